@@ -1,0 +1,52 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from './start-server.ts';
+import { startDamServer } from './start-server.ts';
+
+let dir = '';
+let server: RunningServer;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'rapid-dam-'));
+  await mkdir(join(dir, 'public'));
+  await mkdir(join(dir, 'sdk/js'), { recursive: true });
+  await writeFile(join(dir, 'public/index.html'), '<script src="/sdk/js/connect-sdk.js"></script>');
+  await writeFile(join(dir, 'sdk/js/connect-sdk.js'), 'window.AW4 = {};');
+  await writeFile(join(dir, 'secret.txt'), 'not for the web');
+  server = await startDamServer({ port: 0, publicDir: join(dir, 'public'), sdkDir: join(dir, 'sdk') });
+});
+afterAll(async () => {
+  await server.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('DAM demo server', () => {
+  it('serves the page with a strict content security policy', async () => {
+    const response = await fetch(server.url);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('/sdk/js/connect-sdk.js');
+    expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+
+  it('serves the SDK from its own root as JavaScript', async () => {
+    const response = await fetch(new URL('sdk/js/connect-sdk.js', server.url));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/javascript/);
+    expect(await response.text()).toBe('window.AW4 = {};');
+  });
+
+  it.each(['/sdk/../secret.txt', '/sdk/%2e%2e/secret.txt', '/..%2fsecret.txt', '/sdk//js/connect-sdk.js'])(
+    'keeps %s inside its root',
+    async (path) => {
+      const response = await fetch(`${server.url.slice(0, -1)}${path}`);
+      expect(response.status).toBe(404);
+      expect(await response.text()).not.toContain('not for the web');
+    },
+  );
+
+  it('listens on loopback only', () => {
+    expect(new URL(server.url).hostname).toBe('127.0.0.1');
+  });
+});

@@ -1,0 +1,13 @@
+import { fileURLToPath } from 'node:url';
+import { startDamServer } from './start-server.ts';
+
+// Wiring only: `node dam-app/dist/server.mjs` serves the demo; PORT picks the port (default 8080).
+const server = await startDamServer({
+  port: Number(process.env.PORT ?? 8080),
+  publicDir: fileURLToPath(new URL('../public', import.meta.url)),
+  sdkDir: fileURLToPath(new URL('../../sdk/dist', import.meta.url)),
+});
+process.stderr.write(`Rapid demo at ${server.url}\n`);
+const stop = () => void server.close().then(() => process.exit(0));
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);

@@ -1,0 +1,2 @@
+export type { RapidPaths } from '../config/paths.ts';
+export { resolveRapidPaths } from '../config/paths.ts';

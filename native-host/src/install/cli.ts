@@ -1,0 +1,43 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { resolveRapidPaths } from '../config/paths.ts';
+import { writeHostLauncher } from './host-launcher.ts';
+import { registerHost, unregisterHost } from './register.ts';
+
+// `rapid-register install | uninstall`: registers this build's host for the user's installed browsers.
+// The report goes to stderr like every other line in this package: stdout belongs to native messaging.
+const command = process.argv[2];
+const paths = resolveRapidPaths();
+const hostScript = fileURLToPath(new URL('./rapid-host.mjs', import.meta.url));
+const binDir = join(paths.home, 'bin');
+const windowsManifestDir = join(paths.home, 'native-messaging');
+const env: Record<string, string> = process.env.RAPID_HOME ? { RAPID_HOME: process.env.RAPID_HOME } : {};
+
+if (command === 'install') {
+  const hostExecutable = await writeHostLauncher({ binDir, hostScript, nodePath: process.execPath, env });
+  const results = await registerHost({
+    home: homedir(),
+    platform: process.platform,
+    hostExecutable,
+    windowsManifestDir,
+  });
+  report(results);
+} else if (command === 'uninstall') {
+  const results = await unregisterHost({
+    home: homedir(),
+    platform: process.platform,
+    hostExecutable: '',
+    windowsManifestDir,
+  });
+  report(results);
+} else {
+  process.stderr.write('usage: rapid-register install | uninstall\n');
+  process.exit(2);
+}
+
+function report(results: { browser: string; outcome: string; where: string }[]) {
+  for (const { browser, outcome, where } of results) {
+    process.stderr.write(`${browser.padEnd(9)} ${outcome.padEnd(10)} ${where}\n`);
+  }
+}

@@ -1,0 +1,89 @@
+// `npm start`: installs and builds what is missing, registers the native host for this user's browsers, starts the
+// daemon and the demo server, and says where to point the browser. Ctrl-C stops what it started.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { ensureDependencies } from './lib/ensure-deps.mjs';
+import { REPO_ROOT } from './lib/repo.mjs';
+import { NPM, npmArgs, run } from './lib/run.mjs';
+
+const port = Number(process.env.PORT ?? 8080);
+const url = `http://127.0.0.1:${port}/`;
+
+await ensureDependencies();
+if ((await run(NPM, npmArgs(['run', '--silent', 'build']), { cwd: REPO_ROOT })) !== 0)
+  fail('The build failed.');
+
+console.log('\nRegistering the Rapid native host for the browsers installed for this user:');
+const registerCli = join(REPO_ROOT, 'native-host', 'dist', 'rapid-register.mjs');
+if ((await run(process.execPath, [registerCli, 'install'])) !== 0)
+  fail('Registering the native host failed.');
+
+/** @type {import('node:child_process').ChildProcess[]} */
+const children = [];
+const start = (/** @type {string} */ script, /** @type {NodeJS.ProcessEnv} */ env = {}) => {
+  const child = spawn(process.execPath, [join(REPO_ROOT, script)], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, ...env },
+  });
+  children.push(child);
+  return child;
+};
+// An already running daemon keeps serving and this one exits at once; either way the host finds a daemon.
+start('native-host/dist/rapid-daemon.mjs');
+const server = start('dam-app/dist/server.mjs', { PORT: String(port) });
+server.on('exit', (code) => {
+  if (!stopping)
+    fail(`The demo server stopped (exit code ${code}). Is port ${port} free? Set PORT to use another.`);
+});
+
+await waitUntilServing(url);
+console.log(`
+Rapid demo is running at ${url}
+
+To see it work in Chromium or Chrome:
+  1. Open chrome://extensions and turn on "Developer mode".
+  2. Click "Load unpacked" and choose ${join(REPO_ROOT, 'extension', 'dist')}
+  3. Open ${url} — the status reads RUNNING and the client version appears.
+
+Press Ctrl-C to stop.`);
+
+let stopping = false;
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
+  process.once(signal, async () => {
+    stopping = true;
+    console.log('\nStopping the demo server and the daemon…');
+    await Promise.all(children.map(stopChild));
+    process.exit(0);
+  });
+}
+
+/** @param {import('node:child_process').ChildProcess} child */
+function stopChild(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve(undefined);
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
+}
+
+/** @param {string} address */
+async function waitUntilServing(address) {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    if (
+      await fetch(address).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  fail(`The demo server did not answer at ${address}.`);
+}
+
+/** @param {string} message @returns {never} */
+function fail(message) {
+  console.error(`\n✖ ${message}`);
+  for (const child of children) child.kill('SIGTERM');
+  process.exit(1);
+}

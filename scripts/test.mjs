@@ -1,0 +1,73 @@
+// `npm test`: installs what the tests need, then typecheck, lint, unit tests, build and end-to-end tests.
+// Every step runs even after a failure, so one run reports everything; the exit code is non-zero on any failure.
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureChromium } from './lib/ensure-chromium.mjs';
+import { ensureDependencies } from './lib/ensure-deps.mjs';
+import { REPO_ROOT } from './lib/repo.mjs';
+import { NPM, npmArgs, run } from './lib/run.mjs';
+import { readVitestCounts } from './lib/vitest-summary.mjs';
+
+const reports = join(REPO_ROOT, '.rapid-test');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+const bin = (/** @type {string} */ name) => join(REPO_ROOT, 'node_modules', '.bin', name);
+const vitest = (/** @type {string} */ report, /** @type {string[]} */ extra = []) =>
+  run(
+    bin('vitest'),
+    ['run', ...extra, '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, report)}`],
+    {
+      cwd: REPO_ROOT,
+    },
+  );
+
+/** @type {{ name: string, ok: boolean, seconds: number }[]} */
+const steps = [];
+/** A step fails by throwing or by returning false. @param {string} name @param {() => Promise<boolean | void>} body */
+async function step(name, body) {
+  console.log(`\n▶ ${name}`);
+  const started = performance.now();
+  let ok = false;
+  try {
+    ok = (await body()) !== false;
+  } catch (error) {
+    console.error(`✖ ${name}: ${error instanceof Error ? error.message : error}`);
+  }
+  steps.push({ name, ok, seconds: (performance.now() - started) / 1000 });
+  return ok;
+}
+
+const ready =
+  (await step('install npm dependencies', ensureDependencies)) &&
+  (await step('install chromium', ensureChromium));
+
+if (ready) {
+  await step(
+    'typecheck',
+    async () => (await run(NPM, npmArgs(['run', '--silent', 'typecheck']), { cwd: REPO_ROOT })) === 0,
+  );
+  await step('lint', async () => (await run(bin('biome'), ['check', '.'], { cwd: REPO_ROOT })) === 0);
+  await step('unit tests', async () => (await vitest('unit.json')) === 0);
+  const built = await step(
+    'build',
+    async () => (await run(NPM, npmArgs(['run', '--silent', 'build']), { cwd: REPO_ROOT })) === 0,
+  );
+  if (built)
+    await step(
+      'end-to-end tests',
+      async () => (await vitest('e2e.json', ['--config', 'test/vitest.config.ts'])) === 0,
+    );
+}
+
+const unit = readVitestCounts(join(reports, 'unit.json'));
+const e2e = readVitestCounts(join(reports, 'e2e.json'));
+const failedSteps = steps.filter((each) => !each.ok);
+console.log('\nSummary');
+for (const { name, ok, seconds } of steps)
+  console.log(`  ${ok ? '✔' : '✖'} ${name.padEnd(26)} ${seconds.toFixed(1)} s`);
+console.log(
+  `  unit: ${unit.passed} passed, ${unit.failed} failed; end-to-end: ${e2e.passed} passed, ${e2e.failed} failed`,
+);
+const failedChecks = failedSteps.filter((each) => !each.name.endsWith('tests')).length;
+console.log(`${unit.passed + e2e.passed} passed, ${unit.failed + e2e.failed + failedChecks} failed`);
+process.exit(failedSteps.length > 0 || !ready ? 1 : 0);

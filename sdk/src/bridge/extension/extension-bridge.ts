@@ -1,0 +1,130 @@
+import { EVENT_NAMES, responseDetail } from '@rapid/protocol';
+import type { Bridge, BridgeRequest, BridgeResponse } from '../bridge.ts';
+import { decodeBody64 } from './decode-body64.ts';
+
+/** Dialog requests wait for the user for up to a day unless the page says otherwise (connect-protocol.md §5.2). */
+const DIALOG_TIMEOUT_MS = 86_400_000;
+const PROBE_INTERVAL_MS = 200;
+const ENDLESS_PROBE_INTERVAL_MS = 1000;
+
+interface Pending {
+  resolve: (response: BridgeResponse) => void;
+  body64: string;
+}
+
+/**
+ * The browser-extension bridge: DOM events to the content script, `window` messages back
+ * (connect-protocol.md §5). Every instance hears every reply and keeps only the ids it sent.
+ */
+export class ExtensionBridge implements Bridge {
+  readonly kind = 'extension';
+  readonly #pending = new Map<number, Pending>();
+  readonly #disconnectListeners = new Set<(detail: string) => void>();
+  readonly #checkListeners = new Set<() => void>();
+  readonly #stop = new AbortController();
+
+  constructor(
+    private readonly minVersion: string,
+    private readonly extensionRequestTimeout?: number,
+  ) {
+    const options = { signal: this.#stop.signal };
+    window.addEventListener('message', (event) => this.#onWindowMessage(event), options);
+    document.addEventListener(
+      EVENT_NAMES.response,
+      (event) => this.#onDetail((event as CustomEvent).detail),
+      options,
+    );
+    document.addEventListener(
+      EVENT_NAMES.disconnect,
+      (event) => this.#onDisconnect(event as CustomEvent),
+      options,
+    );
+  }
+
+  detect(timeoutMs: number, signal: AbortSignal): Promise<boolean> {
+    return new Promise((resolve) => {
+      const interval = timeoutMs < 0 ? ENDLESS_PROBE_INTERVAL_MS : PROBE_INTERVAL_MS;
+      const finish = (found: boolean) => {
+        clearInterval(timer);
+        clearTimeout(deadline);
+        this.#checkListeners.delete(onFound);
+        resolve(found);
+      };
+      const onFound = () => finish(true);
+      this.#checkListeners.add(onFound);
+      const probe = () => document.dispatchEvent(new CustomEvent(EVENT_NAMES.check, {}));
+      const timer = setInterval(probe, interval);
+      const deadline = timeoutMs < 0 ? undefined : setTimeout(() => finish(false), timeoutMs);
+      signal.addEventListener('abort', () => finish(false), { once: true });
+      probe();
+    });
+  }
+
+  send(request: BridgeRequest, requestId: number): Promise<BridgeResponse> {
+    return new Promise((resolve) => {
+      this.#pending.set(requestId, { resolve, body64: '' });
+      const detail = {
+        request_id: requestId,
+        min_version: this.minVersion,
+        method: request.method,
+        uri_reference: request.path,
+        body: request.body,
+        ...(/select/i.test(request.path)
+          ? { timeout: request.timeoutMs ?? this.extensionRequestTimeout ?? DIALOG_TIMEOUT_MS }
+          : {}),
+      };
+      document.dispatchEvent(new CustomEvent(EVENT_NAMES.request, { detail }));
+    });
+  }
+
+  onDisconnect(listener: (detail: string) => void): () => void {
+    this.#disconnectListeners.add(listener);
+    return () => this.#disconnectListeners.delete(listener);
+  }
+
+  stop(): void {
+    this.#stop.abort();
+    this.#answerAllPending(0);
+  }
+
+  #onWindowMessage(event: MessageEvent) {
+    if (event.source !== window || typeof event.data !== 'object' || event.data === null) return;
+    if (event.data.type === EVENT_NAMES.checkResponse) {
+      for (const listener of [...this.#checkListeners]) listener();
+    } else if (event.data.type === EVENT_NAMES.response) {
+      this.#onDetail(event.data.detail);
+    }
+  }
+
+  #onDetail(raw: unknown) {
+    const parsed = responseDetail.safeParse(raw);
+    if (!parsed.success) return;
+    const detail = parsed.data;
+    const pending = this.#pending.get(detail.request_id);
+    if (!pending) return;
+    if ('body' in detail) {
+      this.#settle(detail.request_id, { status: detail.status, body: detail.body });
+      return;
+    }
+    pending.body64 += detail.body64;
+    if (detail.complete)
+      this.#settle(detail.request_id, { status: detail.status, body: decodeBody64(pending.body64) });
+  }
+
+  #onDisconnect(event: CustomEvent) {
+    const detail = typeof event.detail === 'string' ? event.detail : String(event.detail ?? '');
+    // The host is gone: nothing in flight will be answered, so hand back status 0 and let the handler re-queue.
+    this.#answerAllPending(0);
+    for (const listener of [...this.#disconnectListeners]) listener(detail);
+  }
+
+  #answerAllPending(status: number) {
+    for (const id of [...this.#pending.keys()]) this.#settle(id, { status, body: '' });
+  }
+
+  #settle(requestId: number, response: BridgeResponse) {
+    const pending = this.#pending.get(requestId);
+    this.#pending.delete(requestId);
+    pending?.resolve(response);
+  }
+}

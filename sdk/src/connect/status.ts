@@ -1,0 +1,23 @@
+/** Public statuses (`Connect.STATUS`): value equals name (connect-protocol.md §4.1). */
+export const STATUS = {
+  INITIALIZING: 'INITIALIZING',
+  RETRYING: 'RETRYING',
+  RUNNING: 'RUNNING',
+  OUTDATED: 'OUTDATED',
+  FAILED: 'FAILED',
+  EXTENSION_INSTALL: 'EXTENSION_INSTALL',
+} as const;
+export type PublicStatus = (typeof STATUS)[keyof typeof STATUS];
+
+/** The request handler's own statuses (connect-bridge.md §4): three more than the public ones. */
+export type InternalStatus = PublicStatus | 'STOPPED' | 'WAITING' | 'DEGRADED';
+
+/** Waiting changes nothing; the other internal-only statuses look RUNNING from outside (connect-bridge.md §4). */
+export function toPublicStatus(status: InternalStatus, previous: PublicStatus): PublicStatus {
+  if (status === 'WAITING') return previous;
+  if (status === 'STOPPED' || status === 'DEGRADED') return STATUS.RUNNING;
+  return status;
+}
+
+export const EVENT = { ALL: 'all', TRANSFER: 'transfer', STATUS: 'status' } as const;
+export type EventType = (typeof EVENT)[keyof typeof EVENT];

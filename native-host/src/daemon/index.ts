@@ -1,2 +1,0 @@
-export type { RapidPaths } from '../config/paths.ts';
-export { resolveRapidPaths } from '../config/paths.ts';

@@ -20,16 +20,22 @@ if ((await run(process.execPath, [registerCli, 'install'])) !== 0)
 
 /** @type {import('node:child_process').ChildProcess[]} */
 const children = [];
-const start = (/** @type {string} */ script, /** @type {NodeJS.ProcessEnv} */ env = {}) => {
+/**
+ * @param {string} script
+ * @param {NodeJS.ProcessEnv} [env]
+ * @param {'inherit' | 'ignore'} [errors]
+ */
+const start = (script, env = {}, errors = 'inherit') => {
   const child = spawn(process.execPath, [join(REPO_ROOT, script)], {
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'inherit', errors],
     env: { ...process.env, ...env },
   });
   children.push(child);
   return child;
 };
 // An already running daemon keeps serving and this one exits at once; either way the host finds a daemon.
-start('native-host/dist/rapid-daemon.mjs');
+// Its log lines go to its log file, not to this console.
+start('native-host/dist/rapid-daemon.mjs', {}, 'ignore');
 const server = start('dam-app/dist/server.mjs', { PORT: String(port) });
 server.on('exit', (code) => {
   if (!stopping)

@@ -1,0 +1,81 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { access, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { HOST_IDENTITY } from '@rapid/protocol';
+import { afterEach, describe, expect, it } from 'vitest';
+import { isAlive } from './harness/rapid-browser.ts';
+
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+let dir = '';
+let child: ChildProcess | undefined;
+
+afterEach(async () => {
+  child?.kill('SIGKILL');
+  child = undefined;
+  await rm(dir, { recursive: true, force: true });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function waitForOutput(process: ChildProcess, text: string, timeoutMs: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(
+      () => reject(new Error(`No "${text}" within ${timeoutMs} ms:\n${output}`)),
+      timeoutMs,
+    );
+    process.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes(text)) {
+        clearTimeout(timer);
+        resolve(output);
+      }
+    });
+    process.once('exit', (code) => reject(new Error(`npm start exited (${code}) early:\n${output}`)));
+  });
+}
+
+describe('npm start', () => {
+  it('registers the host for installed browsers, serves the demo, and stops everything on Ctrl-C', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'rapid-start-'));
+    const home = join(dir, 'user');
+    const rapidHome = join(dir, 'rapid');
+    await mkdir(join(home, '.config/chromium'), { recursive: true });
+    const port = await freePort();
+
+    child = spawn(process.execPath, [join(REPO_ROOT, 'scripts/start.mjs')], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, HOME: home, RAPID_HOME: rapidHome, PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const output = await waitForOutput(child, 'Press Ctrl-C to stop.', 180_000);
+    const url = `http://127.0.0.1:${port}/`;
+    expect(output).toContain(url);
+    expect(output).toContain(join(REPO_ROOT, 'extension', 'dist'));
+
+    const page = await fetch(url);
+    expect(await page.text()).toContain('/sdk/js/connect-sdk.js');
+
+    const manifestFile = join(home, '.config/chromium/NativeMessagingHosts', `${HOST_IDENTITY.name}.json`);
+    const manifest = JSON.parse(await readFile(manifestFile, 'utf8'));
+    await access(manifest.path);
+    const daemonPid = Number((await readFile(join(rapidHome, 'daemon.pid'), 'utf8')).trim());
+    expect(isAlive(daemonPid)).toBe(true);
+
+    const exited = new Promise<number | null>((resolve) => child?.once('exit', resolve));
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+    await expect(fetch(url)).rejects.toThrow();
+    expect(isAlive(daemonPid)).toBe(false);
+  }, 240_000);
+});

@@ -4,7 +4,7 @@ import { browser } from '../platform/browser-api.ts';
 import { linkPage } from './page-link.ts';
 
 // Wiring only. Opaque origins (sandboxed frames, data: URLs) cannot be answered safely, so they get no bridge.
-if (window.location.origin !== 'null') {
+if (window.origin !== 'null') {
   const extensionVersion = browser.runtime.getManifest().version;
   linkPage({
     extensionVersion,

@@ -27,7 +27,7 @@ export const WORKER_LOST = 'The Rapid extension restarted; retrying.';
  */
 export function linkPage({ extensionVersion, openWorker }: PageLinkOptions): () => void {
   const listening = new AbortController();
-  const pageOrigin = window.location.origin;
+  const pageOrigin = window.origin;
   let worker: WorkerLink | undefined;
   const inFlight = new Set<number>();
 

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeHostLauncher, writeHostManifest } from '@rapid/native-host/install';
@@ -11,6 +11,8 @@ export interface RapidBrowser {
   rapidHome: string;
   /** The daemon's pid, once a host has started it. */
   daemonPid(): Promise<number | undefined>;
+  /** Native-host processes the browser started for this run (found by their RAPID_HOME). */
+  hostPids(): Promise<number[]>;
   close(): Promise<void>;
 }
 
@@ -56,6 +58,7 @@ export async function launchRapidBrowser({ registerHost = true } = {}): Promise<
     browser,
     rapidHome,
     daemonPid,
+    hostPids: () => processesWith(`RAPID_HOME=${rapidHome}`, 'rapid-host.mjs'),
     async close() {
       await browser.close();
       const pid = await daemonPid();
@@ -81,4 +84,18 @@ export function isAlive(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/** Linux: processes whose environment has `envEntry` and whose command line mentions `command`. */
+async function processesWith(envEntry: string, command: string): Promise<number[]> {
+  const pids: number[] = [];
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const [environ, cmdline] = await Promise.all([
+      readFile(`/proc/${entry}/environ`, 'utf8').catch(() => ''),
+      readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => ''),
+    ]);
+    if (environ.split('\0').includes(envEntry) && cmdline.includes(command)) pids.push(Number(entry));
+  }
+  return pids;
 }

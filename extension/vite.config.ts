@@ -1,8 +1,12 @@
 import { crx } from '@crxjs/vite-plugin';
 import { defineConfig } from 'vite';
-import manifest from './manifest.config.ts';
+import { manifestFor } from './manifest.config.ts';
 
-export default defineConfig({
-  plugins: [crx({ manifest })],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+// `vite build` makes the Chromium build in dist/; `vite build --mode firefox` the Firefox one in dist-firefox/.
+export default defineConfig(({ mode }) => {
+  const browser = mode === 'firefox' ? 'firefox' : 'chrome';
+  return {
+    plugins: [crx({ manifest: manifestFor(browser), browser })],
+    build: { outDir: browser === 'firefox' ? 'dist-firefox' : 'dist', emptyOutDir: true, sourcemap: true },
+  };
 });

@@ -24,6 +24,7 @@ export {
   checkResponse,
   chunkResponseDetail,
   connectRequest,
+  MAX_REQUEST_BODY_CHARS,
   plainResponseDetail,
   responseDetail,
 } from './page-envelope.ts';

@@ -92,3 +92,20 @@ describe('page link', () => {
     expect(disconnects).toEqual(['Specified native messaging host not found.']);
   });
 });
+
+describe('request size', () => {
+  it('refuses a body over the limit with an error the page can read', async () => {
+    const body = 'x'.repeat(60 * 1024 * 1024 + 1);
+    document.dispatchEvent(
+      new CustomEvent(EVENT_NAMES.request, { detail: { ...request, request_id: 9, body } }),
+    );
+    await nextMacrotask();
+    expect(posted).toEqual([]);
+    const reply = pageMessages.find(
+      (message) => (message as { detail?: { request_id?: number } }).detail?.request_id === 9,
+    );
+    expect(JSON.parse((reply as { detail: { body: string } }).detail.body).error.user_message).toContain(
+      '60 MiB',
+    );
+  });
+});

@@ -11,6 +11,8 @@ export interface RapidBrowser {
   rapidHome: string;
   /** The daemon's pid, once a host has started it. */
   daemonPid(): Promise<number | undefined>;
+  /** Loads the unpacked extension into the running browser, as a user installing it would; returns its id. */
+  installExtension(): Promise<string>;
   /** Native-host processes the browser started for this run (found by their RAPID_HOME). */
   hostPids(): Promise<number[]>;
   close(): Promise<void>;
@@ -20,7 +22,10 @@ export interface RapidBrowser {
  * Chromium with the unpacked extension and a fresh profile whose NativeMessagingHosts/ points at the built host
  * (native-messaging.md §8.5). Each run has its own RAPID_HOME, so its daemon is its own.
  */
-export async function launchRapidBrowser({ registerHost = true } = {}): Promise<RapidBrowser> {
+export async function launchRapidBrowser({
+  registerHost = true,
+  extensionAtLaunch = true,
+} = {}): Promise<RapidBrowser> {
   const dir = await mkdtemp(join(tmpdir(), 'rapid-e2e-'));
   const rapidHome = join(dir, 'home');
   const userDataDir = join(dir, 'profile');
@@ -37,7 +42,7 @@ export async function launchRapidBrowser({ registerHost = true } = {}): Promise<
     executablePath: CHROMIUM_PATH,
     headless: true,
     pipe: true,
-    enableExtensions: [ARTIFACTS.extensionDir],
+    enableExtensions: extensionAtLaunch ? [ARTIFACTS.extensionDir] : true,
     userDataDir,
     args: [
       '--no-sandbox',
@@ -58,6 +63,7 @@ export async function launchRapidBrowser({ registerHost = true } = {}): Promise<
     browser,
     rapidHome,
     daemonPid,
+    installExtension: () => browser.installExtension(ARTIFACTS.extensionDir),
     hostPids: () => processesWith(`RAPID_HOME=${rapidHome}`, 'rapid-host.mjs'),
     async close() {
       await browser.close();

@@ -22,6 +22,7 @@ export function manifestFor(browser: TargetBrowser) {
     // Only to find tabs that wait for the extension after an install (the locator element) and reload them.
     host_permissions: ['http://*/*', 'https://*/*'],
     content_scripts: [contentScript],
+    action: { default_title: 'Rapid transfers', default_popup: 'src/popup/index.html' },
   };
   if (browser === 'firefox') {
     return defineManifest({

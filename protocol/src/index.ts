@@ -1,3 +1,4 @@
+export { decodeBody64 } from './body64.ts';
 export type { ConnectErrorBody } from './connect-error.ts';
 export { connectError, connectErrorBody, invalidRequest } from './connect-error.ts';
 export { describeIssues } from './describe-issues.ts';

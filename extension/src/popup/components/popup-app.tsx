@@ -28,8 +28,8 @@ export function PopupApp({ client }: { client: PopupClient }) {
       <ClientHeader status={clientStatus} />
       {clientStatus.state === 'unreachable' && (
         <Text role="alert" fontSize="sm">
-          {clientStatus.problem} Make sure the Rapid client is installed (run `npm start` in the Rapid
-          folder).
+          {clientStatus.problem} Install the Rapid client (developers: run npm start), then reopen this
+          window.
         </Text>
       )}
       {transfers.state === 'ready' && transfers.transfers.length === 0 && (

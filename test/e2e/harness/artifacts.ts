@@ -6,6 +6,7 @@ const root = (path: string) => fileURLToPath(new URL(`../../../${path}`, import.
 /** The built parts the end-to-end tests run, exactly as `npm run build` leaves them. */
 export const ARTIFACTS = {
   extensionDir: root('extension/dist'),
+  firefoxExtensionDir: root('extension/dist-firefox'),
   hostScript: root('native-host/dist/rapid-host.mjs'),
   sdkDir: root('sdk/dist'),
   demoPublicDir: root('dam-app/public'),
@@ -21,3 +22,5 @@ export async function assertBuilt(): Promise<void> {
 
 /** Debian's real Chromium binary; `/usr/bin/chromium` is a wrapper that injects flags (native-messaging.md §8.1). */
 export const CHROMIUM_PATH = process.env.RAPID_CHROMIUM ?? '/usr/lib/chromium/chromium';
+
+export const FIREFOX_PATH = process.env.RAPID_FIREFOX ?? '/usr/lib/firefox-esr/firefox-esr';

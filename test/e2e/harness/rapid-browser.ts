@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeHostLauncher, writeHostManifest } from '@rapid/native-host/install';
 import puppeteer, { type Browser } from 'puppeteer-core';
-import { ARTIFACTS, CHROMIUM_PATH } from './artifacts.ts';
+import { ARTIFACTS, CHROMIUM_PATH, FIREFOX_PATH } from './artifacts.ts';
 
 export interface RapidBrowser {
   browser: Browser;
@@ -18,17 +18,40 @@ export interface RapidBrowser {
   close(): Promise<void>;
 }
 
+export interface LaunchOptions {
+  /** Write a host manifest for this run (false: the browser finds no host, as on a machine without Rapid). */
+  registerHost?: boolean;
+  /** Load the extension at launch (false: call `installExtension()` later, as a user would). */
+  extensionAtLaunch?: boolean;
+  /** Chromium (default) or Debian's Firefox ESR, driven over WebDriver BiDi. */
+  family?: 'chromium' | 'firefox';
+}
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 /**
- * Chromium with the unpacked extension and a fresh profile whose NativeMessagingHosts/ points at the built host
- * (native-messaging.md §8.5). Each run has its own RAPID_HOME, so its daemon is its own.
+ * A browser with the unpacked extension whose native-messaging manifest points at the built host: in the fresh
+ * Chromium profile's NativeMessagingHosts/ (native-messaging.md §8.5), or for Firefox in a fresh HOME's
+ * ~/.mozilla/native-messaging-hosts/. Each run has its own RAPID_HOME, so its daemon is its own.
  */
 export async function launchRapidBrowser({
   registerHost = true,
   extensionAtLaunch = true,
-} = {}): Promise<RapidBrowser> {
+  family = 'chromium',
+}: LaunchOptions = {}): Promise<RapidBrowser> {
   const dir = await mkdtemp(join(tmpdir(), 'rapid-e2e-'));
   const rapidHome = join(dir, 'home');
   const userDataDir = join(dir, 'profile');
+  const userHome = join(dir, 'user');
+  const extensionDir = family === 'firefox' ? ARTIFACTS.firefoxExtensionDir : ARTIFACTS.extensionDir;
   if (registerHost) {
     const launcher = await writeHostLauncher({
       binDir: join(dir, 'bin'),
@@ -36,24 +59,30 @@ export async function launchRapidBrowser({
       nodePath: process.execPath,
       env: { RAPID_HOME: rapidHome },
     });
-    await writeHostManifest(join(userDataDir, 'NativeMessagingHosts'), 'chromium', launcher);
+    const manifestDir =
+      family === 'firefox'
+        ? join(userHome, '.mozilla', 'native-messaging-hosts')
+        : join(userDataDir, 'NativeMessagingHosts');
+    await writeHostManifest(manifestDir, family, launcher);
   }
-  const browser = await puppeteer.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    pipe: true,
-    enableExtensions: extensionAtLaunch ? [ARTIFACTS.extensionDir] : true,
-    userDataDir,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser =
+    family === 'firefox'
+      ? await puppeteer.launch({
+          browser: 'firefox',
+          executablePath: FIREFOX_PATH,
+          headless: true,
+          env: { ...process.env, HOME: userHome },
+        })
+      : await puppeteer.launch({
+          executablePath: CHROMIUM_PATH,
+          headless: true,
+          pipe: true,
+          enableExtensions: extensionAtLaunch ? [extensionDir] : true,
+          userDataDir,
+          args: CHROMIUM_ARGS,
+        });
+  const installExtension = () => browser.installExtension(extensionDir);
+  if (family === 'firefox' && extensionAtLaunch) await installExtension();
 
   const daemonPid = async () => {
     const text = await readFile(join(rapidHome, 'daemon.pid'), 'utf8').catch(() => undefined);
@@ -63,7 +92,7 @@ export async function launchRapidBrowser({
     browser,
     rapidHome,
     daemonPid,
-    installExtension: () => browser.installExtension(ARTIFACTS.extensionDir),
+    installExtension,
     hostPids: () => processesWith(`RAPID_HOME=${rapidHome}`, 'rapid-host.mjs'),
     async close() {
       await browser.close();

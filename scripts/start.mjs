@@ -50,6 +50,8 @@ To see it work in Chromium or Chrome:
   1. Open chrome://extensions and turn on "Developer mode".
   2. Click "Load unpacked" and choose ${join(REPO_ROOT, 'extension', 'dist')}
   3. Open ${url} — the status reads RUNNING and the client version appears.
+In Firefox: open about:debugging#/runtime/this-firefox, "Load Temporary Add-on…", and choose
+  ${join(REPO_ROOT, 'extension', 'dist-firefox', 'manifest.json')}
 
 Press Ctrl-C to stop.`);
 

@@ -1,0 +1,30 @@
+import type { BridgeResponse } from '../bridge.ts';
+
+export interface XhrCall {
+  method: string;
+  url: string;
+  /** Sent as-is with no explicit headers, so a POST is a CORS simple request (text/plain). */
+  body?: string;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+/**
+ * One `XMLHttpRequest`, as the Connect SDK makes it (pages and their tests stub XHR, so fetch would escape them).
+ * A network failure, timeout or abort is status 0: the client did not answer.
+ */
+export function xhr({ method, url, body, timeoutMs, signal }: XhrCall): Promise<BridgeResponse> {
+  return new Promise((resolve) => {
+    const request = new XMLHttpRequest();
+    const unanswered = () => resolve({ status: 0, body: '' });
+    request.open(method, url, true);
+    if (timeoutMs) request.timeout = timeoutMs;
+    request.onload = () => resolve({ status: request.status, body: request.responseText ?? '' });
+    request.onerror = unanswered;
+    request.ontimeout = unanswered;
+    request.onabort = unanswered;
+    signal?.addEventListener('abort', () => request.abort(), { once: true });
+    if (body === undefined) request.send();
+    else request.send(body);
+  });
+}

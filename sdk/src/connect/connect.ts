@@ -264,22 +264,18 @@ export class Connect {
 
   /** Callbacks come first, as in the Connect SDK. */
   showSaveFileDialog(callbacks: Callbacks<DataTransferResult>, options?: DialogOptions) {
-    return settle(
-      this.#dialog('select-save-file-dialog/', saveDialogBody(options)),
-      needCallbacks(callbacks),
-    );
+    needCallbacks(callbacks);
+    return settle(this.#dialog('select-save-file-dialog/', saveDialogBody(options)), callbacks);
   }
 
   showSelectFileDialog(callbacks: Callbacks<DataTransferResult>, options?: DialogOptions) {
-    return settle(
-      this.#dialog('select-open-file-dialog/', openFileDialogBody(options)),
-      needCallbacks(callbacks),
-    );
+    needCallbacks(callbacks);
+    return settle(this.#dialog('select-open-file-dialog/', openFileDialogBody(options)), callbacks);
   }
 
   showSelectFolderDialog(callbacks: Callbacks<DataTransferResult>, options?: DialogOptions) {
-    const body = openFolderDialogBody(options);
-    return settle(this.#dialog('select-open-folder-dialog/', body), needCallbacks(callbacks));
+    needCallbacks(callbacks);
+    return settle(this.#dialog('select-open-folder-dialog/', openFolderDialogBody(options)), callbacks);
   }
 
   showSelectFileDialogPromise(options?: DialogOptions): Promise<DataTransferResult> {
@@ -396,8 +392,7 @@ function id(transferId: Id): Id {
   return transferId;
 }
 
-function needCallbacks<T>(callbacks: Callbacks<T>): Callbacks<T> {
+function needCallbacks<T>(callbacks: Callbacks<T>): void {
   if (typeof callbacks !== 'object' || callbacks === null)
     throw new ValidationError(MESSAGES.missingCallbacks);
-  return callbacks;
 }

@@ -1,7 +1,5 @@
 // ESM entry: never touches `window` at import time, so server-side rendering can import it.
-export type { AllTransfersInfo } from './connect/activity-poller.ts';
 export type { Callbacks } from './connect/callbacks.ts';
-export type { DataTransferResult, FileData } from './connect/connect.ts';
 export { Connect } from './connect/connect.ts';
 export type { DragDropListener, DragDropOptions } from './connect/drag-drop.ts';
 export { ValidationError } from './connect/errors.ts';
@@ -9,6 +7,7 @@ export type { Listener } from './connect/listeners.ts';
 export type { ConnectMethod, ConnectOptions } from './connect/options.ts';
 export type { EventType, HttpMethod, PublicStatus, TransferStatus } from './connect/status.ts';
 export { EVENT, HTTP_METHOD, STATUS, TRANSFER_STATUS } from './connect/status.ts';
+export type * from './core/types.ts';
 export { Logger } from './logger/logger.ts';
 export type { BrowserFlags } from './util/browser.ts';
 export { Utils } from './util/utils.ts';

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ActivityPoller, type AllTransfersInfo } from './activity-poller.ts';
+import type { AllTransfersInfo } from '../core/types.ts';
+import { ActivityPoller } from './activity-poller.ts';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());

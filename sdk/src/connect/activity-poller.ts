@@ -1,9 +1,4 @@
-/** `POST /connect/transfers/activity` answer (connect-protocol.md §11.5). */
-export interface AllTransfersInfo {
-  iteration_token: number;
-  result_count: number;
-  transfers: Record<string, unknown>[];
-}
+import type { AllTransfersInfo } from '../core/types.ts';
 
 export interface PollerOptions {
   fetch: (iterationToken: number) => Promise<AllTransfersInfo>;

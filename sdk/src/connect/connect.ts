@@ -1,11 +1,18 @@
-import { type ConnectErrorBody, EVENT_NAMES, type VersionInfo } from '@rapid/protocol';
+import { EVENT_NAMES } from '@rapid/protocol';
 import type { BridgeFactories, BridgeRequest } from '../bridge/bridge.ts';
+import type {
+  AllTransfersInfo,
+  ConnectError,
+  DataTransferResult,
+  FileData,
+  VersionInfo,
+} from '../core/types.ts';
 import { Logger } from '../logger/logger.ts';
 import { parseResponse } from '../request/parse-response.ts';
 import { RequestHandler } from '../request/request-handler.ts';
 import { currentBrowser } from '../util/browser.ts';
 import { isAtLeast } from '../util/version.ts';
-import { ActivityPoller, type AllTransfersInfo } from './activity-poller.ts';
+import { ActivityPoller } from './activity-poller.ts';
 import { resolveAppId } from './app-id.ts';
 import {
   AUTH_KEYS,
@@ -89,7 +96,7 @@ export class Connect {
    * @param appId application id; defaults to the remembered or a generated one
    * @returns `{ app_id }`, or an error object when called twice
    */
-  initSession(appId?: string): { app_id: string } | ConnectErrorBody {
+  initSession(appId?: string): { app_id: string } | ConnectError {
     if (this.#appId !== undefined) return errorObject(MESSAGES.alreadyInitialized);
     this.#appId = resolveAppId(appId);
     const started = this.start();
@@ -97,7 +104,7 @@ export class Connect {
   }
 
   /** (Re)starts the session after `initSession` or `stop`. */
-  start(): ConnectErrorBody | undefined {
+  start(): ConnectError | undefined {
     if (this.#appId === undefined) return errorObject(MESSAGES.initSessionFirst);
     const browser = currentBrowser();
     if (browser.IOS || browser.ANDROID) return errorObject(MESSAGES.unsupportedBrowser);
@@ -144,7 +151,7 @@ export class Connect {
    * @param listener called as `(type, data)`
    * @returns undefined, or an error object for bad arguments
    */
-  addEventListener(type: EventType, listener: Listener): ConnectErrorBody | undefined {
+  addEventListener(type: EventType, listener: Listener): ConnectError | undefined {
     if (typeof type !== 'string') return errorObject(MESSAGES.invalidEvent);
     if (typeof listener !== 'function') return errorObject(MESSAGES.invalidListener);
     this.#listeners.add(type, listener);
@@ -225,13 +232,13 @@ export class Connect {
     cssSelector: string,
     options: DragDropOptions,
     listener: DragDropListener,
-  ): ConnectErrorBody | undefined {
+  ): ConnectError | undefined {
     return setDragDropTargets(this.#options.dragDropEnabled, cssSelector, options, listener, (dataTransfer) =>
       this.#post('/connect/file/dropped-files', droppedFilesBody(dataTransfer)),
     );
   }
 
-  getDroppedFiles(dataTransfer: DataTransfer, callbacks?: Callbacks<Body>): ConnectErrorBody | Promise<Body> {
+  getDroppedFiles(dataTransfer: DataTransfer, callbacks?: Callbacks<Body>): ConnectError | Promise<Body> {
     if (!this.#options.dragDropEnabled) return errorObject(MESSAGES.dropNotEnabled);
     return settle(this.#post('/connect/file/dropped-files', droppedFilesBody(dataTransfer)), callbacks);
   }
@@ -374,17 +381,6 @@ export class Connect {
     this.#statusAnnounced = true;
     this.#listeners.emit(EVENT.STATUS, status);
   }
-}
-
-/** `{type, data}`: the MIME type and base64 bytes of a file read through the client. */
-export interface FileData {
-  type: string;
-  data: string;
-}
-
-/** What dialogs and drops answer: the chosen files with their local paths. */
-export interface DataTransferResult {
-  dataTransfer: { files: { lastModifiedDate: string; name: string; size: number; type: string }[] };
 }
 
 function id(transferId: Id): Id {

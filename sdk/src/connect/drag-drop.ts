@@ -1,4 +1,4 @@
-import type { ConnectErrorBody } from '@rapid/protocol';
+import type { ConnectError } from '../core/types.ts';
 import { errorObject } from './errors.ts';
 import { MESSAGES } from './messages.ts';
 
@@ -43,7 +43,7 @@ export function setDragDropTargets(
   options: DragDropOptions | undefined,
   listener: DragDropListener | undefined,
   droppedFiles: (dataTransfer: DataTransfer) => Promise<unknown>,
-): ConnectErrorBody | undefined {
+): ConnectError | undefined {
   if (!enabled) return errorObject(MESSAGES.dropNotEnabled);
   if (typeof listener !== 'function') return errorObject(MESSAGES.invalidDropListener);
   if (typeof options !== 'object' || options === null) return errorObject(MESSAGES.invalidDropOptions);

@@ -1,4 +1,5 @@
-import { type ConnectErrorBody, invalidRequest } from '@rapid/protocol';
+import { invalidRequest } from '@rapid/protocol';
+import type { ConnectError } from '../core/types.ts';
 
 /** Thrown for a bad argument, as the Connect SDK does: an `Error` whose `name` is `ValidationError`. */
 export class ValidationError extends Error {
@@ -6,7 +7,7 @@ export class ValidationError extends Error {
 }
 
 /** The returned (not thrown) error object: `{error:{code:-1, internal_message:'Invalid request', user_message}}`. */
-export function errorObject(userMessage: string): ConnectErrorBody {
+export function errorObject(userMessage: string): ConnectError {
   return invalidRequest(userMessage);
 }
 

@@ -7,7 +7,7 @@ import { build } from 'esbuild';
 const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
 const banner = { js: `/*! Rapid Connect SDK v${version} */` };
 /** min+gzip budget of the script-tag bundle; the build fails above it. */
-const SIZE_BUDGET_BYTES = 20 * 1024;
+const SIZE_BUDGET_BYTES = 28 * 1024;
 
 rmSync('dist', { recursive: true, force: true });
 

@@ -16,6 +16,7 @@ export interface BridgeResponse {
 }
 
 export type BridgeKind = 'extension' | 'http' | 'safari' | 'plugin';
+export type DetectProgress = 'RETRYING' | 'WAITING';
 
 /**
  * One way of reaching the local client (extension, local HTTP, Safari, plug-in). The request handler owns the
@@ -26,9 +27,14 @@ export interface Bridge {
   readonly kind: BridgeKind;
   /**
    * Resolves true once the transport answers, false after `timeoutMs` (never, for -1) or on `signal`.
-   * `onRetrying` is called when the bridge starts launching the client and retrying (HTTP: RETRYING).
+   * `onProgress` reports the HTTP bridges' intermediate states: RETRYING (client launched, sweeping again) and
+   * WAITING (legacy protocol: client found, session key not yet accepted).
    */
-  detect(timeoutMs: number, signal: AbortSignal, onRetrying?: () => void): Promise<boolean>;
+  detect(
+    timeoutMs: number,
+    signal: AbortSignal,
+    onProgress?: (status: DetectProgress) => void,
+  ): Promise<boolean>;
   send(request: BridgeRequest, requestId: number): Promise<BridgeResponse>;
   /** The transport lost the client; `detail` is the browser's text. Returns the unsubscribe function. */
   onDisconnect(listener: (detail: string) => void): () => void;

@@ -1,6 +1,7 @@
 import type { BridgeFactories } from '../bridge/bridge.ts';
 import { ExtensionBridge } from '../bridge/extension/extension-bridge.ts';
 import { HttpBridge } from '../bridge/http/http-bridge.ts';
+import { LegacyHttpBridge } from '../bridge/http-legacy/legacy-http-bridge.ts';
 import { currentBrowser, hasNativeMessagingExtension } from '../util/browser.ts';
 import type { ResolvedOptions } from './options.ts';
 
@@ -14,6 +15,10 @@ export function bridgeFactories(options: ResolvedOptions): BridgeFactories {
     extension: hasNativeMessagingExtension(browser)
       ? () => new ExtensionBridge(options.minVersion, options.extensionRequestTimeout)
       : undefined,
-    http: browser.SAFARI ? undefined : () => new HttpBridge(),
+    http: browser.SAFARI
+      ? undefined
+      : options.localHttpProtocol === 'legacy'
+        ? () => new LegacyHttpBridge()
+        : () => new HttpBridge(),
   };
 }

@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ExtensionBridge } from '../bridge/extension/extension-bridge.ts';
 import { HttpBridge } from '../bridge/http/http-bridge.ts';
+import { LegacyHttpBridge } from '../bridge/http-legacy/legacy-http-bridge.ts';
 import { json, TestDoubleClient } from '../test-doubles/test-double-client.ts';
 import { TestDoubleExtension } from '../test-doubles/test-double-extension.ts';
+import { TestDoubleLegacyServer } from '../test-doubles/test-double-legacy-server.ts';
 import { TestDoubleXhrServer } from '../test-doubles/test-double-xhr-server.ts';
 import { bridgeOverride, Connect } from './connect.ts';
 import type { ConnectOptions } from './options.ts';
@@ -37,6 +39,17 @@ const rigs: [string, () => Rig][] = [
       vi.stubGlobal('XMLHttpRequest', server.XMLHttpRequest);
       bridgeOverride.factories = () => ({ http: () => new HttpBridge(() => {}) });
       return { client, options: { connectMethod: 'http' }, teardown: () => {} };
+    },
+  ],
+  [
+    'legacy HTTPS session',
+    () => {
+      const client = new TestDoubleClient();
+      const legacy = new TestDoubleLegacyServer(client);
+      const server = new TestDoubleXhrServer(client, legacy.route);
+      vi.stubGlobal('XMLHttpRequest', server.XMLHttpRequest);
+      bridgeOverride.factories = () => ({ http: () => new LegacyHttpBridge({ launch: legacy.launch }) });
+      return { client, options: { connectMethod: 'http' }, teardown: () => sessionStorage.clear() };
     },
   ],
 ];

@@ -19,6 +19,7 @@ describe('resolveOptions', () => {
       connectMethod: 'http',
       connectMethodChosen: false,
       authorizationKey: '',
+      localHttpProtocol: 'current',
     });
   });
 

@@ -32,6 +32,12 @@ export interface ConnectOptions {
   connectMethod?: ConnectMethod;
   /** Added to every POST body as `authorization_key`. @default '' */
   authorizationKey?: string;
+  /**
+   * Rapid addition: the local HTTP protocol to use when HTTP is chosen. 'current' is plain JSON on
+   * 127.0.0.1:33003+; 'legacy' is the 3.8/3.9 HTTPS session protocol on local.connectme.us:43003.
+   * @default 'current'
+   */
+  localHttpProtocol?: 'current' | 'legacy';
 }
 
 export interface ResolvedOptions {
@@ -50,6 +56,7 @@ export interface ResolvedOptions {
   /** True when the page (or the localStorage override) chose the method; a derived default is only a preference. */
   connectMethodChosen: boolean;
   authorizationKey: string;
+  localHttpProtocol: 'current' | 'legacy';
 }
 
 const positive = (value: unknown, fallback: number) =>
@@ -82,5 +89,6 @@ export function resolveOptions(options: ConnectOptions = {}): ResolvedOptions {
     connectMethod,
     connectMethodChosen: chosen === 'http' || chosen === 'extension',
     authorizationKey: options.authorizationKey ?? '',
+    localHttpProtocol: options.localHttpProtocol === 'legacy' ? 'legacy' : 'current',
   };
 }

@@ -1,5 +1,11 @@
 import { isInstallIssue } from '@rapid/protocol';
-import type { Bridge, BridgeFactories, BridgeRequest, BridgeResponse } from '../bridge/bridge.ts';
+import type {
+  Bridge,
+  BridgeFactories,
+  BridgeRequest,
+  BridgeResponse,
+  DetectProgress,
+} from '../bridge/bridge.ts';
 import { errorObject } from '../connect/errors.ts';
 import { MESSAGES } from '../connect/messages.ts';
 import { type InternalStatus, STATUS } from '../connect/status.ts';
@@ -96,7 +102,7 @@ export class RequestHandler {
           this.#setStatus(STATUS.EXTENSION_INSTALL);
           options.requestExtensionInstall();
         },
-        onRetrying: () => this.#setStatus(STATUS.RETRYING),
+        onProgress: (status) => this.#setStatus(status),
       },
       this.#stop.signal,
     );
@@ -187,8 +193,8 @@ export class RequestHandler {
     this.#setStatus(bridge.kind === 'http' ? STATUS.RETRYING : 'DEGRADED');
     this.#armInitTimeout();
     if (bridge.kind === 'http') {
-      const onRetrying = () => this.#setStatus(STATUS.RETRYING);
-      if (!(await bridge.detect(-1, this.#stop.signal, onRetrying))) return;
+      const onProgress = (status: DetectProgress) => this.#setStatus(status);
+      if (!(await bridge.detect(-1, this.#stop.signal, onProgress))) return;
     }
     await this.#detectClient(bridge);
   }

@@ -1,4 +1,4 @@
-import type { Bridge, BridgeFactories } from '../bridge/bridge.ts';
+import type { Bridge, BridgeFactories, DetectProgress } from '../bridge/bridge.ts';
 import { readStored, STORAGE_KEYS, writeStored } from '../util/storage.ts';
 
 /** The extension is searched for this long before the handler decides (connect-bridge.md §4). */
@@ -11,7 +11,7 @@ export interface SelectionRules {
   /** connectMethod is extension, or the installer supports extensions and the minimum is at least 3.9. */
   wantsExtensionInstall: boolean;
   onExtensionInstall: () => void;
-  onRetrying: () => void;
+  onProgress: (status: DetectProgress) => void;
 }
 
 /**
@@ -38,5 +38,5 @@ export async function selectBridge(rules: SelectionRules, signal: AbortSignal): 
   }
   if (!http) return undefined;
   const bridge = http();
-  return (await bridge.detect(-1, signal, rules.onRetrying)) ? bridge : undefined;
+  return (await bridge.detect(-1, signal, rules.onProgress)) ? bridge : undefined;
 }

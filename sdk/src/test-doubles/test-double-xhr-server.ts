@@ -1,5 +1,8 @@
 import type { ClientAnswer, TestDoubleClient } from './test-double-client.ts';
 
+/** An answer with the response's Content-Type, or undefined for a network failure. */
+export type XhrRoute = (request: SeenXhr) => (ClientAnswer & { contentType?: string }) | undefined;
+
 export interface SeenXhr {
   method: string;
   url: string;
@@ -19,7 +22,11 @@ export class TestDoubleXhrServer {
   down = false;
   readonly XMLHttpRequest: typeof XMLHttpRequest;
 
-  constructor(readonly client: TestDoubleClient) {
+  constructor(
+    readonly client: TestDoubleClient,
+    route?: XhrRoute,
+  ) {
+    const answer: XhrRoute = route ?? ((request) => this.#answer(request.method, request.url, request.body));
     const server = this;
     class TestDoubleXMLHttpRequest {
       status = 0;
@@ -33,6 +40,7 @@ export class TestDoubleXhrServer {
       #url = '';
       #headers: Record<string, string> = {};
       #done = false;
+      #contentType = '';
 
       open(method: string, url: string) {
         this.#method = method;
@@ -43,15 +51,21 @@ export class TestDoubleXhrServer {
         this.#headers[name.toLowerCase()] = value;
       }
 
+      getResponseHeader(name: string) {
+        return name.toLowerCase() === 'content-type' ? this.#contentType : null;
+      }
+
       send(body?: string) {
-        server.seen.push({ method: this.#method, url: this.#url, body, headers: this.#headers });
+        const request = { method: this.#method, url: this.#url, body, headers: this.#headers };
+        server.seen.push(request);
         setTimeout(() => {
           if (this.#done) return;
           this.#done = true;
-          const answer = server.#answer(this.#method, this.#url, body);
-          if (!answer) return this.onerror?.();
-          this.status = answer.status;
-          this.responseText = answer.body;
+          const reply = answer(request);
+          if (!reply) return this.onerror?.();
+          this.status = reply.status;
+          this.responseText = reply.body;
+          this.#contentType = reply.contentType ?? 'application/json';
           this.onload?.();
         }, 0);
       }

@@ -1,6 +1,6 @@
 import { delay } from '../../request/delay.ts';
 import { launchConnect } from '../../util/launch-connect.ts';
-import type { Bridge, BridgeRequest, BridgeResponse } from '../bridge.ts';
+import type { Bridge, BridgeRequest, BridgeResponse, DetectProgress } from '../bridge.ts';
 import { fibonacciSeconds } from './fibonacci.ts';
 import { xhr } from './xhr.ts';
 
@@ -27,7 +27,11 @@ export class HttpBridge implements Bridge {
     return this.#base;
   }
 
-  async detect(timeoutMs: number, signal: AbortSignal, onRetrying?: () => void): Promise<boolean> {
+  async detect(
+    timeoutMs: number,
+    signal: AbortSignal,
+    onProgress?: (status: DetectProgress) => void,
+  ): Promise<boolean> {
     const deadline = timeoutMs < 0 ? Number.POSITIVE_INFINITY : Date.now() + timeoutMs;
     const backoff = fibonacciSeconds();
     let launched = false;
@@ -42,7 +46,7 @@ export class HttpBridge implements Bridge {
         launched = true;
         this.launch();
       }
-      onRetrying?.();
+      onProgress?.('RETRYING');
       const wait = backoff.next().value * 1000;
       if (Date.now() + wait > deadline) {
         await delay(Math.max(0, deadline - Date.now()), signal);
@@ -60,7 +64,7 @@ export class HttpBridge implements Bridge {
       url: `${this.#base}${request.path}`,
       body: request.method === 'GET' ? undefined : request.body,
       signal: this.#stop.signal,
-    });
+    }).then(({ status, body }) => ({ status, body }));
   }
 
   onDisconnect(): () => void {

@@ -19,6 +19,14 @@ describe('bridgeFactories', () => {
       ['http', 'http'],
     ]);
     expect(kinds('Mozilla/5.0 (X11; rv:49.0) Gecko/20100101 Firefox/49.0')).toEqual([['http', 'http']]);
-    expect(kinds('Mozilla/5.0 (Macintosh) AppleWebKit/605.1.15 Version/17.1 Safari/605.1.15')).toEqual([]);
+    expect(kinds('Mozilla/5.0 (Macintosh) AppleWebKit/605.1.15 Version/17.1 Safari/605.1.15')).toEqual([
+      ['extension', 'safari'],
+    ]);
+    expect(kinds('Mozilla/5.0 (Macintosh) AppleWebKit/601.7.7 Version/9.1.2 Safari/601.7.7')).toEqual([
+      ['plugin', 'plugin'],
+    ]);
+    expect(kinds('Mozilla/5.0 (Windows NT 10.0; Trident/7.0; rv:11.0) like Gecko')).toEqual([
+      ['plugin', 'plugin'],
+    ]);
   });
 });

@@ -2,6 +2,8 @@ import type { BridgeFactories } from '../bridge/bridge.ts';
 import { ExtensionBridge } from '../bridge/extension/extension-bridge.ts';
 import { HttpBridge } from '../bridge/http/http-bridge.ts';
 import { LegacyHttpBridge } from '../bridge/http-legacy/legacy-http-bridge.ts';
+import { PluginBridge } from '../bridge/plugin/plugin-bridge.ts';
+import { SafariBridge } from '../bridge/safari/safari-bridge.ts';
 import { currentBrowser, hasNativeMessagingExtension } from '../util/browser.ts';
 import type { ResolvedOptions } from './options.ts';
 
@@ -11,14 +13,12 @@ import type { ResolvedOptions } from './options.ts';
  */
 export function bridgeFactories(options: ResolvedOptions): BridgeFactories {
   const browser = currentBrowser();
+  if (browser.IE || (browser.SAFARI && !browser.SAFARI_NO_NPAPI)) return { plugin: () => new PluginBridge() };
+  if (browser.SAFARI) return { extension: () => new SafariBridge(options.minVersion) };
   return {
     extension: hasNativeMessagingExtension(browser)
       ? () => new ExtensionBridge(options.minVersion, options.extensionRequestTimeout)
       : undefined,
-    http: browser.SAFARI
-      ? undefined
-      : options.localHttpProtocol === 'legacy'
-        ? () => new LegacyHttpBridge()
-        : () => new HttpBridge(),
+    http: options.localHttpProtocol === 'legacy' ? () => new LegacyHttpBridge() : () => new HttpBridge(),
   };
 }

@@ -2,9 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ExtensionBridge } from '../bridge/extension/extension-bridge.ts';
 import { HttpBridge } from '../bridge/http/http-bridge.ts';
 import { LegacyHttpBridge } from '../bridge/http-legacy/legacy-http-bridge.ts';
+import { SafariBridge } from '../bridge/safari/safari-bridge.ts';
 import { json, TestDoubleClient } from '../test-doubles/test-double-client.ts';
 import { TestDoubleExtension } from '../test-doubles/test-double-extension.ts';
 import { TestDoubleLegacyServer } from '../test-doubles/test-double-legacy-server.ts';
+import { TestDoubleSafariExtension } from '../test-doubles/test-double-safari-extension.ts';
 import { TestDoubleXhrServer } from '../test-doubles/test-double-xhr-server.ts';
 import { bridgeOverride, Connect } from './connect.ts';
 import type { ConnectOptions } from './options.ts';
@@ -28,6 +30,15 @@ const rigs: [string, () => Rig][] = [
       bridgeOverride.factories = (options) => ({
         extension: () => new ExtensionBridge(options.minVersion, options.extensionRequestTimeout),
       });
+      return { client, options: { connectMethod: 'extension' }, teardown: () => extension.remove() };
+    },
+  ],
+  [
+    'Safari app extension',
+    () => {
+      const client = new TestDoubleClient();
+      const extension = new TestDoubleSafariExtension(client);
+      bridgeOverride.factories = (options) => ({ extension: () => new SafariBridge(options.minVersion) });
       return { client, options: { connectMethod: 'extension' }, teardown: () => extension.remove() };
     },
   ],

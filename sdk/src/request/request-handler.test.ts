@@ -225,3 +225,24 @@ describe('RequestHandler', () => {
     expect(http.sent.map((s) => s.id)).toEqual([31500]);
   });
 });
+
+describe('RequestHandler on the plug-in path', () => {
+  it('fails at once when the plug-in is missing or too old', async () => {
+    const plugin = new TestDoubleBridge();
+    plugin.extensionPresent = false;
+    const handler = new RequestHandler({
+      factories: { plugin: () => plugin },
+      httpOnly: false,
+      wantsExtensionInstall: false,
+      effectiveMinVersion: '3.8.0',
+      updateRequireBody: () => '{}',
+      connectLaunchWaitTimeoutMs: 5000,
+      objectId: 4,
+      onStatus: (status) => statuses.push(status),
+      requestExtensionInstall: () => {},
+    });
+    handler.init();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(statuses).toEqual(['INITIALIZING', 'FAILED']);
+  });
+});

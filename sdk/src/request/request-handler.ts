@@ -106,7 +106,8 @@ export class RequestHandler {
       },
       this.#stop.signal,
     );
-    if (!bridge || this.#stop.signal.aborted) return;
+    if (this.#stop.signal.aborted) return;
+    if (!bridge) return this.#setStatus(STATUS.FAILED);
     this.#bridge = bridge;
     bridge.onDisconnect((detail) => this.#onDisconnect(detail));
     await this.#detectClient(bridge);

@@ -18,11 +18,14 @@ export interface SelectionRules {
  * Bridge selection of connect-bridge.md §4: the legacy plug-in where it applies, then the extension (searched for
  * 1 s), else local HTTP. An absent extension the page wants means EXTENSION_INSTALL and waiting for it; once an
  * extension has been seen here it is remembered, and its later absence just runs into the init timeout.
- * Resolves undefined when stopped.
+ * Resolves undefined when stopped, or when the only bridge that applies failed (the plug-in).
  */
 export async function selectBridge(rules: SelectionRules, signal: AbortSignal): Promise<Bridge | undefined> {
   const { plugin, extension, http } = rules.factories;
-  if (plugin) return plugin();
+  if (plugin) {
+    const bridge = plugin();
+    return (await bridge.detect(0, signal)) ? bridge : undefined;
+  }
   if (extension && !(rules.httpOnly && http)) {
     const bridge = extension();
     if (await bridge.detect(EXTENSION_SEARCH_MS, signal)) {

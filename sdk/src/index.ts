@@ -8,6 +8,8 @@ export type { ConnectMethod, ConnectOptions } from './connect/options.ts';
 export type { EventType, HttpMethod, PublicStatus, TransferStatus } from './connect/status.ts';
 export { EVENT, HTTP_METHOD, STATUS, TRANSFER_STATUS } from './connect/status.ts';
 export type * from './core/types.ts';
+export type { DriveCheckout, DriveClientOptions } from './drive/drive-client.ts';
+export { DriveClient } from './drive/drive-client.ts';
 export { Logger } from './logger/logger.ts';
 export type { BrowserFlags } from './util/browser.ts';
 export { Utils } from './util/utils.ts';

@@ -50,6 +50,7 @@ import {
   TRANSFER_STATUS,
   toPublicStatus,
 } from './status.ts';
+import { CONTINUE_MESSAGE, versionExceptionActive } from './version-exception.ts';
 
 type Body = Record<string, unknown>;
 type Id = string | number;
@@ -78,6 +79,7 @@ export class Connect {
   #statusAnnounced = false;
   #appId: string | undefined;
   #handler: RequestHandler | undefined;
+  #continueListening = false;
 
   /** @param options see {@link ConnectOptions}; every field is optional. */
   constructor(options?: ConnectOptions) {
@@ -110,26 +112,10 @@ export class Connect {
     if (browser.IOS || browser.ANDROID) return errorObject(MESSAGES.unsupportedBrowser);
     if (this.#handler && this.#handler.status !== 'STOPPED') return undefined;
     const options = this.#options;
-    this.#handler = new RequestHandler({
-      factories: (bridgeOverride.factories ?? bridgeFactories)(options),
-      httpOnly: options.connectMethodChosen && options.connectMethod === 'http',
-      wantsExtensionInstall:
-        options.connectMethod === 'extension' ||
-        (installerSupport.supportsInstallingExtensions && isAtLeast(options.effectiveMinVersion, '3.9')),
-      effectiveMinVersion: options.effectiveMinVersion,
-      connectLaunchWaitTimeoutMs: options.connectLaunchWaitTimeoutMs,
-      objectId: this.#objectId,
-      onStatus: (status) => this.#notifyStatus(toPublicStatus(status, this.#status)),
-      requestExtensionInstall: () => window.postMessage(EVENT_NAMES.showExtensionInstall, '*'),
-      updateRequireBody: () =>
-        JSON.stringify(
-          this.#settings({ min_version: options.effectiveMinVersion, sdk_location: options.sdkLocation }),
-        ),
-      onRunning: () => {
-        if (options.dragDropEnabled) this.#get('/connect/file/initialize-drag-drop').catch(() => {});
-      },
-    });
+    const chosenHttp = options.connectMethodChosen && options.connectMethod === 'http';
+    this.#handler = this.#newHandler(chosenHttp || versionExceptionActive());
     this.#handler.init();
+    this.#listenForContinue();
     if (this.#listeners.transfer.length > 0) this.#poller.start();
     return undefined;
   }
@@ -332,6 +318,48 @@ export class Connect {
   /** @returns the client's `{ version, system_wide }` */
   version(callbacks?: Callbacks<VersionInfo>): Promise<VersionInfo> {
     return settle(this.#get<VersionInfo>('/connect/info/version'), callbacks);
+  }
+
+  #newHandler(httpOnly: boolean): RequestHandler {
+    const options = this.#options;
+    const handler: RequestHandler = new RequestHandler({
+      factories: (bridgeOverride.factories ?? bridgeFactories)(options),
+      httpOnly,
+      wantsExtensionInstall:
+        !httpOnly &&
+        (options.connectMethod === 'extension' ||
+          (installerSupport.supportsInstallingExtensions && isAtLeast(options.effectiveMinVersion, '3.9'))),
+      effectiveMinVersion: options.effectiveMinVersion,
+      connectLaunchWaitTimeoutMs: options.connectLaunchWaitTimeoutMs,
+      objectId: this.#objectId,
+      // A handler that was replaced (bridge switch) no longer speaks for this instance.
+      onStatus: (status) => {
+        if (this.#handler === handler) this.#notifyStatus(toPublicStatus(status, this.#status));
+      },
+      requestExtensionInstall: () => window.postMessage(EVENT_NAMES.showExtensionInstall, '*'),
+      updateRequireBody: () =>
+        JSON.stringify(
+          this.#settings({ min_version: options.effectiveMinVersion, sdk_location: options.sdkLocation }),
+        ),
+      onRunning: () => {
+        if (options.dragDropEnabled) this.#get('/connect/file/initialize-drag-drop').catch(() => {});
+      },
+    });
+    return handler;
+  }
+
+  /** The installer's `continue` while not RUNNING swaps the session onto HTTP (connect-protocol.md §4.3). */
+  #listenForContinue() {
+    if (this.#continueListening || typeof window === 'undefined') return;
+    this.#continueListening = true;
+    window.addEventListener('message', (event) => {
+      const current = this.#handler;
+      if (event.source !== window || event.data !== CONTINUE_MESSAGE || !current) return;
+      if (current.status === STATUS.RUNNING || current.status === 'STOPPED') return;
+      this.#handler = this.#newHandler(true);
+      current.replaceWith(this.#handler);
+      this.#handler.init();
+    });
   }
 
   #startTransfers(elements: Body[]) {

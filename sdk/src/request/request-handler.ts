@@ -91,6 +91,13 @@ export class RequestHandler {
     for (const item of this.#queue.splice(0)) item.reject(errorObject(MESSAGES.stopped));
   }
 
+  /** Stops, handing the requests still waiting to `successor` instead of refusing them (bridge switch). */
+  replaceWith(successor: RequestHandler): void {
+    const waiting = this.#queue.splice(0);
+    this.stop();
+    for (const item of waiting) successor.send(item.request).then(item.resolve, item.reject);
+  }
+
   async #start(): Promise<void> {
     const { options } = this;
     const bridge = await selectBridge(

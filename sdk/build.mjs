@@ -31,14 +31,14 @@ for (const name of ['connect-sdk', 'asperaweb-4']) {
 
 // ESM for bundlers: the entry and the React hooks, with @rapid/protocol inlined and real dependencies external.
 await build({
-  entryPoints: { index: 'src/index.ts', react: 'src/react/index.ts' },
+  entryPoints: { index: 'src/index.ts', react: 'src/react/index.ts', messaging: 'src/messaging/index.ts' },
   outdir: 'dist/esm',
   bundle: true,
   splitting: true,
   format: 'esm',
   platform: 'neutral',
   target: 'es2022',
-  external: ['react', 'react-dom', '@preact/signals-core'],
+  external: ['react', 'react-dom', '@preact/signals-core', 'autobahn'],
   sourcemap: 'linked',
   banner,
   logLevel: 'warning',
@@ -55,7 +55,8 @@ for (const file of walk('dist/esm')) {
   writeFileSync(file, text);
 }
 
-writeFileSync('dist/esm/react.d.ts', "export * from './react/index.js';\n");
+for (const entry of ['react', 'messaging'])
+  writeFileSync(`dist/esm/${entry}.d.ts`, `export * from './${entry}/index.js';\n`);
 
 // The ESM entry must import where there is no window (server-side rendering).
 await import(new URL('dist/esm/index.js', import.meta.url).href);

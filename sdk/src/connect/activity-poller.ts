@@ -16,6 +16,7 @@ export class ActivityPoller {
   #outstanding = 0;
   #token = 0;
   #seen = false;
+  #pushed = false;
 
   constructor(private readonly options: PollerOptions) {}
 
@@ -34,17 +35,31 @@ export class ActivityPoller {
     this.#timer = undefined;
   }
 
+  /** While activity is pushed to us, polling pauses; it resumes as the fallback when the push goes away. */
+  setPushed(pushed: boolean): void {
+    this.#pushed = pushed;
+  }
+
+  /** Pushed activity takes the same path as a poll's answer. */
+  deliver(info: AllTransfersInfo): void {
+    this.#accept(info);
+  }
+
+  #accept(info: AllTransfersInfo) {
+    // An unchanged token means nothing happened since the last poll.
+    if (this.#seen && info.iteration_token === this.#token) return;
+    this.#seen = true;
+    this.#token = info.iteration_token;
+    if (this.#timer !== undefined) this.options.onActivity(info);
+  }
+
   #poll() {
-    if (this.#outstanding >= this.options.maxOutstanding) return;
+    if (this.#pushed || this.#outstanding >= this.options.maxOutstanding) return;
     this.#outstanding += 1;
     this.options.fetch(this.#token).then(
       (info) => {
         this.#outstanding -= 1;
-        // An unchanged token means nothing happened since the last poll.
-        if (this.#seen && info.iteration_token === this.#token) return;
-        this.#seen = true;
-        this.#token = info.iteration_token;
-        if (this.#timer !== undefined) this.options.onActivity(info);
+        this.#accept(info);
       },
       () => {
         this.#outstanding -= 1;

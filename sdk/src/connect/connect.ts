@@ -57,6 +57,9 @@ type Id = string | number;
 
 let instances = 0;
 
+/** Key of the method through which pushed transfer activity enters a `Connect`. */
+export const ACTIVITY_PUSH: unique symbol = Symbol('rapid.activityPush');
+
 /** Overrides the bridges a new session uses; for contract tests that run one API suite over every bridge. */
 export const bridgeOverride: { factories?: (options: ResolvedOptions) => BridgeFactories } = {};
 
@@ -118,6 +121,16 @@ export class Connect {
     this.#listenForContinue();
     if (this.#listeners.transfer.length > 0) this.#poller.start();
     return undefined;
+  }
+
+  /**
+   * Rapid: transfer activity pushed over the messaging layer (see `attachActivityPush`). While the push is live,
+   * polling pauses; pushed activity reaches transfer listeners as polled activity does. Symbol-keyed, so the
+   * Connect API surface is unchanged.
+   */
+  [ACTIVITY_PUSH](event: { live: boolean } | { activity: AllTransfersInfo }): void {
+    if ('live' in event) this.#poller.setPushed(event.live);
+    else if (Array.isArray(event.activity?.transfers)) this.#poller.deliver(event.activity);
   }
 
   /** Ends the session: polling stops and later requests fail with the stopped error. @returns true */

@@ -1,5 +1,4 @@
-import { EVENT_NAMES } from '@rapid/protocol';
-import type { BridgeFactories, BridgeRequest } from '../bridge/bridge.ts';
+import type { BridgeRequest } from '../bridge/bridge.ts';
 import type {
   AllTransfersInfo,
   ConnectError,
@@ -9,9 +8,7 @@ import type {
 } from '../core/types.ts';
 import { Logger } from '../logger/logger.ts';
 import { parseResponse } from '../request/parse-response.ts';
-import { RequestHandler } from '../request/request-handler.ts';
 import { currentBrowser } from '../util/browser.ts';
-import { isAtLeast } from '../util/version.ts';
 import { ActivityPoller } from './activity-poller.ts';
 import { resolveAppId } from './app-id.ts';
 import {
@@ -27,7 +24,6 @@ import {
   saveDialogBody,
   subset,
 } from './bodies.ts';
-import { bridgeFactories } from './bridge-factories.ts';
 import { type Callbacks, settle } from './callbacks.ts';
 import {
   type DragDropListener,
@@ -36,10 +32,10 @@ import {
   setDragDropTargets,
 } from './drag-drop.ts';
 import { errorObject, isMissing, requirePresent, ValidationError } from './errors.ts';
-import { installerSupport } from './installer-support.ts';
 import { type Listener, Listeners } from './listeners.ts';
 import { MESSAGES } from './messages.ts';
 import { type ConnectOptions, type ResolvedOptions, resolveOptions } from './options.ts';
+import { SessionHandler } from './session-handler.ts';
 import { startTransfersBody, withStandardSettings } from './settings.ts';
 import {
   EVENT,
@@ -50,18 +46,16 @@ import {
   TRANSFER_STATUS,
   toPublicStatus,
 } from './status.ts';
-import { CONTINUE_MESSAGE, versionExceptionActive } from './version-exception.ts';
 
 type Body = Record<string, unknown>;
 type Id = string | number;
 
 let instances = 0;
 
+export { bridgeOverride } from './session-handler.ts';
+
 /** Key of the method through which pushed transfer activity enters a `Connect`. */
 export const ACTIVITY_PUSH: unique symbol = Symbol('rapid.activityPush');
-
-/** Overrides the bridges a new session uses; for contract tests that run one API suite over every bridge. */
-export const bridgeOverride: { factories?: (options: ResolvedOptions) => BridgeFactories } = {};
 
 /**
  * `AW4.Connect`: the page's handle on the local Rapid client, API-compatible with the Connect SDK
@@ -81,12 +75,23 @@ export class Connect {
   #status: PublicStatus = STATUS.INITIALIZING;
   #statusAnnounced = false;
   #appId: string | undefined;
-  #handler: RequestHandler | undefined;
-  #continueListening = false;
+  readonly #session: SessionHandler;
 
   /** @param options see {@link ConnectOptions}; every field is optional. */
   constructor(options?: ConnectOptions) {
     this.#options = resolveOptions(options);
+    const resolved = this.#options;
+    this.#session = new SessionHandler(resolved, {
+      objectId: this.#objectId,
+      onStatus: (status) => this.#notifyStatus(toPublicStatus(status, this.#status)),
+      updateRequireBody: () =>
+        JSON.stringify(
+          this.#settings({ min_version: resolved.effectiveMinVersion, sdk_location: resolved.sdkLocation }),
+        ),
+      onRunning: () => {
+        if (resolved.dragDropEnabled) this.#get('/connect/file/initialize-drag-drop').catch(() => {});
+      },
+    });
     this.#poller = new ActivityPoller({
       fetch: (token) =>
         this.#post<AllTransfersInfo>('/connect/transfers/activity', { iteration_token: token }),
@@ -113,12 +118,7 @@ export class Connect {
     if (this.#appId === undefined) return errorObject(MESSAGES.initSessionFirst);
     const browser = currentBrowser();
     if (browser.IOS || browser.ANDROID) return errorObject(MESSAGES.unsupportedBrowser);
-    if (this.#handler && this.#handler.status !== 'STOPPED') return undefined;
-    const options = this.#options;
-    const chosenHttp = options.connectMethodChosen && options.connectMethod === 'http';
-    this.#handler = this.#newHandler(chosenHttp || versionExceptionActive());
-    this.#handler.init();
-    this.#listenForContinue();
+    this.#session.start();
     if (this.#listeners.transfer.length > 0) this.#poller.start();
     return undefined;
   }
@@ -136,7 +136,7 @@ export class Connect {
   /** Ends the session: polling stops and later requests fail with the stopped error. @returns true */
   stop(): boolean {
     this.#poller.stop();
-    this.#handler?.stop();
+    this.#session.stop();
     return true;
   }
 
@@ -154,7 +154,7 @@ export class Connect {
     if (typeof type !== 'string') return errorObject(MESSAGES.invalidEvent);
     if (typeof listener !== 'function') return errorObject(MESSAGES.invalidListener);
     this.#listeners.add(type, listener);
-    if (this.#listeners.transfer.length > 0 && this.#handler) this.#poller.start();
+    if (this.#listeners.transfer.length > 0 && this.#session.started) this.#poller.start();
     return undefined;
   }
 
@@ -172,7 +172,7 @@ export class Connect {
   }
 
   getAllTransfers(callbacks?: Callbacks<AllTransfersInfo>, iterationToken = 0): Promise<AllTransfersInfo> {
-    if (!this.#handler) Logger.warn(MESSAGES.noAllTransfersMethod);
+    if (!this.#session.started) Logger.warn(MESSAGES.noAllTransfersMethod);
     return settle(this.#post('/connect/transfers/activity', { iteration_token: iterationToken }), callbacks);
   }
 
@@ -333,50 +333,8 @@ export class Connect {
     return settle(this.#get<VersionInfo>('/connect/info/version'), callbacks);
   }
 
-  #newHandler(httpOnly: boolean): RequestHandler {
-    const options = this.#options;
-    const handler: RequestHandler = new RequestHandler({
-      factories: (bridgeOverride.factories ?? bridgeFactories)(options),
-      httpOnly,
-      wantsExtensionInstall:
-        !httpOnly &&
-        (options.connectMethod === 'extension' ||
-          (installerSupport.supportsInstallingExtensions && isAtLeast(options.effectiveMinVersion, '3.9'))),
-      effectiveMinVersion: options.effectiveMinVersion,
-      connectLaunchWaitTimeoutMs: options.connectLaunchWaitTimeoutMs,
-      objectId: this.#objectId,
-      // A handler that was replaced (bridge switch) no longer speaks for this instance.
-      onStatus: (status) => {
-        if (this.#handler === handler) this.#notifyStatus(toPublicStatus(status, this.#status));
-      },
-      requestExtensionInstall: () => window.postMessage(EVENT_NAMES.showExtensionInstall, '*'),
-      updateRequireBody: () =>
-        JSON.stringify(
-          this.#settings({ min_version: options.effectiveMinVersion, sdk_location: options.sdkLocation }),
-        ),
-      onRunning: () => {
-        if (options.dragDropEnabled) this.#get('/connect/file/initialize-drag-drop').catch(() => {});
-      },
-    });
-    return handler;
-  }
-
-  /** The installer's `continue` while not RUNNING swaps the session onto HTTP (connect-protocol.md §4.3). */
-  #listenForContinue() {
-    if (this.#continueListening || typeof window === 'undefined') return;
-    this.#continueListening = true;
-    window.addEventListener('message', (event) => {
-      const current = this.#handler;
-      if (event.source !== window || event.data !== CONTINUE_MESSAGE || !current) return;
-      if (current.status === STATUS.RUNNING || current.status === 'STOPPED') return;
-      this.#handler = this.#newHandler(true);
-      current.replaceWith(this.#handler);
-      this.#handler.init();
-    });
-  }
-
   #startTransfers(elements: Body[]) {
-    const { body, requestId } = startTransfersBody(elements, this.#session());
+    const { body, requestId } = startTransfersBody(elements, this.#sessionSettings());
     return {
       requestId,
       promise: this.#send<Body>({ method: 'POST', path: '/connect/transfers/start', body: '' }, body),
@@ -397,21 +355,21 @@ export class Connect {
     return this.#send<T>({ method: 'POST', path, body: '' }, this.#settings(body));
   }
 
-  #session() {
+  #sessionSettings() {
     return { appId: this.#appId ?? '', authorizationKey: this.#options.authorizationKey };
   }
 
   #settings(body: Body): Body {
-    return withStandardSettings(body, this.#session());
+    return withStandardSettings(body, this.#sessionSettings());
   }
 
   async #send<T>(request: BridgeRequest, body?: Body): Promise<T> {
-    if (!this.#handler) {
+    if (!this.#session.started) {
       Logger.error(MESSAGES.initSessionFirst);
       throw errorObject(MESSAGES.initSessionFirst);
     }
     const sent = body === undefined ? request : { ...request, body: JSON.stringify(body) };
-    const result = parseResponse(await this.#handler.send(sent));
+    const result = parseResponse(await this.#session.send(sent));
     if (!result.ok) throw result.error;
     return result.value as T;
   }

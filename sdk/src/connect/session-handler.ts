@@ -3,6 +3,7 @@ import type { BridgeFactories, BridgeRequest, BridgeResponse } from '../bridge/b
 import { RequestHandler } from '../request/request-handler.ts';
 import { isAtLeast } from '../util/version.ts';
 import { bridgeFactories } from './bridge-factories.ts';
+import { diagnoseExtensionTimeout } from './diagnose-extension.ts';
 import { installerSupport } from './installer-support.ts';
 import type { ResolvedOptions } from './options.ts';
 import { type InternalStatus, STATUS } from './status.ts';
@@ -78,6 +79,7 @@ export class SessionHandler {
       requestExtensionInstall: () => window.postMessage(EVENT_NAMES.showExtensionInstall, '*'),
       updateRequireBody: hooks.updateRequireBody,
       onRunning: hooks.onRunning,
+      onExtensionTimeout: () => void diagnoseExtensionTimeout(),
     });
     return handler;
   }

@@ -38,6 +38,8 @@ export interface HandlerOptions {
   /** JSON body of `POST /connect/update/require`, settings included. */
   updateRequireBody: () => string;
   onRunning?: () => void;
+  /** The init timeout failed the session while the extension was in use: time to explain why. */
+  onExtensionTimeout?: () => void;
 }
 
 interface Queued {
@@ -180,7 +182,9 @@ export class RequestHandler {
         STATUS.EXTENSION_INSTALL,
         'STOPPED',
       ];
-      if (!settled.includes(this.#status)) this.#setStatus(STATUS.FAILED);
+      if (settled.includes(this.#status)) return;
+      this.#setStatus(STATUS.FAILED);
+      if (this.#bridge?.kind === 'extension') this.options.onExtensionTimeout?.();
     }, this.options.connectLaunchWaitTimeoutMs);
   }
 

@@ -1,10 +1,13 @@
 import { EVENT_NAMES, responseDetail } from '@rapid/protocol';
+import { Logger } from '../../logger/logger.ts';
 import type { Bridge, BridgeKind, BridgeRequest, BridgeResponse } from '../bridge.ts';
 import { decodeBody64 } from './decode-body64.ts';
 
 /** Dialog requests wait for the user for up to a day unless the page says otherwise (connect-protocol.md §5.2). */
 const DIALOG_TIMEOUT_MS = 86_400_000;
 const PROBE_INTERVAL_MS = 200;
+/** The specification notes this limit for extension requests without enforcing it; we warn past it. */
+const MAX_REQUEST_CHARS = 100 * 1024 * 1024;
 const ENDLESS_PROBE_INTERVAL_MS = 1000;
 
 interface Pending {
@@ -50,14 +53,16 @@ export class ExtensionBridge implements Bridge {
         clearInterval(timer);
         clearTimeout(deadline);
         this.#checkListeners.delete(onFound);
+        signal.removeEventListener('abort', onAbort);
         resolve(found);
       };
+      const onAbort = () => finish(false);
       const onFound = () => finish(true);
       this.#checkListeners.add(onFound);
       const probe = () => this.probe();
       const timer = setInterval(probe, interval);
       const deadline = timeoutMs < 0 ? undefined : setTimeout(() => finish(false), timeoutMs);
-      signal.addEventListener('abort', () => finish(false), { once: true });
+      signal.addEventListener('abort', onAbort, { once: true });
       probe();
     });
   }
@@ -71,6 +76,8 @@ export class ExtensionBridge implements Bridge {
   }
 
   send(request: BridgeRequest, requestId: number): Promise<BridgeResponse> {
+    if (request.body.length > MAX_REQUEST_CHARS)
+      Logger.warn(`Request ${request.path} is larger than the 100MB the extension is meant to carry.`);
     return new Promise((resolve) => {
       this.#pending.set(requestId, { resolve, body64: '' });
       const detail = {

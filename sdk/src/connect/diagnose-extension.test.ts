@@ -1,13 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { TestDoubleClient } from '../test-doubles/test-double-client.ts';
 import { TestDoubleXhrServer } from '../test-doubles/test-double-xhr-server.ts';
 import { DIAGNOSES, diagnoseExtensionTimeout } from './diagnose-extension.ts';
 
 let client: TestDoubleClient;
 let server: TestDoubleXhrServer;
+let logged: MockInstance<typeof console.error>;
 
 beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => {});
+  logged = vi.spyOn(console, 'error').mockImplementation(() => {});
   client = new TestDoubleClient();
   server = new TestDoubleXhrServer(client);
   vi.stubGlobal('XMLHttpRequest', server.XMLHttpRequest);
@@ -26,6 +27,6 @@ describe('diagnoseExtensionTimeout', () => {
     await expect(diagnoseExtensionTimeout()).resolves.toBe(DIAGNOSES.incompatible);
     client.version = '4.2.0';
     await expect(diagnoseExtensionTimeout()).resolves.toBe(DIAGNOSES.notResponding);
-    expect(console.error).toHaveBeenCalledWith('[Rapid SDK]', DIAGNOSES.notResponding);
+    expect(logged).toHaveBeenCalledWith('[Rapid SDK]', DIAGNOSES.notResponding);
   });
 });

@@ -127,8 +127,10 @@ export class RequestHandler {
     const probeId = this.options.objectId * 10500;
     const signal = this.#stop.signal;
     while (!signal.aborted) {
-      const response = await bridge.send(VERSION_REQUEST, probeId);
+      // The probe is re-sent every second while unanswered, as well as after a status-0 answer.
+      const response = await answerWithin(bridge.send(VERSION_REQUEST, probeId), CLIENT_DETECTION_RETRY_MS);
       if (signal.aborted) return;
+      if (response === undefined) continue;
       if (response.status !== 0) {
         if (response.status === 503 || !this.#versionAcceptable(response)) await this.#outdated(bridge);
         else this.#running();
@@ -244,6 +246,16 @@ export class RequestHandler {
     this.#status = status;
     this.options.onStatus(status);
   }
+}
+
+function answerWithin(answer: Promise<BridgeResponse>, ms: number): Promise<BridgeResponse | undefined> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(undefined), ms);
+    answer.then((response) => {
+      clearTimeout(timer);
+      resolve(response);
+    });
+  });
 }
 
 function readVersion(body: string): string | undefined {

@@ -136,3 +136,19 @@ describe('extension bridge wire (connect-protocol.md §5)', () => {
     await expect(version).resolves.toMatchObject({ version: '4.2.0' });
   });
 });
+
+describe('client detection behind the extension', () => {
+  it('re-sends the version probe every second with the same id while nothing answers', async () => {
+    extension.silent = true;
+    start();
+    await vi.advanceTimersByTimeAsync(2500);
+    const probes = (extension.envelopes as { request_id: number; uri_reference: string }[]).filter(
+      (envelope) => envelope.uri_reference === '/connect/info/version',
+    );
+    expect(probes).toHaveLength(3);
+    expect(new Set(probes.map((probe) => probe.request_id)).size).toBe(1);
+    extension.silent = false;
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(statuses).toEqual(['INITIALIZING', 'RUNNING']);
+  });
+});

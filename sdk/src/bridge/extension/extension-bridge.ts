@@ -79,6 +79,8 @@ export class ExtensionBridge implements Bridge {
     if (request.body.length > MAX_REQUEST_CHARS)
       Logger.warn(`Request ${request.path} is larger than the 100MB the extension is meant to carry.`);
     return new Promise((resolve) => {
+      // The detection probe reuses its id on every retry; an unanswered earlier send gives way.
+      this.#settle(requestId, { status: 0, body: '' });
       this.#pending.set(requestId, { resolve, body64: '' });
       const detail = {
         request_id: requestId,

@@ -164,4 +164,22 @@ describe('page SDK through the extension, host and daemon', () => {
     expect(statuses).not.toContain('FAILED');
     expect(statuses.at(-1)).toBe('RUNNING');
   });
+
+  it('serves the asperaweb-4 bundle too, which merges into a page’s own AW4', async () => {
+    rapid = await launchRapidBrowser();
+    const page = await rapid.browser.newPage();
+    // A page of the demo's origin that starts no session of its own.
+    await page.goto(new URL('/no-such-page', server.url).href);
+    // The server's CSP forbids inline scripts, so the page's own AW4 is set from outside.
+    await page.evaluate(() => {
+      (window as unknown as { AW4: object }).AW4 = { Mine: 1 };
+    });
+    await page.addScriptTag({ url: '/sdk/js/asperaweb-4.min.js' });
+    const aw4 = await page.evaluate(() => {
+      const w = window as unknown as { AW4: Record<string, unknown> & { Connect: { STATUS: object } } };
+      return { keys: Object.keys(w.AW4).sort(), status: w.AW4.Connect.STATUS };
+    });
+    expect(aw4.keys).toEqual(['Connect', 'Logger', 'Mine', 'Utils']);
+    expect(aw4.status).toHaveProperty('EXTENSION_INSTALL', 'EXTENSION_INSTALL');
+  });
 });

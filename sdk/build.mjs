@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
@@ -57,6 +57,45 @@ for (const file of walk('dist/esm')) {
 
 for (const entry of ['react', 'messaging'])
   writeFileSync(`dist/esm/${entry}.d.ts`, `export * from './${entry}/index.js';\n`);
+
+// The declarations must compile for a consumer on their own, with nothing skipped.
+mkdirSync('dist/.consumer', { recursive: true });
+writeFileSync(
+  'dist/.consumer/consumer.ts',
+  [
+    "import { Connect, type TransferInfo } from '../esm/index.js';",
+    "import { MessagingClient } from '../esm/messaging.js';",
+    "import { useTransfers } from '../esm/react.js';",
+    "const connect = new Connect({ minVersion: '3.9.0' });",
+    'connect.addEventListener(Connect.EVENT.TRANSFER, () => {});',
+    'export const used: unknown[] = [connect, useTransfers, MessagingClient, undefined as TransferInfo | undefined];',
+    '',
+  ].join('\n'),
+);
+execFileSync(
+  process.execPath,
+  [
+    '../node_modules/typescript/bin/tsc',
+    '--ignoreConfig',
+    '--noEmit',
+    '--strict',
+    '--skipLibCheck',
+    'false',
+    '--module',
+    'nodenext',
+    '--moduleResolution',
+    'nodenext',
+    '--target',
+    'es2022',
+    '--lib',
+    'es2022,dom',
+    '--types',
+    'react',
+    'dist/.consumer/consumer.ts',
+  ],
+  { stdio: 'inherit' },
+);
+rmSync('dist/.consumer', { recursive: true, force: true });
 
 // The ESM entry must import where there is no window (server-side rendering).
 await import(new URL('dist/esm/index.js', import.meta.url).href);

@@ -142,6 +142,17 @@ describe('page SDK through the extension, host and daemon', () => {
         },
       },
     });
+    // A POST with a body takes the same path: the daemon does not serve activity yet, so its 404 comes back.
+    const activity = await callInPage(page, 'getAllTransfers');
+    expect(activity).toEqual({
+      error: {
+        error: {
+          code: 404,
+          internal_message: 'Not found',
+          user_message: expect.stringContaining('/connect/transfers/activity'),
+        },
+      },
+    });
     // The session is unaffected.
     expect(await callInPage(page, 'version')).toHaveProperty('success.version', CONNECT_API_VERSION);
   });

@@ -1,18 +1,119 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
-const { version } = JSON.parse(await import('node:fs').then((fs) => fs.readFileSync('package.json', 'utf8')));
+const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
+const banner = { js: `/*! Rapid Connect SDK v${version} */` };
+/** min+gzip budget of the script-tag bundle; the build fails above it. */
+const SIZE_BUDGET_BYTES = 28 * 1024;
 
-// The script-tag bundles a page loads in place of the Connect SDK's: connect-sdk.js and its minified twin.
-for (const minify of [false, true]) {
-  await build({
-    entryPoints: ['src/global.ts'],
-    outfile: minify ? 'dist/js/connect-sdk.min.js' : 'dist/js/connect-sdk.js',
-    bundle: true,
-    format: 'iife',
-    target: ['chrome100', 'firefox100', 'safari15'],
-    minify,
-    sourcemap: 'linked',
-    banner: { js: `/*! Rapid Connect SDK v${version} */` },
-    logLevel: 'warning',
-  });
+rmSync('dist', { recursive: true, force: true });
+
+// The script-tag bundles a page loads in place of the Connect SDK's: connect-sdk.js and its minified twin, and the
+// same under the 3.x/4.x name asperaweb-4 for pages pinned to it (connect-protocol.md §1).
+for (const name of ['connect-sdk', 'asperaweb-4']) {
+  for (const minify of [false, true]) {
+    await build({
+      entryPoints: ['src/global.ts'],
+      outfile: `dist/js/${name}${minify ? '.min' : ''}.js`,
+      bundle: true,
+      format: 'iife',
+      target: ['chrome100', 'firefox100', 'safari15'],
+      minify,
+      sourcemap: 'linked',
+      banner,
+      logLevel: 'warning',
+    });
+  }
+}
+
+// ESM for bundlers: the entry and the React hooks, with @rapid/protocol inlined and real dependencies external.
+await build({
+  entryPoints: { index: 'src/index.ts', react: 'src/react/index.ts', messaging: 'src/messaging/index.ts' },
+  outdir: 'dist/esm',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'neutral',
+  target: 'es2022',
+  external: ['react', 'react-dom', '@preact/signals-core', 'autobahn'],
+  sourcemap: 'linked',
+  banner,
+  logLevel: 'warning',
+});
+
+// Declarations: emitted by tsc, then made self-contained (.js specifiers; nothing may point at our private packages).
+execFileSync(process.execPath, ['../node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], {
+  stdio: 'inherit',
+});
+for (const file of walk('dist/esm')) {
+  if (!file.endsWith('.d.ts')) continue;
+  const text = readFileSync(file, 'utf8').replace(/(from\s+'\.{1,2}\/[^']+)\.ts'/g, "$1.js'");
+  if (text.includes('@rapid/')) throw new Error(`${file} refers to a private package`);
+  writeFileSync(file, text);
+}
+
+for (const entry of ['react', 'messaging'])
+  writeFileSync(`dist/esm/${entry}.d.ts`, `export * from './${entry}/index.js';\n`);
+
+// The declarations must compile for a consumer on their own, with nothing skipped.
+mkdirSync('dist/.consumer', { recursive: true });
+writeFileSync(
+  'dist/.consumer/consumer.ts',
+  [
+    "import { Connect, type TransferInfo } from '../esm/index.js';",
+    "import { MessagingClient } from '../esm/messaging.js';",
+    "import { useTransfers } from '../esm/react.js';",
+    "const connect = new Connect({ minVersion: '3.9.0' });",
+    'connect.addEventListener(Connect.EVENT.TRANSFER, () => {});',
+    'export const used: unknown[] = [connect, useTransfers, MessagingClient, undefined as TransferInfo | undefined];',
+    '',
+  ].join('\n'),
+);
+execFileSync(
+  process.execPath,
+  [
+    '../node_modules/typescript/bin/tsc',
+    '--ignoreConfig',
+    '--noEmit',
+    '--strict',
+    '--skipLibCheck',
+    'false',
+    '--module',
+    'nodenext',
+    '--moduleResolution',
+    'nodenext',
+    '--target',
+    'es2022',
+    '--lib',
+    'es2022,dom',
+    '--types',
+    'react',
+    'dist/.consumer/consumer.ts',
+  ],
+  { stdio: 'inherit' },
+);
+rmSync('dist/.consumer', { recursive: true, force: true });
+
+// The ESM entry must import where there is no window (server-side rendering).
+await import(new URL('dist/esm/index.js', import.meta.url).href);
+
+const minified = readFileSync('dist/js/connect-sdk.min.js');
+const gzipped = gzipSync(minified, { level: 9 }).length;
+console.log(
+  `sdk: connect-sdk.min.js ${(minified.length / 1024).toFixed(1)} KiB min, ${(gzipped / 1024).toFixed(1)} KiB min+gzip (budget ${SIZE_BUDGET_BYTES / 1024} KiB)`,
+);
+if (gzipped > SIZE_BUDGET_BYTES) {
+  console.error(`sdk: the script-tag bundle is over its size budget by ${gzipped - SIZE_BUDGET_BYTES} bytes`);
+  process.exit(1);
+}
+
+function* walk(dir) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) yield* walk(path);
+    else yield relative('.', path);
+  }
 }

@@ -1,5 +1,16 @@
 import { Connect } from './connect/connect.ts';
+import { Logger } from './logger/logger.ts';
+import { Utils } from './util/utils.ts';
 
 // Script-tag entry: defines window.AW4, merged so that a page's own AW4.* keys win (connect-protocol.md §3).
-const existing = (window as { AW4?: Record<string, unknown> }).AW4;
-(window as { AW4?: Record<string, unknown> }).AW4 = { Connect, ...existing };
+// ConnectInstaller joins here when it lands.
+
+/** `AW4.Connect` called without `new` fails with the Connect SDK's own text rather than the engine's. */
+const ConnectConstructor = new Proxy(Connect, {
+  apply() {
+    throw new Error('Connect() must be called with new');
+  },
+});
+
+const target = window as { AW4?: Record<string, unknown> };
+target.AW4 = { Connect: ConnectConstructor, Logger, Utils, ...target.AW4 };

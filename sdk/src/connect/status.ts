@@ -21,3 +21,20 @@ export function toPublicStatus(status: InternalStatus, previous: PublicStatus): 
 
 export const EVENT = { ALL: 'all', TRANSFER: 'transfer', STATUS: 'status' } as const;
 export type EventType = (typeof EVENT)[keyof typeof EVENT];
+
+/** `Connect.TRANSFER_STATUS` (connect-protocol.md §11.4). */
+export const TRANSFER_STATUS = {
+  CANCELLED: 'cancelled',
+  COMPLETED: 'completed',
+  FAILED: 'failed',
+  INITIATING: 'initiating',
+  QUEUED: 'queued',
+  REMOVED: 'removed',
+  RUNNING: 'running',
+  WILLRETRY: 'willretry',
+} as const;
+export type TransferStatus = (typeof TRANSFER_STATUS)[keyof typeof TRANSFER_STATUS];
+
+/** `Connect.HTTP_METHOD`: REVERT is the Drive API's own verb. */
+export const HTTP_METHOD = { GET: 'GET', POST: 'POST', DELETE: 'DELETE', REVERT: 'REVERT' } as const;
+export type HttpMethod = (typeof HTTP_METHOD)[keyof typeof HTTP_METHOD];

@@ -1,10 +1,13 @@
 import { EVENT_NAMES, responseDetail } from '@rapid/protocol';
-import type { Bridge, BridgeRequest, BridgeResponse } from '../bridge.ts';
+import { Logger } from '../../logger/logger.ts';
+import type { Bridge, BridgeKind, BridgeRequest, BridgeResponse } from '../bridge.ts';
 import { decodeBody64 } from './decode-body64.ts';
 
 /** Dialog requests wait for the user for up to a day unless the page says otherwise (connect-protocol.md §5.2). */
 const DIALOG_TIMEOUT_MS = 86_400_000;
 const PROBE_INTERVAL_MS = 200;
+/** The specification notes this limit for extension requests without enforcing it; we warn past it. */
+const MAX_REQUEST_CHARS = 100 * 1024 * 1024;
 const ENDLESS_PROBE_INTERVAL_MS = 1000;
 
 interface Pending {
@@ -17,18 +20,20 @@ interface Pending {
  * (connect-protocol.md §5). Every instance hears every reply and keeps only the ids it sent.
  */
 export class ExtensionBridge implements Bridge {
-  readonly kind = 'extension';
+  readonly kind: BridgeKind = 'extension';
   readonly #pending = new Map<number, Pending>();
   readonly #disconnectListeners = new Set<(detail: string) => void>();
   readonly #checkListeners = new Set<() => void>();
-  readonly #stop = new AbortController();
+  protected readonly stopped = new AbortController();
 
   constructor(
     private readonly minVersion: string,
     private readonly extensionRequestTimeout?: number,
   ) {
-    const options = { signal: this.#stop.signal };
+    const options = { signal: this.stopped.signal };
     window.addEventListener('message', (event) => this.#onWindowMessage(event), options);
+    // Safari's app extension answers the check with a document event rather than a window message.
+    document.addEventListener(EVENT_NAMES.checkResponse, () => this.#onCheckResponse(), options);
     document.addEventListener(
       EVENT_NAMES.response,
       (event) => this.#onDetail((event as CustomEvent).detail),
@@ -43,25 +48,39 @@ export class ExtensionBridge implements Bridge {
 
   detect(timeoutMs: number, signal: AbortSignal): Promise<boolean> {
     return new Promise((resolve) => {
-      const interval = timeoutMs < 0 ? ENDLESS_PROBE_INTERVAL_MS : PROBE_INTERVAL_MS;
+      const interval = this.probeIntervalMs(timeoutMs < 0);
       const finish = (found: boolean) => {
         clearInterval(timer);
         clearTimeout(deadline);
         this.#checkListeners.delete(onFound);
+        signal.removeEventListener('abort', onAbort);
         resolve(found);
       };
+      const onAbort = () => finish(false);
       const onFound = () => finish(true);
       this.#checkListeners.add(onFound);
-      const probe = () => document.dispatchEvent(new CustomEvent(EVENT_NAMES.check, {}));
+      const probe = () => this.probe();
       const timer = setInterval(probe, interval);
       const deadline = timeoutMs < 0 ? undefined : setTimeout(() => finish(false), timeoutMs);
-      signal.addEventListener('abort', () => finish(false), { once: true });
+      signal.addEventListener('abort', onAbort, { once: true });
       probe();
     });
   }
 
+  protected probeIntervalMs(endless: boolean): number {
+    return endless ? ENDLESS_PROBE_INTERVAL_MS : PROBE_INTERVAL_MS;
+  }
+
+  protected probe(): void {
+    document.dispatchEvent(new CustomEvent(EVENT_NAMES.check, {}));
+  }
+
   send(request: BridgeRequest, requestId: number): Promise<BridgeResponse> {
+    if (request.body.length > MAX_REQUEST_CHARS)
+      Logger.warn(`Request ${request.path} is larger than the 100MB the extension is meant to carry.`);
     return new Promise((resolve) => {
+      // The detection probe reuses its id on every retry; an unanswered earlier send gives way.
+      this.#settle(requestId, { status: 0, body: '' });
       this.#pending.set(requestId, { resolve, body64: '' });
       const detail = {
         request_id: requestId,
@@ -83,17 +102,21 @@ export class ExtensionBridge implements Bridge {
   }
 
   stop(): void {
-    this.#stop.abort();
+    this.stopped.abort();
     this.#answerAllPending(0);
   }
 
   #onWindowMessage(event: MessageEvent) {
     if (event.source !== window || typeof event.data !== 'object' || event.data === null) return;
     if (event.data.type === EVENT_NAMES.checkResponse) {
-      for (const listener of [...this.#checkListeners]) listener();
+      this.#onCheckResponse();
     } else if (event.data.type === EVENT_NAMES.response) {
       this.#onDetail(event.data.detail);
     }
+  }
+
+  #onCheckResponse() {
+    for (const listener of [...this.#checkListeners]) listener();
   }
 
   #onDetail(raw: unknown) {

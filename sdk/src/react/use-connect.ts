@@ -1,0 +1,34 @@
+import { createContext, createElement, type ReactNode, useContext, useEffect, useState } from 'react';
+import { Connect } from '../connect/connect.ts';
+import type { ConnectOptions } from '../connect/options.ts';
+
+const ConnectContext = createContext<Connect | undefined>(undefined);
+
+/**
+ * One `Connect` for the component's lifetime: created on first render, its session started in an effect (so
+ * never on the server) and stopped on unmount. Options are read once, as the constructor reads them.
+ */
+export function useConnect(options?: ConnectOptions, appId?: string): Connect {
+  const [connect] = useState(() => new Connect(options));
+  useEffect(() => {
+    connect.initSession(appId);
+    return () => {
+      connect.stop();
+    };
+  }, [connect, appId]);
+  return connect;
+}
+
+/** Gives the hooks below a `Connect` without passing it down: `<ConnectProvider options={…}>`. */
+export function ConnectProvider(props: { options?: ConnectOptions; appId?: string; children?: ReactNode }) {
+  const connect = useConnect(props.options, props.appId);
+  return createElement(ConnectContext.Provider, { value: connect }, props.children);
+}
+
+/** The given instance, else the provider's; a hook used outside both is a programming error. */
+export function useConnectInstance(given?: Connect): Connect {
+  const provided = useContext(ConnectContext);
+  const connect = given ?? provided;
+  if (!connect) throw new Error('Pass a Connect to this hook or render it inside <ConnectProvider>.');
+  return connect;
+}

@@ -6,8 +6,13 @@ import './zod-config.ts';
 export const frameToWorker = z.object({ kind: z.literal('request'), request: connectRequest });
 export type FrameToWorker = z.infer<typeof frameToWorker>;
 
-/** Service worker → content script: a reply (or reply piece) for the page, or the native port's end. */
+/**
+ * Service worker → content script: `ready` once the worker listens on this port (a port opened while the worker is
+ * being torn down can swallow messages, so nothing is sent before it), a reply (or reply piece) for the page, or the
+ * native port's end.
+ */
 export const workerToFrame = z.union([
+  z.object({ kind: z.literal('ready') }),
   z.object({ kind: z.literal('response'), detail: responseDetail }),
   z.object({ kind: z.literal('disconnect'), detail: z.string() }),
 ]);

@@ -11,6 +11,7 @@ import {
   versionRequest,
   waitForBridge,
 } from './harness/raw-protocol.ts';
+import { resumePausedWorkers, terminateServiceWorker } from './harness/service-worker.ts';
 import { startTestSite, type TestSite } from './harness/test-site.ts';
 
 const PAGE = '<!doctype html><title>relay</title><script src="/sdk/js/connect-sdk.js"></script><p>relay</p>';
@@ -147,13 +148,16 @@ describe('extension relay', () => {
     await startSession(page);
     expect(await versionThroughSdk(page)).toMatch(/^\d+\.\d+/);
 
-    const target = await rapid.browser.waitForTarget((t) => t.type() === 'service_worker');
-    const worker = await target.worker();
     const pending = versionThroughSdk(page);
-    await worker?.close();
-    // The request in flight when the worker died is re-sent by the SDK; a new one goes through the new worker.
-    await expect(pending).resolves.toMatch(/^\d+\.\d+/);
-    await expect(versionThroughSdk(page)).resolves.toMatch(/^\d+\.\d+/);
+    await terminateServiceWorker(rapid.browser);
+    const stopResuming = resumePausedWorkers(rapid.browser);
+    try {
+      // The request in flight when the worker died is re-sent by the SDK; a new one goes through the new worker.
+      await expect(pending).resolves.toMatch(/^\d+\.\d+/);
+      await expect(versionThroughSdk(page)).resolves.toMatch(/^\d+\.\d+/);
+    } finally {
+      await stopResuming();
+    }
   });
 
   it('tells the page when the host dies, and the SDK recovers through a new host', async () => {

@@ -48,4 +48,6 @@ export function relayFrame(framePort: Port): void {
     native?.disconnect();
     native = undefined;
   });
+  // Nothing reaches this worker through the port before this: the frame sends only after it.
+  toFrame({ kind: 'ready' });
 }

@@ -12,7 +12,7 @@ if (window.origin !== 'null') {
       const port = browser.runtime.connect({ name: FRAME_PORT_NAME });
       port.onMessage.addListener(onMessage);
       port.onDisconnect.addListener(onLost);
-      return { post: (message) => port.postMessage(message) };
+      return { post: (message) => port.postMessage(message), close: () => port.disconnect() };
     },
   });
   // Readiness as DOM state, which a page or test can read at any time, unlike an early message (§8.6).

@@ -25,7 +25,9 @@ beforeEach(() => {
     openWorker(onMessage, onLost) {
       answer = onMessage;
       lose = onLost;
-      return { post: (message) => posted.push(message) };
+      // Like a real worker, confirm the port asynchronously.
+      queueMicrotask(() => onMessage({ kind: 'ready' }));
+      return { post: (message) => posted.push(message), close: () => {} };
     },
   });
 });
@@ -57,6 +59,7 @@ describe('page link', () => {
 
   it('forwards a valid request and delivers its reply', async () => {
     document.dispatchEvent(new CustomEvent(EVENT_NAMES.request, { detail: request }));
+    await nextMacrotask();
     expect(posted).toEqual([{ kind: 'request', request }]);
     answer({ kind: 'response', detail: { request_id: 10001, status: 200, body: '{}' } });
     await nextMacrotask();
@@ -80,14 +83,16 @@ describe('page link', () => {
     });
   });
 
-  it('tells the page when the worker is lost with a request in flight', () => {
+  it('tells the page when the worker is lost with a request in flight', async () => {
     document.dispatchEvent(new CustomEvent(EVENT_NAMES.request, { detail: request }));
+    await nextMacrotask();
     lose();
     expect(disconnects).toEqual([WORKER_LOST]);
   });
 
-  it('passes the native disconnect text through unchanged', () => {
+  it('passes the native disconnect text through unchanged', async () => {
     document.dispatchEvent(new CustomEvent(EVENT_NAMES.request, { detail: request }));
+    await nextMacrotask();
     answer({ kind: 'disconnect', detail: 'Specified native messaging host not found.' });
     expect(disconnects).toEqual(['Specified native messaging host not found.']);
   });

@@ -4,17 +4,13 @@ import {
   EVENT_NAMES,
   invalidRequest,
   type ResponseDetail,
-  workerToFrame,
 } from '@rapid/protocol';
-
-/** What the content script needs from the extension side: a port to the worker, opened lazily. */
-export interface WorkerLink {
-  post(message: unknown): void;
-}
+import { type OpenPort, WorkerConnection } from '../worker-link/worker-connection.ts';
 
 export interface PageLinkOptions {
   extensionVersion: string;
-  openWorker: (onMessage: (message: unknown) => void, onLost: () => void) => WorkerLink;
+  /** Opens a runtime port to the service worker; called lazily, and again after the worker restarted. */
+  openWorker: OpenPort;
 }
 
 /** Text the page's SDK sees when the extension's worker restarted under a request: transient, so it re-detects. */
@@ -28,7 +24,6 @@ export const WORKER_LOST = 'The Rapid extension restarted; retrying.';
 export function linkPage({ extensionVersion, openWorker }: PageLinkOptions): () => void {
   const listening = new AbortController();
   const pageOrigin = window.origin;
-  let worker: WorkerLink | undefined;
   const inFlight = new Set<number>();
 
   const toPage = (detail: ResponseDetail) =>
@@ -36,29 +31,23 @@ export function linkPage({ extensionVersion, openWorker }: PageLinkOptions): () 
   const disconnectPage = (detail: string) =>
     document.dispatchEvent(new CustomEvent(EVENT_NAMES.disconnect, { detail }));
 
-  const ensureWorker = () => {
-    worker ??= openWorker(
-      (raw) => {
-        const message = workerToFrame.safeParse(raw);
-        if (!message.success) return;
-        if (message.data.kind === 'disconnect') {
-          inFlight.clear();
-          disconnectPage(message.data.detail);
-          return;
-        }
-        const detail = message.data.detail;
-        if (!('complete' in detail) || detail.complete) inFlight.delete(detail.request_id);
-        toPage(detail);
-      },
-      () => {
-        worker = undefined;
-        if (inFlight.size === 0) return;
+  const worker = new WorkerConnection(openWorker, {
+    onMessage(message) {
+      if (message.kind === 'disconnect') {
         inFlight.clear();
-        disconnectPage(WORKER_LOST);
-      },
-    );
-    return worker;
-  };
+        disconnectPage(message.detail);
+        return;
+      }
+      const detail = message.detail;
+      if (!('complete' in detail) || detail.complete) inFlight.delete(detail.request_id);
+      toPage(detail);
+    },
+    onLost() {
+      if (inFlight.size === 0) return;
+      inFlight.clear();
+      disconnectPage(WORKER_LOST);
+    },
+  });
 
   document.addEventListener(
     EVENT_NAMES.check,
@@ -85,9 +74,12 @@ export function linkPage({ extensionVersion, openWorker }: PageLinkOptions): () 
         return;
       }
       inFlight.add(parsed.data.request_id);
-      ensureWorker().post({ kind: 'request', request: parsed.data });
+      worker.post({ kind: 'request', request: parsed.data });
     },
     listening,
   );
-  return () => listening.abort();
+  return () => {
+    listening.abort();
+    worker.close();
+  };
 }

@@ -96,9 +96,11 @@ export async function launchRapidBrowser({
     hostPids: () => processesWith(`RAPID_HOME=${rapidHome}`, 'rapid-host.mjs'),
     async close() {
       await browser.close();
-      const pid = await daemonPid();
-      if (pid) await stopProcess(pid);
-      await rm(dir, { recursive: true, force: true });
+      // Every process of this run (daemon, hosts) carries its RAPID_HOME: stop them all, including a daemon that
+      // was still starting and had not written its pid file yet.
+      const pids = await processesWith(`RAPID_HOME=${rapidHome}`, 'rapid-');
+      await Promise.all(pids.map(stopProcess));
+      await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
     },
   };
 }

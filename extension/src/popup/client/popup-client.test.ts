@@ -12,6 +12,7 @@ function client(timeoutMs = 1000) {
     opened += 1;
     deliver = onMessage;
     lose = onLost;
+    queueMicrotask(() => onMessage({ kind: 'ready' }));
     return { post: (message) => posted.push(message as (typeof posted)[number]), close: () => {} };
   }, timeoutMs);
 }
@@ -28,6 +29,7 @@ describe('PopupClient', () => {
     const rapid = client();
     const first = rapid.request('GET', '/connect/info/version');
     const second = rapid.request('POST', '/connect/transfers/activity', '{}');
+    await Promise.resolve();
     const [a, b] = posted.map((message) => message.request.request_id);
     const body = JSON.stringify({ transfers: [], note: 'é' });
     const base64 = Buffer.from(body).toString('base64');

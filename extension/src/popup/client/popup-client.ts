@@ -1,17 +1,10 @@
-import { decodeBody64, workerToFrame } from '@rapid/protocol';
+import { decodeBody64, type WorkerToFrame } from '@rapid/protocol';
+import { type OpenPort, WorkerConnection } from '../../worker-link/worker-connection.ts';
 
 export interface ClientAnswer {
   status: number;
   body: string;
 }
-
-/** The popup's side of a runtime port to the service worker (the same relay the content scripts use). */
-export interface WorkerPort {
-  post(message: unknown): void;
-  close(): void;
-}
-
-export type OpenWorkerPort = (onMessage: (message: unknown) => void, onLost: () => void) => WorkerPort;
 
 interface Pending {
   resolve: (answer: ClientAnswer) => void;
@@ -25,14 +18,20 @@ interface Pending {
  * by id, a timeout on each, and every pending call failed at once when the worker or the host goes away.
  */
 export class PopupClient {
-  #port: WorkerPort | undefined;
   #nextId = 1;
   readonly #pending = new Map<number, Pending>();
+  readonly #worker: WorkerConnection;
 
+  /** @param open opens a runtime port to the service worker (the same relay the content scripts use) */
   constructor(
-    private readonly open: OpenWorkerPort,
+    open: OpenPort,
     private readonly timeoutMs = 10_000,
-  ) {}
+  ) {
+    this.#worker = new WorkerConnection(open, {
+      onMessage: (message) => this.#onMessage(message),
+      onLost: () => this.#failAll(new Error('The Rapid extension restarted. Try again.')),
+    });
+  }
 
   request(method: 'GET' | 'POST', path: string, body = ''): Promise<ClientAnswer> {
     const request_id = this.#nextId++;
@@ -42,7 +41,7 @@ export class PopupClient {
         this.timeoutMs,
       );
       this.#pending.set(request_id, { resolve, reject, body64: '', timer });
-      this.#ensurePort().post({
+      this.#worker.post({
         kind: 'request',
         request: { request_id, min_version: '', method, uri_reference: path, body },
       });
@@ -50,29 +49,16 @@ export class PopupClient {
   }
 
   close(): void {
-    this.#port?.close();
+    this.#worker.close();
     this.#failAll(new Error('Closed.'));
   }
 
-  #ensurePort(): WorkerPort {
-    this.#port ??= this.open(
-      (message) => this.#onMessage(message),
-      () => {
-        this.#port = undefined;
-        this.#failAll(new Error('The Rapid extension restarted. Try again.'));
-      },
-    );
-    return this.#port;
-  }
-
-  #onMessage(raw: unknown) {
-    const message = workerToFrame.safeParse(raw);
-    if (!message.success) return;
-    if (message.data.kind === 'disconnect') {
-      this.#failAll(new Error(message.data.detail));
+  #onMessage(message: Exclude<WorkerToFrame, { kind: 'ready' }>) {
+    if (message.kind === 'disconnect') {
+      this.#failAll(new Error(message.detail));
       return;
     }
-    const detail = message.data.detail;
+    const detail = message.detail;
     const pending = this.#pending.get(detail.request_id);
     if (!pending) return;
     if ('body' in detail) {

@@ -1,0 +1,61 @@
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { TransferRecord } from './transfer-record.ts';
+
+export interface StoredTransfers {
+  iteration: number;
+  records: TransferRecord[];
+}
+
+export interface TransferStore {
+  load(): Promise<StoredTransfers>;
+  /** Schedules a write of the latest state; writes coalesce so a busy list costs one write per interval. */
+  save(state: () => StoredTransfers): void;
+  /** Writes now if a save is pending. */
+  flush(): Promise<void>;
+}
+
+/**
+ * Transfer records as one JSON file, replaced atomically (write, then rename) so a crash leaves the old or the
+ * new list, never half of one. Mode 0600: records hold credentials needed to resume.
+ */
+export function createTransferStore(file: string, delayMs = 100): TransferStore {
+  let pending: (() => StoredTransfers) | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let writing: Promise<void> = Promise.resolve();
+
+  const write = () => {
+    timer = undefined;
+    const state = pending;
+    pending = undefined;
+    if (!state) return writing;
+    const text = JSON.stringify(state());
+    writing = writing.then(async () => {
+      await mkdir(dirname(file), { recursive: true, mode: 0o700 });
+      const temporary = `${file}.${process.pid}.tmp`;
+      await writeFile(temporary, text, { mode: 0o600 });
+      await rename(temporary, file);
+    });
+    return writing;
+  };
+
+  return {
+    async load() {
+      try {
+        const parsed = JSON.parse(await readFile(file, 'utf8')) as StoredTransfers;
+        return { iteration: parsed.iteration ?? 0, records: parsed.records ?? [] };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { iteration: 0, records: [] };
+        throw error;
+      }
+    },
+    save(state) {
+      pending = state;
+      timer ??= setTimeout(write, delayMs);
+    },
+    async flush() {
+      if (timer) clearTimeout(timer);
+      await write();
+    },
+  };
+}

@@ -78,7 +78,7 @@ export class TestDoubleEngine implements TransferEngine {
     const files = transfer.spec.paths.map((path) => path.destination || path.source);
     const total = files.length * this.options.fileBytes;
     let written = Math.min(this.#savedBytes(transfer.id), total);
-    listener({ type: 'started', transport: 'fasp' });
+    queueMicrotask(() => listener({ type: 'started', transport: 'fasp' }));
     const timer = setInterval(() => {
       written = Math.min(total, written + this.options.bytesPerTick);
       if (failing && written >= failure.fail_at_bytes) {

@@ -1,0 +1,117 @@
+import { CONNECT_API_VERSION } from '@rapid/protocol';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PAGE, startTestDaemon } from '../daemon/test-daemon.ts';
+import { createWindowsApp } from '../windows/windows-app.ts';
+import { listenLocal } from './listen-local.ts';
+import { createLocalHttpApp } from './local-http-app.ts';
+
+let daemon: Awaited<ReturnType<typeof startTestDaemon>>;
+let server: Awaited<ReturnType<typeof listenLocal>> | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+  await daemon?.close();
+});
+
+async function serve() {
+  daemon = await startTestDaemon();
+  server = await listenLocal(createLocalHttpApp(daemon.api, createWindowsApp(daemon.daemon)), 0, 1);
+  return `http://127.0.0.1:${server.port}`;
+}
+
+describe('local HTTP', () => {
+  it('serves the API under /v5 and /v6 with CORS for the calling page', async () => {
+    const base = await serve();
+    for (const prefix of ['/v5', '/v6']) {
+      const response = await fetch(`${base}${prefix}/connect/info/version`, { headers: { origin: PAGE } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('access-control-allow-origin')).toBe(PAGE);
+      expect(await response.json()).toEqual({ version: CONNECT_API_VERSION, system_wide: false });
+    }
+    // The SDK's POSTs are text/plain simple requests; the page's Origin is the origin the daemon trusts.
+    const started = await fetch(`${base}/v5/connect/transfers/start`, {
+      method: 'POST',
+      headers: {
+        origin: PAGE,
+        'content-type': 'text/plain;charset=UTF-8',
+        'x-rapid-origin': 'https://spoof.example',
+      },
+      body: JSON.stringify({
+        transfer_specs: [
+          { transfer_spec: { paths: [{ source: '/r/a' }], remote_host: 'h', direction: 'receive' } },
+        ],
+      }),
+    });
+    expect(started.status).toBe(200);
+    const activity = await fetch(`${base}/v5/connect/transfers/activity`, {
+      method: 'POST',
+      headers: { origin: PAGE },
+      body: '{"iteration_token":0}',
+    });
+    expect(((await activity.json()) as { result_count: number }).result_count).toBe(1);
+  });
+
+  it('answers the preflight with the private-network header Chromium asks for', async () => {
+    const base = await serve();
+    const response = await fetch(`${base}/v6/connect/info/ready`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: PAGE,
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'x-aspera-session-id',
+        'access-control-request-private-network': 'true',
+      },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-private-network')).toBe('true');
+    expect(response.headers.get('access-control-allow-headers')).toBe('x-aspera-session-id');
+    expect(response.headers.get('access-control-allow-origin')).toBe(PAGE);
+  });
+
+  it('refuses a rebound host name and pages without an origin for consent calls', async () => {
+    const base = await serve();
+    const { request } = await import('node:http');
+    const status = await new Promise<number>((resolve) => {
+      request(`${base}/v5/connect/info/version`, { headers: { host: 'evil.example' } }, (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      }).end();
+    });
+    expect(status).toBe(403);
+    const anonymous = await fetch(`${base}/v5/connect/file/read-as-array-buffer/`, {
+      method: 'POST',
+      body: '{"path":"/etc/passwd"}',
+    });
+    expect(anonymous.status).toBe(403);
+  });
+
+  it('serves the windows without CORS and protects preference changes with a form token', async () => {
+    const base = await serve();
+    const page = await fetch(`${base}/ui/preferences/general`, { headers: { origin: PAGE } });
+    expect(page.headers.get('access-control-allow-origin')).toBeNull();
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+    const text = await page.text();
+    const token = /name="token" value="([0-9a-f]+)"/.exec(text)?.[1] ?? '';
+    const form = (extra: Record<string, string>) =>
+      new URLSearchParams({ download_folder: '/tmp/rapid-dl', concurrent_transfers: '5', ...extra });
+    const forged = await fetch(`${base}/ui/preferences/general`, {
+      method: 'POST',
+      headers: { origin: PAGE },
+      body: form({ token }),
+      redirect: 'manual',
+    });
+    expect(forged.status).toBe(403);
+    const saved = await fetch(`${base}/ui/preferences/general`, {
+      method: 'POST',
+      body: form({ token }),
+      redirect: 'manual',
+    });
+    expect(saved.status).toBe(303);
+    expect(daemon.daemon.settings.get()).toMatchObject({
+      download_folder: '/tmp/rapid-dl',
+      concurrent_transfers: 5,
+    });
+    expect(await (await fetch(`${base}/ui/about`)).text()).toContain(CONNECT_API_VERSION);
+    expect((await fetch(`${base}/ui/transfers`)).status).toBe(200);
+  });
+});

@@ -32,16 +32,20 @@ try {
   )
     .split('+')
     .map(Number);
+  // Without a free port the extension path still works, so a busy port range is logged, not fatal.
   const http = await listenLocal(
     createLocalHttpApp(api, createWindowsApp(daemon)),
     first ?? 33003,
     count ?? 20,
-  );
-  daemon.setWindowsUrl(`http://127.0.0.1:${http.port}/ui`);
-  log.info('daemon listening', { socket: paths.daemonSocket, http: http.port, ui: daemon.ui.name });
+  ).catch((error: unknown) => {
+    log.error('local HTTP not available', errorFields(error));
+    return undefined;
+  });
+  if (http) daemon.setWindowsUrl(`http://127.0.0.1:${http.port}/ui`);
+  log.info('daemon listening', { socket: paths.daemonSocket, http: http?.port, ui: daemon.ui.name });
   const stop = async (signal: string) => {
     log.info('daemon stopping', { signal });
-    await Promise.all([server.close(), http.close(), daemon.manager.close()]);
+    await Promise.all([server.close(), http?.close(), daemon.manager.close()]);
     await log.flush();
     process.exit(0);
   };

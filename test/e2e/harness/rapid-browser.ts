@@ -18,7 +18,14 @@ export interface RapidBrowser {
  * Chromium with the unpacked extension and a fresh profile whose NativeMessagingHosts/ points at the built host
  * (native-messaging.md §8.5). Each run has its own RAPID_HOME, so its daemon is its own.
  */
-export async function launchRapidBrowser({ registerHost = true } = {}): Promise<RapidBrowser> {
+export async function launchRapidBrowser({
+  registerHost = true,
+  hostEnv = {},
+}: {
+  registerHost?: boolean;
+  /** More environment for the host (and the daemon it starts), e.g. the scripted desktop of a test. */
+  hostEnv?: Record<string, string>;
+} = {}): Promise<RapidBrowser> {
   const dir = await mkdtemp(join(tmpdir(), 'rapid-e2e-'));
   const rapidHome = join(dir, 'home');
   const userDataDir = join(dir, 'profile');
@@ -27,7 +34,7 @@ export async function launchRapidBrowser({ registerHost = true } = {}): Promise<
       binDir: join(dir, 'bin'),
       hostScript: ARTIFACTS.hostScript,
       nodePath: process.execPath,
-      env: { RAPID_HOME: rapidHome },
+      env: { ...hostEnv, RAPID_HOME: rapidHome },
     });
     await writeHostManifest(join(userDataDir, 'NativeMessagingHosts'), 'chromium', launcher);
   }

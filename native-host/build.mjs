@@ -5,6 +5,7 @@ const programs = {
   'rapid-host': 'src/host/main.ts',
   'rapid-daemon': 'src/daemon/main.ts',
   'rapid-register': 'src/install/cli.ts',
+  'rapid-launch': 'src/launch/main.ts',
 };
 
 await build({

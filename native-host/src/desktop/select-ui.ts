@@ -1,7 +1,12 @@
+import { homedir } from 'node:os';
 import type { DesktopUi } from './desktop-ui.ts';
+import { kdialogArgs } from './kdialog-args.ts';
+import { osascriptArgs } from './osascript-args.ts';
+import { powershellArgs } from './powershell-args.ts';
 import { findOnPath } from './run-tool.ts';
 import { createScriptedUi } from './scripted-ui.ts';
 import { createNoToolUi, createToolUi } from './tool-ui.ts';
+import { zenityArgs } from './zenity-args.ts';
 
 /**
  * Picks the desktop UI. `RAPID_UI=scripted` (with `RAPID_UI_SCRIPT`) selects the test double explicitly; anything
@@ -12,13 +17,21 @@ export async function selectDesktopUi(env: NodeJS.ProcessEnv, platform: NodeJS.P
     if (!env.RAPID_UI_SCRIPT) throw new Error('RAPID_UI=scripted needs RAPID_UI_SCRIPT');
     return createScriptedUi(env.RAPID_UI_SCRIPT, env.RAPID_UI_LOG);
   }
-  if (platform === 'linux' || platform === 'freebsd') {
-    const opener = await findOnPath(['xdg-open'], env.PATH);
-    const zenity = await findOnPath(['zenity'], env.PATH);
-    if (zenity) return createToolUi('zenity', zenity, opener);
-    const kdialog = await findOnPath(['kdialog'], env.PATH);
-    if (kdialog) return createToolUi('kdialog', kdialog, opener);
-    return createNoToolUi('Rapid cannot show dialogs: install zenity or kdialog.');
-  }
-  return createNoToolUi(`Rapid has no dialogs on ${platform} in this build.`);
+  if (platform === 'darwin')
+    return createToolUi('osascript', '/usr/bin/osascript', osascriptArgs, {
+      command: '/usr/bin/open',
+      args: (target) => [target],
+    });
+  if (platform === 'win32')
+    return createToolUi('powershell', 'powershell.exe', powershellArgs, {
+      command: 'explorer.exe',
+      args: (target) => [target],
+    });
+  const xdgOpen = await findOnPath(['xdg-open'], env.PATH);
+  const opener = xdgOpen ? { command: xdgOpen, args: (target: string) => [target] } : undefined;
+  const zenity = await findOnPath(['zenity'], env.PATH);
+  if (zenity) return createToolUi('zenity', zenity, zenityArgs, opener);
+  const kdialog = await findOnPath(['kdialog'], env.PATH);
+  if (kdialog) return createToolUi('kdialog', kdialog, kdialogArgs(homedir()), opener);
+  return createNoToolUi('Rapid cannot show dialogs: install zenity or kdialog.');
 }

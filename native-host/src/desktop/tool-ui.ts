@@ -1,42 +1,35 @@
-import { homedir } from 'node:os';
 import { type DesktopUi, type DialogOptions, NoDialogTool } from './desktop-ui.ts';
-import { kdialogArgs } from './kdialog-args.ts';
 import { lines, runTool } from './run-tool.ts';
-import { zenityArgs } from './zenity-args.ts';
 
-type Kind = 'zenity' | 'kdialog';
+/** Command lines for one platform tool; each dialog prints chosen paths one per line, exit 1 = cancel or "no". */
+export interface ToolArgs {
+  confirm(title: string, text: string): string[];
+  openFiles(options: DialogOptions): string[];
+  openFolders(options: DialogOptions): string[];
+  saveFile(options: DialogOptions): string[];
+}
 
-/** Linux dialogs through zenity or kdialog; exit code 1 is the user's cancel or "no". */
+/** Dialogs through a platform tool (zenity, kdialog, osascript, PowerShell) and an opener for URLs and folders. */
 export function createToolUi(
-  kind: Kind,
+  name: string,
   command: string,
-  opener: string | undefined,
-  home = homedir(),
+  args: ToolArgs,
+  opener: { command: string; args: (target: string) => string[] } | undefined,
 ): DesktopUi {
-  const run = async (args: string[]) => {
-    const result = await runTool(command, args);
-    if (result.code > 1) throw new NoDialogTool(`${kind} failed with exit code ${result.code}`);
+  const run = async (argv: string[]) => {
+    const result = await runTool(command, argv);
+    if (result.code > 1) throw new NoDialogTool(`${name} failed with exit code ${result.code}`);
     return result;
   };
-  const build = {
-    confirm: (title: string, text: string) =>
-      kind === 'zenity' ? zenityArgs.confirm(title, text) : kdialogArgs.confirm(title, text),
-    openFiles: (options: DialogOptions) =>
-      kind === 'zenity' ? zenityArgs.openFiles(options) : kdialogArgs.openFiles(options, home),
-    openFolders: (options: DialogOptions) =>
-      kind === 'zenity' ? zenityArgs.openFolders(options) : kdialogArgs.openFolders(options, home),
-    saveFile: (options: DialogOptions) =>
-      kind === 'zenity' ? zenityArgs.saveFile(options) : kdialogArgs.saveFile(options, home),
-  };
   return {
-    name: kind,
-    confirm: async (title, text) => (await run(build.confirm(title, text))).code === 0,
-    openFiles: async (options) => lines((await run(build.openFiles(options))).stdout),
-    openFolders: async (options) => lines((await run(build.openFolders(options))).stdout),
-    saveFile: async (options) => lines((await run(build.saveFile(options))).stdout)[0],
+    name,
+    confirm: async (title, text) => (await run(args.confirm(title, text))).code === 0,
+    openFiles: async (options) => lines((await run(args.openFiles(options))).stdout),
+    openFolders: async (options) => lines((await run(args.openFolders(options))).stdout),
+    saveFile: async (options) => lines((await run(args.saveFile(options))).stdout)[0],
     open: async (target) => {
       if (!opener) throw new NoDialogTool('No opener (xdg-open) is installed.');
-      await runTool(opener, [target]);
+      await runTool(opener.command, opener.args(target));
     },
   };
 }

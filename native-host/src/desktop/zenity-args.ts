@@ -1,8 +1,9 @@
 import type { FileFilter } from '@rapid/protocol';
 import type { DialogOptions } from './desktop-ui.ts';
+import type { ToolArgs } from './tool-ui.ts';
 
 /** zenity command lines for each dialog (zenity ≥ 3; `--file-filter` is `Name | *.a *.b`). */
-export const zenityArgs = {
+export const zenityArgs: ToolArgs = {
   confirm: (title: string, text: string) => [
     '--question',
     `--title=${title}`,

@@ -23,3 +23,9 @@ export const updateRequireRequest = z.looseObject({
   min_version: z.string(),
   sdk_location: z.optional(z.string()),
 });
+
+/** Launcher → daemon: the legacy session a `fasp://initialize/?key=&id=` launch handed over. */
+export const legacySession = z.object({
+  id: z.string().check(z.regex(/^[0-9A-Za-z-]{8,64}$/)),
+  key: z.string().check(z.regex(/^[A-Za-z0-9]{32}$/)),
+});

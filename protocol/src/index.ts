@@ -17,7 +17,7 @@ export {
   saveFileDialogRequest,
 } from './connect-files.ts';
 export type { AuthSpec } from './connect-info.ts';
-export { authSpec, portsRequest, updateRequireRequest } from './connect-info.ts';
+export { authSpec, legacySession, portsRequest, updateRequireRequest } from './connect-info.ts';
 export type {
   AllTransfersInfo,
   ConnectSettings,

@@ -2,14 +2,18 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { resolveRapidPaths } from '../config/paths.ts';
 import { selectDesktopUi } from '../desktop/select-ui.ts';
-import { CONNECT_HTTP_PORTS, listenLocal } from '../http/listen-local.ts';
+import { CONNECT_HTTP_PORTS, LEGACY_HTTPS_PORTS, listenLocal, portRange } from '../http/listen-local.ts';
 import { createLocalHttpApp } from '../http/local-http-app.ts';
+import { ensureCertificate } from '../legacy/certificate.ts';
+import { createLegacyApp } from '../legacy/legacy-app.ts';
+import { SessionRegistry } from '../legacy/session-registry.ts';
 import { createLogger, errorFields } from '../log/logger.ts';
 import { selectEngine } from '../transfers/select-engine.ts';
 import { createWindowsApp } from '../windows/windows-app.ts';
 import { createConnectApi } from './app.ts';
 import { createDaemon } from './create-daemon.ts';
 import { DaemonAlreadyRunning, listenOnSocket } from './server.ts';
+import { createSocketApp } from './socket-app.ts';
 
 // Wiring only: one long-running daemon per user, serving the Connect API on the per-user socket and local HTTP.
 const paths = resolveRapidPaths();
@@ -24,14 +28,16 @@ try {
     downloadFolder: join(homedir(), 'Downloads'),
   });
   const api = createConnectApi(daemon);
-  const server = await listenOnSocket(api, paths.daemonSocket, paths.daemonPidFile);
+  const sessions = new SessionRegistry();
+  const server = await listenOnSocket(
+    createSocketApp(api, sessions),
+    paths.daemonSocket,
+    paths.daemonPidFile,
+  );
   // Only the daemon that owns the socket resumes transfers, so two racing starts never run one transfer twice.
   await daemon.manager.restore();
-  const [first, count] = (
-    process.env.RAPID_HTTP_PORTS ?? `${CONNECT_HTTP_PORTS.first}+${CONNECT_HTTP_PORTS.count}`
-  )
-    .split('+')
-    .map(Number);
+  const [first, count] = portRange(process.env.RAPID_HTTP_PORTS, CONNECT_HTTP_PORTS);
+  const [legacyFirst, legacyCount] = portRange(process.env.RAPID_LEGACY_PORTS, LEGACY_HTTPS_PORTS);
   // Without a free port the extension path still works, so a busy port range is logged, not fatal.
   const http = await listenLocal(
     createLocalHttpApp(api, createWindowsApp(daemon)),
@@ -42,10 +48,21 @@ try {
     return undefined;
   });
   if (http) daemon.setWindowsUrl(`http://127.0.0.1:${http.port}/ui`);
-  log.info('daemon listening', { socket: paths.daemonSocket, http: http?.port, ui: daemon.ui.name });
+  const legacy = await ensureCertificate(paths.home)
+    .then((tls) => listenLocal(createLegacyApp(api, sessions), legacyFirst, legacyCount, tls))
+    .catch((error: unknown) => {
+      log.warn('legacy HTTPS not available', errorFields(error));
+      return undefined;
+    });
+  log.info('daemon listening', {
+    socket: paths.daemonSocket,
+    http: http?.port,
+    https: legacy?.port,
+    ui: daemon.ui.name,
+  });
   const stop = async (signal: string) => {
     log.info('daemon stopping', { signal });
-    await Promise.all([server.close(), http?.close(), daemon.manager.close()]);
+    await Promise.all([server.close(), http?.close(), legacy?.close(), daemon.manager.close()]);
     await log.flush();
     process.exit(0);
   };

@@ -3,8 +3,10 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolveRapidPaths } from '../config/paths.ts';
+import { ensureCertificate } from '../legacy/certificate.ts';
 import { writeHostLauncher } from './host-launcher.ts';
 import { registerHost, unregisterHost } from './register.ts';
+import { trustCertificate } from './trust-certificate.ts';
 import { registerUriHandler, unregisterUriHandler } from './uri-handler.ts';
 
 // `rapid-register install | uninstall`: registers this build's host for the user's installed browsers.
@@ -38,6 +40,7 @@ if (command === 'install') {
         ),
     });
     report([{ browser: 'fasp://', outcome: defaultSet ? 'registered' : 'written', where: file }]);
+    report([await trustCertificate(await ensureCertificate(paths.home))]);
   }
 } else if (command === 'uninstall') {
   const results = await unregisterHost({

@@ -8,6 +8,8 @@ import { ensureCertificate } from '../legacy/certificate.ts';
 import { createLegacyApp } from '../legacy/legacy-app.ts';
 import { SessionRegistry } from '../legacy/session-registry.ts';
 import { createLogger, errorFields } from '../log/logger.ts';
+import { WampRouter } from '../push/wamp-router.ts';
+import { attachWampServer, WAMP_REALM } from '../push/wamp-server.ts';
 import { selectEngine } from '../transfers/select-engine.ts';
 import { createWindowsApp } from '../windows/windows-app.ts';
 import { createConnectApi } from './app.ts';
@@ -48,6 +50,7 @@ try {
     return undefined;
   });
   if (http) daemon.setWindowsUrl(`http://127.0.0.1:${http.port}/ui`);
+  const push = http && attachWampServer(http.server, new WampRouter(WAMP_REALM), daemon.manager);
   const legacy = await ensureCertificate(paths.home)
     .then((tls) => listenLocal(createLegacyApp(api, sessions), legacyFirst, legacyCount, tls))
     .catch((error: unknown) => {
@@ -62,7 +65,13 @@ try {
   });
   const stop = async (signal: string) => {
     log.info('daemon stopping', { signal });
-    await Promise.all([server.close(), http?.close(), legacy?.close(), daemon.manager.close()]);
+    await Promise.all([
+      server.close(),
+      push?.close(),
+      http?.close(),
+      legacy?.close(),
+      daemon.manager.close(),
+    ]);
     await log.flush();
     process.exit(0);
   };

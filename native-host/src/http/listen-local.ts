@@ -19,6 +19,7 @@ export function portRange(
 
 export interface LocalServer {
   port: number;
+  server: Server;
   close(): Promise<void>;
 }
 
@@ -41,6 +42,7 @@ export async function listenLocal(
       const address = server.address();
       return {
         port: typeof address === 'object' && address ? address.port : port,
+        server,
         close: () =>
           new Promise<void>((resolve) => {
             server.close(() => resolve());

@@ -178,6 +178,11 @@ export class TransferManager {
     this.#changed(record);
   }
 
+  /** The origin that started a transfer; used to address push events. */
+  originOf(id: string): string | undefined {
+    return this.#records.get(id)?.origin;
+  }
+
   get size(): number {
     return this.#records.size;
   }

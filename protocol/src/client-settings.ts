@@ -1,4 +1,5 @@
 import * as z from 'zod/v4/mini';
+import { driveAccount } from './drive.ts';
 import './zod-config.ts';
 
 /** What the user decided for one site (an origin): allowed or refused, and an optional required key. */
@@ -15,6 +16,8 @@ export const clientSettings = z.object({
   concurrent_transfers: z.int().check(z.gte(1), z.lte(20)),
   default_target_rate_kbps: z.optional(z.number().check(z.positive())),
   trusted_sites: z.record(z.string(), siteTrust),
+  /** Servers whose files Drive can check out. */
+  drive_accounts: z.optional(z.array(driveAccount)),
 });
 export type ClientSettings = z.infer<typeof clientSettings>;
 

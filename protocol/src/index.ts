@@ -42,6 +42,8 @@ export {
 } from './connect-transfers.ts';
 export { describeIssues } from './describe-issues.ts';
 export { isInstallIssue } from './disconnect.ts';
+export type { DriveAccount, DriveCheckout, FileLock } from './drive.ts';
+export { checkoutIdsRequest, checkoutRequest, driveAccount, driveCheckout, fileLock } from './drive.ts';
 export type { FrameToWorker, WorkerToFrame } from './extension-messages.ts';
 export { frameToWorker, workerToFrame } from './extension-messages.ts';
 export type { HostReply, HostRequest, MessageSender } from './host-envelope.ts';

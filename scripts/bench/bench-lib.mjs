@@ -24,6 +24,8 @@ export async function benchHome(engine = { tickMs: 1000, bytesPerTick: 1, fileBy
     RAPID_ENGINE: 'test-double',
     RAPID_TEST_DOUBLE_ENGINE: JSON.stringify(engine),
     RAPID_HTTP_PORTS: '0+1',
+    RAPID_LEGACY_PORTS: '0+1',
+    RAPID_DRIVE_PORTS: '0+1',
   };
   return {
     env,

@@ -2,7 +2,16 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { resolveRapidPaths } from '../config/paths.ts';
 import { selectDesktopUi } from '../desktop/select-ui.ts';
-import { CONNECT_HTTP_PORTS, LEGACY_HTTPS_PORTS, listenLocal, portRange } from '../http/listen-local.ts';
+import { createDriveApi } from '../drive/drive-app.ts';
+import { createUnconnectedDriveServer } from '../drive/drive-server.ts';
+import { DriveService } from '../drive/drive-service.ts';
+import {
+  CONNECT_HTTP_PORTS,
+  DRIVE_HTTPS_PORTS,
+  LEGACY_HTTPS_PORTS,
+  listenLocal,
+  portRange,
+} from '../http/listen-local.ts';
 import { createLocalHttpApp } from '../http/local-http-app.ts';
 import { ensureCertificate } from '../legacy/certificate.ts';
 import { createLegacyApp } from '../legacy/legacy-app.ts';
@@ -39,7 +48,6 @@ try {
   // Only the daemon that owns the socket resumes transfers, so two racing starts never run one transfer twice.
   await daemon.manager.restore();
   const [first, count] = portRange(process.env.RAPID_HTTP_PORTS, CONNECT_HTTP_PORTS);
-  const [legacyFirst, legacyCount] = portRange(process.env.RAPID_LEGACY_PORTS, LEGACY_HTTPS_PORTS);
   // Without a free port the extension path still works, so a busy port range is logged, not fatal.
   const http = await listenLocal(
     createLocalHttpApp(api, createWindowsApp(daemon)),
@@ -51,16 +59,41 @@ try {
   });
   if (http) daemon.setWindowsUrl(`http://127.0.0.1:${http.port}/ui`);
   const push = http && attachWampServer(http.server, new WampRouter(WAMP_REALM), daemon.manager);
-  const legacy = await ensureCertificate(paths.home)
-    .then((tls) => listenLocal(createLegacyApp(api, sessions), legacyFirst, legacyCount, tls))
-    .catch((error: unknown) => {
-      log.warn('legacy HTTPS not available', errorFields(error));
+  const tls = await ensureCertificate(paths.home).catch((error: unknown) => {
+    log.warn('no localhost certificate: legacy HTTPS and Drive are off', errorFields(error));
+    return undefined;
+  });
+  const [legacyFirst, legacyCount] = portRange(process.env.RAPID_LEGACY_PORTS, LEGACY_HTTPS_PORTS);
+  const legacy =
+    tls &&
+    (await listenLocal(createLegacyApp(api, sessions), legacyFirst, legacyCount, tls).catch(
+      (error: unknown) => {
+        log.warn('legacy HTTPS not available', errorFields(error));
+        return undefined;
+      },
+    ));
+  const drive = new DriveService(
+    daemon.settings,
+    createUnconnectedDriveServer(),
+    join(paths.home, 'drive.json'),
+  );
+  const [driveFirst, driveCount] = portRange(process.env.RAPID_DRIVE_PORTS, DRIVE_HTTPS_PORTS);
+  const driveServer =
+    tls &&
+    (await listenLocal(
+      createLocalHttpApp(createDriveApi(drive, daemon.trust)),
+      driveFirst,
+      driveCount,
+      tls,
+    ).catch((error: unknown) => {
+      log.warn('Drive API not available', errorFields(error));
       return undefined;
-    });
+    }));
   log.info('daemon listening', {
     socket: paths.daemonSocket,
     http: http?.port,
     https: legacy?.port,
+    drive: driveServer?.port,
     ui: daemon.ui.name,
   });
   const stop = async (signal: string) => {

@@ -5,6 +5,7 @@ import type { Hono } from 'hono';
 
 export const CONNECT_HTTP_PORTS = { first: 33003, count: 20 };
 export const LEGACY_HTTPS_PORTS = { first: 43003, count: 10 };
+export const DRIVE_HTTPS_PORTS = { first: 44003, count: 10 };
 
 /** `first+count` from the environment (tests use `0+1`: any free port), else the default range. */
 export function portRange(

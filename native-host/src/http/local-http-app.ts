@@ -43,6 +43,8 @@ export function createLocalHttpApp(api: Hono, extra?: Hono): Hono {
       const url = new URL(c.req.url);
       const headers = new Headers();
       headers.set('content-type', 'application/json');
+      const override = c.req.header('x-http-method-override');
+      if (override) headers.set('x-http-method-override', override);
       const origin = c.req.header('origin');
       if (origin && origin !== 'null') headers.set('x-rapid-origin', origin);
       const body = c.req.method === 'GET' || c.req.method === 'HEAD' ? undefined : await c.req.text();

@@ -32,6 +32,8 @@ export async function makeRapidHome(engine = { tickMs: 50, bytesPerTick: 100_000
     RAPID_ENGINE: 'test-double',
     RAPID_TEST_DOUBLE_ENGINE: JSON.stringify(engine),
     RAPID_HTTP_PORTS: '0+1',
+    RAPID_LEGACY_PORTS: '0+1',
+    RAPID_DRIVE_PORTS: '0+1',
   };
   const daemonPid = async () => {
     const text = await readFile(join(home, 'daemon.pid'), 'utf8').catch(() => undefined);

@@ -78,7 +78,7 @@ export class WampRouter {
       if (entry.callee === session) this.#procedures.delete(procedure);
   }
 
-  handle(peer: WampPeer, message: unknown): void {
+  handle(peer: WampPeer, message: unknown) {
     if (!Array.isArray(message) || !Number.isInteger(message[0]))
       return this.#violation(peer, 'not a WAMP message');
     const session = this.#sessions.get(peer);

@@ -86,6 +86,15 @@ describe('TransferManager', () => {
     expect(engine.started).toEqual([running?.uuid]);
   });
 
+  it('starts empty, keeping the damaged file aside, when the stored list cannot be read', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'rapid-manager-'));
+    const { writeFile, readdir } = await import('node:fs/promises');
+    await writeFile(join(dir, 'transfers.json'), '{"records": [tru');
+    const transfers = await manager(1, new TestDoubleEngine({ tickMs: 50, bytesPerTick: 1, fileBytes: 10 }));
+    expect(transfers.size).toBe(0);
+    expect((await readdir(dir)).some((name) => name.startsWith('transfers.json.damaged-'))).toBe(true);
+  });
+
   it('rejects rate changes that the spec locks or caps', async () => {
     const engine = new TestDoubleEngine({ tickMs: 50, bytesPerTick: 1, fileBytes: 1000 });
     const transfers = await manager(1, engine);

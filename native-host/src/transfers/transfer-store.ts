@@ -41,12 +41,21 @@ export function createTransferStore(file: string, delayMs = 100): TransferStore 
 
   return {
     async load() {
+      let text: string;
       try {
-        const parsed = JSON.parse(await readFile(file, 'utf8')) as StoredTransfers;
-        return { iteration: parsed.iteration ?? 0, records: parsed.records ?? [] };
+        text = await readFile(file, 'utf8');
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { iteration: 0, records: [] };
         throw error;
+      }
+      try {
+        const parsed = JSON.parse(text) as StoredTransfers;
+        if (!Array.isArray(parsed.records)) throw new Error('no records');
+        return { iteration: Number(parsed.iteration) || 0, records: parsed.records };
+      } catch {
+        // A damaged list must not keep the daemon from starting: keep it aside for support and start empty.
+        await rename(file, `${file}.damaged-${Date.now()}`);
+        return { iteration: 0, records: [] };
       }
     },
     save(state) {

@@ -23,3 +23,17 @@ await build({
   },
   logLevel: 'warning',
 });
+
+// The windows' web UI: one browser bundle the daemon serves under /ui.
+await build({
+  entryPoints: ['windows-ui/src/main.tsx'],
+  outfile: 'dist/windows-ui/app.js',
+  bundle: true,
+  platform: 'browser',
+  target: 'es2022',
+  format: 'esm',
+  minify: true,
+  jsx: 'automatic',
+  define: { 'process.env.NODE_ENV': '"production"' },
+  logLevel: 'warning',
+});

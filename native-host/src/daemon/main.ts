@@ -1,5 +1,6 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { resolveRapidPaths } from '../config/paths.ts';
 import { selectDesktopUi } from '../desktop/select-ui.ts';
 import { createDriveApi } from '../drive/drive-app.ts';
@@ -49,14 +50,16 @@ try {
   await daemon.manager.restore();
   const [first, count] = portRange(process.env.RAPID_HTTP_PORTS, CONNECT_HTTP_PORTS);
   // Without a free port the extension path still works, so a busy port range is logged, not fatal.
-  const http = await listenLocal(
-    createLocalHttpApp(api, createWindowsApp(daemon)),
-    first ?? 33003,
-    count ?? 20,
-  ).catch((error: unknown) => {
-    log.error('local HTTP not available', errorFields(error));
-    return undefined;
-  });
+  const windowsScript = fileURLToPath(new URL('./windows-ui/app.js', import.meta.url));
+  let httpPort: number | undefined;
+  const windows = createWindowsApp(daemon, { scriptFile: windowsScript, httpPort: () => httpPort });
+  const http = await listenLocal(createLocalHttpApp(api, windows), first ?? 33003, count ?? 20).catch(
+    (error: unknown) => {
+      log.error('local HTTP not available', errorFields(error));
+      return undefined;
+    },
+  );
+  httpPort = http?.port;
   if (http) daemon.setWindowsUrl(`http://127.0.0.1:${http.port}/ui`);
   const push = http && attachWampServer(http.server, new WampRouter(WAMP_REALM), daemon.manager);
   const tls = await ensureCertificate(paths.home).catch((error: unknown) => {

@@ -85,33 +85,34 @@ describe('local HTTP', () => {
     expect(anonymous.status).toBe(403);
   });
 
-  it('serves the windows without CORS and protects preference changes with a form token', async () => {
+  it('serves the windows without CORS and guards their calls with the session token', async () => {
     const base = await serve();
     const page = await fetch(`${base}/ui/preferences/general`, { headers: { origin: PAGE } });
     expect(page.headers.get('access-control-allow-origin')).toBeNull();
     expect(page.headers.get('x-frame-options')).toBe('DENY');
-    const text = await page.text();
-    const token = /name="token" value="([0-9a-f]+)"/.exec(text)?.[1] ?? '';
-    const form = (extra: Record<string, string>) =>
-      new URLSearchParams({ download_folder: '/tmp/rapid-dl', concurrent_transfers: '5', ...extra });
-    const forged = await fetch(`${base}/ui/preferences/general`, {
-      method: 'POST',
-      headers: { origin: PAGE },
-      body: form({ token }),
-      redirect: 'manual',
-    });
-    expect(forged.status).toBe(403);
-    const saved = await fetch(`${base}/ui/preferences/general`, {
-      method: 'POST',
-      body: form({ token }),
-      redirect: 'manual',
-    });
-    expect(saved.status).toBe(303);
+    const token = /name="rapid-ui-token" content="([0-9a-f]+)"/.exec(await page.text())?.[1] ?? '';
+    const settings = {
+      ...daemon.daemon.settings.get(),
+      download_folder: '/tmp/rapid-dl',
+      concurrent_transfers: 5,
+    };
+    const put = (headers: Record<string, string>) =>
+      fetch(`${base}/ui/api/settings`, { method: 'PUT', headers, body: JSON.stringify(settings) });
+    expect((await put({})).status).toBe(403);
+    expect((await put({ 'x-rapid-ui-token': token, origin: PAGE })).status).toBe(403);
+    expect((await put({ 'x-rapid-ui-token': token })).status).toBe(200);
     expect(daemon.daemon.settings.get()).toMatchObject({
       download_folder: '/tmp/rapid-dl',
       concurrent_transfers: 5,
     });
-    expect(await (await fetch(`${base}/ui/about`)).text()).toContain(CONNECT_API_VERSION);
-    expect((await fetch(`${base}/ui/transfers`)).status).toBe(200);
+    const invalid = await fetch(`${base}/ui/api/settings`, {
+      method: 'PUT',
+      headers: { 'x-rapid-ui-token': token },
+      body: JSON.stringify({ ...settings, concurrent_transfers: 0 }),
+    });
+    expect(invalid.status).toBe(400);
+    const about = await fetch(`${base}/ui/api/about`, { headers: { 'x-rapid-ui-token': token } });
+    expect(await about.json()).toMatchObject({ version: CONNECT_API_VERSION });
+    expect((await fetch(`${base}/ui/app.js`)).status).toBe(404);
   });
 });

@@ -103,6 +103,7 @@ describe('transfers', () => {
     const [spec] = started.body.transfer_specs;
     expect(spec.uuid).toMatch(/^[0-9a-f-]{36}$/);
     expect(spec.tags).toEqual({ aspera: { index: 0, xfer_id: spec.uuid, xfer_retry: 0 } });
+    expect(spec.transfer_spec.tags.aspera.xfer_id).toBe(spec.uuid);
     expect(spec.aspera_connect_settings.request_id).toBe('req-1');
     expect(spec.transfer_spec.token).toBeUndefined();
 

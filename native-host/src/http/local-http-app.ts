@@ -1,5 +1,7 @@
 import { connectError } from '@rapid/protocol';
 import { Hono } from 'hono';
+import { createLegacyApp } from '../legacy/legacy-app.ts';
+import type { SessionRegistry } from '../legacy/session-registry.ts';
 
 const ALLOWED_HOSTS = ['127.0.0.1', 'localhost', '[::1]'];
 
@@ -9,8 +11,10 @@ const ALLOWED_HOSTS = ['127.0.0.1', 'localhost', '[::1]'];
  * rebound DNS name cannot reach the API. The page's Origin header becomes the origin the API trusts; a header of
  * the same name from the request itself is never passed on.
  */
-export function createLocalHttpApp(api: Hono, extra?: Hono): Hono {
+export function createLocalHttpApp(api: Hono, extra?: Hono, sessions?: SessionRegistry): Hono {
   const app = new Hono();
+  // Old pages may speak the legacy session protocol to this port too: `/v6` with a session header is theirs.
+  const legacy = sessions && createLegacyApp(api, sessions);
 
   app.use('*', async (c, next) => {
     const host = (c.req.header('host') ?? '').replace(/:\d+$/, '');
@@ -40,6 +44,7 @@ export function createLocalHttpApp(api: Hono, extra?: Hono): Hono {
 
   const relay = (prefix: string) =>
     app.all(`${prefix}/*`, async (c) => {
+      if (legacy && prefix === '/v6' && c.req.header('x-aspera-session-id')) return legacy.fetch(c.req.raw);
       const url = new URL(c.req.url);
       const headers = new Headers();
       headers.set('content-type', 'application/json');

@@ -105,6 +105,13 @@ describe('legacy HTTPS session protocol', () => {
       body: encryptSessionText('{"iteration_token":0}', 'Zbcdefghijklmnopqrstuvwxyz012345'),
     });
     expect(forged.status).toBe(400);
+    // The plain HTTP server accepts the same session calls on /v6.
+    const { createLocalHttpApp } = await import('../http/local-http-app.ts');
+    const plain = await listenLocal(createLocalHttpApp(daemon.api, undefined, sessions), 0, 1);
+    const viaPlain = await fetch(`http://127.0.0.1:${plain.port}/v6/connect/info/ready`, { headers });
+    expect(viaPlain.headers.get('content-type')).toBe('application/x-aspera-encrypted');
+    expect(JSON.parse(decryptSessionText(await viaPlain.text(), KEY))).toEqual({});
+    await plain.close();
     const rejected = await socketApp.request('/internal/session', {
       method: 'POST',
       body: '{"id":"x","key":"short"}',

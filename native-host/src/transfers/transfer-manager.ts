@@ -96,11 +96,15 @@ export class TransferManager {
       this.#records.set(uuid, record);
       setStatus(record, 'queued');
       this.#changed(record);
+      const aspera = { index, xfer_id: uuid, xfer_retry: 0 };
+      const echoed = publicSpec(withRate, { ...settings, return_paths: true });
+      const tags = (withRate.tags ?? {}) as Record<string, unknown>;
+      // Clients read the id from the element's tags or from the echoed spec's own tags; both carry it.
       return {
-        transfer_spec: publicSpec(withRate, { ...settings, return_paths: true }),
+        transfer_spec: { ...echoed, tags: { ...tags, aspera: { ...(tags.aspera as object), ...aspera } } },
         aspera_connect_settings: settings,
         uuid,
-        tags: { aspera: { index, xfer_id: uuid, xfer_retry: 0 } },
+        tags: { aspera },
       };
     });
     this.#pump(false);

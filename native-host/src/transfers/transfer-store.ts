@@ -19,7 +19,7 @@ export interface TransferStore {
  * Transfer records as one JSON file, replaced atomically (write, then rename) so a crash leaves the old or the
  * new list, never half of one. Mode 0600: records hold credentials needed to resume.
  */
-export function createTransferStore(file: string, delayMs = 100): TransferStore {
+export function createTransferStore(file: string, delayMs = 500): TransferStore {
   let pending: (() => StoredTransfers) | undefined;
   let timer: NodeJS.Timeout | undefined;
   let writing: Promise<void> = Promise.resolve();

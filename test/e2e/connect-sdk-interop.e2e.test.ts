@@ -137,11 +137,14 @@ describe('the published @ibm-aspera/connect-sdk-js, unchanged', () => {
     const statuses = await transferThroughSdk(page);
     expect(statuses.at(-1)).toBe('completed');
     // The transfer is in this test's daemon, not in some other client answering on the same ports.
-    const transfers = JSON.parse(await readFile(join(dir, 'home', 'transfers.json'), 'utf8')) as {
-      records: { info: { title: string; status: string } }[];
+    const stored = async () => {
+      const text = await readFile(join(dir, 'home', 'transfers.json'), 'utf8').catch(() => '{"records":[]}');
+      return (JSON.parse(text) as { records: { info: { title: string; status: string } }[] }).records.map(
+        (record) => record.info,
+      );
     };
-    expect(transfers.records.map((record) => record.info)).toEqual([
-      expect.objectContaining({ title: 'interop.bin', status: 'completed' }),
-    ]);
+    await expect
+      .poll(stored)
+      .toEqual([expect.objectContaining({ title: 'interop.bin', status: 'completed' })]);
   });
 });

@@ -299,14 +299,17 @@ export class TransferManager {
       }
     }
     info.modify_time = localTime(now);
-    this.#changed(record);
+    this.#changed(record, event.type !== 'progress');
     if (event.type === 'completed' || event.type === 'failed') this.#pump(false);
   }
 
-  #changed(record: TransferRecord) {
+  #changed(record: TransferRecord, urgent = true) {
     this.#iteration += 1;
     record.info.transfer_iteration_token = this.#iteration;
-    this.options.store.save(() => ({ iteration: this.#iteration, records: [...this.#records.values()] }));
+    this.options.store.save(
+      () => ({ iteration: this.#iteration, records: [...this.#records.values()] }),
+      urgent,
+    );
     for (const listener of this.#listeners) listener(record.info);
   }
 

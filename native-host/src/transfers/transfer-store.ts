@@ -9,8 +9,11 @@ export interface StoredTransfers {
 
 export interface TransferStore {
   load(): Promise<StoredTransfers>;
-  /** Schedules a write of the latest state; writes coalesce so a busy list costs one write per interval. */
-  save(state: () => StoredTransfers): void;
+  /**
+   * Schedules a write of the latest state. Writes coalesce: progress waits up to the interval, an `urgent` change
+   * (a new, stopped or finished transfer) is written as soon as the current task ends.
+   */
+  save(state: () => StoredTransfers, urgent?: boolean): void;
   /** Writes now if a save is pending. */
   flush(): Promise<void>;
 }
@@ -22,6 +25,7 @@ export interface TransferStore {
 export function createTransferStore(file: string, delayMs = 500): TransferStore {
   let pending: (() => StoredTransfers) | undefined;
   let timer: NodeJS.Timeout | undefined;
+  let soon = false;
   let writing: Promise<void> = Promise.resolve();
 
   const write = () => {
@@ -58,9 +62,16 @@ export function createTransferStore(file: string, delayMs = 500): TransferStore 
         return { iteration: 0, records: [] };
       }
     },
-    save(state) {
+    save(state, urgent = false) {
       pending = state;
-      timer ??= setTimeout(write, delayMs);
+      if (urgent && timer && !soon) {
+        clearTimeout(timer);
+        timer = undefined;
+      }
+      if (!timer) {
+        soon = urgent;
+        timer = setTimeout(write, urgent ? 0 : delayMs);
+      }
     },
     async flush() {
       if (timer) clearTimeout(timer);

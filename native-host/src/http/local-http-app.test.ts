@@ -51,6 +51,65 @@ describe('local HTTP', () => {
     expect(((await activity.json()) as { result_count: number }).result_count).toBe(1);
   });
 
+  it('answers every endpoint of the Connect table over HTTP', async () => {
+    const base = await serve();
+    const { writeFile } = await import('node:fs/promises');
+    const { join } = await import('node:path');
+    const file = join(daemon.dir, 'pick.txt');
+    await writeFile(file, 'picked');
+    await daemon.setScript({
+      consent: { [PAGE]: true },
+      open_files: [file],
+      open_folders: [daemon.dir],
+      save_file: file,
+    });
+    const call = async (method: string, path: string, body?: unknown) => {
+      const response = await fetch(`${base}/v5${path}`, {
+        method,
+        headers: { origin: PAGE },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      // biome-ignore lint/suspicious/noExplicitAny: tests read reply fields directly and assert on them
+      return { status: response.status, body: (await response.json()) as any };
+    };
+    const spec = { paths: [{ source: '/r/a', destination: 'a' }], remote_host: 'h', direction: 'receive' };
+    const id = (await call('POST', '/connect/transfers/start', { transfer_specs: [{ transfer_spec: spec }] }))
+      .body.transfer_specs[0].uuid;
+    const table: [string, string, unknown, number][] = [
+      ['GET', '/connect/info/ping', undefined, 200],
+      ['GET', '/connect/info/version', undefined, 200],
+      ['GET', '/connect/info/ready', undefined, 200],
+      ['POST', '/connect/info/authenticate', { remote_host: 'h' }, 200],
+      ['POST', '/connect/update/require', { min_version: '3.9.0' }, 200],
+      ['POST', '/connect/transfers/activity', { iteration_token: 0 }, 200],
+      ['POST', `/connect/transfers/info/${id}`, {}, 200],
+      ['POST', `/connect/transfers/modify/${id}`, { target_rate_kbps: 100 }, 200],
+      ['POST', `/connect/transfers/stop/${id}`, {}, 200],
+      ['POST', `/connect/transfers/resume/${id}`, {}, 200],
+      ['POST', '/connect/windows/select-open-file-dialog/', {}, 200],
+      ['POST', '/connect/windows/select-open-folder-dialog/', {}, 200],
+      ['POST', '/connect/windows/select-save-file-dialog/', {}, 200],
+      ['POST', '/connect/file/read-as-array-buffer/', { path: file }, 200],
+      ['POST', '/connect/file/read-chunk-as-array-buffer/', { path: file, offset: 1, chunkSize: 2 }, 200],
+      ['POST', '/connect/file/checksum/', { path: file, checksumMethod: 'sha1' }, 200],
+      ['GET', '/connect/file/initialize-drag-drop', undefined, 200],
+      ['POST', '/connect/file/dropped-files', { dataTransfer: { files: [] } }, 200],
+      ['GET', '/connect/windows/about', undefined, 200],
+      ['GET', '/connect/windows/preferences', undefined, 200],
+      ['GET', '/connect/windows/preferences/network', undefined, 200],
+      ['GET', '/connect/windows/transfer-manager', undefined, 200],
+      ['GET', `/connect/windows/transfer-monitor/${id}`, undefined, 200],
+      ['GET', `/connect/windows/finder/${id}`, undefined, 200],
+      ['POST', `/connect/transfers/remove/${id}`, {}, 200],
+      ['GET', '/invalid/uri', undefined, 404],
+    ];
+    for (const [method, path, body, status] of table) {
+      const answer = await call(method, path, body);
+      expect({ path, status: answer.status }).toEqual({ path, status });
+      if (status !== 200) expect(answer.body.error).toMatchObject({ code: status });
+    }
+  });
+
   it('answers the preflight with the private-network header Chromium asks for', async () => {
     const base = await serve();
     const response = await fetch(`${base}/v6/connect/info/ready`, {

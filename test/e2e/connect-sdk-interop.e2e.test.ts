@@ -50,6 +50,20 @@ async function serveSite(method: 'extension' | 'http'): Promise<string> {
   return `http://127.0.0.1:${(site.address() as { port: number }).port}/`;
 }
 
+async function anyClientAnswering(): Promise<boolean> {
+  const answers = await Promise.all(
+    Array.from({ length: 20 }, (_, index) =>
+      fetch(`http://127.0.0.1:${33003 + index}/v5/connect/info/ping`, {
+        signal: AbortSignal.timeout(500),
+      }).then(
+        () => true,
+        () => false,
+      ),
+    ),
+  );
+  return answers.some(Boolean);
+}
+
 const ENGINE = JSON.stringify({ tickMs: 20, bytesPerTick: 250_000, fileBytes: 1_000_000 });
 
 async function scriptedEnv(dir: string) {
@@ -113,6 +127,8 @@ describe('the published @ibm-aspera/connect-sdk-js, unchanged', () => {
   });
 
   it('reaches RUNNING through our local HTTP server (port sweep from 33003) and completes a transfer', async () => {
+    // The SDK picks the lowest answering port: a daemon a previous test is still stopping must be gone first.
+    await expect.poll(anyClientAnswering, { timeout: 10_000, interval: 200 }).toBe(false);
     const dir = await mkdtemp(join(tmpdir(), 'rapid-interop-http-'));
     const daemon = spawn(process.execPath, [DAEMON_SCRIPT], {
       env: { ...process.env, ...(await scriptedEnv(dir)), RAPID_HOME: join(dir, 'home') },

@@ -8,8 +8,10 @@ import type {
   TransferInfo,
   TransferSpec,
 } from '@rapid/protocol';
-import { conflict, notFound } from '../daemon/connect-failure.ts';
+import { notFound } from '../daemon/connect-failure.ts';
+import { applyEngineEvent } from './apply-engine-event.ts';
 import type { EngineEvent, TransferEngine } from './engine.ts';
+import { checkRateChange } from './rate-rules.ts';
 import {
   ACTIVE,
   localTime,
@@ -128,15 +130,7 @@ export class TransferManager {
 
   async modify(origin: string | undefined, id: string, rate: RateChange): Promise<Record<string, unknown>> {
     const record = this.#get(origin, id);
-    if (record.spec.lock_rate_policy && rate.rate_policy && rate.rate_policy !== record.spec.rate_policy)
-      throw conflict('The rate policy of this transfer is locked.');
-    if (record.spec.lock_target_rate && rate.target_rate_kbps !== undefined)
-      throw conflict('The target rate of this transfer is locked.');
-    if (record.spec.lock_min_rate && rate.min_rate_kbps !== undefined)
-      throw conflict('The minimum rate of this transfer is locked.');
-    const cap = record.spec.target_rate_cap_kbps;
-    if (cap !== undefined && rate.target_rate_kbps !== undefined && rate.target_rate_kbps > cap)
-      throw conflict(`The target rate cannot exceed ${cap} kbps for this transfer.`);
+    checkRateChange(record.spec, rate);
     if (ACTIVE.has(record.info.status)) await this.options.engine.modifyRate(id, rate);
     record.spec = { ...record.spec, ...rate };
     record.info.transfer_spec = publicSpec(record.spec, record.info.aspera_connect_settings);
@@ -237,68 +231,28 @@ export class TransferManager {
   }
 
   #apply(record: TransferRecord, event: EngineEvent) {
-    const info = record.info;
     const now = this.#now();
-    switch (event.type) {
-      case 'started':
-        setStatus(record, 'running');
-        if (event.transport) info.transport = event.transport;
-        break;
-      case 'progress': {
-        if (info.status !== 'running') setStatus(record, 'running');
-        info.bytes_written = event.bytes_written;
-        info.bytes_expected = event.bytes_expected;
-        info.percentage =
-          event.bytes_expected > 0 ? Math.min(1, event.bytes_written / event.bytes_expected) : 0;
-        info.calculated_rate_kbps = event.rate_kbps;
-        info.current_file = event.current_file;
-        info.elapsed_usec = (now.getTime() - parseLocal(info.start_time)) * 1000;
-        const remaining = event.bytes_expected - event.bytes_written;
-        info.remaining_usec =
-          event.rate_kbps > 0 ? Math.round((remaining * 8 * 1000) / event.rate_kbps) * 1000 : 0;
-        info.file_counts.attempted = Math.max(info.file_counts.attempted, event.files.length);
-        if (info.files)
-          info.files = event.files.map((file, index) => ({ ...file, fasp_file_id: `${info.uuid}-${index}` }));
-        break;
-      }
-      case 'file-done':
-        if (event.outcome === 'failed') info.file_counts.failed += 1;
-        else info.file_counts.completed += 1;
-        if (event.outcome === 'skipped') info.file_counts.skipped += 1;
-        break;
-      case 'completed':
-        this.#started.delete(info.uuid);
-        setStatus(record, 'completed');
-        info.percentage = 1;
-        info.calculated_rate_kbps = 0;
-        info.remaining_usec = 0;
-        info.end_time = localTime(now);
-        break;
-      case 'failed': {
-        this.#started.delete(info.uuid);
-        info.error_code = event.code;
-        info.error_desc = event.description;
-        info.calculated_rate_kbps = 0;
-        const delay = event.retryable
-          ? (this.options.retryDelayMs ?? defaultRetryDelay)(record.retries + 1)
-          : undefined;
-        if (delay === undefined) {
-          setStatus(record, 'failed');
-          info.end_time = localTime(now);
-        } else {
-          record.retries += 1;
-          setStatus(record, 'willretry');
-          setTimeout(() => {
-            if (record.info.status !== 'willretry') return;
-            setStatus(record, 'queued');
-            this.#changed(record);
-            this.#pump(true);
-          }, delay).unref();
-        }
-        break;
+    applyEngineEvent(record, event, now);
+    if (event.type === 'completed') this.#started.delete(record.info.uuid);
+    if (event.type === 'failed') {
+      this.#started.delete(record.info.uuid);
+      const delay = event.retryable
+        ? (this.options.retryDelayMs ?? defaultRetryDelay)(record.retries + 1)
+        : undefined;
+      if (delay === undefined) {
+        setStatus(record, 'failed');
+        record.info.end_time = localTime(now);
+      } else {
+        record.retries += 1;
+        setStatus(record, 'willretry');
+        setTimeout(() => {
+          if (record.info.status !== 'willretry') return;
+          setStatus(record, 'queued');
+          this.#changed(record);
+          this.#pump(true);
+        }, delay).unref();
       }
     }
-    info.modify_time = localTime(now);
     this.#changed(record, event.type !== 'progress');
     if (event.type === 'completed' || event.type === 'failed') this.#pump(false);
   }
@@ -340,7 +294,3 @@ const RESUME_FIELDS = new Set([
   'remote_password',
   'content_protection_passphrase',
 ]);
-
-function parseLocal(text: string): number {
-  return text ? new Date(text).getTime() : Date.now();
-}

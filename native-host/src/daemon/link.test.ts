@@ -59,6 +59,19 @@ describe('daemon link', () => {
 });
 
 describe('single daemon per user', () => {
+  it('lets exactly one of several racing daemons take over a stale socket', async () => {
+    const { socket, pid } = await setup();
+    await writeFile(socket, '');
+    const outcomes = await Promise.allSettled(
+      [1, 2, 3, 4].map(async () => listenOnSocket(await api(), socket, pid)),
+    );
+    const started = outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
+    servers.push(...started);
+    expect(started).toHaveLength(1);
+    for (const outcome of outcomes)
+      if (outcome.status === 'rejected') expect(outcome.reason).toBeInstanceOf(DaemonAlreadyRunning);
+  });
+
   it('yields to a daemon that answers, and takes over a stale socket file', async () => {
     const { socket, pid } = await setup();
     await writeFile(socket, '');

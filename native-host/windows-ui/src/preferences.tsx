@@ -89,10 +89,11 @@ function Sites({
   change: (patch: Partial<ClientSettings>) => void;
 }) {
   const sites = Object.entries(settings.trusted_sites);
-  const update = (origin: string, allowed: boolean) =>
-    change({
-      trusted_sites: { ...settings.trusted_sites, [origin]: { ...settings.trusted_sites[origin], allowed } },
-    });
+  const update = (origin: string, patch: { allowed?: boolean; authorization_key?: string }) => {
+    const next = { allowed: false, ...settings.trusted_sites[origin], ...patch };
+    if (!next.authorization_key) delete next.authorization_key;
+    change({ trusted_sites: { ...settings.trusted_sites, [origin]: next } });
+  };
   const forget = (origin: string) => {
     const { [origin]: _gone, ...rest } = settings.trusted_sites;
     change({ trusted_sites: rest });
@@ -106,9 +107,17 @@ function Sites({
             <input
               type="checkbox"
               checked={trust.allowed}
-              onChange={(event) => update(origin, event.target.checked)}
+              onChange={(event) => update(origin, { allowed: event.target.checked })}
             />
             {origin}
+          </label>
+          <label>
+            Required key (optional, 8 characters or more)
+            <input
+              name={`key-${origin}`}
+              value={trust.authorization_key ?? ''}
+              onChange={(event) => update(origin, { authorization_key: event.target.value })}
+            />
           </label>
           <button type="button" onClick={() => forget(origin)}>
             Forget

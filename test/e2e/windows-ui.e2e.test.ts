@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ARTIFACTS, CHROMIUM_PATH } from './harness/artifacts.ts';
-import { makeRapidHome, spawnHost } from './harness/host-process.ts';
+import { makeRapidHome, PAGE_ORIGIN, spawnHost } from './harness/host-process.ts';
 
 const DAEMON = ARTIFACTS.hostScript.replace('rapid-host.mjs', 'rapid-daemon.mjs');
 let home: Awaited<ReturnType<typeof makeRapidHome>> | undefined;
@@ -73,5 +73,15 @@ describe('the windows (React, served by the daemon)', () => {
     await page.waitForSelector('tr[data-status="running"]');
     await page.click('tr[data-status="running"] button ::-p-text(Stop)');
     await page.waitForSelector('tr[data-status="cancelled"]');
+
+    // The page's consent is listed under Security; withdrawing it there is what the daemon then enforces.
+    await page.goto(`${base}/preferences/security`);
+    const allowed = await page.waitForSelector(`label ::-p-text(${PAGE_ORIGIN})`);
+    await allowed?.click();
+    await page.type(`input[name="key-${PAGE_ORIGIN}"]`, 'dam-key-123');
+    await page.click('button ::-p-text(Save)');
+    await page.waitForFunction(() => document.querySelector('[role="status"]')?.textContent === 'Saved.');
+    const saved = JSON.parse(await readFile(join(home.home, 'settings.json'), 'utf8'));
+    expect(saved.trusted_sites[PAGE_ORIGIN]).toEqual({ allowed: false, authorization_key: 'dam-key-123' });
   });
 });

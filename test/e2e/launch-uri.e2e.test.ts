@@ -4,7 +4,7 @@ import { request } from 'node:https';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS } from './harness/artifacts.ts';
-import { makeRapidHome, PAGE_ORIGIN } from './harness/host-process.ts';
+import { daemonPorts, makeRapidHome, PAGE_ORIGIN } from './harness/host-process.ts';
 
 const LAUNCHER = ARTIFACTS.hostScript.replace('rapid-host.mjs', 'rapid-launch.mjs');
 let home: Awaited<ReturnType<typeof makeRapidHome>> | undefined;
@@ -21,15 +21,6 @@ function launch(uri: string, env: NodeJS.ProcessEnv) {
       resolve(error ? Number(error.code ?? 1) : 0),
     ),
   );
-}
-
-/** The daemon logs its ports when it listens; tests give it any free port. */
-async function daemonPorts(rapidHome: string): Promise<{ http: number; https: number }> {
-  const lines = (await readFile(join(rapidHome, 'logs', 'daemon.log'), 'utf8')).split('\n').filter(Boolean);
-  const listening = lines
-    .map((line) => JSON.parse(line))
-    .find((entry) => entry.message === 'daemon listening');
-  return { http: listening.http, https: listening.https };
 }
 
 describe('fasp://initialize launcher', () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ARTIFACTS, CHROMIUM_PATH } from './harness/artifacts.ts';
-import { makeRapidHome, PAGE_ORIGIN, spawnHost } from './harness/host-process.ts';
+import { daemonPorts, makeRapidHome, PAGE_ORIGIN, spawnHost } from './harness/host-process.ts';
 
 const DAEMON = ARTIFACTS.hostScript.replace('rapid-host.mjs', 'rapid-daemon.mjs');
 let home: Awaited<ReturnType<typeof makeRapidHome>> | undefined;
@@ -19,17 +19,7 @@ afterEach(async () => {
 });
 
 async function uiBase(rapidHome: string): Promise<string> {
-  for (let i = 0; i < 100; i++) {
-    const log = await readFile(join(rapidHome, 'logs', 'daemon.log'), 'utf8').catch(() => '');
-    const entry = log
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line))
-      .find((each) => each.message === 'daemon listening');
-    if (entry) return `http://127.0.0.1:${entry.http}/ui`;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('the daemon did not start');
+  return `http://127.0.0.1:${(await daemonPorts(rapidHome)).http}/ui`;
 }
 
 describe('the windows (React, served by the daemon)', () => {

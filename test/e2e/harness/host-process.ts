@@ -136,3 +136,20 @@ export function spawnHost(env: NodeJS.ProcessEnv) {
   };
   return host;
 }
+
+/** The ports the daemon logs once all its servers listen (tests give it any free port); waits for that line. */
+export async function daemonPorts(
+  rapidHome: string,
+): Promise<{ http: number; https: number; drive: number }> {
+  for (let i = 0; i < 200; i++) {
+    const log = await readFile(join(rapidHome, 'logs', 'daemon.log'), 'utf8').catch(() => '');
+    const entry = log
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { message: string; http: number; https: number; drive: number })
+      .find((each) => each.message === 'daemon listening');
+    if (entry) return entry;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('the daemon did not log its ports');
+}

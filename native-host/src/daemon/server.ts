@@ -85,6 +85,9 @@ async function takeOver(socketPath: string, listenNow: () => Promise<void>): Pro
     throw new Error(`Another daemon is taking over ${socketPath} but does not answer`);
   }
   try {
+    // The previous holder may have finished between our check and our mkdir: then it answers, and we yield.
+    if (await isAnswering(socketPath))
+      throw new DaemonAlreadyRunning(`A Rapid daemon already serves ${socketPath}`);
     await rm(socketPath, { force: true });
     await listenNow();
   } finally {

@@ -89,7 +89,12 @@ async function takeOver(socketPath: string, listenNow: () => Promise<void>): Pro
     if (await isAnswering(socketPath))
       throw new DaemonAlreadyRunning(`A Rapid daemon already serves ${socketPath}`);
     await rm(socketPath, { force: true });
-    await listenNow();
+    await listenNow().catch((error: NodeJS.ErrnoException) => {
+      // Someone bound the path in the instant it was free: that daemon serves, this one yields.
+      throw error.code === 'EADDRINUSE'
+        ? new DaemonAlreadyRunning(`A Rapid daemon already serves ${socketPath}`)
+        : error;
+    });
   } finally {
     await rmdir(marker).catch(() => undefined);
   }

@@ -40,7 +40,16 @@ if (command === 'install') {
         ),
     });
     report([{ browser: 'fasp://', outcome: defaultSet ? 'registered' : 'written', where: file }]);
-    report([await trustCertificate(await ensureCertificate(paths.home))]);
+    const certificate = await ensureCertificate(paths.home).catch(() => undefined);
+    report([
+      certificate
+        ? await trustCertificate(certificate)
+        : {
+            browser: 'https',
+            outcome: 'skipped',
+            where: 'openssl is not installed: no localhost certificate',
+          },
+    ]);
   }
 } else if (command === 'uninstall') {
   const results = await unregisterHost({

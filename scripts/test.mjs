@@ -2,6 +2,7 @@
 // Every step runs even after a failure, so one run reports everything; the exit code is non-zero on any failure.
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { ensureCertutil } from './lib/ensure-certutil.mjs';
 import { ensureChromium } from './lib/ensure-chromium.mjs';
 import { ensureDependencies } from './lib/ensure-deps.mjs';
 import { REPO_ROOT } from './lib/repo.mjs';
@@ -39,7 +40,8 @@ async function step(name, body) {
 
 const ready =
   (await step('install npm dependencies', ensureDependencies)) &&
-  (await step('install chromium', ensureChromium));
+  (await step('install chromium', ensureChromium)) &&
+  (await step('install certutil', ensureCertutil));
 
 if (ready) {
   await step(

@@ -22,7 +22,7 @@ afterEach(async () => {
 });
 
 describe('the per-install localhost certificate', () => {
-  it('is trusted by Chromium after host registration, so the legacy HTTPS port answers without errors', async () => {
+  it('is trusted by Chromium after host registration, so the HTTPS port answers (and wss pushes) without errors', async () => {
     dir = await mkdtemp(join(tmpdir(), 'rapid-cert-'));
     const env = {
       ...process.env,
@@ -60,5 +60,19 @@ describe('the per-install localhost certificate', () => {
     expect(JSON.parse(await page.$eval('body', (body) => body.textContent ?? ''))).toMatchObject({
       version: CONNECT_API_VERSION,
     });
+
+    // Push events over wss on the same port: HELLO gets WELCOME in the WAMP realm.
+    const welcome = await page.evaluate(
+      (port) =>
+        new Promise<unknown>((resolve, reject) => {
+          const socket = new WebSocket(`wss://localhost:${port}/wamp`, 'wamp.2.json');
+          socket.onopen = () =>
+            socket.send(JSON.stringify([1, 'com.rapid.connect', { roles: { subscriber: {} } }]));
+          socket.onmessage = (event) => resolve(JSON.parse(String(event.data)));
+          socket.onerror = () => reject(new Error('wss failed'));
+        }),
+      https,
+    );
+    expect((welcome as unknown[])[0]).toBe(2);
   });
 });

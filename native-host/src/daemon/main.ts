@@ -19,7 +19,7 @@ import { createLegacyApp } from '../legacy/legacy-app.ts';
 import { SessionRegistry } from '../legacy/session-registry.ts';
 import { createLogger, errorFields } from '../log/logger.ts';
 import { WampRouter } from '../push/wamp-router.ts';
-import { attachWampServer, WAMP_REALM } from '../push/wamp-server.ts';
+import { attachWampServer, publishTransferActivity, WAMP_REALM } from '../push/wamp-server.ts';
 import { selectEngine } from '../transfers/select-engine.ts';
 import { createWindowsApp } from '../windows/windows-app.ts';
 import { createConnectApi } from './app.ts';
@@ -61,7 +61,9 @@ try {
   );
   httpPort = http?.port;
   if (http) daemon.setWindowsUrl(`http://127.0.0.1:${http.port}/ui`);
-  const push = http && attachWampServer(http.server, new WampRouter(WAMP_REALM), daemon.manager);
+  const router = new WampRouter(WAMP_REALM);
+  const stopPublishing = publishTransferActivity(router, daemon.manager);
+  const push = http && attachWampServer(http.server, router);
   const tls = await ensureCertificate(paths.home).catch((error: unknown) => {
     log.warn('no localhost certificate: legacy HTTPS and Drive are off', errorFields(error));
     return undefined;
@@ -75,6 +77,8 @@ try {
         return undefined;
       },
     ));
+  // wss for pages that want a secure socket (isWebsocketSecure), on the HTTPS port.
+  const securePush = legacy && attachWampServer(legacy.server, router);
   const drive = new DriveService(
     daemon.settings,
     createUnconnectedDriveServer(),
@@ -101,11 +105,14 @@ try {
   });
   const stop = async (signal: string) => {
     log.info('daemon stopping', { signal });
+    stopPublishing();
     await Promise.all([
       server.close(),
       push?.close(),
+      securePush?.close(),
       http?.close(),
       legacy?.close(),
+      driveServer?.close(),
       daemon.manager.close(),
     ]);
     await log.flush();

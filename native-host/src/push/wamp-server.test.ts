@@ -4,7 +4,13 @@ import { PAGE, startTestDaemon } from '../daemon/test-daemon.ts';
 import { listenLocal } from '../http/listen-local.ts';
 import { createLocalHttpApp } from '../http/local-http-app.ts';
 import { WampRouter } from './wamp-router.ts';
-import { ACTIVITY_PROCEDURE, ACTIVITY_TOPIC, attachWampServer, WAMP_PATH } from './wamp-server.ts';
+import {
+  ACTIVITY_PROCEDURE,
+  ACTIVITY_TOPIC,
+  attachWampServer,
+  publishTransferActivity,
+  WAMP_PATH,
+} from './wamp-server.ts';
 
 const REALM = 'com.rapid.connect';
 let daemon: Awaited<ReturnType<typeof startTestDaemon>>;
@@ -17,8 +23,10 @@ afterEach(async () => {
 async function serve() {
   daemon = await startTestDaemon({ tickMs: 10, bytesPerTick: 2500, fileBytes: 5000 });
   const http = await listenLocal(createLocalHttpApp(daemon.api), 0, 1);
-  const wamp = attachWampServer(http.server, new WampRouter(REALM), daemon.daemon.manager);
-  cleanups.push(http.close, wamp.close);
+  const router = new WampRouter(REALM);
+  const wamp = attachWampServer(http.server, router);
+  const stopPublishing = publishTransferActivity(router, daemon.daemon.manager);
+  cleanups.push(http.close, wamp.close, stopPublishing);
   return `ws://127.0.0.1:${http.port}${WAMP_PATH}`;
 }
 

@@ -10,11 +10,12 @@ export const ACTIVITY_PROCEDURE = 'connect.transfers.get_activity';
 const ALLOWED_HOSTS = ['127.0.0.1', 'localhost', '[::1]'];
 
 /**
- * WAMP over WebSocket (`wamp.2.json`) on the local HTTP server's `/wamp`. Only pages with an Origin connect, and
- * each page sees only its own origin's transfers: every record change is published on `connect.transfers.activity`
- * to that origin's subscribers, and `connect.transfers.get_activity` answers like the activity call.
+ * WAMP over WebSocket (`wamp.2.json`) at `/wamp` of a local server (ws on the HTTP port, wss on the HTTPS one).
+ * Only pages with an Origin connect, and each page sees only its own origin's transfers: every record change is
+ * published on `connect.transfers.activity` to that origin's subscribers, and `connect.transfers.get_activity`
+ * answers like the activity call.
  */
-export function attachWampServer(server: Server, router: WampRouter, manager: TransferManager) {
+export function attachWampServer(server: Server, router: WampRouter) {
   const sockets = new WebSocketServer({
     server,
     path: WAMP_PATH,
@@ -41,22 +42,24 @@ export function attachWampServer(server: Server, router: WampRouter, manager: Tr
     });
     socket.on('close', () => router.disconnected(peer));
   });
-
-  router.provide(ACTIVITY_PROCEDURE, async (caller, args, kwargs) => {
-    const token = Number(kwargs.iteration_token ?? args[0] ?? 0);
-    return { kwargs: { ...manager.activity(caller.origin, Number.isFinite(token) ? token : 0) } };
-  });
-  const stop = manager.onChange((info) => {
-    if (!router.hasSubscribers(ACTIVITY_TOPIC)) return;
-    const origin = manager.originOf(info.uuid);
-    router.publish(ACTIVITY_TOPIC, [info], {}, (peerOrigin) => peerOrigin === origin);
-  });
   return {
     close: () =>
       new Promise<void>((resolve) => {
-        stop();
         for (const client of sockets.clients) client.terminate();
         sockets.close(() => resolve());
       }),
   };
+}
+
+/** The daemon's side of the push events: the activity procedure and one publication per record change. */
+export function publishTransferActivity(router: WampRouter, manager: TransferManager): () => void {
+  router.provide(ACTIVITY_PROCEDURE, async (caller, args, kwargs) => {
+    const token = Number(kwargs.iteration_token ?? args[0] ?? 0);
+    return { kwargs: { ...manager.activity(caller.origin, Number.isFinite(token) ? token : 0) } };
+  });
+  return manager.onChange((info) => {
+    if (!router.hasSubscribers(ACTIVITY_TOPIC)) return;
+    const origin = manager.originOf(info.uuid);
+    router.publish(ACTIVITY_TOPIC, [info], {}, (peerOrigin) => peerOrigin === origin);
+  });
 }

@@ -66,9 +66,9 @@ async function anyClientAnswering(): Promise<boolean> {
 
 const ENGINE = JSON.stringify({ tickMs: 20, bytesPerTick: 250_000, fileBytes: 1_000_000 });
 
-async function scriptedEnv(dir: string) {
+async function scriptedEnv(dir: string, consent = true) {
   const script = join(dir, 'ui.json');
-  await writeFile(script, JSON.stringify({ consent: { '*': true } }));
+  await writeFile(script, JSON.stringify({ consent: { '*': consent } }));
   return {
     RAPID_UI: 'scripted',
     RAPID_UI_SCRIPT: script,
@@ -121,6 +121,46 @@ describe('the published @ibm-aspera/connect-sdk-js, unchanged', () => {
       const statuses = await transferThroughSdk(page);
       expect(statuses.at(-1)).toBe('completed');
       expect(isAlive((await rapid.daemonPid()) as number)).toBe(true);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('gets the documented error object when the user refuses consent, through the extension', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'rapid-interop-'));
+    try {
+      rapid = await launchRapidBrowser({
+        hostEnv: { ...(await scriptedEnv(dir, false)), RAPID_HTTP_PORTS: '0+1' },
+      });
+      const page = await rapid.browser.newPage();
+      await page.goto(await serveSite('extension'));
+      await page.waitForFunction(
+        () => (window as unknown as { statuses: string[] }).statuses.includes('RUNNING'),
+        {
+          timeout: 20_000,
+        },
+      );
+      const refusal = await page.evaluate(async () => {
+        type Sdk = { startTransferPromise(spec: unknown, settings: unknown): Promise<unknown> };
+        const connect = (window as unknown as { connect: Sdk }).connect;
+        return connect
+          .startTransferPromise(
+            {
+              paths: [{ source: '/remote/x', destination: 'x' }],
+              remote_host: 'node.example',
+              direction: 'receive',
+            },
+            { allow_dialogs: false },
+          )
+          .then(
+            () => 'started',
+            (error: unknown) => error,
+          );
+      });
+      expect(refusal).toMatchObject({ error: { code: 403, internal_message: 'Forbidden' } });
+      expect((refusal as { error: { user_message: string } }).error.user_message).toContain(
+        'You did not allow',
+      );
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

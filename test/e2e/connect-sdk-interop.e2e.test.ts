@@ -121,6 +121,21 @@ describe('the published @ibm-aspera/connect-sdk-js, unchanged', () => {
       const statuses = await transferThroughSdk(page);
       expect(statuses.at(-1)).toBe('completed');
       expect(isAlive((await rapid.daemonPid()) as number)).toBe(true);
+
+      // A path the user never chose for this page is refused, with the error object.
+      const read = await page.evaluate(() => {
+        type Sdk = { readAsArrayBuffer(options: { path: string }): Promise<unknown> };
+        return (window as unknown as { connect: Sdk }).connect
+          .readAsArrayBuffer({ path: '/etc/passwd' })
+          .then(
+            () => 'read',
+            (error: unknown) => error,
+          );
+      });
+      expect(read).toMatchObject({ error: { code: 403 } });
+      expect((read as { error: { user_message: string } }).error.user_message).toContain(
+        '/etc/passwd was not',
+      );
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -2,8 +2,8 @@
 // Every step runs even after a failure, so one run reports everything; the exit code is non-zero on any failure.
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureBrowsers } from './lib/ensure-browsers.mjs';
 import { ensureDependencies } from './lib/ensure-deps.mjs';
+import { ensureSystemPackages } from './lib/ensure-system-packages.mjs';
 import { REPO_ROOT } from './lib/repo.mjs';
 import { NPM, npmArgs, run } from './lib/run.mjs';
 import { readVitestCounts } from './lib/vitest-summary.mjs';
@@ -39,7 +39,7 @@ async function step(name, body) {
 
 const ready =
   (await step('install npm dependencies', ensureDependencies)) &&
-  (await step('install browsers', ensureBrowsers));
+  (await step('install system packages', ensureSystemPackages));
 
 if (ready) {
   await step(

@@ -1,8 +1,50 @@
 export { decodeBody64 } from './body64.ts';
+export type { ClientSettings, SiteTrust } from './client-settings.ts';
+export { clientSettings, clientSettingsPatch, siteTrust } from './client-settings.ts';
 export type { ConnectErrorBody } from './connect-error.ts';
 export { connectError, connectErrorBody, invalidRequest } from './connect-error.ts';
+export type { DataTransfer, FileFilter } from './connect-files.ts';
+export {
+  CHECKSUM_METHODS,
+  checksumRequest,
+  dataTransfer,
+  droppedFilesRequest,
+  fileBuffer,
+  fileFilter,
+  openFileDialogRequest,
+  openFolderDialogRequest,
+  readChunkRequest,
+  readFileRequest,
+  saveFileDialogRequest,
+} from './connect-files.ts';
+export type { AuthSpec } from './connect-info.ts';
+export { authSpec, legacySession, portsRequest, updateRequireRequest } from './connect-info.ts';
+export type {
+  AllTransfersInfo,
+  ConnectSettings,
+  RateChange,
+  ResumeRequest,
+  StartTransfersRequest,
+  TransferInfo,
+  TransferSpec,
+  TransferStatus,
+} from './connect-transfers.ts';
+export {
+  activityRequest,
+  allTransfersInfo,
+  connectSettings,
+  rateChange,
+  resumeRequest,
+  settingsOnly,
+  startTransfersRequest,
+  TRANSFER_STATUSES,
+  transferInfo,
+  transferSpec,
+} from './connect-transfers.ts';
 export { describeIssues } from './describe-issues.ts';
 export { isInstallIssue } from './disconnect.ts';
+export type { DriveAccount, DriveCheckout, FileLock } from './drive.ts';
+export { checkoutIdsRequest, checkoutRequest, driveAccount, driveCheckout, fileLock } from './drive.ts';
 export type { FrameToWorker, WorkerToFrame } from './extension-messages.ts';
 export { frameToWorker, workerToFrame } from './extension-messages.ts';
 export type { HostReply, HostRequest, MessageSender } from './host-envelope.ts';

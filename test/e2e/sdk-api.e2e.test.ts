@@ -1,4 +1,6 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startDamServer } from '@rapid/dam-app/server';
 import { CONNECT_API_VERSION } from '@rapid/protocol';
 import type { Page } from 'puppeteer-core';
@@ -76,21 +78,6 @@ function callInPage(page: Page, method: string): Promise<{ success?: unknown; er
   );
 }
 
-/** Pids of the native hosts serving this browser: its RAPID_HOME is in their environment. */
-async function hostPids(rapidHome: string): Promise<number[]> {
-  const pids: number[] = [];
-  for (const entry of await readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const [cmdline, environ] = await Promise.all([
-      readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => ''),
-      readFile(`/proc/${entry}/environ`, 'utf8').catch(() => ''),
-    ]);
-    if (cmdline.includes('rapid-host.mjs') && environ.split('\0').includes(`RAPID_HOME=${rapidHome}`))
-      pids.push(Number(entry));
-  }
-  return pids;
-}
-
 describe('page SDK through the extension, host and daemon', () => {
   it('goes INITIALIZING → RUNNING and reads the version with callbacks and as a promise', async () => {
     rapid = await launchRapidBrowser();
@@ -129,44 +116,43 @@ describe('page SDK through the extension, host and daemon', () => {
     expect(viaPromise.version).toBe(CONNECT_API_VERSION);
   });
 
-  it('hands the client error object of a call the client does not serve to the error callback', async () => {
-    rapid = await launchRapidBrowser();
-    const page = await openSession(rapid.browser);
-    const result = await callInPage(page, 'showAbout');
-    expect(result).toEqual({
-      error: {
+  it('hands results to the success callback and the client error object to the error callback', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'rapid-sdk-api-'));
+    try {
+      // The visitor's answer to "Allow this site to use Rapid?" is scripted: no.
+      const script = join(dir, 'ui.json');
+      await writeFile(script, JSON.stringify({ consent: { '*': false } }));
+      rapid = await launchRapidBrowser({ hostEnv: { RAPID_UI: 'scripted', RAPID_UI_SCRIPT: script } });
+      const page = await openSession(rapid.browser);
+      // A POST with a body: a fresh client has no transfers for this page.
+      expect(await callInPage(page, 'getAllTransfers')).toMatchObject({ success: { transfers: [] } });
+      // A dialog needs consent, which was refused: the client's error object reaches the page unchanged.
+      expect(await callInPage(page, 'showSelectFileDialog')).toEqual({
         error: {
-          code: 404,
-          internal_message: 'Not found',
-          user_message: expect.stringContaining('/connect/windows/about'),
+          error: {
+            code: 403,
+            internal_message: 'Forbidden',
+            user_message: expect.stringContaining('You did not allow'),
+          },
         },
-      },
-    });
-    // A POST with a body takes the same path: the daemon does not serve activity yet, so its 404 comes back.
-    const activity = await callInPage(page, 'getAllTransfers');
-    expect(activity).toEqual({
-      error: {
-        error: {
-          code: 404,
-          internal_message: 'Not found',
-          user_message: expect.stringContaining('/connect/transfers/activity'),
-        },
-      },
-    });
-    // The session is unaffected.
-    expect(await callInPage(page, 'version')).toHaveProperty('success.version', CONNECT_API_VERSION);
+      });
+      // The session is unaffected.
+      expect(await callInPage(page, 'version')).toHaveProperty('success.version', CONNECT_API_VERSION);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('recovers when the native host is killed: the next call starts a new host and succeeds', async () => {
     rapid = await launchRapidBrowser();
     const page = await openSession(rapid.browser);
-    const before = await hostPids(rapid.rapidHome);
+    const before = await rapid.hostPids();
     expect(before.length).toBeGreaterThan(0);
     for (const pid of before) process.kill(pid, 'SIGKILL');
 
     const after = await callInPage(page, 'version');
     expect(after).toHaveProperty('success.version', CONNECT_API_VERSION);
-    const now = await hostPids(rapid.rapidHome);
+    const now = await rapid.hostPids();
     expect(now.some((pid) => !before.includes(pid))).toBe(true);
     // A transient loss is internal (DEGRADED); the page never saw FAILED.
     const statuses = await page.evaluate(

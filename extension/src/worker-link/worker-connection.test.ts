@@ -17,9 +17,19 @@ function connection() {
     (onMessage, onClosed) => {
       const port: DoublePort = { posted: [], closed: false, deliver: onMessage, drop: onClosed };
       ports.push(port);
-      return { post: (message) => port.posted.push(message), close: () => void (port.closed = true) };
+      return {
+        post: (message) => port.posted.push(message),
+        close: () => {
+          port.closed = true;
+        },
+      };
     },
-    { onMessage: (message) => received.push(message), onLost: () => void (lost += 1) },
+    {
+      onMessage: (message) => received.push(message),
+      onLost: () => {
+        lost += 1;
+      },
+    },
     1000,
     3,
   );

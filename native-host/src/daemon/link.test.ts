@@ -2,9 +2,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createConnectApi } from './app.ts';
 import { createDaemonLink, DaemonUnavailable } from './link.ts';
 import { DaemonAlreadyRunning, type DaemonServer, listenOnSocket } from './server.ts';
+import { startTestDaemon } from './test-daemon.ts';
 
 const servers: DaemonServer[] = [];
 let dir = '';
@@ -14,8 +14,16 @@ async function setup() {
   return { socket: join(dir, 'daemon.sock'), pid: join(dir, 'daemon.pid') };
 }
 
+const daemons: Awaited<ReturnType<typeof startTestDaemon>>[] = [];
+const api = async () => {
+  const daemon = await startTestDaemon();
+  daemons.push(daemon);
+  return daemon.api;
+};
+
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
+  await Promise.all(daemons.splice(0).map((daemon) => daemon.close()));
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -27,9 +35,9 @@ describe('daemon link', () => {
       socketPath: socket,
       startDaemon: () => {
         starts += 1;
-        listenOnSocket(createConnectApi({ systemWide: false }), socket, pid).then((server) =>
-          servers.push(server),
-        );
+        api()
+          .then((app) => listenOnSocket(app, socket, pid))
+          .then((server) => servers.push(server));
       },
     });
     const answers = await Promise.all(
@@ -51,13 +59,24 @@ describe('daemon link', () => {
 });
 
 describe('single daemon per user', () => {
+  it('lets exactly one of several racing daemons take over a stale socket', async () => {
+    const { socket, pid } = await setup();
+    await writeFile(socket, '');
+    const outcomes = await Promise.allSettled(
+      [1, 2, 3, 4].map(async () => listenOnSocket(await api(), socket, pid)),
+    );
+    const started = outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
+    servers.push(...started);
+    expect(started).toHaveLength(1);
+    for (const outcome of outcomes)
+      if (outcome.status === 'rejected') expect(outcome.reason).toBeInstanceOf(DaemonAlreadyRunning);
+  });
+
   it('yields to a daemon that answers, and takes over a stale socket file', async () => {
     const { socket, pid } = await setup();
     await writeFile(socket, '');
-    const first = await listenOnSocket(createConnectApi({ systemWide: false }), socket, pid);
+    const first = await listenOnSocket(await api(), socket, pid);
     servers.push(first);
-    await expect(listenOnSocket(createConnectApi({ systemWide: false }), socket, pid)).rejects.toThrow(
-      DaemonAlreadyRunning,
-    );
+    await expect(listenOnSocket(await api(), socket, pid)).rejects.toThrow(DaemonAlreadyRunning);
   });
 });

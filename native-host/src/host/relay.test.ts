@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CONNECT_API_VERSION, connectErrorBody, type HostReply } from '@rapid/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConnectApi } from '../daemon/app.ts';
 import { createDaemonLink } from '../daemon/link.ts';
 import { type DaemonServer, listenOnSocket } from '../daemon/server.ts';
+import { startTestDaemon } from '../daemon/test-daemon.ts';
 import { createLogger } from '../log/logger.ts';
 import { relayMessage } from './relay.ts';
 
@@ -14,15 +14,18 @@ const routing = { request_id: 10001, frame_id: 'frame-a', sender };
 let dir = '';
 let server: DaemonServer;
 let link: ReturnType<typeof createDaemonLink>;
+let daemon: Awaited<ReturnType<typeof startTestDaemon>>;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'rapid-relay-'));
   const socket = join(dir, 'daemon.sock');
-  server = await listenOnSocket(createConnectApi({ systemWide: false }), socket, join(dir, 'daemon.pid'));
+  daemon = await startTestDaemon();
+  server = await listenOnSocket(daemon.api, socket, join(dir, 'daemon.pid'));
   link = createDaemonLink({ socketPath: socket, startDaemon: () => {} });
 });
 afterAll(async () => {
   await server.close();
+  await daemon.close();
   await rm(dir, { recursive: true, force: true });
 });
 

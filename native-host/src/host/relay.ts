@@ -14,6 +14,12 @@ import { toHostReplies } from '../protocol/chunk.ts';
 
 /** Calls without a page-given timeout (everything but the file dialogs) are bounded so nothing hangs. */
 const DEFAULT_TIMEOUT_MS = 60_000;
+/**
+ * Calls that may wait for the user (the first-use consent question, the drop confirmation) get longer: a timeout
+ * answers status 0, which the SDK re-sends, and a re-sent start would start the transfer twice.
+ */
+const USER_TIMEOUT_MS = 15 * 60_000;
+const MAY_ASK_USER = /^\/connect\/(transfers\/start|file\/)/;
 
 export type Reply = (reply: HostReply) => Promise<void>;
 
@@ -42,7 +48,8 @@ export async function relayMessage(
       path: request.uri_reference,
       body: request.body,
       origin: originOf(request),
-      timeoutMs: request.timeout ?? DEFAULT_TIMEOUT_MS,
+      timeoutMs:
+        request.timeout ?? (MAY_ASK_USER.test(request.uri_reference) ? USER_TIMEOUT_MS : DEFAULT_TIMEOUT_MS),
     });
     await sendAll(reply, request, answer.status, answer.body);
   } catch (error) {

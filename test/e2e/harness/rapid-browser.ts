@@ -25,6 +25,8 @@ export interface LaunchOptions {
   extensionAtLaunch?: boolean;
   /** Chromium (default) or Debian's Firefox ESR, driven over WebDriver BiDi. */
   family?: 'chromium' | 'firefox';
+  /** More environment for the host (and the daemon it starts), e.g. the scripted desktop of a test. */
+  hostEnv?: Record<string, string>;
 }
 
 const CHROMIUM_ARGS = [
@@ -46,6 +48,7 @@ export async function launchRapidBrowser({
   registerHost = true,
   extensionAtLaunch = true,
   family = 'chromium',
+  hostEnv = {},
 }: LaunchOptions = {}): Promise<RapidBrowser> {
   const dir = await mkdtemp(join(tmpdir(), 'rapid-e2e-'));
   const rapidHome = join(dir, 'home');
@@ -57,7 +60,7 @@ export async function launchRapidBrowser({
       binDir: join(dir, 'bin'),
       hostScript: ARTIFACTS.hostScript,
       nodePath: process.execPath,
-      env: { RAPID_HOME: rapidHome },
+      env: { ...hostEnv, RAPID_HOME: rapidHome },
     });
     const manifestDir =
       family === 'firefox'

@@ -1,0 +1,26 @@
+import { describeIssues } from '@rapid/protocol';
+import type { Context } from 'hono';
+import { badRequest } from './connect-failure.ts';
+
+/** The request's JSON body validated against `schema`; an empty body counts as `{}` (connect-bridge.md §5). */
+type Parse<T> = { success: true; data: T } | { success: false; error: Parameters<typeof describeIssues>[0] };
+
+export async function readBody<T>(c: Context, schema: { safeParse(input: unknown): Parse<T> }): Promise<T> {
+  const text = (await c.req.text()).trim();
+  let json: unknown = {};
+  if (text) {
+    try {
+      json = JSON.parse(text);
+    } catch (error) {
+      throw badRequest(`The body is not JSON: ${(error as Error).message}`);
+    }
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw badRequest(describeIssues(parsed.error));
+  return parsed.data;
+}
+
+/** The origin the host (or the local HTTP server) vouched for. */
+export function originOf(c: Context): string | undefined {
+  return c.req.header('x-rapid-origin') || undefined;
+}

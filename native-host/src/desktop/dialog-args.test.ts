@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import type { DialogOptions } from './desktop-ui.ts';
+import { kdialogArgs } from './kdialog-args.ts';
+import { appleString, osascriptArgs } from './osascript-args.ts';
+import { powershellArgs, psString, winFilter } from './powershell-args.ts';
+import { zenityArgs } from './zenity-args.ts';
+
+const options: DialogOptions = {
+  title: 'Pick "media"',
+  suggestedName: 'clip.mov',
+  multiple: true,
+  filters: [
+    { filter_name: 'Video', extensions: ['mov', 'mp4'] },
+    { filter_name: 'All types', extensions: ['*'] },
+  ],
+};
+
+describe('dialog command lines honour title, suggested name, multiple selection and file types', () => {
+  it('zenity', () => {
+    expect(zenityArgs.openFiles(options)).toEqual([
+      '--file-selection',
+      '--title=Pick "media"',
+      '--multiple',
+      '--separator=\n',
+      '--filename=clip.mov',
+      '--file-filter=Video | *.mov *.mp4',
+      '--file-filter=All types | *',
+    ]);
+    expect(zenityArgs.openFolders({ ...options, multiple: false })).toEqual([
+      '--file-selection',
+      '--directory',
+      '--title=Pick "media"',
+    ]);
+    expect(zenityArgs.saveFile(options)).toContain('--save');
+  });
+
+  it('kdialog', () => {
+    expect(kdialogArgs('/home/u').openFiles(options)).toEqual([
+      '--title=Pick "media"',
+      '--getopenfilename',
+      '/home/u/clip.mov',
+      '*.mov *.mp4|Video\n*|All types',
+      '--multiple',
+      '--separate-output',
+    ]);
+    expect(kdialogArgs('/home/u').saveFile(options).slice(1, 3)).toEqual([
+      '--getsavefilename',
+      '/home/u/clip.mov',
+    ]);
+  });
+
+  it('osascript, with AppleScript quoting', () => {
+    expect(appleString('a "b" \\ c')).toBe('"a \\"b\\" \\\\ c"');
+    const script = osascriptArgs
+      .openFiles({ ...options, filters: [options.filters[0] ?? { filter_name: '', extensions: [] }] })
+      .join(' ');
+    expect(script).toContain(
+      'choose file with prompt "Pick \\"media\\"" of type {"mov", "mp4"} with multiple selections allowed',
+    );
+    expect(osascriptArgs.saveFile(options).join(' ')).toContain('default name "clip.mov"');
+  });
+
+  it('PowerShell, with single-quote escaping and WinForms filters', () => {
+    expect(psString("it's")).toBe("'it''s'");
+    expect(winFilter(options.filters)).toBe('Video|*.mov;*.mp4|All types|*.*');
+    const command = powershellArgs.openFiles(options).at(-1) ?? '';
+    expect(command).toContain('$d.Title = \'Pick "media"\'');
+    expect(command).toContain('$d.Multiselect = $true');
+    expect(command).toContain("$d.Filter = 'Video|*.mov;*.mp4|All types|*.*'");
+  });
+});

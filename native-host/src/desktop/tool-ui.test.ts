@@ -1,0 +1,54 @@
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { NoDialogTool } from './desktop-ui.ts';
+import { selectDesktopUi } from './select-ui.ts';
+import { createToolUi } from './tool-ui.ts';
+import { zenityArgs } from './zenity-args.ts';
+
+let dir = '';
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+  dir = '';
+});
+
+/** A stand-in dialog program on PATH: prints its answer and exits with the given code, like zenity does. */
+async function fakeTool(name: string, stdout: string, code: number) {
+  dir ||= await mkdtemp(join(tmpdir(), 'rapid-tool-'));
+  const file = join(dir, name);
+  await writeFile(file, `#!/bin/sh\nprintf '%s' '${stdout}'\nexit ${code}\n`);
+  await chmod(file, 0o755);
+  return file;
+}
+
+const options = { title: '', suggestedName: '', multiple: true, filters: [] };
+
+describe('tool UI', () => {
+  it('reads chosen paths, treats exit 1 as cancel or "no", and other failures as an error', async () => {
+    const chosen = createToolUi(
+      'zenity',
+      await fakeTool('zenity', '/a/one.txt\n/a/two.txt\n', 0),
+      zenityArgs,
+      undefined,
+    );
+    expect(await chosen.openFiles(options)).toEqual(['/a/one.txt', '/a/two.txt']);
+    expect(await chosen.confirm('t', 'x')).toBe(true);
+    const cancelled = createToolUi('zenity', await fakeTool('cancel', '', 1), zenityArgs, undefined);
+    expect(await cancelled.openFiles(options)).toEqual([]);
+    expect(await cancelled.saveFile(options)).toBeUndefined();
+    expect(await cancelled.confirm('t', 'x')).toBe(false);
+    const broken = createToolUi('zenity', await fakeTool('broken', '', 5), zenityArgs, undefined);
+    await expect(broken.openFiles(options)).rejects.toThrow(NoDialogTool);
+    await expect(broken.open('http://x')).rejects.toThrow(/opener/);
+  });
+
+  it('finds zenity on PATH, says so when no tool exists, and uses the scripted UI only when configured', async () => {
+    await fakeTool('zenity', '', 0);
+    expect((await selectDesktopUi({ PATH: dir }, 'linux')).name).toBe('zenity');
+    const none = await selectDesktopUi({ PATH: join(dir, 'empty') }, 'linux');
+    expect(none.name).toBe('none');
+    await expect(none.openFiles(options)).rejects.toThrow('install zenity or kdialog');
+    await expect(selectDesktopUi({ RAPID_UI: 'scripted' }, 'linux')).rejects.toThrow(/RAPID_UI_SCRIPT/);
+  });
+});

@@ -1,0 +1,43 @@
+import { type DesktopUi, type DialogOptions, NoDialogTool } from './desktop-ui.ts';
+import { lines, runTool } from './run-tool.ts';
+
+/** Command lines for one platform tool; each dialog prints chosen paths one per line, exit 1 = cancel or "no". */
+export interface ToolArgs {
+  confirm(title: string, text: string): string[];
+  openFiles(options: DialogOptions): string[];
+  openFolders(options: DialogOptions): string[];
+  saveFile(options: DialogOptions): string[];
+}
+
+/** Dialogs through a platform tool (zenity, kdialog, osascript, PowerShell) and an opener for URLs and folders. */
+export function createToolUi(
+  name: string,
+  command: string,
+  args: ToolArgs,
+  opener: { command: string; args: (target: string) => string[] } | undefined,
+): DesktopUi {
+  const run = async (argv: string[]) => {
+    const result = await runTool(command, argv);
+    if (result.code > 1) throw new NoDialogTool(`${name} failed with exit code ${result.code}`);
+    return result;
+  };
+  return {
+    name,
+    confirm: async (title, text) => (await run(args.confirm(title, text))).code === 0,
+    openFiles: async (options) => lines((await run(args.openFiles(options))).stdout),
+    openFolders: async (options) => lines((await run(args.openFolders(options))).stdout),
+    saveFile: async (options) => lines((await run(args.saveFile(options))).stdout)[0],
+    open: async (target) => {
+      if (!opener) throw new NoDialogTool('No opener (xdg-open) is installed.');
+      await runTool(opener.command, opener.args(target));
+    },
+  };
+}
+
+/** Answers every dialog with a clear error: the machine has no dialog tool. */
+export function createNoToolUi(reason: string): DesktopUi {
+  const fail = async (): Promise<never> => {
+    throw new NoDialogTool(reason);
+  };
+  return { name: 'none', confirm: fail, openFiles: fail, openFolders: fail, saveFile: fail, open: fail };
+}

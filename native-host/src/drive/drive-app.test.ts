@@ -1,0 +1,79 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PAGE, startTestDaemon } from '../daemon/test-daemon.ts';
+import { listenLocal } from '../http/listen-local.ts';
+import { createLocalHttpApp } from '../http/local-http-app.ts';
+import { createDriveApi } from './drive-app.ts';
+import { DriveService } from './drive-service.ts';
+import { TestDoubleDriveServer } from './test-double-drive-server.ts';
+
+let daemon: Awaited<ReturnType<typeof startTestDaemon>>;
+let close: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await close?.();
+  await daemon?.close();
+});
+
+describe('Drive API over local HTTP', () => {
+  it('lists accounts, checks a file out with its lock, checks it in as a new version, and reverts', async () => {
+    daemon = await startTestDaemon();
+    const serverFolder = join(daemon.dir, 'server');
+    await mkdir(serverFolder);
+    await writeFile(join(serverFolder, 'brief.txt'), 'version 1');
+    await writeFile(join(serverFolder, 'logo.svg'), '<svg/>');
+    daemon.daemon.settings.update((current) => ({
+      ...current,
+      drive_accounts: [{ id: 'dam', name: 'DAM', url: 'https://dam.example' }],
+    }));
+    const server = new TestDoubleDriveServer(serverFolder);
+    const drive = new DriveService(daemon.daemon.settings, server, join(daemon.dir, 'drive.json'));
+    const http = await listenLocal(createLocalHttpApp(createDriveApi(drive, daemon.daemon.trust)), 0, 1);
+    close = http.close;
+    const call = async (
+      method: string,
+      path: string,
+      body?: unknown,
+      headers: Record<string, string> = {},
+    ) => {
+      const response = await fetch(`http://127.0.0.1:${http.port}/v6${path}`, {
+        method,
+        headers: { origin: PAGE, ...headers },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      // biome-ignore lint/suspicious/noExplicitAny: tests read reply fields directly and assert on them
+      return { status: response.status, body: (await response.json()) as any };
+    };
+
+    expect((await call('GET', '/account')).body).toEqual({
+      accounts: [{ id: 'dam', name: 'DAM', url: 'https://dam.example' }],
+    });
+    expect((await call('GET', '/account/nope')).status).toBe(404);
+    const out = await call('POST', '/checkouts', { id_path: ['/dam/brief.txt', '/dam/logo.svg'] });
+    expect(out.status).toBe(200);
+    const [brief, logo] = out.body.checkouts;
+    expect(brief).toMatchObject({
+      account_id: 'dam',
+      name: 'brief.txt',
+      filelock: { file_id: 'brief.txt', created_by_type: 'user' },
+    });
+    expect(await readFile(brief.path, 'utf8')).toBe('version 1');
+    expect(server.locks).toEqual(new Set(['dam/brief.txt', 'dam/logo.svg']));
+    expect((await call('POST', '/checkouts', { id_path: ['/dam/brief.txt'] })).status).toBe(502);
+
+    await writeFile(brief.path, 'version 2');
+    expect((await call('DELETE', '/checkouts', { checkout_ids: [brief.checkout_id] })).status).toBe(200);
+    expect(server.versions).toEqual([{ fileId: 'brief.txt', content: 'version 2' }]);
+    const reverted = await call(
+      'POST',
+      '/checkouts',
+      { checkout_ids: [logo.checkout_id] },
+      { 'x-http-method-override': 'REVERT' },
+    );
+    expect(reverted.status).toBe(200);
+    await expect(readFile(logo.path)).rejects.toThrow();
+    expect(server.locks.size).toBe(0);
+    expect((await call('GET', '/checkouts')).body).toEqual({ checkouts: [] });
+    expect((await call('GET', '/account', undefined, { origin: 'https://evil.example' })).status).toBe(403);
+  });
+});

@@ -1,0 +1,55 @@
+import { existsSync } from 'node:fs';
+import { run } from './run.mjs';
+
+/**
+ * The Debian packages the tests need, each found by one file it installs. Browsers are Debian's real binaries: the
+ * /usr/bin entries are wrappers that inject flags (native-messaging.md §8.1).
+ */
+export const SYSTEM_PACKAGES = [
+  {
+    name: 'Chromium',
+    file: process.env.RAPID_CHROMIUM ?? '/usr/lib/chromium/chromium',
+    debianPackage: 'chromium',
+  },
+  {
+    name: 'Firefox ESR',
+    file: process.env.RAPID_FIREFOX ?? '/usr/lib/firefox-esr/firefox-esr',
+    debianPackage: 'firefox-esr',
+  },
+  // certutil lets host registration trust Rapid's localhost certificate for Chromium; a test checks that.
+  { name: 'certutil', file: '/usr/bin/certutil', debianPackage: 'libnss3-tools' },
+];
+
+/**
+ * Installs whatever is missing with one apt-get call, as root or with password-less sudo. Anything else gets a
+ * message that says what to run.
+ * @returns {Promise<void>}
+ */
+export async function ensureSystemPackages() {
+  const missing = SYSTEM_PACKAGES.filter((each) => !existsSync(each.file));
+  if (missing.length === 0) return;
+  const names = missing.map((each) => each.name).join(', ');
+  const packages = missing.map((each) => each.debianPackage);
+  if (process.platform !== 'linux' || !existsSync('/usr/bin/apt-get')) {
+    throw new Error(
+      `Missing for the end-to-end tests: ${names}. Install them (RAPID_CHROMIUM / RAPID_FIREFOX name browsers elsewhere).`,
+    );
+  }
+  const asRoot = process.getuid?.() === 0;
+  const prefix = asRoot ? [] : ['sudo', '-n'];
+  console.log(`Installing Debian's ${packages.join(', ')} for the end-to-end tests…`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const apt = async (/** @type {string[]} */ args) => {
+    const [command, ...rest] = [...prefix, 'apt-get', ...args];
+    return run(/** @type {string} */ (command), rest, { env });
+  };
+  const installed =
+    (await apt(['update', '-qq'])) === 0 && (await apt(['install', '-y', '-qq', ...packages])) === 0;
+  if (!installed || missing.some((each) => !existsSync(each.file))) {
+    throw new Error(
+      asRoot
+        ? `apt-get could not install ${packages.join(' ')}. Check the machine can reach Debian's package mirrors, then run \`npm test\` again.`
+        : `Installing ${packages.join(' ')} needs root. Run \`sudo apt-get install -y ${packages.join(' ')}\`, then \`npm test\` again.`,
+    );
+  }
+}

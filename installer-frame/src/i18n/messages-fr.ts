@@ -1,0 +1,43 @@
+import type { Messages } from './messages-en.ts';
+
+export const fr: Messages = {
+  region: 'Installation de Rapid',
+  dismiss: 'Fermer',
+  troubleshoot: 'Dépannage',
+  'launching.heading': 'Lancement de Rapid…',
+  'launching.body': 'Rapid démarre sur votre ordinateur. Cela prend quelques secondes.',
+  'launching.get': 'Vous n’avez pas Rapid ? Téléchargez-le',
+  'download.heading': 'Installez Rapid pour transférer de gros fichiers',
+  'download.body': 'Rapid transfère les gros fichiers à pleine vitesse et reprend quand la connexion coupe.',
+  'download.action': 'Télécharger Rapid {version}',
+  'install.heading': 'Ouvrez le programme d’installation téléchargé',
+  'install.body': 'Lancez-le et suivez les étapes, puis revenez sur cette page.',
+  'install.done': 'J’ai installé Rapid',
+  'install.how': 'Comment faire ?',
+  'install.again': 'Télécharger à nouveau',
+  'install.steps': 'Comment installer Rapid',
+  'install.step1': 'Ouvrez votre dossier Téléchargements.',
+  'install.step2': 'Ouvrez le fichier d’installation de Rapid que vous venez de télécharger.',
+  'install.step3': 'Suivez les étapes de l’installation, puis revenez sur cette page.',
+  'install.back': 'Retour',
+  'update.heading': 'Mettez Rapid à jour pour continuer',
+  'update.body':
+    'Ce site nécessite une version plus récente de Rapid. Téléchargez la mise à jour et lancez-la.',
+  'update.action': 'Télécharger la mise à jour',
+  'continue.heading': 'Une nouvelle version de Rapid est disponible',
+  'continue.body': 'Vous pouvez mettre à jour maintenant ou continuer avec votre version actuelle.',
+  'continue.action': 'Continuer sans mettre à jour',
+  'retry.heading': 'Rapid n’a pas démarré',
+  'retry.body': 'Vérifiez que Rapid est installé, puis réessayez.',
+  'retry.action': 'Réessayer',
+  'extension.heading': 'Ajoutez l’extension Rapid à votre navigateur',
+  'extension.body':
+    'Elle permet à cette page de joindre Rapid sur votre ordinateur. Une fois ajoutée, la page se recharge d’elle-même.',
+  'extension.action': 'Ajouter l’extension',
+  'extension.refresh': 'Recharger la page',
+  'unsupported.heading': 'Ce navigateur ou ce système n’est pas pris en charge',
+  'unsupported.body':
+    'Rapid fonctionne avec les versions récentes de Chrome, Edge, Firefox et Chromium sous Windows, macOS et Linux.',
+  'running.heading': 'Rapid est prêt',
+  'running.body': 'Vous pouvez maintenant transférer vos fichiers.',
+};

@@ -1,0 +1,43 @@
+import type { Messages } from './messages-en.ts';
+
+export const ja: Messages = {
+  region: 'Rapid のセットアップ',
+  dismiss: '閉じる',
+  troubleshoot: 'トラブルシューティング',
+  'launching.heading': 'Rapid を起動しています…',
+  'launching.body': 'お使いのコンピューターで Rapid を起動しています。数秒かかります。',
+  'launching.get': 'Rapid をお持ちでない場合はこちら',
+  'download.heading': '大容量ファイルを転送するには Rapid をインストールしてください',
+  'download.body': 'Rapid は大容量ファイルを最高速度で転送し、接続が切れても続きから再開します。',
+  'download.action': 'Rapid {version} をダウンロード',
+  'install.heading': 'ダウンロードしたインストーラーを開いてください',
+  'install.body': 'インストーラーを実行して手順に従い、完了したらこのページに戻ってください。',
+  'install.done': 'Rapid をインストールしました',
+  'install.how': '手順を表示',
+  'install.again': 'もう一度ダウンロード',
+  'install.steps': 'Rapid のインストール手順',
+  'install.step1': 'ダウンロード フォルダーを開きます。',
+  'install.step2': 'ダウンロードした Rapid のインストーラー ファイルを開きます。',
+  'install.step3': 'インストーラーの手順に従い、完了したらこのページに戻ります。',
+  'install.back': '戻る',
+  'update.heading': '続行するには Rapid を更新してください',
+  'update.body':
+    'このサイトには新しいバージョンの Rapid が必要です。更新プログラムをダウンロードして実行してください。',
+  'update.action': '更新プログラムをダウンロード',
+  'continue.heading': '新しいバージョンの Rapid があります',
+  'continue.body': '今すぐ更新するか、現在のバージョンのまま続行できます。',
+  'continue.action': '更新せずに続行',
+  'retry.heading': 'Rapid が起動しませんでした',
+  'retry.body': 'Rapid がインストールされていることを確認して、もう一度お試しください。',
+  'retry.action': '再試行',
+  'extension.heading': 'ブラウザーに Rapid 拡張機能を追加してください',
+  'extension.body':
+    'このページからコンピューター上の Rapid に接続するために必要です。追加するとページが自動的に再読み込みされます。',
+  'extension.action': '拡張機能を追加',
+  'extension.refresh': 'ページを再読み込み',
+  'unsupported.heading': 'このブラウザーまたはシステムはサポートされていません',
+  'unsupported.body':
+    'Rapid は Windows、macOS、Linux 上の最新の Chrome、Edge、Firefox、Chromium で動作します。',
+  'running.heading': 'Rapid の準備ができました',
+  'running.body': 'ファイルを転送できます。',
+};

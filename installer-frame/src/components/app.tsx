@@ -14,9 +14,11 @@ export function App({ store, t, look }: { store: FrameStore; t: Translate; look:
   const banner = useRef<HTMLDivElement>(null);
   useFrameSize(banner, state.showingSteps);
 
+  const dialog = state.dialog;
   useEffect(() => {
-    sendToParent('connect_bar_visible');
-  }, [state.dialog]);
+    // Once per dialog shown, as the page's activity listeners expect.
+    if (dialog) sendToParent('connect_bar_visible');
+  }, [dialog]);
 
   useEffect(() => {
     // Escape closes the how-to panel, else the banner: the keyboard can always get rid of it.

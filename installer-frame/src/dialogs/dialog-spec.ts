@@ -51,7 +51,12 @@ export const DIALOGS: Record<DialogState, DialogSpec> = {
   update: {
     heading: 'update.heading',
     body: 'update.body',
-    actions: [{ kind: 'download', label: 'update.action' }, troubleshoot],
+    // The visitor may still decline: `continue` records the opt-out (connect-bridge.md §4), never a dead end.
+    actions: [
+      { kind: 'download', label: 'update.action' },
+      { kind: 'event', label: 'continue.action', event: 'continue' },
+      troubleshoot,
+    ],
   },
   continue: {
     heading: 'continue.heading',

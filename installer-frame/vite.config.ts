@@ -18,7 +18,11 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 700,
     rollupOptions: {
-      input: { carbon: page('carbon-installer/index.html'), blue: page('auto-topbar/index.html') },
+      input: {
+        carbon: page('carbon-installer/index.html'),
+        blue: page('auto-topbar/index.html'),
+        troubleshoot: page('troubleshoot/index.html'),
+      },
     },
   },
 });

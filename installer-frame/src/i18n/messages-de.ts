@@ -41,4 +41,18 @@ export const de: Messages = {
     'Rapid funktioniert mit aktuellen Versionen von Chrome, Edge, Firefox und Chromium unter Windows, macOS und Linux.',
   'running.heading': 'Rapid ist bereit',
   'running.body': 'Sie können jetzt Dateien übertragen.',
+  'ts.title': 'Fehlerbehebung für Rapid',
+  'ts.intro': 'Diese Seite prüft, was Rapid in diesem Browser benötigt.',
+  'ts.checking': 'Wird geprüft…',
+  'ts.browser.ok': 'Dieser Browser wird unterstützt.',
+  'ts.browser.no':
+    'Dieser Browser wird nicht unterstützt: Verwenden Sie ein aktuelles Chrome, Edge, Firefox oder Chromium.',
+  'ts.extension.ok': 'Die Rapid-Erweiterung ist aktiv.',
+  'ts.extension.no':
+    'Die Rapid-Erweiterung ist in diesem Browser nicht aktiv. Fügen Sie sie hinzu und laden Sie diese Seite neu.',
+  'ts.client.ok': 'Der Rapid-Client antwortet (Version {version}).',
+  'ts.client.no':
+    'Der Rapid-Client antwortet nicht. Installieren oder starten Sie ihn neu und laden Sie diese Seite neu.',
+  'ts.downloads': 'Zum Herunterladen',
+  'ts.back': 'Zurück zur vorherigen Seite',
 };

@@ -38,6 +38,17 @@ export const en = {
     'Rapid works in current Chrome, Edge, Firefox and Chromium on Windows, macOS and Linux.',
   'running.heading': 'Rapid is ready',
   'running.body': 'You can transfer files now.',
+  'ts.title': 'Troubleshoot Rapid',
+  'ts.intro': 'This page checks what Rapid needs in this browser.',
+  'ts.checking': 'Checking…',
+  'ts.browser.ok': 'This browser is supported.',
+  'ts.browser.no': 'This browser is not supported: use a current Chrome, Edge, Firefox or Chromium.',
+  'ts.extension.ok': 'The Rapid extension is active.',
+  'ts.extension.no': 'The Rapid extension is not active in this browser. Add it, then reload this page.',
+  'ts.client.ok': 'The Rapid client answers (version {version}).',
+  'ts.client.no': 'The Rapid client does not answer. Install it or start it again, then reload this page.',
+  'ts.downloads': 'Downloads',
+  'ts.back': 'Back to the previous page',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -41,4 +41,17 @@ export const es: Messages = {
     'Rapid funciona con versiones actuales de Chrome, Edge, Firefox y Chromium en Windows, macOS y Linux.',
   'running.heading': 'Rapid está listo',
   'running.body': 'Ya puede transferir archivos.',
+  'ts.title': 'Solucionar problemas de Rapid',
+  'ts.intro': 'Esta página comprueba lo que Rapid necesita en este navegador.',
+  'ts.checking': 'Comprobando…',
+  'ts.browser.ok': 'Este navegador es compatible.',
+  'ts.browser.no':
+    'Este navegador no es compatible: use una versión actual de Chrome, Edge, Firefox o Chromium.',
+  'ts.extension.ok': 'La extensión de Rapid está activa.',
+  'ts.extension.no':
+    'La extensión de Rapid no está activa en este navegador. Añádala y vuelva a cargar esta página.',
+  'ts.client.ok': 'El cliente de Rapid responde (versión {version}).',
+  'ts.client.no': 'El cliente de Rapid no responde. Instálelo o vuelva a iniciarlo y recargue esta página.',
+  'ts.downloads': 'Descargas',
+  'ts.back': 'Volver a la página anterior',
 };

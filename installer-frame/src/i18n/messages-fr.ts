@@ -40,4 +40,17 @@ export const fr: Messages = {
     'Rapid fonctionne avec les versions récentes de Chrome, Edge, Firefox et Chromium sous Windows, macOS et Linux.',
   'running.heading': 'Rapid est prêt',
   'running.body': 'Vous pouvez maintenant transférer vos fichiers.',
+  'ts.title': 'Dépannage de Rapid',
+  'ts.intro': 'Cette page vérifie ce dont Rapid a besoin dans ce navigateur.',
+  'ts.checking': 'Vérification…',
+  'ts.browser.ok': 'Ce navigateur est pris en charge.',
+  'ts.browser.no':
+    'Ce navigateur n’est pas pris en charge : utilisez une version récente de Chrome, Edge, Firefox ou Chromium.',
+  'ts.extension.ok': 'L’extension Rapid est active.',
+  'ts.extension.no':
+    'L’extension Rapid n’est pas active dans ce navigateur. Ajoutez-la, puis rechargez cette page.',
+  'ts.client.ok': 'Le client Rapid répond (version {version}).',
+  'ts.client.no': 'Le client Rapid ne répond pas. Installez-le ou relancez-le, puis rechargez cette page.',
+  'ts.downloads': 'Téléchargements',
+  'ts.back': 'Revenir à la page précédente',
 };

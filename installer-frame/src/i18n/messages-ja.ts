@@ -40,4 +40,18 @@ export const ja: Messages = {
     'Rapid は Windows、macOS、Linux 上の最新の Chrome、Edge、Firefox、Chromium で動作します。',
   'running.heading': 'Rapid の準備ができました',
   'running.body': 'ファイルを転送できます。',
+  'ts.title': 'Rapid のトラブルシューティング',
+  'ts.intro': 'このページでは、このブラウザーで Rapid に必要なものを確認します。',
+  'ts.checking': '確認しています…',
+  'ts.browser.ok': 'このブラウザーはサポートされています。',
+  'ts.browser.no':
+    'このブラウザーはサポートされていません。最新の Chrome、Edge、Firefox、Chromium をお使いください。',
+  'ts.extension.ok': 'Rapid 拡張機能は有効です。',
+  'ts.extension.no':
+    'このブラウザーでは Rapid 拡張機能が有効になっていません。追加してから、このページを再読み込みしてください。',
+  'ts.client.ok': 'Rapid クライアントが応答しています (バージョン {version})。',
+  'ts.client.no':
+    'Rapid クライアントが応答しません。インストールするか再起動してから、このページを再読み込みしてください。',
+  'ts.downloads': 'ダウンロード',
+  'ts.back': '前のページに戻る',
 };

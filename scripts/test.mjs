@@ -4,6 +4,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureChromium } from './lib/ensure-chromium.mjs';
 import { ensureDependencies } from './lib/ensure-deps.mjs';
+import { ensureFirefox } from './lib/ensure-firefox.mjs';
 import { REPO_ROOT } from './lib/repo.mjs';
 import { NPM, npmArgs, run } from './lib/run.mjs';
 import { readVitestCounts } from './lib/vitest-summary.mjs';
@@ -39,7 +40,8 @@ async function step(name, body) {
 
 const ready =
   (await step('install npm dependencies', ensureDependencies)) &&
-  (await step('install chromium', ensureChromium));
+  (await step('install chromium', ensureChromium)) &&
+  (await step('install firefox-esr', ensureFirefox));
 
 if (ready) {
   await step(

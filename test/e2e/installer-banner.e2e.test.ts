@@ -85,6 +85,19 @@ describe('installer banner in Chromium', () => {
       ).toEqual([]);
     expect(await axeViolations(again)).toEqual([]);
     console.log(`screenshot: ${await saveScreenshot(page, 'installer-carbon-extension-install')}`);
+
+    // Keyboard: Tab walks the actions, Escape closes the banner and the page hears removeiframe.
+    await button?.focus();
+    await page.keyboard.press('Tab');
+    expect(await again.evaluate(() => document.activeElement?.textContent)).toBe('Reload the page');
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(
+      () =>
+        getComputedStyle(document.getElementById('aspera-iframe-container') as Element).display === 'none',
+    );
+    expect(
+      await page.evaluate(() => (window as unknown as { installerEvents: string[] }).installerEvents),
+    ).toContain('removeiframe');
   });
 
   it('client outdated → update dialog → continue → launching', async () => {

@@ -30,6 +30,8 @@ export function Banner({ state, t, look, onHowTo }: Props) {
       color={look.text}
       fontFamily={look.font}
       boxShadow={look.shadow}
+      borderLeft={look.borderLeft}
+      borderBottom={look.borderBottom}
     >
       {spec.indicator === 'busy' && <Spinner size="sm" mt="1" color={look.link} aria-hidden="true" />}
       {spec.indicator === 'done' && (

@@ -14,6 +14,9 @@ export interface Look {
   radius: string;
   font: string;
   shadow: string;
+  /** Borders that set the banner off from a page of the same colour. */
+  borderLeft: string;
+  borderBottom: string;
 }
 
 // Contrast is at least 4.5:1 for every text colour against its background (WCAG AA; axe checks it end to end).
@@ -29,6 +32,8 @@ export const LOOKS: Record<InstallerStyle, Look> = {
     radius: '0',
     font: "'IBM Plex Sans', 'Helvetica Neue', Arial, sans-serif",
     shadow: '0 12px 24px 0 rgba(0, 0, 0, 0.1)',
+    borderLeft: '4px solid #0f62fe',
+    borderBottom: '1px solid #c6c6c6',
   },
   blue: {
     background: '#0b4f9c',
@@ -41,6 +46,8 @@ export const LOOKS: Record<InstallerStyle, Look> = {
     radius: '6px',
     font: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
     shadow: 'none',
+    borderLeft: 'none',
+    borderBottom: 'none',
   },
 };
 

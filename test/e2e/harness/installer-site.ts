@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { access, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +24,10 @@ export interface InstallerSite {
  * temporary folder and the SDK location as in production: SDK, installer frame, install manifest, packages.
  */
 export async function startInstallerSite(files: Record<string, string>): Promise<InstallerSite> {
+  for (const path of Object.values(INSTALLER_ARTIFACTS))
+    await access(path).catch(() => {
+      throw new Error(`${path} is missing: run \`npm run build\` before the end-to-end tests.`);
+    });
   const publicDir = await mkdtemp(join(tmpdir(), 'rapid-installer-site-'));
   for (const [name, text] of Object.entries(files)) await writeFile(join(publicDir, name), text);
   const server = await startDamServer({

@@ -1,8 +1,9 @@
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { ChakraProvider } from '@chakra-ui/react';
 import { CacheProvider } from '@emotion/react';
 import { createRoot } from 'react-dom/client';
 import { pickLanguage, translator } from './i18n/translate.ts';
 import { createAdoptedCache } from './style/adopted-sheet.ts';
+import { frameSystem } from './theme/system.ts';
 import { TroubleshootPage } from './troubleshoot/troubleshoot-page.tsx';
 
 // Wiring only: the troubleshoot page, under the same strict CSP as the banners.
@@ -13,7 +14,7 @@ const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <CacheProvider value={createAdoptedCache('rapid')}>
-      <ChakraProvider value={defaultSystem}>
+      <ChakraProvider value={frameSystem}>
         <TroubleshootPage t={translator(language)} supportedBrowser={supportedBrowser} />
       </ChakraProvider>
     </CacheProvider>,

@@ -25,7 +25,10 @@ afterEach(async () => {
   rapid = undefined;
 });
 
-async function openPage(query: string, options: { extensionAtLaunch?: boolean } = {}): Promise<Page> {
+async function openPage(
+  query: string,
+  options: { extensionAtLaunch?: boolean; registerHost?: boolean } = {},
+): Promise<Page> {
   rapid = await launchRapidBrowser(options);
   const page = await rapid.browser.newPage();
   await page.setViewport({ width: 1000, height: 400 });
@@ -138,6 +141,38 @@ describe('installer banner in Chromium', () => {
     expect(received).toContain('running');
     expect(received).not.toContain('launching');
     expect((await frameBox(page)).display).toBe('none');
+  });
+
+  it('no client → FAILED → download with this OS’s installer → install → the how-to at full size', async () => {
+    const page = await openPage('minVersion=3.9.0', { registerHost: false });
+    const frame = await installerFrame(page);
+    await heading(frame, 'Install Rapid to transfer large files');
+    const download = await frame.waitForSelector('aria/Download Rapid 0.1[role="link"]');
+    const href = await download?.evaluate((link) => (link as HTMLAnchorElement).href);
+    expect(href).toMatch(/\/sdk\/bin\/rapid-client-[\d.]+-linux\.tar\.gz$/);
+    expect((await fetch(href ?? '')).status).toBe(200);
+    console.log(`screenshot: ${await saveScreenshot(page, 'installer-carbon-download')}`);
+
+    await download?.click();
+    await heading(frame, 'Open the installer you downloaded');
+    expect(await page.evaluate(() => localStorage.getItem('aspera-install-attempted'))).toBe('true');
+    const events = await page.evaluate(
+      () => (window as unknown as { installerEvents: string[] }).installerEvents,
+    );
+    expect(events).toContain('downloadconnect');
+
+    await (await frame.waitForSelector('aria/Show me how[role="button"]'))?.click();
+    await heading(frame, 'How to install Rapid');
+    await page.waitForFunction(
+      () => document.getElementById('aspera-iframe-container')?.style.height === '100%',
+    );
+    expect((await frameBox(page)).maxWidth).not.toBe('600px');
+    console.log(`screenshot: ${await saveScreenshot(page, 'installer-carbon-install-how-to')}`);
+    await page.keyboard.press('Escape');
+    await heading(frame, 'Open the installer you downloaded');
+    await page.waitForFunction(() =>
+      /^\d+px$/.test(document.getElementById('aspera-iframe-container')?.style.height ?? ''),
+    );
   });
 
   it('the blue style: the top bar at z-index 999999999, its own page, accessible', async () => {

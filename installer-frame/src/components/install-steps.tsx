@@ -9,6 +9,9 @@ export function InstallSteps({ t, look, onBack }: { t: Translate; look: Look; on
   useEffect(() => back.current?.focus(), []);
   return (
     <Box
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="rapid-steps-heading"
       maxW="600px"
       mx="auto"
       mt="10vh"

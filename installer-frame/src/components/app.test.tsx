@@ -2,8 +2,9 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MessageKey } from '../i18n/messages-en.ts';
 import { translator } from '../i18n/translate.ts';
-import { DIALOG_STATES } from '../messages/parent-message.ts';
+import { DIALOG_STATES, type DialogState } from '../messages/parent-message.ts';
 import { createFrameStore, type FrameStore } from '../state/frame-store.ts';
 import { LOOKS } from '../theme/looks.ts';
 import { frameSystem } from '../theme/system.ts';
@@ -34,7 +35,7 @@ const show = (state: (typeof DIALOG_STATES)[number]) => act(() => store.dispatch
 describe('the banner', () => {
   it.each(DIALOG_STATES)('shows %s with its heading and a close button', (state) => {
     show(state);
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(t(`${headingKey(state)}.heading`));
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(t(HEADINGS[state]));
     expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy();
   });
 
@@ -91,8 +92,14 @@ describe('the banner', () => {
   });
 });
 
-function headingKey(state: (typeof DIALOG_STATES)[number]): string {
-  if (state === 'extension_install') return 'extension';
-  if (state === 'unsupported_browser') return 'unsupported';
-  return state;
-}
+const HEADINGS: Record<DialogState, MessageKey> = {
+  launching: 'launching.heading',
+  download: 'download.heading',
+  install: 'install.heading',
+  update: 'update.heading',
+  continue: 'continue.heading',
+  retry: 'retry.heading',
+  extension_install: 'extension.heading',
+  unsupported_browser: 'unsupported.heading',
+  running: 'running.heading',
+};

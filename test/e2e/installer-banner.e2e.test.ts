@@ -175,6 +175,21 @@ describe('installer banner in Chromium', () => {
     );
   });
 
+  it('an OS the install manifest does not list gets unsupported_browser instead of a download', async () => {
+    rapid = await launchRapidBrowser({ registerHost: false });
+    const page = await rapid.browser.newPage();
+    await page.setViewport({ width: 1000, height: 400 });
+    await page.evaluateOnNewDocument(() => {
+      Object.defineProperty(navigator, 'platform', { get: () => 'iPhone' });
+    });
+    await page.goto(new URL('installer.html?minVersion=3.9.0', site.url).href);
+    const frame = await installerFrame(page);
+    await heading(frame, 'This browser or system is not supported');
+    expect(await frame.$('aria/Troubleshoot[role="button"]')).not.toBeNull();
+    expect(await frame.$('a[download]')).toBeNull();
+    console.log(`screenshot: ${await saveScreenshot(page, 'installer-carbon-unsupported')}`);
+  });
+
   it('the blue style: the top bar at z-index 999999999, its own page, accessible', async () => {
     // No requested minimum: below 3.9.0 the default style is blue.
     const page = await openPage('minVersion=', { extensionAtLaunch: false });

@@ -70,7 +70,9 @@ describe('troubleshoot, in the visitor’s language', () => {
       },
     );
     expect(await page.evaluate(() => document.body.innerText)).toContain('L’extension Rapid est active.');
-    const installer = await page.waitForSelector('aria/Installer[role="link"]');
+    const installer = await page.waitForSelector(
+      'aria/Programme d’installation du client Rapid[role="link"]',
+    );
     expect(await installer?.evaluate((link) => (link as HTMLAnchorElement).href)).toMatch(
       /\/sdk\/bin\/rapid-client-[\d.]+-linux\.tar\.gz$/,
     );

@@ -55,4 +55,8 @@ export const de: Messages = {
     'Der Rapid-Client antwortet nicht. Installieren oder starten Sie ihn neu und laden Sie diese Seite neu.',
   'ts.downloads': 'Zum Herunterladen',
   'ts.back': 'Zurück zur vorherigen Seite',
+  'ts.link.installer': 'Installationsprogramm des Rapid-Clients',
+  'ts.link.documentation': 'Installationsanleitung',
+  'ts.link.chromium': 'Erweiterung für Chrome, Edge und andere Chromium-Browser',
+  'ts.link.firefox': 'Erweiterung für Firefox',
 };

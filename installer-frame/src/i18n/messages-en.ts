@@ -49,6 +49,10 @@ export const en = {
   'ts.client.no': 'The Rapid client does not answer. Install it or start it again, then reload this page.',
   'ts.downloads': 'Downloads',
   'ts.back': 'Back to the previous page',
+  'ts.link.installer': 'Rapid client installer',
+  'ts.link.documentation': 'Installation instructions',
+  'ts.link.chromium': 'Extension for Chrome, Edge and other Chromium browsers',
+  'ts.link.firefox': 'Extension for Firefox',
 } as const;
 
 export type MessageKey = keyof typeof en;

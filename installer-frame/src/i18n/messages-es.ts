@@ -54,4 +54,8 @@ export const es: Messages = {
   'ts.client.no': 'El cliente de Rapid no responde. Instálelo o vuelva a iniciarlo y recargue esta página.',
   'ts.downloads': 'Descargas',
   'ts.back': 'Volver a la página anterior',
+  'ts.link.installer': 'Instalador del cliente de Rapid',
+  'ts.link.documentation': 'Instrucciones de instalación',
+  'ts.link.chromium': 'Extensión para Chrome, Edge y otros navegadores Chromium',
+  'ts.link.firefox': 'Extensión para Firefox',
 };

@@ -53,4 +53,8 @@ export const fr: Messages = {
   'ts.client.no': 'Le client Rapid ne répond pas. Installez-le ou relancez-le, puis rechargez cette page.',
   'ts.downloads': 'Téléchargements',
   'ts.back': 'Revenir à la page précédente',
+  'ts.link.installer': 'Programme d’installation du client Rapid',
+  'ts.link.documentation': 'Instructions d’installation',
+  'ts.link.chromium': 'Extension pour Chrome, Edge et les autres navigateurs Chromium',
+  'ts.link.firefox': 'Extension pour Firefox',
 };

@@ -54,4 +54,8 @@ export const ja: Messages = {
     'Rapid クライアントが応答しません。インストールするか再起動してから、このページを再読み込みしてください。',
   'ts.downloads': 'ダウンロード',
   'ts.back': '前のページに戻る',
+  'ts.link.installer': 'Rapid クライアントのインストーラー',
+  'ts.link.documentation': 'インストール手順',
+  'ts.link.chromium': 'Chrome、Edge などの Chromium ブラウザー用拡張機能',
+  'ts.link.firefox': 'Firefox 用拡張機能',
 };

@@ -7,6 +7,14 @@ import { askClientVersion, checkExtension, loadDownloads } from './diagnose.ts';
 
 type Check = 'checking' | 'ok' | 'no';
 
+/** Manifest link rels the page names in the visitor's language; any other link keeps the manifest's title. */
+const LINK_LABELS: Record<string, MessageKey> = {
+  enclosure: 'ts.link.installer',
+  documentation: 'ts.link.documentation',
+  'extension-chromium': 'ts.link.chromium',
+  'extension-firefox': 'ts.link.firefox',
+};
+
 interface Findings {
   extension: Check;
   client: Check;
@@ -54,7 +62,7 @@ export function TroubleshootPage({ t, supportedBrowser }: { t: Translate; suppor
             {findings.downloads.map((link) => (
               <List.Item key={link.rel}>
                 <Link href={link.hrefAbsolute ?? link.href} color="#0f62fe" textDecoration="underline">
-                  {link.title}
+                  {link.rel in LINK_LABELS ? t(LINK_LABELS[link.rel] as MessageKey) : link.title}
                 </Link>
               </List.Item>
             ))}

@@ -1,7 +1,8 @@
 import { execFile } from 'node:child_process';
-import { access, mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { access, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { HOST_IDENTITY } from '@rapid/protocol';
 import { unzipSync } from 'fflate';
@@ -74,6 +75,34 @@ describe('release packages', () => {
     });
     expect(manifest(firefox).browser_specific_settings.gecko.id).toBe(HOST_IDENTITY.firefox.extension_ids[0]);
     expect(Object.keys(firefox).some((name) => name.endsWith('.map'))).toBe(false);
+  });
+
+  it('the .xpi itself passes web-ext lint with no errors', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'rapid-xpi-'));
+    const files = unzipSync(await readFile(await releaseFile(/^rapid-extension-firefox-.*\.xpi$/)));
+    for (const [name, bytes] of Object.entries(files)) {
+      if (name.endsWith('/')) continue;
+      await mkdir(dirname(join(dir, name)), { recursive: true });
+      await writeFile(join(dir, name), bytes);
+    }
+    const webExt = fileURLToPath(new URL('../../node_modules/.bin/web-ext', import.meta.url));
+    const { stdout } = await run(webExt, ['lint', '--source-dir', dir, '--output', 'json'], {
+      maxBuffer: 16 * 1024 * 1024,
+    }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
+    expect((JSON.parse(stdout) as { errors: unknown[] }).errors).toEqual([]);
+  });
+
+  it('the macOS archive’s scripts are valid sh and use the macOS folders', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'rapid-release-'));
+    await run('tar', ['-xzf', await releaseFile(/^rapid-client-.*-macos\.tar\.gz$/), '-C', dir]);
+    const [unpacked = ''] = (await readdir(dir)).filter((each) => each.startsWith('rapid-client-'));
+    for (const script of ['install.sh', 'uninstall.sh']) {
+      const path = join(dir, unpacked, script);
+      await run('sh', ['-n', path]);
+      expect((await stat(path)).mode & 0o111).toBe(0o111);
+      expect(await readFile(path, 'utf8')).toContain('Library/Application Support/Rapid');
+    }
+    expect(await readFile(join(dir, unpacked, 'install.sh'), 'utf8')).not.toContain('.desktop');
   });
 
   it('the Windows archive carries the programs and PowerShell install scripts', async () => {

@@ -13,6 +13,7 @@ import {
   STORAGE,
 } from './constants.ts';
 import { probeExtension } from './extension-probe.ts';
+import { frameTitle } from './frame-title.ts';
 import { entryFor, installerUrl, loadInstallManifest } from './install-manifest.ts';
 import { browserEnvironment, type InstallerEnvironment } from './installer-environment.ts';
 import {
@@ -248,7 +249,7 @@ export class ConnectInstaller {
       className: this.#options.iframeClass,
       style: this.#options.style,
       sdkLocation: this.#options.sdkLocation,
-      title: 'Rapid setup',
+      title: frameTitle(this.#env.languages),
     });
     frame.addEventListener('load', () => {
       this.#frameLoaded = true;

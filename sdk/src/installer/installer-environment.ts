@@ -10,6 +10,7 @@ export interface InstallerEnvironment {
   loadScript: ScriptLoader;
   navigatorPlatform: string;
   userAgent: string;
+  languages: readonly string[];
 }
 
 export function browserEnvironment(): InstallerEnvironment {
@@ -23,5 +24,6 @@ export function browserEnvironment(): InstallerEnvironment {
     loadScript: loadScriptTag,
     navigatorPlatform: navigator.platform,
     userAgent: navigator.userAgent,
+    languages: navigator.languages?.length ? navigator.languages : [navigator.language],
   };
 }

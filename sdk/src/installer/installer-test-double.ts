@@ -25,6 +25,7 @@ export function testDoubleEnvironment(manifest?: unknown): InstallerEnvironment 
       (globalThis as { connectVersions?: unknown }).connectVersions = manifest;
     },
     navigatorPlatform: 'Linux x86_64',
+    languages: ['en-US'] as readonly string[],
     userAgent:
       'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36',
   };

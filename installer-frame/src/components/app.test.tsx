@@ -39,11 +39,13 @@ describe('the banner', () => {
     expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy();
   });
 
-  it('announces itself once per dialog', () => {
+  it('shows nothing until the parent names a dialog, then announces itself once per dialog', () => {
+    expect(screen.queryByRole('heading')).toBeNull();
+    expect(sent).toEqual([]);
     show('retry');
     show('retry');
     show('download');
-    expect(sent.filter((each) => each === 'connect_bar_visible')).toHaveLength(3);
+    expect(sent.filter((each) => each === 'connect_bar_visible')).toHaveLength(2);
   });
 
   it('sends the action’s event, with its activity first', () => {

@@ -49,7 +49,15 @@ export function App({ store, t, look }: { store: FrameStore; t: Translate; look:
   }
   return (
     <Box as="main" ref={banner}>
-      <Banner state={state} t={t} look={look} onHowTo={() => store.dispatch({ kind: 'steps', open: true })} />
+      {state.dialog && (
+        <Banner
+          dialog={state.dialog}
+          state={state}
+          t={t}
+          look={look}
+          onHowTo={() => store.dispatch({ kind: 'steps', open: true })}
+        />
+      )}
     </Box>
   );
 }

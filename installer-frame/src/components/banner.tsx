@@ -2,12 +2,14 @@ import { Box, CloseButton, Flex, Heading, HStack, Spinner, Text } from '@chakra-
 import { DIALOGS } from '../dialogs/dialog-spec.ts';
 import type { Translate } from '../i18n/translate.ts';
 import { sendToParent } from '../messages/frame-event.ts';
+import type { DialogState } from '../messages/parent-message.ts';
 import type { FrameState } from '../state/frame-state.ts';
 import { shortVersion } from '../state/frame-state.ts';
 import type { Look } from '../theme/looks.ts';
 import { ActionButton } from './action-button.tsx';
 
 interface Props {
+  dialog: DialogState;
   state: FrameState;
   t: Translate;
   look: Look;
@@ -15,8 +17,8 @@ interface Props {
 }
 
 /** The banner for one dialog kind: heading, one line of help, its actions and a close button. */
-export function Banner({ state, t, look, onHowTo }: Props) {
-  const spec = DIALOGS[state.dialog];
+export function Banner({ dialog, state, t, look, onHowTo }: Props) {
+  const spec = DIALOGS[dialog];
   const version = shortVersion(state.downloadVersion);
   return (
     <Flex

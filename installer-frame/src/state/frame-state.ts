@@ -1,7 +1,8 @@
 import type { DialogState, ParentMessage } from '../messages/parent-message.ts';
 
 export interface FrameState {
-  dialog: DialogState;
+  /** Nothing until the parent names a dialog, so no default banner flashes before the real one. */
+  dialog?: DialogState;
   /** The installer for this OS from the install manifest; only http(s) links are ever shown. */
   downloadLink?: string;
   /** Shown as its major.minor in the download button. */
@@ -12,7 +13,7 @@ export interface FrameState {
   showingSteps: boolean;
 }
 
-export const INITIAL_STATE: FrameState = { dialog: 'launching', showingSteps: false };
+export const INITIAL_STATE: FrameState = { showingSteps: false };
 
 export type FrameAction = ParentMessage | { kind: 'steps'; open: boolean };
 

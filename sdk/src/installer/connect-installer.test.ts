@@ -117,6 +117,17 @@ describe('connected', () => {
     expect(frame().style.visibility).toBe('hidden');
   });
 
+  it('counts its delay from the last call', () => {
+    const { installer } = setup();
+    installer.connected();
+    vi.advanceTimersByTime(1500);
+    installer.connected();
+    vi.advanceTimersByTime(1999);
+    expect(frame().style.display).toBe('');
+    vi.advanceTimersByTime(1);
+    expect(frame().style.display).toBe('none');
+  });
+
   it('does not dismiss a dialog shown after it', () => {
     const { installer } = setup();
     installer.connected();

@@ -156,6 +156,7 @@ export class ConnectInstaller {
   connected(timeout = CONNECTED_DISMISS_MS): void {
     this.#cancelLaunching();
     safeStorage.set(STORAGE.lastDetected, String(this.#env.now()));
+    this.#cancelDismiss();
     this.#show('running');
     this.#dismissTimer = setTimeout(() => this.dismiss(), timeout);
   }

@@ -13,16 +13,11 @@ import {
   STORAGE,
 } from './constants.ts';
 import { probeExtension } from './extension-probe.ts';
+import { FrameHost } from './frame-host.ts';
 import { frameTitle } from './frame-title.ts';
 import { entryFor, installerUrl, loadInstallManifest } from './install-manifest.ts';
 import { browserEnvironment, type InstallerEnvironment } from './installer-environment.ts';
-import {
-  createInstallerFrame,
-  parseHeight,
-  setBarHeight,
-  setFrameVisible,
-  setFullSize,
-} from './installer-frame.ts';
+import { createInstallerFrame } from './installer-frame.ts';
 import {
   type InstallerOptions,
   type ResolvedInstallerOptions,
@@ -53,8 +48,7 @@ export class ConnectInstaller {
   readonly #env: InstallerEnvironment;
   readonly #listeners = new Set<Listener>();
   readonly #activityListeners = new Set<ActivityListener>();
-  #frame: HTMLIFrameElement | undefined;
-  #frameLoaded = false;
+  readonly #frame: FrameHost;
   #current: DialogKind | undefined;
   #previous: DialogKind | undefined;
   #launchTimer: ReturnType<typeof setTimeout> | undefined;
@@ -69,6 +63,23 @@ export class ConnectInstaller {
     this.#env = environment;
     this.#options = resolveInstallerOptions(options, defaultSdkLocation());
     if (this.#options.style === 'carbon') ConnectInstaller.supportsInstallingExtensions = true;
+    this.#frame = new FrameHost(
+      () => {
+        const frame = createInstallerFrame({
+          id: this.#options.iframeId,
+          className: this.#options.iframeClass,
+          style: this.#options.style,
+          sdkLocation: this.#options.sdkLocation,
+          title: frameTitle(this.#env.languages),
+        });
+        this.#env.window.document.body.append(frame);
+        return frame;
+      },
+      () => this.#notify(INSTALLER_EVENT.IFRAME_LOADED),
+    );
+    const { stylesheetLocation, correlationId } = this.#options;
+    if (stylesheetLocation) this.#frame.setting('insertstylesheet', stylesheetLocation);
+    if (correlationId) this.#frame.setting('correlationId', correlationId);
     this.#env.window.addEventListener('message', this.#onMessage);
   }
 
@@ -165,7 +176,7 @@ export class ConnectInstaller {
   dismiss(): void {
     this.#cancelLaunching();
     this.#cancelDismiss();
-    if (this.#frame) setFrameVisible(this.#frame, false);
+    this.#frame.hide();
     this.#current = undefined;
   }
 
@@ -209,9 +220,7 @@ export class ConnectInstaller {
     const shown = NEEDS_INSTALLER.has(kind) && this.#unsupported ? 'unsupported_browser' : kind;
     if (this.#current && this.#current !== shown) this.#previous = this.#current;
     this.#current = shown;
-    const frame = this.#ensureFrame();
-    setFrameVisible(frame, true);
-    if (this.#frameLoaded) this.#post(shown);
+    this.#frame.show(shown);
     if (NEEDS_INSTALLER.has(kind)) void this.#prepareDownload();
   }
 
@@ -226,7 +235,8 @@ export class ConnectInstaller {
       return;
     }
     this.#download = { link: installerUrl(entry), version: entry.version };
-    this.#postDownload();
+    if (this.#download.link) this.#frame.setting('downloadlink', this.#download.link);
+    if (entry.version) this.#frame.setting('downloadVersion', entry.version);
   }
 
   async #loadEntry(): Promise<InstallEntry | undefined> {
@@ -243,39 +253,6 @@ export class ConnectInstaller {
     );
   }
 
-  #ensureFrame(): HTMLIFrameElement {
-    if (this.#frame) return this.#frame;
-    const frame = createInstallerFrame({
-      id: this.#options.iframeId,
-      className: this.#options.iframeClass,
-      style: this.#options.style,
-      sdkLocation: this.#options.sdkLocation,
-      title: frameTitle(this.#env.languages),
-    });
-    frame.addEventListener('load', () => {
-      this.#frameLoaded = true;
-      const { stylesheetLocation, correlationId } = this.#options;
-      if (stylesheetLocation) this.#post(`insertstylesheet=${stylesheetLocation}`);
-      if (correlationId) this.#post(`correlationId=${correlationId}`);
-      this.#postDownload();
-      if (this.#current) this.#post(this.#current);
-      this.#notify(INSTALLER_EVENT.IFRAME_LOADED);
-    });
-    this.#env.window.document.body.append(frame);
-    this.#frame = frame;
-    return frame;
-  }
-
-  #postDownload() {
-    if (!this.#frameLoaded || !this.#download) return;
-    if (this.#download.link) this.#post(`downloadlink=${this.#download.link}`);
-    if (this.#download.version) this.#post(`downloadVersion=${this.#download.version}`);
-  }
-
-  #post(message: string) {
-    this.#frame?.contentWindow?.postMessage(message, '*');
-  }
-
   readonly #onMessage = (event: MessageEvent) => {
     const { data } = event;
     if (typeof data !== 'string') return;
@@ -283,15 +260,11 @@ export class ConnectInstaller {
       this.showExtensionInstall();
       return;
     }
-    const frame = this.#frame;
-    if (!frame || event.source !== frame.contentWindow) return;
-    this.#onFrameMessage(frame, data);
+    if (this.#frame.isFrom(event.source)) this.#onFrameMessage(data);
   };
 
-  #onFrameMessage(frame: HTMLIFrameElement, message: string) {
-    if (message === '100%') return setFullSize(frame);
-    const height = parseHeight(message);
-    if (height) return setBarHeight(frame, height);
+  #onFrameMessage(message: string) {
+    if (this.#frame.resize(message)) return;
     if (ACTIVITIES.has(message)) return this.#onActivity(message as ActivityEvent);
     if (!EVENTS.has(message) || message === INSTALLER_EVENT.IFRAME_LOADED) return;
     const event = message as InstallerEvent;

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConnectInstaller } from './connect-installer.ts';
 import { testDoubleEnvironment } from './installer-test-double.ts';
+import { noteRequestedMinVersion } from './requested-min-version.ts';
 
 const MANIFEST = {
   entries: [
@@ -368,6 +369,16 @@ describe('style', () => {
     expect(new ConnectInstaller({}, env).style).toBe('blue');
     localStorage.setItem('aspera-connect-install-style', 'blue');
     expect(new ConnectInstaller({ style: 'carbon', minVersion: '4.0' }, env).style).toBe('blue');
+  });
+
+  it('takes the requested minimum from Connect when the installer has none', () => {
+    const env = testDoubleEnvironment(MANIFEST);
+    noteRequestedMinVersion('3.10.1');
+    expect(new ConnectInstaller({}, env).style).toBe('carbon');
+    expect(new ConnectInstaller({ minVersion: '3.8' }, env).style).toBe('blue');
+    noteRequestedMinVersion('3.8.0');
+    expect(new ConnectInstaller({}, env).style).toBe('blue');
+    noteRequestedMinVersion(undefined);
   });
 
   it('a carbon installer enables extension installs', () => {

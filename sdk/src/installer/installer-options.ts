@@ -1,5 +1,6 @@
 import { compareVersions } from '../util/version.ts';
 import { CARBON_FROM_VERSION, DEFAULT_IFRAME_ID, STORAGE } from './constants.ts';
+import { requestedMinVersion } from './requested-min-version.ts';
 import { safeStorage } from './safe-storage.ts';
 
 export type InstallerStyle = 'carbon' | 'blue';
@@ -43,7 +44,7 @@ export function resolveInstallerOptions(
   defaultSdkLocation: string,
 ): ResolvedInstallerOptions {
   const sdkLocation = trimSlash(options.sdkLocation ?? defaultSdkLocation);
-  const minVersion = options.minVersion ?? safeStorage.get(STORAGE.minVersion) ?? '';
+  const minVersion = options.minVersion ?? requestedMinVersion() ?? safeStorage.get(STORAGE.minVersion) ?? '';
   const iframeId = options.iframeId ?? DEFAULT_IFRAME_ID;
   return {
     sdkLocation,

@@ -54,12 +54,15 @@ function setup(options = {}, manifest: unknown = MANIFEST) {
   return { installer, env };
 }
 
-// biome-ignore lint/suspicious/noConsole: only filters happy-dom's frame-loading notice, see below
-const consoleError = console.error;
+// Node's own console (the sdk's types leave Node out, hence the untyped import): happy-dom writes to it directly.
+const CONSOLE_MODULE = 'node:console';
+const { default: nodeConsole } = (await import(/* @vite-ignore */ CONSOLE_MODULE)) as { default: Console };
+
 beforeEach(() => {
-  // happy-dom loads no frame pages and says so on every frame; anything else still reaches the console.
-  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
-    if (!String(args[0]).includes('Iframe page loading is disabled')) consoleError(...args);
+  // happy-dom loads no frame pages and tells Node's own console so for every frame; anything else still prints.
+  const print = nodeConsole.error.bind(nodeConsole);
+  vi.spyOn(nodeConsole, 'error').mockImplementation((...args: unknown[]) => {
+    if (!String(args[0]).includes('Iframe page loading is disabled')) print(...args);
   });
   vi.useFakeTimers();
   posted = [];

@@ -6,8 +6,11 @@ import { build } from 'esbuild';
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
 const banner = { js: `/*! Rapid Connect SDK v${version} */` };
-/** min+gzip budget of the script-tag bundle; the build fails above it. */
-const SIZE_BUDGET_BYTES = 28 * 1024;
+/**
+ * min+gzip budget of the script-tag bundle (Connect, ConnectInstaller, Logger, Utils); the build fails above it.
+ * The Connect SDK 5.0.3 bundle it replaces is 75.8 KiB.
+ */
+const SIZE_BUDGET_BYTES = 32 * 1024;
 
 rmSync('dist', { recursive: true, force: true });
 

@@ -55,6 +55,8 @@ export {
   hostRequest,
   messageSender,
 } from './host-envelope.ts';
+export type { InstallEntry, InstallLink, InstallManifest } from './install-manifest.ts';
+export { installEntry, installLink, installManifest } from './install-manifest.ts';
 export {
   BRIDGE_READY_ATTRIBUTE,
   CONNECT_API_VERSION,

@@ -10,6 +10,7 @@ export { EVENT, HTTP_METHOD, STATUS, TRANSFER_STATUS } from './connect/status.ts
 export type * from './core/types.ts';
 export type { DriveCheckout, DriveClientOptions } from './drive/drive-client.ts';
 export { DriveClient } from './drive/drive-client.ts';
+export { ConnectInstaller } from './installer/index.ts';
 export { Logger } from './logger/logger.ts';
 export type { BrowserFlags } from './util/browser.ts';
 export { Utils } from './util/utils.ts';

@@ -176,7 +176,7 @@ describe('page SDK through the extension, host and daemon', () => {
       const w = window as unknown as { AW4: Record<string, unknown> & { Connect: { STATUS: object } } };
       return { keys: Object.keys(w.AW4).sort(), status: w.AW4.Connect.STATUS };
     });
-    expect(aw4.keys).toEqual(['Connect', 'Logger', 'Mine', 'Utils']);
+    expect(aw4.keys).toEqual(['Connect', 'ConnectInstaller', 'Logger', 'Mine', 'Utils']);
     expect(aw4.status).toHaveProperty('EXTENSION_INSTALL', 'EXTENSION_INSTALL');
   });
 });

@@ -15,7 +15,18 @@ beforeAll(async () => {
   await writeFile(join(dir, 'public/index.html'), '<script src="/sdk/js/connect-sdk.js"></script>');
   await writeFile(join(dir, 'sdk/js/connect-sdk.js'), 'window.AW4 = {};');
   await writeFile(join(dir, 'secret.txt'), 'not for the web');
-  server = await startDamServer({ port: 0, publicDir: join(dir, 'public'), sdkDir: join(dir, 'sdk') });
+  await mkdir(join(dir, 'install/carbon-installer'), { recursive: true });
+  await writeFile(join(dir, 'install/carbon-installer/index.html'), '<title>banner</title>');
+  await mkdir(join(dir, 'release/bin'), { recursive: true });
+  await writeFile(join(dir, 'release/connectversions.min.js'), 'window.connectVersions={};');
+  await writeFile(join(dir, 'release/bin/rapid-client-linux.tar.gz'), 'archive');
+  server = await startDamServer({
+    port: 0,
+    publicDir: join(dir, 'public'),
+    sdkDir: join(dir, 'sdk'),
+    installerDir: join(dir, 'install'),
+    releaseDir: join(dir, 'release'),
+  });
 });
 afterAll(async () => {
   await server.close();
@@ -45,6 +56,16 @@ describe('DAM demo server', () => {
       expect(await response.text()).not.toContain('not for the web');
     },
   );
+
+  it('serves the installer frame, the install manifest and the packages under the SDK location', async () => {
+    const get = (path: string) => fetch(new URL(path, server.url));
+    const frame = await get('sdk/install/carbon-installer/index.html');
+    expect(frame.status).toBe(200);
+    expect(frame.headers.get('content-security-policy')).toContain("style-src 'self'");
+    expect(await (await get('sdk/connectversions.min.js')).text()).toBe('window.connectVersions={};');
+    expect(await (await get('sdk/bin/rapid-client-linux.tar.gz')).text()).toBe('archive');
+    expect((await get('sdk/install/../../secret.txt')).status).toBe(404);
+  });
 
   it('listens on loopback only', () => {
     expect(new URL(server.url).hostname).toBe('127.0.0.1');

@@ -11,6 +11,17 @@ export type FrameEvent =
   | '100%'
   | `${number}px`;
 
-export function sendToParent(event: FrameEvent): void {
+/** Activity strings for the page's `addActivityListener('connect_bar_event', …)` (connect-protocol.md §14.3). */
+export type ActivityEvent =
+  | 'connect_bar_visible'
+  | 'connect_bar_removed'
+  | 'clicked_install_extension'
+  | 'clicked_download_app'
+  | 'clicked_troubleshoot'
+  | 'clicked_how_link'
+  | 'mitigate_with_tab';
+
+/** The parent may be any origin that embeds the SDK, so the target is '*'; the strings carry nothing private. */
+export function sendToParent(event: FrameEvent | ActivityEvent): void {
   window.parent.postMessage(event, '*');
 }

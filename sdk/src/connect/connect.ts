@@ -6,6 +6,7 @@ import type {
   FileData,
   VersionInfo,
 } from '../core/types.ts';
+import { noteRequestedMinVersion } from '../installer/requested-min-version.ts';
 import { Logger } from '../logger/logger.ts';
 import { parseResponse } from '../request/parse-response.ts';
 import { currentBrowser } from '../util/browser.ts';
@@ -81,6 +82,7 @@ export class Connect {
   constructor(options?: ConnectOptions) {
     this.#options = resolveOptions(options);
     const resolved = this.#options;
+    noteRequestedMinVersion(options?.minVersion);
     this.#session = new SessionHandler(resolved, {
       objectId: this.#objectId,
       onStatus: (status) => this.#notifyStatus(toPublicStatus(status, this.#status)),

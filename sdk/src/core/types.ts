@@ -95,3 +95,32 @@ export interface DroppedFile {
 export interface DataTransferResult {
   dataTransfer: { files: DroppedFile[] };
 }
+
+/** One link of an install-manifest entry; `rel: 'enclosure'` is the installer (connect-bridge.md §3). */
+export interface InstallLink {
+  title: string;
+  type: string;
+  href: string;
+  hreflang?: string | undefined;
+  rel: string;
+  /** Added for relative links: the link resolved against the SDK location. */
+  hrefAbsolute?: string | undefined;
+}
+
+/** One client build for one OS, as `ConnectInstaller.installationJSON()` gives it. */
+export interface InstallEntry {
+  title: string;
+  platform: { os: string; version?: string | undefined };
+  navigator: { platform: string };
+  version: string;
+  id: string;
+  updated: string;
+  links: InstallLink[];
+}
+
+/** `window.connectVersions`, as `<sdkLocation>/connectversions.min.js` sets it. */
+export interface InstallManifest {
+  title?: string | undefined;
+  updated?: string | undefined;
+  entries: InstallEntry[];
+}

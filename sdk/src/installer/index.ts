@@ -1,0 +1,6 @@
+export { ConnectInstaller } from './connect-installer.ts';
+export type { ActivityEvent, DialogKind, InstallerEvent } from './constants.ts';
+export { ACTIVITY_EVENT, EVENT_TYPE, INSTALLER_EVENT } from './constants.ts';
+export type { InstallerOptions, InstallerStyle } from './installer-options.ts';
+export { noteRequestedMinVersion } from './requested-min-version.ts';
+export { isUpdateOptedOut } from './update-opt-out.ts';

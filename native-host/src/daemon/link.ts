@@ -7,6 +7,8 @@ export interface DaemonCall {
   body: string;
   /** The page origin the browser vouched for; the daemon's trust decisions key on it. */
   origin?: string;
+  /** Set when the caller is one of the extension's own pages (its popup), which may see every transfer. */
+  fromExtension?: boolean;
   timeoutMs: number;
 }
 
@@ -74,11 +76,12 @@ function isNotListening(error: unknown): boolean {
 
 function send(
   socketPath: string,
-  { method, path, body, origin, timeoutMs }: DaemonCall,
+  { method, path, body, origin, fromExtension, timeoutMs }: DaemonCall,
 ): Promise<DaemonAnswer> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (origin) headers['x-rapid-origin'] = origin;
+    if (fromExtension) headers['x-rapid-caller'] = 'extension';
     const outgoing = request({ socketPath, method, path, headers, timeout: timeoutMs }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -24,3 +24,12 @@ export async function readBody<T>(c: Context, schema: { safeParse(input: unknown
 export function originOf(c: Context): string | undefined {
   return c.req.header('x-rapid-origin') || undefined;
 }
+
+/**
+ * Whose transfers a call may see and control: the calling page's origin, or every transfer for the extension's own
+ * pages (its popup). Only the native host sets `x-rapid-caller`, on the socket no web page can reach; the local HTTP
+ * servers build their inner requests from scratch, so no caller can pass it through them.
+ */
+export function scopeOf(c: Context): string | undefined {
+  return c.req.header('x-rapid-caller') === 'extension' ? undefined : (originOf(c) ?? '');
+}

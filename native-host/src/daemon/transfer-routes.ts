@@ -11,7 +11,7 @@ import {
 import type { Hono } from 'hono';
 import { forbidden } from './connect-failure.ts';
 import type { DaemonContext } from './context.ts';
-import { originOf, readBody } from './read-body.ts';
+import { originOf, readBody, scopeOf } from './read-body.ts';
 
 export function addTransferRoutes(app: Hono, context: DaemonContext): void {
   const { manager, trust } = context;
@@ -21,7 +21,7 @@ export function addTransferRoutes(app: Hono, context: DaemonContext): void {
     const origin = originOf(c);
     trust.checkKey(origin, request.authorization_key);
     const token = typeof request.iteration_token === 'number' ? request.iteration_token : 0;
-    return c.json(manager.activity(origin ?? '', token));
+    return c.json(manager.activity(scopeOf(c), token));
   });
 
   app.post('/connect/transfers/start', async (c) => {
@@ -41,33 +41,33 @@ export function addTransferRoutes(app: Hono, context: DaemonContext): void {
   app.post('/connect/transfers/info/:id', async (c) => {
     const body = await readBody(c, settingsOnly);
     trust.checkKey(originOf(c), body.authorization_key);
-    return c.json({ transfer_info: manager.info(originOf(c) ?? '', c.req.param('id')) });
+    return c.json({ transfer_info: manager.info(scopeOf(c), c.req.param('id')) });
   });
 
   app.post('/connect/transfers/modify/:id', async (c) => {
     const rate = await readBody(c, rateChange);
     trust.checkKey(originOf(c), rate.authorization_key);
     const { authorization_key: _key, aspera_connect_settings: _settings, ...change } = rate;
-    return c.json(await manager.modify(originOf(c) ?? '', c.req.param('id'), change));
+    return c.json(await manager.modify(scopeOf(c), c.req.param('id'), change));
   });
 
   app.post('/connect/transfers/stop/:id', async (c) => {
     const body = await readBody(c, settingsOnly);
     trust.checkKey(originOf(c), body.authorization_key);
-    await manager.stop(originOf(c) ?? '', c.req.param('id'));
+    await manager.stop(scopeOf(c), c.req.param('id'));
     return c.json({});
   });
 
   app.post('/connect/transfers/resume/:id', async (c) => {
     const credentials = await readBody(c, resumeRequest);
     trust.checkKey(originOf(c), credentials.authorization_key);
-    return c.json({ transfer_spec: manager.resume(originOf(c) ?? '', c.req.param('id'), credentials) });
+    return c.json({ transfer_spec: manager.resume(scopeOf(c), c.req.param('id'), credentials) });
   });
 
   app.post('/connect/transfers/remove/:id', async (c) => {
     const body = await readBody(c, settingsOnly);
     trust.checkKey(originOf(c), body.authorization_key);
-    await manager.remove(originOf(c) ?? '', c.req.param('id'));
+    await manager.remove(scopeOf(c), c.req.param('id'));
     return c.json({});
   });
 }

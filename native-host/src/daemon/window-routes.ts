@@ -2,7 +2,7 @@ import type { Context, Hono } from 'hono';
 import { NoDialogTool } from '../desktop/desktop-ui.ts';
 import { ConnectFailure, notFound } from './connect-failure.ts';
 import type { DaemonContext } from './context.ts';
-import { originOf } from './read-body.ts';
+import { scopeOf } from './read-body.ts';
 
 export const PREFERENCE_PAGES = ['general', 'transfers', 'bandwidth', 'network', 'security'] as const;
 
@@ -25,11 +25,11 @@ export function addWindowRoutes(app: Hono, context: DaemonContext): void {
   });
   app.get('/connect/windows/transfer-manager', (c) => openPage(c, '/transfers'));
   app.get('/connect/windows/transfer-monitor/:id', (c) => {
-    const info = context.manager.info(originOf(c) ?? '', c.req.param('id'));
+    const info = context.manager.info(scopeOf(c), c.req.param('id'));
     return openPage(c, `/transfers/${info.uuid}`);
   });
   app.get('/connect/windows/finder/:id', async (c) => {
-    const info = context.manager.info(originOf(c) ?? '', c.req.param('id'));
+    const info = context.manager.info(scopeOf(c), c.req.param('id'));
     await opening(() => context.ui.open(info.explorer_path));
     return c.json({});
   });

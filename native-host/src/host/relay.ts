@@ -42,12 +42,14 @@ export async function relayMessage(
     return;
   }
   const request = parsed.data;
+  const origin = originOf(request);
   try {
     const answer = await link.call({
       method: request.method,
       path: request.uri_reference,
       body: request.body,
-      origin: originOf(request),
+      origin,
+      fromExtension: isExtensionPage(origin),
       timeoutMs:
         request.timeout ?? (MAY_ASK_USER.test(request.uri_reference) ? USER_TIMEOUT_MS : DEFAULT_TIMEOUT_MS),
     });
@@ -72,6 +74,14 @@ function routingOf(message: unknown): Routing | undefined {
   if (!Number.isInteger(request_id) || typeof frame_id !== 'string' || !parsedSender.success)
     return undefined;
   return { request_id: request_id as number, frame_id, sender: parsedSender.data };
+}
+
+/**
+ * Only our extension can reach this host (the manifest's allowed origins), and its worker stamps `sender` from the
+ * browser's MessageSender: an extension-scheme origin is therefore one of the extension's own pages, never a site.
+ */
+function isExtensionPage(origin: string | undefined): boolean {
+  return origin !== undefined && /^(chrome|moz|safari-web)-extension:\/\//.test(origin);
 }
 
 function originOf(request: HostRequest): string | undefined {

@@ -23,8 +23,8 @@ export function applyEngineEvent(record: TransferRecord, event: EngineEvent, now
       info.elapsed_usec =
         (now.getTime() - (info.start_time ? new Date(info.start_time).getTime() : now.getTime())) * 1000;
       const remaining = event.bytes_expected - event.bytes_written;
-      info.remaining_usec =
-        event.rate_kbps > 0 ? Math.round((remaining * 8 * 1000) / event.rate_kbps) * 1000 : 0;
+      // bits ÷ kbit/s = milliseconds; × 1000 = microseconds.
+      info.remaining_usec = event.rate_kbps > 0 ? Math.round((remaining * 8 * 1000) / event.rate_kbps) : 0;
       info.file_counts.attempted = Math.max(info.file_counts.attempted, event.files.length);
       if (info.files)
         info.files = event.files.map((file, index) => ({ ...file, fasp_file_id: `${info.uuid}-${index}` }));

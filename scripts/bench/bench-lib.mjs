@@ -53,7 +53,10 @@ export function frame(message) {
   return out;
 }
 
-/** The built host over stdio; `call` resolves when the reply with the request's id arrives. @param {NodeJS.ProcessEnv} env */
+/**
+ * The built host over stdio; `call` resolves when the reply with the request's id has arrived, `body64` pieces
+ * joined into `body`. @param {NodeJS.ProcessEnv} env
+ */
 export function startHost(env) {
   const child = spawn(process.execPath, [HOST_SCRIPT, 'chrome-extension://bench/'], {
     env,
@@ -61,6 +64,8 @@ export function startHost(env) {
   });
   /** @type {Map<number, (reply: any) => void>} */
   const waiting = new Map();
+  /** @type {Map<number, string>} */
+  const pieces = new Map();
   let buffer = Buffer.alloc(0);
   child.stdout.on('data', (/** @type {Buffer} */ chunk) => {
     buffer = Buffer.concat([buffer, chunk]);
@@ -69,6 +74,12 @@ export function startHost(env) {
       if (buffer.length < 4 + length) break;
       const reply = JSON.parse(buffer.toString('utf8', 4, 4 + length));
       buffer = buffer.subarray(4 + length);
+      if (reply.body64 !== undefined) {
+        pieces.set(reply.request_id, (pieces.get(reply.request_id) ?? '') + reply.body64);
+        if (!reply.complete) continue;
+        reply.body = Buffer.from(pieces.get(reply.request_id) ?? '', 'base64').toString('utf8');
+        pieces.delete(reply.request_id);
+      }
       waiting.get(reply.request_id)?.(reply);
       waiting.delete(reply.request_id);
     }

@@ -1,33 +1,45 @@
-// Round-trip latency of Connect calls, page → content script → service worker → native host → daemon and back,
-// against the host alone (stdio, no browser) measured in the same run. Run by hand: `npm run bench:round-trip`.
-import { ARTIFACTS, assertBuilt } from '../../test/e2e/harness/artifacts.ts';
+// What the browser hops (page → content script → service worker → native host) add to Connect calls, against the
+// host alone (stdio, no browser) in the same run: latency of small calls, and throughput of large replies, which
+// travel as body64 pieces under the 1 MiB native-messaging cap. Run by hand: `npm run bench:round-trip`.
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { assertBuilt } from '../../test/e2e/harness/artifacts.ts';
 import { launchRapidBrowser } from '../../test/e2e/harness/rapid-browser.ts';
-import { installRawRecorder, waitForBridge } from '../../test/e2e/harness/raw-protocol.ts';
+import { waitForBridge } from '../../test/e2e/harness/raw-protocol.ts';
 import { startTestSite } from '../../test/e2e/harness/test-site.ts';
-import { openHostStdio } from './lib/host-stdio.ts';
+import { startHost } from './bench-lib.mjs';
 import { formatRow, HEADER, summarize } from './lib/stats.ts';
 
 const CALLS = Number(process.env.CALLS ?? 1000);
-const version = (request_id: number) => ({
-  request_id,
-  min_version: '',
-  method: 'GET',
-  uri_reference: '/connect/info/version',
-  body: '',
-});
+const SIZES_MIB = [1, 5, 20];
+const RUNS = 3;
 
 await assertBuilt();
-const site = await startTestSite({ 'index.html': '<!doctype html><title>bench</title>' });
-const rapid = await launchRapidBrowser();
+const dir = await mkdtemp(join(tmpdir(), 'rapid-bench-'));
+const files = new Map<number, string>();
+for (const size of SIZES_MIB) {
+  const file = join(dir, `${size}.bin`);
+  await writeFile(file, randomBytes(size * 1024 * 1024));
+  files.set(size, file);
+}
+// The visitor allows the site and picks the files in the (scripted) open-file dialog, so reads are permitted.
+const script = join(dir, 'ui.json');
+await writeFile(script, JSON.stringify({ consent: { '*': true }, open_files: [...files.values()] }));
+const hostEnv = { RAPID_UI: 'scripted', RAPID_UI_SCRIPT: script };
+const site = await startTestSite({
+  'index.html': '<!doctype html><title>bench</title><script src="/sdk/js/connect-sdk.js"></script>',
+});
+const rapid = await launchRapidBrowser({ hostEnv });
 try {
   const page = await rapid.browser.newPage();
   await page.goto(site.url);
   await waitForBridge(page);
-  await installRawRecorder(page);
   // tsx compiles with keepNames, which wraps functions in a `__name` helper that does not exist in the page.
   await page.evaluate('globalThis.__name = (fn) => fn');
 
-  // Sequential calls timed inside the page, as a page would experience them; the first call starts the host.
+  // Small calls, timed inside the page as a page experiences them; the first one starts the host.
   const browserSamples = await page.evaluate(async (count: number) => {
     const call = (id: number) =>
       new Promise<number>((resolve) => {
@@ -38,17 +50,14 @@ try {
           resolve(performance.now() - started);
         };
         window.addEventListener('message', onMessage);
-        document.dispatchEvent(
-          new CustomEvent('AsperaConnectRequest', {
-            detail: {
-              request_id: id,
-              min_version: '',
-              method: 'GET',
-              uri_reference: '/connect/info/version',
-              body: '',
-            },
-          }),
-        );
+        const detail = {
+          request_id: id,
+          min_version: '',
+          method: 'GET',
+          uri_reference: '/connect/info/version',
+          body: '',
+        };
+        document.dispatchEvent(new CustomEvent('AsperaConnectRequest', { detail }));
       });
     const first = await call(1);
     const samples: number[] = [];
@@ -56,14 +65,67 @@ try {
     return { first, samples };
   }, CALLS);
 
-  const host = openHostStdio(ARTIFACTS.hostScript, rapid.rapidHome);
-  const sender = { url: 'http://127.0.0.1/', origin: 'http://127.0.0.1' };
-  await host.call({ ...version(1), type: 'AsperaConnectRequest', frame_id: 'bench', sender });
+  // Large replies through the page SDK: pick the files once, then read each size RUNS times.
+  const pageReads = await page.evaluate(
+    async (paths: string[], runs: number) => {
+      type Sdk = {
+        initSession(): void;
+        addEventListener(type: string, listener: (type: string, status: string) => void): void;
+        showSelectFileDialogPromise(options: object): Promise<unknown>;
+        readAsArrayBuffer(options: { path: string }): Promise<{ data: string }>;
+      };
+      const AW4 = (window as unknown as { AW4: { Connect: new (options: object) => Sdk } }).AW4;
+      const connect = new AW4.Connect({ minVersion: '3.9.0' });
+      await new Promise<void>((resolve) => {
+        connect.addEventListener('status', (_type, status) => status === 'RUNNING' && resolve());
+        connect.initSession();
+      });
+      await connect.showSelectFileDialogPromise({ allowMultipleSelection: true });
+      const times: number[][] = [];
+      for (const path of paths) {
+        const each: number[] = [];
+        for (let i = 0; i < runs; i++) {
+          const started = performance.now();
+          await connect.readAsArrayBuffer({ path });
+          each.push(performance.now() - started);
+        }
+        times.push(each);
+      }
+      return times;
+    },
+    [...files.values()],
+    RUNS,
+  );
+
+  const host = startHost({ ...process.env, ...hostEnv, RAPID_HOME: rapid.rapidHome });
+  await host.call('GET', '/connect/info/version');
   const hostSamples: number[] = [];
   for (let i = 0; i < CALLS; i++) {
     const started = performance.now();
-    await host.call({ ...version(100 + i), type: 'AsperaConnectRequest', frame_id: 'bench', sender });
+    await host.call('GET', '/connect/info/version');
     hostSamples.push(performance.now() - started);
+  }
+  await host.call(
+    'POST',
+    '/connect/windows/select-open-file-dialog/',
+    JSON.stringify({ allowMultipleSelection: true }),
+  );
+  const hostReads: number[][] = [];
+  for (const path of files.values()) {
+    const each: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const started = performance.now();
+      const reply = (await host.call(
+        'POST',
+        '/connect/file/read-as-array-buffer/',
+        JSON.stringify({ path }),
+      )) as {
+        status: number;
+      };
+      if (reply.status !== 200) throw new Error(`host read of ${path} answered ${reply.status}`);
+      each.push(performance.now() - started);
+    }
+    hostReads.push(each);
   }
   host.close();
 
@@ -77,7 +139,19 @@ try {
   console.log(
     `ratio page/baseline: p50 ${(browser.p50 / baseline.p50).toFixed(2)}×, p99 ${(browser.p99 / baseline.p99).toFixed(2)}×`,
   );
+
+  console.log(`\nread-as-array-buffer, median of ${RUNS} (file MiB/s; base64 puts 4/3 of that on the wire)`);
+  SIZES_MIB.forEach((size, index) => {
+    const pageMs = summarize(pageReads[index] ?? []).p50;
+    const hostMs = summarize(hostReads[index] ?? []).p50;
+    console.log(
+      `${String(size).padStart(3)} MiB  page (SDK) ${pageMs.toFixed(0).padStart(6)} ms ${(size / (pageMs / 1000)).toFixed(1).padStart(6)} MiB/s` +
+        `   host stdio ${hostMs.toFixed(0).padStart(6)} ms ${(size / (hostMs / 1000)).toFixed(1).padStart(6)} MiB/s` +
+        `   ratio ${(hostMs / pageMs).toFixed(2)}× of the host's speed`,
+    );
+  });
 } finally {
   await rapid.close();
   await site.close();
+  await rm(dir, { recursive: true, force: true });
 }

@@ -1,13 +1,3 @@
-import { build } from 'esbuild';
+import { buildNodePrograms } from '../scripts/lib/build-node-programs.mjs';
 
-await build({
-  entryPoints: [{ in: 'src/server/main.ts', out: 'server' }],
-  outdir: 'dist',
-  outExtension: { '.js': '.mjs' },
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'esm',
-  sourcemap: 'linked',
-  logLevel: 'warning',
-});
+await buildNodePrograms({ server: 'src/server/main.ts' });

@@ -1,6 +1,6 @@
 import { build } from 'esbuild';
+import { buildNodePrograms } from '../scripts/lib/build-node-programs.mjs';
 
-// Each program is one self-contained file: the browser spawns the host per port, so start-up must be quick.
 const programs = {
   'rapid-host': 'src/host/main.ts',
   'rapid-daemon': 'src/daemon/main.ts',
@@ -8,21 +8,7 @@ const programs = {
   'rapid-launch': 'src/launch/main.ts',
 };
 
-await build({
-  entryPoints: Object.entries(programs).map(([out, input]) => ({ in: input, out })),
-  outdir: 'dist',
-  outExtension: { '.js': '.mjs' },
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'esm',
-  sourcemap: 'linked',
-  // Bundled CommonJS dependencies still call require(); give ESM output one.
-  banner: {
-    js: "import { createRequire as __rapidRequire } from 'node:module'; const require = __rapidRequire(import.meta.url);",
-  },
-  logLevel: 'warning',
-});
+await buildNodePrograms(programs);
 
 // The windows' web UI: one browser bundle the daemon serves under /ui.
 await build({

@@ -73,5 +73,7 @@ export {
   plainResponseDetail,
   responseDetail,
 } from './page-envelope.ts';
+export type { AssembledReply } from './reply-assembler.ts';
+export { ReplyAssembler } from './reply-assembler.ts';
 export type { VersionInfo } from './version-info.ts';
 export { versionInfo } from './version-info.ts';

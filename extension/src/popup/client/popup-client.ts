@@ -1,15 +1,11 @@
-import { decodeBody64, type WorkerToFrame } from '@rapid/protocol';
+import { type AssembledReply, ReplyAssembler, type WorkerToFrame } from '@rapid/protocol';
 import { type OpenPort, WorkerConnection } from '../../worker-link/worker-connection.ts';
 
-export interface ClientAnswer {
-  status: number;
-  body: string;
-}
+export type ClientAnswer = AssembledReply;
 
 interface Pending {
   resolve: (answer: ClientAnswer) => void;
   reject: (error: Error) => void;
-  body64: string;
   timer: ReturnType<typeof setTimeout>;
 }
 
@@ -20,6 +16,7 @@ interface Pending {
 export class PopupClient {
   #nextId = 1;
   readonly #pending = new Map<number, Pending>();
+  readonly #replies = new ReplyAssembler();
   readonly #worker: WorkerConnection;
 
   /** @param open opens a runtime port to the service worker (the same relay the content scripts use) */
@@ -40,7 +37,7 @@ export class PopupClient {
         () => this.#fail(request_id, new Error('The Rapid client did not answer.')),
         this.timeoutMs,
       );
-      this.#pending.set(request_id, { resolve, reject, body64: '', timer });
+      this.#pending.set(request_id, { resolve, reject, timer });
       this.#worker.post({
         kind: 'request',
         request: { request_id, min_version: '', method, uri_reference: path, body },
@@ -59,15 +56,9 @@ export class PopupClient {
       return;
     }
     const detail = message.detail;
-    const pending = this.#pending.get(detail.request_id);
-    if (!pending) return;
-    if ('body' in detail) {
-      this.#settle(detail.request_id, { status: detail.status, body: detail.body });
-      return;
-    }
-    pending.body64 += detail.body64;
-    if (detail.complete)
-      this.#settle(detail.request_id, { status: detail.status, body: decodeBody64(pending.body64) });
+    if (!this.#pending.has(detail.request_id)) return;
+    const answer = this.#replies.accept(detail);
+    if (answer) this.#settle(detail.request_id, answer);
   }
 
   #settle(id: number, answer: ClientAnswer) {
@@ -82,6 +73,7 @@ export class PopupClient {
     const pending = this.#pending.get(id);
     if (!pending) return;
     this.#pending.delete(id);
+    this.#replies.discard(id);
     clearTimeout(pending.timer);
     pending.reject(error);
   }

@@ -1,7 +1,6 @@
-import { EVENT_NAMES, responseDetail } from '@rapid/protocol';
+import { EVENT_NAMES, ReplyAssembler, responseDetail } from '@rapid/protocol';
 import { Logger } from '../../logger/logger.ts';
 import type { Bridge, BridgeKind, BridgeRequest, BridgeResponse } from '../bridge.ts';
-import { decodeBody64 } from './decode-body64.ts';
 
 /** Dialog requests wait for the user for up to a day unless the page says otherwise (connect-protocol.md §5.2). */
 const DIALOG_TIMEOUT_MS = 86_400_000;
@@ -12,7 +11,6 @@ const ENDLESS_PROBE_INTERVAL_MS = 1000;
 
 interface Pending {
   resolve: (response: BridgeResponse) => void;
-  body64: string;
 }
 
 /**
@@ -22,6 +20,7 @@ interface Pending {
 export class ExtensionBridge implements Bridge {
   readonly kind: BridgeKind = 'extension';
   readonly #pending = new Map<number, Pending>();
+  readonly #replies = new ReplyAssembler();
   readonly #disconnectListeners = new Set<(detail: string) => void>();
   readonly #checkListeners = new Set<() => void>();
   protected readonly stopped = new AbortController();
@@ -81,7 +80,7 @@ export class ExtensionBridge implements Bridge {
     return new Promise((resolve) => {
       // The detection probe reuses its id on every retry; an unanswered earlier send gives way.
       this.#settle(requestId, { status: 0, body: '' });
-      this.#pending.set(requestId, { resolve, body64: '' });
+      this.#pending.set(requestId, { resolve });
       const detail = {
         request_id: requestId,
         min_version: this.minVersion,
@@ -123,15 +122,9 @@ export class ExtensionBridge implements Bridge {
     const parsed = responseDetail.safeParse(raw);
     if (!parsed.success) return;
     const detail = parsed.data;
-    const pending = this.#pending.get(detail.request_id);
-    if (!pending) return;
-    if ('body' in detail) {
-      this.#settle(detail.request_id, { status: detail.status, body: detail.body });
-      return;
-    }
-    pending.body64 += detail.body64;
-    if (detail.complete)
-      this.#settle(detail.request_id, { status: detail.status, body: decodeBody64(pending.body64) });
+    if (!this.#pending.has(detail.request_id)) return;
+    const reply = this.#replies.accept(detail);
+    if (reply) this.#settle(detail.request_id, reply);
   }
 
   #onDisconnect(event: CustomEvent) {
@@ -148,6 +141,7 @@ export class ExtensionBridge implements Bridge {
   #settle(requestId: number, response: BridgeResponse) {
     const pending = this.#pending.get(requestId);
     this.#pending.delete(requestId);
+    this.#replies.discard(requestId);
     pending?.resolve(response);
   }
 }

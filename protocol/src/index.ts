@@ -29,3 +29,17 @@ export {
 } from './page-envelope.ts';
 export type { VersionInfo } from './version-info.ts';
 export { versionInfo } from './version-info.ts';
+export type { BrowseRequest, SetupReply, SetupRequest, TransferPutRequest, TransferRequest } from './node-api-requests.ts';
+export { browseRequest, setupReply, setupRequest, transferPutRequest, transferRequest } from './node-api-requests.ts';
+export type {
+  AcceptMessage,
+  ControlMessage,
+  FeedbackMessage,
+  HelloMessage,
+  OfferMessage,
+  PlanMessage,
+  RateMessage,
+} from './rapid-control.ts';
+export { controlMessage } from './rapid-control.ts';
+export type { FileChecksum, RapidTransferSpec, RatePolicy, TransferPath } from './rapid-transfer-spec.ts';
+export { fileChecksum, rapidTransferSpec, ratePolicy, transferPath } from './rapid-transfer-spec.ts';

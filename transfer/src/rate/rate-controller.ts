@@ -1,0 +1,83 @@
+import type { RatePolicy } from '@rapid/protocol';
+
+export interface RateSettings {
+  target_rate_kbps: number;
+  min_rate_kbps: number;
+  rate_policy: RatePolicy;
+}
+
+export interface RateSample {
+  /** Fraction of packets lost in the interval, 0–1. */
+  loss: number;
+  /** Mean one-way delay above the session minimum, µs. */
+  queueDelayUs: number;
+}
+
+interface PolicyShape {
+  setPointUs: number;
+  step: number;
+  cut: (excess: number) => number;
+}
+
+const SHAPES: Record<Exclude<RatePolicy, 'fixed'>, PolicyShape> = {
+  fair: { setPointUs: 20_000, step: 0.1, cut: (excess) => 1 - 0.25 * Math.min(1, excess) },
+  high: { setPointUs: 40_000, step: 0.2, cut: (excess) => 1 - 0.25 * Math.min(1, excess) },
+  low: { setPointUs: 5_000, step: 0.02, cut: () => 0.5 },
+};
+
+/**
+ * The sender's current rate under a rate policy (PROTOCOL.md §3): fixed holds the target; the others climb towards
+ * the target while the path shows no queue and back off when queueing delay builds, never below the floor.
+ */
+export class RateController {
+  #settings: RateSettings;
+  #rateKbps: number;
+  #lastDelayUs = 0;
+
+  constructor(settings: RateSettings) {
+    this.#settings = { ...settings };
+    this.#rateKbps = settings.rate_policy === 'fixed' ? settings.target_rate_kbps : this.#floor();
+    if (settings.rate_policy !== 'fixed') this.#rateKbps = Math.max(this.#rateKbps, settings.target_rate_kbps * 0.25);
+  }
+
+  get settings(): RateSettings {
+    return { ...this.#settings };
+  }
+
+  get rateKbps(): number {
+    return this.#rateKbps;
+  }
+
+  #floor(): number {
+    return Math.min(this.#settings.min_rate_kbps, this.#settings.target_rate_kbps);
+  }
+
+  update(settings: RateSettings): void {
+    this.#settings = { ...settings };
+    this.#rateKbps = this.#clamp(settings.rate_policy === 'fixed' ? settings.target_rate_kbps : this.#rateKbps);
+  }
+
+  #clamp(kbps: number): number {
+    return Math.min(this.#settings.target_rate_kbps, Math.max(this.#floor(), kbps));
+  }
+
+  /** Folds one receiver feedback into the rate; returns the new rate. */
+  onFeedback(sample: RateSample): number {
+    const { rate_policy: policy, target_rate_kbps: target } = this.#settings;
+    if (policy === 'fixed') {
+      this.#rateKbps = target;
+      return target;
+    }
+    const shape = SHAPES[policy];
+    const rising = sample.queueDelayUs > this.#lastDelayUs;
+    this.#lastDelayUs = sample.queueDelayUs;
+    const congestedByLoss = sample.loss > 0.02 && rising && sample.queueDelayUs > shape.setPointUs / 2;
+    if (sample.queueDelayUs > shape.setPointUs || congestedByLoss) {
+      const excess = Math.max(0, sample.queueDelayUs - shape.setPointUs) / shape.setPointUs;
+      this.#rateKbps = this.#clamp(this.#rateKbps * shape.cut(congestedByLoss ? Math.max(excess, 0.5) : excess));
+    } else {
+      this.#rateKbps = this.#clamp(this.#rateKbps + shape.step * target);
+    }
+    return this.#rateKbps;
+  }
+}

@@ -51,7 +51,7 @@ export const planMessage = z.object({
   files: z.array(
     z.object({
       index: u,
-      action: z.enum(['send', 'skip']),
+      action: z.enum(['send', 'skip', 'compare']),
       have: z.array(range),
       samples: z.array(z.object({ start: u, end: u, sha256: z.string() })),
       error: z.optional(z.object({ code: z.int(), desc: z.string() })),
@@ -60,7 +60,7 @@ export const planMessage = z.object({
 });
 export const decisionMessage = z.object({
   t: z.literal('decision'),
-  files: z.array(z.object({ index: u, drop: z.array(range) })),
+  files: z.array(z.object({ index: u, drop: z.array(range), skip: z.boolean() })),
 });
 export const readyMessage = z.object({ t: z.literal('ready') });
 export const statusMessage = z.object({

@@ -92,7 +92,7 @@ export const fileVerdictMessage = z.object({
 export const fileDoneMessage = z.object({
   t: z.literal('file_done'),
   index: u,
-  status: z.enum(['completed', 'failed']),
+  status: z.enum(['completed', 'failed', 'skipped']),
   error_code: z.int(),
   error_desc: z.string(),
 });

@@ -116,19 +116,7 @@ export class PartialFile {
   drop(ranges: Extent[]): void {
     if (ranges.length === 0) return;
     this.flush();
-    const keep = new ExtentMap(this.map.size);
-    const dropped = new ExtentMap(this.map.size);
-    for (const range of ranges) dropped.add(Math.min(range.start, this.map.size), Math.min(range.end, this.map.size));
-    for (const extent of this.map.toJSON().extents) {
-      let position = extent.start;
-      for (const gap of dropped.toJSON().extents) {
-        if (gap.end <= position || gap.start >= extent.end) continue;
-        if (gap.start > position) keep.add(position, gap.start);
-        position = Math.max(position, gap.end);
-      }
-      if (position < extent.end) keep.add(position, extent.end);
-    }
-    (this as { map: ExtentMap }).map = keep;
+    for (const range of ranges) this.map.remove(range.start, range.end);
     this.#dirty = true;
     this.persist();
   }

@@ -19,6 +19,20 @@ export {
   HOST_IDENTITY,
   NATIVE_HOST_NAME,
 } from './names.ts';
+export type {
+  BrowseRequest,
+  SetupReply,
+  SetupRequest,
+  TransferPutRequest,
+  TransferRequest,
+} from './node-api-requests.ts';
+export {
+  browseRequest,
+  setupReply,
+  setupRequest,
+  transferPutRequest,
+  transferRequest,
+} from './node-api-requests.ts';
 export type { CheckResponse, ConnectRequest, ResponseDetail } from './page-envelope.ts';
 export {
   checkResponse,
@@ -27,10 +41,6 @@ export {
   plainResponseDetail,
   responseDetail,
 } from './page-envelope.ts';
-export type { VersionInfo } from './version-info.ts';
-export { versionInfo } from './version-info.ts';
-export type { BrowseRequest, SetupReply, SetupRequest, TransferPutRequest, TransferRequest } from './node-api-requests.ts';
-export { browseRequest, setupReply, setupRequest, transferPutRequest, transferRequest } from './node-api-requests.ts';
 export type {
   AcceptMessage,
   ControlMessage,
@@ -43,3 +53,5 @@ export type {
 export { controlMessage } from './rapid-control.ts';
 export type { FileChecksum, RapidTransferSpec, RatePolicy, TransferPath } from './rapid-transfer-spec.ts';
 export { fileChecksum, rapidTransferSpec, ratePolicy, transferPath } from './rapid-transfer-spec.ts';
+export type { VersionInfo } from './version-info.ts';
+export { versionInfo } from './version-info.ts';

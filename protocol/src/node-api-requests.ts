@@ -4,7 +4,9 @@ import './zod-config.ts';
 
 /** One `transfer_request` of `POST /files/{upload,download}_setup` (node-api.md §3.3). */
 export const transferRequest = z.looseObject({
-  paths: z.optional(z.array(z.object({ source: z.optional(z.string()), destination: z.optional(z.string()) }))),
+  paths: z.optional(
+    z.array(z.object({ source: z.optional(z.string()), destination: z.optional(z.string()) })),
+  ),
   source_root: z.optional(z.string()),
   destination_root: z.optional(z.string()),
   token_life_seconds: z.optional(z.int().check(z.positive())),

@@ -39,7 +39,8 @@ export function verifyToken(
   const body = `${parts[0]}.${parts[1]}`;
   const given = Buffer.from(parts[2] ?? '', 'base64url');
   const wanted = sign(secret, body);
-  if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) return { ok: false, reason: 'bad signature' };
+  if (given.length !== wanted.length || !timingSafeEqual(given, wanted))
+    return { ok: false, reason: 'bad signature' };
   let claims: TokenClaims;
   try {
     claims = JSON.parse(Buffer.from(parts[1] ?? '', 'base64url').toString('utf8')) as TokenClaims;

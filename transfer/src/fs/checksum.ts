@@ -14,7 +14,8 @@ const NODE_ALGORITHM: Record<Exclude<FileChecksum, 'none'>, string> = {
 /** Whole-file checksum in hex (`file_checksum`). */
 export async function fileChecksum(path: string, kind: Exclude<FileChecksum, 'none'>): Promise<string> {
   const hash = createHash(NODE_ALGORITHM[kind]);
-  for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024 })) hash.update(chunk as Buffer);
+  for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024 }))
+    hash.update(chunk as Buffer);
   return hash.digest('hex');
 }
 

@@ -15,7 +15,8 @@ export function confinePath(root: string, untrusted: string): string {
     throw new PathEscapeError(`refused path ${JSON.stringify(untrusted)}`);
   }
   const segments = untrusted.split('/').filter((segment) => segment !== '' && segment !== '.');
-  if (segments.some((segment) => segment === '..')) throw new PathEscapeError(`refused path ${JSON.stringify(untrusted)}`);
+  if (segments.some((segment) => segment === '..'))
+    throw new PathEscapeError(`refused path ${JSON.stringify(untrusted)}`);
   const realRoot = realpathSync(root);
   const target = join(realRoot, ...segments);
   let probe = target;

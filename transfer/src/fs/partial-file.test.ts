@@ -2,7 +2,13 @@ import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkpointPath, PartialFile, PartialInUseError, partialPath, readCheckpoint } from './partial-file.ts';
+import {
+  checkpointPath,
+  PartialFile,
+  PartialInUseError,
+  partialPath,
+  readCheckpoint,
+} from './partial-file.ts';
 
 const dir = () => mkdtempSync(join(tmpdir(), 'partial-'));
 
@@ -27,7 +33,14 @@ describe('PartialFile', () => {
     first.write(6, Buffer.from('gh'));
     first.suspend();
     const checkpoint = readCheckpoint(target);
-    expect(checkpoint).toEqual({ size: 8, mtime_ms: 5, extents: [{ start: 0, end: 2 }, { start: 6, end: 8 }] });
+    expect(checkpoint).toEqual({
+      size: 8,
+      mtime_ms: 5,
+      extents: [
+        { start: 0, end: 2 },
+        { start: 6, end: 8 },
+      ],
+    });
     const second = PartialFile.open(target, 8, 5, checkpoint?.extents ?? []);
     expect(second.map.missing()).toEqual([{ start: 2, end: 6 }]);
     second.write(2, Buffer.from('cdef'));
@@ -37,8 +50,14 @@ describe('PartialFile', () => {
 
   it('forgets dropped ranges', () => {
     const file = PartialFile.open(join(dir(), 'f'), 10, 0, [{ start: 0, end: 10 }]);
-    file.drop([{ start: 2, end: 4 }, { start: 8, end: 12 }]);
-    expect(file.map.missing()).toEqual([{ start: 2, end: 4 }, { start: 8, end: 10 }]);
+    file.drop([
+      { start: 2, end: 4 },
+      { start: 8, end: 12 },
+    ]);
+    expect(file.map.missing()).toEqual([
+      { start: 2, end: 4 },
+      { start: 8, end: 10 },
+    ]);
     file.discard();
   });
 

@@ -68,11 +68,15 @@ export class PartialFile {
 
   /** Opens or creates the partial file; `keep` are the extents of an earlier session to trust. */
   static open(finalPath: string, size: number, sourceMtimeMs: number, keep: Extent[]): PartialFile {
-    if (active.has(finalPath)) throw new PartialInUseError(`${finalPath} is being written by another transfer`);
+    if (active.has(finalPath))
+      throw new PartialInUseError(`${finalPath} is being written by another transfer`);
     mkdirSync(dirname(finalPath), { recursive: true });
     const map = new ExtentMap(size);
     for (const extent of keep) map.add(extent.start, extent.end);
-    const fd = openSync(partialPath(finalPath), keep.length > 0 && existsSync(partialPath(finalPath)) ? 'r+' : 'w');
+    const fd = openSync(
+      partialPath(finalPath),
+      keep.length > 0 && existsSync(partialPath(finalPath)) ? 'r+' : 'w',
+    );
     ftruncateSync(fd, size);
     active.add(finalPath);
     const file = new PartialFile(finalPath, sourceMtimeMs, map, fd);

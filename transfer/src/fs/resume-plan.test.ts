@@ -23,7 +23,11 @@ describe('planFile and decideFile', () => {
   it('resume none always sends everything', async () => {
     const { target, offered } = setup('abcdef');
     partial(target, 'abcdef', [[0, 3]]);
-    expect(await planFile(target, offered, 'none', 'diff')).toEqual({ action: 'send', have: [], samples: [] });
+    expect(await planFile(target, offered, 'none', 'diff')).toEqual({
+      action: 'send',
+      have: [],
+      samples: [],
+    });
   });
 
   it('attributes trusts a partial whose checkpoint matches size and mtime', async () => {
@@ -58,14 +62,17 @@ describe('planFile and decideFile', () => {
     ['diff', 'none', 'send'],
     ['diff', 'sparse_checksum', 'compare'],
     ['older', 'attributes', 'skip'],
-  ] as const)('an existing identical destination with overwrite %s and resume %s → %s', async (overwrite, resume, action) => {
-    const { source, target, offered } = setup('same');
-    writeFileSync(target, 'same');
-    utimesSync(target, new Date(), new Date(MTIME));
-    const plan = await planFile(target, offered, resume, overwrite);
-    expect(plan.action).toBe(action);
-    if (action === 'compare') expect(await decideFile(source, plan, resume)).toEqual([]);
-  });
+  ] as const)(
+    'an existing identical destination with overwrite %s and resume %s → %s',
+    async (overwrite, resume, action) => {
+      const { source, target, offered } = setup('same');
+      writeFileSync(target, 'same');
+      utimesSync(target, new Date(), new Date(MTIME));
+      const plan = await planFile(target, offered, resume, overwrite);
+      expect(plan.action).toBe(action);
+      if (action === 'compare') expect(await decideFile(source, plan, resume)).toEqual([]);
+    },
+  );
 
   it('overwrite older replaces a destination older than the source', async () => {
     const { target, offered } = setup('new!');

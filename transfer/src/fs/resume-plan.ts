@@ -54,7 +54,8 @@ export function sampleRanges(have: Extent[], policy: ResumePolicy): Extent[] {
 
 async function samplesOf(path: string, have: Extent[], policy: ResumePolicy): Promise<Sample[]> {
   const out: Sample[] = [];
-  for (const range of sampleRanges(have, policy)) out.push({ ...range, sha256: await rangeSha256(path, range.start, range.end) });
+  for (const range of sampleRanges(have, policy))
+    out.push({ ...range, sha256: await rangeSha256(path, range.start, range.end) });
   return out;
 }
 
@@ -71,10 +72,18 @@ export async function planFile(
   const existing = statSync(finalPath, { throwIfNoEntry: false });
   if (existing?.isFile()) {
     const older = existing.mtimeMs < offered.mtime_ms;
-    if (overwrite === 'never' || (overwrite === 'older' && !older) || (overwrite === 'diff+older' && !older)) {
+    if (
+      overwrite === 'never' ||
+      (overwrite === 'older' && !older) ||
+      (overwrite === 'diff+older' && !older)
+    ) {
       return { action: 'skip', have: [], samples: [] };
     }
-    if ((overwrite === 'diff' || overwrite === 'diff+older') && resume !== 'none' && existing.size === offered.size) {
+    if (
+      (overwrite === 'diff' || overwrite === 'diff+older') &&
+      resume !== 'none' &&
+      existing.size === offered.size
+    ) {
       const sameTimes = Math.trunc(existing.mtimeMs) === Math.trunc(offered.mtime_ms);
       if (resume === 'attributes') return sameTimes ? { action: 'skip', have: [], samples: [] } : fresh();
       const have = offered.size > 0 ? [{ start: 0, end: offered.size }] : [];
@@ -83,7 +92,11 @@ export async function planFile(
   }
   if (resume === 'none') return fresh();
   const checkpoint = readCheckpoint(finalPath);
-  if (!checkpoint || checkpoint.size !== offered.size || Math.trunc(checkpoint.mtime_ms) !== Math.trunc(offered.mtime_ms)) {
+  if (
+    !checkpoint ||
+    checkpoint.size !== offered.size ||
+    Math.trunc(checkpoint.mtime_ms) !== Math.trunc(offered.mtime_ms)
+  ) {
     return fresh();
   }
   return {
@@ -105,7 +118,8 @@ export async function decideFile(
 ): Promise<Extent[]> {
   const bad: Extent[] = [];
   for (const sample of plan.samples) {
-    if ((await rangeSha256(sourcePath, sample.start, sample.end)) !== sample.sha256) bad.push({ start: sample.start, end: sample.end });
+    if ((await rangeSha256(sourcePath, sample.start, sample.end)) !== sample.sha256)
+      bad.push({ start: sample.start, end: sample.end });
   }
   if (bad.length > 0 && resume === 'sparse_checksum') return plan.have;
   return bad;

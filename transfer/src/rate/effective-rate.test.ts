@@ -6,7 +6,11 @@ const current = { target_rate_kbps: 100_000, min_rate_kbps: 0, rate_policy: 'fai
 describe('effectiveRate', () => {
   it('caps a requested target and floor', () => {
     expect(
-      effectiveRate(current, { target_rate_kbps: 900_000, min_rate_kbps: 50_000 }, { target_rate_cap_kbps: 200_000, min_rate_cap_kbps: 10_000 }),
+      effectiveRate(
+        current,
+        { target_rate_kbps: 900_000, min_rate_kbps: 50_000 },
+        { target_rate_cap_kbps: 200_000, min_rate_cap_kbps: 10_000 },
+      ),
     ).toEqual({ target_rate_kbps: 200_000, min_rate_kbps: 10_000, rate_policy: 'fair' });
   });
 
@@ -21,7 +25,11 @@ describe('effectiveRate', () => {
   });
 
   it('lowers a policy above rate_policy_allowed', () => {
-    expect(effectiveRate(current, { rate_policy: 'fixed' }, { rate_policy_allowed: 'fair' }).rate_policy).toBe('fair');
-    expect(effectiveRate(current, { rate_policy: 'low' }, { rate_policy_allowed: 'fair' }).rate_policy).toBe('low');
+    expect(
+      effectiveRate(current, { rate_policy: 'fixed' }, { rate_policy_allowed: 'fair' }).rate_policy,
+    ).toBe('fair');
+    expect(effectiveRate(current, { rate_policy: 'low' }, { rate_policy_allowed: 'fair' }).rate_policy).toBe(
+      'low',
+    );
   });
 });

@@ -18,9 +18,17 @@ const ORDER: RatePolicy[] = ['low', 'fair', 'high', 'fixed'];
  * values), `limits` from the node. Caps bind the target and the floor; `rate_policy_allowed` is the most aggressive
  * policy the node accepts.
  */
-export function effectiveRate(current: RateSettings, requested: Partial<RateSettings>, limits: RateLimits): RateSettings {
-  let target = limits.lock_target_rate_kbps ? current.target_rate_kbps : (requested.target_rate_kbps ?? current.target_rate_kbps);
-  let min = limits.lock_min_rate_kbps ? current.min_rate_kbps : (requested.min_rate_kbps ?? current.min_rate_kbps);
+export function effectiveRate(
+  current: RateSettings,
+  requested: Partial<RateSettings>,
+  limits: RateLimits,
+): RateSettings {
+  let target = limits.lock_target_rate_kbps
+    ? current.target_rate_kbps
+    : (requested.target_rate_kbps ?? current.target_rate_kbps);
+  let min = limits.lock_min_rate_kbps
+    ? current.min_rate_kbps
+    : (requested.min_rate_kbps ?? current.min_rate_kbps);
   let policy = limits.lock_rate_policy ? current.rate_policy : (requested.rate_policy ?? current.rate_policy);
   if (limits.target_rate_cap_kbps !== undefined && limits.target_rate_cap_kbps > 0) {
     target = Math.min(target, limits.target_rate_cap_kbps);

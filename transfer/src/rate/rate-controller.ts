@@ -37,7 +37,8 @@ export class RateController {
   constructor(settings: RateSettings) {
     this.#settings = { ...settings };
     this.#rateKbps = settings.rate_policy === 'fixed' ? settings.target_rate_kbps : this.#floor();
-    if (settings.rate_policy !== 'fixed') this.#rateKbps = Math.max(this.#rateKbps, settings.target_rate_kbps * 0.25);
+    if (settings.rate_policy !== 'fixed')
+      this.#rateKbps = Math.max(this.#rateKbps, settings.target_rate_kbps * 0.25);
   }
 
   get settings(): RateSettings {
@@ -54,7 +55,9 @@ export class RateController {
 
   update(settings: RateSettings): void {
     this.#settings = { ...settings };
-    this.#rateKbps = this.#clamp(settings.rate_policy === 'fixed' ? settings.target_rate_kbps : this.#rateKbps);
+    this.#rateKbps = this.#clamp(
+      settings.rate_policy === 'fixed' ? settings.target_rate_kbps : this.#rateKbps,
+    );
   }
 
   #clamp(kbps: number): number {
@@ -74,7 +77,9 @@ export class RateController {
     const congestedByLoss = sample.loss > 0.02 && rising && sample.queueDelayUs > shape.setPointUs / 2;
     if (sample.queueDelayUs > shape.setPointUs || congestedByLoss) {
       const excess = Math.max(0, sample.queueDelayUs - shape.setPointUs) / shape.setPointUs;
-      this.#rateKbps = this.#clamp(this.#rateKbps * shape.cut(congestedByLoss ? Math.max(excess, 0.5) : excess));
+      this.#rateKbps = this.#clamp(
+        this.#rateKbps * shape.cut(congestedByLoss ? Math.max(excess, 0.5) : excess),
+      );
     } else {
       this.#rateKbps = this.#clamp(this.#rateKbps + shape.step * target);
     }

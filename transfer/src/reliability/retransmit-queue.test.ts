@@ -7,7 +7,13 @@ describe('RetransmitQueue', () => {
   it('resends NACKed blocks under their own sequence numbers, once per NACK', () => {
     const q = new RetransmitQueue();
     for (let seq = 1; seq <= 10; seq++) q.sent(seq, block(seq * 100));
-    expect(q.nack([[3, 4], [4, 4], [8, 8]])).toBe(3);
+    expect(
+      q.nack([
+        [3, 4],
+        [4, 4],
+        [8, 8],
+      ]),
+    ).toBe(3);
     expect([q.next(), q.next(), q.next(), q.next()]).toEqual([
       { seq: 3, block: block(300) },
       { seq: 4, block: block(400) },

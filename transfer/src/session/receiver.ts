@@ -2,7 +2,7 @@ import type { ControlMessage, FileChecksum } from '@rapid/protocol';
 import { fileChecksum } from '../fs/checksum.ts';
 import { PartialFile, partialPath } from '../fs/partial-file.ts';
 import { type OverwritePolicy, planFile, type ResumePolicy } from '../fs/resume-plan.ts';
-import { ExtentMap, type Extent } from '../receiver/extent-map.ts';
+import { type Extent, ExtentMap } from '../receiver/extent-map.ts';
 import { LossTracker } from '../reliability/loss-tracker.ts';
 import { PacketType } from '../wire/packet.ts';
 import type { PacketCodec, Role } from '../wire/packet-codec.ts';
@@ -48,7 +48,13 @@ const PERSIST_MS = 500;
 /** The receiving end of a session: plan, positional writes, loss detection and NACKs, checkpoints, completion. */
 export class Receiver {
   files: FileProgress[] = [];
-  readonly counters: SessionCounters = { bytesTransferred: 0, bytesLost: 0, bytesWritten: 0, bytesExpected: 0, rateKbps: 0 };
+  readonly counters: SessionCounters = {
+    bytesTransferred: 0,
+    bytesLost: 0,
+    bytesWritten: 0,
+    bytesExpected: 0,
+    rateKbps: 0,
+  };
   #slots: Slot[] = [];
   #tracker = new LossTracker();
   #timers: NodeJS.Timeout[] = [];
@@ -101,7 +107,9 @@ export class Receiver {
         this.#fail(new SessionError(message.code, 'cancelled by the peer', false));
         break;
       case 'error':
-        this.#fail(new SessionError(message.code, message.desc, message.retryable && isRetryableCode(message.code)));
+        this.#fail(
+          new SessionError(message.code, message.desc, message.retryable && isRetryableCode(message.code)),
+        );
         break;
       default:
         break;
@@ -129,14 +137,33 @@ export class Receiver {
       try {
         finalPath = this.options.resolveDestination(file.path);
       } catch (error) {
-        this.#slots[file.index] = { finalPath: '', size: file.size, mtimeMs: file.mtime_ms, keep: [], state: 'done', partial: undefined };
+        this.#slots[file.index] = {
+          finalPath: '',
+          size: file.size,
+          mtimeMs: file.mtime_ms,
+          keep: [],
+          state: 'done',
+          partial: undefined,
+        };
         this.#failFile(file.index, (error as { code?: number }).code ?? 41, (error as Error).message, false);
         plans.push({ index: file.index, action: 'skip' as const, have: [], samples: [] });
         continue;
       }
       const plan = await planFile(finalPath, file, this.options.resume, this.options.overwrite);
-      this.#slots[file.index] = { finalPath, size: file.size, mtimeMs: file.mtime_ms, keep: plan.have, state: 'planned', partial: undefined };
-      plans.push({ index: file.index, action: plan.action, have: plan.have.map((e) => [e.start, e.end] as [number, number]), samples: plan.samples });
+      this.#slots[file.index] = {
+        finalPath,
+        size: file.size,
+        mtimeMs: file.mtime_ms,
+        keep: plan.have,
+        state: 'planned',
+        partial: undefined,
+      };
+      plans.push({
+        index: file.index,
+        action: plan.action,
+        have: plan.have.map((e) => [e.start, e.end] as [number, number]),
+        samples: plan.samples,
+      });
     }
     this.options.control.send({ t: 'plan', files: plans });
   }
@@ -150,7 +177,13 @@ export class Receiver {
         slot.state = 'done';
         file.status = 'skipped';
         file.bytesWritten = file.size;
-        this.options.control.send({ t: 'file_done', index: decision.index, status: 'skipped', error_code: 0, error_desc: '' });
+        this.options.control.send({
+          t: 'file_done',
+          index: decision.index,
+          status: 'skipped',
+          error_code: 0,
+          error_desc: '',
+        });
         continue;
       }
       const keep = new ExtentMap(slot.size);
@@ -168,7 +201,12 @@ export class Receiver {
 
   onDatagram(packet: Buffer): void {
     const opened = this.options.codec.open(this.options.peerRole, packet);
-    if (!opened || opened.header.type !== PacketType.data || opened.header.sessionId !== this.options.sessionId) return;
+    if (
+      !opened ||
+      opened.header.type !== PacketType.data ||
+      opened.header.sessionId !== this.options.sessionId
+    )
+      return;
     const { header, payload } = opened;
     this.#lastActivity = performance.now();
     const owd = (nowUs32() - header.sendUs) >>> 0;
@@ -230,7 +268,7 @@ export class Receiver {
 
   #onVerdict(index: number, ok: boolean): void {
     const slot = this.#slots[index];
-    if (!slot || slot.state !== 'verifying') return;
+    if (slot?.state !== 'verifying') return;
     if (ok) this.#finalize(index);
     else this.#failFile(index, 27, 'checksum differs from the source', true);
   }
@@ -269,7 +307,13 @@ export class Receiver {
       file.errorDesc = desc;
       file.endMs = Date.now();
     }
-    this.options.control.send({ t: 'file_done', index, status: 'failed', error_code: code, error_desc: desc });
+    this.options.control.send({
+      t: 'file_done',
+      index,
+      status: 'failed',
+      error_code: code,
+      error_desc: desc,
+    });
   }
 
   #feedback(): void {
@@ -292,7 +336,8 @@ export class Receiver {
     this.#delaySum = 0;
     this.#delayCount = 0;
     this.options.onProgress?.();
-    if (now - this.#lastActivity > (this.options.stallMs ?? 20_000)) this.#fail(sessionError(40, 'no data from the sender'));
+    if (now - this.#lastActivity > (this.options.stallMs ?? 20_000))
+      this.#fail(sessionError(40, 'no data from the sender'));
   }
 
   #persist(): void {

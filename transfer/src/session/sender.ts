@@ -1,9 +1,10 @@
 import type { ControlMessage, FileChecksum } from '@rapid/protocol';
 import { fileChecksum } from '../fs/checksum.ts';
 import { decideFile, type ResumePolicy } from '../fs/resume-plan.ts';
-import { ExtentMap } from '../receiver/extent-map.ts';
+import { effectiveRate, type RateLimits } from '../rate/effective-rate.ts';
 import { RateController, type RateSettings } from '../rate/rate-controller.ts';
 import { TokenBucket } from '../rate/token-bucket.ts';
+import { ExtentMap } from '../receiver/extent-map.ts';
 import { type BlockRef, RetransmitQueue } from '../reliability/retransmit-queue.ts';
 import { PacketFlag, PacketType, payloadCapacity } from '../wire/packet.ts';
 import type { PacketCodec, Role } from '../wire/packet-codec.ts';
@@ -40,6 +41,8 @@ export interface SenderOptions {
   fileChecksum: FileChecksum;
   files: SenderFile[];
   stallMs?: number;
+  /** Node side: caps and locks applied to rate changes the client asks for. */
+  limits?: RateLimits;
   onProgress?: () => void;
 }
 
@@ -101,7 +104,12 @@ export class Sender {
       control.onClose(() => this.#fail(sessionError(12, 'control connection lost')));
       control.send({
         t: 'offer',
-        files: this.options.files.map((file, index) => ({ index, path: file.path, size: file.size, mtime_ms: file.mtime_ms })),
+        files: this.options.files.map((file, index) => ({
+          index,
+          path: file.path,
+          size: file.size,
+          mtime_ms: file.mtime_ms,
+        })),
       });
       this.#timers.push(setInterval(() => this.#tick(), STATUS_INTERVAL_MS));
     }).finally(() => this.#stop());
@@ -142,9 +150,17 @@ export class Sender {
   #onMessage(message: ControlMessage): void {
     switch (message.t) {
       case 'plan':
-        this.#onPlan(message.files).catch((error) => this.#fail(sessionError(35, `cannot read source: ${error}`)));
+        this.#onPlan(message.files).catch((error) =>
+          this.#fail(sessionError(35, `cannot read source: ${error}`)),
+        );
         break;
       case 'ready':
+        if (this.files.length === 0) {
+          this.options.control.send({ t: 'done' });
+          this.#finished = true;
+          this.#settle?.resolve();
+          break;
+        }
         this.#ready = true;
         this.#lastFeedback = performance.now();
         this.#schedule();
@@ -154,7 +170,10 @@ export class Sender {
         this.#queue.acknowledgeBelow(message.cum_ack);
         if (this.#queue.nack(message.nack) > 0) this.#schedule();
         this.counters.bytesWritten = this.#resumed + message.received_bytes;
-        this.counters.rateKbps = this.controller.onFeedback({ loss: message.loss, queueDelayUs: message.queue_delay_us });
+        this.counters.rateKbps = this.controller.onFeedback({
+          loss: message.loss,
+          queueDelayUs: message.queue_delay_us,
+        });
         this.#bucket.setRate(this.counters.rateKbps * 1000);
         this.options.onProgress?.();
         break;
@@ -168,7 +187,11 @@ export class Sender {
         this.#onFileDone(message.index, message.status, message.error_code, message.error_desc);
         break;
       case 'rate':
-        this.setRate({ ...this.controller.settings, ...definedRate(message) });
+        this.setRate(
+          this.options.limits
+            ? effectiveRate(this.controller.settings, definedRate(message), this.options.limits)
+            : { ...this.controller.settings, ...definedRate(message) },
+        );
         break;
       case 'pause':
         this.pause();
@@ -180,14 +203,23 @@ export class Sender {
         this.#fail(new SessionError(message.code, 'cancelled by the peer', false));
         break;
       case 'error':
-        this.#fail(new SessionError(message.code, message.desc, message.retryable && isRetryableCode(message.code)));
+        this.#fail(
+          new SessionError(message.code, message.desc, message.retryable && isRetryableCode(message.code)),
+        );
         break;
       default:
         break;
     }
   }
 
-  async #onPlan(plans: { index: number; action: string; have: [number, number][]; samples: { start: number; end: number; sha256: string }[] }[]) {
+  async #onPlan(
+    plans: {
+      index: number;
+      action: string;
+      have: [number, number][];
+      samples: { start: number; end: number; sha256: string }[];
+    }[],
+  ) {
     const decisions: { index: number; drop: [number, number][]; skip: boolean }[] = [];
     for (const plan of plans) {
       const file = this.files[plan.index];
@@ -198,7 +230,10 @@ export class Sender {
         continue;
       }
       const have = plan.have.map(([start, end]) => ({ start, end }));
-      const drop = plan.samples.length > 0 ? await decideFile(source.source, { have, samples: plan.samples }, this.options.resume) : [];
+      const drop =
+        plan.samples.length > 0
+          ? await decideFile(source.source, { have, samples: plan.samples }, this.options.resume)
+          : [];
       if (plan.action === 'compare' && drop.length === 0) {
         decisions.push({ index: plan.index, drop: [], skip: true });
         continue;
@@ -210,7 +245,8 @@ export class Sender {
       file.startByte = kept.receivedBytes;
       file.bytesWritten = kept.receivedBytes;
       this.#resumed += kept.receivedBytes;
-      for (const gap of kept.missing()) this.#work.push({ index: plan.index, start: gap.start, end: gap.end });
+      for (const gap of kept.missing())
+        this.#work.push({ index: plan.index, start: gap.start, end: gap.end });
       decisions.push({ index: plan.index, drop: dropped.map((d) => [d.start, d.end]), skip: false });
     }
     this.counters.bytesWritten = this.#resumed;
@@ -235,7 +271,9 @@ export class Sender {
     if (status !== 'failed') file.bytesWritten = file.size;
     this.#reader.release(index);
     this.options.onProgress?.();
-    if (this.files.every((f) => f.status === 'completed' || f.status === 'failed' || f.status === 'skipped')) {
+    if (
+      this.files.every((f) => f.status === 'completed' || f.status === 'failed' || f.status === 'skipped')
+    ) {
       this.counters.bytesWritten = this.files.reduce((sum, f) => sum + f.bytesWritten, 0);
       this.options.control.send({ t: 'done' });
       this.#finished = true;
@@ -276,17 +314,24 @@ export class Sender {
   #pump(): void {
     if (!this.#ready || this.#paused || this.#finished) return;
     for (let sent = 0; sent < BURST; sent++) {
-      if (this.options.data.backlog() > MAX_BACKLOG) return this.#schedule(1);
+      if (this.options.data.backlog() > MAX_BACKLOG) {
+        this.#schedule(1);
+        return;
+      }
       if (!this.#stage()) return;
       const staged = this.#staged as { seq: number; block: BlockRef; retransmission: boolean };
-      if (!this.#bucket.tryTake(staged.block.length + 52)) return this.#schedule(this.#bucket.waitMs(staged.block.length + 52));
+      if (!this.#bucket.tryTake(staged.block.length + 52)) {
+        this.#schedule(this.#bucket.waitMs(staged.block.length + 52));
+        return;
+      }
       this.#staged = undefined;
       const { block } = staged;
       let payload: Buffer;
       try {
         payload = this.#reader.read(block.fileIndex, block.offset, block.length);
       } catch (error) {
-        return this.#fail(sessionError(35, `cannot read source: ${(error as Error).message}`));
+        this.#fail(sessionError(35, `cannot read source: ${(error as Error).message}`));
+        return;
       }
       const packet = this.options.codec.seal(
         this.options.role,
@@ -336,7 +381,11 @@ export class Sender {
   }
 }
 
-function definedRate(message: { target_rate_kbps?: number | undefined; min_rate_kbps?: number | undefined; rate_policy?: RateSettings['rate_policy'] | undefined }): Partial<RateSettings> {
+function definedRate(message: {
+  target_rate_kbps?: number | undefined;
+  min_rate_kbps?: number | undefined;
+  rate_policy?: RateSettings['rate_policy'] | undefined;
+}): Partial<RateSettings> {
   const out: Partial<RateSettings> = {};
   if (message.target_rate_kbps !== undefined) out.target_rate_kbps = message.target_rate_kbps;
   if (message.min_rate_kbps !== undefined) out.min_rate_kbps = message.min_rate_kbps;

@@ -55,6 +55,7 @@ export class SessionError extends Error {
 /** Retryability of node-api.md §9 codes. */
 const RETRYABLE = new Set([12, 13, 14, 15, 16, 17, 18, 23, 32, 33, 35, 36, 37, 39, 40, 44, 45, 61]);
 export const isRetryableCode = (code: number) => RETRYABLE.has(code);
-export const sessionError = (code: number, message: string) => new SessionError(code, message, isRetryableCode(code));
+export const sessionError = (code: number, message: string) =>
+  new SessionError(code, message, isRetryableCode(code));
 
 export const nowUs32 = () => Math.floor(performance.now() * 1000) >>> 0;

@@ -11,7 +11,11 @@ import { Sender, type SenderFile } from './sender.ts';
 
 const sha = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
-async function transfer(files: { name: string; data: Buffer }[], faults: Faults = {}, key: Buffer | undefined = randomBytes(16)) {
+async function transfer(
+  files: { name: string; data: Buffer }[],
+  faults: Faults = {},
+  key: Buffer | undefined = randomBytes(16),
+) {
   const src = mkdtempSync(join(tmpdir(), 'src-'));
   const dst = mkdtempSync(join(tmpdir(), 'dst-'));
   const senderFiles: SenderFile[] = files.map(({ name, data }) => {

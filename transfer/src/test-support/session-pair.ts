@@ -1,6 +1,6 @@
 import { createSocket, type Socket } from 'node:dgram';
 import { once } from 'node:events';
-import { createServer, connect, type Socket as NetSocket } from 'node:net';
+import { connect, createServer, type Socket as NetSocket } from 'node:net';
 import { ControlLink } from '../session/control-link.ts';
 import type { DataLink } from '../session/session-types.ts';
 
@@ -23,7 +23,9 @@ export interface Faults {
   corrupt?: (n: number) => boolean;
 }
 
-export async function udpPair(faults: Faults = {}): Promise<{ a: Socket; b: Socket; aToB: DataLink; close: () => void }> {
+export async function udpPair(
+  faults: Faults = {},
+): Promise<{ a: Socket; b: Socket; aToB: DataLink; close: () => void }> {
   const a = createSocket('udp4');
   const b = createSocket('udp4');
   a.bind(0, '127.0.0.1');

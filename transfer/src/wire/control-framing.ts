@@ -25,7 +25,8 @@ export class ControlDecoder {
     const messages: ControlMessage[] = [];
     while (this.#buffered.length >= 4) {
       const length = this.#buffered.readUInt32BE(0);
-      if (length > MAX_CONTROL_MESSAGE_BYTES) throw new ControlFramingError(`control message of ${length} bytes`);
+      if (length > MAX_CONTROL_MESSAGE_BYTES)
+        throw new ControlFramingError(`control message of ${length} bytes`);
       if (this.#buffered.length < 4 + length) break;
       const body = this.#buffered.subarray(4, 4 + length).toString('utf8');
       this.#buffered = this.#buffered.subarray(4 + length);
@@ -37,7 +38,8 @@ export class ControlDecoder {
       }
       const parsed = controlMessage.safeParse(value);
       if (parsed.success) messages.push(parsed.data);
-      else if (isKnownType(value)) throw new ControlFramingError(`invalid ${(value as { t: string }).t} message`);
+      else if (isKnownType(value))
+        throw new ControlFramingError(`invalid ${(value as { t: string }).t} message`);
     }
     return messages;
   }

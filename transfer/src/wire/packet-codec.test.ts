@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { HEADER_BYTES, PacketType, payloadCapacity, readHeader } from './packet.ts';
 import { PacketCodec } from './packet-codec.ts';
 
-const header = { type: PacketType.data, flags: 0, sessionId: 7, seq: 2 ** 40 + 3, fileIndex: 2, offset: 2 ** 33 + 5, sendUs: 99 };
+const header = {
+  type: PacketType.data,
+  flags: 0,
+  sessionId: 7,
+  seq: 2 ** 40 + 3,
+  fileIndex: 2,
+  offset: 2 ** 33 + 5,
+  sendUs: 99,
+};
 
 describe.each([
   ['aes-128-gcm', randomBytes(16)],
@@ -19,11 +27,14 @@ describe.each([
     expect(opened?.header).toMatchObject({ ...header, flags: key ? 2 : 0, length: 1000 });
   });
 
-  it.each([0, 3, HEADER_BYTES - 1, HEADER_BYTES + 10, HEADER_BYTES + 1015])('rejects a packet with byte %i flipped', (at) => {
-    const packet = codec.seal('client', header, randomBytes(1000));
-    packet[at] = (packet[at] ?? 0) ^ 0x01;
-    expect(codec.open('client', packet)).toBeUndefined();
-  });
+  it.each([0, 3, HEADER_BYTES - 1, HEADER_BYTES + 10, HEADER_BYTES + 1015])(
+    'rejects a packet with byte %i flipped',
+    (at) => {
+      const packet = codec.seal('client', header, randomBytes(1000));
+      packet[at] = (packet[at] ?? 0) ^ 0x01;
+      expect(codec.open('client', packet)).toBeUndefined();
+    },
+  );
 
   it('rejects truncated packets', () => {
     const packet = codec.seal('client', header, randomBytes(100));

@@ -1,6 +1,13 @@
 import { createCipheriv, createDecipheriv } from 'node:crypto';
 import { crc32 } from 'node:zlib';
-import { HEADER_BYTES, type PacketHeader, PacketFlag, readHeader, TRAILER_BYTES, writeHeader } from './packet.ts';
+import {
+  HEADER_BYTES,
+  PacketFlag,
+  type PacketHeader,
+  readHeader,
+  TRAILER_BYTES,
+  writeHeader,
+} from './packet.ts';
 
 /** Which end seals: the node sets the top bit of the nonce so the two directions never reuse a nonce. */
 export type Role = 'client' | 'node';
@@ -41,7 +48,11 @@ export class PacketCodec {
     writeHeader(packet, { ...header, flags, length: payload.length });
     const aad = packet.subarray(0, HEADER_BYTES);
     if (this.#key && this.#algorithm) {
-      const cipher = createCipheriv(this.#algorithm as 'aes-128-gcm', this.#key, this.#nonce(role, header.seq));
+      const cipher = createCipheriv(
+        this.#algorithm as 'aes-128-gcm',
+        this.#key,
+        this.#nonce(role, header.seq),
+      );
       cipher.setAAD(aad);
       const first = cipher.update(payload);
       first.copy(packet, HEADER_BYTES);
@@ -51,7 +62,10 @@ export class PacketCodec {
     } else {
       payload.copy(packet, HEADER_BYTES);
       packet.fill(0, HEADER_BYTES + payload.length);
-      packet.writeUInt32BE(crc32(packet.subarray(0, HEADER_BYTES + payload.length)), HEADER_BYTES + payload.length);
+      packet.writeUInt32BE(
+        crc32(packet.subarray(0, HEADER_BYTES + payload.length)),
+        HEADER_BYTES + payload.length,
+      );
     }
     return packet;
   }
@@ -66,7 +80,11 @@ export class PacketCodec {
     const trailer = packet.subarray(HEADER_BYTES + header.length);
     if (this.#key && this.#algorithm) {
       try {
-        const decipher = createDecipheriv(this.#algorithm as 'aes-128-gcm', this.#key, this.#nonce(sealedBy, header.seq));
+        const decipher = createDecipheriv(
+          this.#algorithm as 'aes-128-gcm',
+          this.#key,
+          this.#nonce(sealedBy, header.seq),
+        );
         decipher.setAAD(packet.subarray(0, HEADER_BYTES));
         decipher.setAuthTag(trailer);
         const payload = Buffer.concat([decipher.update(body), decipher.final()]);

@@ -38,7 +38,8 @@ export function writeHeader(target: Buffer, header: PacketHeader): void {
 
 /** Parses the header; undefined for anything that is not a well-formed rapid/1 packet of the stated length. */
 export function readHeader(packet: Buffer): PacketHeader | undefined {
-  if (packet.length < HEADER_BYTES + TRAILER_BYTES || packet[0] !== MAGIC || packet[1] !== VERSION) return undefined;
+  if (packet.length < HEADER_BYTES + TRAILER_BYTES || packet[0] !== MAGIC || packet[1] !== VERSION)
+    return undefined;
   const header: PacketHeader = {
     type: packet[2] ?? 0,
     flags: packet[3] ?? 0,

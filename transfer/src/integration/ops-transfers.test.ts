@@ -89,7 +89,7 @@ describe('node API', () => {
         { transfer_request: { paths: [{ source: '/nope' }] } },
       ],
     });
-    const [ok, escape, missing] = (
+    const [ok, escaped, missing] = (
       reply.body as { transfer_specs: Record<string, Record<string, unknown>>[] }
     ).transfer_specs;
     expect(ok?.transfer_spec).toMatchObject({
@@ -104,7 +104,7 @@ describe('node API', () => {
       cipher: 'aes-128',
     });
     expect(String(ok?.transfer_spec?.token)).toMatch(/^RT1\./);
-    expect(escape?.error?.user_message).toMatch(/invalid path/);
+    expect(escaped?.error?.user_message).toMatch(/invalid path/);
     expect(missing?.error?.user_message).toMatch(/invalid path/);
     expect((await fixture.api('POST', '/files/upload_setup', { nope: 1 })).status).toBe(400);
   });

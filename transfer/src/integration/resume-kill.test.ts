@@ -88,69 +88,79 @@ describe('resume after SIGKILL', () => {
     }
   });
 
-  it('of the node mid-download: the client retries and fetches only what is missing', async () => {
-    const docroot = mkdtempSync(join(tmpdir(), 'kill-node-'));
-    const data = randomBytes(SIZE);
-    writeFileSync(join(docroot, 'big.bin'), data);
-    const tlsDir = mkdtempSync(join(tmpdir(), 'kill-tls-'));
-    writeFileSync(join(tlsDir, 'key.pem'), testTls().key);
-    writeFileSync(join(tlsDir, 'cert.pem'), testTls().cert);
-    const { tcp, udp } = await freePorts();
-    const api = await freePorts();
-    const entry = await buildEntry(join(here, '../node/main.ts'));
-    const env = {
-      ...process.env,
-      RAPID_NODE_DOCROOT: docroot,
-      RAPID_NODE_USERS: `${NODE_USER}:${NODE_PASSWORD}`,
-      RAPID_NODE_SECRET: 'ab'.repeat(32),
-      RAPID_NODE_BIND: '127.0.0.1',
-      RAPID_NODE_API_PORT: String(api.tcp),
-      RAPID_NODE_CONTROL_PORT: String(tcp),
-      RAPID_NODE_UDP_PORT: String(udp),
-      RAPID_NODE_TLS_KEY: join(tlsDir, 'key.pem'),
-      RAPID_NODE_TLS_CERT: join(tlsDir, 'cert.pem'),
-    };
-    const startNode = async () => {
-      const child = spawn(process.execPath, [entry], { env, stdio: ['ignore', 'pipe', 'ignore'] });
-      children.push(child);
-      await watch(child, (line) => line.event === 'listening');
-      return child;
-    };
-    let node = await startNode();
-    const setup = await fetchSetup(api.tcp);
-    const target = mkdtempSync(join(tmpdir(), 'kill-node-dst-'));
-    const handle = new TransferEngine({ retryBaseMs: 200 }).start(
-      { ...setup, ...RATE, destination_root: target },
-      { retries: 8 },
-    );
-    await new Promise<void>((resolve) => {
-      const listener = (info: { bytes_written: number }) => {
-        if (info.bytes_written >= SIZE / 2) {
-          handle.off('progress', listener);
-          resolve();
-        }
+  it.each(['receive', 'send'] as const)(
+    'of the node mid-transfer (%s): the client retries and moves only what is missing',
+    async (direction) => {
+      const docroot = mkdtempSync(join(tmpdir(), 'kill-node-'));
+      const local = mkdtempSync(join(tmpdir(), 'kill-node-local-'));
+      const data = randomBytes(SIZE);
+      writeFileSync(join(direction === 'receive' ? docroot : local, 'big.bin'), data);
+      const tlsDir = mkdtempSync(join(tmpdir(), 'kill-tls-'));
+      writeFileSync(join(tlsDir, 'key.pem'), testTls().key);
+      writeFileSync(join(tlsDir, 'cert.pem'), testTls().cert);
+      const { tcp, udp } = await freePorts();
+      const api = await freePorts();
+      const entry = await buildEntry(join(here, '../node/main.ts'));
+      const env = {
+        ...process.env,
+        RAPID_NODE_DOCROOT: docroot,
+        RAPID_NODE_USERS: `${NODE_USER}:${NODE_PASSWORD}`,
+        RAPID_NODE_SECRET: 'ab'.repeat(32),
+        RAPID_NODE_BIND: '127.0.0.1',
+        RAPID_NODE_API_PORT: String(api.tcp),
+        RAPID_NODE_CONTROL_PORT: String(tcp),
+        RAPID_NODE_UDP_PORT: String(udp),
+        RAPID_NODE_TLS_KEY: join(tlsDir, 'key.pem'),
+        RAPID_NODE_TLS_CERT: join(tlsDir, 'cert.pem'),
       };
-      handle.on('progress', listener);
-    });
-    node.kill('SIGKILL');
-    await once(node, 'exit');
-    node = await startNode();
-    const info = await handle.done();
-    node.kill('SIGTERM');
-    expect([info.status, info.retry_count > 0]).toEqual(['completed', true]);
-    expect(info.bytes_transferred).toBeLessThan(SIZE * 0.6);
-    expect(sha(readFileSync(join(target, 'big.bin')))).toBe(sha(data));
-  });
+      const startNode = async () => {
+        const child = spawn(process.execPath, [entry], { env, stdio: ['ignore', 'pipe', 'ignore'] });
+        children.push(child);
+        await watch(child, (line) => line.event === 'listening');
+        return child;
+      };
+      let node = await startNode();
+      const request =
+        direction === 'receive' ? { paths: [{ source: '/big.bin' }] } : { destination_root: '/' };
+      const setup = await fetchSetup(api.tcp, direction === 'receive' ? 'download' : 'upload', request);
+      const spec =
+        direction === 'receive'
+          ? { ...setup, ...RATE, destination_root: local }
+          : { ...setup, ...RATE, paths: [{ source: join(local, 'big.bin') }], destination_root: '/' };
+      const handle = new TransferEngine({ retryBaseMs: 200 }).start(spec, { retries: 8 });
+      await new Promise<void>((resolve) => {
+        const listener = (info: { bytes_written: number }) => {
+          if (info.bytes_written >= SIZE / 2) {
+            handle.off('progress', listener);
+            resolve();
+          }
+        };
+        handle.on('progress', listener);
+      });
+      node.kill('SIGKILL');
+      await once(node, 'exit');
+      node = await startNode();
+      const info = await handle.done();
+      node.kill('SIGTERM');
+      expect([info.status, info.retry_count > 0]).toEqual(['completed', true]);
+      expect(info.bytes_transferred).toBeLessThan(SIZE * 0.7);
+      expect(sha(readFileSync(join(direction === 'receive' ? local : docroot, 'big.bin')))).toBe(sha(data));
+    },
+  );
 });
 
-async function fetchSetup(apiPort: number): Promise<Record<string, unknown>> {
+async function fetchSetup(
+  apiPort: number,
+  kind: string,
+  transferRequest: object,
+): Promise<Record<string, unknown>> {
   const { request } = await import('node:https');
   return new Promise((resolve, reject) => {
     const req = request(
       {
         host: '127.0.0.1',
         port: apiPort,
-        path: '/files/download_setup',
+        path: `/files/${kind}_setup`,
         method: 'POST',
         ca: testTls().cert,
         servername: 'localhost',
@@ -172,8 +182,6 @@ async function fetchSetup(apiPort: number): Promise<Record<string, unknown>> {
       },
     );
     req.on('error', reject);
-    req.end(
-      JSON.stringify({ transfer_requests: [{ transfer_request: { paths: [{ source: '/big.bin' }] } }] }),
-    );
+    req.end(JSON.stringify({ transfer_requests: [{ transfer_request: transferRequest }] }));
   });
 }

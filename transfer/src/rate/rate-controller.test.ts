@@ -50,3 +50,11 @@ describe('RateController', () => {
     expect(c.rateKbps).toBe(20_000);
   });
 });
+
+describe('RateController under heavy loss', () => {
+  it('backs off when a tenth of the packets are lost even without a measured queue', () => {
+    const c = new RateController({ target_rate_kbps: 100_000, min_rate_kbps: 0, rate_policy: 'fair' });
+    run(c, 20, 0, 0);
+    expect(run(c, 10, 0.3, 0)).toBeLessThan(50_000);
+  });
+});

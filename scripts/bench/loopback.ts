@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -32,14 +31,30 @@ const clean = () => {
   rmSync(join(node.docroot, 'up'), { recursive: true, force: true });
   mkdirSync(join(node.docroot, 'up'));
 };
-const rapid = async (direction: 'down' | 'up', dgram: number) => {
+const rapid = async (direction: 'down' | 'up', dgram: number, cipher: string) => {
   const spec =
     direction === 'down'
-      ? { ...(await setup(node, 'download', { paths: [{ source: '/big.bin' }] })), destination_root: join(local, 'down') }
-      : { ...(await setup(node, 'upload', { destination_root: '/up' })), paths: [{ source: join(local, 'up.bin') }], destination_root: '/up' };
+      ? {
+          ...(await setup(node, 'download', { paths: [{ source: '/big.bin' }] })),
+          destination_root: join(local, 'down'),
+        }
+      : {
+          ...(await setup(node, 'upload', { destination_root: '/up' })),
+          paths: [{ source: join(local, 'up.bin') }],
+          destination_root: '/up',
+        };
   let lost = 0;
   const ms = await timed(async () => {
-    const info = await engine.start({ ...spec, dgram_size: dgram, target_rate_kbps: 20_000_000, resume: 'none', overwrite: 'always' }).done();
+    const info = await engine
+      .start({
+        ...spec,
+        dgram_size: dgram,
+        cipher,
+        target_rate_kbps: 20_000_000,
+        resume: 'none',
+        overwrite: 'always',
+      })
+      .done();
     if (info.status !== 'completed') throw new Error(`rapid ${direction} ${info.status}: ${info.error_desc}`);
     lost = info.bytes_lost / bytes;
   });
@@ -48,17 +63,30 @@ const rapid = async (direction: 'down' | 'up', dgram: number) => {
 
 for (let run = 0; run < RUNS; run++) {
   clean();
-  record('disk copy (ceiling)', await timed(() => pipeline(createReadStream(source), createWriteStream(join(local, 'copy.bin')))));
+  record(
+    'disk copy (ceiling)',
+    await timed(() => pipeline(createReadStream(source), createWriteStream(join(local, 'copy.bin')))),
+  );
   rmSync(join(local, 'copy.bin'));
-  record('curl HTTPS GET (1 stream)', await timed(() => curl(node, ['-o', join(local, 'curl.bin'), contentUrl(node, 'big.bin')])));
+  record(
+    'curl HTTPS GET (1 stream)',
+    await timed(() => curl(node, ['-o', join(local, 'curl.bin'), contentUrl(node, 'big.bin')])),
+  );
   rmSync(join(local, 'curl.bin'));
-  record('curl HTTPS PUT (1 stream)', await timed(() => curl(node, ['-T', join(local, 'up.bin'), contentUrl(node, 'up/curl.bin')])));
-  for (const dgram of [1472, 65000]) {
+  record(
+    'curl HTTPS PUT (1 stream)',
+    await timed(() => curl(node, ['-T', join(local, 'up.bin'), contentUrl(node, 'up/curl.bin')])),
+  );
+  for (const [dgram, cipher] of [
+    [1472, 'aes-128'],
+    [1472, 'none'],
+    [65000, 'aes-128'],
+  ] as const) {
     clean();
-    const down = await rapid('down', dgram);
-    record(`Rapid download, dgram ${dgram}`, down.ms, down.lost);
-    const up = await rapid('up', dgram);
-    record(`Rapid upload, dgram ${dgram}`, up.ms, up.lost);
+    const down = await rapid('down', dgram, cipher);
+    record(`Rapid download, dgram ${dgram}, ${cipher}`, down.ms, down.lost);
+    const up = await rapid('up', dgram, cipher);
+    record(`Rapid upload, dgram ${dgram}, ${cipher}`, up.ms, up.lost);
   }
 }
 const curlGet = median(results['curl HTTPS GET (1 stream)']?.ms ?? []);
@@ -68,7 +96,13 @@ table(
   Object.entries(results).map(([name, { ms, lost }]) => {
     const m = median(ms);
     const base = name.includes('upload') || name.includes('PUT') ? curlPut : curlGet;
-    return [name, (m / 1000).toFixed(2), mbps(bytes, m).toFixed(0), name.startsWith('disk') ? '' : `${(base / m).toFixed(2)}×`, `${(median(lost) * 100).toFixed(2)}%`];
+    return [
+      name,
+      (m / 1000).toFixed(2),
+      mbps(bytes, m).toFixed(0),
+      name.startsWith('disk') ? '' : `${(base / m).toFixed(2)}×`,
+      `${(median(lost) * 100).toFixed(2)}%`,
+    ];
   }),
 );
 node.stop();

@@ -14,6 +14,15 @@ if (!name) {
 }
 const here = dirname(fileURLToPath(import.meta.url));
 const outfile = join(here, '.build', `${name}.mjs`);
-await build({ entryPoints: [join(here, `${name}.ts`)], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'warning', external: ['esbuild'] });
+await build({
+  entryPoints: [join(here, `${name}.ts`)],
+  outfile,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  logLevel: 'warning',
+  external: ['esbuild'],
+});
 const result = spawnSync(process.execPath, [outfile, ...args], { stdio: 'inherit' });
 process.exit(result.status ?? 1);

@@ -25,7 +25,10 @@ export interface BenchNode {
 }
 
 /** A transfer node in its own process (so it does not share the client's event loop), ephemeral ports. */
-export async function startBenchNode(docroot = mkdtempSync(join(tmpdir(), 'bench-docroot-')), extraEnv: Record<string, string> = {}): Promise<BenchNode> {
+export async function startBenchNode(
+  docroot = mkdtempSync(join(tmpdir(), 'bench-docroot-')),
+  extraEnv: Record<string, string> = {},
+): Promise<BenchNode> {
   const tls = selfSignedCertificate('localhost');
   const tlsDir = mkdtempSync(join(tmpdir(), 'bench-tls-'));
   writeFileSync(join(tlsDir, 'key.pem'), tls.key);
@@ -47,24 +50,49 @@ export async function startBenchNode(docroot = mkdtempSync(join(tmpdir(), 'bench
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const line = await new Promise<string>((resolve) => createInterface({ input: child.stdout as NodeJS.ReadableStream }).once('line', resolve));
+  const line = await new Promise<string>((resolve) =>
+    createInterface({ input: child.stdout as NodeJS.ReadableStream }).once('line', resolve),
+  );
   const status = JSON.parse(line) as { url: string; ports: BenchNode['ports'] };
   const api = (method: string, path: string, body?: unknown) =>
     new Promise<unknown>((resolve, reject) => {
-      const req = request(new URL(path, status.url), { method, ca: tls.cert, servername: 'localhost', headers: { Authorization: BASIC, 'Content-Type': 'application/json' } }, async (res) => {
-        const chunks: Buffer[] = [];
-        for await (const chunk of res) chunks.push(chunk as Buffer);
-        const text = Buffer.concat(chunks).toString();
-        resolve(text ? JSON.parse(text) : undefined);
-      });
+      const req = request(
+        new URL(path, status.url),
+        {
+          method,
+          ca: tls.cert,
+          servername: 'localhost',
+          headers: { Authorization: BASIC, 'Content-Type': 'application/json' },
+        },
+        async (res) => {
+          const chunks: Buffer[] = [];
+          for await (const chunk of res) chunks.push(chunk as Buffer);
+          const text = Buffer.concat(chunks).toString();
+          resolve(text ? JSON.parse(text) : undefined);
+        },
+      );
       req.on('error', reject);
       req.end(body === undefined ? undefined : JSON.stringify(body));
     });
-  return { docroot, url: status.url, cert: tls.cert, ports: status.ports, process: child, api, stop: () => child.kill('SIGTERM') };
+  return {
+    docroot,
+    url: status.url,
+    cert: tls.cert,
+    ports: status.ports,
+    process: child,
+    api,
+    stop: () => child.kill('SIGTERM'),
+  };
 }
 
-export async function setup(node: BenchNode, kind: 'upload' | 'download', transferRequest: object): Promise<Record<string, unknown>> {
-  const reply = (await node.api('POST', `/files/${kind}_setup`, { transfer_requests: [{ transfer_request: transferRequest }] })) as {
+export async function setup(
+  node: BenchNode,
+  kind: 'upload' | 'download',
+  transferRequest: object,
+): Promise<Record<string, unknown>> {
+  const reply = (await node.api('POST', `/files/${kind}_setup`, {
+    transfer_requests: [{ transfer_request: transferRequest }],
+  })) as {
     transfer_specs: { transfer_spec: Record<string, unknown> }[];
   };
   const spec = reply.transfer_specs[0]?.transfer_spec;

@@ -10,9 +10,14 @@ import { BASIC } from './bench-node.ts';
 export async function curl(node: BenchNode, args: string[]): Promise<void> {
   const caFile = join(mkdtempSync(join(tmpdir(), 'bench-ca-')), 'ca.pem');
   writeFileSync(caFile, node.cert);
-  const child = spawn('curl', ['-sS', '--fail', '--cacert', caFile, '-H', `Authorization: ${BASIC}`, ...args], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(
+    'curl',
+    ['-sS', '--fail', '--cacert', caFile, '-H', `Authorization: ${BASIC}`, ...args],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
   const [code] = await once(child, 'exit');
   if (code !== 0) throw new Error(`curl exited with ${code}`);
 }
 
-export const contentUrl = (node: BenchNode, path: string) => `https://127.0.0.1:${node.ports.api}/files/content/${path}`;
+export const contentUrl = (node: BenchNode, path: string) =>
+  `https://127.0.0.1:${node.ports.api}/files/content/${path}`;

@@ -76,7 +76,8 @@ export class RateController {
     this.#lastDelayUs = sample.queueDelayUs;
     // Random loss on a long path stays low and comes without a queue; heavy loss means the receiver or the path is
     // overrun even when the measured queue is short (a receiver that cannot keep up drops in its socket buffer).
-    const congestedByLoss = (sample.loss > 0.02 && rising && sample.queueDelayUs > shape.setPointUs / 2) || sample.loss > 0.1;
+    const congestedByLoss =
+      (sample.loss > 0.02 && rising && sample.queueDelayUs > shape.setPointUs / 2) || sample.loss > 0.1;
     if (sample.queueDelayUs > shape.setPointUs || congestedByLoss) {
       const excess = Math.max(0, sample.queueDelayUs - shape.setPointUs) / shape.setPointUs;
       this.#rateKbps = this.#clamp(

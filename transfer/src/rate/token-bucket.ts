@@ -10,7 +10,7 @@ export class TokenBucket {
   constructor(
     rateBitsPerSecond: number,
     private readonly now: () => number = () => performance.now(),
-    private readonly depthSeconds = 0.002,
+    private readonly depthSeconds = 0.005,
     private readonly minDepthBytes = 65536,
   ) {
     this.#rate = rateBitsPerSecond;

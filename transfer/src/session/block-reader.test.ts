@@ -11,8 +11,19 @@ describe('BlockReader', () => {
     const path = join(mkdtempSync(join(tmpdir(), 'reader-')), 'f');
     writeFileSync(path, data);
     const reader = new BlockReader(() => path);
-    for (const [offset, length] of [[0, 1000], [1000, 1420], [5, 10], [2 * 1024 * 1024, 1420], [data.length - 3, 3], [10, 2 * 1024 * 1024]]) {
-      expect(reader.read(0, offset as number, length as number).equals(data.subarray(offset, (offset as number) + (length as number)))).toBe(true);
+    for (const [offset, length] of [
+      [0, 1000],
+      [1000, 1420],
+      [5, 10],
+      [2 * 1024 * 1024, 1420],
+      [data.length - 3, 3],
+      [10, 2 * 1024 * 1024],
+    ]) {
+      expect(
+        reader
+          .read(0, offset as number, length as number)
+          .equals(data.subarray(offset, (offset as number) + (length as number))),
+      ).toBe(true);
     }
     expect(() => reader.read(0, data.length - 1, 5)).toThrow(/shorter/);
     reader.close();

@@ -13,7 +13,12 @@ export class BlockReader {
   /** Bytes [offset, offset + length) of file `index`; sequential reads are served from a 1 MiB read-ahead. */
   read(index: number, offset: number, length: number): Buffer {
     const cache = this.#cache;
-    if (cache && cache.index === index && offset >= cache.start && offset + length <= cache.start + cache.data.length) {
+    if (
+      cache &&
+      cache.index === index &&
+      offset >= cache.start &&
+      offset + length <= cache.start + cache.data.length
+    ) {
       return cache.data.subarray(offset - cache.start, offset - cache.start + length);
     }
     if (length < READ_AHEAD) {

@@ -276,20 +276,29 @@ export class Receiver {
   #finalize(index: number): void {
     const slot = this.#slots[index] as Slot;
     const file = this.files[index] as FileProgress;
-    try {
-      slot.partial?.finalize(this.options.preserveTimes);
-    } catch (error) {
-      this.#failFile(index, 64, `cannot rename the partial file: ${(error as Error).message}`, false);
-      return;
-    }
+    const partial = slot.partial;
     slot.partial = undefined;
     slot.state = 'done';
-    file.status = 'completed';
-    file.bytesWritten = file.size;
-    file.endMs = Date.now();
-    if (file.startMs === 0) file.startMs = file.endMs;
-    this.options.control.send({ t: 'file_done', index, status: 'completed', error_code: 0, error_desc: '' });
-    this.options.onProgress?.();
+    (partial ? partial.finalizeAsync(this.options.preserveTimes) : Promise.resolve()).then(
+      () => {
+        file.status = 'completed';
+        file.bytesWritten = file.size;
+        file.endMs = Date.now();
+        if (file.startMs === 0) file.startMs = file.endMs;
+        this.options.control.send({
+          t: 'file_done',
+          index,
+          status: 'completed',
+          error_code: 0,
+          error_desc: '',
+        });
+        this.options.onProgress?.();
+      },
+      (error: Error) => {
+        partial?.suspend();
+        this.#failFile(index, 64, `cannot rename the partial file: ${error.message}`, false);
+      },
+    );
   }
 
   #failFile(index: number, code: number, desc: string, discard: boolean): void {

@@ -320,8 +320,8 @@ export class Sender {
       }
       if (!this.#stage()) return;
       const staged = this.#staged as { seq: number; block: BlockRef; retransmission: boolean };
-      if (!this.#bucket.tryTake(staged.block.length + 52)) {
-        this.#schedule(this.#bucket.waitMs(staged.block.length + 52));
+      if (!this.#bucket.tryTake(staged.block.length)) {
+        this.#schedule(this.#bucket.waitMs(staged.block.length));
         return;
       }
       this.#staged = undefined;

@@ -1,8 +1,6 @@
 // Runs a benchmark by hand: `node scripts/bench/run.mjs <name> [args]` bundles scripts/bench/<name>.ts with esbuild
 // and executes it. Benchmarks print figures and ratios against a baseline measured in the same run; never run in CI.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';

@@ -9,6 +9,7 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  statSync,
   utimesSync,
   writeFileSync,
   writevSync,
@@ -35,6 +36,8 @@ export const checkpointPath = (finalPath: string) => `${finalPath}.partial.rapid
 
 /** Reads a checkpoint left by an earlier session; undefined when absent or damaged. */
 export function readCheckpoint(finalPath: string): Checkpoint | undefined {
+  // The common case is no partial file at all: answer it with a stat instead of a thrown ENOENT.
+  if (!statSync(partialPath(finalPath), { throwIfNoEntry: false })) return undefined;
   try {
     const value = JSON.parse(readFileSync(checkpointPath(finalPath), 'utf8')) as Checkpoint;
     if (!existsSync(partialPath(finalPath))) return undefined;

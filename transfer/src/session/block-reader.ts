@@ -8,7 +8,10 @@ export class BlockReader {
   #open = new Map<number, number>();
   #cache: { index: number; start: number; data: Buffer } | undefined;
 
-  constructor(private readonly pathOf: (index: number) => string) {}
+  constructor(
+    private readonly pathOf: (index: number) => string,
+    private readonly sizeOf: (index: number) => number = () => Number.POSITIVE_INFINITY,
+  ) {}
 
   /** Bytes [offset, offset + length) of file `index`; sequential reads are served from a 1 MiB read-ahead. */
   read(index: number, offset: number, length: number): Buffer {
@@ -21,8 +24,9 @@ export class BlockReader {
     ) {
       return cache.data.subarray(offset - cache.start, offset - cache.start + length);
     }
-    if (length < READ_AHEAD) {
-      const data = this.#readRaw(index, offset, READ_AHEAD, true);
+    const ahead = Math.min(READ_AHEAD, this.sizeOf(index) - offset);
+    if (length < ahead) {
+      const data = this.#readRaw(index, offset, ahead, true);
       this.#cache = { index, start: offset, data };
       if (data.length >= length) return data.subarray(0, length);
     }

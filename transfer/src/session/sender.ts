@@ -93,7 +93,10 @@ export class Sender {
     };
     this.controller = new RateController(options.rate);
     this.#bucket = new TokenBucket(this.controller.rateKbps * 1000);
-    this.#reader = new BlockReader((index) => options.files[index]?.source ?? '');
+    this.#reader = new BlockReader(
+      (index) => options.files[index]?.source ?? '',
+      (index) => options.files[index]?.size ?? 0,
+    );
   }
 
   run(): Promise<void> {

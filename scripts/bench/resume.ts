@@ -2,13 +2,13 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { TransferEngine } from '../../transfer/src/engine/transfer-engine.ts';
 import { buildEntry } from '../../transfer/src/test-support/build-entry.ts';
 import { setup, startBenchNode } from './lib/bench-node.ts';
 import { writeRandomFile } from './lib/random-file.ts';
+import { REPO } from './lib/repo-root.ts';
 import { median, RUNS, table } from './lib/stats.ts';
 
 // Benchmark 5 (issue 7): SIGKILL the client at 50 % of an upload, restart it: bytes re-sent must stay under 5 % of
@@ -16,11 +16,10 @@ import { median, RUNS, table } from './lib/stats.ts';
 const mib = Number(process.argv[2] ?? 1024);
 const dgram = Number(process.argv[3] ?? 65000);
 const bytes = mib * 1024 * 1024;
-const here = dirname(fileURLToPath(import.meta.url));
 const node = await startBenchNode();
 const local = mkdtempSync(join(tmpdir(), 'bench-resume-'));
 writeRandomFile(join(local, 'big.bin'), bytes);
-const child = await buildEntry(join(here, '../../transfer/src/test-support/child-client.ts'));
+const child = await buildEntry(join(REPO, 'transfer/src/test-support/child-client.ts'));
 console.log(
   `resume benchmark: ${mib} MiB upload, dgram ${dgram}, client SIGKILLed at 50 %, ${RUNS} runs, median reported`,
 );

@@ -3,13 +3,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { request } from 'node:https';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { selfSignedCertificate } from '../../../transfer/src/node/tls-material.ts';
 import { buildEntry } from '../../../transfer/src/test-support/build-entry.ts';
+import { REPO } from './repo-root.ts';
 
-const here = dirname(fileURLToPath(import.meta.url));
 export const USER = 'bench';
 export const PASSWORD = 'bench-password';
 export const BASIC = `Basic ${Buffer.from(`${USER}:${PASSWORD}`).toString('base64')}`;
@@ -33,7 +32,7 @@ export async function startBenchNode(
   const tlsDir = mkdtempSync(join(tmpdir(), 'bench-tls-'));
   writeFileSync(join(tlsDir, 'key.pem'), tls.key);
   writeFileSync(join(tlsDir, 'cert.pem'), tls.cert);
-  const entry = await buildEntry(join(here, '../../../transfer/src/node/main.ts'));
+  const entry = await buildEntry(join(REPO, 'transfer/src/node/main.ts'));
   const child = spawn(process.execPath, [entry], {
     env: {
       ...process.env,

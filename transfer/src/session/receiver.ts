@@ -94,6 +94,7 @@ export class Receiver {
         break;
       case 'status':
         this.#tracker.onSenderStatus(message.next_seq);
+        this.counters.bytesLost = message.retransmitted_bytes;
         break;
       case 'file_verdict':
         this.#onVerdict(message.index, message.ok);

@@ -139,44 +139,93 @@ try {
       throw new Error(`rapid ${direction}: ${result.status} ${result.error}`);
     return { mbit: (bytes * 8) / (result.ms / 1000) / 1e6, lost: result.lost / bytes };
   };
-  const samples: Record<string, { mbit: number[]; lost: number[] }> = {};
-  const add = (name: string, mbit: number, lost = 0) => {
-    samples[name] ??= { mbit: [], lost: [] };
-    samples[name].mbit.push(mbit);
-    samples[name].lost.push(lost);
-  };
-  for (let run = 0; run < RUNS; run++) {
-    add('curl HTTPS GET (1 stream, CUBIC)', curl([`${api}/files/content/big.bin`]));
-    add(
-      'curl HTTPS PUT (1 stream, CUBIC)',
-      curl(['-T', join(local, 'up.bin'), `${api}/files/content/up/curl-${run}.bin`]),
+  if (process.env.BENCH_WAN_MODE === 'policies') {
+    // Two downloads at once through the one emulated bottleneck, each asking for the whole link.
+    const concurrent = (policy: string, tag: string) =>
+      new Promise<{ policy: string; mbit: number }>((resolve, reject) => {
+        const env = {
+          ...process.env,
+          RAPID_WAN_CLIENT: JSON.stringify({
+            api,
+            auth: BASIC,
+            direction: 'down',
+            remotePath: '/big.bin',
+            localPath: '',
+            localDir: join(local, tag),
+            targetKbps: Math.round(Number(linkMbit) * 1000),
+            policy,
+          }),
+        };
+        const child = spawn('ip', inA([process.execPath, clientEntry]), {
+          env,
+          stdio: ['ignore', 'pipe', 'inherit'],
+        });
+        createInterface({ input: child.stdout }).once('line', (line) => {
+          const result = JSON.parse(line) as { ms: number; status: string; error: string };
+          if (result.status !== 'completed') reject(new Error(`${policy}: ${result.status} ${result.error}`));
+          else resolve({ policy, mbit: (bytes * 8) / (result.ms / 1000) / 1e6 });
+        });
+      });
+    const rows = [];
+    for (const [first, second] of [
+      ['fair', 'fair'],
+      ['fair', 'low'],
+      ['high', 'fair'],
+    ] as const) {
+      rmSync(join(local, 'a'), { recursive: true, force: true });
+      rmSync(join(local, 'b'), { recursive: true, force: true });
+      const [a, b] = await Promise.all([concurrent(first, 'a'), concurrent(second, 'b')]);
+      rows.push([
+        `${a.policy} + ${b.policy}`,
+        a.mbit.toFixed(1),
+        b.mbit.toFixed(1),
+        (a.mbit / b.mbit).toFixed(2),
+      ]);
+    }
+    table(['policies (first + second)', 'first Mbit/s', 'second Mbit/s', 'ratio'], rows);
+    console.log(
+      `each transfer ${sizeMiB} MiB; a rate is the size over that transfer's own duration (the first to finish frees the link)`,
     );
-    const d = rapid('down');
-    add('Rapid download (fair)', d.mbit, d.lost);
-    const u = rapid('up');
-    add('Rapid upload (fair)', u.mbit, u.lost);
+  } else {
+    const samples: Record<string, { mbit: number[]; lost: number[] }> = {};
+    const add = (name: string, mbit: number, lost = 0) => {
+      samples[name] ??= { mbit: [], lost: [] };
+      samples[name].mbit.push(mbit);
+      samples[name].lost.push(lost);
+    };
+    for (let run = 0; run < RUNS; run++) {
+      add('curl HTTPS GET (1 stream, CUBIC)', curl([`${api}/files/content/big.bin`]));
+      add(
+        'curl HTTPS PUT (1 stream, CUBIC)',
+        curl(['-T', join(local, 'up.bin'), `${api}/files/content/up/curl-${run}.bin`]),
+      );
+      const d = rapid('down');
+      add('Rapid download (fair)', d.mbit, d.lost);
+      const u = rapid('up');
+      add('Rapid upload (fair)', u.mbit, u.lost);
+    }
+    const base = {
+      GET: median(samples['curl HTTPS GET (1 stream, CUBIC)']?.mbit ?? []),
+      PUT: median(samples['curl HTTPS PUT (1 stream, CUBIC)']?.mbit ?? []),
+    };
+    table(
+      ['method', 'Mbit/s (median)', 'vs single stream', '% of measured capacity', 'retransmitted'],
+      Object.entries(samples).map(([name, s]) => {
+        const m = median(s.mbit);
+        const b = name.includes('upload') || name.includes('PUT') ? base.PUT : base.GET;
+        return [
+          name,
+          m.toFixed(2),
+          `${(m / b).toFixed(1)}×`,
+          `${((m / capacity) * 100).toFixed(0)}%`,
+          `${(median(s.lost) * 100).toFixed(2)}%`,
+        ];
+      }),
+    );
+    console.log(
+      `file ${sizeMiB} MiB for Rapid; curl runs are capped at ${curlCap} s and measured over what they moved`,
+    );
   }
-  const base = {
-    GET: median(samples['curl HTTPS GET (1 stream, CUBIC)']?.mbit ?? []),
-    PUT: median(samples['curl HTTPS PUT (1 stream, CUBIC)']?.mbit ?? []),
-  };
-  table(
-    ['method', 'Mbit/s (median)', 'vs single stream', '% of measured capacity', 'retransmitted'],
-    Object.entries(samples).map(([name, s]) => {
-      const m = median(s.mbit);
-      const b = name.includes('upload') || name.includes('PUT') ? base.PUT : base.GET;
-      return [
-        name,
-        m.toFixed(2),
-        `${(m / b).toFixed(1)}×`,
-        `${((m / capacity) * 100).toFixed(0)}%`,
-        `${(median(s.lost) * 100).toFixed(2)}%`,
-      ];
-    }),
-  );
-  console.log(
-    `file ${sizeMiB} MiB for Rapid; curl runs are capped at ${curlCap} s and measured over what they moved`,
-  );
   node.kill('SIGTERM');
 } finally {
   down();

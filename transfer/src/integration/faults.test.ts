@@ -11,13 +11,16 @@ import { startUdpRelay } from '../test-support/udp-relay.ts';
 
 const sha = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 let fixture: NodeFixture;
-const engine = new TransferEngine({ retryBaseMs: 50, probeTimeoutMs: 600 });
+const engine = new TransferEngine({ retryBaseMs: 50 });
+/** Blocked-UDP cases wait out the probe timeout on every attempt: keep it short there. */
+const blockedEngine = new TransferEngine({ retryBaseMs: 50, probeTimeoutMs: 1000 });
 
 beforeAll(async () => {
   fixture = await startNodeFixture();
 });
 afterAll(async () => {
   engine.stopAll();
+  blockedEngine.stopAll();
   await fixture.close();
 });
 
@@ -73,7 +76,7 @@ describe('faults on the data path', () => {
     writeFileSync(join(local, 'f.bin'), data);
     const fasp_port = await deadUdpPort();
     const up = await setupSpec(fixture, 'upload', { destination_root: '/incoming/fb' });
-    const upInfo = await engine
+    const upInfo = await blockedEngine
       .start({
         ...up,
         fasp_port,
@@ -86,7 +89,7 @@ describe('faults on the data path', () => {
 
     const down = await setupSpec(fixture, 'download', { paths: [{ source: '/incoming/fb/f.bin' }] });
     const target = mkdtempSync(join(tmpdir(), 'fallback-down-'));
-    const downInfo = await engine.start({ ...down, fasp_port, destination_root: target }).done();
+    const downInfo = await blockedEngine.start({ ...down, fasp_port, destination_root: target }).done();
     expect([downInfo.status, downInfo.transport]).toEqual(['completed', 'http']);
     expect(sha(readFileSync(join(target, 'f.bin')))).toBe(sha(data));
   });
@@ -96,7 +99,7 @@ describe('faults on the data path', () => {
     writeFileSync(join(local, 'f.bin'), 'x');
     const spec = await setupSpec(fixture, 'upload', { destination_root: '/incoming' });
     const statuses: string[] = [];
-    const handle = engine.start(
+    const handle = blockedEngine.start(
       {
         ...spec,
         fasp_port: await deadUdpPort(),

@@ -58,3 +58,12 @@ describe('RateController under heavy loss', () => {
     expect(run(c, 10, 0.3, 0)).toBeLessThan(50_000);
   });
 });
+
+describe('RateController floor', () => {
+  it('keeps probing from a tiny rate instead of sticking at zero', () => {
+    const c = new RateController({ target_rate_kbps: 10_000, min_rate_kbps: 0, rate_policy: 'low' });
+    run(c, 50, 0, 100_000);
+    expect(c.rateKbps).toBe(64);
+    expect(run(c, 200, 0, 0)).toBe(10_000);
+  });
+});

@@ -19,6 +19,8 @@ interface PolicyShape {
   cut: (excess: number) => number;
 }
 
+const MIN_PROBE_KBPS = 64;
+
 const SHAPES: Record<Exclude<RatePolicy, 'fixed'>, PolicyShape> = {
   fair: { setPointUs: 20_000, step: 0.1, cut: (excess) => 1 - 0.25 * Math.min(1, excess) },
   high: { setPointUs: 40_000, step: 0.2, cut: (excess) => 1 - 0.25 * Math.min(1, excess) },
@@ -60,8 +62,10 @@ export class RateController {
     );
   }
 
+  /** Never below the floor, nor below 64 kbit/s: a rate of zero could never probe its way back up. */
   #clamp(kbps: number): number {
-    return Math.min(this.#settings.target_rate_kbps, Math.max(this.#floor(), kbps));
+    const target = this.#settings.target_rate_kbps;
+    return Math.min(target, Math.max(this.#floor(), Math.min(MIN_PROBE_KBPS, target), kbps));
   }
 
   /** Folds one receiver feedback into the rate; returns the new rate. */
@@ -80,11 +84,16 @@ export class RateController {
       (sample.loss > 0.02 && rising && sample.queueDelayUs > shape.setPointUs / 2) || sample.loss > 0.1;
     if (sample.queueDelayUs > shape.setPointUs || congestedByLoss) {
       const excess = Math.max(0, sample.queueDelayUs - shape.setPointUs) / shape.setPointUs;
-      this.#rateKbps = this.#clamp(
-        this.#rateKbps * shape.cut(congestedByLoss ? Math.max(excess, 0.5) : excess),
-      );
+      const delayCut = shape.cut(congestedByLoss ? Math.max(excess, 0.5) : excess);
+      // Heavy loss cuts in proportion (at most halving), so an overrun receiver is relieved within a few intervals.
+      const lossCut = sample.loss > 0.1 ? 1 - Math.min(0.5, sample.loss) : 1;
+      this.#rateKbps = this.#clamp(this.#rateKbps * Math.min(delayCut, lossCut));
     } else {
-      this.#rateKbps = this.#clamp(this.#rateKbps + shape.step * target);
+      // The step is a share of the target but never more than a quarter of the current rate: with a target far
+      // above what the path carries, the rate probes upward gradually instead of jumping back into loss.
+      this.#rateKbps = this.#clamp(
+        this.#rateKbps + Math.min(shape.step * target, 2.5 * shape.step * this.#rateKbps),
+      );
     }
     return this.#rateKbps;
   }

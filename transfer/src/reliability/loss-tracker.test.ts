@@ -18,7 +18,7 @@ describe('LossTracker', () => {
       [7, 8],
     ]);
     expect(t.cumulativeAck).toBe(3);
-    expect(t.takeLoss()).toBeCloseTo(4 / 10);
+    expect(t.takeLoss(1)).toBeCloseTo(4 / 10);
     t.onPacket(3);
     t.onPacket(8);
     expect(t.cumulativeAck).toBe(4);
@@ -42,6 +42,15 @@ describe('LossTracker', () => {
     t.onPacket(1);
     t.onSenderStatus(5);
     expect(t.takeNacks(0, 100)).toEqual([[2, 4]]);
+  });
+
+  it('waits for a meaningful sample before reporting a loss fraction', () => {
+    const t = new LossTracker();
+    t.onPacket(1);
+    t.onPacket(3);
+    expect(t.takeLoss()).toBe(0);
+    for (let s = 4; s <= 20; s++) t.onPacket(s);
+    expect(t.takeLoss()).toBeCloseTo(1 / 20);
   });
 
   it('reports duplicates', () => {

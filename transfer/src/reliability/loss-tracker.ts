@@ -66,10 +66,14 @@ export class LossTracker {
     return out;
   }
 
-  /** Loss fraction since the last call: new gaps over packets expected. */
-  takeLoss(): number {
+  /**
+   * Loss fraction since the last call: new gaps over packets expected. Below `minSample` packets the fraction is
+   * noise (one loss among three packets reads as 33 %), so it reports 0 and carries the counts into the next call.
+   */
+  takeLoss(minSample = 16): number {
     const expected = this.#arrived + this.#gapped;
-    const loss = expected === 0 ? 0 : this.#gapped / expected;
+    if (expected < minSample) return 0;
+    const loss = this.#gapped / expected;
     this.#arrived = 0;
     this.#gapped = 0;
     return Math.min(1, loss);

@@ -61,6 +61,8 @@ export class Sender {
   #work: { index: number; start: number; end: number }[] = [];
   #staged: { seq: number; block: BlockRef; retransmission: boolean } | undefined;
   #nextSeq = 1;
+  /** Highest sequence number actually handed to the socket; a staged block waiting for tokens is not in flight. */
+  #highestSent = 0;
   #ready = false;
   #paused = false;
   #scheduled = false;
@@ -141,7 +143,7 @@ export class Sender {
     if (this.#finished) return;
     this.options.control.send({
       t: 'status',
-      next_seq: this.#nextSeq,
+      next_seq: this.#highestSent + 1,
       sent_bytes: this.counters.bytesTransferred,
       retransmitted_bytes: this.counters.bytesLost,
     });
@@ -353,6 +355,7 @@ export class Sender {
       const file = this.files[block.fileIndex];
       if (staged.retransmission) this.counters.bytesLost += block.length;
       else {
+        this.#highestSent = staged.seq;
         this.counters.bytesTransferred += block.length;
         if (file && file.status === 'queued') {
           file.status = 'transferring';

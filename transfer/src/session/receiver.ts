@@ -2,6 +2,7 @@ import type { ControlMessage, FileChecksum } from '@rapid/protocol';
 import { fileChecksum } from '../fs/checksum.ts';
 import { PartialFile, partialPath } from '../fs/partial-file.ts';
 import { type OverwritePolicy, planFile, type ResumePolicy } from '../fs/resume-plan.ts';
+import { QueueDelay } from '../rate/queue-delay.ts';
 import { type Extent, ExtentMap } from '../receiver/extent-map.ts';
 import { LossTracker } from '../reliability/loss-tracker.ts';
 import { PacketType } from '../wire/packet.ts';
@@ -60,9 +61,7 @@ export class Receiver {
   #timers: NodeJS.Timeout[] = [];
   #finished = false;
   #lastActivity = performance.now();
-  #minDelay = Number.POSITIVE_INFINITY;
-  #delaySum = 0;
-  #delayCount = 0;
+  #delay = new QueueDelay();
   #intervalBytes = 0;
   #lastFeedback = performance.now();
   #settle: { resolve: () => void; reject: (error: Error) => void } | undefined;
@@ -210,10 +209,7 @@ export class Receiver {
       return;
     const { header, payload } = opened;
     this.#lastActivity = performance.now();
-    const owd = (nowUs32() - header.sendUs) >>> 0;
-    if (owd < this.#minDelay) this.#minDelay = owd;
-    this.#delaySum += owd;
-    this.#delayCount++;
+    this.#delay.add(nowUs32(), header.sendUs);
     if (!this.#tracker.onPacket(header.seq)) return;
     const slot = this.#slots[header.fileIndex];
     const file = this.files[header.fileIndex];
@@ -331,7 +327,6 @@ export class Receiver {
     const now = performance.now();
     const seconds = (now - this.#lastFeedback) / 1000;
     this.#lastFeedback = now;
-    const meanDelay = this.#delayCount > 0 ? this.#delaySum / this.#delayCount : this.#minDelay;
     this.counters.rateKbps = seconds > 0 ? (this.#intervalBytes * 8) / 1000 / seconds : 0;
     this.options.control.send({
       t: 'feedback',
@@ -339,12 +334,10 @@ export class Receiver {
       nack: this.#tracker.takeNacks(now, this.options.nackRepeatMs ?? 300),
       received_bytes: this.counters.bytesTransferred,
       loss: this.#tracker.takeLoss(),
-      queue_delay_us: Number.isFinite(meanDelay) ? Math.max(0, meanDelay - this.#minDelay) : 0,
+      queue_delay_us: this.#delay.take(),
       rate_kbps: this.counters.rateKbps,
     });
     this.#intervalBytes = 0;
-    this.#delaySum = 0;
-    this.#delayCount = 0;
     this.options.onProgress?.();
     if (now - this.#lastActivity > (this.options.stallMs ?? 20_000))
       this.#fail(sessionError(40, 'no data from the sender'));

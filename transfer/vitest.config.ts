@@ -1,3 +1,6 @@
 import { defineProject } from 'vitest/config';
 
-export default defineProject({ test: { name: 'transfer', environment: 'node' } });
+// Integration tests run real sockets and processes on a shared 2-core machine: generous timeouts, no timing asserts.
+export default defineProject({
+  test: { name: 'transfer', environment: 'node', testTimeout: 60_000, hookTimeout: 60_000 },
+});

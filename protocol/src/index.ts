@@ -64,6 +64,20 @@ export {
   HOST_IDENTITY,
   NATIVE_HOST_NAME,
 } from './names.ts';
+export type {
+  BrowseRequest,
+  SetupReply,
+  SetupRequest,
+  TransferPutRequest,
+  TransferRequest,
+} from './node-api-requests.ts';
+export {
+  browseRequest,
+  setupReply,
+  setupRequest,
+  transferPutRequest,
+  transferRequest,
+} from './node-api-requests.ts';
 export type { CheckResponse, ConnectRequest, ResponseDetail } from './page-envelope.ts';
 export {
   checkResponse,
@@ -73,6 +87,18 @@ export {
   plainResponseDetail,
   responseDetail,
 } from './page-envelope.ts';
+export type {
+  AcceptMessage,
+  ControlMessage,
+  FeedbackMessage,
+  HelloMessage,
+  OfferMessage,
+  PlanMessage,
+  RateMessage,
+} from './rapid-control.ts';
+export { controlMessage } from './rapid-control.ts';
+export type { FileChecksum, RapidTransferSpec, RatePolicy, TransferPath } from './rapid-transfer-spec.ts';
+export { fileChecksum, rapidTransferSpec, ratePolicy, transferPath } from './rapid-transfer-spec.ts';
 export type { AssembledReply } from './reply-assembler.ts';
 export { ReplyAssembler } from './reply-assembler.ts';
 export type { VersionInfo } from './version-info.ts';

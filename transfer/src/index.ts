@@ -1,2 +1,11 @@
+export type { EngineOptions, StartOptions, TransferHandle } from './engine/transfer-engine.ts';
+export { TransferEngine } from './engine/transfer-engine.ts';
+export type { TransferInfo, TransferStatus } from './engine/transfer-info.ts';
+export type { NodeConfig, NodeRateConfig } from './node/node-config.ts';
+export { DEFAULT_RATE } from './node/node-config.ts';
+export { certificateFingerprint, selfSignedCertificate } from './node/tls-material.ts';
+export type { TransferNode } from './node/transfer-node.ts';
+export { startTransferNode } from './node/transfer-node.ts';
+export type { RateSettings } from './rate/rate-controller.ts';
 export type { Extent } from './receiver/extent-map.ts';
 export { ExtentMap } from './receiver/extent-map.ts';

@@ -27,3 +27,30 @@ export function formatRow(name: string, s: LatencySummary): string {
 }
 
 export const HEADER = `${'path'.padEnd(34)} ${'calls'.padStart(5)} ${'mean'.padStart(7)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'p99'.padStart(7)} ${'max'.padStart(7)}  (ms)`;
+
+/** Median of the samples (the figure every benchmark reports, over 3 runs by default). */
+export function median(samples: number[]): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+export const mbps = (bytes: number, ms: number) => (bytes * 8) / 1000 / ms;
+
+export async function timed(work: () => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  await work();
+  return performance.now() - start;
+}
+
+/** Prints a Markdown table. */
+export function table(header: string[], rows: (string | number)[][]): void {
+  const line = (cells: (string | number)[]) => `| ${cells.map(String).join(' | ')} |`;
+  console.log(line(header));
+  console.log(line(header.map(() => '---')));
+  for (const row of rows) console.log(line(row));
+}
+
+export const RUNS = Number(process.env.BENCH_RUNS ?? 3);

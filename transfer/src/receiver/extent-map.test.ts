@@ -47,3 +47,17 @@ describe('ExtentMap', () => {
     expect(new ExtentMap(0).isComplete).toBe(true);
   });
 });
+
+describe('ExtentMap.remove', () => {
+  it('cuts holes and clamps to the file', () => {
+    const map = new ExtentMap(100);
+    map.add(0, 100);
+    map.remove(10, 20);
+    map.remove(90, 200);
+    expect(map.missing()).toEqual([
+      { start: 10, end: 20 },
+      { start: 90, end: 100 },
+    ]);
+    expect(map.receivedBytes).toBe(80);
+  });
+});

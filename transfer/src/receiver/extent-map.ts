@@ -38,6 +38,22 @@ export class ExtentMap {
     this.#extents = merged.sort((a, b) => a.start - b.start);
   }
 
+  /** Forgets [start, end) (clamped to the file), e.g. ranges whose checksum did not match the source. */
+  remove(start: number, end: number): void {
+    const from = Math.max(0, start);
+    const to = Math.min(this.size, end);
+    if (from >= to) return;
+    const kept: Extent[] = [];
+    for (const extent of this.#extents) {
+      if (extent.end <= from || extent.start >= to) kept.push(extent);
+      else {
+        if (extent.start < from) kept.push({ start: extent.start, end: from });
+        if (to < extent.end) kept.push({ start: to, end: extent.end });
+      }
+    }
+    this.#extents = kept;
+  }
+
   get receivedBytes(): number {
     return this.#extents.reduce((sum, extent) => sum + extent.end - extent.start, 0);
   }

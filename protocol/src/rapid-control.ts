@@ -1,0 +1,135 @@
+import * as z from 'zod/v4/mini';
+import { fileChecksum, ratePolicy, transferPath } from './rapid-transfer-spec.ts';
+import './zod-config.ts';
+
+// Control-channel messages of rapid/1 (transfer/PROTOCOL.md §1.3). Both ends parse every message they receive.
+
+const u = z.int().check(z.nonnegative());
+const range = z.tuple([u, u]);
+const rate = z.object({ target_rate_kbps: z.number(), min_rate_kbps: z.number(), rate_policy: ratePolicy });
+
+export const helloMessage = z.object({
+  t: z.literal('hello'),
+  version: z.literal(1),
+  token: z.string(),
+  direction: z.enum(['send', 'receive']),
+  paths: z.array(transferPath),
+  source_root: z.string(),
+  destination_root: z.string(),
+  create_dir: z.boolean(),
+  cookie: z.string(),
+  tags: z.record(z.string(), z.unknown()),
+  rate,
+  cipher: z.string(),
+  resume: z.enum(['none', 'attributes', 'sparse_checksum', 'full_checksum']),
+  overwrite: z.enum(['never', 'always', 'diff', 'older', 'diff+older']),
+  file_checksum: fileChecksum,
+  preserve_times: z.boolean(),
+  dgram_size: z.int(),
+});
+export const acceptMessage = z.object({
+  t: z.literal('accept'),
+  session_id: u,
+  xfer_id: z.string(),
+  key: z.optional(z.string()),
+  salt: z.string(),
+  dgram_size: z.int(),
+  rate,
+});
+export const errorMessage = z.object({
+  t: z.literal('error'),
+  code: z.int(),
+  desc: z.string(),
+  retryable: z.boolean(),
+});
+export const offerMessage = z.object({
+  t: z.literal('offer'),
+  files: z.array(z.object({ index: u, path: z.string(), size: u, mtime_ms: z.number() })),
+});
+export const planMessage = z.object({
+  t: z.literal('plan'),
+  files: z.array(
+    z.object({
+      index: u,
+      action: z.enum(['send', 'skip', 'compare']),
+      have: z.array(range),
+      samples: z.array(z.object({ start: u, end: u, sha256: z.string() })),
+      error: z.optional(z.object({ code: z.int(), desc: z.string() })),
+    }),
+  ),
+});
+export const decisionMessage = z.object({
+  t: z.literal('decision'),
+  files: z.array(z.object({ index: u, drop: z.array(range), skip: z.boolean() })),
+});
+export const readyMessage = z.object({ t: z.literal('ready') });
+export const statusMessage = z.object({
+  t: z.literal('status'),
+  next_seq: u,
+  sent_bytes: u,
+  retransmitted_bytes: u,
+});
+export const feedbackMessage = z.object({
+  t: z.literal('feedback'),
+  cum_ack: u,
+  nack: z.array(range),
+  received_bytes: u,
+  loss: z.number(),
+  queue_delay_us: z.number(),
+  rate_kbps: z.number(),
+});
+export const fileCompleteMessage = z.object({
+  t: z.literal('file_complete'),
+  index: u,
+  checksum: z.optional(z.string()),
+});
+export const fileVerdictMessage = z.object({
+  t: z.literal('file_verdict'),
+  index: u,
+  ok: z.boolean(),
+  checksum: z.optional(z.string()),
+});
+export const fileDoneMessage = z.object({
+  t: z.literal('file_done'),
+  index: u,
+  status: z.enum(['completed', 'failed', 'skipped']),
+  error_code: z.int(),
+  error_desc: z.string(),
+});
+export const rateMessage = z.object({
+  t: z.literal('rate'),
+  target_rate_kbps: z.optional(z.number()),
+  min_rate_kbps: z.optional(z.number()),
+  rate_policy: z.optional(ratePolicy),
+});
+export const doneMessage = z.object({ t: z.literal('done') });
+export const cancelMessage = z.object({ t: z.literal('cancel'), code: z.int() });
+export const pauseMessage = z.object({ t: z.literal('pause') });
+export const resumeMessage = z.object({ t: z.literal('resume') });
+
+export const controlMessage = z.discriminatedUnion('t', [
+  helloMessage,
+  acceptMessage,
+  errorMessage,
+  offerMessage,
+  planMessage,
+  decisionMessage,
+  readyMessage,
+  statusMessage,
+  feedbackMessage,
+  fileCompleteMessage,
+  fileVerdictMessage,
+  fileDoneMessage,
+  rateMessage,
+  doneMessage,
+  cancelMessage,
+  pauseMessage,
+  resumeMessage,
+]);
+export type ControlMessage = z.infer<typeof controlMessage>;
+export type HelloMessage = z.infer<typeof helloMessage>;
+export type AcceptMessage = z.infer<typeof acceptMessage>;
+export type OfferMessage = z.infer<typeof offerMessage>;
+export type PlanMessage = z.infer<typeof planMessage>;
+export type FeedbackMessage = z.infer<typeof feedbackMessage>;
+export type RateMessage = z.infer<typeof rateMessage>;

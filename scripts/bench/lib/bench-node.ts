@@ -1,0 +1,100 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { request } from 'node:https';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { selfSignedCertificate } from '../../../transfer/src/node/tls-material.ts';
+import { buildEntry } from '../../../transfer/src/test-support/build-entry.ts';
+import { REPO } from './repo-root.ts';
+
+export const USER = 'bench';
+export const PASSWORD = 'bench-password';
+export const BASIC = `Basic ${Buffer.from(`${USER}:${PASSWORD}`).toString('base64')}`;
+
+export interface BenchNode {
+  docroot: string;
+  url: string;
+  cert: string;
+  ports: { api: number; control: number; udp: number };
+  process: ChildProcess;
+  api(method: string, path: string, body?: unknown): Promise<unknown>;
+  stop(): void;
+}
+
+/** A transfer node in its own process (so it does not share the client's event loop), ephemeral ports. */
+export async function startBenchNode(
+  docroot = mkdtempSync(join(tmpdir(), 'bench-docroot-')),
+  extraEnv: Record<string, string> = {},
+): Promise<BenchNode> {
+  const tls = selfSignedCertificate('localhost');
+  const tlsDir = mkdtempSync(join(tmpdir(), 'bench-tls-'));
+  writeFileSync(join(tlsDir, 'key.pem'), tls.key);
+  writeFileSync(join(tlsDir, 'cert.pem'), tls.cert);
+  const entry = await buildEntry(join(REPO, 'transfer/src/node/main.ts'));
+  const child = spawn(process.execPath, [entry], {
+    env: {
+      ...process.env,
+      RAPID_NODE_DOCROOT: docroot,
+      RAPID_NODE_USERS: `${USER}:${PASSWORD}`,
+      RAPID_NODE_SECRET: randomBytes(32).toString('hex'),
+      RAPID_NODE_BIND: '127.0.0.1',
+      RAPID_NODE_API_PORT: '0',
+      RAPID_NODE_CONTROL_PORT: '0',
+      RAPID_NODE_UDP_PORT: '0',
+      RAPID_NODE_TLS_KEY: join(tlsDir, 'key.pem'),
+      RAPID_NODE_TLS_CERT: join(tlsDir, 'cert.pem'),
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const line = await new Promise<string>((resolve) =>
+    createInterface({ input: child.stdout as NodeJS.ReadableStream }).once('line', resolve),
+  );
+  const status = JSON.parse(line) as { url: string; ports: BenchNode['ports'] };
+  const api = (method: string, path: string, body?: unknown) =>
+    new Promise<unknown>((resolve, reject) => {
+      const req = request(
+        new URL(path, status.url),
+        {
+          method,
+          ca: tls.cert,
+          servername: 'localhost',
+          headers: { Authorization: BASIC, 'Content-Type': 'application/json' },
+        },
+        async (res) => {
+          const chunks: Buffer[] = [];
+          for await (const chunk of res) chunks.push(chunk as Buffer);
+          const text = Buffer.concat(chunks).toString();
+          resolve(text ? JSON.parse(text) : undefined);
+        },
+      );
+      req.on('error', reject);
+      req.end(body === undefined ? undefined : JSON.stringify(body));
+    });
+  return {
+    docroot,
+    url: status.url,
+    cert: tls.cert,
+    ports: status.ports,
+    process: child,
+    api,
+    stop: () => child.kill('SIGTERM'),
+  };
+}
+
+export async function setup(
+  node: BenchNode,
+  kind: 'upload' | 'download',
+  transferRequest: object,
+): Promise<Record<string, unknown>> {
+  const reply = (await node.api('POST', `/files/${kind}_setup`, {
+    transfer_requests: [{ transfer_request: transferRequest }],
+  })) as {
+    transfer_specs: { transfer_spec: Record<string, unknown> }[];
+  };
+  const spec = reply.transfer_specs[0]?.transfer_spec;
+  if (!spec) throw new Error(`setup failed: ${JSON.stringify(reply)}`);
+  return spec;
+}

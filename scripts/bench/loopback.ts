@@ -1,0 +1,110 @@
+import { createReadStream, createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { TransferEngine } from '../../transfer/src/engine/transfer-engine.ts';
+import { setup, startBenchNode } from './lib/bench-node.ts';
+import { contentUrl, curl } from './lib/curl.ts';
+import { writeRandomFile } from './lib/random-file.ts';
+import { mbps, median, RUNS, table, timed } from './lib/stats.ts';
+
+// Benchmark 2 (issue 7): one big file up and down on loopback — Rapid vs curl single-stream HTTPS against the same
+// node, with the raw disk copy rate as the ceiling. Size in MiB as the first argument (default 1024).
+const mib = Number(process.argv[2] ?? 1024);
+const bytes = mib * 1024 * 1024;
+const node = await startBenchNode();
+const local = mkdtempSync(join(tmpdir(), 'bench-local-'));
+const source = join(node.docroot, 'big.bin');
+console.log(`loopback benchmark: ${mib} MiB, ${RUNS} runs each, median reported`);
+writeRandomFile(source, bytes);
+writeRandomFile(join(local, 'up.bin'), bytes);
+mkdirSync(join(node.docroot, 'up'));
+const engine = new TransferEngine();
+const results: Record<string, { ms: number[]; lost: number[] }> = {};
+const record = (name: string, ms: number, lost = 0) => {
+  results[name] ??= { ms: [], lost: [] };
+  results[name].ms.push(ms);
+  results[name].lost.push(lost);
+};
+const clean = () => {
+  rmSync(join(local, 'down'), { recursive: true, force: true });
+  rmSync(join(node.docroot, 'up'), { recursive: true, force: true });
+  mkdirSync(join(node.docroot, 'up'));
+};
+const rapid = async (direction: 'down' | 'up', dgram: number, cipher: string) => {
+  const spec =
+    direction === 'down'
+      ? {
+          ...(await setup(node, 'download', { paths: [{ source: '/big.bin' }] })),
+          destination_root: join(local, 'down'),
+        }
+      : {
+          ...(await setup(node, 'upload', { destination_root: '/up' })),
+          paths: [{ source: join(local, 'up.bin') }],
+          destination_root: '/up',
+        };
+  let lost = 0;
+  const ms = await timed(async () => {
+    const info = await engine
+      .start({
+        ...spec,
+        dgram_size: dgram,
+        cipher,
+        target_rate_kbps: 20_000_000,
+        resume: 'none',
+        overwrite: 'always',
+      })
+      .done();
+    if (info.status !== 'completed') throw new Error(`rapid ${direction} ${info.status}: ${info.error_desc}`);
+    lost = info.bytes_lost / bytes;
+  });
+  return { ms, lost };
+};
+
+for (let run = 0; run < RUNS; run++) {
+  clean();
+  record(
+    'disk copy (ceiling)',
+    await timed(() => pipeline(createReadStream(source), createWriteStream(join(local, 'copy.bin')))),
+  );
+  rmSync(join(local, 'copy.bin'));
+  record(
+    'curl HTTPS GET (1 stream)',
+    await timed(() => curl(node, ['-o', join(local, 'curl.bin'), contentUrl(node, 'big.bin')])),
+  );
+  rmSync(join(local, 'curl.bin'));
+  record(
+    'curl HTTPS PUT (1 stream)',
+    await timed(() => curl(node, ['-T', join(local, 'up.bin'), contentUrl(node, 'up/curl.bin')])),
+  );
+  for (const [dgram, cipher] of [
+    [1472, 'aes-128'],
+    [1472, 'none'],
+    [65000, 'aes-128'],
+  ] as const) {
+    clean();
+    const down = await rapid('down', dgram, cipher);
+    record(`Rapid download, dgram ${dgram}, ${cipher}`, down.ms, down.lost);
+    const up = await rapid('up', dgram, cipher);
+    record(`Rapid upload, dgram ${dgram}, ${cipher}`, up.ms, up.lost);
+  }
+}
+const curlGet = median(results['curl HTTPS GET (1 stream)']?.ms ?? []);
+const curlPut = median(results['curl HTTPS PUT (1 stream)']?.ms ?? []);
+table(
+  ['method', 'median s', 'Mbit/s', 'vs curl same direction', 'retransmitted'],
+  Object.entries(results).map(([name, { ms, lost }]) => {
+    const m = median(ms);
+    const base = name.includes('upload') || name.includes('PUT') ? curlPut : curlGet;
+    return [
+      name,
+      (m / 1000).toFixed(2),
+      mbps(bytes, m).toFixed(0),
+      name.startsWith('disk') ? '' : `${(base / m).toFixed(2)}×`,
+      `${(median(lost) * 100).toFixed(2)}%`,
+    ];
+  }),
+);
+node.stop();
+rmSync(local, { recursive: true, force: true });
+rmSync(node.docroot, { recursive: true, force: true });

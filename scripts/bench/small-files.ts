@@ -1,0 +1,56 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { TransferEngine } from '../../transfer/src/engine/transfer-engine.ts';
+import { setup, startBenchNode } from './lib/bench-node.ts';
+import { contentUrl, curl } from './lib/curl.ts';
+import { median, RUNS, table, timed } from './lib/stats.ts';
+
+// Benchmark 4 (issue 7): 10,000 files of 4 KiB uploaded in one Rapid session, in files per second, against a tar
+// stream of the same files over one HTTPS request (tar time included). Target ≥ 1,000 files/s.
+const COUNT = Number(process.argv[2] ?? 10_000);
+const node = await startBenchNode();
+const local = mkdtempSync(join(tmpdir(), 'bench-small-'));
+const set = join(local, 'set');
+mkdirSync(set);
+for (let i = 0; i < COUNT; i++)
+  writeFileSync(join(set, `f${String(i).padStart(5, '0')}.bin`), Buffer.alloc(4096, i % 251));
+const engine = new TransferEngine();
+console.log(`small files benchmark: ${COUNT} × 4 KiB, ${RUNS} runs, median reported`);
+const rapid: number[] = [];
+const tar: number[] = [];
+for (let run = 0; run < RUNS; run++) {
+  rmSync(join(node.docroot, 'up'), { recursive: true, force: true });
+  mkdirSync(join(node.docroot, 'up'));
+  const spec = await setup(node, 'upload', { destination_root: '/up' });
+  rapid.push(
+    await timed(async () => {
+      const info = await engine
+        .start({ ...spec, paths: [{ source: set }], destination_root: '/up', resume: 'none' })
+        .done();
+      if (info.status !== 'completed' || info.file_counts.completed !== COUNT)
+        throw new Error(`rapid ${info.status} ${info.error_desc}`);
+    }),
+  );
+  tar.push(
+    await timed(async () => {
+      const archive = join(local, 'set.tar');
+      if (spawnSync('tar', ['-cf', archive, '-C', local, 'set']).status !== 0) throw new Error('tar failed');
+      await curl(node, ['-T', archive, contentUrl(node, 'up/set.tar')]);
+      rmSync(archive);
+    }),
+  );
+}
+const r = median(rapid);
+const t = median(tar);
+table(
+  ['method', 'median s', 'files/s', 'vs tar over HTTPS'],
+  [
+    ['Rapid, one session', (r / 1000).toFixed(2), (COUNT / (r / 1000)).toFixed(0), `${(t / r).toFixed(2)}×`],
+    ['tar + one HTTPS PUT (curl)', (t / 1000).toFixed(2), (COUNT / (t / 1000)).toFixed(0), '1.00×'],
+  ],
+);
+node.stop();
+rmSync(local, { recursive: true, force: true });
+rmSync(node.docroot, { recursive: true, force: true });

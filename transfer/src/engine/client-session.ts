@@ -1,0 +1,213 @@
+import { mkdirSync } from 'node:fs';
+import { isAbsolute, join } from 'node:path';
+import type { RapidTransferSpec } from '@rapid/protocol';
+import { confinePath } from '../fs/confine-path.ts';
+import { type FoundFile, walkFiles } from '../fs/walk-files.ts';
+import { effectiveRate } from '../rate/effective-rate.ts';
+import type { RateSettings } from '../rate/rate-controller.ts';
+import { ControlLink } from '../session/control-link.ts';
+import { Receiver } from '../session/receiver.ts';
+import { Sender } from '../session/sender.ts';
+import {
+  type FileProgress,
+  type SessionCounters,
+  SessionError,
+  sessionError,
+} from '../session/session-types.ts';
+import { PacketCodec } from '../wire/packet-codec.ts';
+import { connectControl } from './connect-control.ts';
+import { HttpFallback } from './http-fallback.ts';
+import {
+  DEFAULT_PORT,
+  dgramSizeOf,
+  limitsOf,
+  overwritePolicyOf,
+  rateOf,
+  resumePolicyOf,
+} from './normalize-spec.ts';
+import { probeUdp } from './udp-probe.ts';
+
+export interface ClientSessionOptions {
+  /** How long to wait for a PROBE_ACK before declaring UDP blocked (PROTOCOL.md §2.4). */
+  probeTimeoutMs?: number;
+  stallMs?: number;
+  onProgress?: () => void;
+}
+
+const EMPTY: SessionCounters = {
+  bytesTransferred: 0,
+  bytesLost: 0,
+  bytesWritten: 0,
+  bytesExpected: 0,
+  rateKbps: 0,
+};
+
+function localSources(spec: RapidTransferSpec): FoundFile[] {
+  const files: FoundFile[] = [];
+  for (const path of spec.paths) {
+    const source =
+      spec.source_root && !isAbsolute(path.source) ? join(spec.source_root, path.source) : path.source;
+    try {
+      files.push(...walkFiles(source, path.destination));
+    } catch (error) {
+      throw new SessionError(4, `cannot read ${source}: ${(error as Error).message}`, false);
+    }
+  }
+  return files;
+}
+
+/** One attempt at a transfer from the client: rapid/1 over TLS + UDP, or the HTTPS fallback when UDP is blocked. */
+export class ClientSession {
+  transport: 'fasp' | 'http' = 'fasp';
+  #part: Sender | Receiver | HttpFallback | undefined;
+  #link: ControlLink | undefined;
+  #rate: RateSettings;
+  #aborted: SessionError | undefined;
+
+  constructor(
+    private readonly spec: RapidTransferSpec,
+    private readonly options: ClientSessionOptions = {},
+  ) {
+    this.#rate = rateOf(spec);
+  }
+
+  get files(): FileProgress[] {
+    return this.#part?.files ?? [];
+  }
+
+  get counters(): SessionCounters {
+    return this.#part?.counters ?? EMPTY;
+  }
+
+  get rate(): RateSettings {
+    return this.#rate;
+  }
+
+  /** Applies a rate change within the node's caps and locks. */
+  setRate(requested: Partial<RateSettings>): RateSettings {
+    this.#rate = effectiveRate(this.#rate, requested, limitsOf(this.spec));
+    if (this.#part instanceof Sender) this.#part.setRate(this.#rate);
+    this.#link?.send({ t: 'rate', ...this.#rate });
+    return this.#rate;
+  }
+
+  abort(error: SessionError): void {
+    this.#aborted = error;
+    if (this.#link && !this.#link.closed) this.#link.send({ t: 'cancel', code: error.code });
+    this.#part?.abort(error);
+    this.#link?.stream.destroy();
+  }
+
+  #check(): void {
+    if (this.#aborted) throw this.#aborted;
+  }
+
+  async run(): Promise<void> {
+    const { spec } = this;
+    const uploads = spec.direction === 'send' ? localSources(spec) : [];
+    if (spec.http_fallback === 'force') return this.#fallback(uploads);
+    const socket = await connectControl(spec.remote_host, spec.ssh_port ?? DEFAULT_PORT, spec.sshfp);
+    const link = new ControlLink(socket);
+    this.#link = link;
+    this.#check();
+    const resume = resumePolicyOf(spec);
+    link.send({
+      t: 'hello',
+      version: 1,
+      token: spec.token ?? '',
+      direction: spec.direction,
+      paths: spec.paths,
+      source_root: spec.source_root ?? '',
+      destination_root: spec.direction === 'send' ? (spec.destination_root ?? '') : '',
+      create_dir: spec.create_dir ?? true,
+      cookie: spec.cookie ?? '',
+      tags: spec.tags ?? {},
+      rate: this.#rate,
+      cipher: spec.cipher ?? 'aes-128',
+      resume,
+      overwrite: overwritePolicyOf(spec),
+      file_checksum: spec.file_checksum ?? 'none',
+      preserve_times: spec.preserve_times ?? spec.preserve_modification_time ?? false,
+      dgram_size: dgramSizeOf(spec),
+    });
+    let accept: Awaited<ReturnType<ControlLink['next']>>;
+    try {
+      accept = await link.next(15_000);
+    } catch (error) {
+      throw this.#aborted ?? sessionError(12, `control channel: ${(error as Error).message}`);
+    }
+    if (accept.t === 'error') throw new SessionError(accept.code, accept.desc, accept.retryable);
+    if (accept.t !== 'accept') throw sessionError(12, `unexpected ${accept.t} before accept`);
+    this.#rate = accept.rate;
+    const codec = new PacketCodec(
+      accept.key ? Buffer.from(accept.key, 'base64') : undefined,
+      Buffer.from(accept.salt, 'base64'),
+    );
+    const udp = await probeUdp(
+      spec.remote_host,
+      spec.fasp_port ?? DEFAULT_PORT,
+      codec,
+      accept.session_id,
+      this.options.probeTimeoutMs ?? 3000,
+    );
+    this.#check();
+    if (!udp) {
+      link.stream.destroy();
+      if (spec.http_fallback === false)
+        throw sessionError(14, 'UDP to the node is blocked and http_fallback is off');
+      return this.#fallback(uploads);
+    }
+    const common = {
+      control: link,
+      codec,
+      sessionId: accept.session_id,
+      stallMs: this.options.stallMs,
+      onProgress: this.options.onProgress,
+    };
+    let part: Sender | Receiver;
+    if (spec.direction === 'send') {
+      part = new Sender({
+        ...common,
+        data: {
+          send: (packet) => udp.socket.send(packet, udp.port, udp.address),
+          backlog: () => udp.socket.getSendQueueCount(),
+        },
+        role: 'client',
+        dgramSize: accept.dgram_size,
+        rate: this.#rate,
+        resume,
+        fileChecksum: spec.file_checksum ?? 'none',
+        files: uploads,
+      });
+    } else {
+      const root = spec.destination_root ?? '.';
+      mkdirSync(root, { recursive: true });
+      const receiver = new Receiver({
+        ...common,
+        peerRole: 'node',
+        resolveDestination: (path) => confinePath(root, path),
+        resume,
+        overwrite: overwritePolicyOf(spec),
+        preserveTimes: spec.preserve_times ?? spec.preserve_modification_time ?? false,
+        fileChecksum: spec.file_checksum ?? 'none',
+      });
+      udp.socket.on('message', (packet) => receiver.onDatagram(packet));
+      part = receiver;
+    }
+    this.#part = part;
+    try {
+      await part.run();
+    } finally {
+      udp.socket.close();
+      link.close();
+    }
+  }
+
+  async #fallback(uploads: FoundFile[]): Promise<void> {
+    this.transport = 'http';
+    const fallback = new HttpFallback(this.spec, uploads);
+    this.#part = fallback;
+    this.#check();
+    await fallback.run();
+  }
+}

@@ -1,0 +1,76 @@
+import { createSocket, type Socket } from 'node:dgram';
+import { lookup } from 'node:dns/promises';
+import { once } from 'node:events';
+import { PacketType } from '../wire/packet.ts';
+import type { PacketCodec } from '../wire/packet-codec.ts';
+
+const PROBE_SEQ_BASE = 2 ** 52;
+const PROBE_INTERVAL_MS = 100;
+
+export interface UdpPath {
+  socket: Socket;
+  address: string;
+  port: number;
+}
+
+/**
+ * Opens the client's UDP socket and proves the path both ways with authenticated probes (PROTOCOL.md §2.4). Probe
+ * sequence numbers live far above data sequence numbers so no GCM nonce is ever reused. Resolves undefined when no
+ * PROBE_ACK comes back in time: UDP is blocked.
+ */
+export async function probeUdp(
+  host: string,
+  port: number,
+  codec: PacketCodec,
+  sessionId: number,
+  timeoutMs: number,
+): Promise<UdpPath | undefined> {
+  const { address, family } = await lookup(host);
+  const socket = createSocket(family === 6 ? 'udp6' : 'udp4');
+  socket.on('error', () => {});
+  socket.bind(0);
+  await once(socket, 'listening');
+  for (const size of [8, 4, 2]) {
+    try {
+      socket.setRecvBufferSize(size * 1024 * 1024);
+      socket.setSendBufferSize(size * 1024 * 1024);
+      break;
+    } catch {}
+  }
+  let n = 0;
+  const answered = new Promise<boolean>((resolve) => {
+    const onMessage = (packet: Buffer) => {
+      const opened = codec.open('node', packet);
+      if (opened?.header.type === PacketType.probeAck && opened.header.sessionId === sessionId) {
+        socket.off('message', onMessage);
+        resolve(true);
+      }
+    };
+    socket.on('message', onMessage);
+    setTimeout(() => resolve(false), timeoutMs);
+  });
+  const send = () => {
+    n++;
+    const probe = codec.seal(
+      'client',
+      {
+        type: PacketType.probe,
+        flags: 0,
+        sessionId,
+        seq: PROBE_SEQ_BASE + n,
+        fileIndex: 0,
+        offset: 0,
+        sendUs: 0,
+      },
+      Buffer.alloc(0),
+    );
+    socket.send(probe, port, address);
+  };
+  send();
+  const timer = setInterval(send, PROBE_INTERVAL_MS);
+  const ok = await answered;
+  clearInterval(timer);
+  if (ok) return { socket, address, port };
+  socket.close();
+  return undefined;
+}

@@ -1,0 +1,75 @@
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  checkpointPath,
+  PartialFile,
+  PartialInUseError,
+  partialPath,
+  readCheckpoint,
+} from './partial-file.ts';
+
+const dir = () => mkdtempSync(join(tmpdir(), 'partial-'));
+
+describe('PartialFile', () => {
+  it('assembles out-of-order blocks with positional writes and renames into place', () => {
+    const target = join(dir(), 'sub', 'f.bin');
+    const file = PartialFile.open(target, 10, 1_600_000_000_000, []);
+    file.write(5, Buffer.from('56789'));
+    file.write(0, Buffer.from('01'));
+    file.write(2, Buffer.from('234'));
+    expect(file.complete).toBe(true);
+    file.finalize(true);
+    expect(readFileSync(target, 'utf8')).toBe('0123456789');
+    expect(statSync(target).mtimeMs).toBe(1_600_000_000_000);
+    expect(existsSync(partialPath(target)) || existsSync(checkpointPath(target))).toBe(false);
+  });
+
+  it('persists a checkpoint that a later session resumes from', () => {
+    const target = join(dir(), 'f.bin');
+    const first = PartialFile.open(target, 8, 5, []);
+    first.write(0, Buffer.from('ab'));
+    first.write(6, Buffer.from('gh'));
+    first.suspend();
+    const checkpoint = readCheckpoint(target);
+    expect(checkpoint).toEqual({
+      size: 8,
+      mtime_ms: 5,
+      extents: [
+        { start: 0, end: 2 },
+        { start: 6, end: 8 },
+      ],
+    });
+    const second = PartialFile.open(target, 8, 5, checkpoint?.extents ?? []);
+    expect(second.map.missing()).toEqual([{ start: 2, end: 6 }]);
+    second.write(2, Buffer.from('cdef'));
+    second.finalize(false);
+    expect(readFileSync(target, 'utf8')).toBe('abcdefgh');
+  });
+
+  it('forgets dropped ranges', () => {
+    const file = PartialFile.open(join(dir(), 'f'), 10, 0, [{ start: 0, end: 10 }]);
+    file.drop([
+      { start: 2, end: 4 },
+      { start: 8, end: 12 },
+    ]);
+    expect(file.map.missing()).toEqual([
+      { start: 2, end: 4 },
+      { start: 8, end: 10 },
+    ]);
+    file.discard();
+  });
+
+  it('refuses a second writer of the same target', () => {
+    const target = join(dir(), 'f');
+    const file = PartialFile.open(target, 1, 0, []);
+    expect(() => PartialFile.open(target, 1, 0, [])).toThrow(PartialInUseError);
+    file.discard();
+    expect(existsSync(partialPath(target))).toBe(false);
+  });
+
+  it('ignores a damaged checkpoint', () => {
+    expect(readCheckpoint(join(dir(), 'none'))).toBeUndefined();
+  });
+});

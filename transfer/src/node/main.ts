@@ -1,0 +1,15 @@
+import { configFromEnv } from './config-from-env.ts';
+import { startTransferNode } from './transfer-node.ts';
+
+// The transfer node as a program: configuration from RAPID_NODE_* variables, one JSON status line on stdout.
+const { config, warnings } = configFromEnv(process.env);
+for (const warning of warnings) process.stderr.write(`rapid-node: ${warning}\n`);
+const node = await startTransferNode(config);
+process.stdout.write(
+  `${JSON.stringify({ event: 'listening', url: node.url, ports: node.ports, fingerprint: node.fingerprint })}\n`,
+);
+const stop = () => {
+  node.close().finally(() => process.exit(0));
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -1,0 +1,293 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { once } from 'node:events';
+import { createServer, type Server, type TLSSocket } from 'node:tls';
+import type { HelloMessage } from '@rapid/protocol';
+import { type TokenClaims, verifyToken } from '../auth/transfer-token.ts';
+import { confinePath, isUnderRoots, joinRelative, PathEscapeError } from '../fs/confine-path.ts';
+import { walkFiles } from '../fs/walk-files.ts';
+import { effectiveRate } from '../rate/effective-rate.ts';
+import type { RateSettings } from '../rate/rate-controller.ts';
+import { ControlLink } from '../session/control-link.ts';
+import { Receiver } from '../session/receiver.ts';
+import { Sender, type SenderFile } from '../session/sender.ts';
+import {
+  type FileProgress,
+  type SessionCounters,
+  SessionError,
+  sessionError,
+} from '../session/session-types.ts';
+import { PacketCodec } from '../wire/packet-codec.ts';
+import type { NodeConfig } from './node-config.ts';
+import type { NodeSession, NodeTransfer, TransferStore } from './transfer-store.ts';
+import type { UdpRouter, UdpSessionEntry } from './udp-router.ts';
+
+const HELLO_TIMEOUT_MS = 10_000;
+
+export function keyLengthFor(cipher: string): number {
+  if (cipher === 'none') return 0;
+  if (cipher.includes('256')) return 32;
+  if (cipher.includes('192')) return 24;
+  return 16;
+}
+
+/** The node's TLS control listener (`ssh_port`): authenticates each session and runs it against the docroot. */
+export class SessionServer {
+  readonly server: Server;
+  #live = new Set<ControlLink>();
+
+  constructor(
+    private readonly config: NodeConfig,
+    private readonly store: TransferStore,
+    private readonly router: UdpRouter,
+  ) {
+    this.server = createServer(
+      { key: config.tls.key, cert: config.tls.cert, minVersion: 'TLSv1.2' },
+      (socket) => {
+        this.#handle(socket).catch(() => socket.destroy());
+      },
+    );
+    this.server.on('tlsClientError', () => {});
+  }
+
+  async listen(port: number, host: string): Promise<number> {
+    this.server.listen(port, host);
+    await once(this.server, 'listening');
+    return (this.server.address() as { port: number }).port;
+  }
+
+  close(): void {
+    this.server.close();
+    for (const link of this.#live) link.stream.destroy();
+  }
+
+  async #handle(socket: TLSSocket): Promise<void> {
+    socket.setNoDelay(true);
+    const link = new ControlLink(socket);
+    this.#live.add(link);
+    link.onClose(() => this.#live.delete(link));
+    const first = await link.next(HELLO_TIMEOUT_MS);
+    if (first.t !== 'hello') throw new Error('expected hello');
+    const check = verifyToken(this.config.secret, first.token, {
+      nodeId: this.config.nodeId,
+      direction: first.direction,
+    });
+    if (!check.ok) return this.#refuse(link, 19, `authentication failed: ${check.reason}`);
+    let files: SenderFile[] = [];
+    if (first.direction === 'receive') {
+      try {
+        files = this.#sources(first, check.claims.roots);
+      } catch (error) {
+        const code =
+          error instanceof PathEscapeError ? 41 : (error as NodeJS.ErrnoException).code === 'ENOENT' ? 4 : 5;
+        return this.#refuse(link, code, (error as Error).message);
+      }
+    }
+    await this.#run(link, first, check.claims, files, socket.remoteAddress ?? '');
+  }
+
+  #refuse(link: ControlLink, code: number, desc: string): void {
+    link.send({ t: 'error', code, desc, retryable: false });
+    link.close();
+  }
+
+  #sources(hello: HelloMessage, roots: string[]): SenderFile[] {
+    const files: SenderFile[] = [];
+    for (const path of hello.paths) {
+      const relative = joinRelative(hello.source_root, path.source);
+      if (!isUnderRoots(relative, roots))
+        throw new PathEscapeError(`${path.source} is outside the token's paths`);
+      const absolute = confinePath(this.config.docroot, relative);
+      files.push(...walkFiles(absolute, path.destination, confinePath(this.config.docroot, '/')));
+    }
+    return files;
+  }
+
+  async #run(
+    link: ControlLink,
+    hello: HelloMessage,
+    claims: TokenClaims,
+    files: SenderFile[],
+    clientAddress: string,
+  ) {
+    const { config } = this;
+    let rate: RateSettings = effectiveRate(config.rate, hello.rate, config.rate);
+    const keyLength = keyLengthFor(hello.cipher);
+    const key = keyLength > 0 ? randomBytes(keyLength) : undefined;
+    const salt = randomBytes(4);
+    const codec = new PacketCodec(key, salt);
+    const sessionId = randomInt(1, 2 ** 32 - 1);
+    const transfer = this.store.upsert(claims.xfer_id, () => ({
+      id: claims.xfer_id,
+      status: 'running',
+      direction: hello.direction,
+      startSpec: startSpec(hello, config, rate, files),
+      cookie: hello.cookie || null,
+      tags: hello.tags,
+      sessions: [],
+      errorCode: 0,
+      errorDesc: '',
+      startMs: Date.now(),
+      endMs: 0,
+      control: undefined,
+    }));
+    const entry: UdpSessionEntry = { codec, peer: undefined, onData: () => {} };
+    const common = { control: link, codec, sessionId, stallMs: config.stallMs };
+    const part =
+      hello.direction === 'receive'
+        ? new Sender({
+            ...common,
+            data: {
+              send: (packet) => this.router.sendTo(entry, packet),
+              backlog: () => this.router.socket.getSendQueueCount(),
+            },
+            role: 'node',
+            dgramSize: hello.dgram_size,
+            rate,
+            resume: hello.resume,
+            fileChecksum: hello.file_checksum,
+            files,
+            limits: config.rate,
+          })
+        : new Receiver({
+            ...common,
+            peerRole: 'client',
+            resolveDestination: (path) => {
+              const relative = joinRelative(hello.destination_root, path);
+              if (!isUnderRoots(relative, claims.roots))
+                throw new PathEscapeError(`${path} is outside the token's paths`);
+              return confinePath(config.docroot, relative);
+            },
+            resume: hello.resume,
+            overwrite: hello.overwrite,
+            preserveTimes: hello.preserve_times,
+            fileChecksum: hello.file_checksum,
+          });
+    if (part instanceof Receiver) entry.onData = (packet) => part.onDatagram(packet);
+    const session: NodeSession = {
+      id: `${claims.xfer_id}-${transfer.sessions.length + 1}`,
+      status: 'running',
+      clientAddress,
+      startMs: Date.now(),
+      endMs: 0,
+      get counters(): SessionCounters {
+        return part.counters;
+      },
+      get files(): FileProgress[] {
+        return part.files;
+      },
+      rate,
+      errorCode: 0,
+      errorDesc: '',
+    };
+    transfer.sessions.push(session);
+    Object.assign(transfer, { status: 'running', errorCode: 0, errorDesc: '', endMs: 0 });
+    transfer.control = {
+      cancel: () => {
+        link.send({ t: 'cancel', code: 28 });
+        part.abort(new SessionError(28, 'cancelled on the node', false));
+      },
+      pause: () => {
+        if (part instanceof Sender) part.pause();
+        else link.send({ t: 'pause' });
+        transfer.status = 'paused';
+        this.store.touch(transfer);
+      },
+      resume: () => {
+        if (part instanceof Sender) part.resume();
+        else link.send({ t: 'resume' });
+        transfer.status = 'running';
+        this.store.touch(transfer);
+      },
+      setRate: (requested) => {
+        rate = effectiveRate(rate, requested, config.rate);
+        session.rate = rate;
+        if (part instanceof Sender) part.setRate(rate);
+        else link.send({ t: 'rate', ...rate });
+        return rate;
+      },
+    };
+    this.router.register(sessionId, entry);
+    const ticker = setInterval(() => this.store.touch(transfer), 250);
+    link.send({
+      t: 'accept',
+      session_id: sessionId,
+      xfer_id: claims.xfer_id,
+      key: key?.toString('base64'),
+      salt: salt.toString('base64'),
+      dgram_size: hello.dgram_size,
+      rate,
+    });
+    try {
+      await part.run();
+      finish(transfer, session, part.files);
+    } catch (error) {
+      const failure = error instanceof SessionError ? error : sessionError(12, String(error));
+      session.status = 'failed';
+      session.errorCode = failure.code;
+      session.errorDesc = failure.message;
+      transfer.status = failure.code === 28 ? 'canceled' : failure.retryable ? 'waiting' : 'failed';
+      transfer.errorCode = failure.code;
+      transfer.errorDesc = failure.message;
+      if (!failure.retryable) transfer.endMs = Date.now();
+      if (!link.closed && failure.code !== 28)
+        link.send({ t: 'error', code: failure.code, desc: failure.message, retryable: failure.retryable });
+    } finally {
+      clearInterval(ticker);
+      session.endMs = Date.now();
+      transfer.control = undefined;
+      this.router.unregister(sessionId);
+      this.store.touch(transfer);
+      link.close();
+    }
+  }
+}
+
+function finish(transfer: NodeTransfer, session: NodeSession, files: FileProgress[]): void {
+  const failed = files.filter((file) => file.status === 'failed');
+  session.status = failed.length === files.length && files.length > 0 ? 'failed' : 'completed';
+  transfer.endMs = Date.now();
+  if (failed.length === 0) {
+    transfer.status = 'completed';
+    return;
+  }
+  const first = failed[0] as FileProgress;
+  transfer.status = failed.length === files.length ? 'failed' : 'partially_completed';
+  transfer.errorCode = first.errorCode;
+  transfer.errorDesc = first.errorDesc;
+  session.errorCode = first.errorCode;
+  session.errorDesc = first.errorDesc;
+}
+
+function startSpec(
+  hello: HelloMessage,
+  config: NodeConfig,
+  rate: RateSettings,
+  files: SenderFile[],
+): Record<string, unknown> {
+  return {
+    direction: hello.direction,
+    remote_host: config.advertisedHost,
+    remote_user: config.transferUser,
+    source_paths:
+      hello.direction === 'receive'
+        ? hello.paths.map((p) => joinRelative(hello.source_root, p.source))
+        : hello.paths.map((p) => p.source),
+    destination_path:
+      hello.direction === 'send' ? joinRelative(hello.destination_root) : hello.destination_root,
+    cookie: hello.cookie,
+    tags: hello.tags,
+    token_type: 'auth_token',
+    fasp_port: config.udpPort,
+    ssh_port: config.controlPort,
+    rate_policy: rate.rate_policy,
+    target_rate_kbps: rate.target_rate_kbps,
+    min_rate_kbps: rate.min_rate_kbps,
+    cipher: hello.cipher,
+    resume_policy: hello.resume,
+    overwrite_policy: hello.overwrite,
+    precalc_enabled: true,
+    number_of_parts: 1,
+    endpoint: 'server',
+    files_offered: files.length,
+  };
+}

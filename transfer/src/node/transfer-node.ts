@@ -1,0 +1,61 @@
+import { once } from 'node:events';
+import { createServer as createHttpServer, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { Duplex } from 'node:stream';
+import type { ApiContext } from './api/api-context.ts';
+import { HttpUploads } from './api/http-uploads.ts';
+import { createApiHandler, handleRefusedRequest } from './api/router.ts';
+import type { NodeConfig } from './node-config.ts';
+import { SessionServer } from './session-server.ts';
+import { LocalStorage } from './storage.ts';
+import { certificateFingerprint } from './tls-material.ts';
+import { TransferStore } from './transfer-store.ts';
+import { UdpRouter } from './udp-router.ts';
+
+export interface TransferNode {
+  ports: { api: number; control: number; udp: number };
+  fingerprint: string;
+  store: TransferStore;
+  /** Base URL of the API. */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Starts the three listeners of a node: the API (HTTP or HTTPS), the TLS control channel and the UDP data channel. */
+export async function startTransferNode(config: NodeConfig): Promise<TransferNode> {
+  const store = new TransferStore(config.activityRetentionMs);
+  const router = new UdpRouter();
+  const udp = await router.listen(config.udpPort, config.bindHost);
+  const sessions = new SessionServer({ ...config, udpPort: udp }, store, router);
+  const control = await sessions.listen(config.controlPort, config.bindHost);
+  const fingerprint = certificateFingerprint(config.tls.cert);
+  const ctx: ApiContext = {
+    config: { ...config, udpPort: udp, controlPort: control },
+    store,
+    storage: new LocalStorage(config.docroot),
+    uploads: new HttpUploads(),
+    fingerprint,
+    ports: { api: config.apiPort, control, udp },
+  };
+  const handler = createApiHandler(ctx);
+  const api: Server = config.apiTls
+    ? createHttpsServer({ key: config.tls.key, cert: config.tls.cert }, handler)
+    : createHttpServer(handler);
+  api.on('clientError', (error: Error, socket: Duplex) => handleRefusedRequest(ctx, error, socket));
+  api.listen(config.apiPort, config.bindHost);
+  await once(api, 'listening');
+  ctx.ports.api = (api.address() as { port: number }).port;
+  const host = config.bindHost.includes(':') ? `[${config.bindHost}]` : config.bindHost;
+  return {
+    ports: ctx.ports,
+    fingerprint,
+    store,
+    url: `${config.apiTls ? 'https' : 'http'}://${host === '0.0.0.0' ? '127.0.0.1' : host}:${ctx.ports.api}`,
+    async close() {
+      sessions.close();
+      router.close();
+      api.closeAllConnections();
+      await new Promise<void>((resolve) => api.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import { createSocket, type RemoteInfo, type Socket } from 'node:dgram';
+import { once } from 'node:events';
+import { MAGIC, PacketType, readHeader } from '../wire/packet.ts';
+import type { PacketCodec } from '../wire/packet-codec.ts';
+
+export interface UdpSessionEntry {
+  codec: PacketCodec;
+  peer: { address: string; port: number } | undefined;
+  onData: (packet: Buffer) => void;
+}
+
+/**
+ * The node's one UDP socket (`fasp_port`): routes datagrams to sessions by session id, answers authenticated probes
+ * and learns each session's client address from them (PROTOCOL.md §2.4).
+ */
+export class UdpRouter {
+  readonly socket: Socket;
+  #sessions = new Map<number, UdpSessionEntry>();
+
+  constructor() {
+    this.socket = createSocket({ type: 'udp4', reuseAddr: false });
+    this.socket.on('message', (packet, rinfo) => this.#onMessage(packet, rinfo));
+    this.socket.on('error', () => {});
+  }
+
+  async listen(port: number, host: string): Promise<number> {
+    this.socket.bind(port, host);
+    await once(this.socket, 'listening');
+    for (const size of [8, 4, 2]) {
+      try {
+        this.socket.setRecvBufferSize(size * 1024 * 1024);
+        this.socket.setSendBufferSize(size * 1024 * 1024);
+        break;
+      } catch {}
+    }
+    return this.socket.address().port;
+  }
+
+  register(sessionId: number, entry: UdpSessionEntry): void {
+    this.#sessions.set(sessionId, entry);
+  }
+
+  unregister(sessionId: number): void {
+    this.#sessions.delete(sessionId);
+  }
+
+  sendTo(entry: UdpSessionEntry, packet: Buffer): void {
+    if (entry.peer) this.socket.send(packet, entry.peer.port, entry.peer.address);
+  }
+
+  #onMessage(packet: Buffer, rinfo: RemoteInfo): void {
+    if (packet.length < 8 || packet[0] !== MAGIC) return;
+    const entry = this.#sessions.get(packet.readUInt32BE(4));
+    if (!entry) return;
+    if (packet[2] === PacketType.probe) {
+      const opened = entry.codec.open('client', packet);
+      if (!opened) return;
+      entry.peer = { address: rinfo.address, port: rinfo.port };
+      const header = readHeader(packet);
+      if (!header) return;
+      const ack = entry.codec.seal(
+        'node',
+        { ...header, type: PacketType.probeAck, flags: 0 },
+        Buffer.alloc(0),
+      );
+      this.socket.send(ack, rinfo.port, rinfo.address);
+      return;
+    }
+    entry.onData(packet);
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+}

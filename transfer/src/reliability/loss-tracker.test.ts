@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { LossTracker } from './loss-tracker.ts';
+
+describe('LossTracker', () => {
+  it('acknowledges an in-order stream cumulatively with nothing to NACK', () => {
+    const t = new LossTracker();
+    for (let s = 1; s <= 100; s++) t.onPacket(s);
+    expect(t.cumulativeAck).toBe(101);
+    expect(t.takeNacks(0, 100)).toEqual([]);
+    expect(t.takeLoss()).toBe(0);
+  });
+
+  it('turns gaps into NACK ranges and closes them as retransmissions arrive', () => {
+    const t = new LossTracker();
+    for (const s of [1, 2, 5, 6, 9, 10]) t.onPacket(s);
+    expect(t.takeNacks(0, 100)).toEqual([
+      [3, 4],
+      [7, 8],
+    ]);
+    expect(t.cumulativeAck).toBe(3);
+    expect(t.takeLoss(1)).toBeCloseTo(4 / 10);
+    t.onPacket(3);
+    t.onPacket(8);
+    expect(t.cumulativeAck).toBe(4);
+    expect(t.missingCount).toBe(2);
+    t.onPacket(4);
+    t.onPacket(7);
+    expect(t.cumulativeAck).toBe(11);
+  });
+
+  it('does not repeat a NACK before the repeat interval, then does', () => {
+    const t = new LossTracker();
+    t.onPacket(1);
+    t.onPacket(3);
+    expect(t.takeNacks(0, 100)).toEqual([[2, 2]]);
+    expect(t.takeNacks(50, 100)).toEqual([]);
+    expect(t.takeNacks(150, 100)).toEqual([[2, 2]]);
+  });
+
+  it('detects tail loss from the sender status', () => {
+    const t = new LossTracker();
+    t.onPacket(1);
+    t.onSenderStatus(5);
+    expect(t.takeNacks(0, 100)).toEqual([[2, 4]]);
+  });
+
+  it('waits for a meaningful sample before reporting a loss fraction', () => {
+    const t = new LossTracker();
+    t.onPacket(1);
+    t.onPacket(3);
+    expect(t.takeLoss()).toBe(0);
+    for (let s = 4; s <= 20; s++) t.onPacket(s);
+    expect(t.takeLoss()).toBeCloseTo(1 / 20);
+  });
+
+  it('reports duplicates', () => {
+    const t = new LossTracker();
+    expect(t.onPacket(1)).toBe(true);
+    expect(t.onPacket(1)).toBe(false);
+  });
+});

@@ -1,0 +1,31 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BlockReader } from './block-reader.ts';
+
+describe('BlockReader', () => {
+  it('returns the right bytes for sequential, repeated and out-of-window reads', () => {
+    const data = randomBytes(3 * 1024 * 1024 + 5);
+    const path = join(mkdtempSync(join(tmpdir(), 'reader-')), 'f');
+    writeFileSync(path, data);
+    const reader = new BlockReader(() => path);
+    for (const [offset, length] of [
+      [0, 1000],
+      [1000, 1420],
+      [5, 10],
+      [2 * 1024 * 1024, 1420],
+      [data.length - 3, 3],
+      [10, 2 * 1024 * 1024],
+    ]) {
+      expect(
+        reader
+          .read(0, offset as number, length as number)
+          .equals(data.subarray(offset, (offset as number) + (length as number))),
+      ).toBe(true);
+    }
+    expect(() => reader.read(0, data.length - 1, 5)).toThrow(/shorter/);
+    reader.close();
+  });
+});

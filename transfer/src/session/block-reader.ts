@@ -1,0 +1,72 @@
+import { closeSync, openSync, readSync } from 'node:fs';
+
+const MAX_OPEN = 64;
+const READ_AHEAD = 1024 * 1024;
+
+/** Reads blocks of source files by index with a small cache of open descriptors (many small files stay cheap). */
+export class BlockReader {
+  #open = new Map<number, number>();
+  #cache: { index: number; start: number; data: Buffer } | undefined;
+
+  constructor(
+    private readonly pathOf: (index: number) => string,
+    private readonly sizeOf: (index: number) => number = () => Number.POSITIVE_INFINITY,
+  ) {}
+
+  /** Bytes [offset, offset + length) of file `index`; sequential reads are served from a 1 MiB read-ahead. */
+  read(index: number, offset: number, length: number): Buffer {
+    const cache = this.#cache;
+    if (
+      cache &&
+      cache.index === index &&
+      offset >= cache.start &&
+      offset + length <= cache.start + cache.data.length
+    ) {
+      return cache.data.subarray(offset - cache.start, offset - cache.start + length);
+    }
+    const ahead = Math.min(READ_AHEAD, this.sizeOf(index) - offset);
+    if (length < ahead) {
+      const data = this.#readRaw(index, offset, ahead, true);
+      this.#cache = { index, start: offset, data };
+      if (data.length >= length) return data.subarray(0, length);
+    }
+    return this.#readRaw(index, offset, length, false);
+  }
+
+  #readRaw(index: number, offset: number, length: number, allowShort: boolean): Buffer {
+    let fd = this.#open.get(index);
+    if (fd === undefined) {
+      fd = openSync(this.pathOf(index), 'r');
+      this.#open.set(index, fd);
+      if (this.#open.size > MAX_OPEN) {
+        const [oldest, oldFd] = this.#open.entries().next().value as [number, number];
+        this.#open.delete(oldest);
+        closeSync(oldFd);
+      }
+    }
+    const buffer = Buffer.allocUnsafe(length);
+    let done = 0;
+    while (done < length) {
+      const read = readSync(fd, buffer, done, length - done, offset + done);
+      if (read === 0) {
+        if (allowShort) return buffer.subarray(0, done);
+        throw new Error(`source ${this.pathOf(index)} is shorter than announced`);
+      }
+      done += read;
+    }
+    return buffer;
+  }
+
+  release(index: number): void {
+    if (this.#cache?.index === index) this.#cache = undefined;
+    const fd = this.#open.get(index);
+    if (fd === undefined) return;
+    this.#open.delete(index);
+    closeSync(fd);
+  }
+
+  close(): void {
+    for (const fd of this.#open.values()) closeSync(fd);
+    this.#open.clear();
+  }
+}

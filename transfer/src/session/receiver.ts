@@ -1,0 +1,374 @@
+import type { ControlMessage, FileChecksum } from '@rapid/protocol';
+import { fileChecksum } from '../fs/checksum.ts';
+import { PartialFile, partialPath } from '../fs/partial-file.ts';
+import { type OverwritePolicy, planFile, type ResumePolicy } from '../fs/resume-plan.ts';
+import { QueueDelay } from '../rate/queue-delay.ts';
+import { type Extent, ExtentMap } from '../receiver/extent-map.ts';
+import { LossTracker } from '../reliability/loss-tracker.ts';
+import { PacketType } from '../wire/packet.ts';
+import type { PacketCodec, Role } from '../wire/packet-codec.ts';
+import type { ControlLink } from './control-link.ts';
+import {
+  type FileProgress,
+  isRetryableCode,
+  nowUs32,
+  type SessionCounters,
+  SessionError,
+  sessionError,
+} from './session-types.ts';
+
+export interface ReceiverOptions {
+  control: ControlLink;
+  codec: PacketCodec;
+  /** Role of the sending end, whose nonces the packets use. */
+  peerRole: Role;
+  sessionId: number;
+  /** Maps an offered path to a confined local path; throws (with a numeric `code`) to refuse it. */
+  resolveDestination: (path: string) => string;
+  resume: ResumePolicy;
+  overwrite: OverwritePolicy;
+  preserveTimes: boolean;
+  fileChecksum: FileChecksum;
+  stallMs?: number;
+  nackRepeatMs?: number;
+  onProgress?: () => void;
+}
+
+interface Slot {
+  finalPath: string;
+  size: number;
+  mtimeMs: number;
+  keep: Extent[];
+  state: 'planned' | 'receiving' | 'verifying' | 'done';
+  partial: PartialFile | undefined;
+}
+
+const FEEDBACK_MS = 50;
+const PERSIST_MS = 500;
+
+/** The receiving end of a session: plan, positional writes, loss detection and NACKs, checkpoints, completion. */
+export class Receiver {
+  files: FileProgress[] = [];
+  readonly counters: SessionCounters = {
+    bytesTransferred: 0,
+    bytesLost: 0,
+    bytesWritten: 0,
+    bytesExpected: 0,
+    rateKbps: 0,
+  };
+  #slots: Slot[] = [];
+  #tracker = new LossTracker();
+  #timers: NodeJS.Timeout[] = [];
+  #finished = false;
+  #lastActivity = performance.now();
+  #delay = new QueueDelay();
+  #intervalBytes = 0;
+  #lastFeedback = performance.now();
+  #settle: { resolve: () => void; reject: (error: Error) => void } | undefined;
+
+  constructor(private readonly options: ReceiverOptions) {}
+
+  run(): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.#settle = { resolve, reject };
+      this.options.control.onMessage((message) => this.#onMessage(message));
+      this.options.control.onClose(() => this.#fail(sessionError(12, 'control connection lost')));
+      this.#timers.push(setInterval(() => this.#feedback(), FEEDBACK_MS));
+      this.#timers.push(setInterval(() => this.#persist(), PERSIST_MS));
+    }).finally(() => this.#stop());
+  }
+
+  abort(error: SessionError): void {
+    this.#fail(error);
+  }
+
+  #onMessage(message: ControlMessage): void {
+    this.#lastActivity = performance.now();
+    switch (message.t) {
+      case 'offer':
+        this.#onOffer(message.files).catch((error) => this.#fail(sessionError(36, `cannot plan: ${error}`)));
+        break;
+      case 'decision':
+        this.#onDecision(message.files);
+        break;
+      case 'status':
+        this.#tracker.onSenderStatus(message.next_seq);
+        this.counters.bytesLost = message.retransmitted_bytes;
+        break;
+      case 'file_verdict':
+        this.#onVerdict(message.index, message.ok);
+        break;
+      case 'done':
+        this.#finished = true;
+        this.#persist();
+        this.#settle?.resolve();
+        break;
+      case 'cancel':
+        this.#fail(new SessionError(message.code, 'cancelled by the peer', false));
+        break;
+      case 'error':
+        this.#fail(
+          new SessionError(message.code, message.desc, message.retryable && isRetryableCode(message.code)),
+        );
+        break;
+      default:
+        break;
+    }
+  }
+
+  async #onOffer(offered: { index: number; path: string; size: number; mtime_ms: number }[]): Promise<void> {
+    const plans = [];
+    this.files = offered.map((file) => ({
+      index: file.index,
+      path: file.path,
+      size: file.size,
+      startByte: 0,
+      bytesWritten: 0,
+      status: 'queued' as const,
+      errorCode: 0,
+      errorDesc: '',
+      checksum: null,
+      startMs: 0,
+      endMs: 0,
+    }));
+    this.counters.bytesExpected = offered.reduce((sum, file) => sum + file.size, 0);
+    for (const file of offered) {
+      let finalPath: string;
+      try {
+        finalPath = this.options.resolveDestination(file.path);
+      } catch (error) {
+        this.#slots[file.index] = {
+          finalPath: '',
+          size: file.size,
+          mtimeMs: file.mtime_ms,
+          keep: [],
+          state: 'done',
+          partial: undefined,
+        };
+        this.#failFile(file.index, (error as { code?: number }).code ?? 41, (error as Error).message, false);
+        plans.push({ index: file.index, action: 'skip' as const, have: [], samples: [] });
+        continue;
+      }
+      const plan = await planFile(finalPath, file, this.options.resume, this.options.overwrite);
+      this.#slots[file.index] = {
+        finalPath,
+        size: file.size,
+        mtimeMs: file.mtime_ms,
+        keep: plan.have,
+        state: 'planned',
+        partial: undefined,
+      };
+      plans.push({
+        index: file.index,
+        action: plan.action,
+        have: plan.have.map((e) => [e.start, e.end] as [number, number]),
+        samples: plan.samples,
+      });
+    }
+    this.options.control.send({ t: 'plan', files: plans });
+  }
+
+  #onDecision(decisions: { index: number; drop: [number, number][]; skip: boolean }[]): void {
+    for (const decision of decisions) {
+      const slot = this.#slots[decision.index];
+      const file = this.files[decision.index];
+      if (!slot || !file || slot.state === 'done') continue;
+      if (decision.skip) {
+        slot.state = 'done';
+        file.status = 'skipped';
+        file.bytesWritten = file.size;
+        this.options.control.send({
+          t: 'file_done',
+          index: decision.index,
+          status: 'skipped',
+          error_code: 0,
+          error_desc: '',
+        });
+        continue;
+      }
+      const keep = new ExtentMap(slot.size);
+      for (const extent of slot.keep) keep.add(extent.start, extent.end);
+      for (const [start, end] of decision.drop) keep.remove(start, end);
+      slot.keep = keep.toJSON().extents;
+      file.startByte = keep.receivedBytes;
+      file.bytesWritten = keep.receivedBytes;
+      slot.state = 'receiving';
+      if (keep.isComplete) this.#openAndComplete(decision.index);
+    }
+    this.counters.bytesWritten = this.files.reduce((sum, f) => sum + f.bytesWritten, 0);
+    this.options.control.send({ t: 'ready' });
+  }
+
+  onDatagram(packet: Buffer): void {
+    const opened = this.options.codec.open(this.options.peerRole, packet);
+    if (
+      !opened ||
+      opened.header.type !== PacketType.data ||
+      opened.header.sessionId !== this.options.sessionId
+    )
+      return;
+    const { header, payload } = opened;
+    this.#lastActivity = performance.now();
+    this.#delay.add(nowUs32(), header.sendUs);
+    if (!this.#tracker.onPacket(header.seq)) return;
+    const slot = this.#slots[header.fileIndex];
+    const file = this.files[header.fileIndex];
+    if (!slot || !file || slot.state !== 'receiving' || header.offset + payload.length > slot.size) return;
+    if (!slot.partial && !this.#open(header.fileIndex)) return;
+    const partial = slot.partial as PartialFile;
+    partial.write(header.offset, payload);
+    this.counters.bytesTransferred += payload.length;
+    this.#intervalBytes += payload.length;
+    file.bytesWritten = partial.receivedBytes;
+    this.counters.bytesWritten += payload.length;
+    if (file.status === 'queued') {
+      file.status = 'transferring';
+      file.startMs = Date.now();
+    }
+    if (partial.receivedBytes === slot.size) this.#complete(header.fileIndex);
+  }
+
+  #open(index: number): boolean {
+    const slot = this.#slots[index] as Slot;
+    try {
+      slot.partial = PartialFile.open(slot.finalPath, slot.size, slot.mtimeMs, slot.keep);
+      return true;
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      this.#failFile(index, typeof code === 'number' ? code : 36, (error as Error).message, true);
+      return false;
+    }
+  }
+
+  #openAndComplete(index: number): void {
+    if (this.#open(index)) this.#complete(index);
+  }
+
+  #complete(index: number): void {
+    const slot = this.#slots[index] as Slot;
+    const partial = slot.partial as PartialFile;
+    slot.state = 'verifying';
+    partial.flush();
+    if (this.options.fileChecksum === 'none') {
+      this.#finalize(index);
+      return;
+    }
+    const kind = this.options.fileChecksum;
+    fileChecksum(partialPath(slot.finalPath), kind)
+      .then((checksum) => {
+        const file = this.files[index];
+        if (file) file.checksum = checksum;
+        this.options.control.send({ t: 'file_complete', index, checksum });
+      })
+      .catch((error) => this.#failFile(index, 35, `cannot checksum: ${error}`, true));
+  }
+
+  #onVerdict(index: number, ok: boolean): void {
+    const slot = this.#slots[index];
+    if (slot?.state !== 'verifying') return;
+    if (ok) this.#finalize(index);
+    else this.#failFile(index, 27, 'checksum differs from the source', true);
+  }
+
+  #finalize(index: number): void {
+    const slot = this.#slots[index] as Slot;
+    const file = this.files[index] as FileProgress;
+    const partial = slot.partial;
+    slot.partial = undefined;
+    slot.state = 'done';
+    (partial ? partial.finalizeAsync(this.options.preserveTimes) : Promise.resolve()).then(
+      () => {
+        file.status = 'completed';
+        file.bytesWritten = file.size;
+        file.endMs = Date.now();
+        if (file.startMs === 0) file.startMs = file.endMs;
+        this.options.control.send({
+          t: 'file_done',
+          index,
+          status: 'completed',
+          error_code: 0,
+          error_desc: '',
+        });
+        this.options.onProgress?.();
+      },
+      (error: Error) => {
+        partial?.suspend();
+        this.#failFile(index, 64, `cannot rename the partial file: ${error.message}`, false);
+      },
+    );
+  }
+
+  #failFile(index: number, code: number, desc: string, discard: boolean): void {
+    const slot = this.#slots[index];
+    const file = this.files[index];
+    if (slot) {
+      if (discard) slot.partial?.discard();
+      else slot.partial?.suspend();
+      slot.partial = undefined;
+      slot.state = 'done';
+    }
+    if (file) {
+      file.status = 'failed';
+      file.errorCode = code;
+      file.errorDesc = desc;
+      file.endMs = Date.now();
+    }
+    this.options.control.send({
+      t: 'file_done',
+      index,
+      status: 'failed',
+      error_code: code,
+      error_desc: desc,
+    });
+  }
+
+  #feedback(): void {
+    if (this.#finished) return;
+    const now = performance.now();
+    const seconds = (now - this.#lastFeedback) / 1000;
+    this.#lastFeedback = now;
+    this.counters.rateKbps = seconds > 0 ? (this.#intervalBytes * 8) / 1000 / seconds : 0;
+    this.options.control.send({
+      t: 'feedback',
+      cum_ack: this.#tracker.cumulativeAck,
+      nack: this.#tracker.takeNacks(now, this.options.nackRepeatMs ?? 300),
+      received_bytes: this.counters.bytesTransferred,
+      loss: this.#tracker.takeLoss(),
+      queue_delay_us: this.#delay.take(),
+      rate_kbps: this.counters.rateKbps,
+    });
+    this.#intervalBytes = 0;
+    this.options.onProgress?.();
+    if (now - this.#lastActivity > (this.options.stallMs ?? 20_000))
+      this.#fail(sessionError(40, 'no data from the sender'));
+  }
+
+  #persist(): void {
+    for (const slot of this.#slots) if (slot?.partial) slot.partial.persist();
+  }
+
+  #fail(error: SessionError): void {
+    if (this.#finished) return;
+    this.#finished = true;
+    for (const [index, slot] of this.#slots.entries()) {
+      slot?.partial?.suspend();
+      if (slot) slot.partial = undefined;
+      const file = this.files[index];
+      if (file && (file.status === 'queued' || file.status === 'transferring')) {
+        file.status = 'failed';
+        file.errorCode = error.code;
+        file.errorDesc = error.message;
+      }
+    }
+    this.#settle?.reject(error);
+  }
+
+  #stop(): void {
+    this.#finished = true;
+    for (const timer of this.#timers) clearInterval(timer);
+    for (const slot of this.#slots) {
+      slot?.partial?.suspend();
+      if (slot) slot.partial = undefined;
+    }
+  }
+}

@@ -1,0 +1,400 @@
+import type { ControlMessage, FileChecksum } from '@rapid/protocol';
+import { fileChecksum } from '../fs/checksum.ts';
+import { decideFile, type ResumePolicy } from '../fs/resume-plan.ts';
+import { effectiveRate, type RateLimits } from '../rate/effective-rate.ts';
+import { RateController, type RateSettings } from '../rate/rate-controller.ts';
+import { TokenBucket } from '../rate/token-bucket.ts';
+import { ExtentMap } from '../receiver/extent-map.ts';
+import { type BlockRef, RetransmitQueue } from '../reliability/retransmit-queue.ts';
+import { PacketFlag, PacketType, payloadCapacity } from '../wire/packet.ts';
+import type { PacketCodec, Role } from '../wire/packet-codec.ts';
+import { BlockReader } from './block-reader.ts';
+import type { ControlLink } from './control-link.ts';
+import {
+  type DataLink,
+  type FileProgress,
+  isRetryableCode,
+  nowUs32,
+  type SessionCounters,
+  SessionError,
+  sessionError,
+} from './session-types.ts';
+
+export interface SenderFile {
+  /** Destination-relative path offered to the receiver. */
+  path: string;
+  /** Local path to read. */
+  source: string;
+  size: number;
+  mtime_ms: number;
+}
+
+export interface SenderOptions {
+  control: ControlLink;
+  data: DataLink;
+  codec: PacketCodec;
+  role: Role;
+  sessionId: number;
+  dgramSize: number;
+  rate: RateSettings;
+  resume: ResumePolicy;
+  fileChecksum: FileChecksum;
+  files: SenderFile[];
+  stallMs?: number;
+  /** Node side: caps and locks applied to rate changes the client asks for. */
+  limits?: RateLimits;
+  onProgress?: () => void;
+}
+
+const STATUS_INTERVAL_MS = 50;
+const MAX_BACKLOG = 512;
+const BURST = 256;
+
+/** The sending end of a session (PROTOCOL.md §1.3, §2.3, §3): offer, plan, paced data, retransmission, completion. */
+export class Sender {
+  readonly files: FileProgress[];
+  readonly counters: SessionCounters;
+  readonly controller: RateController;
+  #bucket: TokenBucket;
+  #queue = new RetransmitQueue();
+  #reader: BlockReader;
+  #work: { index: number; start: number; end: number }[] = [];
+  #staged: { seq: number; block: BlockRef; retransmission: boolean } | undefined;
+  #nextSeq = 1;
+  /** Highest sequence number actually handed to the socket; a staged block waiting for tokens is not in flight. */
+  #highestSent = 0;
+  #ready = false;
+  #paused = false;
+  #scheduled = false;
+  #finished = false;
+  #lastFeedback = performance.now();
+  #resumed = 0;
+  #timers: NodeJS.Timeout[] = [];
+  #settle: { resolve: () => void; reject: (error: Error) => void } | undefined;
+
+  constructor(private readonly options: SenderOptions) {
+    this.files = options.files.map((file, index) => ({
+      index,
+      path: file.path,
+      size: file.size,
+      startByte: 0,
+      bytesWritten: 0,
+      status: 'queued',
+      errorCode: 0,
+      errorDesc: '',
+      checksum: null,
+      startMs: 0,
+      endMs: 0,
+    }));
+    this.counters = {
+      bytesTransferred: 0,
+      bytesLost: 0,
+      bytesWritten: 0,
+      bytesExpected: options.files.reduce((sum, file) => sum + file.size, 0),
+      rateKbps: 0,
+    };
+    this.controller = new RateController(options.rate);
+    this.#bucket = new TokenBucket(this.controller.rateKbps * 1000);
+    this.#reader = new BlockReader(
+      (index) => options.files[index]?.source ?? '',
+      (index) => options.files[index]?.size ?? 0,
+    );
+  }
+
+  run(): Promise<void> {
+    const { control } = this.options;
+    return new Promise<void>((resolve, reject) => {
+      this.#settle = { resolve, reject };
+      control.onMessage((message) => this.#onMessage(message));
+      control.onClose(() => this.#fail(sessionError(12, 'control connection lost')));
+      control.send({
+        t: 'offer',
+        files: this.options.files.map((file, index) => ({
+          index,
+          path: file.path,
+          size: file.size,
+          mtime_ms: file.mtime_ms,
+        })),
+      });
+      this.#timers.push(setInterval(() => this.#tick(), STATUS_INTERVAL_MS));
+    }).finally(() => this.#stop());
+  }
+
+  setRate(settings: RateSettings): void {
+    this.controller.update(settings);
+    this.#bucket.setRate(this.controller.rateKbps * 1000);
+  }
+
+  pause(): void {
+    this.#paused = true;
+  }
+
+  resume(): void {
+    this.#paused = false;
+    this.#lastFeedback = performance.now();
+    this.#schedule();
+  }
+
+  abort(error: SessionError): void {
+    this.#fail(error);
+  }
+
+  #tick(): void {
+    if (this.#finished) return;
+    this.options.control.send({
+      t: 'status',
+      next_seq: this.#highestSent + 1,
+      sent_bytes: this.counters.bytesTransferred,
+      retransmitted_bytes: this.counters.bytesLost,
+    });
+    if (!this.#paused && performance.now() - this.#lastFeedback > (this.options.stallMs ?? 20_000)) {
+      this.#fail(sessionError(40, 'no progress from the receiver'));
+    }
+  }
+
+  #onMessage(message: ControlMessage): void {
+    switch (message.t) {
+      case 'plan':
+        this.#onPlan(message.files).catch((error) =>
+          this.#fail(sessionError(35, `cannot read source: ${error}`)),
+        );
+        break;
+      case 'ready':
+        if (this.files.length === 0) {
+          this.options.control.send({ t: 'done' });
+          this.#finished = true;
+          this.#settle?.resolve();
+          break;
+        }
+        this.#ready = true;
+        this.#lastFeedback = performance.now();
+        this.#schedule();
+        break;
+      case 'feedback': {
+        this.#lastFeedback = performance.now();
+        this.#queue.acknowledgeBelow(message.cum_ack);
+        if (this.#queue.nack(message.nack) > 0) this.#schedule();
+        this.counters.bytesWritten = this.#resumed + message.received_bytes;
+        this.counters.rateKbps = this.controller.onFeedback({
+          loss: message.loss,
+          queueDelayUs: message.queue_delay_us,
+        });
+        this.#bucket.setRate(this.counters.rateKbps * 1000);
+        this.options.onProgress?.();
+        break;
+      }
+      case 'file_complete':
+        this.#verify(message.index, message.checksum).catch((error) =>
+          this.#fail(sessionError(35, `cannot checksum source: ${error}`)),
+        );
+        break;
+      case 'file_done':
+        this.#onFileDone(message.index, message.status, message.error_code, message.error_desc);
+        break;
+      case 'rate':
+        this.setRate(
+          this.options.limits
+            ? effectiveRate(this.controller.settings, definedRate(message), this.options.limits)
+            : { ...this.controller.settings, ...definedRate(message) },
+        );
+        break;
+      case 'pause':
+        this.pause();
+        break;
+      case 'resume':
+        this.resume();
+        break;
+      case 'cancel':
+        this.#fail(new SessionError(message.code, 'cancelled by the peer', false));
+        break;
+      case 'error':
+        this.#fail(
+          new SessionError(message.code, message.desc, message.retryable && isRetryableCode(message.code)),
+        );
+        break;
+      default:
+        break;
+    }
+  }
+
+  async #onPlan(
+    plans: {
+      index: number;
+      action: string;
+      have: [number, number][];
+      samples: { start: number; end: number; sha256: string }[];
+    }[],
+  ) {
+    const decisions: { index: number; drop: [number, number][]; skip: boolean }[] = [];
+    for (const plan of plans) {
+      const file = this.files[plan.index];
+      const source = this.options.files[plan.index];
+      if (!file || !source) continue;
+      if (plan.action === 'skip') {
+        decisions.push({ index: plan.index, drop: [], skip: true });
+        continue;
+      }
+      const have = plan.have.map(([start, end]) => ({ start, end }));
+      const drop =
+        plan.samples.length > 0
+          ? await decideFile(source.source, { have, samples: plan.samples }, this.options.resume)
+          : [];
+      if (plan.action === 'compare' && drop.length === 0) {
+        decisions.push({ index: plan.index, drop: [], skip: true });
+        continue;
+      }
+      const kept = new ExtentMap(file.size);
+      if (plan.action === 'send') for (const extent of have) kept.add(extent.start, extent.end);
+      const dropped = plan.action === 'compare' ? have : drop;
+      for (const gap of dropped) kept.remove(gap.start, gap.end);
+      file.startByte = kept.receivedBytes;
+      file.bytesWritten = kept.receivedBytes;
+      this.#resumed += kept.receivedBytes;
+      for (const gap of kept.missing())
+        this.#work.push({ index: plan.index, start: gap.start, end: gap.end });
+      decisions.push({ index: plan.index, drop: dropped.map((d) => [d.start, d.end]), skip: false });
+    }
+    this.counters.bytesWritten = this.#resumed;
+    this.options.control.send({ t: 'decision', files: decisions });
+  }
+
+  async #verify(index: number, theirs: string | undefined): Promise<void> {
+    const source = this.options.files[index];
+    if (!source || this.options.fileChecksum === 'none') return;
+    const ours = await fileChecksum(source.source, this.options.fileChecksum);
+    this.options.control.send({ t: 'file_verdict', index, ok: ours === theirs, checksum: ours });
+  }
+
+  #onFileDone(index: number, status: 'completed' | 'failed' | 'skipped', code: number, desc: string): void {
+    const file = this.files[index];
+    if (!file || file.status === 'completed' || file.status === 'failed' || file.status === 'skipped') return;
+    file.status = status;
+    file.errorCode = code;
+    file.errorDesc = desc;
+    file.endMs = Date.now();
+    if (file.startMs === 0) file.startMs = file.endMs;
+    if (status !== 'failed') file.bytesWritten = file.size;
+    this.#reader.release(index);
+    this.options.onProgress?.();
+    if (
+      this.files.every((f) => f.status === 'completed' || f.status === 'failed' || f.status === 'skipped')
+    ) {
+      this.counters.bytesWritten = this.files.reduce((sum, f) => sum + f.bytesWritten, 0);
+      this.options.control.send({ t: 'done' });
+      this.#finished = true;
+      this.#settle?.resolve();
+    }
+  }
+
+  #schedule(delayMs = 0): void {
+    if (this.#scheduled || this.#finished) return;
+    this.#scheduled = true;
+    const run = () => {
+      this.#scheduled = false;
+      this.#pump();
+    };
+    if (delayMs <= 0) setImmediate(run);
+    else setTimeout(run, Math.max(1, delayMs));
+  }
+
+  #stage(): boolean {
+    if (this.#staged) return true;
+    const again = this.#queue.next();
+    if (again) {
+      this.#staged = { ...again, retransmission: true };
+      return true;
+    }
+    const work = this.#work[0];
+    if (!work) return false;
+    const length = Math.min(payloadCapacity(this.options.dgramSize), work.end - work.start);
+    const block = { fileIndex: work.index, offset: work.start, length };
+    work.start += length;
+    if (work.start >= work.end) this.#work.shift();
+    const seq = this.#nextSeq++;
+    this.#queue.sent(seq, block);
+    this.#staged = { seq, block, retransmission: false };
+    return true;
+  }
+
+  #pump(): void {
+    if (!this.#ready || this.#paused || this.#finished) return;
+    for (let sent = 0; sent < BURST; sent++) {
+      if (this.options.data.backlog() > MAX_BACKLOG) {
+        this.#schedule(1);
+        return;
+      }
+      if (!this.#stage()) return;
+      const staged = this.#staged as { seq: number; block: BlockRef; retransmission: boolean };
+      if (!this.#bucket.tryTake(staged.block.length)) {
+        this.#schedule(this.#bucket.waitMs(staged.block.length));
+        return;
+      }
+      this.#staged = undefined;
+      const { block } = staged;
+      let payload: Buffer;
+      try {
+        payload = this.#reader.read(block.fileIndex, block.offset, block.length);
+      } catch (error) {
+        this.#fail(sessionError(35, `cannot read source: ${(error as Error).message}`));
+        return;
+      }
+      const packet = this.options.codec.seal(
+        this.options.role,
+        {
+          type: PacketType.data,
+          flags: staged.retransmission ? PacketFlag.retransmission : 0,
+          sessionId: this.options.sessionId,
+          seq: staged.seq,
+          fileIndex: block.fileIndex,
+          offset: block.offset,
+          sendUs: nowUs32(),
+        },
+        payload,
+      );
+      this.options.data.send(packet);
+      const file = this.files[block.fileIndex];
+      if (staged.retransmission) this.counters.bytesLost += block.length;
+      else {
+        this.#highestSent = staged.seq;
+        this.counters.bytesTransferred += block.length;
+        if (file && file.status === 'queued') {
+          file.status = 'transferring';
+          file.startMs = Date.now();
+        }
+        if (file) file.bytesWritten = Math.min(file.size, file.bytesWritten + block.length);
+      }
+    }
+    this.#schedule();
+  }
+
+  #fail(error: SessionError): void {
+    if (this.#finished) return;
+    this.#finished = true;
+    for (const file of this.files) {
+      if (file.status === 'queued' || file.status === 'transferring') {
+        file.status = 'failed';
+        file.errorCode = error.code;
+        file.errorDesc = error.message;
+      }
+    }
+    this.#settle?.reject(error);
+  }
+
+  #stop(): void {
+    this.#finished = true;
+    for (const timer of this.#timers) clearInterval(timer);
+    this.#reader.close();
+  }
+}
+
+function definedRate(message: {
+  target_rate_kbps?: number | undefined;
+  min_rate_kbps?: number | undefined;
+  rate_policy?: RateSettings['rate_policy'] | undefined;
+}): Partial<RateSettings> {
+  const out: Partial<RateSettings> = {};
+  if (message.target_rate_kbps !== undefined) out.target_rate_kbps = message.target_rate_kbps;
+  if (message.min_rate_kbps !== undefined) out.min_rate_kbps = message.min_rate_kbps;
+  if (message.rate_policy !== undefined) out.rate_policy = message.rate_policy;
+  return out;
+}

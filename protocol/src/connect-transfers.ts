@@ -39,7 +39,8 @@ export const transferSpec = z.looseObject({
   remote_password: z.optional(z.string()),
   authentication: z.optional(z.enum(['password', 'token'])),
   token: z.optional(z.string()),
-  cookie: z.optional(z.string()),
+  // Transfer nodes answer `*_setup` with `"cookie": null` and `"tags": null` when unset; pages pass that on.
+  cookie: z.optional(z.nullable(z.string())),
   cipher: z.optional(z.string()),
   destination_root: z.optional(z.string()),
   source_root: z.optional(z.string()),
@@ -50,7 +51,7 @@ export const transferSpec = z.looseObject({
   min_rate_kbps: z.optional(kbps),
   target_rate_cap_kbps: z.optional(kbps),
   resume: z.optional(z.enum(['none', 'attributes', 'sparse_checksum', 'full_checksum'])),
-  tags: z.optional(z.record(z.string(), z.unknown())),
+  tags: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
 });
 export type TransferSpec = z.infer<typeof transferSpec>;
 

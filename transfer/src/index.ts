@@ -9,3 +9,4 @@ export { startTransferNode } from './node/transfer-node.ts';
 export type { RateSettings } from './rate/rate-controller.ts';
 export type { Extent } from './receiver/extent-map.ts';
 export { ExtentMap } from './receiver/extent-map.ts';
+export { isRetryableCode } from './session/session-types.ts';

@@ -1,12 +1,11 @@
 import { join } from 'node:path';
 import type { TransferEngine } from './engine.ts';
-import { createMissingEngine } from './missing-engine.ts';
+import { RapidEngine } from './rapid-engine.ts';
 import { TestDoubleEngine } from './test-double-engine.ts';
 
 /**
  * The engine the daemon drives. `RAPID_ENGINE=test-double` selects the TestDoubleEngine explicitly (end-to-end
- * tests and benchmarks; options as JSON in `RAPID_TEST_DOUBLE_ENGINE`); otherwise the real engine, which this
- * build does not contain yet, so transfers fail with a clear reason.
+ * tests and benchmarks; options as JSON in `RAPID_TEST_DOUBLE_ENGINE`); otherwise the real rapid/1 engine.
  */
 export function selectEngine(env: NodeJS.ProcessEnv, home: string): TransferEngine {
   if (env.RAPID_ENGINE === 'test-double') {
@@ -18,5 +17,5 @@ export function selectEngine(env: NodeJS.ProcessEnv, home: string): TransferEngi
       stateDir: join(home, 'test-double-engine'),
     });
   }
-  return createMissingEngine();
+  return new RapidEngine();
 }

@@ -10,10 +10,10 @@ import type { PacketCodec, Role } from '../wire/packet-codec.ts';
 import type { ControlLink } from './control-link.ts';
 import {
   type FileProgress,
-  isRetryableCode,
   nowUs32,
+  peerFailure,
   type SessionCounters,
-  SessionError,
+  type SessionError,
   sessionError,
 } from './session-types.ts';
 
@@ -104,12 +104,8 @@ export class Receiver {
         this.#settle?.resolve();
         break;
       case 'cancel':
-        this.#fail(new SessionError(message.code, 'cancelled by the peer', false));
-        break;
       case 'error':
-        this.#fail(
-          new SessionError(message.code, message.desc, message.retryable && isRetryableCode(message.code)),
-        );
+        this.#fail(peerFailure(message));
         break;
       default:
         break;

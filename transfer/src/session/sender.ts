@@ -13,10 +13,10 @@ import type { ControlLink } from './control-link.ts';
 import {
   type DataLink,
   type FileProgress,
-  isRetryableCode,
   nowUs32,
+  peerFailure,
   type SessionCounters,
-  SessionError,
+  type SessionError,
   sessionError,
 } from './session-types.ts';
 
@@ -205,12 +205,8 @@ export class Sender {
         this.resume();
         break;
       case 'cancel':
-        this.#fail(new SessionError(message.code, 'cancelled by the peer', false));
-        break;
       case 'error':
-        this.#fail(
-          new SessionError(message.code, message.desc, message.retryable && isRetryableCode(message.code)),
-        );
+        this.#fail(peerFailure(message));
         break;
       default:
         break;

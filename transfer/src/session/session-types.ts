@@ -58,4 +58,12 @@ export const isRetryableCode = (code: number) => RETRYABLE.has(code);
 export const sessionError = (code: number, message: string) =>
   new SessionError(code, message, isRetryableCode(code));
 
+/** The failure a peer's `cancel` or `error` control message means for this end; the code table has the last word. */
+export function peerFailure(
+  message: { t: 'cancel'; code: number } | { t: 'error'; code: number; desc: string; retryable: boolean },
+): SessionError {
+  if (message.t === 'cancel') return new SessionError(message.code, 'cancelled by the peer', false);
+  return new SessionError(message.code, message.desc, message.retryable && isRetryableCode(message.code));
+}
+
 export const nowUs32 = () => Math.floor(performance.now() * 1000) >>> 0;

@@ -1,11 +1,25 @@
 import * as z from 'zod/v4/mini';
 import './zod-config.ts';
 
-/** A Drive account: a server the user configured, whose files can be checked out (connect-bridge.md §3, §7). */
-export const driveAccount = z.object({
+/** A Drive account as pages see it: a server the user configured (connect-bridge.md §3, §7). */
+export const publicDriveAccount = z.object({
   id: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/)),
   name: z.string().check(z.minLength(1)),
-  url: z.string().check(z.minLength(1)),
+  /** The Drive server's base URL: https, or http only on a loopback host. */
+  url: z
+    .url()
+    .check(
+      z.refine(
+        (url) => /^https:/i.test(url) || /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\/|$)/i.test(url),
+        'must be https (http only on a loopback host)',
+      ),
+    ),
+});
+export type PublicDriveAccount = z.infer<typeof publicDriveAccount>;
+
+/** The stored account: the public part plus the bearer token the server issued (never shown to pages). */
+export const driveAccount = z.extend(publicDriveAccount, {
+  token: z.optional(z.string().check(z.minLength(1))),
 });
 export type DriveAccount = z.infer<typeof driveAccount>;
 

@@ -43,8 +43,22 @@ export {
 } from './connect-transfers.ts';
 export { describeIssues } from './describe-issues.ts';
 export { isInstallIssue } from './disconnect.ts';
-export type { DriveAccount, DriveCheckout, FileLock } from './drive.ts';
-export { checkoutIdsRequest, checkoutRequest, driveAccount, driveCheckout, fileLock } from './drive.ts';
+export type { DriveAccount, DriveCheckout, FileLock, PublicDriveAccount } from './drive.ts';
+export {
+  checkoutIdsRequest,
+  checkoutRequest,
+  driveAccount,
+  driveCheckout,
+  fileLock,
+  publicDriveAccount,
+} from './drive.ts';
+export type { DriveLockReply, DriveVersionReply } from './drive-server-api.ts';
+export {
+  DRIVE_SERVER_PATHS,
+  driveLockReply,
+  driveServerFailure,
+  driveVersionReply,
+} from './drive-server-api.ts';
 export type { FrameToWorker, WorkerToFrame } from './extension-messages.ts';
 export { frameToWorker, workerToFrame } from './extension-messages.ts';
 export type { HostReply, HostRequest, MessageSender } from './host-envelope.ts';

@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { resolveRapidPaths } from '../config/paths.ts';
 import { selectDesktopUi } from '../desktop/select-ui.ts';
 import { createDriveApi } from '../drive/drive-app.ts';
-import { createUnconnectedDriveServer } from '../drive/drive-server.ts';
 import { DriveService } from '../drive/drive-service.ts';
+import { HttpDriveServer } from '../drive/http-drive-server.ts';
 import {
   CONNECT_HTTP_PORTS,
   DRIVE_HTTPS_PORTS,
@@ -79,11 +79,7 @@ try {
     ));
   // wss for pages that want a secure socket (isWebsocketSecure), on the HTTPS port.
   const securePush = legacy && attachWampServer(legacy.server, router);
-  const drive = new DriveService(
-    daemon.settings,
-    createUnconnectedDriveServer(),
-    join(paths.home, 'drive.json'),
-  );
+  const drive = new DriveService(daemon.settings, new HttpDriveServer(), join(paths.home, 'drive.json'));
   const [driveFirst, driveCount] = portRange(process.env.RAPID_DRIVE_PORTS, DRIVE_HTTPS_PORTS);
   const driveServer =
     tls &&

@@ -6,12 +6,15 @@ import { listenLocal } from '../http/listen-local.ts';
 import { createLocalHttpApp } from '../http/local-http-app.ts';
 import { createDriveApi } from './drive-app.ts';
 import { DriveService } from './drive-service.ts';
-import { TestDoubleDriveServer } from './test-double-drive-server.ts';
+import { HttpDriveServer } from './http-drive-server.ts';
+import { startTestDoubleDriveHttpServer } from './test-double-drive-http-server.ts';
 
 let daemon: Awaited<ReturnType<typeof startTestDaemon>>;
 let close: (() => Promise<void>) | undefined;
+let closeServer: (() => Promise<void>) | undefined;
 afterEach(async () => {
   await close?.();
+  await closeServer?.();
   await daemon?.close();
 });
 
@@ -22,12 +25,17 @@ describe('Drive API over local HTTP', () => {
     await mkdir(serverFolder);
     await writeFile(join(serverFolder, 'brief.txt'), 'version 1');
     await writeFile(join(serverFolder, 'logo.svg'), '<svg/>');
+    const server = await startTestDoubleDriveHttpServer(serverFolder, 'secret-token');
+    closeServer = server.close;
     daemon.daemon.settings.update((current) => ({
       ...current,
-      drive_accounts: [{ id: 'dam', name: 'DAM', url: 'https://dam.example' }],
+      drive_accounts: [{ id: 'dam', name: 'DAM', url: server.url, token: 'secret-token' }],
     }));
-    const server = new TestDoubleDriveServer(serverFolder);
-    const drive = new DriveService(daemon.daemon.settings, server, join(daemon.dir, 'drive.json'));
+    const drive = new DriveService(
+      daemon.daemon.settings,
+      new HttpDriveServer(),
+      join(daemon.dir, 'drive.json'),
+    );
     const http = await listenLocal(createLocalHttpApp(createDriveApi(drive, daemon.daemon.trust)), 0, 1);
     close = http.close;
     const call = async (
@@ -46,7 +54,7 @@ describe('Drive API over local HTTP', () => {
     };
 
     expect((await call('GET', '/account')).body).toEqual({
-      accounts: [{ id: 'dam', name: 'DAM', url: 'https://dam.example' }],
+      accounts: [{ id: 'dam', name: 'DAM', url: server.url }],
     });
     expect((await call('GET', '/account/nope')).status).toBe(404);
     const out = await call('POST', '/checkouts', { id_path: ['/dam/brief.txt', '/dam/logo.svg'] });
@@ -58,8 +66,10 @@ describe('Drive API over local HTTP', () => {
       filelock: { file_id: 'brief.txt', created_by_type: 'user' },
     });
     expect(await readFile(brief.path, 'utf8')).toBe('version 1');
-    expect(server.locks).toEqual(new Set(['dam/brief.txt', 'dam/logo.svg']));
-    expect((await call('POST', '/checkouts', { id_path: ['/dam/brief.txt'] })).status).toBe(502);
+    expect(server.locks).toEqual(new Set(['brief.txt', 'logo.svg']));
+    const again = await call('POST', '/checkouts', { id_path: ['/dam/brief.txt'] });
+    expect(again.status).toBe(502);
+    expect(again.body.error.user_message).toBe('DAM: brief.txt is already checked out.');
 
     await writeFile(brief.path, 'version 2');
     expect((await call('DELETE', '/checkouts', { checkout_ids: [brief.checkout_id] })).status).toBe(200);

@@ -17,8 +17,8 @@ export function createDriveApi(drive: DriveService, trust: TrustGate): Hono {
     await next();
   });
 
-  app.get('/account', (c) => c.json({ accounts: drive.accounts() }));
-  app.get('/account/:id', (c) => c.json({ account: drive.account(c.req.param('id')) }));
+  app.get('/account', (c) => c.json({ accounts: drive.publicAccounts() }));
+  app.get('/account/:id', (c) => c.json({ account: drive.publicAccount(c.req.param('id')) }));
   app.get('/checkouts', async (c) => c.json({ checkouts: await drive.list() }));
 
   const revert = async (c: Context) => {

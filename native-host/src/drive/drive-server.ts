@@ -14,11 +14,3 @@ export interface DriveServer {
 export class DriveServerError extends Error {
   override name = 'DriveServerError';
 }
-
-/** Production default until a server connector is wired in: every server call fails with a clear reason. */
-export function createUnconnectedDriveServer(): DriveServer {
-  const fail = async (): Promise<never> => {
-    throw new DriveServerError('This Rapid client has no Drive server connector yet.');
-  };
-  return { lock: fail, download: fail, uploadVersion: fail, unlock: fail };
-}

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { DriveAccount, DriveCheckout } from '@rapid/protocol';
+import type { DriveAccount, DriveCheckout, PublicDriveAccount } from '@rapid/protocol';
 import type { SettingsStore } from '../config/settings-store.ts';
 import { ConnectFailure, notFound } from '../daemon/connect-failure.ts';
 import { type DriveServer, DriveServerError } from './drive-server.ts';
@@ -22,6 +22,16 @@ export class DriveService {
 
   accounts(): DriveAccount[] {
     return this.settings.get().drive_accounts ?? [];
+  }
+
+  /** Accounts as pages may see them: without the server's token. */
+  publicAccounts(): PublicDriveAccount[] {
+    return this.accounts().map(({ id, name, url }) => ({ id, name, url }));
+  }
+
+  publicAccount(id: string): PublicDriveAccount {
+    const { name, url } = this.account(id);
+    return { id, name, url };
   }
 
   account(id: string): DriveAccount {
@@ -98,7 +108,7 @@ export class DriveService {
       return await call();
     } catch (error) {
       if (error instanceof DriveServerError)
-        throw new ConnectFailure(502, 502, 'Drive server error', error.message);
+        throw new ConnectFailure(502, 502, `Drive server error: ${error.message}`, error.message);
       throw error;
     }
   }

@@ -84,7 +84,7 @@ try {
   const driveServer =
     tls &&
     (await listenLocal(
-      createLocalHttpApp(createDriveApi(drive, daemon.trust)),
+      createLegacyApp(createDriveApi(drive, daemon.trust, api), sessions),
       driveFirst,
       driveCount,
       tls,

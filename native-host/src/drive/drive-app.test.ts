@@ -1,9 +1,12 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createConnectApi } from '../daemon/app.ts';
 import { PAGE, startTestDaemon } from '../daemon/test-daemon.ts';
 import { listenLocal } from '../http/listen-local.ts';
-import { createLocalHttpApp } from '../http/local-http-app.ts';
+import { decryptSessionText, encryptSessionText } from '../legacy/aes-ofb.ts';
+import { createLegacyApp } from '../legacy/legacy-app.ts';
+import { SessionRegistry } from '../legacy/session-registry.ts';
 import { createDriveApi } from './drive-app.ts';
 import { DriveService } from './drive-service.ts';
 import { HttpDriveServer } from './http-drive-server.ts';
@@ -18,7 +21,9 @@ afterEach(async () => {
   await daemon?.close();
 });
 
-describe('Drive API over local HTTP', () => {
+const SESSION = { id: 'drive-session-1', key: 'k'.repeat(32) };
+
+describe('Drive API over the legacy session protocol', () => {
   it('lists accounts, checks a file out with its lock, checks it in as a new version, and reverts', async () => {
     daemon = await startTestDaemon();
     const serverFolder = join(daemon.dir, 'server');
@@ -36,7 +41,13 @@ describe('Drive API over local HTTP', () => {
       new HttpDriveServer(),
       join(daemon.dir, 'drive.json'),
     );
-    const http = await listenLocal(createLocalHttpApp(createDriveApi(drive, daemon.daemon.trust)), 0, 1);
+    const sessions = new SessionRegistry();
+    sessions.add(SESSION.id, SESSION.key);
+    const app = createLegacyApp(
+      createDriveApi(drive, daemon.daemon.trust, createConnectApi(daemon.daemon)),
+      sessions,
+    );
+    const http = await listenLocal(app, 0, 1);
     close = http.close;
     const call = async (
       method: string,
@@ -44,15 +55,23 @@ describe('Drive API over local HTTP', () => {
       body?: unknown,
       headers: Record<string, string> = {},
     ) => {
-      const response = await fetch(`http://127.0.0.1:${http.port}/v6${path}`, {
+      const response = await fetch(`http://localhost:${http.port}/v6${path}`, {
         method,
-        headers: { origin: PAGE, ...headers },
-        body: body === undefined ? undefined : JSON.stringify(body),
+        headers: { origin: PAGE, 'x-aspera-session-id': SESSION.id, ...headers },
+        body: body === undefined ? undefined : encryptSessionText(JSON.stringify(body), SESSION.key),
       });
+      const text = await response.text();
+      const plain = response.status === 200 ? decryptSessionText(text, SESSION.key) : text;
       // biome-ignore lint/suspicious/noExplicitAny: tests read reply fields directly and assert on them
-      return { status: response.status, body: (await response.json()) as any };
+      return { status: response.status, body: JSON.parse(plain) as any };
     };
 
+    // The SDK finds the Drive port with Connect's ping and waits on Connect's ready call.
+    const ping = await fetch(`http://localhost:${http.port}/v5/connect/info/ping`, {
+      headers: { origin: PAGE },
+    });
+    expect(ping.status).toBe(200);
+    expect((await call('GET', '/connect/info/ready')).status).toBe(200);
     expect((await call('GET', '/account')).body).toEqual({
       accounts: [{ id: 'dam', name: 'DAM', url: server.url }],
     });
@@ -74,16 +93,12 @@ describe('Drive API over local HTTP', () => {
     await writeFile(brief.path, 'version 2');
     expect((await call('DELETE', '/checkouts', { checkout_ids: [brief.checkout_id] })).status).toBe(200);
     expect(server.versions).toEqual([{ fileId: 'brief.txt', content: 'version 2' }]);
-    const reverted = await call(
-      'POST',
-      '/checkouts',
-      { checkout_ids: [logo.checkout_id] },
-      { 'x-http-method-override': 'REVERT' },
-    );
+    const reverted = await call('REVERT', '/checkouts', { checkout_ids: [logo.checkout_id] });
     expect(reverted.status).toBe(200);
     await expect(readFile(logo.path)).rejects.toThrow();
     expect(server.locks.size).toBe(0);
     expect((await call('GET', '/checkouts')).body).toEqual({ checkouts: [] });
     expect((await call('GET', '/account', undefined, { origin: 'https://evil.example' })).status).toBe(403);
+    expect((await call('GET', '/account', undefined, { 'x-aspera-session-id': 'guessed' })).status).toBe(401);
   });
 });

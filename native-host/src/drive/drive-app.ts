@@ -7,11 +7,13 @@ import type { DriveService } from './drive-service.ts';
 
 /**
  * The Drive API (connect-bridge.md §7): accounts, and checkouts created with POST, checked in with DELETE and
- * reverted with REVERT. Node's HTTP parser knows no REVERT method, so REVERT arrives as a POST carrying
- * `X-HTTP-Method-Override: REVERT` (or as `POST /checkouts/revert`). Every call needs the site's consent.
+ * reverted with REVERT (also accepted as a POST carrying `X-HTTP-Method-Override: REVERT`, or as
+ * `POST /checkouts/revert`, for clients that cannot send it). Every Drive call needs the site's consent.
+ * `/connect/info/*` (ping, version, ready) is the Connect API's, so the SDK finds the Drive port as it finds Connect's.
  */
-export function createDriveApi(drive: DriveService, trust: TrustGate): Hono {
+export function createDriveApi(drive: DriveService, trust: TrustGate, connectApi: Hono): Hono {
   const app = new Hono({ strict: false });
+  app.all('/connect/info/*', (c) => connectApi.fetch(c.req.raw));
   app.use('*', async (c, next) => {
     await trust.require(originOf(c));
     await next();
@@ -26,6 +28,7 @@ export function createDriveApi(drive: DriveService, trust: TrustGate): Hono {
     return c.json({ checkouts: await drive.revert(request.checkout_ids) });
   };
   app.post('/checkouts/revert', revert);
+  app.on('REVERT', '/checkouts', revert);
   app.post('/checkouts', async (c) => {
     if (c.req.header('x-http-method-override')?.toUpperCase() === 'REVERT') return revert(c);
     const request = await readBody(c, checkoutRequest);

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import { getRequestListener } from '@hono/node-server';
 import type { Hono } from 'hono';
+import { answerRefusedMethods } from './refused-methods.ts';
 
 export const CONNECT_HTTP_PORTS = { first: 33003, count: 20 };
 export const LEGACY_HTTPS_PORTS = { first: 43003, count: 10 };
@@ -38,6 +39,7 @@ export async function listenLocal(
   for (let port = first; port < first + Math.max(1, count); port += 1) {
     const listener = getRequestListener(app.fetch);
     const server = tls ? createTlsServer(tls, listener) : createServer(listener);
+    answerRefusedMethods(server, ['REVERT'], app.fetch);
     try {
       await listen(server, port);
       const address = server.address();

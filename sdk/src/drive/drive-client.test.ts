@@ -56,4 +56,19 @@ describe('DriveClient', () => {
     ]);
     expect(success).toHaveBeenCalledWith({});
   });
+
+  it("reuses the page's Connect session but finds its own port, not Connect's stored one", async () => {
+    sessionStorage.setItem('aspera-last-known-session-id', 'stored-id');
+    sessionStorage.setItem('aspera-last-known-session-key', 'k'.repeat(32));
+    sessionStorage.setItem('aspera-last-known-port', '43003');
+    legacy.listening.add(43003);
+    legacy.session = { id: 'stored-id', key: 'k'.repeat(32) };
+    client.scripted.set('/account', [json(200, { accounts: [] })]);
+    const accounts = drive.getAccounts();
+    await vi.advanceTimersByTimeAsync(10);
+    await expect(accounts).resolves.toEqual({ accounts: [] });
+    const account = server.seen.find((each) => each.url.endsWith('/account'));
+    expect(account?.url).toBe('https://local.connectme.us:44003/v6/account');
+    expect(account?.headers['x-aspera-session-id']).toBe('stored-id');
+  });
 });

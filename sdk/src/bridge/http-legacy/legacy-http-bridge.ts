@@ -141,6 +141,9 @@ export class LegacyHttpBridge implements Bridge {
     const stored = storedSession();
     if (!stored) return false;
     this.#session = stored.session;
+    // Connect (43003+) and Drive (44003+) share the stored session but not the port: another range's port only
+    // lends its session, which the client already knows, and this bridge sweeps its own range.
+    if (stored.port < this.#firstPort || stored.port >= this.#firstPort + PORT_COUNT) return false;
     if (await this.#ready(stored.port)) {
       this.#port = stored.port;
       return true;

@@ -43,7 +43,7 @@ if (command === 'install') {
     const certificate = await ensureCertificate(paths.home).catch(() => undefined);
     report(
       certificate
-        ? await trustCertificate(certificate, homedir())
+        ? await trustCertificate(certificate, userFolders())
         : [
             {
               browser: 'https',
@@ -63,7 +63,7 @@ if (command === 'install') {
   report(results);
   if (process.platform === 'linux') {
     report([{ browser: 'fasp://', outcome: 'removed', where: await unregisterUriHandler(dataHome()) }]);
-    report(await untrustCertificate(homedir()));
+    report(await untrustCertificate(userFolders()));
   }
 } else {
   process.stderr.write('usage: rapid-register install | uninstall\n');
@@ -78,4 +78,8 @@ function report(results: { browser: string; outcome: string; where: string }[]) 
 
 function dataHome(): string {
   return process.env.XDG_DATA_HOME ?? join(homedir(), '.local', 'share');
+}
+
+function userFolders() {
+  return { home: homedir(), configHome: process.env.XDG_CONFIG_HOME || join(homedir(), '.config') };
 }

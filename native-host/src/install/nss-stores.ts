@@ -6,7 +6,10 @@ export interface NssStore {
   dir: string;
 }
 
-/** Where Firefox keeps profiles.ini: Debian's and Mozilla's builds, Debian's ESR, the snap and the Flatpak. */
+/**
+ * Where Firefox keeps profiles.ini, under the home: the classic folder, Debian's ESR, the snap and the Flatpak.
+ * Newer Firefox releases keep it under the XDG config folder instead (see `findNssStores`).
+ */
 const FIREFOX_ROOTS = [
   ['.mozilla', 'firefox'],
   ['.mozilla', 'firefox-esr'],
@@ -18,10 +21,13 @@ const FIREFOX_ROOTS = [
  * The NSS certificate stores of the user's Linux browsers: the shared `~/.pki/nssdb` that Chrome, Chromium and
  * other Chromium browsers read, and one store per existing Firefox profile (listed in each profiles.ini).
  */
-export async function findNssStores(home: string): Promise<NssStore[]> {
+export async function findNssStores(home: string, configHome = join(home, '.config')): Promise<NssStore[]> {
   const stores: NssStore[] = [{ browser: 'Chromium', dir: join(home, '.pki', 'nssdb') }];
-  for (const parts of FIREFOX_ROOTS) {
-    const root = join(home, ...parts);
+  const roots = [
+    join(configHome, 'mozilla', 'firefox'),
+    ...FIREFOX_ROOTS.map((parts) => join(home, ...parts)),
+  ];
+  for (const root of roots) {
     const ini = await readFile(join(root, 'profiles.ini'), 'utf8').catch(() => '');
     for (const profile of profilePaths(ini)) {
       const dir = profile.relative ? join(root, profile.path) : profile.path;

@@ -40,30 +40,30 @@ async function makeHome() {
       'IsRelative=1',
       'Path=abcd.default-esr',
       '[Profile1]',
-      'Name=fresh',
-      'IsRelative=0',
-      `Path=${fresh}`,
-      '[Profile2]',
       'Name=gone',
       'Path=gone.profile',
       '[General]',
       'Version=2',
     ].join('\n'),
   );
-  return { home: dir, stores: [join(dir, '.pki', 'nssdb'), used, fresh] };
+  // Newer Firefox releases list profiles in the XDG config folder.
+  const xdgRoot = join(dir, '.config', 'mozilla', 'firefox');
+  await mkdir(xdgRoot, { recursive: true });
+  await writeFile(join(xdgRoot, 'profiles.ini'), `[Profile0]\nName=fresh\nIsRelative=0\nPath=${fresh}\n`);
+  return { home: dir, stores: [join(dir, '.pki', 'nssdb'), fresh, used] };
 }
 
 describe('trusting the localhost certificate in the browsers', () => {
   it('adds the authority once, for TLS servers only, to Chromium and every Firefox profile, and removes it', async () => {
     const { home, stores } = await makeHome();
     const tls = await ensureCertificate(join(home, 'rapid'));
-    const first = await trustCertificate(tls, home);
+    const first = await trustCertificate(tls, { home });
     expect(first.map((each) => `${each.outcome} ${each.where}`)).toEqual([
       `registered ${NICKNAME} for Chromium in ${stores[0]}`,
       `registered ${NICKNAME} for Firefox in ${stores[1]}`,
       `registered ${NICKNAME} for Firefox in ${stores[2]}`,
     ]);
-    await trustCertificate(tls, home);
+    await trustCertificate(tls, { home });
     for (const store of stores) expect(ours(store)).toEqual([`${NICKNAME} C,,`]);
     const pem = execFileSync('certutil', ['-L', '-d', `sql:${stores[1]}`, '-n', NICKNAME, '-a'], {
       encoding: 'utf8',
@@ -72,24 +72,24 @@ describe('trusting the localhost certificate in the browsers', () => {
 
     // A new certificate (a reinstall) replaces the old one rather than adding a second.
     const renewed = await ensureCertificate(join(home, 'rapid'), Date.now() + 10 * 365 * 24 * 3600 * 1000);
-    await trustCertificate(renewed, home);
+    await trustCertificate(renewed, { home });
     expect(ours(stores[1] as string)).toEqual([`${NICKNAME} C,,`]);
 
-    const removed = await untrustCertificate(home);
+    const removed = await untrustCertificate({ home });
     expect(removed.map((each) => each.outcome)).toEqual(['removed', 'removed', 'removed']);
     for (const store of stores) expect(ours(store)).toEqual([]);
-    expect(await untrustCertificate(home)).toEqual([]);
+    expect(await untrustCertificate({ home })).toEqual([]);
   });
 
   it('says what to install when certutil is missing', async () => {
     const { home } = await makeHome();
     const tls = await ensureCertificate(join(home, 'rapid'));
     const none = join(home, 'empty-path');
-    expect(await trustCertificate(tls, home, none)).toEqual([
+    expect(await trustCertificate(tls, { home, path: none })).toEqual([
       { browser: 'https', outcome: 'skipped', where: NO_CERTUTIL },
     ]);
     expect(NO_CERTUTIL).toMatch(/libnss3-tools/);
-    expect(await untrustCertificate(home, none)).toEqual([
+    expect(await untrustCertificate({ home, path: none })).toEqual([
       { browser: 'https', outcome: 'skipped', where: NO_CERTUTIL },
     ]);
   });

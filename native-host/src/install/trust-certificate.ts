@@ -17,6 +17,13 @@ export interface TrustResult {
   where: string;
 }
 
+/** The user's home, XDG config folder (default `<home>/.config`) and the PATH to find certutil on. */
+export interface Where {
+  home: string;
+  configHome?: string;
+  path?: string;
+}
+
 function certutil(command: string, args: string[]): Promise<boolean> {
   return new Promise((resolve) => execFile(command, args, (error) => resolve(!error)));
 }
@@ -31,15 +38,11 @@ async function removeOurs(command: string, db: string): Promise<void> {
  * store of Chromium browsers and of every Firefox profile, replacing any earlier copy: running it twice changes
  * nothing. Linux only; needs `certutil`.
  */
-export async function trustCertificate(
-  ca: { caFile: string },
-  home: string,
-  path = process.env.PATH,
-): Promise<TrustResult[]> {
-  const command = await findOnPath(['certutil'], path);
+export async function trustCertificate(ca: { caFile: string }, where: Where): Promise<TrustResult[]> {
+  const command = await findOnPath(['certutil'], where.path ?? process.env.PATH);
   if (!command) return [{ browser: 'https', outcome: 'skipped', where: NO_CERTUTIL }];
   const results: TrustResult[] = [];
-  for (const store of await findNssStores(home)) {
+  for (const store of await findNssStores(where.home, where.configHome)) {
     const db = `sql:${store.dir}`;
     const ready = await openStore(command, store.dir);
     await removeOurs(command, db);
@@ -56,11 +59,11 @@ export async function trustCertificate(
 }
 
 /** Removes our certificate from every store that has it. */
-export async function untrustCertificate(home: string, path = process.env.PATH): Promise<TrustResult[]> {
-  const command = await findOnPath(['certutil'], path);
+export async function untrustCertificate(where: Where): Promise<TrustResult[]> {
+  const command = await findOnPath(['certutil'], where.path ?? process.env.PATH);
   if (!command) return [{ browser: 'https', outcome: 'skipped', where: NO_CERTUTIL }];
   const results: TrustResult[] = [];
-  for (const store of await findNssStores(home)) {
+  for (const store of await findNssStores(where.home, where.configHome)) {
     const db = `sql:${store.dir}`;
     if (!(await exists(join(store.dir, 'cert9.db')))) continue;
     if (!(await certutil(command, ['-L', '-d', db, '-n', NICKNAME]))) continue;

@@ -16,8 +16,12 @@ export const SYSTEM_PACKAGES = [
     file: process.env.RAPID_FIREFOX ?? '/usr/lib/firefox-esr/firefox-esr',
     debianPackage: 'firefox-esr',
   },
-  // certutil lets host registration trust Rapid's localhost certificate for Chromium; a test checks that.
+  // certutil lets host registration trust Rapid's localhost certificate in Chromium and Firefox; tests check both.
   { name: 'certutil', file: '/usr/bin/certutil', debianPackage: 'libnss3-tools' },
+  // A real desktop for the dialog tests: the zenity the daemon runs, on an Xvfb display, driven with xdotool.
+  { name: 'zenity', file: '/usr/bin/zenity', debianPackage: 'zenity' },
+  { name: 'Xvfb', file: '/usr/bin/Xvfb', debianPackage: 'xvfb' },
+  { name: 'xdotool', file: '/usr/bin/xdotool', debianPackage: 'xdotool' },
 ];
 
 /**

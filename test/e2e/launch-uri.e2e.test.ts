@@ -34,7 +34,7 @@ describe('fasp://initialize launcher', () => {
     expect(pid).toBeGreaterThan(0);
 
     const { https } = await daemonPorts(home.home);
-    const ca = await readFile(join(home.home, 'tls', 'localhost-cert.pem'), 'utf8');
+    const ca = await readFile(join(home.home, 'tls', 'localhost-ca.pem'), 'utf8');
     const ready = await new Promise<number>((resolve, reject) =>
       request(
         {

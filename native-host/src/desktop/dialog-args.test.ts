@@ -17,21 +17,26 @@ const options: DialogOptions = {
 
 describe('dialog command lines honour title, suggested name, multiple selection and file types', () => {
   it('zenity', () => {
-    expect(zenityArgs.openFiles(options)).toEqual([
+    const zenity = zenityArgs('/home/u');
+    expect(zenity.openFiles(options)).toEqual([
       '--file-selection',
       '--title=Pick "media"',
       '--multiple',
       '--separator=\n',
-      '--filename=clip.mov',
+      '--filename=/home/u/clip.mov',
       '--file-filter=Video | *.mov *.mp4',
       '--file-filter=All types | *',
     ]);
-    expect(zenityArgs.openFolders({ ...options, multiple: false })).toEqual([
+    expect(zenity.openFolders({ ...options, multiple: false })).toEqual([
       '--file-selection',
       '--directory',
       '--title=Pick "media"',
+      '--filename=/home/u/',
     ]);
-    expect(zenityArgs.saveFile(options)).toContain('--save');
+    expect(zenity.openFiles({ ...options, suggestedName: '' })).toContain('--filename=/home/u/');
+    expect(zenity.saveFile(options)).toEqual(
+      expect.arrayContaining(['--save', '--filename=/home/u/clip.mov']),
+    );
   });
 
   it('kdialog', () => {

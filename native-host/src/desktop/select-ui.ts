@@ -30,7 +30,7 @@ export async function selectDesktopUi(env: NodeJS.ProcessEnv, platform: NodeJS.P
   const xdgOpen = await findOnPath(['xdg-open'], env.PATH);
   const opener = xdgOpen ? { command: xdgOpen, args: (target: string) => [target] } : undefined;
   const zenity = await findOnPath(['zenity'], env.PATH);
-  if (zenity) return createToolUi('zenity', zenity, zenityArgs, opener);
+  if (zenity) return createToolUi('zenity', zenity, zenityArgs(homedir()), opener);
   const kdialog = await findOnPath(['kdialog'], env.PATH);
   if (kdialog) return createToolUi('kdialog', kdialog, kdialogArgs(homedir()), opener);
   return createNoToolUi('Rapid cannot show dialogs: install zenity or kdialog.');

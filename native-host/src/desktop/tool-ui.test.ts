@@ -29,16 +29,21 @@ describe('tool UI', () => {
     const chosen = createToolUi(
       'zenity',
       await fakeTool('zenity', '/a/one.txt\n/a/two.txt\n', 0),
-      zenityArgs,
+      zenityArgs('/home/u'),
       undefined,
     );
     expect(await chosen.openFiles(options)).toEqual(['/a/one.txt', '/a/two.txt']);
     expect(await chosen.confirm('t', 'x')).toBe(true);
-    const cancelled = createToolUi('zenity', await fakeTool('cancel', '', 1), zenityArgs, undefined);
+    const cancelled = createToolUi(
+      'zenity',
+      await fakeTool('cancel', '', 1),
+      zenityArgs('/home/u'),
+      undefined,
+    );
     expect(await cancelled.openFiles(options)).toEqual([]);
     expect(await cancelled.saveFile(options)).toBeUndefined();
     expect(await cancelled.confirm('t', 'x')).toBe(false);
-    const broken = createToolUi('zenity', await fakeTool('broken', '', 5), zenityArgs, undefined);
+    const broken = createToolUi('zenity', await fakeTool('broken', '', 5), zenityArgs('/home/u'), undefined);
     await expect(broken.openFiles(options)).rejects.toThrow(NoDialogTool);
     await expect(broken.open('http://x')).rejects.toThrow(/opener/);
   });

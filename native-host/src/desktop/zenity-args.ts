@@ -1,9 +1,14 @@
+import { join } from 'node:path';
 import type { FileFilter } from '@rapid/protocol';
 import type { DialogOptions } from './desktop-ui.ts';
 import type { ToolArgs } from './tool-ui.ts';
 
-/** zenity command lines for each dialog (zenity ≥ 3; `--file-filter` is `Name | *.a *.b`). */
-export const zenityArgs: ToolArgs = {
+/**
+ * zenity command lines for each dialog (zenity ≥ 3; `--file-filter` is `Name | *.a *.b`). Choosers start in the
+ * user's home (`--filename=<home>/`), as kdialog's do: without it GTK starts in the daemon's working folder, or in
+ * its Recent view, where a folder cannot be chosen.
+ */
+export const zenityArgs = (home: string): ToolArgs => ({
   confirm: (title: string, text: string) => [
     '--question',
     `--title=${title}`,
@@ -16,7 +21,7 @@ export const zenityArgs: ToolArgs = {
     '--file-selection',
     `--title=${options.title || 'Select files'}`,
     ...(options.multiple ? ['--multiple', '--separator=\n'] : []),
-    ...(options.suggestedName ? [`--filename=${options.suggestedName}`] : []),
+    `--filename=${startAt(home, options.suggestedName)}`,
     ...filterArgs(options.filters),
   ],
   openFolders: (options: DialogOptions) => [
@@ -24,16 +29,22 @@ export const zenityArgs: ToolArgs = {
     '--directory',
     `--title=${options.title || 'Select folders'}`,
     ...(options.multiple ? ['--multiple', '--separator=\n'] : []),
+    `--filename=${startAt(home, '')}`,
   ],
   saveFile: (options: DialogOptions) => [
     '--file-selection',
     '--save',
     '--confirm-overwrite',
     `--title=${options.title || 'Save file'}`,
-    ...(options.suggestedName ? [`--filename=${options.suggestedName}`] : []),
+    `--filename=${startAt(home, options.suggestedName)}`,
     ...filterArgs(options.filters),
   ],
-};
+});
+
+/** The home folder (a trailing `/` makes GTK open it) or the suggested name inside it. */
+function startAt(home: string, suggestedName: string): string {
+  return suggestedName ? join(home, suggestedName) : `${home.replace(/\/+$/, '')}/`;
+}
 
 function filterArgs(filters: FileFilter[]): string[] {
   return filters.map((filter) => `--file-filter=${filter.filter_name} | ${patterns(filter).join(' ')}`);

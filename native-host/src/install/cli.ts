@@ -6,7 +6,7 @@ import { resolveRapidPaths } from '../config/paths.ts';
 import { ensureCertificate } from '../legacy/certificate.ts';
 import { writeHostLauncher } from './host-launcher.ts';
 import { registerHost, unregisterHost } from './register.ts';
-import { trustCertificate } from './trust-certificate.ts';
+import { trustCertificate, untrustCertificate } from './trust-certificate.ts';
 import { registerUriHandler, unregisterUriHandler } from './uri-handler.ts';
 
 // `rapid-register install | uninstall`: registers this build's host for the user's installed browsers.
@@ -41,15 +41,17 @@ if (command === 'install') {
     });
     report([{ browser: 'fasp://', outcome: defaultSet ? 'registered' : 'written', where: file }]);
     const certificate = await ensureCertificate(paths.home).catch(() => undefined);
-    report([
+    report(
       certificate
-        ? await trustCertificate(certificate)
-        : {
-            browser: 'https',
-            outcome: 'skipped',
-            where: 'openssl is not installed: no localhost certificate',
-          },
-    ]);
+        ? await trustCertificate(certificate, userFolders())
+        : [
+            {
+              browser: 'https',
+              outcome: 'skipped',
+              where: 'openssl is not installed: no localhost certificate',
+            },
+          ],
+    );
   }
 } else if (command === 'uninstall') {
   const results = await unregisterHost({
@@ -59,8 +61,10 @@ if (command === 'install') {
     windowsManifestDir,
   });
   report(results);
-  if (process.platform === 'linux')
+  if (process.platform === 'linux') {
     report([{ browser: 'fasp://', outcome: 'removed', where: await unregisterUriHandler(dataHome()) }]);
+    report(await untrustCertificate(userFolders()));
+  }
 } else {
   process.stderr.write('usage: rapid-register install | uninstall\n');
   process.exit(2);
@@ -74,4 +78,8 @@ function report(results: { browser: string; outcome: string; where: string }[]) 
 
 function dataHome(): string {
   return process.env.XDG_DATA_HOME ?? join(homedir(), '.local', 'share');
+}
+
+function userFolders() {
+  return { home: homedir(), configHome: process.env.XDG_CONFIG_HOME || join(homedir(), '.config') };
 }

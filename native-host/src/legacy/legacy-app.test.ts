@@ -60,11 +60,11 @@ describe('legacy HTTPS session protocol', () => {
     close = server.close;
     const headers = { origin: PAGE, 'x-aspera-session-id': ID };
 
-    const version = await https(server.port, tls.cert, '/v5/connect/info/version', {
+    const version = await https(server.port, tls.ca, '/v5/connect/info/version', {
       headers: { origin: PAGE },
     });
     expect(JSON.parse(version.body)).toMatchObject({ system_wide: false });
-    expect((await https(server.port, tls.cert, '/v6/connect/info/ready', { headers })).status).toBe(401);
+    expect((await https(server.port, tls.ca, '/v6/connect/info/ready', { headers })).status).toBe(401);
 
     // The launcher hands the session over on the socket's internal call.
     const socketApp = createSocketApp(daemon.api, sessions);
@@ -73,7 +73,7 @@ describe('legacy HTTPS session protocol', () => {
       body: JSON.stringify({ id: ID, key: KEY }),
     });
     expect(handed.status).toBe(200);
-    const ready = await https(server.port, tls.cert, '/v6/connect/info/ready', { headers });
+    const ready = await https(server.port, tls.ca, '/v6/connect/info/ready', { headers });
     expect(ready).toMatchObject({ status: 200, type: 'application/x-aspera-encrypted' });
     expect(JSON.parse(decryptSessionText(ready.body, KEY))).toEqual({});
 
@@ -85,21 +85,21 @@ describe('legacy HTTPS session protocol', () => {
       }),
       KEY,
     );
-    const started = await https(server.port, tls.cert, '/v6/connect/transfers/start', {
+    const started = await https(server.port, tls.ca, '/v6/connect/transfers/start', {
       method: 'POST',
       headers,
       body,
     });
     expect(started.status).toBe(200);
     expect(JSON.parse(decryptSessionText(started.body, KEY)).transfer_specs[0].uuid).toMatch(/-/);
-    const activity = await https(server.port, tls.cert, '/v6/connect/transfers/activity', {
+    const activity = await https(server.port, tls.ca, '/v6/connect/transfers/activity', {
       method: 'POST',
       headers,
       body: encryptSessionText('{"iteration_token":0}', KEY),
     });
     expect(JSON.parse(decryptSessionText(activity.body, KEY)).result_count).toBe(1);
     // A wrong key cannot be used: the body decrypts to garbage and is refused as invalid.
-    const forged = await https(server.port, tls.cert, '/v6/connect/transfers/activity', {
+    const forged = await https(server.port, tls.ca, '/v6/connect/transfers/activity', {
       method: 'POST',
       headers,
       body: encryptSessionText('{"iteration_token":0}', 'Zbcdefghijklmnopqrstuvwxyz012345'),

@@ -1,0 +1,129 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { access, constants } from 'node:fs/promises';
+import { delimiter, join } from 'node:path';
+import type { Readable } from 'node:stream';
+
+/** The programs the real-dialog tests drive; `npm test` installs them (scripts/lib/ensure-system-packages.mjs). */
+const NEEDED = [
+  { command: 'Xvfb', debianPackage: 'xvfb' },
+  { command: 'xdotool', debianPackage: 'xdotool' },
+  { command: 'zenity', debianPackage: 'zenity' },
+];
+
+async function onPath(command: string): Promise<boolean> {
+  for (const folder of (process.env.PATH ?? '').split(delimiter).filter(Boolean)) {
+    if (
+      await access(join(folder, command), constants.X_OK).then(
+        () => true,
+        () => false,
+      )
+    )
+      return true;
+  }
+  return false;
+}
+
+/** Fails with what to install when a program is missing: these tests never skip. */
+export async function assertDesktopTools(): Promise<void> {
+  const missing: typeof NEEDED = [];
+  for (const each of NEEDED) if (!(await onPath(each.command))) missing.push(each);
+  if (missing.length > 0)
+    throw new Error(
+      `The real-dialog tests need ${missing.map((each) => each.command).join(', ')}: \`npm test\` installs them, or run ` +
+        `\`apt-get install -y ${missing.map((each) => each.debianPackage).join(' ')}\`.`,
+    );
+}
+
+export interface XDisplay {
+  /** `:N`, for DISPLAY. */
+  display: string;
+  /** Waits for a window whose title matches `title` (a regular expression) and gives it the keyboard. */
+  focusWindow(title: string, timeoutMs?: number): Promise<string>;
+  /**
+   * Answers the dialog titled `title`: focuses it and runs `steps`, then waits for it to close. A dialog still open
+   * after `settleMs` (keys typed before GTK was ready are lost on a busy machine) gets `steps` again, up to `tries`
+   * times in all, so steps must be safe to repeat.
+   */
+  answer(title: string, steps: () => Promise<void>, tries?: number, settleMs?: number): Promise<void>;
+  /** Types a path into the focused file chooser's location field (Ctrl+L opens it, or selects what it holds). */
+  locate(path: string): Promise<void>;
+  key(...keys: string[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A private X server (Xvfb, no window manager) on a display number it picks itself. */
+export async function startXvfb(): Promise<XDisplay> {
+  await assertDesktopTools();
+  const server: ChildProcess = spawn(
+    'Xvfb',
+    ['-displayfd', '3', '-screen', '0', '1280x800x24', '-nolisten', 'tcp'],
+    {
+      stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
+    },
+  );
+  const number = await new Promise<string>((resolve, reject) => {
+    let text = '';
+    let errors = '';
+    server.stderr?.on('data', (chunk) => {
+      errors += chunk;
+    });
+    (server.stdio[3] as Readable).on('data', (chunk) => {
+      text += chunk;
+      if (text.includes('\n')) resolve(text.trim());
+    });
+    server.once('exit', (code) => reject(new Error(`Xvfb exited with ${code}: ${errors.slice(-500)}`)));
+  });
+  const display = `:${number}`;
+  const xdotool = (args: string[]) =>
+    new Promise<string>((resolve, reject) =>
+      execFile('xdotool', args, { env: { ...process.env, DISPLAY: display } }, (error, stdout) =>
+        error ? reject(error) : resolve(stdout.trim()),
+      ),
+    );
+  const visible = async (window: string) =>
+    (await xdotool(['search', '--onlyvisible', '--name', '.']).catch(() => '')).split('\n').includes(window);
+  const focusWindow = async (title: string, timeoutMs = 20_000) => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = await xdotool(['search', '--onlyvisible', '--name', title]).catch(() => '');
+      const window = found.split('\n').find(Boolean);
+      if (window) {
+        await xdotool(['windowfocus', '--sync', window]);
+        // The dialog takes keys once GTK has mapped and focused its widgets.
+        await pause(400);
+        return window;
+      }
+      if (Date.now() > deadline) throw new Error(`no window titled /${title}/ within ${timeoutMs} ms`);
+      await pause(100);
+    }
+  };
+  return {
+    display,
+    focusWindow,
+    async answer(title, steps, tries = 3, settleMs = 5000) {
+      for (let attempt = 1; ; attempt++) {
+        const window = await focusWindow(title);
+        await steps();
+        const deadline = Date.now() + settleMs;
+        while (Date.now() < deadline && (await visible(window))) await pause(100);
+        if (!(await visible(window))) return;
+        if (attempt >= tries) throw new Error(`the dialog /${title}/ is still open after ${tries} tries`);
+      }
+    },
+    async locate(path) {
+      await xdotool(['key', 'ctrl+l']);
+      await pause(400);
+      await xdotool(['type', '--delay', '10', path]);
+      await pause(300);
+    },
+    async key(...keys) {
+      await xdotool(['key', ...keys]);
+    },
+    async close() {
+      server.kill('SIGTERM');
+      if (server.exitCode === null) await new Promise((resolve) => server.once('exit', resolve));
+    },
+  };
+}

@@ -94,23 +94,25 @@ describe('the per-install localhost certificate', () => {
     browser = await launch();
     expect(await load(url)).toEqual({ json: expect.objectContaining({ version: CONNECT_API_VERSION }) });
 
-    // The certificate also names 127.0.0.1, the SDK's default push router: wss on the same port, where HELLO gets
-    // WELCOME in the WAMP realm.
+    // The certificate also names 127.0.0.1, the SDK's default push router: wss on the same port, under either
+    // name, where HELLO gets WELCOME in the WAMP realm.
     expect(await load(`https://127.0.0.1:${port}/v5/connect/info/version`)).toHaveProperty('json.version');
     const page = await browser.newPage();
     await page.goto(`https://${LEGACY_HOST}:${port}/v5/connect/info/ping`);
-    const welcome = await page.evaluate(
-      (address) =>
-        new Promise<unknown>((resolve, reject) => {
-          const socket = new WebSocket(address, 'wamp.2.json');
-          socket.onopen = () =>
-            socket.send(JSON.stringify([1, 'com.rapid.connect', { roles: { subscriber: {} } }]));
-          socket.onmessage = (event) => resolve(JSON.parse(String(event.data)));
-          socket.onerror = () => reject(new Error('wss failed'));
-        }),
-      `wss://127.0.0.1:${port}/wamp`,
-    );
-    expect((welcome as unknown[])[0]).toBe(2);
+    for (const host of ['127.0.0.1', LEGACY_HOST]) {
+      const welcome = await page.evaluate(
+        (address) =>
+          new Promise<unknown>((resolve, reject) => {
+            const socket = new WebSocket(address, 'wamp.2.json');
+            socket.onopen = () =>
+              socket.send(JSON.stringify([1, 'com.rapid.connect', { roles: { subscriber: {} } }]));
+            socket.onmessage = (event) => resolve(JSON.parse(String(event.data)));
+            socket.onerror = () => reject(new Error(`wss failed: ${address}`));
+          }),
+        `wss://${host}:${port}/wamp`,
+      );
+      expect((welcome as unknown[])[0]).toBe(2);
+    }
 
     expect(await rapidRegister('uninstall', env)).toMatch(/https\s+removed\s+Rapid localhost for Chromium/);
   });
@@ -149,5 +151,37 @@ describe('the per-install localhost certificate', () => {
     expect(await load(url)).toEqual({ json: expect.objectContaining({ version: CONNECT_API_VERSION }) });
 
     expect(await rapidRegister('uninstall', env)).toMatch(/https\s+removed\s+Rapid localhost for Firefox/);
+  });
+
+  it('is trusted again by the daemon itself when it replaces an expiring or older certificate', async () => {
+    const first = await startUser();
+    expect(await rapidRegister('install', first.env)).toMatch(/https\s+registered/);
+    daemon?.kill('SIGTERM');
+    await new Promise((resolve) => daemon?.once('exit', resolve));
+    // What an install from before the authority left: a certificate the daemon will not reuse.
+    const tls = join(first.env.RAPID_HOME, 'tls');
+    const old = await readFile(join(tls, 'localhost-ca.pem'), 'utf8');
+    await rm(join(tls, 'localhost-ca.pem'));
+    daemon = spawn(process.execPath, [join(DIST, 'rapid-daemon.mjs')], { env: first.env, stdio: 'ignore' });
+    let fresh: string | undefined;
+    for (let i = 0; i < 200 && !fresh; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      fresh = await readFile(join(tls, 'localhost-ca.pem'), 'utf8').catch(() => undefined);
+    }
+    expect(fresh).not.toBe(old);
+    const trusted = async () =>
+      new Promise<string>((resolve) =>
+        execFile(
+          'certutil',
+          ['-L', '-d', `sql:${join(dir, '.pki', 'nssdb')}`, '-n', 'Rapid localhost', '-a'],
+          (_error, out) => resolve(out.replace(/\r/g, '')),
+        ),
+      );
+    let inStore = await trusted();
+    for (let i = 0; i < 100 && inStore.trim() !== fresh?.trim(); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      inStore = await trusted();
+    }
+    expect(inStore.trim()).toBe(fresh?.trim());
   });
 });

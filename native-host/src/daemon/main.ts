@@ -14,8 +14,9 @@ import {
   portRange,
 } from '../http/listen-local.ts';
 import { createLocalHttpApp } from '../http/local-http-app.ts';
+import { trustCertificate, userTrustFolders } from '../install/trust-certificate.ts';
 import { ensureCertificate } from '../legacy/certificate.ts';
-import { createLegacyApp } from '../legacy/legacy-app.ts';
+import { createLegacyApp, LEGACY_HOSTS } from '../legacy/legacy-app.ts';
 import { SessionRegistry } from '../legacy/session-registry.ts';
 import { createLogger, errorFields } from '../log/logger.ts';
 import { WampRouter } from '../push/wamp-router.ts';
@@ -68,6 +69,12 @@ try {
     log.warn('no localhost certificate: legacy HTTPS and Drive are off', errorFields(error));
     return undefined;
   });
+  // A renewed certificate is new to the browsers: trust it where the install trusted the one it replaces.
+  if (tls?.replaced && process.platform === 'linux')
+    trustCertificate(tls, userTrustFolders()).then(
+      (results) => log.info('trusted the renewed localhost certificate', { results }),
+      (error: unknown) => log.warn('could not trust the renewed localhost certificate', errorFields(error)),
+    );
   const [legacyFirst, legacyCount] = portRange(process.env.RAPID_LEGACY_PORTS, LEGACY_HTTPS_PORTS);
   const legacy =
     tls &&
@@ -78,7 +85,7 @@ try {
       },
     ));
   // wss for pages that want a secure socket (isWebsocketSecure), on the HTTPS port.
-  const securePush = legacy && attachWampServer(legacy.server, router);
+  const securePush = legacy && attachWampServer(legacy.server, router, LEGACY_HOSTS);
   const drive = new DriveService(daemon.settings, new HttpDriveServer(), join(paths.home, 'drive.json'));
   const [driveFirst, driveCount] = portRange(process.env.RAPID_DRIVE_PORTS, DRIVE_HTTPS_PORTS);
   const driveServer =

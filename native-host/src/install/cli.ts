@@ -6,7 +6,7 @@ import { resolveRapidPaths } from '../config/paths.ts';
 import { ensureCertificate } from '../legacy/certificate.ts';
 import { writeHostLauncher } from './host-launcher.ts';
 import { registerHost, unregisterHost } from './register.ts';
-import { trustCertificate, untrustCertificate } from './trust-certificate.ts';
+import { trustCertificate, untrustCertificate, userTrustFolders } from './trust-certificate.ts';
 import { registerUriHandler, unregisterUriHandler } from './uri-handler.ts';
 
 // `rapid-register install | uninstall`: registers this build's host for the user's installed browsers.
@@ -43,7 +43,7 @@ if (command === 'install') {
     const certificate = await ensureCertificate(paths.home).catch(() => undefined);
     report(
       certificate
-        ? await trustCertificate(certificate, userFolders())
+        ? await trustCertificate(certificate, userTrustFolders())
         : [
             {
               browser: 'https',
@@ -63,7 +63,7 @@ if (command === 'install') {
   report(results);
   if (process.platform === 'linux') {
     report([{ browser: 'fasp://', outcome: 'removed', where: await unregisterUriHandler(dataHome()) }]);
-    report(await untrustCertificate(userFolders()));
+    report(await untrustCertificate(userTrustFolders()));
   }
 } else {
   process.stderr.write('usage: rapid-register install | uninstall\n');
@@ -78,8 +78,4 @@ function report(results: { browser: string; outcome: string; where: string }[]) 
 
 function dataHome(): string {
   return process.env.XDG_DATA_HOME ?? join(homedir(), '.local', 'share');
-}
-
-function userFolders() {
-  return { home: homedir(), configHome: process.env.XDG_CONFIG_HOME || join(homedir(), '.config') };
 }

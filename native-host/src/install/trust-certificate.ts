@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { access, mkdir } from 'node:fs/promises';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { findOnPath } from '../desktop/run-tool.ts';
 import { findNssStores, type NssStore } from './nss-stores.ts';
@@ -22,6 +23,11 @@ export interface Where {
   home: string;
   configHome?: string;
   path?: string;
+}
+
+/** This user's folders, as the install and the daemon see them. */
+export function userTrustFolders(): Where {
+  return { home: homedir(), configHome: process.env.XDG_CONFIG_HOME || join(homedir(), '.config') };
 }
 
 function certutil(command: string, args: string[]): Promise<boolean> {

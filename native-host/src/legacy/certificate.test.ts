@@ -81,15 +81,18 @@ describe('the per-install localhost certificate', () => {
   it('is reused while valid, and made anew for an older layout or when it is about to expire', async () => {
     dir = await mkdtemp(join(tmpdir(), 'rapid-cert-'));
     const first = await ensureCertificate(dir);
-    expect((await ensureCertificate(dir)).cert).toBe(first.cert);
+    expect(first.replaced).toBe(false);
+    expect(await ensureCertificate(dir)).toMatchObject({ cert: first.cert, replaced: false });
     const expiry = Date.parse(new X509Certificate(first.cert).validTo);
     const renewed = await ensureCertificate(dir, expiry - 10 * 24 * 3600 * 1000);
     expect(renewed.cert).not.toBe(first.cert);
+    expect(renewed.replaced).toBe(true);
     // An install from before the authority: a self-signed server certificate and no authority file.
     await rm(join(dir, 'tls', 'localhost-ca.pem'));
     await writeFile(join(dir, 'tls', 'localhost-cert.pem'), renewed.ca);
     const migrated = await ensureCertificate(dir);
     expect(migrated.ca).not.toBe(renewed.ca);
+    expect(migrated.replaced).toBe(true);
     expect(new X509Certificate(migrated.cert).checkIssued(new X509Certificate(migrated.ca))).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { X509Certificate } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { access, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { makeLocalhostMaterial } from './localhost-authority.ts';
 
@@ -10,6 +10,8 @@ export interface Certificate {
   /** The per-install authority that signed it, as PEM; the install trusts this file in the browsers. */
   ca: string;
   caFile: string;
+  /** Made anew in place of an earlier certificate (expiring, or an older layout): browsers must trust it again. */
+  replaced: boolean;
 }
 
 const RENEW_BEFORE_MS = 30 * 24 * 3600 * 1000;
@@ -27,13 +29,17 @@ export async function ensureCertificate(home: string, now = Date.now()): Promise
     ca: join(folder, 'localhost-ca.pem'),
   };
   const existing = await read(files);
-  if (existing && usable(existing, now)) return { ...existing, caFile: files.ca };
+  if (existing && usable(existing, now)) return { ...existing, caFile: files.ca, replaced: false };
+  const replaced = await access(files.cert).then(
+    () => true,
+    () => false,
+  );
   await mkdir(folder, { recursive: true, mode: 0o700 });
   const made = await makeLocalhostMaterial();
   await writeFile(files.key, made.key, { mode: 0o600 });
   await writeFile(files.cert, made.cert);
   await writeFile(files.ca, made.ca);
-  return { ...made, caFile: files.ca };
+  return { ...made, caFile: files.ca, replaced };
 }
 
 async function read(files: { key: string; cert: string; ca: string }) {

@@ -3,7 +3,8 @@ import { Hono } from 'hono';
 import { decryptSessionText, encryptSessionText } from './aes-ofb.ts';
 import type { SessionRegistry } from './session-registry.ts';
 
-const ALLOWED_HOSTS = ['127.0.0.1', 'localhost', 'local.connectme.us'];
+/** The names the legacy SDK and our certificate use for the local client. */
+export const LEGACY_HOSTS = ['127.0.0.1', 'localhost', 'local.connectme.us'];
 const SESSION_HEADER = 'x-aspera-session-id';
 const ENCRYPTED = 'application/x-aspera-encrypted';
 
@@ -17,7 +18,7 @@ export function createLegacyApp(api: Hono, sessions: SessionRegistry): Hono {
 
   app.use('*', async (c, next) => {
     const host = (c.req.header('host') ?? '').replace(/:\d+$/, '');
-    if (!ALLOWED_HOSTS.includes(host)) return c.json(connectError(403, 'Forbidden', 'Wrong host.'), 403);
+    if (!LEGACY_HOSTS.includes(host)) return c.json(connectError(403, 'Forbidden', 'Wrong host.'), 403);
     const origin = c.req.header('origin');
     if (origin && origin !== 'null') {
       c.header('Access-Control-Allow-Origin', origin);

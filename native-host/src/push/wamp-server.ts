@@ -7,7 +7,7 @@ export const WAMP_PATH = '/wamp';
 export const WAMP_REALM = 'com.rapid.connect';
 export const ACTIVITY_TOPIC = 'connect.transfers.activity';
 export const ACTIVITY_PROCEDURE = 'connect.transfers.get_activity';
-const ALLOWED_HOSTS = ['127.0.0.1', 'localhost', '[::1]'];
+const LOCAL_HOSTS = ['127.0.0.1', 'localhost', '[::1]'];
 
 /**
  * WAMP over WebSocket (`wamp.2.json`) at `/wamp` of a local server (ws on the HTTP port, wss on the HTTPS one).
@@ -15,7 +15,11 @@ const ALLOWED_HOSTS = ['127.0.0.1', 'localhost', '[::1]'];
  * published on `connect.transfers.activity` to that origin's subscribers, and `connect.transfers.get_activity`
  * answers like the activity call.
  */
-export function attachWampServer(server: Server, router: WampRouter) {
+export function attachWampServer(
+  server: Server,
+  router: WampRouter,
+  allowedHosts: readonly string[] = LOCAL_HOSTS,
+) {
   const sockets = new WebSocketServer({
     server,
     path: WAMP_PATH,
@@ -23,7 +27,7 @@ export function attachWampServer(server: Server, router: WampRouter) {
     verifyClient: ({ origin, req }: { origin: string; req: IncomingMessage }) =>
       Boolean(origin) &&
       origin !== 'null' &&
-      ALLOWED_HOSTS.includes((req.headers.host ?? '').replace(/:\d+$/, '')),
+      allowedHosts.includes((req.headers.host ?? '').replace(/:\d+$/, '')),
   });
   sockets.on('connection', (socket, request) => {
     const peer: WampPeer = {

@@ -141,6 +141,10 @@ export class HttpSessions {
       errorDesc: '',
     });
     for (const [path, index] of byPath) session.byPath.set(path, index);
+    // A UDP attempt that moved nothing (UDP blocked: the client fell back after the probe) is not part of the record.
+    const last = transfer.sessions.at(-1);
+    if (last && last.counters.bytesTransferred === 0 && !last.files.some((f) => f.status === 'completed'))
+      transfer.sessions.pop();
     transfer.startSpec.files_offered = files.length;
     transfer.sessions.push(session.record);
     Object.assign(transfer, { status: 'running', errorCode: 0, errorDesc: '', endMs: 0 });

@@ -51,18 +51,24 @@ export async function decryptEnvelope(from: string, to: string, passphrase: stri
     const { size } = await input.stat();
     if (size !== HEADER_BYTES + plainSize + TAG_BYTES * blockCount(plainSize, blockBytes))
       throw new EnvelopeError(49, 'encrypted file has the wrong length');
-    const sealed = Buffer.allocUnsafe(blockBytes + TAG_BYTES);
-    for (let index = 0; index < blockCount(plainSize, blockBytes); index++) {
-      const span = blockSpan(index, plainSize, blockBytes);
-      const length = span.plainLength + TAG_BYTES;
-      const { bytesRead } = await input.read(sealed, 0, length, span.offset);
+    // A run of blocks per read and one write per run: 1 MiB of I/O per await instead of one block.
+    const perRun = Math.max(1, Math.floor((1024 * 1024) / blockBytes));
+    const sealed = Buffer.allocUnsafe(perRun * (blockBytes + TAG_BYTES));
+    const blocks = blockCount(plainSize, blockBytes);
+    for (let first = 0; first < blocks; first += perRun) {
+      const last = Math.min(blocks, first + perRun) - 1;
+      const from = blockSpan(first, plainSize, blockBytes);
+      const to = blockSpan(last, plainSize, blockBytes);
+      const length = to.offset + to.plainLength + TAG_BYTES - from.offset;
+      const { bytesRead } = await input.read(sealed, 0, length, from.offset);
       if (bytesRead !== length) throw new EnvelopeError(49, 'encrypted file is cut short');
-      await output.write(
-        openBlock(secret, index, sealed.subarray(0, length)),
-        0,
-        span.plainLength,
-        span.plainStart,
-      );
+      const plain: Buffer[] = [];
+      for (let index = first; index <= last; index++) {
+        const span = blockSpan(index, plainSize, blockBytes);
+        const at = span.offset - from.offset;
+        plain.push(openBlock(secret, index, sealed.subarray(at, at + span.plainLength + TAG_BYTES)));
+      }
+      await output.writev(plain, from.plainStart);
     }
     await output.datasync();
   } catch (error) {

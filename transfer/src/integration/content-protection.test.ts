@@ -122,8 +122,6 @@ describe('content protection (encrypted at rest on the node)', () => {
     handle.stop();
     expect((await handle.done()).status).toBe('cancelled');
     const first = handle.info().bytes_transferred;
-    // done() settles inside the attempt; the engine frees the slot a moment later.
-    await new Promise((resolve) => setTimeout(resolve, 50));
     handle.resume();
     const info = await handle.done();
     expect(info.status).toBe('completed');

@@ -126,7 +126,6 @@ describe('HTTPS fallback sessions are first-class node transfers', () => {
     await untilWritten(handle, SIZE / 2);
     handle.stop();
     expect((await handle.done()).status).toBe('cancelled');
-    await new Promise((resolve) => setTimeout(resolve, 100));
     const interrupted = await record(id);
     expect(interrupted.status).toBe('canceled');
     handle.resume();

@@ -19,6 +19,7 @@ export function uploadTargets(
 ): (offered: string, count: number) => UploadTarget {
   const root = joinRelative(hello.destination_root);
   return (offered, count) => {
+    if (offered.split('/').includes('..')) throw new PathEscapeError(`refused path ${JSON.stringify(offered)}`);
     const under = targetUnderRoot(
       {
         createDir: hello.create_dir,

@@ -37,7 +37,7 @@ function statusError(status: number, text: string): SessionError {
   if (status === 401 || status === 403)
     return new SessionError(19, `the node refused the token: ${text}`, false);
   if (status === 404) return new SessionError(4, `no such file on the node: ${text}`, false);
-  if (status >= 500) return sessionError(12, `node error ${status}: ${text}`);
+  if (status >= 500 || status === 412) return sessionError(12, `node error ${status}: ${text}`);
   return new SessionError(12, `node answered ${status}: ${text}`, false);
 }
 

@@ -82,6 +82,9 @@ describe('content protection (encrypted at rest on the node)', () => {
     const local = mkdtempSync(join(tmpdir(), 'cp-wrong-'));
     writeFileSync(join(local, 'w.bin'), randomBytes(100_000));
     expect((await (await upload('/incoming/wrong', [join(local, 'w.bin')])).done()).status).toBe('completed');
+    // The same file again under overwrite diff: the client adopts the stored envelope's salts, so it is skipped.
+    const again = await (await upload('/incoming/wrong', [join(local, 'w.bin')])).done();
+    expect([again.status, again.file_counts.skipped, again.bytes_transferred]).toEqual(['completed', 1, 0]);
     const back = mkdtempSync(join(tmpdir(), 'cp-wrong-back-'));
     const info = await download('/incoming/wrong/w.bin.rapid-env', back, {
       content_protection: 'decrypt',

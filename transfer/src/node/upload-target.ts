@@ -19,7 +19,8 @@ export function uploadTargets(
 ): (offered: string, count: number) => UploadTarget {
   const root = joinRelative(hello.destination_root);
   return (offered, count) => {
-    if (offered.split('/').includes('..')) throw new PathEscapeError(`refused path ${JSON.stringify(offered)}`);
+    if (offered.split('/').includes('..'))
+      throw new PathEscapeError(`refused path ${JSON.stringify(offered)}`);
     const under = targetUnderRoot(
       {
         createDir: hello.create_dir,

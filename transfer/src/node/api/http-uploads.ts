@@ -39,7 +39,7 @@ export class HttpUploads {
     if (entry.users === 0) {
       this.#open.delete(finalPath);
       entry.partial.suspend();
-    }
+    } else entry.partial.persist();
     return false;
   }
 }

@@ -190,6 +190,7 @@ export class ClientSession {
   async #fallback(uploads: FoundFile[], access: SourceAccess | undefined): Promise<void> {
     this.transport = 'http';
     const fallback = new HttpFallback(this.spec, uploads, { access, protection: protectionOf(this.spec) });
+    fallback.onNodeRate = (kbps) => this.setRate({ target_rate_kbps: kbps });
     this.#part = fallback;
     this.#check();
     await fallback.run();

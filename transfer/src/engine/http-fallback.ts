@@ -64,6 +64,9 @@ export class HttpFallback {
   #bucket: TokenBucket;
   #aborted: SessionError | undefined;
   #sessionId = '';
+  #nodeRate = 0;
+  /** Called when the node changes the session's rate; the owner applies it like a `rate` control message. */
+  onNodeRate: ((kbps: number) => void) | undefined;
 
   constructor(
     private readonly spec: RapidTransferSpec,
@@ -79,6 +82,7 @@ export class HttpFallback {
       FALLBACK_PARALLEL,
     );
     this.#bucket = new TokenBucket(rateOf(spec).target_rate_kbps * 1000);
+    this.#nodeRate = rateOf(spec).target_rate_kbps;
   }
 
   get counters(): SessionCounters {
@@ -93,6 +97,14 @@ export class HttpFallback {
 
   setRate(rate: RateSettings): void {
     this.#bucket.setRate(rate.target_rate_kbps * 1000);
+  }
+
+  /** Follows a rate the node set (`PUT /ops/transfers`), within the spec's caps and locks. */
+  #followRate(res: IncomingMessage): void {
+    const kbps = Number(res.headers['x-rapid-target-rate-kbps']);
+    if (!Number.isFinite(kbps) || kbps <= 0 || kbps === this.#nodeRate) return;
+    this.#nodeRate = kbps;
+    this.onNodeRate?.(kbps);
   }
 
   #headers(extra: Record<string, string> = {}): Record<string, string> {
@@ -298,6 +310,7 @@ export class HttpFallback {
       }
     };
     const res = await this.#http.request('PUT', contentPath(item.path), headers, writeBody);
+    this.#followRate(res);
     const text = await drain(res);
     if ((res.statusCode ?? 0) >= 300) throw statusError(res.statusCode ?? 0, text);
   }
@@ -372,6 +385,7 @@ export class HttpFallback {
         this.#headers({ Range: `bytes=${item.start}-${item.end - 1}` }),
       );
       if (res.statusCode !== 206) throw statusError(res.statusCode ?? 0, await drain(res));
+      this.#followRate(res);
       let position = item.start;
       for await (const chunk of res) {
         const data = chunk as Buffer;

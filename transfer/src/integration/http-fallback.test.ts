@@ -150,7 +150,13 @@ describe('HTTPS fallback sessions are first-class node transfers', () => {
     await new Promise((resolve) => setTimeout(resolve, 700));
     const after = (await record(id)).bytes_transferred;
     expect(after - before).toBeLessThan(512 * 1024);
-    expect((await fixture.api('PUT', `/ops/transfers/${id}`, { status: 'running' })).status).toBe(200);
+    const resumed = await fixture.api('PUT', `/ops/transfers/${id}`, {
+      status: 'running',
+      target_rate_kbps: 80_000,
+    });
+    expect(
+      (resumed.body as { sessions: { target_rate_kbps: number }[] }).sessions.at(-1)?.target_rate_kbps,
+    ).toBe(80_000);
     expect((await handle.done()).status).toBe('completed');
     expect(sha(readFileSync(join(fixture.docroot, 'incoming/paused.bin')))).toBe(sha(data));
 

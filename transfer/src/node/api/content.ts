@@ -102,7 +102,7 @@ export async function serveContent(
     session.inflight++;
     try {
       await session.gate();
-      res.writeHead(range ? 206 : 200, headers);
+      res.writeHead(range ? 206 : 200, { ...headers, ...rateHeader(session) });
       await sendCounted(ctx.storage.read(path, range), res, session, index);
     } catch (error) {
       if (error instanceof SessionCancelled && !res.headersSent)
@@ -117,6 +117,11 @@ export async function serveContent(
   if (method === 'HEAD' || entry.size === 0) return void res.end();
   await pipeline(ctx.storage.read(path, range), res).catch(() => res.destroy());
 }
+
+/** The session's current rate (after `PUT /ops/transfers` changes), which the fallback client paces at. */
+const rateHeader = (session: HttpSession) => ({
+  'X-Rapid-Target-Rate-Kbps': String(session.record.rate.target_rate_kbps),
+});
 
 /** A fallback session's answer: counted into its record and held while the node pauses the transfer. */
 async function sendCounted(source: Readable, res: ServerResponse, session: HttpSession, index: number) {
@@ -177,5 +182,10 @@ async function receive(
   }
   const completed = ctx.uploads.release(local, req.headers['x-rapid-preserve-times'] === '1');
   if (completed && session && index !== undefined) session.fileCompleted(index);
-  sendJson(res, completed ? 201 : 200, { bytes_written: end - start, complete: completed });
+  sendJson(
+    res,
+    completed ? 201 : 200,
+    { bytes_written: end - start, complete: completed },
+    session ? rateHeader(session) : {},
+  );
 }

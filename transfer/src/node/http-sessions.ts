@@ -143,7 +143,12 @@ export class HttpSessions {
     for (const [path, index] of byPath) session.byPath.set(path, index);
     // A UDP attempt that moved nothing (UDP blocked: the client fell back after the probe) is not part of the record.
     const last = transfer.sessions.at(-1);
-    if (last && last.counters.bytesTransferred === 0 && !last.files.some((f) => f.status === 'completed'))
+    if (
+      last &&
+      last.status !== 'completed' &&
+      last.counters.bytesTransferred === 0 &&
+      !last.files.some((f) => f.status === 'completed' || f.status === 'skipped')
+    )
       transfer.sessions.pop();
     transfer.startSpec.files_offered = files.length;
     transfer.sessions.push(session.record);

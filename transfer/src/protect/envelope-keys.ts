@@ -1,4 +1,4 @@
-import { createCipheriv, hkdfSync, randomBytes, scrypt } from 'node:crypto';
+import { createCipheriv, createHash, hkdfSync, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import {
   DEFAULT_BLOCK_BYTES,
   DEFAULT_SCRYPT,
@@ -17,7 +17,11 @@ const masters = new Map<string, Promise<Buffer>>();
  * transfer, however many files it has; per-file keys come from HKDF, which is cheap.
  */
 export function masterKey(passphrase: string, header: Pick<EnvelopeHeader, 'kdfSalt' | 'log2N' | 'r' | 'p'>) {
-  const id = `${header.kdfSalt.toString('hex')}:${header.log2N}:${header.r}:${header.p}:${passphrase}`;
+  // Keyed by a digest, so the cache does not keep passphrases themselves alive for the life of the daemon.
+  const id = createHash('sha256')
+    .update(`${header.kdfSalt.toString('hex')}:${header.log2N}:${header.r}:${header.p}:`)
+    .update(passphrase)
+    .digest('hex');
   let key = masters.get(id);
   if (!key) {
     const N = 2 ** header.log2N;
@@ -80,7 +84,7 @@ export async function openFileSecret(passphrase: string, header: EnvelopeHeader)
   const key = fileKey(await masterKey(passphrase, header), header.fileSalt);
   const headerBytes = encodeHeader(header);
   const expected = headerTag(key, headerBytes);
-  if (!expected.equals(header.tag))
+  if (!timingSafeEqual(expected, header.tag))
     throw new EnvelopeError(48, 'wrong content protection passphrase (the file cannot be decrypted)');
   return { key, header, headerBytes };
 }

@@ -139,7 +139,7 @@ export class HttpFallback {
       // Bookkeeping only: the files are in place, so a lost close (the node then times the session out) is no failure.
       await this.#close('completed', 0, '').catch(() => {});
     } catch (error) {
-      const failure =
+      let failure =
         this.#aborted ??
         (error instanceof SessionError
           ? error
@@ -147,10 +147,14 @@ export class HttpFallback {
       for (const file of this.files)
         if (file.status === 'queued' || file.status === 'transferring')
           Object.assign(file, { status: 'failed', errorCode: failure.code, errorDesc: failure.message });
-      if (this.#sessionId)
-        await this.#close(failure.code === 28 ? 'cancelled' : 'failed', failure.code, failure.message).catch(
-          () => {},
-        );
+      if (this.#sessionId) {
+        try {
+          await this.#close(failure.code === 28 ? 'cancelled' : 'failed', failure.code, failure.message);
+        } catch (closing) {
+          // 410: the node cancelled the session (a cut answer is not a network failure to retry).
+          if (closing instanceof SessionError && closing.code === 28 && !this.#aborted) failure = closing;
+        }
+      }
       throw failure;
     } finally {
       this.#http.close();

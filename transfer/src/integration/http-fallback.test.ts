@@ -171,4 +171,19 @@ describe('HTTPS fallback sessions are first-class node transfers', () => {
     expect([info.status, info.error_code]).toEqual(['cancelled', 28]);
     expect((await record(second.id)).status).toBe('canceled');
   });
+
+  it('CANCEL stops a fallback download in the middle of an answer (no retry)', async () => {
+    writeFileSync(join(fixture.docroot, 'cancel-down.bin'), randomBytes(SIZE));
+    const spec = await setupSpec(fixture, 'download', { paths: [{ source: '/cancel-down.bin' }] });
+    const target = mkdtempSync(join(tmpdir(), 'fb-cancel-down-'));
+    const handle = engine.start({ ...spec, ...SLOW, fasp_port: faspPort, destination_root: target });
+    await untilWritten(handle, SIZE / 4);
+    const answer = await rawRequest(fixture, 'CANCEL', `/ops/transfers/${idOf(spec)}`, {
+      Authorization: BASIC,
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 204/);
+    const info = await handle.done();
+    expect([info.status, info.error_code, info.retry_count]).toEqual(['cancelled', 28, 0]);
+    expect((await record(idOf(spec))).status).toBe('canceled');
+  });
 });

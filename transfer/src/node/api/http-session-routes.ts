@@ -73,6 +73,8 @@ export async function routeHttpSessions(
     return true;
   }
   ctx.httpSessions.close(session, parsed.data);
-  res.writeHead(204).end();
+  // A download cut by a node-side cancel looks like a network failure to the client: its close learns the truth.
+  if (session.cancelled) sendError(res, 410, 'the transfer was cancelled on the node');
+  else res.writeHead(204).end();
   return true;
 }

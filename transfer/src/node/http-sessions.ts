@@ -6,6 +6,7 @@ import { confinePath } from '../fs/confine-path.ts';
 import { planFile } from '../fs/resume-plan.ts';
 import { effectiveRate } from '../rate/effective-rate.ts';
 import type { RateSettings } from '../rate/rate-controller.ts';
+import { newFileProgress } from '../session/file-progress.ts';
 import { type FileProgress, SessionError, sessionError } from '../session/session-types.ts';
 import { HttpSession } from './http-session.ts';
 import type { NodeConfig } from './node-config.ts';
@@ -15,19 +16,7 @@ import { sourceErrorCode, sourceFiles } from './source-files.ts';
 import type { TransferStore } from './transfer-store.ts';
 import { uploadTargets } from './upload-target.ts';
 
-const progress = (index: number, path: string, size: number): FileProgress => ({
-  index,
-  path,
-  size,
-  startByte: 0,
-  bytesWritten: 0,
-  status: 'queued',
-  errorCode: 0,
-  errorDesc: '',
-  checksum: null,
-  startMs: 0,
-  endMs: 0,
-});
+const progress = newFileProgress;
 
 /**
  * The node's HTTPS fallback sessions (PROTOCOL.md §4): opened with a `hello` like the control channel, recorded in

@@ -1,22 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { relative, sep } from 'node:path';
 import type { HttpSessionClose, HttpSessionOpen, HttpSessionOpened } from '@rapid/protocol';
 import type { TokenClaims } from '../auth/transfer-token.ts';
-import { confinePath } from '../fs/confine-path.ts';
-import { planFile } from '../fs/resume-plan.ts';
 import { effectiveRate } from '../rate/effective-rate.ts';
 import type { RateSettings } from '../rate/rate-controller.ts';
-import { newFileProgress } from '../session/file-progress.ts';
-import { type FileProgress, SessionError, sessionError } from '../session/session-types.ts';
+import { SessionError, sessionError } from '../session/session-types.ts';
 import { HttpSession } from './http-session.ts';
+import { planDownloads, planUploads } from './http-session-plan.ts';
 import type { NodeConfig } from './node-config.ts';
 import { failSession, finishSession } from './session-outcome.ts';
 import { startSpec } from './session-server.ts';
-import { sourceErrorCode, sourceFiles } from './source-files.ts';
 import type { TransferStore } from './transfer-store.ts';
-import { uploadTargets } from './upload-target.ts';
-
-const progress = newFileProgress;
 
 /**
  * The node's HTTPS fallback sessions (PROTOCOL.md §4): opened with a `hello` like the control channel, recorded in
@@ -48,63 +41,10 @@ export class HttpSessions {
     const { hello } = request;
     const { config } = this;
     let rate: RateSettings = effectiveRate(config.rate, hello.rate, config.rate);
-    const downloads: NonNullable<HttpSessionOpened['downloads']> = [];
-    const uploads: NonNullable<HttpSessionOpened['uploads']> = [];
-    const byPath = new Map<string, number>();
-    let files: FileProgress[];
-    if (hello.direction === 'receive') {
-      let sources: ReturnType<typeof sourceFiles>;
-      try {
-        sources = sourceFiles(config.docroot, hello, claims.roots);
-      } catch (error) {
-        throw new SessionError(sourceErrorCode(error), (error as Error).message, false);
-      }
-      const docroot = confinePath(config.docroot, '/');
-      files = sources.map((file, index) => progress(index, file.path, file.size));
-      for (const [index, file] of sources.entries()) {
-        const source = `/${relative(docroot, file.source).split(sep).join('/')}`;
-        byPath.set(source, index);
-        downloads.push({ index, path: file.path, size: file.size, mtime_ms: file.mtime_ms, source });
-      }
-    } else {
-      const offered = request.files ?? [];
-      const targetOf = uploadTargets(config.docroot, hello, claims.roots);
-      files = offered.map((file) => progress(file.index, file.path, file.size));
-      for (const file of offered) {
-        const record = files.find((f) => f.index === file.index) as FileProgress;
-        try {
-          const target = targetOf(file.path, offered.length);
-          const plan = await planFile(target.local, file, hello.resume, hello.overwrite);
-          byPath.set(target.local, file.index);
-          if (plan.action === 'skip') Object.assign(record, { status: 'skipped', bytesWritten: file.size });
-          else record.startByte = plan.have.reduce((sum, e) => sum + e.end - e.start, 0);
-          uploads.push({
-            index: file.index,
-            target: target.relative,
-            action: plan.action,
-            have: plan.have.map((e) => [e.start, e.end] as [number, number]),
-            samples: plan.samples,
-            ...(plan.head ? { head: plan.head } : {}),
-          });
-        } catch (error) {
-          const code = (error as { code?: unknown }).code;
-          const desc = (error as Error).message;
-          Object.assign(record, {
-            status: 'failed',
-            errorCode: typeof code === 'number' ? code : 41,
-            errorDesc: desc,
-          });
-          uploads.push({
-            index: file.index,
-            target: '',
-            action: 'skip',
-            have: [],
-            samples: [],
-            error: { code: record.errorCode, desc },
-          });
-        }
-      }
-    }
+    const { files, byPath, reply } =
+      hello.direction === 'receive'
+        ? planDownloads(config.docroot, request, claims)
+        : await planUploads(config.docroot, request, claims);
     const transfer = this.store.upsert(claims.xfer_id, () => ({
       id: claims.xfer_id,
       status: 'running',
@@ -166,11 +106,7 @@ export class HttpSessions {
     };
     this.#sessions.set(id, session);
     this.store.touch(transfer);
-    return {
-      session_id: id,
-      xfer_id: claims.xfer_id,
-      ...(hello.direction === 'send' ? { uploads } : { downloads }),
-    };
+    return { session_id: id, xfer_id: claims.xfer_id, ...reply };
   }
 
   /** The client's account of how the session ended; per-file outcomes only it can know (downloads) are taken over. */

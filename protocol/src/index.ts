@@ -111,6 +111,14 @@ export type {
   RateMessage,
 } from './rapid-control.ts';
 export { controlMessage } from './rapid-control.ts';
+export type { HttpSessionClose, HttpSessionOpen, HttpSessionOpened } from './rapid-http-session.ts';
+export {
+  httpDownloadFile,
+  httpSessionClose,
+  httpSessionOpen,
+  httpSessionOpened,
+  httpUploadPlan,
+} from './rapid-http-session.ts';
 export type { FileChecksum, RapidTransferSpec, RatePolicy, TransferPath } from './rapid-transfer-spec.ts';
 export { fileChecksum, rapidTransferSpec, ratePolicy, transferPath } from './rapid-transfer-spec.ts';
 export type { AssembledReply } from './reply-assembler.ts';

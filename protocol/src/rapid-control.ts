@@ -55,6 +55,8 @@ export const planMessage = z.object({
       have: z.array(range),
       samples: z.array(z.object({ start: u, end: u, sha256: z.string() })),
       error: z.optional(z.object({ code: z.int(), desc: z.string() })),
+      /** Base64 of the first bytes (≤ 128) the receiver already holds, e.g. an encrypted envelope's header. */
+      head: z.optional(z.string()),
     }),
   ),
 });

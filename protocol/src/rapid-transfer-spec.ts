@@ -56,5 +56,8 @@ export const rapidTransferSpec = z.looseObject({
   tags: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
   dgram_size: z.optional(z.int().check(z.gte(128), z.lte(65507))),
   xfer_retries: z.optional(z.int().check(z.nonnegative())),
+  content_protection: z.optional(z.nullable(z.enum(['encrypt', 'decrypt']))),
+  content_protection_password: z.optional(z.string()),
+  content_protection_passphrase: z.optional(z.string()),
 });
 export type RapidTransferSpec = z.infer<typeof rapidTransferSpec>;

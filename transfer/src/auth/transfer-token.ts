@@ -20,7 +20,7 @@ function sign(secret: Buffer, body: string): Buffer {
   return createHmac('sha256', secret).update(body).digest();
 }
 
-/** `RT1.<payload>.<signature>` (PROTOCOL.md §1.4). */
+/** `RT1.<payload>.<signature>` (PROTOCOL.md §1.5). */
 export function signToken(secret: Buffer, claims: TokenClaims): string {
   const body = `${TOKEN_PREFIX}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
   return `${body}.${sign(secret, body).toString('base64url')}`;

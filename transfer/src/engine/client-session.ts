@@ -1,8 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import type { RapidTransferSpec } from '@rapid/protocol';
-import { confinePath } from '../fs/confine-path.ts';
 import { type FoundFile, walkFiles } from '../fs/walk-files.ts';
+import { protectionOf, protectUploads } from '../protect/content-protection.ts';
 import { effectiveRate } from '../rate/effective-rate.ts';
 import type { RateSettings } from '../rate/rate-controller.ts';
 import { ControlLink } from '../session/control-link.ts';
@@ -14,17 +13,13 @@ import {
   SessionError,
   sessionError,
 } from '../session/session-types.ts';
+import type { SourceAccess } from '../session/source-access.ts';
 import { PacketCodec } from '../wire/packet-codec.ts';
 import { connectControl } from './connect-control.ts';
+import { helloOf } from './hello-of.ts';
 import { HttpFallback } from './http-fallback.ts';
-import {
-  DEFAULT_PORT,
-  dgramSizeOf,
-  limitsOf,
-  overwritePolicyOf,
-  rateOf,
-  resumePolicyOf,
-} from './normalize-spec.ts';
+import { LocalDestination } from './local-destination.ts';
+import { DEFAULT_PORT, limitsOf, overwritePolicyOf, rateOf, resumePolicyOf } from './normalize-spec.ts';
 import { probeUdp } from './udp-probe.ts';
 
 export interface ClientSessionOptions {
@@ -86,7 +81,7 @@ export class ClientSession {
   /** Applies a rate change within the node's caps and locks. */
   setRate(requested: Partial<RateSettings>): RateSettings {
     this.#rate = effectiveRate(this.#rate, requested, limitsOf(this.spec));
-    if (this.#part instanceof Sender) this.#part.setRate(this.#rate);
+    if (this.#part instanceof Sender || this.#part instanceof HttpFallback) this.#part.setRate(this.#rate);
     this.#link?.send({ t: 'rate', ...this.#rate });
     return this.#rate;
   }
@@ -104,32 +99,18 @@ export class ClientSession {
 
   async run(): Promise<void> {
     const { spec } = this;
-    const uploads = spec.direction === 'send' ? localSources(spec) : [];
-    if (spec.http_fallback === 'force') return this.#fallback(uploads);
+    const protection = protectionOf(spec);
+    let uploads = spec.direction === 'send' ? localSources(spec) : [];
+    let access: SourceAccess | undefined;
+    if (protection?.mode === 'encrypt')
+      ({ files: uploads, access } = await protectUploads(uploads, protection.passphrase));
+    if (spec.http_fallback === 'force') return this.#fallback(uploads, access);
     const socket = await connectControl(spec.remote_host, spec.ssh_port ?? DEFAULT_PORT, spec.sshfp);
     const link = new ControlLink(socket);
     this.#link = link;
     this.#check();
     const resume = resumePolicyOf(spec);
-    link.send({
-      t: 'hello',
-      version: 1,
-      token: spec.token ?? '',
-      direction: spec.direction,
-      paths: spec.paths,
-      source_root: spec.source_root ?? '',
-      destination_root: spec.direction === 'send' ? (spec.destination_root ?? '') : '',
-      create_dir: spec.create_dir ?? true,
-      cookie: spec.cookie ?? '',
-      tags: spec.tags ?? {},
-      rate: this.#rate,
-      cipher: spec.cipher ?? 'aes-128',
-      resume,
-      overwrite: overwritePolicyOf(spec),
-      file_checksum: spec.file_checksum ?? 'none',
-      preserve_times: spec.preserve_times ?? spec.preserve_modification_time ?? false,
-      dgram_size: dgramSizeOf(spec),
-    });
+    link.send(helloOf(spec, this.#rate));
     let accept: Awaited<ReturnType<ControlLink['next']>>;
     try {
       accept = await link.next(15_000);
@@ -155,7 +136,7 @@ export class ClientSession {
       link.stream.destroy();
       if (spec.http_fallback === false)
         throw sessionError(14, 'UDP to the node is blocked and http_fallback is off');
-      return this.#fallback(uploads);
+      return this.#fallback(uploads, access);
     }
     const common = {
       control: link,
@@ -178,14 +159,17 @@ export class ClientSession {
         resume,
         fileChecksum: spec.file_checksum ?? 'none',
         files: uploads,
+        ...(access ? { access } : {}),
       });
     } else {
-      const root = spec.destination_root ?? '.';
-      mkdirSync(root, { recursive: true });
+      const destination = new LocalDestination(spec, protection);
+      const preserveTimes = spec.preserve_times ?? spec.preserve_modification_time ?? false;
+      const finalizeFile = destination.finalizer(preserveTimes);
       const receiver = new Receiver({
         ...common,
         peerRole: 'node',
-        resolveDestination: (path) => confinePath(root, path),
+        resolveDestination: (path, count) => destination.resolve(path, count),
+        ...(finalizeFile ? { finalizeFile } : {}),
         resume,
         overwrite: overwritePolicyOf(spec),
         preserveTimes: spec.preserve_times ?? spec.preserve_modification_time ?? false,
@@ -203,9 +187,10 @@ export class ClientSession {
     }
   }
 
-  async #fallback(uploads: FoundFile[]): Promise<void> {
+  async #fallback(uploads: FoundFile[], access: SourceAccess | undefined): Promise<void> {
     this.transport = 'http';
-    const fallback = new HttpFallback(this.spec, uploads);
+    const fallback = new HttpFallback(this.spec, uploads, { access, protection: protectionOf(this.spec) });
+    fallback.onNodeRate = (kbps) => this.setRate({ target_rate_kbps: kbps });
     this.#part = fallback;
     this.#check();
     await fallback.run();

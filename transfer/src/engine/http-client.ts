@@ -1,4 +1,9 @@
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import {
+  type ClientRequest,
+  Agent as HttpAgent,
+  request as httpRequest,
+  type IncomingMessage,
+} from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { type ConnectionOptions, connect } from 'node:tls';
 
@@ -35,22 +40,41 @@ export class FallbackHttp {
         : new HttpAgent({ keepAlive: true, maxSockets: parallel });
   }
 
-  /** Sends one request; `body` (if any) is written whole. */
+  #inflight = new Set<ClientRequest>();
+
+  /**
+   * Sends one request. `body` is a buffer written whole, or a writer that streams it (pacing, back-pressure) and
+   * should stop once `req.writableEnded` or `req.destroyed`; the request is ended after it.
+   */
   request(
     method: string,
     path: string,
     headers: Record<string, string>,
-    body?: Buffer,
+    body?: Buffer | ((req: ClientRequest) => Promise<void>),
   ): Promise<IncomingMessage> {
     const send = this.#secure ? httpsRequest : httpRequest;
     return new Promise((resolve, reject) => {
       const req = send(new URL(path, this.base), { method, headers, agent: this.#agent }, resolve);
+      this.#inflight.add(req);
+      req.on('close', () => this.#inflight.delete(req));
       req.on('error', reject);
-      req.end(body);
+      if (typeof body === 'function')
+        body(req).then(
+          () => req.end(),
+          (error: Error) => req.destroy(error),
+        );
+      else req.end(body);
     });
   }
 
+  /** Destroys the requests in flight; the agent stays usable (e.g. to report the end of the session). */
+  cancelInflight(): void {
+    for (const req of this.#inflight) req.destroy(new Error('aborted'));
+    this.#inflight.clear();
+  }
+
   close(): void {
+    this.cancelInflight();
     this.#agent.destroy();
   }
 }

@@ -233,6 +233,8 @@ export class TransferEngine {
   #transfers = new Map<string, Transfer>();
   #queue: Transfer[] = [];
   #active = new Set<Transfer>();
+  /** Resumed while their last attempt was still unwinding (after `done()` settled): run again once it has. */
+  #again = new Set<Transfer>();
   #iteration = 0;
   readonly #options: Required<EngineOptions>;
 
@@ -286,6 +288,10 @@ export class TransferEngine {
   }
 
   enqueue(transfer: Transfer): void {
+    if (this.#active.has(transfer) && FINAL.has(transfer.status)) {
+      this.#again.add(transfer);
+      transfer.setStatus('initiating');
+    }
     if (this.#queue.includes(transfer) || this.#active.has(transfer)) return;
     this.#queue.push(transfer);
     if (this.#active.size >= this.#options.maxActive) transfer.setStatus('queued');
@@ -302,6 +308,7 @@ export class TransferEngine {
       this.#active.add(transfer);
       transfer.run().finally(() => {
         this.#active.delete(transfer);
+        if (this.#again.delete(transfer)) this.enqueue(transfer);
         this.#pump();
       });
     }

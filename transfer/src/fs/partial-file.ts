@@ -169,6 +169,22 @@ export class PartialFile {
     rmSync(checkpointPath(this.finalPath), { force: true });
   }
 
+  /**
+   * Syncs, records the complete map and closes, leaving `<name>.partial` for a finisher that transforms it instead of
+   * renaming it (content protection decrypts it); a failed finisher leaves a complete partial to try again.
+   */
+  async closeComplete(): Promise<string> {
+    this.flush();
+    if (!this.map.isComplete) throw new Error('closeComplete before every byte arrived');
+    const fd = this.#fd;
+    await new Promise<void>((resolve, reject) =>
+      fdatasync(fd, (error) => (error ? reject(error) : resolve())),
+    );
+    this.persist();
+    this.#close();
+    return partialPath(this.finalPath);
+  }
+
   /** Stops writing, keeping the partial file and its checkpoint for a later resume. */
   suspend(): void {
     if (this.#closed) return;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PartialFile } from './partial-file.ts';
-import { decideFile, planFile, sampleRanges } from './resume-plan.ts';
+import { decideFile, decideRanges, planFile, sampleRanges } from './resume-plan.ts';
 
 const MTIME = 1_700_000_000_000;
 function setup(content: string) {
@@ -35,6 +35,24 @@ describe('planFile and decideFile', () => {
     partial(target, 'abcdef', [[0, 3]]);
     expect((await planFile(target, offered, 'attributes', 'diff')).have).toEqual([{ start: 0, end: 3 }]);
     expect((await planFile(target, { ...offered, mtime_ms: 1 }, 'attributes', 'diff')).have).toEqual([]);
+  });
+
+  it('carries the head of what the receiver holds from the start, and none without a prefix', async () => {
+    const { target, offered } = setup('abcdef');
+    partial(target, 'abcdef', [[0, 4]]);
+    const plan = await planFile(target, offered, 'attributes', 'diff');
+    expect(Buffer.from(plan.head ?? '', 'base64').toString()).toBe('abcd');
+    partial(target, 'abcdef', [[2, 6]]);
+    expect((await planFile(target, offered, 'attributes', 'diff')).head).toBeUndefined();
+  });
+
+  it('decideRanges checks samples through any hash source', async () => {
+    const { target, offered } = setup('abcdef');
+    partial(target, 'abcdef', [[0, 6]]);
+    const plan = await planFile(target, offered, 'full_checksum', 'diff');
+    expect(await decideRanges(async () => 'not the hash', plan, 'full_checksum')).toEqual([
+      { start: 0, end: 6 },
+    ]);
   });
 
   it('sparse_checksum drops the whole partial when a sample differs from the source', async () => {

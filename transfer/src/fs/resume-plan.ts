@@ -1,4 +1,5 @@
 import { statSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import type { Extent } from '../receiver/extent-map.ts';
 import { rangeSha256 } from './checksum.ts';
 import { readCheckpoint } from './partial-file.ts';
@@ -17,6 +18,23 @@ export interface FilePlan {
   action: 'send' | 'skip' | 'compare';
   have: Extent[];
   samples: Sample[];
+  /** Base64 of the first bytes held (≤ 128), so a sender can continue a transformed stream (PROTOCOL.md §1.3). */
+  head?: string;
+}
+
+export const PLAN_HEAD_BYTES = 128;
+
+async function headOf(path: string, have: Extent[]): Promise<{ head?: string }> {
+  const prefix = have[0]?.start === 0 ? Math.min(PLAN_HEAD_BYTES, have[0].end) : 0;
+  if (prefix === 0) return {};
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(prefix);
+    const { bytesRead } = await handle.read(buffer, 0, prefix, 0);
+    return { head: buffer.subarray(0, bytesRead).toString('base64') };
+  } finally {
+    await handle.close();
+  }
 }
 
 const SPARSE_SAMPLES = 8;
@@ -87,7 +105,12 @@ export async function planFile(
       const sameTimes = Math.trunc(existing.mtimeMs) === Math.trunc(offered.mtime_ms);
       if (resume === 'attributes') return sameTimes ? { action: 'skip', have: [], samples: [] } : fresh();
       const have = offered.size > 0 ? [{ start: 0, end: offered.size }] : [];
-      return { action: 'compare', have, samples: await samplesOf(finalPath, have, resume) };
+      return {
+        action: 'compare',
+        have,
+        samples: await samplesOf(finalPath, have, resume),
+        ...(await headOf(finalPath, have)),
+      };
     }
   }
   if (resume === 'none') return fresh();
@@ -103,6 +126,7 @@ export async function planFile(
     action: 'send',
     have: checkpoint.extents,
     samples: await samplesOf(`${finalPath}.partial`, checkpoint.extents, resume),
+    ...(await headOf(`${finalPath}.partial`, checkpoint.extents)),
   };
 }
 
@@ -111,14 +135,23 @@ function fresh(): FilePlan {
 }
 
 /** Sender side: which of the receiver's ranges do not match the source (sparse: any mismatch drops everything). */
-export async function decideFile(
+export function decideFile(
   sourcePath: string,
+  plan: { have: Extent[]; samples: Sample[] },
+  resume: ResumePolicy,
+): Promise<Extent[]> {
+  return decideRanges((start, end) => rangeSha256(sourcePath, start, end), plan, resume);
+}
+
+/** `decideFile` over any byte source: `hash(start, end)` is the SHA-256 of the sender's bytes [start, end). */
+export async function decideRanges(
+  hash: (start: number, end: number) => Promise<string>,
   plan: { have: Extent[]; samples: Sample[] },
   resume: ResumePolicy,
 ): Promise<Extent[]> {
   const bad: Extent[] = [];
   for (const sample of plan.samples) {
-    if ((await rangeSha256(sourcePath, sample.start, sample.end)) !== sample.sha256)
+    if ((await hash(sample.start, sample.end)) !== sample.sha256)
       bad.push({ start: sample.start, end: sample.end });
   }
   if (bad.length > 0 && resume === 'sparse_checksum') return plan.have;

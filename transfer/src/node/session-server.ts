@@ -3,8 +3,7 @@ import { once } from 'node:events';
 import { createServer, type Server, type TLSSocket } from 'node:tls';
 import type { HelloMessage } from '@rapid/protocol';
 import { type TokenClaims, verifyToken } from '../auth/transfer-token.ts';
-import { confinePath, isUnderRoots, joinRelative, PathEscapeError } from '../fs/confine-path.ts';
-import { walkFiles } from '../fs/walk-files.ts';
+import { joinRelative } from '../fs/confine-path.ts';
 import { effectiveRate } from '../rate/effective-rate.ts';
 import type { RateSettings } from '../rate/rate-controller.ts';
 import { ControlLink } from '../session/control-link.ts';
@@ -18,8 +17,11 @@ import {
 } from '../session/session-types.ts';
 import { PacketCodec } from '../wire/packet-codec.ts';
 import type { NodeConfig } from './node-config.ts';
-import type { NodeSession, NodeTransfer, TransferStore } from './transfer-store.ts';
+import { failSession, finishSession } from './session-outcome.ts';
+import { sourceErrorCode, sourceFiles } from './source-files.ts';
+import type { NodeSession, TransferStore } from './transfer-store.ts';
 import type { UdpRouter, UdpSessionEntry } from './udp-router.ts';
+import { uploadTargets } from './upload-target.ts';
 
 const HELLO_TIMEOUT_MS = 10_000;
 
@@ -75,11 +77,9 @@ export class SessionServer {
     let files: SenderFile[] = [];
     if (first.direction === 'receive') {
       try {
-        files = this.#sources(first, check.claims.roots);
+        files = sourceFiles(this.config.docroot, first, check.claims.roots);
       } catch (error) {
-        const code =
-          error instanceof PathEscapeError ? 41 : (error as NodeJS.ErrnoException).code === 'ENOENT' ? 4 : 5;
-        return this.#refuse(link, code, (error as Error).message);
+        return this.#refuse(link, sourceErrorCode(error), (error as Error).message);
       }
     }
     await this.#run(link, first, check.claims, files, socket.remoteAddress ?? '');
@@ -88,18 +88,6 @@ export class SessionServer {
   #refuse(link: ControlLink, code: number, desc: string): void {
     link.send({ t: 'error', code, desc, retryable: false });
     link.close();
-  }
-
-  #sources(hello: HelloMessage, roots: string[]): SenderFile[] {
-    const files: SenderFile[] = [];
-    for (const path of hello.paths) {
-      const relative = joinRelative(hello.source_root, path.source);
-      if (!isUnderRoots(relative, roots))
-        throw new PathEscapeError(`${path.source} is outside the token's paths`);
-      const absolute = confinePath(this.config.docroot, relative);
-      files.push(...walkFiles(absolute, path.destination, confinePath(this.config.docroot, '/')));
-    }
-    return files;
   }
 
   async #run(
@@ -130,6 +118,7 @@ export class SessionServer {
       endMs: 0,
       control: undefined,
     }));
+    const targetOf = uploadTargets(config.docroot, hello, claims.roots);
     const entry: UdpSessionEntry = { codec, peer: undefined, onData: () => {} };
     const common = { control: link, codec, sessionId, stallMs: config.stallMs };
     const part =
@@ -151,12 +140,7 @@ export class SessionServer {
         : new Receiver({
             ...common,
             peerRole: 'client',
-            resolveDestination: (path) => {
-              const relative = joinRelative(hello.destination_root, path);
-              if (!isUnderRoots(relative, claims.roots))
-                throw new PathEscapeError(`${path} is outside the token's paths`);
-              return confinePath(config.docroot, relative);
-            },
+            resolveDestination: (path, count) => targetOf(path, count).local,
             resume: hello.resume,
             overwrite: hello.overwrite,
             preserveTimes: hello.preserve_times,
@@ -219,22 +203,16 @@ export class SessionServer {
     });
     try {
       await part.run();
-      finish(transfer, session, part.files);
+      finishSession(transfer, session, part.files);
     } catch (error) {
       const failure = error instanceof SessionError ? error : sessionError(12, String(error));
-      session.status = 'failed';
-      session.errorCode = failure.code;
-      session.errorDesc = failure.message;
-      transfer.status = failure.code === 28 ? 'canceled' : failure.retryable ? 'waiting' : 'failed';
-      transfer.errorCode = failure.code;
-      transfer.errorDesc = failure.message;
-      if (!failure.retryable) transfer.endMs = Date.now();
+      failSession(transfer, session, failure);
       if (!link.closed && failure.code !== 28)
         link.send({ t: 'error', code: failure.code, desc: failure.message, retryable: failure.retryable });
     } finally {
       clearInterval(ticker);
       session.endMs = Date.now();
-      transfer.control = undefined;
+      if (transfer.sessions.at(-1) === session) transfer.control = undefined;
       this.router.unregister(sessionId);
       this.store.touch(transfer);
       link.close();
@@ -242,23 +220,7 @@ export class SessionServer {
   }
 }
 
-function finish(transfer: NodeTransfer, session: NodeSession, files: FileProgress[]): void {
-  const failed = files.filter((file) => file.status === 'failed');
-  session.status = failed.length === files.length && files.length > 0 ? 'failed' : 'completed';
-  transfer.endMs = Date.now();
-  if (failed.length === 0) {
-    transfer.status = 'completed';
-    return;
-  }
-  const first = failed[0] as FileProgress;
-  transfer.status = failed.length === files.length ? 'failed' : 'partially_completed';
-  transfer.errorCode = first.errorCode;
-  transfer.errorDesc = first.errorDesc;
-  session.errorCode = first.errorCode;
-  session.errorDesc = first.errorDesc;
-}
-
-function startSpec(
+export function startSpec(
   hello: HelloMessage,
   config: NodeConfig,
   rate: RateSettings,

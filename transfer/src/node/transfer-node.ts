@@ -5,6 +5,7 @@ import type { Duplex } from 'node:stream';
 import type { ApiContext } from './api/api-context.ts';
 import { HttpUploads } from './api/http-uploads.ts';
 import { createApiHandler, handleRefusedRequest } from './api/router.ts';
+import { HttpSessions } from './http-sessions.ts';
 import type { NodeConfig } from './node-config.ts';
 import { SessionServer } from './session-server.ts';
 import { LocalStorage } from './storage.ts';
@@ -29,11 +30,13 @@ export async function startTransferNode(config: NodeConfig): Promise<TransferNod
   const sessions = new SessionServer({ ...config, udpPort: udp }, store, router);
   const control = await sessions.listen(config.controlPort, config.bindHost);
   const fingerprint = certificateFingerprint(config.tls.cert);
+  const httpSessions = new HttpSessions({ ...config, udpPort: udp, controlPort: control }, store);
   const ctx: ApiContext = {
     config: { ...config, udpPort: udp, controlPort: control },
     store,
     storage: new LocalStorage(config.docroot),
     uploads: new HttpUploads(),
+    httpSessions,
     fingerprint,
     ports: { api: config.apiPort, control, udp },
   };
@@ -53,6 +56,7 @@ export async function startTransferNode(config: NodeConfig): Promise<TransferNod
     url: `${config.apiTls ? 'https' : 'http'}://${host === '0.0.0.0' ? '127.0.0.1' : host}:${ctx.ports.api}`,
     async close() {
       sessions.close();
+      httpSessions.stop();
       router.close();
       api.closeAllConnections();
       await new Promise<void>((resolve) => api.close(() => resolve()));

@@ -23,8 +23,10 @@ export interface ReceiverOptions {
   /** Role of the sending end, whose nonces the packets use. */
   peerRole: Role;
   sessionId: number;
-  /** Maps an offered path to a confined local path; throws (with a numeric `code`) to refuse it. */
-  resolveDestination: (path: string) => string;
+  /** Maps an offered path (of `count` offered) to a confined local path; throws (with a numeric `code`) to refuse it. */
+  resolveDestination: (path: string, count: number) => string;
+  /** Puts a complete partial file in place (default: rename it; `content_protection` decrypts it instead). */
+  finalizeFile?: (partial: PartialFile) => Promise<void>;
   resume: ResumePolicy;
   overwrite: OverwritePolicy;
   preserveTimes: boolean;
@@ -131,7 +133,7 @@ export class Receiver {
     for (const file of offered) {
       let finalPath: string;
       try {
-        finalPath = this.options.resolveDestination(file.path);
+        finalPath = this.options.resolveDestination(file.path, offered.length);
       } catch (error) {
         this.#slots[file.index] = {
           finalPath: '',
@@ -159,6 +161,7 @@ export class Receiver {
         action: plan.action,
         have: plan.have.map((e) => [e.start, e.end] as [number, number]),
         samples: plan.samples,
+        ...(plan.head ? { head: plan.head } : {}),
       });
     }
     this.options.control.send({ t: 'plan', files: plans });
@@ -272,7 +275,9 @@ export class Receiver {
     const partial = slot.partial;
     slot.partial = undefined;
     slot.state = 'done';
-    (partial ? partial.finalizeAsync(this.options.preserveTimes) : Promise.resolve()).then(
+    const put =
+      this.options.finalizeFile ?? ((p: PartialFile) => p.finalizeAsync(this.options.preserveTimes));
+    (partial ? put(partial) : Promise.resolve()).then(
       () => {
         file.status = 'completed';
         file.bytesWritten = file.size;
@@ -287,9 +292,10 @@ export class Receiver {
         });
         this.options.onProgress?.();
       },
-      (error: Error) => {
+      (error: Error & { code?: unknown }) => {
         partial?.suspend();
-        this.#failFile(index, 64, `cannot rename the partial file: ${error.message}`, false);
+        if (typeof error.code === 'number') this.#failFile(index, error.code, error.message, false);
+        else this.#failFile(index, 64, `cannot rename the partial file: ${error.message}`, false);
       },
     );
   }

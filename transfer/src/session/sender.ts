@@ -1,6 +1,5 @@
 import type { ControlMessage, FileChecksum } from '@rapid/protocol';
-import { fileChecksum } from '../fs/checksum.ts';
-import { decideFile, type ResumePolicy } from '../fs/resume-plan.ts';
+import { decideRanges, type ResumePolicy } from '../fs/resume-plan.ts';
 import { effectiveRate, type RateLimits } from '../rate/effective-rate.ts';
 import { RateController, type RateSettings } from '../rate/rate-controller.ts';
 import { TokenBucket } from '../rate/token-bucket.ts';
@@ -8,7 +7,6 @@ import { ExtentMap } from '../receiver/extent-map.ts';
 import { type BlockRef, RetransmitQueue } from '../reliability/retransmit-queue.ts';
 import { PacketFlag, PacketType, payloadCapacity } from '../wire/packet.ts';
 import type { PacketCodec, Role } from '../wire/packet-codec.ts';
-import { BlockReader } from './block-reader.ts';
 import type { ControlLink } from './control-link.ts';
 import {
   type DataLink,
@@ -19,6 +17,7 @@ import {
   type SessionError,
   sessionError,
 } from './session-types.ts';
+import { plainSourceAccess, type SourceAccess } from './source-access.ts';
 
 export interface SenderFile {
   /** Destination-relative path offered to the receiver. */
@@ -44,6 +43,8 @@ export interface SenderOptions {
   /** Node side: caps and locks applied to rate changes the client asks for. */
   limits?: RateLimits;
   onProgress?: () => void;
+  /** How the offered bytes are read (default: the files themselves). */
+  access?: SourceAccess;
 }
 
 const STATUS_INTERVAL_MS = 50;
@@ -57,7 +58,7 @@ export class Sender {
   readonly controller: RateController;
   #bucket: TokenBucket;
   #queue = new RetransmitQueue();
-  #reader: BlockReader;
+  #reader: SourceAccess;
   #work: { index: number; start: number; end: number }[] = [];
   #staged: { seq: number; block: BlockRef; retransmission: boolean } | undefined;
   #nextSeq = 1;
@@ -95,10 +96,7 @@ export class Sender {
     };
     this.controller = new RateController(options.rate);
     this.#bucket = new TokenBucket(this.controller.rateKbps * 1000);
-    this.#reader = new BlockReader(
-      (index) => options.files[index]?.source ?? '',
-      (index) => options.files[index]?.size ?? 0,
-    );
+    this.#reader = options.access ?? plainSourceAccess(options.files);
   }
 
   run(): Promise<void> {
@@ -219,6 +217,7 @@ export class Sender {
       action: string;
       have: [number, number][];
       samples: { start: number; end: number; sha256: string }[];
+      head?: string | undefined;
     }[],
   ) {
     const decisions: { index: number; drop: [number, number][]; skip: boolean }[] = [];
@@ -231,9 +230,15 @@ export class Sender {
         continue;
       }
       const have = plan.have.map(([start, end]) => ({ start, end }));
+      if (plan.head && this.#reader.adopt)
+        await this.#reader.adopt(plan.index, Buffer.from(plan.head, 'base64'));
       const drop =
         plan.samples.length > 0
-          ? await decideFile(source.source, { have, samples: plan.samples }, this.options.resume)
+          ? await decideRanges(
+              (start, end) => this.#reader.rangeSha256(plan.index, start, end),
+              { have, samples: plan.samples },
+              this.options.resume,
+            )
           : [];
       if (plan.action === 'compare' && drop.length === 0) {
         decisions.push({ index: plan.index, drop: [], skip: true });
@@ -257,7 +262,7 @@ export class Sender {
   async #verify(index: number, theirs: string | undefined): Promise<void> {
     const source = this.options.files[index];
     if (!source || this.options.fileChecksum === 'none') return;
-    const ours = await fileChecksum(source.source, this.options.fileChecksum);
+    const ours = await this.#reader.checksum(index, this.options.fileChecksum);
     this.options.control.send({ t: 'file_verdict', index, ok: ours === theirs, checksum: ours });
   }
 

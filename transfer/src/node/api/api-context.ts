@@ -1,3 +1,4 @@
+import type { HttpSessions } from '../http-sessions.ts';
 import type { NodeConfig } from '../node-config.ts';
 import type { Storage } from '../storage.ts';
 import type { TransferStore } from '../transfer-store.ts';
@@ -8,6 +9,7 @@ export interface ApiContext {
   store: TransferStore;
   storage: Storage;
   uploads: HttpUploads;
+  httpSessions: HttpSessions;
   /** `sshfp` for clients to pin the control channel's certificate. */
   fingerprint: string;
   ports: { api: number; control: number; udp: number };

@@ -1,7 +1,10 @@
+import { once } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { verifyToken } from '../../auth/transfer-token.ts';
-import { isUnderRoots } from '../../fs/confine-path.ts';
+import { isUnderRoots, joinRelative } from '../../fs/confine-path.ts';
+import { type HttpSession, SessionCancelled } from '../http-session.ts';
 import type { ApiContext } from './api-context.ts';
 import { basicUser, sendError, sendJson } from './http-util.ts';
 
@@ -25,17 +28,39 @@ export function parseRange(
   return start <= end && start < size ? { start, end } : null;
 }
 
+/** A node user (any transfer) or the transfer token's `xfer_id`; undefined when not allowed. */
 function authorized(
   ctx: ApiContext,
   req: IncomingMessage,
   path: string,
   direction: 'send' | 'receive',
-): boolean {
-  if (basicUser(req, ctx.config.users)) return true;
+): { xferId?: string } | undefined {
+  if (basicUser(req, ctx.config.users)) return {};
   const header = req.headers.authorization ?? '';
-  if (!header.startsWith('Bearer ')) return false;
+  if (!header.startsWith('Bearer ')) return undefined;
   const check = verifyToken(ctx.config.secret, header.slice(7), { nodeId: ctx.config.nodeId, direction });
-  return check.ok && isUnderRoots(path, check.claims.roots);
+  return check.ok && isUnderRoots(path, check.claims.roots) ? { xferId: check.claims.xfer_id } : undefined;
+}
+
+/** The fallback session a request names (`X-Rapid-Session`), checked against the token's transfer. */
+function namedSession(
+  ctx: ApiContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  who: { xferId?: string },
+): HttpSession | null | undefined {
+  const id = req.headers['x-rapid-session'];
+  if (typeof id !== 'string') return undefined;
+  const session = ctx.httpSessions.get(id);
+  if (!session || (who.xferId !== undefined && who.xferId !== session.transfer.id)) {
+    sendError(res, 412, 'unknown fallback session (open a new one)');
+    return null;
+  }
+  if (session.cancelled) {
+    sendError(res, 410, 'the transfer was cancelled on the node', { Connection: 'close' });
+    return null;
+  }
+  return session;
 }
 
 /**
@@ -49,15 +74,17 @@ export async function serveContent(
   path: string,
 ): Promise<void> {
   const method = req.method ?? 'GET';
-  if (!authorized(ctx, req, path, method === 'PUT' ? 'send' : 'receive'))
-    return sendError(res, 401, 'check the credentials');
+  const who = authorized(ctx, req, path, method === 'PUT' ? 'send' : 'receive');
+  if (!who) return sendError(res, 401, 'check the credentials');
+  const session = namedSession(ctx, req, res, who);
+  if (session === null) return;
   let local: string;
   try {
     local = ctx.storage.resolve(path);
   } catch {
     return sendError(res, 403 as 400, 'path outside the docroot');
   }
-  if (method === 'PUT') return receive(ctx, req, res, local);
+  if (method === 'PUT') return receive(ctx, req, res, local, session);
   const entry = ctx.storage.stat(path);
   if (entry?.type !== 'file') return sendError(res, 404, `no file ${path}`);
   const range = parseRange(req.headers.range, entry.size);
@@ -70,9 +97,41 @@ export async function serveContent(
     'Content-Length': range ? range.end - range.start + 1 : entry.size,
   };
   if (range) headers['Content-Range'] = `bytes ${range.start}-${range.end}/${entry.size}`;
+  const index = session?.byPath.get(joinRelative(path));
+  if (session && method === 'GET' && index !== undefined) {
+    session.inflight++;
+    try {
+      await session.gate();
+      res.writeHead(range ? 206 : 200, { ...headers, ...rateHeader(session) });
+      await sendCounted(ctx.storage.read(path, range), res, session, index);
+    } catch (error) {
+      if (error instanceof SessionCancelled && !res.headersSent)
+        return sendError(res, 410, error.message, { Connection: 'close' });
+      res.destroy();
+    } finally {
+      session.inflight--;
+    }
+    return;
+  }
   res.writeHead(range ? 206 : 200, headers);
   if (method === 'HEAD' || entry.size === 0) return void res.end();
   await pipeline(ctx.storage.read(path, range), res).catch(() => res.destroy());
+}
+
+/** The session's current rate (after `PUT /ops/transfers` changes), which the fallback client paces at. */
+const rateHeader = (session: HttpSession) => ({
+  'X-Rapid-Target-Rate-Kbps': String(session.record.rate.target_rate_kbps),
+});
+
+/** A fallback session's answer: counted into its record and held while the node pauses the transfer. */
+async function sendCounted(source: Readable, res: ServerResponse, session: HttpSession, index: number) {
+  for await (const chunk of source) {
+    await session.gate();
+    session.moved(index, (chunk as Buffer).length);
+    if (!res.write(chunk) && !res.destroyed) await Promise.race([once(res, 'drain'), once(res, 'close')]);
+    if (res.destroyed) throw new Error('client went away');
+  }
+  res.end();
 }
 
 async function receive(
@@ -80,7 +139,11 @@ async function receive(
   req: IncomingMessage,
   res: ServerResponse,
   local: string,
+  session: HttpSession | undefined,
 ): Promise<void> {
+  const index = session?.byPath.get(local);
+  if (session && index === undefined) return sendError(res, 400, 'not a file of this session');
+  const mtime = Number(req.headers['x-rapid-mtime-ms']);
   const length = Number(req.headers['content-length']);
   const contentRange = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(req.headers['content-range'] ?? '');
   const start = contentRange ? Number(contentRange[1]) : 0;
@@ -91,24 +154,38 @@ async function receive(
   }
   let partial: ReturnType<typeof ctx.uploads.acquire>;
   try {
-    partial = ctx.uploads.acquire(local, size);
+    partial = ctx.uploads.acquire(local, size, Number.isFinite(mtime) ? mtime : undefined);
   } catch (error) {
     return sendError(res, 409, (error as Error).message);
   }
   let position = start;
+  if (session) session.inflight++;
   try {
     for await (const chunk of req) {
       const data = chunk as Buffer;
       if (position + data.length > end) throw new Error('body longer than its range');
       partial.write(position, data);
       position += data.length;
+      if (session && index !== undefined) {
+        session.moved(index, data.length, partial.receivedBytes);
+        await session.gate();
+      }
     }
     if (position !== end) throw new Error('body shorter than its range');
     partial.flush();
   } catch (error) {
     ctx.uploads.release(local);
+    if (error instanceof SessionCancelled) return sendError(res, 410, error.message, { Connection: 'close' });
     return sendError(res, 400, (error as Error).message);
+  } finally {
+    if (session) session.inflight--;
   }
-  const completed = ctx.uploads.release(local);
-  sendJson(res, completed ? 201 : 200, { bytes_written: end - start, complete: completed });
+  const completed = ctx.uploads.release(local, req.headers['x-rapid-preserve-times'] === '1');
+  if (completed && session && index !== undefined) session.fileCompleted(index);
+  sendJson(
+    res,
+    completed ? 201 : 200,
+    { bytes_written: end - start, complete: completed },
+    session ? rateHeader(session) : {},
+  );
 }

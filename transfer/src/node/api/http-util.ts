@@ -8,6 +8,8 @@ const REASONS: Record<number, string> = {
   404: 'Not Found',
   405: 'Method Not Allowed',
   409: 'Conflict',
+  410: 'Gone',
+  412: 'Precondition Failed',
   413: 'Payload Too Large',
   416: 'Range Not Satisfiable',
   500: 'Internal Server Error',

@@ -31,6 +31,8 @@ export function info(ctx: ApiContext) {
     },
     capabilities: [
       { name: 'x_protocol', value: 'rapid/1' },
+      { name: 'x_http_sessions', value: true },
+      { name: 'x_content_protection', value: 'rapid-env/1' },
       { name: 'page', value: true },
     ],
     settings: [

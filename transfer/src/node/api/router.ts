@@ -6,6 +6,7 @@ import { errorReply } from './api-context.ts';
 import { browse } from './browse.ts';
 import { serveContent } from './content.ts';
 import { applyCors } from './cors.ts';
+import { routeHttpSessions } from './http-session-routes.ts';
 import { BodyError, basicUser, readJson, sendError, sendJson } from './http-util.ts';
 import { info } from './info.ts';
 import { cancelTransfer, getTransfer, listTransfers, putTransfer } from './ops-transfers.ts';
@@ -58,6 +59,7 @@ export function createApiHandler(ctx: ApiContext) {
         const path = url.pathname.slice(CONTENT.length).split('/').map(decodeURIComponent).join('/');
         return await serveContent(ctx, req, res, path);
       }
+      if (await routeHttpSessions(ctx, req, res, url.pathname)) return;
       const user = basicUser(req, ctx.config.users);
       if (!user)
         return sendError(res, 401, 'check the credentials', {

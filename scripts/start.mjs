@@ -27,15 +27,20 @@ const children = [];
  */
 const start = (script, env = {}, errors = 'inherit') => {
   const child = spawn(process.execPath, [join(REPO_ROOT, script)], {
-    stdio: ['ignore', 'inherit', errors],
+    stdio: ['ignore', 'inherit', errors, 'ipc'],
     env: { ...process.env, ...env },
   });
   children.push(child);
   return child;
 };
 // An already running daemon keeps serving and this one exits at once; either way the host finds a daemon.
-// Its log lines go to its log file, not to this console.
-start('native-host/dist/rapid-daemon.mjs', {}, 'ignore');
+// Its log lines go to its log file, not to this console; it says over IPC when it serves.
+const daemon = start('native-host/dist/rapid-daemon.mjs', {}, 'ignore');
+/** @type {Promise<number | null>} */
+const daemonReady = new Promise((resolve) => {
+  daemon.once('message', () => resolve(0));
+  daemon.once('exit', (code) => resolve(code));
+});
 const server = start('dam-app/dist/server.mjs', { PORT: String(port) });
 server.on('exit', (code) => {
   if (!stopping)
@@ -43,6 +48,10 @@ server.on('exit', (code) => {
 });
 
 await waitUntilServing(url);
+if ((await daemonReady) !== 0)
+  fail(
+    'The Rapid daemon did not start: see its log in $RAPID_HOME/logs (default ~/.local/share/rapid/logs).',
+  );
 console.log(`
 Rapid demo is running at ${url}
 

@@ -106,6 +106,11 @@ try {
     drive: driveServer?.port,
     ui: daemon.ui.name,
   });
+  // A parent that started the daemon over IPC (`npm start`) learns when it serves; the host polls the socket instead.
+  if (process.send) {
+    process.send({ ready: true, http: http?.port });
+    process.disconnect?.();
+  }
   const stop = async (signal: string) => {
     log.info('daemon stopping', { signal });
     stopPublishing();

@@ -3,6 +3,7 @@ export { TransferEngine } from './engine/transfer-engine.ts';
 export type { TransferInfo, TransferStatus } from './engine/transfer-info.ts';
 export type { NodeConfig, NodeRateConfig } from './node/node-config.ts';
 export { DEFAULT_RATE } from './node/node-config.ts';
+export { answerRefusedMethods } from './node/refused-methods.ts';
 export { certificateFingerprint, selfSignedCertificate } from './node/tls-material.ts';
 export type { TransferNode } from './node/transfer-node.ts';
 export { startTransferNode } from './node/transfer-node.ts';

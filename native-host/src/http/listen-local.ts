@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import { getRequestListener } from '@hono/node-server';
+import { answerRefusedMethods } from '@rapid/transfer';
 import type { Hono } from 'hono';
-import { answerRefusedMethods } from './refused-methods.ts';
 
 export const CONNECT_HTTP_PORTS = { first: 33003, count: 20 };
 export const LEGACY_HTTPS_PORTS = { first: 43003, count: 10 };

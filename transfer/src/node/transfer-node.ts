@@ -1,12 +1,12 @@
 import { once } from 'node:events';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import type { Duplex } from 'node:stream';
 import type { ApiContext } from './api/api-context.ts';
 import { HttpUploads } from './api/http-uploads.ts';
-import { createApiHandler, handleRefusedRequest } from './api/router.ts';
+import { answerCancel, createApiHandler } from './api/router.ts';
 import { HttpSessions } from './http-sessions.ts';
 import type { NodeConfig } from './node-config.ts';
+import { answerRefusedMethods } from './refused-methods.ts';
 import { SessionServer } from './session-server.ts';
 import { LocalStorage } from './storage.ts';
 import { certificateFingerprint } from './tls-material.ts';
@@ -44,7 +44,7 @@ export async function startTransferNode(config: NodeConfig): Promise<TransferNod
   const api: Server = config.apiTls
     ? createHttpsServer({ key: config.tls.key, cert: config.tls.cert }, handler)
     : createHttpServer(handler);
-  api.on('clientError', (error: Error, socket: Duplex) => handleRefusedRequest(ctx, error, socket));
+  answerRefusedMethods(api, ['CANCEL'], (request) => answerCancel(ctx, request));
   api.listen(config.apiPort, config.bindHost);
   await once(api, 'listening');
   ctx.ports.api = (api.address() as { port: number }).port;

@@ -1,6 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Duplex } from 'node:stream';
-import { parseRefusedRequest, writeRawResponse } from '../cancel-method.ts';
 import type { ApiContext, ApiReply } from './api-context.ts';
 import { errorReply } from './api-context.ts';
 import { browse } from './browse.ts';
@@ -75,25 +73,24 @@ export function createApiHandler(ctx: ApiContext) {
   };
 }
 
-/** Answers `CANCEL /ops/transfers/{id}`, which Node's parser refuses (see cancel-method.ts). */
-export function handleRefusedRequest(ctx: ApiContext, error: Error, socket: Duplex): void {
-  const raw = parseRefusedRequest(error as Error & { code?: string; rawPacket?: Buffer });
-  if (!raw) {
-    if (socket.writable)
-      socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-    return;
-  }
-  const origin = raw.headers.origin;
+/** Answers `CANCEL /ops/transfers/{id}`, which Node's parser refuses (see refused-methods.ts). */
+export function answerCancel(ctx: ApiContext, request: Request): Response {
+  const headers = Object.fromEntries(request.headers);
+  const origin = headers.origin;
   const cors: Record<string, string> =
     origin && (ctx.config.corsOrigins === '*' || ctx.config.corsOrigins.includes(origin))
       ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin', 'Access-Control-Allow-Credentials': 'true' }
       : {};
-  const user = basicUser({ headers: raw.headers } as IncomingMessage, ctx.config.users);
-  const match = TRANSFER.exec(raw.path);
+  const user = basicUser({ headers } as IncomingMessage, ctx.config.users);
+  const match = TRANSFER.exec(new URL(request.url).pathname);
   const reply = !user
     ? errorReply(401, 'check the credentials')
     : match
       ? cancelTransfer(ctx, decodeURIComponent(match[1] ?? ''))
       : errorReply(404, 'no endpoint');
-  writeRawResponse(socket, reply.status, reply.body === undefined ? '' : JSON.stringify(reply.body), cors);
+  if (reply.body === undefined) return new Response(null, { status: reply.status, headers: cors });
+  return new Response(JSON.stringify(reply.body), {
+    status: reply.status,
+    headers: { ...cors, 'Content-Type': 'application/json' },
+  });
 }

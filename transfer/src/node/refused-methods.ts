@@ -7,8 +7,8 @@ const MAX_REQUEST_BYTES = 256 * 1024;
 type ParserError = Error & { code?: string; rawPacket?: Buffer };
 
 /**
- * Node's HTTP parser knows a fixed list of methods and refuses the others, such as Drive's `REVERT /checkouts`
- * (connect-bridge.md §7), as a client error. It still reports every later chunk of that connection with its raw
+ * Node's HTTP parser knows a fixed list of methods and refuses the others, such as the Node API's `CANCEL /ops/transfers/{id}`
+ * (node-api.md §3.7) or Drive's `REVERT /checkouts` (connect-bridge.md §7), as a client error. It still reports every later chunk of that connection with its raw
  * bytes, so this collects the request line, headers and `Content-Length` body, lets `fetch` answer it like any
  * other request, writes the answer and closes the connection. Other parse errors get the usual 400.
  */
@@ -69,7 +69,7 @@ function parseRawRequest(bytes: Buffer, socket: Duplex): Request | 'incomplete' 
   return new Request(`${scheme}://${headers.get('host') ?? 'localhost'}${match[2]}`, {
     method: match[1],
     headers,
-    body: length > 0 ? body.subarray(0, length) : undefined,
+    body: length > 0 ? new Uint8Array(body.subarray(0, length)) : undefined,
   });
 }
 

@@ -15,6 +15,7 @@ import {
   sessionError,
 } from '../session/session-types.ts';
 import { PacketCodec } from '../wire/packet-codec.ts';
+import { mtuTowards } from '../wire/path-mtu.ts';
 import { connectControl } from './connect-control.ts';
 import { HttpFallback } from './http-fallback.ts';
 import {
@@ -106,6 +107,7 @@ export class ClientSession {
     const { spec } = this;
     const uploads = spec.direction === 'send' ? localSources(spec) : [];
     if (spec.http_fallback === 'force') return this.#fallback(uploads);
+    const mtu = await mtuTowards(spec.remote_host, spec.fasp_port ?? DEFAULT_PORT);
     const socket = await connectControl(spec.remote_host, spec.ssh_port ?? DEFAULT_PORT, spec.sshfp);
     const link = new ControlLink(socket);
     this.#link = link;
@@ -129,6 +131,7 @@ export class ClientSession {
       file_checksum: spec.file_checksum ?? 'none',
       preserve_times: spec.preserve_times ?? spec.preserve_modification_time ?? false,
       dgram_size: dgramSizeOf(spec),
+      mtu,
     });
     let accept: Awaited<ReturnType<ControlLink['next']>>;
     try {
@@ -138,6 +141,9 @@ export class ClientSession {
     }
     if (accept.t === 'error') throw new SessionError(accept.code, accept.desc, accept.retryable);
     if (accept.t !== 'accept') throw sessionError(12, `unexpected ${accept.t} before accept`);
+    const requested = dgramSizeOf(spec);
+    if (requested > 0 && accept.dgram_size !== requested)
+      throw sessionError(12, `node chose datagram size ${accept.dgram_size}, not the ${requested} asked for`);
     this.#rate = accept.rate;
     const codec = new PacketCodec(
       accept.key ? Buffer.from(accept.key, 'base64') : undefined,

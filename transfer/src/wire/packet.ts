@@ -3,7 +3,8 @@ export const MAGIC = 0x52;
 export const VERSION = 1;
 export const HEADER_BYTES = 36;
 export const TRAILER_BYTES = 16;
-export const DEFAULT_DGRAM_SIZE = 1472;
+/** `dgram_size` 0 in `hello`: the session's size follows both ends' interface MTU (PROTOCOL.md §2.1). */
+export const AUTO_DGRAM_SIZE = 0;
 
 export const PacketType = { data: 1, probe: 2, probeAck: 3 } as const;
 export const PacketFlag = { retransmission: 1, encrypted: 2 } as const;

@@ -22,7 +22,8 @@ export interface PacketHeader {
 
 const TWO_32 = 2 ** 32;
 
-export function writeHeader(target: Buffer, header: PacketHeader): void {
+/** Writes the 36-byte header; `length` is the payload length (the header object carries no length when sealing). */
+export function writeHeader(target: Buffer, header: Omit<PacketHeader, 'length'>, length: number): void {
   target[0] = MAGIC;
   target[1] = VERSION;
   target[2] = header.type;
@@ -34,7 +35,7 @@ export function writeHeader(target: Buffer, header: PacketHeader): void {
   target.writeUInt32BE(Math.floor(header.offset / TWO_32), 20);
   target.writeUInt32BE(header.offset % TWO_32, 24);
   target.writeUInt32BE(header.sendUs >>> 0, 28);
-  target.writeUInt32BE(header.length >>> 0, 32);
+  target.writeUInt32BE(length >>> 0, 32);
 }
 
 /** Parses the header; undefined for anything that is not a well-formed rapid/1 packet of the stated length. */

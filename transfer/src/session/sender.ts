@@ -334,7 +334,7 @@ export class Sender {
         this.#fail(sessionError(35, `cannot read source: ${(error as Error).message}`));
         return;
       }
-      const packet = this.options.codec.seal(
+      const packet = this.options.codec.sealParts(
         this.options.role,
         {
           type: PacketType.data,

@@ -175,7 +175,7 @@ export class ClientSession {
       part = new Sender({
         ...common,
         data: {
-          send: (packet) => udp.socket.send(packet, udp.port, udp.address),
+          send: (packet) => udp.socket.send(packet),
           backlog: () => udp.socket.getSendQueueCount(),
         },
         role: 'client',

@@ -94,7 +94,13 @@ export class Sender {
       rateKbps: 0,
     };
     this.controller = new RateController(options.rate);
-    this.#bucket = new TokenBucket(this.controller.rateKbps * 1000);
+    // Room for a few whole datagrams: with 64 KB datagrams a one-packet bucket would lose every timer's lateness.
+    this.#bucket = new TokenBucket(
+      this.controller.rateKbps * 1000,
+      undefined,
+      undefined,
+      Math.max(65_536, 3 * payloadCapacity(options.dgramSize)),
+    );
     this.#reader = new BlockReader(
       (index) => options.files[index]?.source ?? '',
       (index) => options.files[index]?.size ?? 0,

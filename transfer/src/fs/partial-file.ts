@@ -180,7 +180,10 @@ export class PartialFile {
     this.flush();
     if (!this.#dirty || this.#closed || this.#syncing) return;
     const queue = this.#queue;
-    if (!queue) return this.persist();
+    if (!queue) {
+      this.persist();
+      return;
+    }
     const checkpoint: Checkpoint = { ...this.map.toJSON(), mtime_ms: this.sourceMtimeMs };
     this.#dirty = false;
     this.#syncing = true;

@@ -6,6 +6,9 @@ import './zod-config.ts';
 
 const u = z.int().check(z.nonnegative());
 const range = z.tuple([u, u]);
+// 0 asks for the automatic size: the smaller of both ends' interface MTU minus the IP and UDP headers.
+const dgramSize = z.int().check(z.gte(128), z.lte(65507));
+const mtu = z.optional(z.int().check(z.positive()));
 const rate = z.object({ target_rate_kbps: z.number(), min_rate_kbps: z.number(), rate_policy: ratePolicy });
 
 export const helloMessage = z.object({
@@ -25,7 +28,8 @@ export const helloMessage = z.object({
   overwrite: z.enum(['never', 'always', 'diff', 'older', 'diff+older']),
   file_checksum: fileChecksum,
   preserve_times: z.boolean(),
-  dgram_size: z.int(),
+  dgram_size: z.union([z.literal(0), dgramSize]),
+  mtu,
 });
 export const acceptMessage = z.object({
   t: z.literal('accept'),
@@ -33,7 +37,8 @@ export const acceptMessage = z.object({
   xfer_id: z.string(),
   key: z.optional(z.string()),
   salt: z.string(),
-  dgram_size: z.int(),
+  dgram_size: dgramSize,
+  mtu,
   rate,
 });
 export const errorMessage = z.object({

@@ -33,7 +33,9 @@ export async function startBenchNode(
   writeFileSync(join(tlsDir, 'key.pem'), tls.key);
   writeFileSync(join(tlsDir, 'cert.pem'), tls.cert);
   const entry = await buildEntry(join(REPO, 'transfer/src/node/main.ts'));
-  const child = spawn(process.execPath, [entry], {
+  // BENCH_NODE_FLAGS: extra Node flags for the node process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+  const flags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...flags, entry], {
     env: {
       ...process.env,
       RAPID_NODE_DOCROOT: docroot,

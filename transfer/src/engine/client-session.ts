@@ -15,11 +15,19 @@ import {
 } from '../session/session-types.ts';
 import type { SourceAccess } from '../session/source-access.ts';
 import { PacketCodec } from '../wire/packet-codec.ts';
+import { mtuTowards } from '../wire/path-mtu.ts';
 import { connectControl } from './connect-control.ts';
 import { helloOf } from './hello-of.ts';
 import { HttpFallback } from './http-fallback.ts';
 import { LocalDestination } from './local-destination.ts';
-import { DEFAULT_PORT, limitsOf, overwritePolicyOf, rateOf, resumePolicyOf } from './normalize-spec.ts';
+import {
+  DEFAULT_PORT,
+  dgramSizeOf,
+  limitsOf,
+  overwritePolicyOf,
+  rateOf,
+  resumePolicyOf,
+} from './normalize-spec.ts';
 import { probeUdp } from './udp-probe.ts';
 
 export interface ClientSessionOptions {
@@ -105,12 +113,13 @@ export class ClientSession {
     if (protection?.mode === 'encrypt')
       ({ files: uploads, access } = await protectUploads(uploads, protection.passphrase));
     if (spec.http_fallback === 'force') return this.#fallback(uploads, access);
+    const mtu = await mtuTowards(spec.remote_host, spec.fasp_port ?? DEFAULT_PORT);
     const socket = await connectControl(spec.remote_host, spec.ssh_port ?? DEFAULT_PORT, spec.sshfp);
     const link = new ControlLink(socket);
     this.#link = link;
     this.#check();
     const resume = resumePolicyOf(spec);
-    link.send(helloOf(spec, this.#rate));
+    link.send(helloOf(spec, this.#rate, mtu));
     let accept: Awaited<ReturnType<ControlLink['next']>>;
     try {
       accept = await link.next(15_000);
@@ -119,6 +128,9 @@ export class ClientSession {
     }
     if (accept.t === 'error') throw new SessionError(accept.code, accept.desc, accept.retryable);
     if (accept.t !== 'accept') throw sessionError(12, `unexpected ${accept.t} before accept`);
+    const requested = dgramSizeOf(spec);
+    if (requested > 0 && accept.dgram_size !== requested)
+      throw sessionError(12, `node chose datagram size ${accept.dgram_size}, not the ${requested} asked for`);
     this.#rate = accept.rate;
     const codec = new PacketCodec(
       accept.key ? Buffer.from(accept.key, 'base64') : undefined,
@@ -150,7 +162,7 @@ export class ClientSession {
       part = new Sender({
         ...common,
         data: {
-          send: (packet) => udp.socket.send(packet, udp.port, udp.address),
+          send: (packet) => udp.socket.send(packet),
           backlog: () => udp.socket.getSendQueueCount(),
         },
         role: 'client',

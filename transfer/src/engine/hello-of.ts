@@ -2,8 +2,11 @@ import type { HelloMessage, RapidTransferSpec } from '@rapid/protocol';
 import type { RateSettings } from '../rate/rate-controller.ts';
 import { dgramSizeOf, overwritePolicyOf, resumePolicyOf } from './normalize-spec.ts';
 
-/** The `hello` a spec opens a session with, on the control channel or `POST /files/http_sessions`. */
-export function helloOf(spec: RapidTransferSpec, rate: RateSettings): HelloMessage {
+/**
+ * The `hello` a spec opens a session with, on the control channel (with the MTU towards the node, for the datagram
+ * size) or `POST /files/http_sessions`.
+ */
+export function helloOf(spec: RapidTransferSpec, rate: RateSettings, mtu?: number): HelloMessage {
   return {
     t: 'hello',
     version: 1,
@@ -22,5 +25,6 @@ export function helloOf(spec: RapidTransferSpec, rate: RateSettings): HelloMessa
     file_checksum: spec.file_checksum ?? 'none',
     preserve_times: spec.preserve_times ?? spec.preserve_modification_time ?? false,
     dgram_size: dgramSizeOf(spec),
+    ...(mtu === undefined ? {} : { mtu }),
   };
 }

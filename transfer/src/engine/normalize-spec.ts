@@ -2,7 +2,7 @@ import type { RapidTransferSpec } from '@rapid/protocol';
 import type { OverwritePolicy, ResumePolicy } from '../fs/resume-plan.ts';
 import type { RateLimits } from '../rate/effective-rate.ts';
 import type { RateSettings } from '../rate/rate-controller.ts';
-import { DEFAULT_DGRAM_SIZE } from '../wire/packet.ts';
+import { AUTO_DGRAM_SIZE } from '../wire/packet.ts';
 
 const RESUME: Record<string, ResumePolicy> = {
   none: 'none',
@@ -58,8 +58,9 @@ export function limitsOf(spec: RapidTransferSpec): RateLimits {
   };
 }
 
+/** The spec's explicit datagram size (validated by the spec schema), else 0: automatic, from the path MTU. */
 export function dgramSizeOf(spec: RapidTransferSpec): number {
-  return spec.dgram_size ?? DEFAULT_DGRAM_SIZE;
+  return spec.dgram_size ?? AUTO_DGRAM_SIZE;
 }
 
 /** The spec as it appears in status records: secrets removed. */

@@ -16,7 +16,7 @@ export interface UdpPath {
 /**
  * Opens the client's UDP socket and proves the path both ways with authenticated probes (PROTOCOL.md §2.4). Probe
  * sequence numbers live far above data sequence numbers so no GCM nonce is ever reused. Resolves undefined when no
- * PROBE_ACK comes back in time: UDP is blocked.
+ * PROBE_ACK comes back in time: UDP is blocked. The socket it returns is connected to the node.
  */
 export async function probeUdp(
   host: string,
@@ -70,7 +70,12 @@ export async function probeUdp(
   const timer = setInterval(send, PROBE_INTERVAL_MS);
   const ok = await answered;
   clearInterval(timer);
-  if (ok) return { socket, address, port };
+  if (ok) {
+    // Connected, a send names no address: an unconnected send resolves the address again for every datagram.
+    socket.connect(port, address);
+    await once(socket, 'connect');
+    return { socket, address, port };
+  }
   socket.close();
   return undefined;
 }

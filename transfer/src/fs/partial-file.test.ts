@@ -69,6 +69,29 @@ describe('PartialFile', () => {
     expect(existsSync(partialPath(target))).toBe(false);
   });
 
+  it('queues writes off the event loop; the map and the checkpoint only hold bytes on disk', async () => {
+    const target = join(dir(), 'q.bin');
+    const file = PartialFile.open(target, 8, 5, []);
+    file.queue(4, Buffer.from('efgh'));
+    expect(file.receivedBytes).toBe(4);
+    expect(file.map.receivedBytes).toBe(0);
+    await file.settle();
+    expect(file.map.receivedBytes).toBe(4);
+    file.persistInBackground();
+    file.queue(0, Buffer.from('ab'));
+    file.suspend();
+    await expect
+      .poll(() => readCheckpoint(target)?.extents)
+      .toEqual([
+        { start: 0, end: 2 },
+        { start: 4, end: 8 },
+      ]);
+    const second = PartialFile.open(target, 8, 5, readCheckpoint(target)?.extents ?? []);
+    second.queue(2, Buffer.from('cd'));
+    await second.finalizeAsync(false);
+    expect(readFileSync(target, 'utf8')).toBe('abcdefgh');
+  });
+
   it('ignores a damaged checkpoint', () => {
     expect(readCheckpoint(join(dir(), 'none'))).toBeUndefined();
   });

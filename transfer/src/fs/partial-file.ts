@@ -17,6 +17,7 @@ import {
 import { dirname } from 'node:path';
 import type { Extent } from '../receiver/extent-map.ts';
 import { ExtentMap } from '../receiver/extent-map.ts';
+import { WriteQueue } from './write-queue.ts';
 
 const COALESCE_BYTES = 1024 * 1024;
 const active = new Set<string>();
@@ -59,6 +60,12 @@ export class PartialFile {
   #run: { start: number; end: number; chunks: Buffer[] } | undefined;
   #dirty = false;
   #closed = false;
+  #queue: WriteQueue | undefined;
+  #closing = false;
+  #discarded = false;
+  #syncing = false;
+  /** Called once when a queued write fails (the failed range never enters the map). */
+  onWriteError: ((error: Error) => void) | undefined;
 
   private constructor(
     readonly finalPath: string,
@@ -100,9 +107,36 @@ export class PartialFile {
     this.#run = { start: offset, end: offset + data.length, chunks: [data] };
   }
 
-  /** Bytes on disk plus bytes waiting in the coalescing buffer. */
+  /**
+   * `write` on the thread pool (the fast path of the UDP receiver): the caller never waits for the disk, a range
+   * enters the map only once written, and `settle` waits for every queued write.
+   */
+  queue(offset: number, data: Buffer): void {
+    if (offset < 0 || offset + data.length > this.map.size) throw new RangeError('block outside the file');
+    this.#queue ??= new WriteQueue(
+      this.#fd,
+      (start, end) => {
+        this.map.add(start, end);
+        this.#dirty = true;
+      },
+      (error) => this.onWriteError?.(error),
+    );
+    this.#queue.add(offset, data);
+  }
+
+  /** Bytes queued and not yet on disk. */
+  get queuedBytes(): number {
+    return this.#queue?.bufferedBytes ?? 0;
+  }
+
+  /** Resolves when every queued write is on disk; rejects if one failed. */
+  async settle(): Promise<void> {
+    await this.#queue?.drain();
+  }
+
+  /** Bytes on disk plus bytes waiting in the coalescing buffer or the write queue. */
   get receivedBytes(): number {
-    return this.map.receivedBytes + (this.#run ? this.#run.end - this.#run.start : 0);
+    return this.map.receivedBytes + (this.#run ? this.#run.end - this.#run.start : 0) + this.queuedBytes;
   }
 
   /** True once every byte is in the map (after a flush). */
@@ -134,15 +168,44 @@ export class PartialFile {
     this.flush();
     if (!this.#dirty || this.#closed) return;
     fdatasyncSync(this.#fd);
+    this.#writeCheckpoint({ ...this.map.toJSON(), mtime_ms: this.sourceMtimeMs });
+    this.#dirty = false;
+  }
+
+  /**
+   * `persist` with the data sync on the thread pool: the checkpoint holds the map as it was when the sync started,
+   * so it never claims a byte the sync did not cover.
+   */
+  persistInBackground(): void {
+    this.flush();
+    if (!this.#dirty || this.#closed || this.#syncing) return;
+    const queue = this.#queue;
+    if (!queue) {
+      this.persist();
+      return;
+    }
     const checkpoint: Checkpoint = { ...this.map.toJSON(), mtime_ms: this.sourceMtimeMs };
+    this.#dirty = false;
+    this.#syncing = true;
+    queue.track((done) =>
+      fdatasync(this.#fd, (error) => {
+        this.#syncing = false;
+        if (error || this.#discarded) this.#dirty ||= Boolean(error);
+        else this.#writeCheckpoint(checkpoint);
+        done();
+      }),
+    );
+  }
+
+  #writeCheckpoint(checkpoint: Checkpoint): void {
     const path = checkpointPath(this.finalPath);
     writeFileSync(`${path}.tmp`, JSON.stringify(checkpoint));
     renameSync(`${path}.tmp`, path);
-    this.#dirty = false;
   }
 
   /** Renames the complete file into place, optionally with the source's modification time. */
   finalize(preserveTimes: boolean): void {
+    if (this.#queue?.busy) throw new Error('finalize while queued writes are in flight');
     this.flush();
     if (!this.map.isComplete) throw new Error('finalize before every byte arrived');
     fdatasyncSync(this.#fd);
@@ -157,6 +220,7 @@ export class PartialFile {
    * batches into few journal commits, instead of one blocking sync each.
    */
   async finalizeAsync(preserveTimes: boolean): Promise<void> {
+    await this.settle();
     this.flush();
     if (!this.map.isComplete) throw new Error('finalize before every byte arrived');
     const fd = this.#fd;
@@ -174,6 +238,7 @@ export class PartialFile {
    * renaming it (content protection decrypts it); a failed finisher leaves a complete partial to try again.
    */
   async closeComplete(): Promise<string> {
+    await this.settle();
     this.flush();
     if (!this.map.isComplete) throw new Error('closeComplete before every byte arrived');
     const fd = this.#fd;
@@ -185,23 +250,42 @@ export class PartialFile {
     return partialPath(this.finalPath);
   }
 
-  /** Stops writing, keeping the partial file and its checkpoint for a later resume. */
+  /**
+   * Stops writing, keeping the partial file and its checkpoint for a later resume. Queued writes finish first (the
+   * descriptor stays open for them), then the final checkpoint is written.
+   */
   suspend(): void {
-    if (this.#closed) return;
-    this.persist();
-    this.#close();
+    if (this.#closed || this.#closing) return;
+    if (!this.#queue?.busy) {
+      this.persist();
+      this.#close();
+      return;
+    }
+    this.#closing = true;
+    this.#queue.whenIdle(() => {
+      this.#closing = false;
+      this.persist();
+      this.#close();
+    });
   }
 
   discard(): void {
+    this.#discarded = true;
     this.#close();
     rmSync(partialPath(this.finalPath), { force: true });
     rmSync(checkpointPath(this.finalPath), { force: true });
   }
 
+  /** Closes now, or once queued work on the descriptor is done (closing under it could hit a reused descriptor). */
   #close(): void {
     if (this.#closed) return;
     this.#closed = true;
-    active.delete(this.finalPath);
-    closeSync(this.#fd);
+    const fd = this.#fd;
+    const release = () => {
+      active.delete(this.finalPath);
+      closeSync(fd);
+    };
+    if (this.#queue?.busy) this.#queue.whenIdle(release);
+    else release();
   }
 }

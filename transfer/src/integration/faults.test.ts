@@ -50,6 +50,7 @@ describe('faults on the data path', () => {
           .start({
             ...spec,
             fasp_port: relay.port,
+            dgram_size: 1472,
             paths: [{ source: join(local, 'lossy.bin') }],
             destination_root: '/incoming/lossy',
           })
@@ -60,7 +61,9 @@ describe('faults on the data path', () => {
       } else {
         writeFileSync(join(fixture.docroot, 'lossy-down.bin'), data);
         const spec = await setupSpec(fixture, 'download', { paths: [{ source: '/lossy-down.bin' }] });
-        const info = await engine.start({ ...spec, fasp_port: relay.port, destination_root: local }).done();
+        const info = await engine
+          .start({ ...spec, fasp_port: relay.port, dgram_size: 1472, destination_root: local })
+          .done();
         expect(info.status).toBe('completed');
         expect(sha(readFileSync(join(local, 'lossy-down.bin')))).toBe(sha(data));
       }

@@ -16,6 +16,7 @@ import {
   sessionError,
 } from '../session/session-types.ts';
 import { PacketCodec } from '../wire/packet-codec.ts';
+import { dgramSizeForMtu, FALLBACK_MTU, interfaceMtu } from '../wire/path-mtu.ts';
 import type { NodeConfig } from './node-config.ts';
 import { failSession, finishSession } from './session-outcome.ts';
 import { sourceErrorCode, sourceFiles } from './source-files.ts';
@@ -82,7 +83,14 @@ export class SessionServer {
         return this.#refuse(link, sourceErrorCode(error), (error as Error).message);
       }
     }
-    await this.#run(link, first, check.claims, files, socket.remoteAddress ?? '');
+    await this.#run(link, first, check.claims, files, socket.remoteAddress ?? '', socket.localAddress ?? '');
+  }
+
+  /** MTU of the interface the session's datagrams use: the UDP socket's own address, else (wildcard) the one the
+   * client reached the control port on. */
+  #mtu(controlAddress: string): number {
+    const bound = this.router.socket.address().address;
+    return interfaceMtu(bound === '0.0.0.0' || bound === '::' ? controlAddress : bound);
   }
 
   #refuse(link: ControlLink, code: number, desc: string): void {
@@ -96,8 +104,12 @@ export class SessionServer {
     claims: TokenClaims,
     files: SenderFile[],
     clientAddress: string,
+    controlAddress: string,
   ) {
     const { config } = this;
+    const mtu = this.#mtu(controlAddress);
+    const ipv6 = this.router.socket.address().family === 'IPv6';
+    const dgramSize = hello.dgram_size || dgramSizeForMtu(mtu, hello.mtu ?? FALLBACK_MTU, ipv6);
     let rate: RateSettings = effectiveRate(config.rate, hello.rate, config.rate);
     const keyLength = keyLengthFor(hello.cipher);
     const key = keyLength > 0 ? randomBytes(keyLength) : undefined;
@@ -130,7 +142,7 @@ export class SessionServer {
               backlog: () => this.router.socket.getSendQueueCount(),
             },
             role: 'node',
-            dgramSize: hello.dgram_size,
+            dgramSize,
             rate,
             resume: hello.resume,
             fileChecksum: hello.file_checksum,
@@ -198,7 +210,8 @@ export class SessionServer {
       xfer_id: claims.xfer_id,
       key: key?.toString('base64'),
       salt: salt.toString('base64'),
-      dgram_size: hello.dgram_size,
+      dgram_size: dgramSize,
+      mtu,
       rate,
     });
     try {

@@ -44,7 +44,7 @@ export class UdpRouter {
     this.#sessions.delete(sessionId);
   }
 
-  sendTo(entry: UdpSessionEntry, packet: Buffer): void {
+  sendTo(entry: UdpSessionEntry, packet: Buffer | Buffer[]): void {
     if (entry.peer) this.socket.send(packet, entry.peer.port, entry.peer.address);
   }
 

@@ -59,6 +59,26 @@ describe('RateController under heavy loss', () => {
   });
 });
 
+describe('RateController after a cut', () => {
+  it('climbs back fast, then creeps just below the rate it was cut at, and probes on once past it', () => {
+    const c = new RateController({ target_rate_kbps: 10_000_000, min_rate_kbps: 0, rate_policy: 'fair' });
+    const cutAt = c.rateKbps;
+    c.onFeedback({ loss: 0.5, queueDelayUs: 30_000 });
+    expect(c.rateKbps).toBeLessThanOrEqual(cutAt / 2);
+    const steps: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const before = c.rateKbps;
+      c.onFeedback({ loss: 0, queueDelayUs: 0 });
+      steps.push(c.rateKbps / before);
+    }
+    expect(steps[0]).toBeCloseTo(1.25);
+    const creep = steps.findIndex((step) => step < 1.03);
+    expect(steps[creep]).toBeCloseTo(1.02);
+    expect(Math.max(...steps.slice(creep))).toBeGreaterThan(1.2);
+    expect(c.rateKbps).toBe(10_000_000);
+  });
+});
+
 describe('RateController floor', () => {
   it('keeps probing from a tiny rate instead of sticking at zero', () => {
     const c = new RateController({ target_rate_kbps: 10_000, min_rate_kbps: 0, rate_policy: 'low' });

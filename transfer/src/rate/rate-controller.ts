@@ -35,6 +35,8 @@ export class RateController {
   #settings: RateSettings;
   #rateKbps: number;
   #lastDelayUs = 0;
+  /** The rate at the last congestion cut: the climb slows near it instead of overshooting into loss again. */
+  #cutAtKbps = 0;
 
   constructor(settings: RateSettings) {
     this.#settings = { ...settings };
@@ -87,13 +89,16 @@ export class RateController {
       const delayCut = shape.cut(congestedByLoss ? Math.max(excess, 0.5) : excess);
       // Heavy loss cuts in proportion (at most halving), so an overrun receiver is relieved within a few intervals.
       const lossCut = sample.loss > 0.1 ? 1 - Math.min(0.5, sample.loss) : 1;
+      this.#cutAtKbps = this.#rateKbps;
       this.#rateKbps = this.#clamp(this.#rateKbps * Math.min(delayCut, lossCut));
     } else {
       // The step is a share of the target but never more than a quarter of the current rate: with a target far
-      // above what the path carries, the rate probes upward gradually instead of jumping back into loss.
-      this.#rateKbps = this.#clamp(
-        this.#rateKbps + Math.min(shape.step * target, 2.5 * shape.step * this.#rateKbps),
-      );
+      // above what the path carries, the rate probes upward gradually instead of jumping back into loss. Within
+      // 15 % below the rate of the last cut it creeps (2 % per interval); past it the cut is history.
+      const near = this.#rateKbps >= 0.85 * this.#cutAtKbps && this.#rateKbps < this.#cutAtKbps;
+      const step = Math.min(shape.step * target, 2.5 * shape.step * this.#rateKbps);
+      this.#rateKbps = this.#clamp(this.#rateKbps + (near ? Math.min(step, 0.02 * this.#rateKbps) : step));
+      if (this.#rateKbps > 1.1 * this.#cutAtKbps) this.#cutAtKbps = 0;
     }
     return this.#rateKbps;
   }

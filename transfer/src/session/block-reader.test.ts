@@ -28,4 +28,23 @@ describe('BlockReader', () => {
     expect(() => reader.read(0, data.length - 1, 5)).toThrow(/shorter/);
     reader.close();
   });
+
+  it('serves a retransmission behind the stream without dropping the read-ahead', () => {
+    const data = randomBytes(6 * 1024 * 1024);
+    const path = join(mkdtempSync(join(tmpdir(), 'reader-')), 'f');
+    writeFileSync(path, data);
+    const reader = new BlockReader(() => path);
+    const block = 65_455;
+    const same = (offset: number, length = block) =>
+      expect(reader.read(0, offset, length).equals(data.subarray(offset, offset + length))).toBe(true);
+    same(0);
+    const far = 4 * 1024 * 1024 + 7;
+    const window = reader.read(0, far, block).buffer;
+    same(block);
+    same(10);
+    expect(reader.read(0, far + block, block).buffer).toBe(window);
+    same(far + 2 * block);
+    same(data.length - 100, 100);
+    reader.close();
+  });
 });

@@ -1,19 +1,24 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 
 const MAX_OPEN = 64;
-const READ_AHEAD = 1024 * 1024;
+const READ_AHEAD = 4 * 1024 * 1024;
 
 /** Reads blocks of source files by index with a small cache of open descriptors (many small files stay cheap). */
 export class BlockReader {
   #open = new Map<number, number>();
   #cache: { index: number; start: number; data: Buffer } | undefined;
+  /** End of the furthest read of the current file: reads behind it are retransmissions. */
+  #frontier = { index: -1, end: 0 };
 
   constructor(
     private readonly pathOf: (index: number) => string,
     private readonly sizeOf: (index: number) => number = () => Number.POSITIVE_INFINITY,
   ) {}
 
-  /** Bytes [offset, offset + length) of file `index`; sequential reads are served from a 1 MiB read-ahead. */
+  /**
+   * Bytes [offset, offset + length) of file `index`. Reads that advance through a file are served from a 4 MiB
+   * read-ahead; a read behind the furthest one (a retransmission) reads just its block and keeps the read-ahead.
+   */
   read(index: number, offset: number, length: number): Buffer {
     const cache = this.#cache;
     if (
@@ -24,8 +29,12 @@ export class BlockReader {
     ) {
       return cache.data.subarray(offset - cache.start, offset - cache.start + length);
     }
+    const frontier = this.#frontier;
+    const behind = frontier.index === index && offset + length <= frontier.end;
+    if (frontier.index !== index) this.#frontier = { index, end: offset + length };
+    else frontier.end = Math.max(frontier.end, offset + length);
     const ahead = Math.min(READ_AHEAD, this.sizeOf(index) - offset);
-    if (length < ahead) {
+    if (!behind && length < ahead) {
       const data = this.#readRaw(index, offset, ahead, true);
       this.#cache = { index, start: offset, data };
       if (data.length >= length) return data.subarray(0, length);

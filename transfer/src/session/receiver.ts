@@ -47,6 +47,11 @@ interface Slot {
 
 const FEEDBACK_MS = 50;
 const PERSIST_MS = 500;
+/**
+ * Bytes a file may have queued for the disk. Beyond it the receiver drops datagrams before counting them, so they
+ * are NACKed and re-sent: a disk slower than the network shows up as loss the sender's rate control answers.
+ */
+const MAX_QUEUED_BYTES = 64 * 1024 * 1024;
 
 /** The receiving end of a session: plan, positional writes, loss detection and NACKs, checkpoints, completion. */
 export class Receiver {
@@ -209,13 +214,14 @@ export class Receiver {
     const { header, payload } = opened;
     this.#lastActivity = performance.now();
     this.#delay.add(nowUs32(), header.sendUs);
-    if (!this.#tracker.onPacket(header.seq)) return;
     const slot = this.#slots[header.fileIndex];
+    if (slot?.partial && slot.partial.queuedBytes > MAX_QUEUED_BYTES) return;
+    if (!this.#tracker.onPacket(header.seq)) return;
     const file = this.files[header.fileIndex];
     if (!slot || !file || slot.state !== 'receiving' || header.offset + payload.length > slot.size) return;
     if (!slot.partial && !this.#open(header.fileIndex)) return;
     const partial = slot.partial as PartialFile;
-    partial.write(header.offset, payload);
+    partial.queue(header.offset, payload);
     this.counters.bytesTransferred += payload.length;
     this.#intervalBytes += payload.length;
     file.bytesWritten = partial.receivedBytes;
@@ -230,7 +236,9 @@ export class Receiver {
   #open(index: number): boolean {
     const slot = this.#slots[index] as Slot;
     try {
-      slot.partial = PartialFile.open(slot.finalPath, slot.size, slot.mtimeMs, slot.keep);
+      const partial = PartialFile.open(slot.finalPath, slot.size, slot.mtimeMs, slot.keep);
+      partial.onWriteError = (error) => this.#failFile(index, 36, `cannot write: ${error.message}`, false);
+      slot.partial = partial;
       return true;
     } catch (error) {
       const code = (error as { code?: unknown }).code;
@@ -247,19 +255,24 @@ export class Receiver {
     const slot = this.#slots[index] as Slot;
     const partial = slot.partial as PartialFile;
     slot.state = 'verifying';
-    partial.flush();
-    if (this.options.fileChecksum === 'none') {
-      this.#finalize(index);
-      return;
-    }
     const kind = this.options.fileChecksum;
-    fileChecksum(partialPath(slot.finalPath), kind)
-      .then((checksum) => {
+    partial
+      .settle()
+      .then(async () => {
+        if (slot.partial !== partial) return;
+        if (kind === 'none') {
+          this.#finalize(index);
+          return;
+        }
+        const checksum = await fileChecksum(partialPath(slot.finalPath), kind);
         const file = this.files[index];
         if (file) file.checksum = checksum;
         this.options.control.send({ t: 'file_complete', index, checksum });
       })
-      .catch((error) => this.#failFile(index, 35, `cannot checksum: ${error}`, true));
+      .catch((error) => {
+        // A failed write has already failed the file (onWriteError); what is left is a failed checksum read.
+        if (slot.partial === partial) this.#failFile(index, 35, `cannot checksum: ${error}`, true);
+      });
   }
 
   #onVerdict(index: number, ok: boolean): void {
@@ -346,7 +359,7 @@ export class Receiver {
   }
 
   #persist(): void {
-    for (const slot of this.#slots) if (slot?.partial) slot.partial.persist();
+    for (const slot of this.#slots) slot?.partial?.persistInBackground();
   }
 
   #fail(error: SessionError): void {

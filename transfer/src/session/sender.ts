@@ -95,7 +95,13 @@ export class Sender {
       rateKbps: 0,
     };
     this.controller = new RateController(options.rate);
-    this.#bucket = new TokenBucket(this.controller.rateKbps * 1000);
+    // Room for a few whole datagrams: with 64 KB datagrams a one-packet bucket would lose every timer's lateness.
+    this.#bucket = new TokenBucket(
+      this.controller.rateKbps * 1000,
+      undefined,
+      undefined,
+      Math.max(65_536, 3 * payloadCapacity(options.dgramSize)),
+    );
     this.#reader = options.access ?? plainSourceAccess(options.files);
   }
 
@@ -339,7 +345,7 @@ export class Sender {
         this.#fail(sessionError(35, `cannot read source: ${(error as Error).message}`));
         return;
       }
-      const packet = this.options.codec.seal(
+      const packet = this.options.codec.sealParts(
         this.options.role,
         {
           type: PacketType.data,

@@ -33,7 +33,8 @@ export interface SessionCounters {
 
 /** The datagram side a session sends through; the owner routes incoming datagrams to `onDatagram`. */
 export interface DataLink {
-  send(packet: Buffer): void;
+  /** One datagram given as its parts (header, payload, trailer), sent with one gather write. */
+  send(parts: Buffer[]): void;
   /** Datagrams waiting in the socket's user-space queue (back-pressure). */
   backlog(): number;
 }

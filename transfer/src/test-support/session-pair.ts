@@ -39,7 +39,7 @@ export async function udpPair(
       n++;
       if (faults.drop?.(n)) return;
       if (faults.corrupt?.(n)) {
-        const copy = Buffer.from(packet);
+        const copy = Buffer.concat(packet);
         const at = copy.length - 20;
         copy[at] = (copy[at] ?? 0) ^ 0xff;
         a.send(copy, bPort, '127.0.0.1');

@@ -16,9 +16,10 @@ export async function startUdpRelay(targetPort: number, faults: RelayFaults) {
   await Promise.all([once(front, 'listening'), once(back, 'listening')]);
   for (const socket of [front, back]) socket.setRecvBufferSize(4 * 1024 * 1024);
   let client: RemoteInfo | undefined;
-  const counts = { up: 0, down: 0, dropped: 0, corrupted: 0 };
+  const counts = { up: 0, down: 0, dropped: 0, corrupted: 0, largest: 0 };
   const pass = (packet: Buffer, direction: 'up' | 'down', send: (p: Buffer) => void) => {
     const n = ++counts[direction];
+    counts.largest = Math.max(counts.largest, packet.length);
     if (faults.drop?.(n, direction)) {
       counts.dropped++;
       return;

@@ -36,6 +36,18 @@ describe.each([
     },
   );
 
+  it('seals as parts for a gather send; interleaved packets of both roles each open with their own nonce', () => {
+    const payloads = [randomBytes(64), randomBytes(0), randomBytes(1420)];
+    const sealed = payloads.map((payload, i) =>
+      Buffer.concat(codec.sealParts(i % 2 ? 'node' : 'client', { ...header, seq: header.seq + i }, payload)),
+    );
+    sealed.forEach((packet, i) => {
+      const opened = codec.open(i % 2 ? 'node' : 'client', packet);
+      expect(opened?.payload.equals(payloads[i] as Buffer)).toBe(true);
+      expect(opened?.header.seq).toBe(header.seq + i);
+    });
+  });
+
   it('rejects truncated packets', () => {
     const packet = codec.seal('client', header, randomBytes(100));
     expect(codec.open('client', packet.subarray(0, packet.length - 1))).toBeUndefined();

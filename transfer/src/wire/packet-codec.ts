@@ -12,62 +12,72 @@ import {
 /** Which end seals: the node sets the top bit of the nonce so the two directions never reuse a nonce. */
 export type Role = 'client' | 'node';
 
+const TWO_32 = 2 ** 32;
+const EMPTY = Buffer.alloc(0);
+
 /**
  * Seals and opens data packets: AES-GCM over the payload with the header as additional data when the session has a
  * key, otherwise a CRC-32 trailer (PROTOCOL.md §2.1). Opening never returns a payload that failed its check.
  */
 export class PacketCodec {
-  readonly #algorithm: string | undefined;
+  readonly #algorithm: 'aes-128-gcm' | undefined;
   readonly #key: Buffer | undefined;
-  readonly #salt: Buffer;
+  /** One nonce buffer per role, salt and direction bit preset; only the sequence number changes per packet. */
+  readonly #nonces: Record<Role, Buffer>;
 
   constructor(key: Buffer | undefined, salt: Buffer) {
     if (salt.length !== 4) throw new RangeError('salt must be 4 bytes');
     if (key && ![16, 24, 32].includes(key.length)) throw new RangeError('key must be 16, 24 or 32 bytes');
     this.#key = key;
-    this.#algorithm = key ? `aes-${key.length * 8}-gcm` : undefined;
-    this.#salt = salt;
+    this.#algorithm = key ? (`aes-${key.length * 8}-gcm` as 'aes-128-gcm') : undefined;
+    const nonce = (top: boolean) => {
+      const buffer = Buffer.alloc(12);
+      salt.copy(buffer, 0);
+      buffer[0] = top ? (buffer[0] ?? 0) | 0x80 : (buffer[0] ?? 0) & 0x7f;
+      return buffer;
+    };
+    this.#nonces = { client: nonce(false), node: nonce(true) };
   }
 
   get encrypted(): boolean {
     return this.#key !== undefined;
   }
 
+  // Safe to reuse: the cipher copies the IV when it is created, and nothing else holds the buffer.
   #nonce(role: Role, seq: number): Buffer {
-    const nonce = Buffer.allocUnsafe(12);
-    this.#salt.copy(nonce, 0);
-    nonce[0] = role === 'node' ? (nonce[0] ?? 0) | 0x80 : (nonce[0] ?? 0) & 0x7f;
-    nonce.writeUInt32BE(Math.floor(seq / 2 ** 32), 4);
-    nonce.writeUInt32BE(seq % 2 ** 32, 8);
+    const nonce = this.#nonces[role];
+    nonce.writeUInt32BE(Math.floor(seq / TWO_32), 4);
+    nonce.writeUInt32BE(seq % TWO_32, 8);
     return nonce;
   }
 
-  seal(role: Role, header: Omit<PacketHeader, 'length'>, payload: Buffer): Buffer {
-    const packet = Buffer.allocUnsafe(HEADER_BYTES + payload.length + TRAILER_BYTES);
-    const flags = this.#key ? header.flags | PacketFlag.encrypted : header.flags & ~PacketFlag.encrypted;
-    writeHeader(packet, { ...header, flags, length: payload.length });
-    const aad = packet.subarray(0, HEADER_BYTES);
-    if (this.#key && this.#algorithm) {
-      const cipher = createCipheriv(
-        this.#algorithm as 'aes-128-gcm',
-        this.#key,
-        this.#nonce(role, header.seq),
-      );
-      cipher.setAAD(aad);
-      const first = cipher.update(payload);
-      first.copy(packet, HEADER_BYTES);
+  /**
+   * The sealed packet as [header, payload, trailer] for a gather send: the ciphertext is never copied into a
+   * packet buffer. A plain session's payload part is the caller's buffer itself.
+   */
+  sealParts(role: Role, header: Omit<PacketHeader, 'length'>, payload: Buffer): Buffer[] {
+    const head = Buffer.allocUnsafe(HEADER_BYTES);
+    writeHeader(head, header, payload.length);
+    const key = this.#key;
+    if (key && this.#algorithm) {
+      head[3] = header.flags | PacketFlag.encrypted;
+      const cipher = createCipheriv(this.#algorithm, key, this.#nonce(role, header.seq));
+      cipher.setAAD(head);
+      const body = cipher.update(payload);
       const last = cipher.final();
-      last.copy(packet, HEADER_BYTES + first.length);
-      cipher.getAuthTag().copy(packet, HEADER_BYTES + payload.length);
-    } else {
-      payload.copy(packet, HEADER_BYTES);
-      packet.fill(0, HEADER_BYTES + payload.length);
-      packet.writeUInt32BE(
-        crc32(packet.subarray(0, HEADER_BYTES + payload.length)),
-        HEADER_BYTES + payload.length,
-      );
+      return [head, last.length > 0 ? Buffer.concat([body, last]) : body, cipher.getAuthTag()];
     }
-    return packet;
+    head[3] = header.flags & ~PacketFlag.encrypted;
+    const trailer = Buffer.alloc(TRAILER_BYTES);
+    // An empty buffer is left out: zlib.crc32 of some zero-length buffers ignores the starting value.
+    const crc = payload.length > 0 ? crc32(payload, crc32(head)) : crc32(head);
+    trailer.writeUInt32BE(crc, 0);
+    return [head, payload, trailer];
+  }
+
+  /** The sealed packet in one buffer. */
+  seal(role: Role, header: Omit<PacketHeader, 'length'>, payload: Buffer): Buffer {
+    return Buffer.concat(this.sealParts(role, header, payload));
   }
 
   /** The header and plaintext payload, or undefined when the packet is malformed, forged or corrupted. */
@@ -76,25 +86,25 @@ export class PacketCodec {
     if (!header) return undefined;
     const encrypted = (header.flags & PacketFlag.encrypted) !== 0;
     if (encrypted !== this.encrypted) return undefined;
-    const body = packet.subarray(HEADER_BYTES, HEADER_BYTES + header.length);
-    const trailer = packet.subarray(HEADER_BYTES + header.length);
-    if (this.#key && this.#algorithm) {
+    const end = HEADER_BYTES + header.length;
+    const body = packet.subarray(HEADER_BYTES, end);
+    const trailer = packet.subarray(end);
+    const key = this.#key;
+    if (key && this.#algorithm) {
       try {
-        const decipher = createDecipheriv(
-          this.#algorithm as 'aes-128-gcm',
-          this.#key,
-          this.#nonce(sealedBy, header.seq),
-        );
+        const decipher = createDecipheriv(this.#algorithm, key, this.#nonce(sealedBy, header.seq));
         decipher.setAAD(packet.subarray(0, HEADER_BYTES));
         decipher.setAuthTag(trailer);
-        const payload = Buffer.concat([decipher.update(body), decipher.final()]);
-        return { header, payload };
+        const payload = header.length > 0 ? decipher.update(body) : EMPTY;
+        // final() verifies the tag and throws on a mismatch; GCM returns no further bytes from it.
+        const last = decipher.final();
+        return { header, payload: last.length > 0 ? Buffer.concat([payload, last]) : payload };
       } catch {
         return undefined;
       }
     }
-    if (trailer.readUInt32BE(0) !== crc32(packet.subarray(0, HEADER_BYTES + header.length))) return undefined;
-    if (trailer.subarray(4).some((byte) => byte !== 0)) return undefined;
+    if (trailer.readUInt32BE(0) !== crc32(packet.subarray(0, end))) return undefined;
+    for (let at = 4; at < TRAILER_BYTES; at++) if (trailer[at] !== 0) return undefined;
     return { header, payload: body };
   }
 }

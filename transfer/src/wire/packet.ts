@@ -3,7 +3,8 @@ export const MAGIC = 0x52;
 export const VERSION = 1;
 export const HEADER_BYTES = 36;
 export const TRAILER_BYTES = 16;
-export const DEFAULT_DGRAM_SIZE = 1472;
+/** `dgram_size` 0 in `hello`: the session's size follows both ends' interface MTU (PROTOCOL.md §2.1). */
+export const AUTO_DGRAM_SIZE = 0;
 
 export const PacketType = { data: 1, probe: 2, probeAck: 3 } as const;
 export const PacketFlag = { retransmission: 1, encrypted: 2 } as const;
@@ -21,7 +22,8 @@ export interface PacketHeader {
 
 const TWO_32 = 2 ** 32;
 
-export function writeHeader(target: Buffer, header: PacketHeader): void {
+/** Writes the 36-byte header; `length` is the payload length (the header object carries no length when sealing). */
+export function writeHeader(target: Buffer, header: Omit<PacketHeader, 'length'>, length: number): void {
   target[0] = MAGIC;
   target[1] = VERSION;
   target[2] = header.type;
@@ -33,7 +35,7 @@ export function writeHeader(target: Buffer, header: PacketHeader): void {
   target.writeUInt32BE(Math.floor(header.offset / TWO_32), 20);
   target.writeUInt32BE(header.offset % TWO_32, 24);
   target.writeUInt32BE(header.sendUs >>> 0, 28);
-  target.writeUInt32BE(header.length >>> 0, 32);
+  target.writeUInt32BE(length >>> 0, 32);
 }
 
 /** Parses the header; undefined for anything that is not a well-formed rapid/1 packet of the stated length. */

@@ -1,0 +1,77 @@
+import { closeSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { WriteQueue } from './write-queue.ts';
+
+const file = (content = '') => {
+  const path = join(mkdtempSync(join(tmpdir(), 'wq-')), 'f');
+  writeFileSync(path, content);
+  return path;
+};
+
+describe('WriteQueue', () => {
+  it('coalesces contiguous blocks, writes positionally and reports ranges once written', async () => {
+    const path = file('..........');
+    const fd = openSync(path, 'r+');
+    const written: [number, number][] = [];
+    const queue = new WriteQueue(
+      fd,
+      (start, end) => written.push([start, end]),
+      () => {},
+      4,
+    );
+    queue.add(0, Buffer.from('01'));
+    queue.add(2, Buffer.from('23'));
+    queue.add(7, Buffer.from('789'));
+    queue.add(4, Buffer.from('456'));
+    expect(queue.bufferedBytes).toBe(10);
+    await queue.drain();
+    closeSync(fd);
+    expect(readFileSync(path, 'utf8')).toBe('0123456789');
+    expect(written.sort((a, b) => a[0] - b[0])).toEqual([
+      [0, 4],
+      [4, 7],
+      [7, 10],
+    ]);
+    expect(queue.bufferedBytes).toBe(0);
+    expect(queue.busy).toBe(false);
+  });
+
+  it('never reports a range whose write failed, and drain rejects', async () => {
+    const fd = openSync(file('abc'), 'r');
+    const written: number[] = [];
+    const errors: Error[] = [];
+    const queue = new WriteQueue(
+      fd,
+      (start) => written.push(start),
+      (error) => errors.push(error),
+    );
+    queue.add(0, Buffer.from('xyz'));
+    await expect(queue.drain()).rejects.toThrow();
+    closeSync(fd);
+    expect(written).toEqual([]);
+    expect(errors).toHaveLength(1);
+  });
+
+  it('waits for tracked work before it reports idle', async () => {
+    const fd = openSync(file(), 'r+');
+    const queue = new WriteQueue(
+      fd,
+      () => {},
+      () => {},
+    );
+    let finish: () => void = () => {};
+    queue.track((done) => {
+      finish = done;
+    });
+    let idle = false;
+    queue.whenIdle(() => {
+      idle = true;
+    });
+    expect(idle).toBe(false);
+    finish();
+    expect(idle).toBe(true);
+    closeSync(fd);
+  });
+});

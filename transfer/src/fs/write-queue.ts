@@ -1,0 +1,93 @@
+import { writev } from 'node:fs';
+
+const IOV_MAX = 1024;
+
+/**
+ * Positional writes on the thread pool so a receiver's event loop keeps draining its socket while the disk works:
+ * contiguous blocks coalesce into one `writev` of up to `runBytes`; `onWritten` reports each range only once it is
+ * in the file. Other work on the descriptor (a data sync) joins through `track`, so the owner can wait for idle
+ * before it closes the descriptor.
+ */
+export class WriteQueue {
+  #run: { start: number; end: number; chunks: Buffer[] } | undefined;
+  #inFlight = 0;
+  #ops = 0;
+  #idle: (() => void)[] = [];
+  error: Error | undefined;
+
+  constructor(
+    private readonly fd: number,
+    private readonly onWritten: (start: number, end: number) => void,
+    private readonly onError: (error: Error) => void,
+    private readonly runBytes = 4 * 1024 * 1024,
+  ) {}
+
+  /** Bytes accepted but not yet in the file. */
+  get bufferedBytes(): number {
+    return this.#inFlight + (this.#run ? this.#run.end - this.#run.start : 0);
+  }
+
+  get busy(): boolean {
+    return this.#ops > 0 || this.#run !== undefined;
+  }
+
+  add(offset: number, data: Buffer): void {
+    const run = this.#run;
+    if (run && run.end === offset && run.end - run.start < this.runBytes && run.chunks.length < IOV_MAX) {
+      run.chunks.push(data);
+      run.end += data.length;
+    } else {
+      this.submit();
+      this.#run = { start: offset, end: offset + data.length, chunks: [data] };
+    }
+    const current = this.#run as { start: number; end: number };
+    if (current.end - current.start >= this.runBytes) this.submit();
+  }
+
+  /** Starts writing the blocks still being coalesced. */
+  submit(): void {
+    const run = this.#run;
+    if (!run) return;
+    this.#run = undefined;
+    const bytes = run.end - run.start;
+    this.#inFlight += bytes;
+    this.track((done) =>
+      writev(this.fd, run.chunks, run.start, (error, written) => {
+        this.#inFlight -= bytes;
+        if (!error && written !== bytes) error = new Error(`short write: ${written} of ${bytes} bytes`);
+        if (error) this.#fail(error);
+        else this.onWritten(run.start, run.end);
+        done();
+      }),
+    );
+  }
+
+  /** Runs an asynchronous operation on the descriptor, counted until it calls `done`. */
+  track(operation: (done: () => void) => void): void {
+    this.#ops++;
+    operation(() => {
+      this.#ops--;
+      if (this.#ops === 0) for (const resolve of this.#idle.splice(0)) resolve();
+    });
+  }
+
+  /** Submits what is buffered and resolves once nothing is in flight (rejects after a failed write). */
+  async drain(): Promise<void> {
+    this.submit();
+    if (this.#ops > 0) await new Promise<void>((resolve) => this.#idle.push(resolve));
+    if (this.error) throw this.error;
+  }
+
+  /** Calls `then` once nothing is in flight, at once when idle; never rejects. */
+  whenIdle(then: () => void): void {
+    this.submit();
+    if (this.#ops === 0) then();
+    else this.#idle.push(then);
+  }
+
+  #fail(error: Error): void {
+    if (this.error) return;
+    this.error = error;
+    this.onError(error);
+  }
+}

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { connect } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TransferEngine } from '../engine/transfer-engine.ts';
 import { BASIC, type NodeFixture, setupSpec, startNodeFixture } from '../test-support/node-fixture.ts';
+import { rawRequest } from '../test-support/raw-request.ts';
 
 let fixture: NodeFixture;
 const engine = new TransferEngine({ retryBaseMs: 50 });
@@ -20,33 +20,6 @@ type Rec = {
   error_code: number;
   precalc: { bytes_expected: number };
 };
-
-/** Sends a raw request (for the CANCEL method, which Node's own client cannot send). */
-function raw(method: string, path: string, headers: Record<string, string>): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(
-      {
-        host: '127.0.0.1',
-        port: fixture.node.ports.api,
-        ca: fixture.config.tls.cert,
-        servername: 'localhost',
-      },
-      () => {
-        socket.write(
-          `${method} ${path} HTTP/1.1\r\nHost: node\r\n${Object.entries(headers)
-            .map(([k, v]) => `${k}: ${v}\r\n`)
-            .join('')}\r\n`,
-        );
-      },
-    );
-    let text = '';
-    socket.on('data', (chunk) => {
-      text += chunk.toString();
-    });
-    socket.on('end', () => resolve(text));
-    socket.on('error', reject);
-  });
-}
 
 beforeAll(async () => {
   fixture = await startNodeFixture();
@@ -211,10 +184,12 @@ describe('node API', () => {
       await fixture.api('PUT', `/ops/transfers/${id}`, { status: 'running', target_rate_kbps: 3000 })
     ).body as { status: string; sessions: { target_rate_kbps: number }[] };
     expect([rated.status, rated.sessions[0]?.target_rate_kbps]).toEqual(['running', 3000]);
-    expect(await raw('CANCEL', `/ops/transfers/${id}`, { Authorization: BASIC })).toMatch(/^HTTP\/1\.1 204/);
+    expect(await rawRequest(fixture, 'CANCEL', `/ops/transfers/${id}`, { Authorization: BASIC })).toMatch(
+      /^HTTP\/1\.1 204/,
+    );
     const info = await handle.done();
     expect([info.status, info.error_code]).toEqual(['cancelled', 28]);
     expect(((await fixture.api('GET', `/ops/transfers/${id}`)).body as Rec).status).toBe('canceled');
-    expect(await raw('CANCEL', `/ops/transfers/${id}`, {})).toMatch(/^HTTP\/1\.1 401/);
+    expect(await rawRequest(fixture, 'CANCEL', `/ops/transfers/${id}`, {})).toMatch(/^HTTP\/1\.1 401/);
   });
 });

@@ -7,8 +7,8 @@ import { SessionError, sessionError } from '../session/session-types.ts';
 import { HttpSession } from './http-session.ts';
 import { planDownloads, planUploads } from './http-session-plan.ts';
 import type { NodeConfig } from './node-config.ts';
+import { openTransfer, startSpec } from './node-transfer.ts';
 import { failSession, finishSession } from './session-outcome.ts';
-import { startSpec } from './session-server.ts';
 import type { TransferStore } from './transfer-store.ts';
 
 /**
@@ -45,20 +45,7 @@ export class HttpSessions {
       hello.direction === 'receive'
         ? planDownloads(config.docroot, request, claims)
         : await planUploads(config.docroot, request, claims);
-    const transfer = this.store.upsert(claims.xfer_id, () => ({
-      id: claims.xfer_id,
-      status: 'running',
-      direction: hello.direction,
-      startSpec: startSpec(hello, config, rate, []),
-      cookie: hello.cookie || null,
-      tags: hello.tags,
-      sessions: [],
-      errorCode: 0,
-      errorDesc: '',
-      startMs: Date.now(),
-      endMs: 0,
-      control: undefined,
-    }));
+    const transfer = openTransfer(this.store, claims.xfer_id, hello, startSpec(hello, config, rate, []));
     const id = `${claims.xfer_id}-${transfer.sessions.length + 1}-${randomBytes(6).toString('hex')}`;
     const session = new HttpSession(id, transfer, files, {
       status: 'running',

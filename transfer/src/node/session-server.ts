@@ -3,7 +3,6 @@ import { once } from 'node:events';
 import { createServer, type Server, type TLSSocket } from 'node:tls';
 import type { HelloMessage } from '@rapid/protocol';
 import { type TokenClaims, verifyToken } from '../auth/transfer-token.ts';
-import { joinRelative } from '../fs/confine-path.ts';
 import { effectiveRate } from '../rate/effective-rate.ts';
 import type { RateSettings } from '../rate/rate-controller.ts';
 import { ControlLink } from '../session/control-link.ts';
@@ -18,6 +17,7 @@ import {
 import { PacketCodec } from '../wire/packet-codec.ts';
 import { dgramSizeForMtu, FALLBACK_MTU, interfaceMtu } from '../wire/path-mtu.ts';
 import type { NodeConfig } from './node-config.ts';
+import { openTransfer, startSpec } from './node-transfer.ts';
 import { failSession, finishSession } from './session-outcome.ts';
 import { sourceErrorCode, sourceFiles } from './source-files.ts';
 import type { NodeSession, TransferStore } from './transfer-store.ts';
@@ -116,20 +116,7 @@ export class SessionServer {
     const salt = randomBytes(4);
     const codec = new PacketCodec(key, salt);
     const sessionId = randomInt(1, 2 ** 32 - 1);
-    const transfer = this.store.upsert(claims.xfer_id, () => ({
-      id: claims.xfer_id,
-      status: 'running',
-      direction: hello.direction,
-      startSpec: startSpec(hello, config, rate, files),
-      cookie: hello.cookie || null,
-      tags: hello.tags,
-      sessions: [],
-      errorCode: 0,
-      errorDesc: '',
-      startMs: Date.now(),
-      endMs: 0,
-      control: undefined,
-    }));
+    const transfer = openTransfer(this.store, claims.xfer_id, hello, startSpec(hello, config, rate, files));
     const targetOf = uploadTargets(config.docroot, hello, claims.roots);
     const entry: UdpSessionEntry = { codec, peer: undefined, onData: () => {} };
     const common = { control: link, codec, sessionId, stallMs: config.stallMs };
@@ -231,38 +218,4 @@ export class SessionServer {
       link.close();
     }
   }
-}
-
-export function startSpec(
-  hello: HelloMessage,
-  config: NodeConfig,
-  rate: RateSettings,
-  files: SenderFile[],
-): Record<string, unknown> {
-  return {
-    direction: hello.direction,
-    remote_host: config.advertisedHost,
-    remote_user: config.transferUser,
-    source_paths:
-      hello.direction === 'receive'
-        ? hello.paths.map((p) => joinRelative(hello.source_root, p.source))
-        : hello.paths.map((p) => p.source),
-    destination_path:
-      hello.direction === 'send' ? joinRelative(hello.destination_root) : hello.destination_root,
-    cookie: hello.cookie,
-    tags: hello.tags,
-    token_type: 'auth_token',
-    fasp_port: config.udpPort,
-    ssh_port: config.controlPort,
-    rate_policy: rate.rate_policy,
-    target_rate_kbps: rate.target_rate_kbps,
-    min_rate_kbps: rate.min_rate_kbps,
-    cipher: hello.cipher,
-    resume_policy: hello.resume,
-    overwrite_policy: hello.overwrite,
-    precalc_enabled: true,
-    number_of_parts: 1,
-    endpoint: 'server',
-    files_offered: files.length,
-  };
 }

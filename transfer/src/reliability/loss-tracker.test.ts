@@ -78,4 +78,16 @@ describe('LossTracker', () => {
     t.onPacket(4, 3000);
     expect(t.repeatAfterMs(20, 300)).toBe(300);
   });
+
+  it('tells a duplicate from a new or missing sequence number without recording it', () => {
+    const t = new LossTracker();
+    t.onPacket(1);
+    t.onPacket(4);
+    expect([1, 2, 3, 4, 5].map((seq) => t.has(seq))).toEqual([true, false, false, true, false]);
+    expect(t.missingCount).toBe(2);
+    expect(t.cumulativeAck).toBe(2);
+    t.onPacket(3);
+    expect(t.has(3)).toBe(true);
+    expect(t.has(2)).toBe(false);
+  });
 });

@@ -26,6 +26,12 @@ export class LossTracker {
     return this.#missing.reduce((sum, range) => sum + range.to - range.from + 1, 0);
   }
 
+  /** True when `seq` has arrived already (a duplicate), without recording anything. */
+  has(seq: number): boolean {
+    if (seq > this.#highest) return false;
+    return !this.#missing.some((range) => range.from <= seq && seq <= range.to);
+  }
+
   /** Records an arrival (at `now`, ms, which times NACK repairs); returns false for a duplicate. */
   onPacket(seq: number, now?: number): boolean {
     this.#arrived++;

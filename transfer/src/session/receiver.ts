@@ -5,7 +5,7 @@ import { type OverwritePolicy, planFile, type ResumePolicy } from '../fs/resume-
 import { QueueDelay } from '../rate/queue-delay.ts';
 import { type Extent, ExtentMap } from '../receiver/extent-map.ts';
 import { LossTracker } from '../reliability/loss-tracker.ts';
-import { PacketType } from '../wire/packet.ts';
+import { PacketType, readHeader } from '../wire/packet.ts';
 import type { PacketCodec, Role } from '../wire/packet-codec.ts';
 import type { ControlLink } from './control-link.ts';
 import {
@@ -207,6 +207,13 @@ export class Receiver {
   }
 
   onDatagram(packet: Buffer): void {
+    // Drops decided from the header alone come before the costly open (decryption): a duplicate, or a packet for a
+    // file whose disk queue is full. The header is not yet authenticated, but a forged one can only get itself
+    // dropped: a genuine packet is never judged by another packet's header.
+    const peeked = readHeader(packet);
+    if (!peeked || this.#tracker.has(peeked.seq)) return;
+    const queued = this.#slots[peeked.fileIndex]?.partial;
+    if (queued && queued.queuedBytes > MAX_QUEUED_BYTES) return;
     const opened = this.options.codec.open(this.options.peerRole, packet);
     if (
       !opened ||
@@ -218,7 +225,6 @@ export class Receiver {
     this.#lastActivity = performance.now();
     this.#delay.add(nowUs32(), header.sendUs);
     const slot = this.#slots[header.fileIndex];
-    if (slot?.partial && slot.partial.queuedBytes > MAX_QUEUED_BYTES) return;
     if (!this.#tracker.onPacket(header.seq, this.#lastActivity)) return;
     const file = this.files[header.fileIndex];
     if (!slot || !file || slot.state !== 'receiving' || header.offset + payload.length > slot.size) return;

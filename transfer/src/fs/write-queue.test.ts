@@ -74,4 +74,23 @@ describe('WriteQueue', () => {
     expect(idle).toBe(true);
     closeSync(fd);
   });
+
+  it('writes one run at a time, in the order the runs were submitted', async () => {
+    const path = file();
+    const fd = openSync(path, 'r+');
+    const written: number[] = [];
+    const queue = new WriteQueue(
+      fd,
+      (start) => written.push(start),
+      () => {},
+      4,
+    );
+    // Every other 4-byte slot: no two runs are contiguous, so each is its own writev.
+    const starts = Array.from({ length: 200 }, (_, i) => i * 8);
+    for (const start of starts) queue.add(start, Buffer.from('abcd'));
+    await queue.drain();
+    closeSync(fd);
+    expect(written).toEqual(starts);
+    expect(readFileSync(path, 'utf8').slice(8 * 199)).toBe('abcd');
+  });
 });

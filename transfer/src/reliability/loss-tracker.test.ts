@@ -58,4 +58,36 @@ describe('LossTracker', () => {
     expect(t.onPacket(1)).toBe(true);
     expect(t.onPacket(1)).toBe(false);
   });
+
+  it('repeats NACKs after four times the measured repair time, within the floor and the ceiling', () => {
+    const t = new LossTracker();
+    expect(t.repeatAfterMs(100, 300)).toBe(300);
+    t.onPacket(1, 0);
+    t.onPacket(5, 0);
+    expect(t.takeNacks(1000, 300)).toEqual([[2, 4]]);
+    t.onPacket(2, 1010);
+    expect(t.repeatAfterMs(20, 300)).toBe(40);
+    expect(t.repeatAfterMs(100, 300)).toBe(100);
+    // A retransmission that was never NACKed (sent on the sender's own account) is no repair sample.
+    t.onPacket(9, 1020);
+    t.onPacket(7, 1030);
+    expect(t.repeatAfterMs(20, 300)).toBe(40);
+    // Smoothed: 7/8 of 10 ms plus 1/8 of 410 ms is 60 ms; then a slow repair pushes it to the ceiling.
+    t.onPacket(3, 1410);
+    expect(t.repeatAfterMs(20, 300)).toBe(240);
+    t.onPacket(4, 3000);
+    expect(t.repeatAfterMs(20, 300)).toBe(300);
+  });
+
+  it('tells a duplicate from a new or missing sequence number without recording it', () => {
+    const t = new LossTracker();
+    t.onPacket(1);
+    t.onPacket(4);
+    expect([1, 2, 3, 4, 5].map((seq) => t.has(seq))).toEqual([true, false, false, true, false]);
+    expect(t.missingCount).toBe(2);
+    expect(t.cumulativeAck).toBe(2);
+    t.onPacket(3);
+    expect(t.has(3)).toBe(true);
+    expect(t.has(2)).toBe(false);
+  });
 });

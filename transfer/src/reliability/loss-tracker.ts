@@ -10,6 +10,8 @@ export class LossTracker {
   #missing: { from: number; to: number; nackedAt: number }[] = [];
   #arrived = 0;
   #gapped = 0;
+  /** Smoothed time from a NACK to the arrival of the packet it asked for, ms; undefined until measured. */
+  #repairMs: number | undefined;
 
   get highest(): number {
     return this.#highest;
@@ -24,8 +26,14 @@ export class LossTracker {
     return this.#missing.reduce((sum, range) => sum + range.to - range.from + 1, 0);
   }
 
-  /** Records an arrival; returns false for a duplicate. */
-  onPacket(seq: number): boolean {
+  /** True when `seq` has arrived already (a duplicate), without recording anything. */
+  has(seq: number): boolean {
+    if (seq > this.#highest) return false;
+    return !this.#missing.some((range) => range.from <= seq && seq <= range.to);
+  }
+
+  /** Records an arrival (at `now`, ms, which times NACK repairs); returns false for a duplicate. */
+  onPacket(seq: number, now?: number): boolean {
     this.#arrived++;
     if (seq > this.#highest) {
       if (seq > this.#highest + 1) {
@@ -38,6 +46,10 @@ export class LossTracker {
     const at = this.#missing.findIndex((range) => range.from <= seq && seq <= range.to);
     if (at < 0) return false;
     const range = this.#missing[at] as { from: number; to: number; nackedAt: number };
+    if (now !== undefined && Number.isFinite(range.nackedAt)) {
+      const sample = Math.max(0, now - range.nackedAt);
+      this.#repairMs = this.#repairMs === undefined ? sample : 0.875 * this.#repairMs + 0.125 * sample;
+    }
     const pieces = [];
     if (range.from < seq) pieces.push({ ...range, to: seq - 1 });
     if (seq < range.to) pieces.push({ ...range, from: seq + 1 });
@@ -52,6 +64,16 @@ export class LossTracker {
       this.#gapped += nextSeq - 1 - this.#highest;
       this.#highest = nextSeq - 1;
     }
+  }
+
+  /**
+   * How long a NACK waits before it is repeated: four times the measured repair time, within [floorMs, ceilingMs]
+   * (the ceiling until a repair has been measured). On a short path a lost retransmission is asked for again within
+   * a few feedback intervals instead of stalling the end of a transfer for the whole ceiling.
+   */
+  repeatAfterMs(floorMs: number, ceilingMs: number): number {
+    if (this.#repairMs === undefined) return ceilingMs;
+    return Math.min(ceilingMs, Math.max(floorMs, 4 * this.#repairMs));
   }
 
   /** Ranges to NACK now (not NACKed within `repeatAfterMs`), at most `limit` ranges. */

@@ -5,7 +5,7 @@ import { type OverwritePolicy, planFile, type ResumePolicy } from '../fs/resume-
 import { QueueDelay } from '../rate/queue-delay.ts';
 import { type Extent, ExtentMap } from '../receiver/extent-map.ts';
 import { LossTracker } from '../reliability/loss-tracker.ts';
-import { PacketType } from '../wire/packet.ts';
+import { PacketType, readHeader } from '../wire/packet.ts';
 import type { PacketCodec, Role } from '../wire/packet-codec.ts';
 import type { ControlLink } from './control-link.ts';
 import {
@@ -32,6 +32,7 @@ export interface ReceiverOptions {
   preserveTimes: boolean;
   fileChecksum: FileChecksum;
   stallMs?: number;
+  /** A fixed NACK repeat interval instead of the measured one. */
   nackRepeatMs?: number;
   onProgress?: () => void;
 }
@@ -47,6 +48,8 @@ interface Slot {
 
 const FEEDBACK_MS = 50;
 const PERSIST_MS = 500;
+/** The longest a NACK waits before it is repeated (PROTOCOL.md §2.3). */
+const NACK_REPEAT_MS = 300;
 /**
  * Bytes a file may have queued for the disk. Beyond it the receiver drops datagrams before counting them, so they
  * are NACKed and re-sent: a disk slower than the network shows up as loss the sender's rate control answers.
@@ -204,6 +207,13 @@ export class Receiver {
   }
 
   onDatagram(packet: Buffer): void {
+    // Drops decided from the header alone come before the costly open (decryption): a duplicate, or a packet for a
+    // file whose disk queue is full. The header is not yet authenticated, but a forged one can only get itself
+    // dropped: a genuine packet is never judged by another packet's header.
+    const peeked = readHeader(packet);
+    if (!peeked || this.#tracker.has(peeked.seq)) return;
+    const queued = this.#slots[peeked.fileIndex]?.partial;
+    if (queued && queued.queuedBytes > MAX_QUEUED_BYTES) return;
     const opened = this.options.codec.open(this.options.peerRole, packet);
     if (
       !opened ||
@@ -215,8 +225,7 @@ export class Receiver {
     this.#lastActivity = performance.now();
     this.#delay.add(nowUs32(), header.sendUs);
     const slot = this.#slots[header.fileIndex];
-    if (slot?.partial && slot.partial.queuedBytes > MAX_QUEUED_BYTES) return;
-    if (!this.#tracker.onPacket(header.seq)) return;
+    if (!this.#tracker.onPacket(header.seq, this.#lastActivity)) return;
     const file = this.files[header.fileIndex];
     if (!slot || !file || slot.state !== 'receiving' || header.offset + payload.length > slot.size) return;
     if (!slot.partial && !this.#open(header.fileIndex)) return;
@@ -346,7 +355,10 @@ export class Receiver {
     this.options.control.send({
       t: 'feedback',
       cum_ack: this.#tracker.cumulativeAck,
-      nack: this.#tracker.takeNacks(now, this.options.nackRepeatMs ?? 300),
+      nack: this.#tracker.takeNacks(
+        now,
+        this.options.nackRepeatMs ?? this.#tracker.repeatAfterMs(2 * FEEDBACK_MS, NACK_REPEAT_MS),
+      ),
       received_bytes: this.counters.bytesTransferred,
       loss: this.#tracker.takeLoss(),
       queue_delay_us: this.#delay.take(),

@@ -1,36 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import { newFileProgress } from '../session/file-progress.ts';
 import { HttpSession, SessionCancelled } from './http-session.ts';
 import type { NodeTransfer } from './transfer-store.ts';
 
 const session = () =>
-  new HttpSession(
-    's1',
-    { id: 'x' } as NodeTransfer,
-    [
-      {
-        index: 0,
-        path: 'a',
-        size: 100,
-        startByte: 0,
-        bytesWritten: 0,
-        status: 'queued',
-        errorCode: 0,
-        errorDesc: '',
-        checksum: null,
-        startMs: 0,
-        endMs: 0,
-      },
-    ],
-    {
-      status: 'running',
-      clientAddress: '',
-      startMs: Date.now(),
-      endMs: 0,
-      rate: { target_rate_kbps: 1, min_rate_kbps: 0, rate_policy: 'fair' },
-      errorCode: 0,
-      errorDesc: '',
-    },
-  );
+  new HttpSession('s1', { id: 'x' } as NodeTransfer, [newFileProgress(0, 'a', 100)], {
+    status: 'running',
+    clientAddress: '',
+    startMs: Date.now(),
+    endMs: 0,
+    rate: { target_rate_kbps: 1, min_rate_kbps: 0, rate_policy: 'fair' },
+    errorCode: 0,
+    errorDesc: '',
+  });
 
 describe('HTTPS fallback session on the node', () => {
   it('counts moved bytes into the file and the record', () => {

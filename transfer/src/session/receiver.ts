@@ -8,6 +8,7 @@ import { LossTracker } from '../reliability/loss-tracker.ts';
 import { PacketType, readHeader } from '../wire/packet.ts';
 import type { PacketCodec, Role } from '../wire/packet-codec.ts';
 import type { ControlLink } from './control-link.ts';
+import { newFileProgress } from './file-progress.ts';
 import {
   type FileProgress,
   nowUs32,
@@ -124,19 +125,7 @@ export class Receiver {
 
   async #onOffer(offered: { index: number; path: string; size: number; mtime_ms: number }[]): Promise<void> {
     const plans = [];
-    this.files = offered.map((file) => ({
-      index: file.index,
-      path: file.path,
-      size: file.size,
-      startByte: 0,
-      bytesWritten: 0,
-      status: 'queued' as const,
-      errorCode: 0,
-      errorDesc: '',
-      checksum: null,
-      startMs: 0,
-      endMs: 0,
-    }));
+    this.files = offered.map((file) => newFileProgress(file.index, file.path, file.size));
     this.counters.bytesExpected = offered.reduce((sum, file) => sum + file.size, 0);
     for (const file of offered) {
       let finalPath: string;

@@ -8,6 +8,7 @@ import { type BlockRef, RetransmitQueue } from '../reliability/retransmit-queue.
 import { PacketFlag, PacketType, payloadCapacity } from '../wire/packet.ts';
 import type { PacketCodec, Role } from '../wire/packet-codec.ts';
 import type { ControlLink } from './control-link.ts';
+import { newFileProgress } from './file-progress.ts';
 import {
   type DataLink,
   type FileProgress,
@@ -74,19 +75,7 @@ export class Sender {
   #settle: { resolve: () => void; reject: (error: Error) => void } | undefined;
 
   constructor(private readonly options: SenderOptions) {
-    this.files = options.files.map((file, index) => ({
-      index,
-      path: file.path,
-      size: file.size,
-      startByte: 0,
-      bytesWritten: 0,
-      status: 'queued',
-      errorCode: 0,
-      errorDesc: '',
-      checksum: null,
-      startMs: 0,
-      endMs: 0,
-    }));
+    this.files = options.files.map((file, index) => newFileProgress(index, file.path, file.size));
     this.counters = {
       bytesTransferred: 0,
       bytesLost: 0,

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -90,6 +90,20 @@ describe('PartialFile', () => {
     second.queue(2, Buffer.from('cd'));
     await second.finalizeAsync(false);
     expect(readFileSync(target, 'utf8')).toBe('abcdefgh');
+  });
+
+  it('survives its folder disappearing while queued writes finish after suspend', async () => {
+    const folder = dir();
+    const target = join(folder, 'gone.bin');
+    const file = PartialFile.open(target, 1 << 20, 5, []);
+    file.queue(0, Buffer.alloc(1 << 20, 7));
+    file.persistInBackground();
+    file.suspend();
+    rmSync(folder, { recursive: true, force: true });
+    // A throw from the deferred checkpoint would surface as an uncaught error and fail this test.
+    await file.settle();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(existsSync(folder)).toBe(false);
   });
 
   it('ignores a damaged checkpoint', () => {

@@ -190,11 +190,21 @@ export class PartialFile {
     queue.track((done) =>
       fdatasync(this.#fd, (error) => {
         this.#syncing = false;
-        if (error || this.#discarded) this.#dirty ||= Boolean(error);
-        else this.#writeCheckpoint(checkpoint);
+        if (error || this.#discarded || !this.#tryWriteCheckpoint(checkpoint))
+          this.#dirty ||= !this.#discarded;
         done();
       }),
     );
+  }
+
+  /** Off the caller's stack nobody can handle a failure: a checkpoint that cannot be written only costs resume work. */
+  #tryWriteCheckpoint(checkpoint: Checkpoint): boolean {
+    try {
+      this.#writeCheckpoint(checkpoint);
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   #writeCheckpoint(checkpoint: Checkpoint): void {
@@ -264,7 +274,11 @@ export class PartialFile {
     this.#closing = true;
     this.#queue.whenIdle(() => {
       this.#closing = false;
-      this.persist();
+      try {
+        this.persist();
+      } catch {
+        // The folder is gone or the disk failed after the caller moved on: the next session resumes from less.
+      }
       this.#close();
     });
   }

@@ -1,20 +1,24 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { TransferEngine } from '../../transfer/src/engine/transfer-engine.ts';
 import type { RateSettings } from '../../transfer/src/rate/rate-controller.ts';
 import { setup, startBenchNode } from './lib/bench-node.ts';
-import { startBottleneck } from './lib/bottleneck-relay.ts';
 import { writeRandomFile } from './lib/random-file.ts';
+import { REPO } from './lib/repo-root.ts';
 import { median, RUNS, table } from './lib/stats.ts';
 
 // Benchmark 3, second half (issue 7): concurrent downloads through one shared bottleneck (a user-space FIFO link with
 // a tail-drop queue) split it as their rate_policy says: fair shares evenly, low yields to fair, high takes about
 // twice fair's share. Each policy alone, through the same link in the same run, is the baseline.
-// Arguments: link Mbit/s (default 100), queue ms (default 50), measured seconds (default 8).
-const LINK_MBPS = Number(process.argv[2] ?? 100);
+// Arguments: link Mbit/s (default 50), queue ms (default 50), measured seconds (default 8), datagram size (default
+// 1472: the Ethernet MTU a real link of such a rate has; loopback's own MTU would give 64 KB datagrams).
+const LINK_MBPS = Number(process.argv[2] ?? 50);
 const QUEUE_MS = Number(process.argv[3] ?? 50);
 const WINDOW_S = Number(process.argv[4] ?? 8);
+const DGRAM_SIZE = Number(process.argv[5] ?? 1472);
 const WARMUP_S = 3;
 type Policy = RateSettings['rate_policy'];
 const SCENARIOS: Policy[][] = [
@@ -32,10 +36,21 @@ const local = mkdtempSync(join(tmpdir(), 'bench-share-'));
 const bytes = Math.ceil((LINK_MBPS * 1e6 * (WARMUP_S + WINDOW_S + 2)) / 8);
 writeRandomFile(join(node.docroot, 'share.bin'), bytes);
 const engine = new TransferEngine({ progressIntervalMs: 100 });
-const relay = await startBottleneck(node.ports.udp, LINK_MBPS, QUEUE_MS);
+const relayProcess = spawn(
+  process.execPath,
+  [
+    join(REPO, 'scripts/bench/lib/bottleneck-relay.mjs'),
+    String(node.ports.udp),
+    String(LINK_MBPS),
+    String(QUEUE_MS),
+  ],
+  { stdio: ['ignore', 'pipe', 'inherit'] },
+);
+const relayLines = createInterface({ input: relayProcess.stdout })[Symbol.asyncIterator]();
+const relay = JSON.parse((await relayLines.next()).value as string) as { port: number };
 console.log(
-  `policy share benchmark: ${LINK_MBPS} Mbit/s bottleneck, ${QUEUE_MS} ms queue, ${WINDOW_S} s measured after ` +
-    `${WARMUP_S} s, ${RUNS} runs, median reported`,
+  `policy share benchmark: ${LINK_MBPS} Mbit/s bottleneck, ${QUEUE_MS} ms queue, ${DGRAM_SIZE}-byte datagrams, ` +
+    `${WINDOW_S} s measured after ${WARMUP_S} s, ${RUNS} runs, median reported`,
 );
 
 /** Mbit/s of each download over the window, all started together through the bottleneck. */
@@ -46,6 +61,7 @@ async function run(policies: Policy[], round: number): Promise<number[]> {
       return engine.start({
         ...spec,
         fasp_port: relay.port,
+        dgram_size: DGRAM_SIZE,
         destination_root: join(local, `r${round}-${i}`),
         rate_policy: policy,
         // Above the link, so only the policy decides how much each gets.
@@ -87,10 +103,14 @@ for (const policies of SCENARIOS) {
   ]);
 }
 table(['policies', 'Mbit/s each (median)', 'share', 'link used'], rows);
+relayProcess.kill('SIGTERM');
+const relayStats = JSON.parse((await relayLines.next()).value as string) as {
+  forwarded: number;
+  dropped: number;
+};
 console.log(
-  `bottleneck: ${relay.stats.forwarded} datagrams forwarded, ${relay.stats.dropped} dropped at the queue`,
+  `bottleneck: ${relayStats.forwarded} datagrams forwarded, ${relayStats.dropped} dropped at the queue`,
 );
-relay.close();
 node.stop();
 rmSync(local, { recursive: true, force: true });
 rmSync(node.docroot, { recursive: true, force: true });

@@ -3,7 +3,12 @@ import { EventEmitter } from 'node:events';
 import { basename } from 'node:path';
 import { type RapidTransferSpec, rapidTransferSpec } from '@rapid/protocol';
 import type { RateSettings } from '../rate/rate-controller.ts';
-import { type FileProgress, type SessionCounters, SessionError } from '../session/session-types.ts';
+import {
+  type FileProgress,
+  isRetryableCode,
+  type SessionCounters,
+  SessionError,
+} from '../session/session-types.ts';
 import { ClientSession } from './client-session.ts';
 import { redactSpec } from './normalize-spec.ts';
 import { retryDelayMs } from './retry-delay.ts';
@@ -168,7 +173,10 @@ class Transfer extends EventEmitter implements TransferHandle {
       await session.run();
       const failed = session.files.find((file) => file.status === 'failed');
       if (failed) this.#error = { code: failed.errorCode, desc: `${failed.path}: ${failed.errorDesc}` };
-      outcome = failed ? 'failed' : 'completed';
+      // A file that failed for a passing reason (a disk error, a previous session still closing) is tried again;
+      // the files that completed are not sent twice, resume skips them.
+      const retryFile = failed && isRetryableCode(failed.errorCode) && this.#attempt <= this.retries;
+      outcome = !failed ? 'completed' : retryFile && !this.#stopped ? 'willretry' : 'failed';
     } catch (error) {
       const failure = error instanceof SessionError ? error : new SessionError(12, String(error), true);
       this.#error = { code: failure.code, desc: failure.message };

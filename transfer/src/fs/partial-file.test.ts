@@ -65,8 +65,21 @@ describe('PartialFile', () => {
     const target = join(dir(), 'f');
     const file = PartialFile.open(target, 1, 0, []);
     expect(() => PartialFile.open(target, 1, 0, [])).toThrow(PartialInUseError);
+    expect(() => PartialFile.open(target, 1, 0, [])).toThrow(expect.objectContaining({ code: 64 }));
     file.discard();
     expect(existsSync(partialPath(target))).toBe(false);
+  });
+
+  it('tells a session that arrives while the previous one is still finishing its writes to retry', async () => {
+    const target = join(dir(), 'busy.bin');
+    const file = PartialFile.open(target, 1 << 20, 0, []);
+    file.queue(0, Buffer.alloc(1 << 20, 1));
+    file.suspend();
+    expect(() => PartialFile.open(target, 1 << 20, 0, [])).toThrow(expect.objectContaining({ code: 61 }));
+    await file.settle();
+    await expect.poll(() => readCheckpoint(target)?.extents).toEqual([{ start: 0, end: 1 << 20 }]);
+    const next = PartialFile.open(target, 1 << 20, 0, readCheckpoint(target)?.extents ?? []);
+    next.discard();
   });
 
   it('queues writes off the event loop; the map and the checkpoint only hold bytes on disk', async () => {

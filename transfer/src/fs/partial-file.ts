@@ -20,10 +20,20 @@ import { ExtentMap } from '../receiver/extent-map.ts';
 import { WriteQueue } from './write-queue.ts';
 
 const COALESCE_BYTES = 1024 * 1024;
-const active = new Set<string>();
+/** The writer of each target in this process. */
+const active = new Map<string, PartialFile>();
 
+/**
+ * Another writer holds the target: 64 (CANNOT_RENAME_PARTIAL_FILES) when it is a live transfer, 61 (retryable) when
+ * it is a session that already ended and is only finishing its queued writes, as after a client crash and restart.
+ */
 export class PartialInUseError extends Error {
-  readonly code = 64;
+  constructor(
+    message: string,
+    readonly code: 61 | 64,
+  ) {
+    super(message);
+  }
 }
 
 export interface Checkpoint {
@@ -52,7 +62,7 @@ export function readCheckpoint(finalPath: string): Checkpoint | undefined {
 /**
  * The receiver's `<name>.partial` file: positional writes (contiguous runs coalesced into one `writev`), the extent
  * map of what is on disk, a checkpoint persisted only after the data it describes is synced, and the final rename.
- * One writer per target in this process; a second gets `PartialInUseError` (error 64) instead of racing the rename.
+ * One writer per target in this process; a second gets `PartialInUseError` instead of racing the rename.
  */
 export class PartialFile {
   readonly map: ExtentMap;
@@ -77,10 +87,21 @@ export class PartialFile {
     this.#fd = fd;
   }
 
+  /**
+   * Throws `PartialInUseError` while a writer holds the target. Check before planning from the checkpoint too: a
+   * writer still closing has not written its last checkpoint yet.
+   */
+  static assertFree(finalPath: string): void {
+    const holder = active.get(finalPath);
+    if (!holder) return;
+    throw holder.#closing || holder.#closed
+      ? new PartialInUseError(`${finalPath} is still being closed by the previous session`, 61)
+      : new PartialInUseError(`${finalPath} is being written by another transfer`, 64);
+  }
+
   /** Opens or creates the partial file; `keep` are the extents of an earlier session to trust. */
   static open(finalPath: string, size: number, sourceMtimeMs: number, keep: Extent[]): PartialFile {
-    if (active.has(finalPath))
-      throw new PartialInUseError(`${finalPath} is being written by another transfer`);
+    PartialFile.assertFree(finalPath);
     mkdirSync(dirname(finalPath), { recursive: true });
     const map = new ExtentMap(size);
     for (const extent of keep) map.add(extent.start, extent.end);
@@ -89,8 +110,8 @@ export class PartialFile {
       keep.length > 0 && existsSync(partialPath(finalPath)) ? 'r+' : 'w',
     );
     ftruncateSync(fd, size);
-    active.add(finalPath);
     const file = new PartialFile(finalPath, sourceMtimeMs, map, fd);
+    active.set(finalPath, file);
     // Not persisted yet: a file that completes within one checkpoint interval never needs a checkpoint.
     file.#dirty = true;
     return file;

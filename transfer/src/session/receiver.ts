@@ -131,6 +131,7 @@ export class Receiver {
       let finalPath: string;
       try {
         finalPath = this.options.resolveDestination(file.path, offered.length);
+        PartialFile.assertFree(finalPath);
       } catch (error) {
         this.#slots[file.index] = {
           finalPath: '',

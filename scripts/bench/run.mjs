@@ -7,7 +7,9 @@ import { build } from 'esbuild';
 
 const [name, ...args] = process.argv.slice(2);
 if (!name) {
-  console.error('usage: node scripts/bench/run.mjs <loopback|rate-policy|policy-share|small-files|resume|content-protection|down-profile> [args]');
+  console.error(
+    'usage: node scripts/bench/run.mjs <loopback|rate-policy|policy-share|small-files|resume|content-protection|down-profile> [args]',
+  );
   process.exit(2);
 }
 const here = dirname(fileURLToPath(import.meta.url));

@@ -32,3 +32,13 @@ export function endFileProgress(
 export function startFileProgress(file: FileProgress): void {
   if (file.status === 'queued') Object.assign(file, { status: 'transferring', startMs: Date.now() });
 }
+
+/** A session that failed fails every file still waiting or moving, with the session's error. */
+export function failUnfinished(files: FileProgress[], error: { code: number; message: string }): void {
+  for (const file of files) {
+    if (file.status !== 'queued' && file.status !== 'transferring') continue;
+    file.status = 'failed';
+    file.errorCode = error.code;
+    file.errorDesc = error.message;
+  }
+}

@@ -8,7 +8,7 @@ import { LossTracker } from '../reliability/loss-tracker.ts';
 import { PacketType, readHeader } from '../wire/packet.ts';
 import type { PacketCodec, Role } from '../wire/packet-codec.ts';
 import type { ControlLink } from './control-link.ts';
-import { newFileProgress } from './file-progress.ts';
+import { failUnfinished, newFileProgress } from './file-progress.ts';
 import {
   type FileProgress,
   nowUs32,
@@ -367,22 +367,18 @@ export class Receiver {
   #fail(error: SessionError): void {
     if (this.#finished) return;
     this.#finished = true;
-    for (const [index, slot] of this.#slots.entries()) {
-      slot?.partial?.suspend();
-      if (slot) slot.partial = undefined;
-      const file = this.files[index];
-      if (file && (file.status === 'queued' || file.status === 'transferring')) {
-        file.status = 'failed';
-        file.errorCode = error.code;
-        file.errorDesc = error.message;
-      }
-    }
+    this.#suspendAll();
+    failUnfinished(this.files, error);
     this.#settle?.reject(error);
   }
 
   #stop(): void {
     this.#finished = true;
     for (const timer of this.#timers) clearInterval(timer);
+    this.#suspendAll();
+  }
+
+  #suspendAll(): void {
     for (const slot of this.#slots) {
       slot?.partial?.suspend();
       if (slot) slot.partial = undefined;

@@ -8,7 +8,7 @@ import { type BlockRef, RetransmitQueue } from '../reliability/retransmit-queue.
 import { PacketFlag, PacketType, payloadCapacity } from '../wire/packet.ts';
 import type { PacketCodec, Role } from '../wire/packet-codec.ts';
 import type { ControlLink } from './control-link.ts';
-import { newFileProgress } from './file-progress.ts';
+import { failUnfinished, newFileProgress } from './file-progress.ts';
 import {
   type DataLink,
   type FileProgress,
@@ -366,13 +366,7 @@ export class Sender {
   #fail(error: SessionError): void {
     if (this.#finished) return;
     this.#finished = true;
-    for (const file of this.files) {
-      if (file.status === 'queued' || file.status === 'transferring') {
-        file.status = 'failed';
-        file.errorCode = error.code;
-        file.errorDesc = error.message;
-      }
-    }
+    failUnfinished(this.files, error);
     this.#settle?.reject(error);
   }
 

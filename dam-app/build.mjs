@@ -1,3 +1,4 @@
 import { buildNodePrograms } from '../scripts/lib/build-node-programs.mjs';
 
-await buildNodePrograms({ server: 'src/server/main.ts' });
+// PGlite loads its WebAssembly and data files from beside its own module; pg-native is an optional driver.
+await buildNodePrograms({ server: 'server/main.ts' }, ['@electric-sql/pglite', 'pg-native']);

@@ -23,11 +23,13 @@ const children = [];
 /**
  * @param {string} script
  * @param {NodeJS.ProcessEnv} [env]
- * @param {'inherit' | 'ignore'} [errors]
+ * @param {'inherit' | 'ignore' | 'pipe'} [errors]
+ * @param {'inherit' | 'pipe'} [output]
+ * @returns {import('node:child_process').ChildProcess}
  */
-const start = (script, env = {}, errors = 'inherit') => {
+const start = (script, env = {}, errors = 'inherit', output = 'inherit') => {
   const child = spawn(process.execPath, [join(REPO_ROOT, script)], {
-    stdio: ['ignore', 'inherit', errors, 'ipc'],
+    stdio: ['ignore', output, errors, 'ipc'],
     env: { ...process.env, ...env },
   });
   children.push(child);
@@ -41,7 +43,22 @@ const daemonReady = new Promise((resolve) => {
   daemon.once('message', () => resolve(0));
   daemon.once('exit', (code) => resolve(code));
 });
-const server = start('dam-app/dist/server.mjs', { PORT: String(port) });
+// The DAM runs with its embedded defaults (PGlite, local storage) and demo accounts; it prints their logins as one
+// JSON line on stdout. Of its structured logs on stderr, warnings and errors are shown here.
+const server = start('dam-app/dist/server.mjs', { PORT: String(port), DAM_DEMO: 'true' }, 'pipe', 'pipe');
+/** @type {Promise<{ role: string, username: string, password: string }[]>} */
+const demoLogins = new Promise((resolve) => {
+  eachLine(server.stdout, (line) => {
+    const parsed = parseJson(line);
+    if (Array.isArray(parsed?.demoLogins)) resolve(parsed.demoLogins);
+    else process.stdout.write(`${line}\n`);
+  });
+  server.once('exit', () => resolve([]));
+});
+eachLine(server.stderr, (line) => {
+  const parsed = parseJson(line);
+  if (!parsed || parsed.level === 'warn' || parsed.level === 'error') process.stderr.write(`${line}\n`);
+});
 server.on('exit', (code) => {
   if (!stopping)
     fail(`The demo server stopped (exit code ${code}). Is port ${port} free? Set PORT to use another.`);
@@ -52,8 +69,14 @@ if ((await daemonReady) !== 0)
   fail(
     'The Rapid daemon did not start: see its log in $RAPID_HOME/logs (default ~/.local/share/rapid/logs).',
   );
+const logins = await demoLogins;
+const width = Math.max(...logins.map((login) => login.username.length), 8);
 console.log(`
-Rapid demo is running at ${url}
+Rapid DAM is running at ${url}
+API reference: ${url}api/docs
+
+Demo logins (kept in ${process.env.DAM_HOME ?? '~/.local/share/rapid-dam'}/demo-logins.json):
+${logins.map((login) => `  ${login.username.padEnd(width)}  ${login.password}   (${login.role})`).join('\n')}
 
 To see it work in Chromium or Chrome:
   1. Open chrome://extensions and turn on "Developer mode".
@@ -81,6 +104,27 @@ function stopChild(child) {
     child.once('exit', resolve);
     child.kill('SIGTERM');
   });
+}
+
+/** @param {import('node:stream').Readable | null} stream @param {(line: string) => void} onLine */
+function eachLine(stream, onLine) {
+  let buffered = '';
+  stream?.on('data', (chunk) => {
+    buffered += chunk.toString();
+    for (let newline = buffered.indexOf('\n'); newline >= 0; newline = buffered.indexOf('\n')) {
+      onLine(buffered.slice(0, newline));
+      buffered = buffered.slice(newline + 1);
+    }
+  });
+}
+
+/** @param {string} line @returns {any} */
+function parseJson(line) {
+  try {
+    return JSON.parse(line);
+  } catch {
+    return undefined;
+  }
 }
 
 /** @param {string} address */

@@ -22,6 +22,8 @@ export const SYSTEM_PACKAGES = [
   { name: 'zenity', file: '/usr/bin/zenity', debianPackage: 'zenity' },
   { name: 'Xvfb', file: '/usr/bin/Xvfb', debianPackage: 'xvfb' },
   { name: 'xdotool', file: '/usr/bin/xdotool', debianPackage: 'xdotool' },
+  // The DAM server's suites run on PGlite and on a throw-away cluster of Debian's PostgreSQL 15.
+  { name: 'PostgreSQL 15', file: '/usr/lib/postgresql/15/bin/initdb', debianPackage: 'postgresql-15' },
 ];
 
 /**

@@ -1,9 +1,15 @@
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
+import { createApiRouter } from './api/api-router.ts';
+import { DAM_VERSION } from './api/health-route.ts';
+import { openApiDocument } from './api/openapi-document.ts';
+import { REFERENCE_CSS, referencePage } from './api/reference-page.ts';
+import { API_ROUTES } from './api/routes.ts';
+import type { DamServices } from './services.ts';
 
 export interface DamAppOptions {
-  /** The demo's own static files (page, script, styles). */
+  /** The web app's (or demo's) static files. */
   publicDir: string;
   /** The SDK's build output, served as the page's SDK location under /sdk/. */
   sdkDir: string;
@@ -11,13 +17,16 @@ export interface DamAppOptions {
   installerDir?: string;
   /** Release packages and their install manifest (`release/`), served under /sdk/ where the manifest points. */
   releaseDir?: string;
+  /** The DAM's database, mail and jobs; without them only the static files are served (the SDK test sites). */
+  services?: DamServices;
 }
 
 /**
- * The DAM web server. For now it serves the demo page that loads the SDK by script tag, and the SDK itself;
- * static paths never leave their roots (the static handler refuses `..`, doubled slashes and encoded tricks).
+ * The DAM web server: the API under `/api/v1` with its reference at `/api/docs`, the SDK location under `/sdk/`,
+ * and the web app. Static paths never leave their roots (the static handler refuses `..`, doubled slashes and
+ * encoded tricks).
  */
-export function createDamApp({ publicDir, sdkDir, installerDir, releaseDir }: DamAppOptions): Hono {
+export function createDamApp({ publicDir, sdkDir, installerDir, releaseDir, services }: DamAppOptions): Hono {
   const app = new Hono();
   app.use(
     secureHeaders({
@@ -26,9 +35,20 @@ export function createDamApp({ publicDir, sdkDir, installerDir, releaseDir }: Da
         scriptSrc: ["'self'"],
         styleSrc: ["'self'"],
         frameSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'self'"],
       },
     }),
   );
+  if (services) {
+    const document = openApiDocument(API_ROUTES, DAM_VERSION);
+    const page = referencePage(document as Parameters<typeof referencePage>[0]);
+    app.get('/api/v1/openapi.json', (c) => c.json(document));
+    app.get('/api/docs', (c) => c.html(page));
+    app.get('/api/docs/reference.css', (c) => c.body(REFERENCE_CSS, 200, { 'Content-Type': 'text/css' }));
+    app.route('/api/v1', createApiRouter(services, API_ROUTES));
+  }
   const underSdk = (path: string) => path.slice('/sdk'.length);
   // The SDK location holds the SDK, the installer frame, the install manifest and the packages it links to.
   if (installerDir)

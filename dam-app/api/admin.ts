@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { permissionSchema, profileSchema, usernameSchema, userSchema } from './accounts.ts';
+import { MESSAGES } from './messages.ts';
+
+export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });
+export const idListSchema = z.array(z.number().int().positive()).max(10_000);
+
+export const adminUserSchema = userSchema
+  .extend({ groupIds: z.array(z.number()), aclIds: z.array(z.number()) })
+  .meta({ id: 'AdminUser' });
+
+export const createUserSchema = z.strictObject({
+  username: usernameSchema,
+  password: z.string().max(1024),
+  isAdmin: z.boolean().default(false),
+  profile: profileSchema,
+  groupIds: idListSchema.default([]),
+  aclIds: idListSchema.default([]),
+});
+
+export const updateUserSchema = z.strictObject({
+  isAdmin: z.boolean().optional(),
+  status: z.enum(['active', 'disabled']).optional(),
+  profile: profileSchema.partial().optional(),
+  groupIds: idListSchema.optional(),
+  aclIds: idListSchema.optional(),
+  password: z.string().max(1024).optional(),
+});
+
+export const deleteUsersSchema = z.strictObject({ ids: idListSchema.min(1) });
+
+export const groupSchema = z
+  .object({ id: z.number(), name: z.string(), description: z.string(), memberIds: z.array(z.number()) })
+  .meta({ id: 'Group' });
+export const saveGroupSchema = z.strictObject({
+  name: z.string().trim().min(1, MESSAGES.requiredEmpty).max(100),
+  description: z.string().trim().max(1000).default(''),
+  memberIds: idListSchema.default([]),
+});
+
+/** A root path relative to the storage root: no `..`, no leading slash, no NUL. */
+export const rootPathSchema = z
+  .string()
+  .trim()
+  .max(1024)
+  .transform((value) => value.replace(/^\/+|\/+$/g, ''))
+  .refine(
+    (value) => !value.split('/').some((part) => part === '..' || part === '.') && !value.includes('\0'),
+    {
+      message: 'The root path must stay inside the storage root.',
+    },
+  );
+
+export const aclSchema = z
+  .object({
+    id: z.number(),
+    name: z.string(),
+    rootPath: z.string(),
+    permissions: z.array(permissionSchema),
+    userIds: z.array(z.number()),
+    groupIds: z.array(z.number()),
+  })
+  .meta({ id: 'Acl' });
+export const saveAclSchema = z.strictObject({
+  name: z.string().trim().min(1, MESSAGES.requiredEmpty).max(100),
+  rootPath: rootPathSchema,
+  permissions: z.array(permissionSchema).max(20),
+  userIds: idListSchema.default([]),
+  groupIds: idListSchema.default([]),
+});
+
+export const createInvitationSchema = z.strictObject({
+  email: profileSchema.shape.email,
+  defaultGroupId: z.number().int().positive().nullable().default(null),
+});
+export const adminInvitationSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    defaultGroupId: z.number().nullable(),
+    link: z.string(),
+    createdAt: z.iso.datetime(),
+    expiresAt: z.iso.datetime(),
+    state: z.enum(['open', 'accepted', 'deleted', 'expired']),
+  })
+  .meta({ id: 'AdminInvitation' });
+
+export const auditEntrySchema = z
+  .object({
+    id: z.number(),
+    at: z.iso.datetime(),
+    actorId: z.number().nullable(),
+    actor: z.string().nullable(),
+    event: z.string(),
+    target: z.string().nullable(),
+    ip: z.string().nullable(),
+    details: z.record(z.string(), z.unknown()),
+  })
+  .meta({ id: 'AuditEntry' });
+export const auditQuerySchema = z.object({
+  before: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  event: z.string().max(64).optional(),
+});
+
+export const outboxMessageSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  at: z.iso.datetime(),
+  text: z.string(),
+});

@@ -1,0 +1,66 @@
+/**
+ * The texts of spec §5 (validation), §6 (roles) and §8 (errors) that the accounts and access screens show, word for
+ * word where the spec gives the words. The server sends them as `user_message`; the web app shows the same ones.
+ */
+export const MESSAGES = {
+  // §5 Account and passwords
+  usernameBlank: 'Username is blank.',
+  usernameExists: 'Username already exists.',
+  usernameOrEmail: 'You must fill out either your username or your email.',
+  passwordEmpty: 'The password cannot be empty.',
+  passwordsDoNotMatch: 'Passwords do not match.',
+  oldPasswordRequired: 'An old password is required.',
+  oldAndNewSame: 'The old and new password cannot be the same.',
+  oldPasswordIncorrect: 'The old password is incorrect.',
+  passwordTooShort: 'The password is too short.',
+  activationCodeEmpty: 'Activation code cannot be empty.',
+  activationCodeInvalid: 'The activation code is invalid.',
+  // §5 Email
+  emailInvalid: 'The email is invalid.',
+  emailMissingAt: 'The email is missing "@".',
+  emailManyAt: 'The email has "@" more than once.',
+  emailNoUser: 'The user name must come before "@".',
+  emailNoServer: 'The server name must follow "@".',
+  emailFormat: 'Enter valid email address format.',
+  // §5 Assets, copy and move (required fields)
+  requiredEmpty: 'You can not leave this empty.',
+  maxChars32: 'Maximum of 32 Characters.',
+  phoneCharacters: 'The phone number contains characters that are not allowed.',
+  // §6
+  notAdministrator: 'You must be an administrator to access the page.',
+  noPermission: 'You do not have permission to do this action.',
+  noAcl: 'You have no ACL. Contact the administrator.',
+  aclRootMissing: "This ACL's root path is missing. Switch to another ACL or log out.",
+  specialUsers: 'The special users root, nologin and guest cannot be deleted.',
+  // §8 Access
+  unauthorized: 'Unauthorized.',
+  accessDenied: 'Access denied, the requested asset is not accessible.',
+  linkInvalid: 'The link to this page is invalid or has expired.',
+  tokenInvalid: 'Token is invalid.',
+  cookiesDisabled: 'Cookies are disabled.',
+  sessionTimedOut: 'Session timed out (reload and log in again).',
+  browserNotSupported: 'Browser not supported.',
+  // §8 Licensing
+  licenseFull: 'The maximum number of users permitted by the license has been reached.',
+  // §8 Invitations
+  invitationError: 'There was an error with your invitation. Contact the administrator.',
+  invitationDone: 'This invitation has already been completed or deleted.',
+  invitationNotSent: 'The invitation could not be sent.',
+  // §8 Other
+  apiKeyExists: 'The API key already exists.',
+  operationFailed: 'Operation failed on server.',
+  notFound: 'Asset not found or no permission.',
+  tooManyAttempts: 'Too many failed attempts. Wait a few minutes, then try again.',
+  badRequest: 'The request is not valid.',
+  tooLarge: 'The request is too large.',
+  loginFailed: 'The username or password is incorrect.',
+} as const;
+
+/** §5 password counts, worded for the configured numbers. */
+export const passwordRuleMessage = {
+  symbols: (n: number) => `Passwords must contain at least ${n} ${n === 1 ? 'symbol' : 'symbols'}.`,
+  numbers: (n: number) => `Passwords must contain at least ${n} ${n === 1 ? 'number' : 'numbers'}.`,
+  upper: (n: number) => `Passwords must contain at least ${n} upper-case ${n === 1 ? 'letter' : 'letters'}.`,
+  lower: (n: number) => `Passwords must contain at least ${n} lower-case ${n === 1 ? 'letter' : 'letters'}.`,
+  minLength: (n: number) => `Passwords must be at least ${n} characters long.`,
+};

@@ -1,0 +1,43 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ApiErrorBody } from '../../api/errors.ts';
+import { MESSAGES } from '../../api/messages.ts';
+
+/** An error a handler throws to answer with `{ error: { code, message, user_message } }`. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    readonly userMessage: string,
+    message?: string,
+    readonly extra: { fields?: Record<string, string>; details?: Record<string, unknown> } = {},
+  ) {
+    super(message ?? userMessage);
+  }
+
+  toBody(): ApiErrorBody {
+    return {
+      error: {
+        code: this.code,
+        message: this.message,
+        user_message: this.userMessage,
+        ...(this.extra.fields ? { fields: this.extra.fields } : {}),
+        ...(this.extra.details ? { details: this.extra.details } : {}),
+      },
+    };
+  }
+}
+
+/** Invalid input: the first field's message is the one a person sees; every field's is in `fields`. */
+export function invalid(fields: Record<string, string>, code = 'invalid_input'): ApiError {
+  const first = Object.values(fields)[0] ?? MESSAGES.badRequest;
+  return new ApiError(400, code, first, `Invalid input: ${Object.keys(fields).join(', ')}`, { fields });
+}
+
+/** What the principal may not see does not exist for them: 404, never 403, so existence does not leak. */
+export const notFound = (what = 'resource') =>
+  new ApiError(404, 'not_found', MESSAGES.notFound, `No such ${what}, or no access to it.`);
+
+export const forbidden = () => new ApiError(403, 'forbidden', MESSAGES.noPermission);
+export const unauthorized = () => new ApiError(401, 'unauthorized', MESSAGES.unauthorized);
+export const conflict = (code: string, userMessage: string, field?: string) =>
+  new ApiError(409, code, userMessage, undefined, field ? { fields: { [field]: userMessage } } : {});

@@ -1,0 +1,118 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
+import { MESSAGES } from '../../api/messages.ts';
+import { resolvePrincipal } from '../auth/resolve-principal.ts';
+import type { DamServices } from '../services.ts';
+import { ApiError, invalid } from './api-error.ts';
+import { clientIp } from './client-ip.ts';
+import type { RouteDefinition } from './define-route.ts';
+import { passesOriginCheck } from './origin-check.ts';
+
+/** Request bodies above this are refused with 413 before they are read whole. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * Mounts every route under one Hono app: authentication, the origin check, input parsed with the route's zod
+ * schemas (unknown fields refused), and the answer parsed with its response schema, so nothing the schema does
+ * not name (a password hash, a token) can leave the server.
+ */
+export function createApiRouter(services: DamServices, routes: RouteDefinition[]): Hono {
+  const api = new Hono();
+  const publicOrigin = new URL(services.config.publicUrl).origin;
+  api.use(
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new ApiError(
+          413,
+          'too_large',
+          MESSAGES.tooLarge,
+          `Request bodies are limited to ${MAX_BODY_BYTES} bytes.`,
+        );
+      },
+    }),
+  );
+  api.use(async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
+
+  for (const route of routes) {
+    const honoPath = route.path.replace(/\{(\w+)\}/g, ':$1');
+    api.on(route.method.toUpperCase(), honoPath, async (c) => {
+      const resolution = await resolvePrincipal(services.db, c, services.config.sessionIdleMinutes);
+      const principal = resolution.kind === 'principal' ? resolution.principal : undefined;
+      if (resolution.kind === 'bad_key') throw new ApiError(401, 'bad_api_key', MESSAGES.tokenInvalid);
+      if (route.auth !== 'public' && !principal) {
+        if (resolution.kind === 'expired')
+          throw new ApiError(401, 'session_timeout', MESSAGES.sessionTimedOut);
+        throw new ApiError(401, 'unauthorized', MESSAGES.unauthorized);
+      }
+      if (route.auth === 'admin' && !principal?.user.is_admin)
+        throw new ApiError(403, 'not_administrator', MESSAGES.notAdministrator);
+      if (!passesOriginCheck(c, publicOrigin, principal))
+        throw new ApiError(
+          403,
+          'bad_origin',
+          MESSAGES.noPermission,
+          'Cross-site request refused (Origin or CSRF token).',
+        );
+
+      const params = route.params ? parse(route.params, c.req.param()) : undefined;
+      const query = route.query ? parse(route.query, c.req.query()) : undefined;
+      const body = route.body ? parse(route.body, await readJson(c.req.raw)) : undefined;
+      const result = await route.handler({ c, services, principal, body, query, params, ip: clientIp(c) });
+      return c.json(route.response.parse(result) as object, route.status ?? 200);
+    });
+  }
+
+  api.notFound(() => {
+    throw new ApiError(404, 'no_such_endpoint', MESSAGES.notFound, 'No such endpoint.');
+  });
+  api.onError((error, c) => {
+    if (error instanceof ApiError) return c.json(error.toBody(), error.status);
+    services.log.error('api.unhandled', {
+      path: c.req.path,
+      method: c.req.method,
+      error: (error as Error).stack,
+    });
+    return c.json(new ApiError(500, 'server_error', MESSAGES.operationFailed).toBody(), 500);
+  });
+  return api;
+}
+
+function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.join('.') || (issue.code === 'unrecognized_keys' ? issue.keys.join(',') : '_');
+    fields[key] ??=
+      issue.code === 'unrecognized_keys' ? `Unknown field: ${issue.keys.join(', ')}` : issue.message;
+  }
+  throw invalid(fields);
+}
+
+async function readJson(request: Request): Promise<unknown> {
+  const text = await request.text();
+  if (text.trim() === '')
+    throw new ApiError(
+      400,
+      'malformed_json',
+      MESSAGES.badRequest,
+      'The request body is empty; JSON expected.',
+    );
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new ApiError(
+      400,
+      'malformed_json',
+      MESSAGES.badRequest,
+      `Malformed JSON: ${(error as Error).message}`,
+    );
+  }
+}
+
+export const emptyObject = z.strictObject({});

@@ -1,0 +1,52 @@
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import type { Principal } from '../access/principal.ts';
+import type { DamServices } from '../services.ts';
+
+export type Method = 'get' | 'post' | 'put' | 'delete';
+/** public: anyone; user: a signed-in person or an API key; admin: an administrator (spec §6). */
+export type Auth = 'public' | 'user' | 'admin';
+
+export interface HandlerContext<B, Q, P, A extends Auth> {
+  c: Context;
+  services: DamServices;
+  principal: A extends 'public' ? Principal | undefined : Principal;
+  body: B;
+  query: Q;
+  params: P;
+  ip: string;
+}
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface RouteDefinition<
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
+  P extends z.ZodType | undefined = z.ZodType | undefined,
+  R extends z.ZodType = z.ZodType,
+  A extends Auth = Auth,
+> {
+  method: Method;
+  /** OpenAPI style, `{id}` for parameters, relative to `/api/v1`. */
+  path: string;
+  summary: string;
+  tag: string;
+  auth: A;
+  body?: B;
+  query?: Q;
+  params?: P;
+  response: R;
+  status?: 200 | 201 | 202;
+  handler(context: HandlerContext<Out<B>, Out<Q>, Out<P>, A>): Promise<z.input<R>>;
+}
+
+/** Keeps the types of one route together; the router validates and documents it from the same schemas. */
+export function defineRoute<
+  B extends z.ZodType | undefined,
+  Q extends z.ZodType | undefined,
+  P extends z.ZodType | undefined,
+  R extends z.ZodType,
+  A extends Auth,
+>(definition: RouteDefinition<B, Q, P, R, A>): RouteDefinition {
+  return definition as unknown as RouteDefinition;
+}

@@ -1,0 +1,20 @@
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { defineRoute } from './define-route.ts';
+
+export const healthRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/health',
+    tag: 'Status',
+    summary: 'Whether the server and its database answer',
+    auth: 'public',
+    response: z.object({ ok: z.boolean(), database: z.enum(['pglite', 'postgres']), version: z.string() }),
+    async handler({ services }) {
+      await sql`select 1`.execute(services.db);
+      return { ok: true, database: services.databaseKind, version: DAM_VERSION };
+    },
+  }),
+];
+
+export const DAM_VERSION = '0.1.0';

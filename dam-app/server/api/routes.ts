@@ -1,0 +1,25 @@
+import { adminAclRoutes } from '../admin/acl-routes.ts';
+import { adminAuditRoutes } from '../admin/audit-routes.ts';
+import { adminGroupRoutes } from '../admin/group-routes.ts';
+import { adminUserRoutes } from '../admin/user-routes.ts';
+import { accountRoutes } from '../auth/account-routes.ts';
+import { apiKeyRoutes } from '../auth/api-key-routes.ts';
+import { invitationRoutes } from '../auth/invitation-routes.ts';
+import { passwordRoutes } from '../auth/password-routes.ts';
+import { sessionRoutes } from '../auth/session-routes.ts';
+import type { RouteDefinition } from './define-route.ts';
+import { healthRoutes } from './health-route.ts';
+
+/** Every route of `/api/v1`, in the order the reference page lists them. */
+export const API_ROUTES: RouteDefinition[] = [
+  ...healthRoutes,
+  ...sessionRoutes,
+  ...passwordRoutes,
+  ...accountRoutes,
+  ...apiKeyRoutes,
+  ...invitationRoutes,
+  ...adminUserRoutes,
+  ...adminGroupRoutes,
+  ...adminAclRoutes,
+  ...adminAuditRoutes,
+];

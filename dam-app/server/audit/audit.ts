@@ -1,0 +1,48 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+/** Security-relevant events, for the administrators' audit log. */
+export type AuditEvent =
+  | 'login'
+  | 'login_failed'
+  | 'logout'
+  | 'password_changed'
+  | 'password_reset_requested'
+  | 'password_reset'
+  | 'account_created'
+  | 'account_activated'
+  | 'invitation_sent'
+  | 'invitation_accepted'
+  | 'invitation_deleted'
+  | 'api_key_created'
+  | 'api_key_revoked'
+  | 'acl_switched'
+  | 'admin_mode'
+  | 'user_created'
+  | 'user_updated'
+  | 'user_deleted'
+  | 'group_saved'
+  | 'group_deleted'
+  | 'acl_saved'
+  | 'acl_deleted';
+
+export interface AuditRecord {
+  actorId: number | null;
+  event: AuditEvent;
+  target?: string | null;
+  ip?: string | null;
+  details?: Record<string, unknown>;
+}
+
+export async function audit(db: Kysely<Database>, record: AuditRecord): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({
+      actor_id: record.actorId,
+      event: record.event,
+      target: record.target ?? null,
+      ip: record.ip ?? null,
+      details: JSON.stringify(record.details ?? {}),
+    })
+    .execute();
+}

@@ -1,0 +1,92 @@
+import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import type { Kysely } from 'kysely';
+import { aclsHeldBy } from '../access/acls-held.ts';
+import type { Principal } from '../access/principal.ts';
+import type { Database, User } from '../db/schema.ts';
+import { SESSION_COOKIE } from './sessions.ts';
+import { tokenHash } from './tokens.ts';
+
+export type Resolution =
+  | { kind: 'principal'; principal: Principal }
+  | { kind: 'anonymous' }
+  | { kind: 'expired' }
+  | { kind: 'bad_key' };
+
+/** Sessions touch `last_seen_at` at most this often, so reads do not turn into writes. */
+const TOUCH_MS = 60_000;
+
+/** Who sent the request: an API key (`Authorization: Bearer`) or the session cookie, else nobody. */
+export async function resolvePrincipal(
+  db: Kysely<Database>,
+  c: Context,
+  idleMinutes: number,
+): Promise<Resolution> {
+  const authorization = c.req.header('authorization');
+  if (authorization) {
+    const match = /^Bearer\s+(\S+)$/i.exec(authorization);
+    if (!match?.[1]) return { kind: 'bad_key' };
+    const key = await db
+      .selectFrom('api_keys')
+      .innerJoin('users', 'users.id', 'api_keys.user_id')
+      .selectAll('users')
+      .select(['api_keys.id as key_id', 'api_keys.last_used_at'])
+      .where('api_keys.key_hash', '=', tokenHash(match[1]))
+      .executeTakeFirst();
+    if (!key || !mayLogIn(key)) return { kind: 'bad_key' };
+    if (!key.last_used_at || Date.now() - key.last_used_at.getTime() > TOUCH_MS)
+      await db
+        .updateTable('api_keys')
+        .set({ last_used_at: new Date() })
+        .where('id', '=', key.key_id)
+        .execute();
+    const { key_id: _id, last_used_at: _used, ...user } = key;
+    return {
+      kind: 'principal',
+      principal: await principalFor(db, user, { via: 'api_key', adminMode: false }),
+    };
+  }
+
+  const token = getCookie(c, SESSION_COOKIE);
+  if (!token) return { kind: 'anonymous' };
+  const id = tokenHash(token);
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select(['sessions.csrf_token', 'sessions.admin_mode', 'sessions.last_seen_at'])
+    .where('sessions.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return { kind: 'expired' };
+  const idleMs = Date.now() - row.last_seen_at.getTime();
+  if (idleMs > idleMinutes * 60_000 || !mayLogIn(row)) {
+    await db.deleteFrom('sessions').where('id', '=', id).execute();
+    return { kind: 'expired' };
+  }
+  if (idleMs > TOUCH_MS)
+    await db.updateTable('sessions').set({ last_seen_at: new Date() }).where('id', '=', id).execute();
+  const { csrf_token, admin_mode, last_seen_at: _seen, ...user } = row;
+  return {
+    kind: 'principal',
+    principal: await principalFor(db, user, {
+      via: 'session',
+      sessionId: id,
+      csrfToken: csrf_token,
+      adminMode: admin_mode && user.is_admin,
+    }),
+  };
+}
+
+export function mayLogIn(user: Pick<User, 'status' | 'special'>): boolean {
+  return user.status === 'active' && user.special !== 'nologin';
+}
+
+export async function principalFor(
+  db: Kysely<Database>,
+  user: User,
+  rest: Pick<Principal, 'via' | 'sessionId' | 'csrfToken' | 'adminMode'>,
+): Promise<Principal> {
+  const acls = await aclsHeldBy(db, user.id);
+  const acl = acls.find((each) => each.id === user.current_acl_id) ?? acls[0] ?? null;
+  return { user, acls, acl, ...rest };
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('fills every default from an empty environment', () => {
+    const config = loadConfig({ HOME: '/home/ada' });
+    expect(config.port).toBe(8080);
+    expect(config.publicUrl).toBe('http://127.0.0.1:8080');
+    expect(config.secureCookies).toBe(false);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.allowUpload && config.allowDownload).toBe(true);
+    expect(config.passwordPolicy).toEqual({ minLength: 10, symbols: 0, numbers: 1, upper: 1, lower: 1 });
+    expect(config.storageRoot.endsWith('/storage')).toBe(true);
+  });
+
+  it('marks cookies Secure behind an https public address', () => {
+    const config = loadConfig({ DAM_PUBLIC_URL: 'https://dam.example/', DAM_HOME: '/srv/dam' });
+    expect(config.publicUrl).toBe('https://dam.example');
+    expect(config.secureCookies).toBe(true);
+    expect(config.storageRoot).toBe('/srv/dam/storage');
+  });
+
+  it('reads switches and counts', () => {
+    const config = loadConfig({
+      DAM_ALLOW_UPLOAD: 'false',
+      DAM_PASSWORD_MIN_SYMBOLS: '2',
+      DAM_LICENSE_USERS: '25',
+      DATABASE_URL: 'postgres://dam@db.example/dam',
+    });
+    expect(config.allowUpload).toBe(false);
+    expect(config.passwordPolicy.symbols).toBe(2);
+    expect(config.licenseUsers).toBe(25);
+    expect(config.databaseUrl).toBe('postgres://dam@db.example/dam');
+  });
+
+  it('names every bad variable on its own line', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        DAM_ALLOW_UPLOAD: 'maybe',
+        SMTP_URL: 'http://mail',
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    expect(problems).toEqual([
+      'DATABASE_URL must be a postgres:// or postgresql:// URL',
+      'PORT must be a port number',
+      'SMTP_URL must be an smtp:// or smtps:// URL',
+      'DAM_ALLOW_UPLOAD must be true or false',
+    ]);
+  });
+});

@@ -1,0 +1,120 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { z } from 'zod';
+
+const flag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+    .optional()
+    .transform((value) => (value === undefined ? fallback : ['true', '1', 'yes'].includes(value)));
+
+const count = (fallback: number, max = 1_000) =>
+  z.coerce
+    .number({ message: 'must be a whole number' })
+    .int({ message: 'must be a whole number' })
+    .min(0, { message: 'must be 0 or more' })
+    .max(max, { message: `must be at most ${max}` })
+    .optional()
+    .transform((value) => value ?? fallback);
+
+/** Every variable the DAM server reads, with its default. Names are the environment's. */
+const environmentSchema = z.object({
+  DAM_HOME: z.string().min(1, { message: 'must not be empty' }).optional(),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, message: 'must be a postgres:// or postgresql:// URL' })
+    .optional(),
+  PORT: z.coerce
+    .number({ message: 'must be a port number' })
+    .int({ message: 'must be a port number' })
+    .min(0, { message: 'must be a port number (0–65535)' })
+    .max(65_535, { message: 'must be a port number (0–65535)' })
+    .optional()
+    .transform((value) => value ?? 8080),
+  DAM_BIND: z.string().optional().default('127.0.0.1'),
+  DAM_PUBLIC_URL: z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' }).optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, message: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.string().optional().default('Rapid DAM <dam@localhost>'),
+  DAM_LICENSE_USERS: count(0, 10_000_000),
+  DAM_PASSWORD_MIN_LENGTH: count(10, 128),
+  DAM_PASSWORD_MIN_SYMBOLS: count(0, 32),
+  DAM_PASSWORD_MIN_NUMBERS: count(1, 32),
+  DAM_PASSWORD_MIN_UPPER: count(1, 32),
+  DAM_PASSWORD_MIN_LOWER: count(1, 32),
+  DAM_ALLOW_UPLOAD: flag(true),
+  DAM_ALLOW_DOWNLOAD: flag(true),
+  DAM_SESSION_IDLE_MINUTES: count(120, 60 * 24 * 30),
+  DAM_ADMIN_PASSWORD: z.string().min(1, { message: 'must not be empty' }).optional(),
+  DAM_DEMO: flag(false),
+  DAM_SCRYPT_LOG_N: count(15, 20).pipe(z.number().min(10, { message: 'must be 10 or more' })),
+});
+
+export interface PasswordPolicy {
+  minLength: number;
+  symbols: number;
+  numbers: number;
+  upper: number;
+  lower: number;
+}
+
+export interface DamConfig {
+  home: string;
+  storageRoot: string;
+  databaseUrl: string | undefined;
+  port: number;
+  bind: string;
+  publicUrl: string;
+  secureCookies: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Active accounts the license allows (0 = no limit). */
+  licenseUsers: number;
+  passwordPolicy: PasswordPolicy;
+  allowUpload: boolean;
+  allowDownload: boolean;
+  sessionIdleMinutes: number;
+  adminPassword: string | undefined;
+  demo: boolean;
+  /** scrypt's cost is 2^logN (OWASP lists N=2^15, r=8, p=3); tests lower it to save time. */
+  scryptLogN: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((each) => `  ${each}`).join('\n')}`);
+  }
+}
+
+/** Reads and checks the environment; every bad variable gets its own line in the error. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): DamConfig {
+  const parsed = environmentSchema.safeParse(env);
+  if (!parsed.success)
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`));
+  const e = parsed.data;
+  const home = e.DAM_HOME ?? join(homedir(), '.local', 'share', 'rapid-dam');
+  const publicUrl = (e.DAM_PUBLIC_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    home,
+    storageRoot: join(home, 'storage'),
+    databaseUrl: e.DATABASE_URL,
+    port: e.PORT,
+    bind: e.DAM_BIND,
+    publicUrl,
+    secureCookies: publicUrl.startsWith('https:'),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    licenseUsers: e.DAM_LICENSE_USERS,
+    passwordPolicy: {
+      minLength: e.DAM_PASSWORD_MIN_LENGTH,
+      symbols: e.DAM_PASSWORD_MIN_SYMBOLS,
+      numbers: e.DAM_PASSWORD_MIN_NUMBERS,
+      upper: e.DAM_PASSWORD_MIN_UPPER,
+      lower: e.DAM_PASSWORD_MIN_LOWER,
+    },
+    allowUpload: e.DAM_ALLOW_UPLOAD,
+    allowDownload: e.DAM_ALLOW_DOWNLOAD,
+    sessionIdleMinutes: e.DAM_SESSION_IDLE_MINUTES,
+    adminPassword: e.DAM_ADMIN_PASSWORD,
+    demo: e.DAM_DEMO,
+    scryptLogN: e.DAM_SCRYPT_LOG_N,
+  };
+}

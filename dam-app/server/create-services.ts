@@ -1,0 +1,61 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { DamConfig } from './config/config.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { openDatabase } from './db/open-database.ts';
+import { enqueueJob, JobWorker } from './jobs/job-queue.ts';
+import type { Logger } from './log.ts';
+import { type MailMessage, outboxTransport, smtpTransport } from './mail/mail-transport.ts';
+import type { DamServices } from './services.ts';
+import { ensureSpecialUsers } from './special-users.ts';
+
+export interface DamRuntime {
+  services: DamServices;
+  /** Stops the job worker and closes the database. */
+  close(): Promise<void>;
+}
+
+/** Opens the database, brings its schema up to date, and starts the job worker. */
+export async function createServices(config: DamConfig, log: Logger): Promise<DamRuntime> {
+  await mkdir(config.storageRoot, { recursive: true });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: join(config.home, 'pglite'),
+  });
+  const applied = await migrateToLatest(database.db);
+  if (applied.length) log.info('db.migrated', { applied, database: database.kind });
+  await ensureSpecialUsers(database.db);
+
+  const outbox = config.smtpUrl ? undefined : outboxTransport(join(config.home, 'outbox'), config.mailFrom);
+  const transport = config.smtpUrl
+    ? smtpTransport(config.smtpUrl, config.mailFrom)
+    : (outbox as NonNullable<typeof outbox>);
+  const jobs = new JobWorker(
+    database.db,
+    { 'mail.send': (payload) => transport.send(payload as MailMessage) },
+    log,
+  );
+  jobs.start();
+
+  const services: DamServices = {
+    config,
+    db: database.db,
+    databaseKind: database.kind,
+    log,
+    jobs,
+    async sendMail(message, db = database.db) {
+      await enqueueJob(db, 'mail.send', message);
+      // After the caller's transaction commits the worker finds it; a kick now saves waiting for the next poll.
+      setTimeout(() => jobs.kick(), 10).unref();
+    },
+    deliverMail: (message) => transport.send(message),
+    outbox: async () => outbox?.list(),
+  };
+  return {
+    services,
+    async close() {
+      await jobs.stop();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as accounts from './0001-accounts.ts';
+
+/** Every migration, in order. Names never change once released: the database records them. */
+export const MIGRATIONS: Record<string, Migration> = {
+  '0001-accounts': accounts,
+};

@@ -1,0 +1,48 @@
+import { fileURLToPath } from 'node:url';
+import { ConfigError, loadConfig } from './config/config.ts';
+import { createServices } from './create-services.ts';
+import { DatabaseUnavailableError } from './db/open-database.ts';
+import { seedDemo } from './demo/seed-demo.ts';
+import { createLogger } from './log.ts';
+import { startDamServer } from './start-server.ts';
+
+// Wiring only: `node dam-app/dist/server.mjs` serves the DAM; the environment configures it (config/config.ts).
+const log = createLogger();
+const fail = (message: string): never => {
+  process.stderr.write(`DAM server: ${message}\n`);
+  process.exit(1);
+};
+
+const config = (() => {
+  try {
+    return loadConfig();
+  } catch (error) {
+    return fail(error instanceof ConfigError ? error.message : String(error));
+  }
+})();
+const runtime = await createServices(config, log).catch((error: unknown) =>
+  fail(
+    error instanceof DatabaseUnavailableError ? error.message : `cannot start: ${(error as Error).message}`,
+  ),
+);
+if (config.demo) {
+  const logins = await seedDemo(runtime.services);
+  process.stdout.write(`${JSON.stringify({ demoLogins: logins })}\n`);
+}
+const server = await startDamServer({
+  port: config.port,
+  hostname: config.bind,
+  publicDir: fileURLToPath(new URL('../public', import.meta.url)),
+  sdkDir: fileURLToPath(new URL('../../sdk/dist', import.meta.url)),
+  installerDir: fileURLToPath(new URL('../../installer-frame/dist/install', import.meta.url)),
+  releaseDir: fileURLToPath(new URL('../../release', import.meta.url)),
+  services: runtime.services,
+});
+log.info('server.listening', { url: server.url, database: runtime.services.databaseKind });
+const stop = () =>
+  void server
+    .close()
+    .then(() => runtime.close())
+    .then(() => process.exit(0));
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);

@@ -1,0 +1,21 @@
+import type { Kysely } from 'kysely';
+import type { DamConfig } from './config/config.ts';
+import type { Database } from './db/schema.ts';
+import type { JobWorker } from './jobs/job-queue.ts';
+import type { Logger } from './log.ts';
+import type { MailMessage, OutboxEntry } from './mail/mail-transport.ts';
+
+/** What every handler may use: built once by `createServices`, passed to the app. */
+export interface DamServices {
+  config: DamConfig;
+  db: Kysely<Database>;
+  databaseKind: 'pglite' | 'postgres';
+  log: Logger;
+  jobs: JobWorker;
+  /** Queues a mail as a job in the same transaction as the change it reports. */
+  sendMail(message: MailMessage, db?: Kysely<Database>): Promise<void>;
+  /** Sends now, for the one screen that must say at once when a mail cannot be sent (invitations). */
+  deliverMail(message: MailMessage): Promise<void>;
+  /** The offline outbox's messages, when no SMTP server is configured. */
+  outbox(): Promise<OutboxEntry[] | undefined>;
+}

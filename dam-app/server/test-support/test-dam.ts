@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { loadConfig } from '../config/config.ts';
+import { createServices, type DamRuntime } from '../create-services.ts';
+import { silentLogger } from '../log.ts';
+import type { DamServices } from '../services.ts';
+import { type RunningServer, startDamServer } from '../start-server.ts';
+import { ApiClient } from './api-client.ts';
+import { startSmtpInbox } from './smtp-inbox.ts';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+/** Every DAM server suite runs once on each: the embedded default and the database sites scale to. */
+export const DATABASE_KINDS: DatabaseKind[] = ['pglite', 'postgres'];
+
+export interface TestDam {
+  url: string;
+  home: string;
+  services: DamServices;
+  mail: Awaited<ReturnType<typeof startSmtpInbox>>;
+  databaseUrl: string | undefined;
+  client(options?: ConstructorParameters<typeof ApiClient>[1]): ApiClient;
+  /** Creates an active user (admin or not) and returns a client logged in as them. */
+  userClient(username: string, options?: { admin?: boolean; groupNames?: string[] }): Promise<ApiClient>;
+  close(): Promise<void>;
+}
+
+export const TEST_PASSWORD = 'Test-Password-42';
+
+/** A fresh, empty database in this run's PostgreSQL cluster. */
+export async function freshPostgresDatabase(): Promise<string> {
+  const admin = new pg.Client({ connectionString: inject('postgresUrl') });
+  await admin.connect();
+  const name = `dam_${randomBytes(6).toString('hex')}`;
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(inject('postgresUrl'));
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * A real DAM server for a test suite: its own home folder, a fresh database of the given kind, a real SMTP server
+ * for its mail, listening on a loopback port.
+ */
+export async function startTestDam(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+  shared?: { databaseUrl: string },
+): Promise<TestDam> {
+  const home = await mkdtemp(join(tmpdir(), 'rapid-dam-test-'));
+  const mail = await startSmtpInbox();
+  const databaseUrl =
+    kind === 'postgres' ? (shared?.databaseUrl ?? (await freshPostgresDatabase())) : undefined;
+  const port = await freePort();
+  const config = loadConfig({
+    DAM_HOME: home,
+    PORT: String(port),
+    SMTP_URL: mail.url,
+    DAM_SCRYPT_LOG_N: '10',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...env,
+  });
+  const runtime: DamRuntime = await createServices(config, silentLogger);
+  const server: RunningServer = await startDamServer({
+    port,
+    publicDir: home,
+    sdkDir: home,
+    services: runtime.services,
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const dam: TestDam = {
+    url,
+    home,
+    services: runtime.services,
+    mail,
+    databaseUrl,
+    client: (options) => new ApiClient(url, options),
+    async userClient(username, options = {}) {
+      const { hashPassword } = await import('../auth/passwords.ts');
+      const db = runtime.services.db;
+      const user = await db
+        .insertInto('users')
+        .values({
+          username,
+          password_hash: await hashPassword(TEST_PASSWORD, 10),
+          status: 'active',
+          is_admin: options.admin === true,
+          email: `${username}@dam.example`,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      for (const name of options.groupNames ?? []) {
+        const group = await db
+          .selectFrom('groups')
+          .select('id')
+          .where('name', '=', name)
+          .executeTakeFirstOrThrow();
+        await db.insertInto('group_members').values({ group_id: group.id, user_id: user.id }).execute();
+      }
+      const client = new ApiClient(url);
+      await client.login(username, TEST_PASSWORD);
+      return client;
+    },
+    async close() {
+      await server.close();
+      await runtime.close();
+      await mail.close();
+      await rm(home, { recursive: true, force: true });
+    },
+  };
+  return dam;
+}

@@ -21,6 +21,7 @@ export class ApiClient {
     path: string,
     body?: unknown,
     headers: Record<string, string> = {},
+    // biome-ignore lint/suspicious/noExplicitAny: tests read answers by shape in their assertions
   ): Promise<{ status: number; body: any; headers: Headers }> {
     const origin = this.options.origin === undefined ? new URL(this.baseUrl).origin : this.options.origin;
     const response = await fetch(new URL(`/api/v1${path}`, this.baseUrl), {

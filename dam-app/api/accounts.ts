@@ -88,6 +88,8 @@ export const sessionSchema = z
     /** The current ACL's root folder does not exist: offer another ACL or logging out (spec §6). */
     aclRootMissing: z.boolean(),
     acls: z.array(aclSummarySchema),
+    /** What the person may do now: the current ACL's permissions, or every permission in admin mode (spec §6). */
+    permissions: z.array(permissionSchema),
     /** Send it as `X-CSRF-Token` on state-changing requests when the browser sends no Origin. */
     csrfToken: z.string(),
     features: z.object({ allowUpload: z.boolean(), allowDownload: z.boolean() }),

@@ -1,6 +1,12 @@
 import { existsSync } from 'node:fs';
-import type { Permission, Profile, SessionView, UserView } from '../../api/accounts.ts';
-import type { Principal } from '../access/principal.ts';
+import {
+  type Permission,
+  type Profile,
+  permissionNames,
+  type SessionView,
+  type UserView,
+} from '../../api/accounts.ts';
+import { can, type Principal } from '../access/principal.ts';
 import { confinePath } from '../access/storage-path.ts';
 import type { DamConfig } from '../config/config.ts';
 import type { Acl, ProfileColumn, User } from '../db/schema.ts';
@@ -64,6 +70,7 @@ export function sessionView(principal: Principal, config: DamConfig): SessionVie
     relativePath: principal.acl ? principal.acl.root_path.replace(/\/+$/, '') : null,
     aclRootMissing: principal.acl !== null && (root === undefined || !existsSync(root)),
     acls: principal.acls.map(aclSummary),
+    permissions: permissionNames.filter((name) => can(principal, name)),
     csrfToken: principal.csrfToken ?? '',
     features: { allowUpload: config.allowUpload, allowDownload: config.allowDownload },
   };

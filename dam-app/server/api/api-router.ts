@@ -67,10 +67,12 @@ export function createApiRouter(services: DamServices, routes: RouteDefinition[]
     });
   }
 
-  api.notFound(() => {
+  api.all('*', () => {
     throw new ApiError(404, 'no_such_endpoint', MESSAGES.notFound, 'No such endpoint.');
   });
   api.onError((error, c) => {
+    // The unread rest of a refused body would be taken for the next request on this connection.
+    if (error instanceof ApiError && error.status === 413) c.header('Connection', 'close');
     if (error instanceof ApiError) return c.json(error.toBody(), error.status);
     services.log.error('api.unhandled', {
       path: c.req.path,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import type { Permission } from '../../api/accounts.ts';
 import { permissionNames } from '../../api/accounts.ts';
 import { hashPassword } from '../auth/passwords.ts';
@@ -12,6 +13,7 @@ export interface DemoLogin {
   password: string;
 }
 
+const DEMO_LOCK = 7_242_001;
 const VIEW: Permission[] = ['facet browsing', 'view global keywords', 'quickDownload'];
 
 const GROUPS = [
@@ -101,7 +103,15 @@ export async function seedDemo({ db, config }: DamServices): Promise<DemoLogin[]
         ? config.adminPassword
         : `Demo-${randomBytes(6).toString('base64url')}7`,
   }));
-  await db.transaction().execute(async (trx) => {
+  const seeded = await db.transaction().execute(async (trx) => {
+    // Servers starting together on one database take turns; the second finds the demo already there.
+    await sql`select pg_advisory_xact_lock(${DEMO_LOCK})`.execute(trx);
+    const existing = await trx
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'admin')
+      .executeTakeFirst();
+    if (existing) return false;
     const groups = new Map<string, number>();
     for (const group of GROUPS) {
       const row = await trx.insertInto('groups').values(group).returning('id').executeTakeFirstOrThrow();
@@ -152,7 +162,15 @@ export async function seedDemo({ db, config }: DamServices): Promise<DemoLogin[]
           })
           .execute();
     }
+    return true;
   });
+  if (!seeded) {
+    try {
+      return JSON.parse(await readFile(file, 'utf8')) as DemoLogin[];
+    } catch {
+      return [];
+    }
+  }
   for (const acl of ACLS) await mkdir(join(config.storageRoot, acl.root), { recursive: true });
   await mkdir(config.home, { recursive: true });
   await writeFile(file, JSON.stringify(logins, null, 2), { mode: 0o600 });

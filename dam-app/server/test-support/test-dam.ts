@@ -59,17 +59,17 @@ export async function freePort(): Promise<number> {
 export async function startTestDam(
   kind: DatabaseKind,
   env: Record<string, string> = {},
-  shared?: { databaseUrl: string },
+  options: { databaseUrl?: string; smtp?: boolean } = {},
 ): Promise<TestDam> {
   const home = await mkdtemp(join(tmpdir(), 'rapid-dam-test-'));
   const mail = await startSmtpInbox();
   const databaseUrl =
-    kind === 'postgres' ? (shared?.databaseUrl ?? (await freshPostgresDatabase())) : undefined;
+    kind === 'postgres' ? (options.databaseUrl ?? (await freshPostgresDatabase())) : undefined;
   const port = await freePort();
   const config = loadConfig({
     DAM_HOME: home,
     PORT: String(port),
-    SMTP_URL: mail.url,
+    ...(options.smtp === false ? {} : { SMTP_URL: mail.url }),
     DAM_SCRYPT_LOG_N: '10',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,

@@ -1,0 +1,102 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ApiClient } from './test-support/api-client.ts';
+import { freePort, freshPostgresDatabase } from './test-support/test-dam.ts';
+
+const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
+const children: ChildProcess[] = [];
+const dirs: string[] = [];
+
+afterAll(async () => {
+  for (const child of children) child.kill('SIGKILL');
+  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+/** The DAM server as `npm start` runs it: its own process, configured by the environment. */
+async function startProcess(env: Record<string, string>) {
+  const home = await mkdtemp(join(tmpdir(), 'rapid-dam-proc-'));
+  dirs.push(home);
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: { ...process.env, DAM_HOME: home, DAM_SCRYPT_LOG_N: '10', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  return { child, exited, output: () => ({ stdout, stderr }) };
+}
+
+async function waitForHealth(url: string, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const ok = await fetch(`${url}/api/v1/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not become healthy`);
+}
+
+describe('the DAM server process', () => {
+  it('exits with one clear line when the database cannot be reached', async () => {
+    const server = await startProcess({ DATABASE_URL: 'postgres://dam:secret@127.0.0.1:1/dam', PORT: '0' });
+    expect(await server.exited).toBe(1);
+    const lines = server.output().stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^DAM server: Cannot reach the database at postgres:\/\/dam:\*\*\*@127\.0\.0\.1:1\/dam: .*ECONNREFUSED/,
+    );
+  });
+
+  it('names every bad variable and exits', async () => {
+    const server = await startProcess({ PORT: 'x', DAM_ALLOW_UPLOAD: 'maybe' });
+    expect(await server.exited).toBe(1);
+    expect(server.output().stderr).toBe(
+      'DAM server: Invalid configuration:\n  PORT must be a port number\n  DAM_ALLOW_UPLOAD must be true or false\n',
+    );
+  });
+
+  it('runs as two processes on one PostgreSQL that migrate together and share sessions', async () => {
+    const databaseUrl = await freshPostgresDatabase();
+    const [portA, portB] = [await freePort(), await freePort()];
+    const urlA = `http://127.0.0.1:${portA}`;
+    const urlB = `http://127.0.0.1:${portB}`;
+    // Behind one load balancer both servers share the public address the browser sees.
+    const common = {
+      DATABASE_URL: databaseUrl,
+      DAM_DEMO: 'true',
+      DAM_ADMIN_PASSWORD: 'Shared-Admin-Pass-1',
+      DAM_PUBLIC_URL: urlA,
+    };
+    const a = await startProcess({ ...common, PORT: String(portA) });
+    const b = await startProcess({ ...common, PORT: String(portB) });
+    await Promise.all([waitForHealth(urlA), waitForHealth(urlB)]);
+
+    const onA = new ApiClient(urlA);
+    await onA.login('admin', 'Shared-Admin-Pass-1');
+    const onB = new ApiClient(urlB, { origin: urlA });
+    onB.cookie = onA.cookie;
+    expect((await onB.get('/session')).body.user.username).toBe('admin');
+    expect(
+      (await onB.get('/admin/users')).body.filter((user: { username: string }) => user.username === 'admin'),
+    ).toHaveLength(1);
+    // A logout on one server ends the session on the other.
+    expect((await onB.delete('/session')).status).toBe(200);
+    expect((await onA.get('/session')).status).toBe(401);
+    expect(a.output().stderr).not.toContain('"level":"error"');
+    expect(b.output().stderr).not.toContain('"level":"error"');
+  }, 60_000);
+});

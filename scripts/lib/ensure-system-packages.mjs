@@ -29,10 +29,12 @@ export const SYSTEM_PACKAGES = [
 /**
  * Installs whatever is missing with one apt-get call, as root or with password-less sudo. Anything else gets a
  * message that says what to run.
+ * @param {string[]} [only] Debian package names to limit it to (a benchmark's own needs); default every one
  * @returns {Promise<void>}
  */
-export async function ensureSystemPackages() {
-  const missing = SYSTEM_PACKAGES.filter((each) => !existsSync(each.file));
+export async function ensureSystemPackages(only) {
+  const wanted = only ? SYSTEM_PACKAGES.filter((each) => only.includes(each.debianPackage)) : SYSTEM_PACKAGES;
+  const missing = wanted.filter((each) => !existsSync(each.file));
   if (missing.length === 0) return;
   const names = missing.map((each) => each.name).join(', ');
   const packages = missing.map((each) => each.debianPackage);

@@ -34,8 +34,15 @@ export function createApiRouter(services: DamServices, routes: RouteDefinition[]
     }),
   );
   api.use(async (c, next) => {
+    const started = performance.now();
     await next();
     c.header('Cache-Control', 'no-store');
+    services.log.info('api.request', {
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    });
   });
 
   for (const route of routes) {

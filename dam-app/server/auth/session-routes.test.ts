@@ -33,6 +33,23 @@ describe.each(DATABASE_KINDS)('sessions on %s', (kind) => {
     expect(cookie).not.toContain('Secure');
   });
 
+  it('marks the cookie Secure when the DAM is served over https', async () => {
+    const behindTls = await startTestDam(kind, { DAM_PUBLIC_URL: 'https://dam.example' });
+    try {
+      await behindTls.userClient('tls', { origin: 'https://dam.example' });
+      const client = behindTls.client({ origin: 'https://dam.example' });
+      const response = await client.post('/session', { username: 'tls', password: TEST_PASSWORD });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('set-cookie')).toContain('Secure');
+      const plainOrigin = await behindTls
+        .client()
+        .post('/session', { username: 'tls', password: TEST_PASSWORD });
+      expect(plainOrigin.status).toBe(403);
+    } finally {
+      await behindTls.close();
+    }
+  });
+
   it('says which field is missing', async () => {
     const response = await dam.client().post('/session', { password: '' });
     expect(response.status).toBe(400);

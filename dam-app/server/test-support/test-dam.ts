@@ -25,7 +25,10 @@ export interface TestDam {
   databaseUrl: string | undefined;
   client(options?: ConstructorParameters<typeof ApiClient>[1]): ApiClient;
   /** Creates an active user (admin or not) and returns a client logged in as them. */
-  userClient(username: string, options?: { admin?: boolean; groupNames?: string[] }): Promise<ApiClient>;
+  userClient(
+    username: string,
+    options?: { admin?: boolean; groupNames?: string[]; origin?: string },
+  ): Promise<ApiClient>;
   close(): Promise<void>;
 }
 
@@ -111,7 +114,7 @@ export async function startTestDam(
           .executeTakeFirstOrThrow();
         await db.insertInto('group_members').values({ group_id: group.id, user_id: user.id }).execute();
       }
-      const client = new ApiClient(url);
+      const client = new ApiClient(url, options.origin ? { origin: options.origin } : {});
       await client.login(username, TEST_PASSWORD);
       return client;
     },

@@ -55,7 +55,7 @@ describe('npm start', () => {
 
     child = spawn(process.execPath, [join(REPO_ROOT, 'scripts/start.mjs')], {
       cwd: REPO_ROOT,
-      env: { ...process.env, HOME: home, RAPID_HOME: rapidHome, PORT: String(port) },
+      env: { ...process.env, HOME: home, RAPID_HOME: rapidHome, PORT: String(port), DAM_HOME: join(dir, 'dam') },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const output = await waitForOutput(child, 'Press Ctrl-C to stop.', 180_000);
@@ -64,7 +64,33 @@ describe('npm start', () => {
     expect(output).toContain(join(REPO_ROOT, 'extension', 'dist'));
 
     const page = await fetch(url);
-    expect(await page.text()).toContain('/sdk/js/connect-sdk.js');
+    expect(page.status).toBe(200);
+    expect(output).toContain(`API reference: ${url}api/docs`);
+
+    // Every demo login printed works against the DAM's API.
+    const logins = [...output.matchAll(/^ {2}(\S+) +(\S+) {3}\((.+)\)$/gm)].map(([, username, password, role]) => ({
+      username,
+      password,
+      role,
+    }));
+    expect(logins.map((login) => login.role)).toEqual([
+      'administrator',
+      'content author',
+      'approver',
+      'requestor',
+      'end user',
+      'invited user',
+    ]);
+    for (const login of logins) {
+      const response = await fetch(`${url}api/v1/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: url.slice(0, -1) },
+        body: JSON.stringify({ username: login.username, password: login.password }),
+      });
+      expect(response.status).toBe(200);
+    }
+    const health = await (await fetch(`${url}api/v1/health`)).json();
+    expect(health).toMatchObject({ ok: true, database: 'pglite' });
 
     const manifestFile = join(home, '.config/chromium/NativeMessagingHosts', `${HOST_IDENTITY.name}.json`);
     const manifest = JSON.parse(await readFile(manifestFile, 'utf8'));

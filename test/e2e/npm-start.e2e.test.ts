@@ -55,7 +55,13 @@ describe('npm start', () => {
 
     child = spawn(process.execPath, [join(REPO_ROOT, 'scripts/start.mjs')], {
       cwd: REPO_ROOT,
-      env: { ...process.env, HOME: home, RAPID_HOME: rapidHome, PORT: String(port), DAM_HOME: join(dir, 'dam') },
+      env: {
+        ...process.env,
+        HOME: home,
+        RAPID_HOME: rapidHome,
+        PORT: String(port),
+        DAM_HOME: join(dir, 'dam'),
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const output = await waitForOutput(child, 'Press Ctrl-C to stop.', 180_000);
@@ -68,11 +74,13 @@ describe('npm start', () => {
     expect(output).toContain(`API reference: ${url}api/docs`);
 
     // Every demo login printed works against the DAM's API.
-    const logins = [...output.matchAll(/^ {2}(\S+) +(\S+) {3}\((.+)\)$/gm)].map(([, username, password, role]) => ({
-      username,
-      password,
-      role,
-    }));
+    const logins = [...output.matchAll(/^ {2}(\S+) +(\S+) {3}\((.+)\)$/gm)].map(
+      ([, username, password, role]) => ({
+        username,
+        password,
+        role,
+      }),
+    );
     expect(logins.map((login) => login.role)).toEqual([
       'administrator',
       'content author',

@@ -13,7 +13,9 @@ type Document = {
 };
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-const json = (value: unknown) => `<pre>${escapeHtml(JSON.stringify(value, null, 2))}</pre>`;
+/** Escaped text with `code` spans, as the summaries and the description write them. */
+const prose = (text: string) => escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>');
+const json = (value: unknown) => `<pre tabindex="0">${escapeHtml(JSON.stringify(value, null, 2))}</pre>`;
 
 /**
  * The API reference page at `/api/docs`: rendered on the server from the OpenAPI document, no script, styled by one
@@ -42,7 +44,7 @@ export function referencePage(document: Document): string {
         .join('');
       const section = `<section id="${id}" class="operation">
 <h3><span class="method ${method}">${method.toUpperCase()}</span> <code>/api/v1${escapeHtml(path)}</code></h3>
-<p>${escapeHtml(operation.summary ?? '')} <span class="access">${access}</span></p>
+<p>${prose(operation.summary ?? '')} <span class="access">${access}</span></p>
 ${params ? `<h4>Parameters</h4><ul>${params}</ul>` : ''}
 ${body ? `<h4>Request body</h4>${json(body)}` : ''}
 ${responses}
@@ -66,7 +68,7 @@ ${responses}
 <title>${escapeHtml(document.info.title)} ${escapeHtml(document.info.version)}</title>
 <link rel="stylesheet" href="/api/docs/reference.css"></head>
 <body><header><h1>${escapeHtml(document.info.title)} <small>${escapeHtml(document.info.version)}</small></h1>
-<p>${escapeHtml(document.info.description ?? '')}</p>
+<p>${prose(document.info.description ?? '')}</p>
 <p><a href="/api/v1/openapi.json">OpenAPI document (JSON)</a></p>
 <nav aria-label="Sections"><ul>${nav}<li><a href="#schemas">Schemas</a></li></ul></nav></header>
 <main>${sections}<h2 id="schemas">Schemas</h2>${schemas}</main></body></html>`;
@@ -78,8 +80,9 @@ h1 small { font-weight: normal; color: #4a5568; font-size: 0.6em; }
 nav ul { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; list-style: none; padding: 0; }
 .operation { border: 1px solid #cbd5e0; border-radius: 6px; padding: 0.5rem 1rem; margin: 0.75rem 0; }
 .method { display: inline-block; min-width: 4.5em; text-align: center; border-radius: 4px; color: #fff; font-size: 0.8em; padding: 0.1em 0.4em; }
-.get { background: #2b6cb0; } .post { background: #2f855a; } .put { background: #b7791f; } .delete { background: #c53030; }
+.get { background: #2c5282; } .post { background: #276749; } .put { background: #975a16; } .delete { background: #9b2c2c; }
 .access { color: #4a5568; font-size: 0.85em; border: 1px solid #cbd5e0; border-radius: 4px; padding: 0 0.3em; }
+pre:focus-visible { outline: 2px solid #2b6cb0; }
 pre { background: #f7fafc; padding: 0.5rem; overflow-x: auto; font-size: 0.8em; max-height: 24rem; }
 a:focus-visible { outline: 2px solid #2b6cb0; outline-offset: 2px; }
 @media (prefers-color-scheme: dark) { body { background: #1a202c; color: #e2e8f0; } pre { background: #2d3748; } .access, h1 small { color: #cbd5e0; } a { color: #90cdf4; } }

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
 import type { Principal } from '../access/principal.ts';
 
@@ -20,7 +21,16 @@ export function passesOriginCheck(
   const site = c.req.header('sec-fetch-site');
   if (site !== undefined) return site === 'same-origin';
   if (!principal) return true;
-  return principal.csrfToken !== undefined && c.req.header('x-csrf-token') === principal.csrfToken;
+  return (
+    principal.csrfToken !== undefined && sameText(c.req.header('x-csrf-token') ?? '', principal.csrfToken)
+  );
+}
+
+/** Constant-time comparison, so response timing does not reveal how much of a token was right. */
+function sameText(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
 }
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);

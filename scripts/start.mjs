@@ -46,14 +46,15 @@ const daemonReady = new Promise((resolve) => {
 // The DAM runs with its embedded defaults (PGlite, local storage) and demo accounts; it prints their logins as one
 // JSON line on stdout. Of its structured logs on stderr, warnings and errors are shown here.
 const server = start('dam-app/dist/server.mjs', { PORT: String(port), DAM_DEMO: 'true' }, 'pipe', 'pipe');
-/** @type {Promise<{ role: string, username: string, password: string }[]>} */
-const demoLogins = new Promise((resolve) => {
+/** @typedef {{ demoLogins: { role: string, username: string, password: string }[], nodes: string[], storageRoot: string, home: string }} Started */
+/** @type {Promise<Started | undefined>} */
+const started = new Promise((resolve) => {
   eachLine(server.stdout, (line) => {
     const parsed = parseJson(line);
-    if (Array.isArray(parsed?.demoLogins)) resolve(parsed.demoLogins);
+    if (parsed?.started) resolve(parsed.started);
     else process.stdout.write(`${line}\n`);
   });
-  server.once('exit', () => resolve([]));
+  server.once('exit', () => resolve(undefined));
 });
 eachLine(server.stderr, (line) => {
   const parsed = parseJson(line);
@@ -69,13 +70,16 @@ if ((await daemonReady) !== 0)
   fail(
     'The Rapid daemon did not start: see its log in $RAPID_HOME/logs (default ~/.local/share/rapid/logs).',
   );
-const logins = await demoLogins;
+const dam = await started;
+const logins = dam?.demoLogins ?? [];
 const width = Math.max(...logins.map((login) => login.username.length), 8);
 console.log(`
 Rapid DAM is running at ${url}
 API reference: ${url}api/docs
+Storage:       ${dam?.storageRoot}
+Transfer node: ${dam?.nodes.join(', ') || 'not running (see the error above)'}
 
-Demo logins (kept in ${process.env.DAM_HOME ?? '~/.local/share/rapid-dam'}/demo-logins.json):
+Demo logins (kept in ${dam?.home}/demo-logins.json):
 ${logins.map((login) => `  ${login.username.padEnd(width)}  ${login.password}   (${login.role})`).join('\n')}
 
 To see it work in Chromium or Chrome:

@@ -8,6 +8,7 @@ import type { Logger } from './log.ts';
 import { type MailMessage, outboxTransport, smtpTransport } from './mail/mail-transport.ts';
 import type { DamServices } from './services.ts';
 import { ensureSpecialUsers } from './special-users.ts';
+import { startEmbeddedNode } from './transfer-node/embedded-node.ts';
 
 export interface DamRuntime {
   services: DamServices;
@@ -37,6 +38,17 @@ export async function createServices(config: DamConfig, log: Logger): Promise<Da
   );
   jobs.start();
 
+  const embedded = config.embeddedNode.enabled
+    ? await startEmbeddedNode(config, log).catch((error: Error) => {
+        // The library still works without it; the transfer features say the node is unavailable.
+        log.error('node.unavailable', {
+          error: error.message,
+          hint: 'Accelerated transfers are off. Free the ports or set DAM_NODE_API_PORT / DAM_NODE_TRANSFER_PORT, or DAM_NODES.',
+        });
+        return undefined;
+      })
+    : undefined;
+
   const services: DamServices = {
     config,
     db: database.db,
@@ -50,10 +62,12 @@ export async function createServices(config: DamConfig, log: Logger): Promise<Da
     },
     deliverMail: (message) => transport.send(message),
     outbox: async () => outbox?.list(),
+    nodes: embedded ? [embedded.endpoint] : config.nodes,
   };
   return {
     services,
     async close() {
+      await embedded?.close();
       await jobs.stop();
       await database.close();
     },

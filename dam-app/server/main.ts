@@ -25,10 +25,18 @@ const runtime = await createServices(config, log).catch((error: unknown) =>
     error instanceof DatabaseUnavailableError ? error.message : `cannot start: ${(error as Error).message}`,
   ),
 );
-if (config.demo) {
-  const logins = await seedDemo(runtime.services);
-  process.stdout.write(`${JSON.stringify({ demoLogins: logins })}\n`);
-}
+const demoLogins = config.demo ? await seedDemo(runtime.services) : [];
+// One JSON line for the program that started this one (`npm start` prints it for people).
+process.stdout.write(
+  `${JSON.stringify({
+    started: {
+      demoLogins,
+      nodes: runtime.services.nodes.map((node) => node.url),
+      storageRoot: config.storageRoot,
+      home: config.home,
+    },
+  })}\n`,
+);
 const server = await startDamServer({
   port: config.port,
   hostname: config.bind,

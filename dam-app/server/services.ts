@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DamConfig } from './config/config.ts';
+import type { DamConfig, NodeEndpoint } from './config/config.ts';
 import type { Database } from './db/schema.ts';
 import type { JobWorker } from './jobs/job-queue.ts';
 import type { Logger } from './log.ts';
@@ -16,6 +16,8 @@ export interface DamServices {
   sendMail(message: MailMessage, db?: Kysely<Database>): Promise<void>;
   /** Sends now, for the one screen that must say at once when a mail cannot be sent (invitations). */
   deliverMail(message: MailMessage): Promise<void>;
+  /** The transfer nodes: the site's (`DAM_NODES`) or the embedded one; empty when neither is available. */
+  nodes: NodeEndpoint[];
   /** The offline outbox's messages, when no SMTP server is configured. */
   outbox(): Promise<OutboxEntry[] | undefined>;
 }

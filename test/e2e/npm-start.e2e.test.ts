@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { access, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { get as httpsGet } from 'node:https';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -100,6 +101,18 @@ describe('npm start', () => {
     const health = await (await fetch(`${url}api/v1/health`)).json();
     expect(health).toMatchObject({ ok: true, database: 'pglite' });
 
+    // The embedded transfer node serves the DAM's storage, its certificate is the one the DAM keeps.
+    const nodeUrl = /^Transfer node: (https:\/\/127\.0\.0\.1:\d+)$/m.exec(output)?.[1] ?? '';
+    expect(output).toContain(`Storage:       ${join(dir, 'dam', 'storage')}`);
+    const ca = await readFile(join(dir, 'dam', 'node-tls', 'cert.pem'), 'utf8');
+    const nodePing = await new Promise<number>((resolve, reject) =>
+      httpsGet(`${nodeUrl}/ping`, { ca }, (response) => resolve(response.statusCode ?? 0)).on(
+        'error',
+        reject,
+      ),
+    );
+    expect(nodePing).toBe(200);
+
     const manifestFile = join(home, '.config/chromium/NativeMessagingHosts', `${HOST_IDENTITY.name}.json`);
     const manifest = JSON.parse(await readFile(manifestFile, 'utf8'));
     await access(manifest.path);
@@ -110,6 +123,9 @@ describe('npm start', () => {
     child.kill('SIGINT');
     expect(await exited).toBe(0);
     await expect(fetch(url)).rejects.toThrow();
+    await expect(
+      new Promise((resolve, reject) => httpsGet(`${nodeUrl}/ping`, { ca }, resolve).on('error', reject)),
+    ).rejects.toThrow();
     expect(isAlive(daemonPid)).toBe(false);
   }, 240_000);
 });

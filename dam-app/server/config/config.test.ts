@@ -33,6 +33,21 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBe('postgres://dam@db.example/dam');
   });
 
+  it("reads the site's transfer nodes, which turn the embedded node off", () => {
+    expect(loadConfig({}).embeddedNode).toEqual({ enabled: true, apiPort: 9092, transferPort: 33_001 });
+    const config = loadConfig({
+      DAM_NODES: 'https://dam:s%3Acret@node1.example:443, https://dam:pw@node2.example',
+    });
+    expect(config.nodes).toEqual([
+      { url: 'https://node1.example', user: 'dam', password: 's:cret' },
+      { url: 'https://node2.example', user: 'dam', password: 'pw' },
+    ]);
+    expect(config.embeddedNode.enabled).toBe(false);
+    expect(() => loadConfig({ DAM_NODES: 'https://node.example' })).toThrow(
+      'DAM_NODES must list https://user:password@host:port URLs, comma-separated',
+    );
+  });
+
   it('names every bad variable on its own line', () => {
     let error: unknown;
     try {

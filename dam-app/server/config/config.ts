@@ -45,8 +45,47 @@ const environmentSchema = z.object({
   DAM_SESSION_IDLE_MINUTES: count(120, 60 * 24 * 30),
   DAM_ADMIN_PASSWORD: z.string().min(1, { message: 'must not be empty' }).optional(),
   DAM_DEMO: flag(false),
+  DAM_NODES: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      const nodes: NodeEndpoint[] = [];
+      for (const entry of (value ?? '')
+        .split(',')
+        .map((each) => each.trim())
+        .filter(Boolean)) {
+        const url = URL.canParse(entry) ? new URL(entry) : undefined;
+        if (!url || !/^https?:$/.test(url.protocol) || !url.username || !url.password) {
+          context.addIssue({
+            code: 'custom',
+            message: 'must list https://user:password@host:port URLs, comma-separated',
+          });
+          return z.NEVER;
+        }
+        nodes.push({
+          url: `${url.protocol}//${url.host}`,
+          user: decodeURIComponent(url.username),
+          password: decodeURIComponent(url.password),
+        });
+      }
+      return nodes;
+    }),
+  DAM_EMBEDDED_NODE: flag(true),
+  DAM_NODE_API_PORT: count(9092, 65_535),
+  DAM_NODE_TRANSFER_PORT: count(33_001, 65_535),
   DAM_SCRYPT_LOG_N: count(15, 20).pipe(z.number().min(10, { message: 'must be 10 or more' })),
 });
+
+/** A transfer node the DAM uses: its API address and the node user the server (never the browser) signs in as. */
+export interface NodeEndpoint {
+  url: string;
+  user: string;
+  password: string;
+  /** SHA-256 fingerprint of its certificate, for transfer specs to pin (`sshfp`). */
+  fingerprint?: string;
+  /** The one certificate to trust for it (the embedded node's, self-signed); else the system's authorities. */
+  ca?: string;
+}
 
 export interface PasswordPolicy {
   minLength: number;
@@ -74,6 +113,10 @@ export interface DamConfig {
   sessionIdleMinutes: number;
   adminPassword: string | undefined;
   demo: boolean;
+  /** The site's own transfer nodes (`DAM_NODES`); empty means the embedded node, when that is on. */
+  nodes: NodeEndpoint[];
+  /** Run a transfer node beside the server, its docroot the storage root (the default without `DAM_NODES`). */
+  embeddedNode: { enabled: boolean; apiPort: number; transferPort: number };
   /** scrypt's cost is 2^logN (OWASP lists N=2^15, r=8, p=3); tests lower it to save time. */
   scryptLogN: number;
 }
@@ -116,5 +159,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): DamConfig {
     adminPassword: e.DAM_ADMIN_PASSWORD,
     demo: e.DAM_DEMO,
     scryptLogN: e.DAM_SCRYPT_LOG_N,
+    nodes: e.DAM_NODES,
+    embeddedNode: {
+      enabled: e.DAM_NODES.length === 0 && e.DAM_EMBEDDED_NODE,
+      apiPort: e.DAM_NODE_API_PORT,
+      transferPort: e.DAM_NODE_TRANSFER_PORT,
+    },
   };
 }

@@ -1,11 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { startPostgresCluster } from './postgres-cluster.ts';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    postgresUrl: string;
-  }
-}
+import './provided-context.ts';
 
 /** One PostgreSQL cluster for the DAM's whole test run; each suite makes its own database in it. */
 export async function setup(project: TestProject): Promise<() => Promise<void>> {

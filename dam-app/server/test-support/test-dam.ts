@@ -12,6 +12,7 @@ import type { DamServices } from '../services.ts';
 import { type RunningServer, startDamServer } from '../start-server.ts';
 import { ApiClient } from './api-client.ts';
 import { startSmtpInbox } from './smtp-inbox.ts';
+import './provided-context.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 /** Every DAM server suite runs once on each: the embedded default and the database sites scale to. */
@@ -74,6 +75,8 @@ export async function startTestDam(
     PORT: String(port),
     ...(options.smtp === false ? {} : { SMTP_URL: mail.url }),
     DAM_SCRYPT_LOG_N: '10',
+    // Suites that need a transfer node turn it on with free ports (DAM_NODE_API_PORT=0, …).
+    DAM_EMBEDDED_NODE: 'false',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });

@@ -1,0 +1,47 @@
+/** Settings of spec §3 "Platform settings read" that the path rule of §5 depends on. */
+export interface PathTranslationSettings {
+  /** The current ACL's relative path permission; null or undefined: the transfer must not start. */
+  relativePath: string | null | undefined;
+  /** `mb.prefix.work.folders`: work folders (the loading dock among them) carry a `~$` prefix. */
+  prefixWorkFolders: boolean;
+  /** The loading dock's folder name. */
+  loadingDockFolder: string;
+}
+
+export const RENDITIONS_PREFIX = 'Renditions/';
+
+/**
+ * The current ACL's relative path without its trailing slash, or undefined when it is missing (spec §5: the
+ * accelerated transfer does not start then).
+ */
+export function aclRelativePath(relativePath: string | null | undefined): string | undefined {
+  if (relativePath === null || relativePath === undefined) return undefined;
+  return relativePath.endsWith('/') ? relativePath.slice(0, -1) : relativePath;
+}
+
+/**
+ * Spec §5 path translation: a path is left as it is when there is no relative path, when it already starts with
+ * it (not for quick download), when it is in the loading dock or the renditions, or when it is absolute; otherwise
+ * the relative path and a slash go in front. The server confines every resulting path to the ACL root on its own.
+ */
+export function translateTransferPath(
+  path: string,
+  settings: PathTranslationSettings,
+  options: { quickDownload?: boolean } = {},
+): string {
+  const relative = aclRelativePath(settings.relativePath);
+  if (!relative) return path;
+  if (!options.quickDownload && path.startsWith(relative)) return path;
+  const dock = settings.prefixWorkFolders ? `~$${settings.loadingDockFolder}` : settings.loadingDockFolder;
+  if (path.startsWith(dock)) return path;
+  if (path.startsWith(RENDITIONS_PREFIX)) return path;
+  if (path.startsWith('/')) return path;
+  return `${relative}/${path}`;
+}
+
+/** Spec §5: a loading dock id that is missing, not a number, or negative means a bulk (cart) download. */
+export function isBulkDownload(loadingDockId: string | number | null | undefined): boolean {
+  if (loadingDockId === null || loadingDockId === undefined || loadingDockId === '') return true;
+  const id = typeof loadingDockId === 'number' ? loadingDockId : Number(loadingDockId);
+  return !Number.isFinite(id) || !/^-?\d+(\.\d+)?$/.test(String(loadingDockId).trim()) || id < 0;
+}

@@ -63,9 +63,12 @@ describe('spec §5 path translation', () => {
     ],
     ['Renditions/7/preview.jpg', {}, true, 'Renditions/7/preview.jpg', 'renditions'],
     ['/abs/a.jpg', {}, false, '/abs/a.jpg', 'absolute'],
-  ] as const)('%s (%j, quick %s) → %s: %s', (path, change, quickDownload, expected) => {
-    expect(translateTransferPath(path, { ...settings, ...change }, { quickDownload })).toBe(expected);
-  });
+  ] as [string, Partial<PathTranslationSettings>, boolean, string, string][])(
+    '%s (%j, quick %s) → %s: %s',
+    (path, change, quickDownload, expected) => {
+      expect(translateTransferPath(path, { ...settings, ...change }, { quickDownload })).toBe(expected);
+    },
+  );
 
   it('drops one trailing slash from the relative path and tells a missing one apart', () => {
     expect(aclRelativePath('Library/')).toBe('Library');

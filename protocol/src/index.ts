@@ -80,6 +80,7 @@ export {
 } from './names.ts';
 export type {
   BrowseRequest,
+  OpsReadTokenRequest,
   SetupReply,
   SetupRequest,
   TransferPutRequest,
@@ -87,6 +88,7 @@ export type {
 } from './node-api-requests.ts';
 export {
   browseRequest,
+  opsReadTokenRequest,
   setupReply,
   setupRequest,
   transferPutRequest,

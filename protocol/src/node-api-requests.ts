@@ -51,3 +51,10 @@ export const setupReplyEntry = z.union([
 ]);
 export const setupReply = z.object({ transfer_specs: z.array(setupReplyEntry) });
 export type SetupReply = z.infer<typeof setupReply>;
+
+/** `POST /rapid/ops_read_token` body: a read-only credential for one cookie's transfer records (at most an hour). */
+export const opsReadTokenRequest = z.strictObject({
+  cookie: z.string().check(z.minLength(1), z.maxLength(64 * 1024)),
+  ttl_seconds: z._default(z.int().check(z.minimum(1), z.maximum(3600)), 300),
+});
+export type OpsReadTokenRequest = z.infer<typeof opsReadTokenRequest>;

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { openClaims, sealClaims } from './signed-claims.ts';
 
 export interface TokenClaims {
   v: 1;
@@ -16,14 +16,9 @@ export interface TokenClaims {
 export const TOKEN_PREFIX = 'RT1';
 export const TOKEN_LEEWAY_SECONDS = 30;
 
-function sign(secret: Buffer, body: string): Buffer {
-  return createHmac('sha256', secret).update(body).digest();
-}
-
 /** `RT1.<payload>.<signature>` (PROTOCOL.md §1.5). */
 export function signToken(secret: Buffer, claims: TokenClaims): string {
-  const body = `${TOKEN_PREFIX}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
-  return `${body}.${sign(secret, body).toString('base64url')}`;
+  return sealClaims(secret, TOKEN_PREFIX, claims);
 }
 
 export type TokenCheck = { ok: true; claims: TokenClaims } | { ok: false; reason: string };
@@ -34,19 +29,9 @@ export function verifyToken(
   token: string,
   expect: { nodeId: string; direction: 'send' | 'receive'; nowSeconds?: number },
 ): TokenCheck {
-  const parts = token.split('.');
-  if (parts.length !== 3 || parts[0] !== TOKEN_PREFIX) return { ok: false, reason: 'malformed token' };
-  const body = `${parts[0]}.${parts[1]}`;
-  const given = Buffer.from(parts[2] ?? '', 'base64url');
-  const wanted = sign(secret, body);
-  if (given.length !== wanted.length || !timingSafeEqual(given, wanted))
-    return { ok: false, reason: 'bad signature' };
-  let claims: TokenClaims;
-  try {
-    claims = JSON.parse(Buffer.from(parts[1] ?? '', 'base64url').toString('utf8')) as TokenClaims;
-  } catch {
-    return { ok: false, reason: 'malformed token' };
-  }
+  const opened = openClaims(secret, TOKEN_PREFIX, token);
+  if (!opened.ok) return opened;
+  const claims = opened.claims as unknown as TokenClaims;
   if (claims.v !== 1 || !Array.isArray(claims.roots) || typeof claims.exp !== 'number') {
     return { ok: false, reason: 'malformed token' };
   }

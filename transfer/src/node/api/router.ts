@@ -7,6 +7,7 @@ import { applyCors } from './cors.ts';
 import { routeHttpSessions } from './http-session-routes.ts';
 import { BodyError, basicUser, readJson, sendError, sendJson } from './http-util.ts';
 import { info } from './info.ts';
+import { issueOpsReadToken, opsReadClaims, routeOpsRead } from './ops-read-access.ts';
 import { cancelTransfer, getTransfer, listTransfers, putTransfer } from './ops-transfers.ts';
 import { handleSetup } from './setup.ts';
 
@@ -35,6 +36,8 @@ async function route(
     return handleSetup(ctx, 'download', user, await readJson(req));
   if (method === 'POST' && path === '/files/browse') return browse(ctx, await readJson(req));
   if (method === 'GET' && path === '/ops/transfers') return listTransfers(ctx, url);
+  if (method === 'POST' && path === '/rapid/ops_read_token')
+    return issueOpsReadToken(ctx, await readJson(req));
   const match = TRANSFER.exec(path);
   if (match) {
     const id = decodeURIComponent(match[1] ?? '');
@@ -58,6 +61,9 @@ export function createApiHandler(ctx: ApiContext) {
         return await serveContent(ctx, req, res, path);
       }
       if (await routeHttpSessions(ctx, req, res, url.pathname)) return;
+      const readClaims = opsReadClaims(ctx, req);
+      if (readClaims === null) return sendError(res, 401, 'the read credential is invalid or expired');
+      if (readClaims) return write(res, routeOpsRead(ctx, req.method ?? 'GET', url, readClaims));
       const user = basicUser(req, ctx.config.users);
       if (!user)
         return sendError(res, 401, 'check the credentials', {

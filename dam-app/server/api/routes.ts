@@ -7,6 +7,7 @@ import { apiKeyRoutes } from '../auth/api-key-routes.ts';
 import { invitationRoutes } from '../auth/invitation-routes.ts';
 import { passwordRoutes } from '../auth/password-routes.ts';
 import { sessionRoutes } from '../auth/session-routes.ts';
+import { nodeCredentialsRoutes } from '../transfers/node-credentials-route.ts';
 import type { RouteDefinition } from './define-route.ts';
 import { healthRoutes } from './health-route.ts';
 
@@ -17,6 +18,7 @@ export const API_ROUTES: RouteDefinition[] = [
   ...passwordRoutes,
   ...accountRoutes,
   ...apiKeyRoutes,
+  ...nodeCredentialsRoutes,
   ...invitationRoutes,
   ...adminUserRoutes,
   ...adminGroupRoutes,

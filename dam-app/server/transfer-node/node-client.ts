@@ -22,7 +22,13 @@ export class NodeClient {
       : undefined;
   }
 
-  call(method: string, path: string, body?: unknown, timeoutMs = 15_000): Promise<NodeAnswer> {
+  call(
+    method: string,
+    path: string,
+    body?: unknown,
+    timeoutMs = 15_000,
+    headers: Record<string, string> = {},
+  ): Promise<NodeAnswer> {
     const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
     const send = this.#agent ? request : plainRequest;
     return new Promise((resolve, reject) => {
@@ -38,6 +44,7 @@ export class NodeClient {
             ...(payload
               ? { 'content-type': 'application/json', 'content-length': String(payload.length) }
               : {}),
+            ...headers,
           },
         },
         (res) => {

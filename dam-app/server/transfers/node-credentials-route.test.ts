@@ -19,7 +19,11 @@ describe('NodeCredentials', () => {
   let ada: ApiClient;
   let nodeUrl: string;
   beforeAll(async () => {
-    dam = await startTestDam('pglite', { DAM_EMBEDDED_NODE: 'true', DAM_NODE_API_PORT: '0', DAM_NODE_TRANSFER_PORT: '0' });
+    dam = await startTestDam('pglite', {
+      DAM_EMBEDDED_NODE: 'true',
+      DAM_NODE_API_PORT: '0',
+      DAM_NODE_TRANSFER_PORT: '0',
+    });
     ada = await dam.userClient('ada');
     nodeUrl = dam.services.nodes[0]?.url ?? '';
   });
@@ -47,9 +51,14 @@ describe('NodeCredentials', () => {
   });
 
   it('refuses a cookie of another user, and nodes that are not the DAM’s', async () => {
-    expect((await ada.post('/transfers/node-credentials', { cookie: cookieOf('bob'), nodeUrl })).status).toBe(404);
+    expect((await ada.post('/transfers/node-credentials', { cookie: cookieOf('bob'), nodeUrl })).status).toBe(
+      404,
+    );
     expect((await ada.post('/transfers/node-credentials', { cookie: 'garbage', nodeUrl })).status).toBe(404);
-    const elsewhere = await ada.post('/transfers/node-credentials', { cookie: cookieOf('ada'), nodeUrl: 'https://evil.example' });
+    const elsewhere = await ada.post('/transfers/node-credentials', {
+      cookie: cookieOf('ada'),
+      nodeUrl: 'https://evil.example',
+    });
     expect(elsewhere.status).toBe(404);
   });
 });

@@ -23,7 +23,8 @@ export const nodeCredentialsRoutes = [
       if (!node) throw notFound('node');
       const cookie = parseTransferCookie(body.cookie);
       // A cookie names its user first: nobody gets a credential for someone else's transfers.
-      if (!cookie || cookie.userName.toLowerCase() !== principal.user.username.toLowerCase()) throw notFound('transfer');
+      if (!cookie || cookie.userName.toLowerCase() !== principal.user.username.toLowerCase())
+        throw notFound('transfer');
       const client = new NodeClient(node);
       try {
         const answer = await client.call('POST', '/rapid/ops_read_token', {
@@ -32,7 +33,12 @@ export const nodeCredentialsRoutes = [
         });
         const token = answer.body as { token?: unknown; expires_at?: unknown } | undefined;
         if (answer.status !== 201 || typeof token?.token !== 'string' || typeof token.expires_at !== 'string')
-          throw new ApiError(502, 'node_error', MESSAGES.operationFailed, `The node answered ${answer.status}.`);
+          throw new ApiError(
+            502,
+            'node_error',
+            MESSAGES.operationFailed,
+            `The node answered ${answer.status}.`,
+          );
         return { nodeUrl: node.url, authorization: token.token, expiresAt: token.expires_at };
       } catch (error) {
         if (error instanceof ApiError) throw error;

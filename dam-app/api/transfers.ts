@@ -14,3 +14,28 @@ export const nodeCredentialsRequestSchema = z.strictObject({
 export const nodeCredentialsSchema = z
   .object({ nodeUrl: z.string(), authorization: z.string(), expiresAt: z.iso.datetime() })
   .meta({ id: 'NodeCredentials' });
+
+const specPath = z.object({
+  source: z.string().max(4096).optional(),
+  destination: z.string().max(4096).optional(),
+});
+
+/**
+ * The pre-transfer handler workflow's payload (spec §7), upload and download alike. Names follow the spec; the
+ * page's `transfer_spec` may only name paths — everything that authorizes the transfer comes from the server.
+ */
+export const preTransferRequestSchema = z.strictObject({
+  workspaceId: z.union([z.string(), z.number()]).optional(),
+  transferCount: z.number().int().min(1).max(100_000).optional(),
+  /** Upload: the folder to upload into; absent or null means the standard directory (the ACL root). */
+  destDirId: z.union([z.string(), z.number()]).nullable().optional(),
+  /** Upload: the folder as a path relative to the ACL root, for callers that have no folder ids. */
+  destPath: z.string().max(4096).optional(),
+  nodehost: z.string().max(500).optional(),
+  nodetarget: z.enum(['/files/upload_setup', '/files/download_setup']),
+  transfer_spec: z.object({ paths: z.array(specPath).min(1).max(10_000) }),
+});
+
+export const transferSpecsSchema = z
+  .object({ transfer_specs: z.array(z.object({ transfer_spec: z.record(z.string(), z.unknown()) })) })
+  .meta({ id: 'TransferSpecs' });

@@ -8,6 +8,7 @@ import { invitationRoutes } from '../auth/invitation-routes.ts';
 import { passwordRoutes } from '../auth/password-routes.ts';
 import { sessionRoutes } from '../auth/session-routes.ts';
 import { nodeCredentialsRoutes } from '../transfers/node-credentials-route.ts';
+import { preTransferRoutes } from '../transfers/pre-transfer-route.ts';
 import type { RouteDefinition } from './define-route.ts';
 import { healthRoutes } from './health-route.ts';
 
@@ -18,6 +19,7 @@ export const API_ROUTES: RouteDefinition[] = [
   ...passwordRoutes,
   ...accountRoutes,
   ...apiKeyRoutes,
+  ...preTransferRoutes,
   ...nodeCredentialsRoutes,
   ...invitationRoutes,
   ...adminUserRoutes,

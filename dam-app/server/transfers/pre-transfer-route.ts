@@ -1,0 +1,156 @@
+import { relative } from 'node:path';
+import { MESSAGES } from '../../api/messages.ts';
+import { formatTransferCookie } from '../../api/transfer-cookie.ts';
+import { aclRelativePath, translateTransferPath } from '../../api/transfer-paths.ts';
+import { preTransferRequestSchema, transferSpecsSchema } from '../../api/transfers.ts';
+import { can, type Principal } from '../access/principal.ts';
+import { confinePath } from '../access/storage-path.ts';
+import { ApiError, forbidden, invalid, notFound } from '../api/api-error.ts';
+import { defineRoute } from '../api/define-route.ts';
+import type { DamConfig, NodeEndpoint } from '../config/config.ts';
+import { NodeClient } from '../transfer-node/node-client.ts';
+
+/** Spec §9 transfer integration limits. */
+export const TRANSFER_DEFAULTS = { target_rate_kbps: 100_000, ssh_port: 33_001, xfer_retries: 100 } as const;
+
+/** One host of the list at random per transfer (spec §7). */
+export function pickNode(nodes: NodeEndpoint[], random = Math.random): NodeEndpoint | undefined {
+  return nodes[Math.floor(random() * nodes.length)];
+}
+
+/** The current ACL's root relative to the storage root, or the spec's refusal when there is none. */
+function aclRoot(principal: Principal): string {
+  const root = aclRelativePath(principal.acl?.root_path);
+  if (root === undefined || !principal.acl)
+    throw new ApiError(
+      403,
+      'no_acl_path',
+      MESSAGES.noAcl,
+      'The current-ACL relative path permission is missing.',
+    );
+  return root;
+}
+
+/**
+ * The node's path (`/Library/…`, docroot = storage root) for a storage-relative path that must lie under the ACL
+ * root; 404 when it does not, or when it would climb out (`..`).
+ */
+function nodePath(config: DamConfig, root: string, storagePath: string): string {
+  const aclDir = confinePath(config.storageRoot, root);
+  const full = confinePath(config.storageRoot, storagePath.replace(/^\/+/, ''));
+  if (!aclDir || !full || (full !== aclDir && !full.startsWith(`${aclDir}/`))) throw notFound('folder');
+  return `/${relative(config.storageRoot, full)}`;
+}
+
+export const preTransferRoutes = [
+  defineRoute({
+    method: 'post',
+    path: '/transfers/pre-transfer',
+    tag: 'Transfers',
+    summary:
+      'The pre-transfer handler workflow (spec §7): a transfer spec signed by the node for an upload into a folder of the current ACL, or a download of its files',
+    auth: 'user',
+    body: preTransferRequestSchema,
+    response: transferSpecsSchema,
+    async handler({ services, principal, body }) {
+      const { config } = services;
+      const upload = body.nodetarget === '/files/upload_setup';
+      const allowed = upload
+        ? config.allowUpload && can(principal, 'fileUpload')
+        : config.allowDownload && (can(principal, 'quickDownload') || can(principal, 'downloadHiRes'));
+      if (!allowed) throw forbidden();
+      const root = aclRoot(principal);
+      const node = pickNode(services.nodes);
+      if (!node)
+        throw new ApiError(
+          503,
+          'no_node',
+          MESSAGES.operationFailed,
+          'No transfer node is configured or running.',
+        );
+      const uploadTime = new Date().toISOString();
+
+      let request: Record<string, unknown>;
+      if (upload) {
+        if (body.destDirId !== undefined && body.destDirId !== null)
+          throw invalid({ destDirId: 'Folder ids are not available yet: send destPath.' });
+        const destination = nodePath(config, root, `${root}/${body.destPath ?? ''}`);
+        const folder = destination.slice(1);
+        const count = body.transferCount ?? body.transfer_spec.paths.length;
+        request = {
+          destination_root: destination,
+          cookie: formatTransferCookie({
+            userName: principal.user.username,
+            uploadTime,
+            fileCount: count,
+            uploadDirectory: folder,
+            finalDirectory: folder,
+            completedPaths: [],
+          }),
+        };
+      } else {
+        const settings = { relativePath: root, prefixWorkFolders: false, loadingDockFolder: 'LoadingDock' };
+        const paths = body.transfer_spec.paths.map((each) => {
+          if (!each.source) throw invalid({ 'transfer_spec.paths': 'Every download path needs a source.' });
+          // §5: a path is relative to the ACL root unless it already names it or is absolute (storage-relative).
+          return { source: nodePath(config, root, translateTransferPath(each.source, settings)) };
+        });
+        request = {
+          paths,
+          cookie: formatTransferCookie({
+            userName: principal.user.username,
+            uploadTime,
+            fileCount: paths.length,
+            uploadDirectory: '',
+            finalDirectory: '',
+            completedPaths: [],
+          }),
+        };
+      }
+      request.tags = { dam: { user: principal.user.username, acl: principal.acl?.name ?? null } };
+      request.target_rate_kbps = TRANSFER_DEFAULTS.target_rate_kbps;
+
+      const client = new NodeClient(node);
+      try {
+        const answer = await client.call('POST', body.nodetarget, {
+          transfer_requests: [{ transfer_request: request }],
+        });
+        if (answer.status === 401)
+          throw new ApiError(
+            502,
+            'node_credentials',
+            MESSAGES.operationFailed,
+            'The node refused the DAM’s credentials: check them.',
+          );
+        const entry = (
+          answer.body as {
+            transfer_specs?: { transfer_spec?: Record<string, unknown>; error?: { user_message?: string } }[];
+          }
+        )?.transfer_specs?.[0];
+        if (answer.status === 404 || entry?.error)
+          throw notFound(entry?.error?.user_message ?? 'path on the node');
+        if (answer.status !== 200 || !entry?.transfer_spec)
+          throw new ApiError(
+            502,
+            'node_error',
+            MESSAGES.operationFailed,
+            `The node answered ${answer.status}.`,
+          );
+        const spec = {
+          ...entry.transfer_spec,
+          cookie: request.cookie,
+          tags: { ...((entry.transfer_spec.tags as object | null) ?? {}), ...(request.tags as object) },
+          target_rate_kbps: TRANSFER_DEFAULTS.target_rate_kbps,
+          create_dir: true,
+          ...(upload
+            ? { paths: body.transfer_spec.paths, uploadTime, finalDir: request.destination_root }
+            : {}),
+          aspera_connect_settings: { xfer_retries: TRANSFER_DEFAULTS.xfer_retries },
+        };
+        return { transfer_specs: [{ transfer_spec: spec }] };
+      } finally {
+        client.close();
+      }
+    },
+  }),
+];

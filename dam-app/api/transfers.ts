@@ -39,3 +39,32 @@ export const preTransferRequestSchema = z.strictObject({
 export const transferSpecsSchema = z
   .object({ transfer_specs: z.array(z.object({ transfer_spec: z.record(z.string(), z.unknown()) })) })
   .meta({ id: 'TransferSpecs' });
+
+/** Utils actions of the upload flow (spec §4 steps 6–10, §7). */
+export const uploadSessionActionSchema = z.strictObject({
+  cookie: z
+    .string()
+    .min(1)
+    .max(64 * 1024),
+  path: z.string().max(4096).optional(),
+});
+export const uploadFileFinishSchema = z.strictObject({
+  cookie: z
+    .string()
+    .min(1)
+    .max(64 * 1024),
+  /** The files the page saw completed, as the node names them; the server believes only the node. */
+  paths: z.array(z.string().max(4096)).max(10_000),
+});
+export const uploadFileFinishAnswerSchema = z.object({
+  /** Paths now registered for ingest (new or already), storage-relative. */
+  paths: z.array(z.string()),
+});
+export const errorUploadSchema = z.strictObject({
+  id: z.string().min(1).max(200),
+  message: z.string().max(2000),
+});
+export const cancelledUploadSchema = z.strictObject({
+  id: z.string().min(1).max(200),
+  filename: z.string().max(4096).optional(),
+});

@@ -9,6 +9,7 @@ import { passwordRoutes } from '../auth/password-routes.ts';
 import { sessionRoutes } from '../auth/session-routes.ts';
 import { nodeCredentialsRoutes } from '../transfers/node-credentials-route.ts';
 import { preTransferRoutes } from '../transfers/pre-transfer-route.ts';
+import { uploadActionRoutes } from '../transfers/upload-action-routes.ts';
 import type { RouteDefinition } from './define-route.ts';
 import { healthRoutes } from './health-route.ts';
 
@@ -21,6 +22,7 @@ export const API_ROUTES: RouteDefinition[] = [
   ...apiKeyRoutes,
   ...preTransferRoutes,
   ...nodeCredentialsRoutes,
+  ...uploadActionRoutes,
   ...invitationRoutes,
   ...adminUserRoutes,
   ...adminGroupRoutes,

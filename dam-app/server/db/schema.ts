@@ -144,6 +144,30 @@ export interface JobsTable {
   created_at: CreatedAt;
 }
 
+export interface UploadSessionsTable {
+  /** The spec §3 transfer cookie the pre-transfer handler made: unique per upload, and the node's tag for it. */
+  cookie: string;
+  user_id: number;
+  node_url: string;
+  /** Storage-relative folder the node was told to write into. */
+  destination: string;
+  file_count: number;
+  created_at: CreatedAt;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+  cancelled_at: Timestamp | null;
+  error_code: number | null;
+  error_message: string | null;
+}
+
+export interface UploadFilesTable {
+  cookie: string;
+  /** Storage-relative path of a file the node reported completed. */
+  path: string;
+  transfer_id: string;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   groups: GroupsTable;
@@ -157,6 +181,8 @@ export interface Database {
   login_attempts: LoginAttemptsTable;
   audit_log: AuditLogTable;
   jobs: JobsTable;
+  upload_sessions: UploadSessionsTable;
+  upload_files: UploadFilesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -147,6 +147,18 @@ export const preTransferRoutes = [
             : {}),
           aspera_connect_settings: { xfer_retries: TRANSFER_DEFAULTS.xfer_retries },
         };
+        if (upload)
+          // What UploadFileFinish checks the node's word against: this user, this node, this folder.
+          await services.db
+            .insertInto('upload_sessions')
+            .values({
+              cookie: request.cookie as string,
+              user_id: principal.user.id,
+              node_url: node.url,
+              destination: (request.destination_root as string).slice(1),
+              file_count: body.transferCount ?? body.transfer_spec.paths.length,
+            })
+            .execute();
         return { transfer_specs: [{ transfer_spec: spec }] };
       } finally {
         client.close();

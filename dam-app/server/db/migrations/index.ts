@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import * as accounts from './0001-accounts.ts';
+import * as uploadSessions from './0003-upload-sessions.ts';
 
 /** Every migration, in order. Names never change once released: the database records them. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-accounts': accounts,
+  '0003-upload-sessions': uploadSessions,
 };

@@ -21,7 +21,7 @@ async function startProcess(env: Record<string, string>) {
   const home = await mkdtemp(join(tmpdir(), 'rapid-dam-proc-'));
   dirs.push(home);
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: { ...process.env, DAM_HOME: home, DAM_SCRYPT_LOG_N: '10', ...env },
+    env: { ...process.env, DAM_HOME: home, DAM_SCRYPT_LOG_N: '10', DAM_EMBEDDED_NODE: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);

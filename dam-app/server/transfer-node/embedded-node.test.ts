@@ -61,3 +61,46 @@ describe('the embedded transfer node', () => {
     expect(dam.services.nodes).toEqual([{ url: 'https://node.example', user: 'dam', password: 'pw' }]);
   });
 });
+
+describe('the embedded node’s lifeline', () => {
+  it('ends when the DAM process is killed outright', async () => {
+    const home = await mkdtemp(join(tmpdir(), 'rapid-dam-orphan-'));
+    const script = join(home, 'parent.mjs');
+    const embedded = new URL('./embedded-node.ts', import.meta.url).pathname;
+    const configModule = new URL('../config/config.ts', import.meta.url).pathname;
+    const logModule = new URL('../log.ts', import.meta.url).pathname;
+    await writeFile(
+      script,
+      `import { startEmbeddedNode } from ${JSON.stringify(embedded)};
+import { loadConfig } from ${JSON.stringify(configModule)};
+import { silentLogger } from ${JSON.stringify(logModule)};
+const node = await startEmbeddedNode(loadConfig({ DAM_HOME: ${JSON.stringify(home)}, DAM_NODE_API_PORT: '0', DAM_NODE_TRANSFER_PORT: '0' }), silentLogger);
+process.stdout.write(JSON.stringify(node.ports) + '\\n');
+setInterval(() => {}, 1000);
+`,
+    );
+    const { spawn } = await import('node:child_process');
+    const parent = spawn(process.execPath, ['--import', 'tsx', script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const ports = await new Promise<{ api: number }>((resolve) =>
+      parent.stdout.once('data', (chunk: Buffer) => resolve(JSON.parse(chunk.toString()))),
+    );
+    const { request } = await import('node:https');
+    const ping = () =>
+      new Promise<number>((resolve) =>
+        request(`https://127.0.0.1:${ports.api}/ping`, { rejectUnauthorized: false }, (res) =>
+          resolve(res.statusCode ?? 0),
+        )
+          .on('error', () => resolve(0))
+          .end(),
+      );
+    expect(await ping()).toBe(200);
+    parent.kill('SIGKILL');
+    const deadline = Date.now() + 10_000;
+    while ((await ping()) === 200 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await ping()).toBe(0);
+    await rm(home, { recursive: true, force: true });
+  });
+});

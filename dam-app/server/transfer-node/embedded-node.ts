@@ -97,7 +97,8 @@ export async function startEmbeddedNode(config: DamConfig, log: Logger): Promise
     new Promise<z.infer<typeof listeningSchema>>((resolve, reject) => {
       const started = spawn(process.execPath, transferNodeCommand().args, {
         env,
-        stdio: ['ignore', 'pipe', 'pipe'],
+        // The IPC channel is the node's lifeline: it exits when this process dies, even by SIGKILL.
+        stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
       });
       child = started;
       let errors = '';

@@ -13,3 +13,5 @@ const stop = () => {
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
+// Started by a parent with an IPC channel (the DAM's embedded node): when the parent dies, however, so does the node.
+if (process.send) process.on('disconnect', stop);

@@ -67,9 +67,10 @@ export function createApiRouter(services: DamServices, routes: RouteDefinition[]
         );
 
       const params = route.params ? parse(route.params, c.req.param()) : undefined;
-      const query = route.query ? parse(route.query, c.req.query()) : undefined;
+      const query = route.query ? parse(route.query, queryObject(c.req.queries())) : undefined;
       const body = route.body ? parse(route.body, await readJson(c.req.raw)) : undefined;
       const result = await route.handler({ c, services, principal, body, query, params, ip: clientIp(c) });
+      if (result instanceof Response) return result;
       return c.json(route.response.parse(result) as object, route.status ?? 200);
     });
   }
@@ -101,6 +102,16 @@ function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
       issue.code === 'unrecognized_keys' ? `Unknown field: ${issue.keys.join(', ')}` : issue.message;
   }
   throw invalid(fields);
+}
+
+/** Query parameters as named once (a string) or repeated (an array), for the route's schema to accept either. */
+function queryObject(queries: Record<string, string[]>): Record<string, string | string[]> {
+  return Object.fromEntries(
+    Object.entries(queries).map(([key, values]) => [
+      key,
+      values.length === 1 ? (values[0] as string) : values,
+    ]),
+  );
 }
 
 async function readJson(request: Request): Promise<unknown> {

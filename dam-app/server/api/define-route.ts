@@ -37,7 +37,9 @@ export interface RouteDefinition<
   params?: P;
   response: R;
   status?: 200 | 201 | 202;
-  handler(context: HandlerContext<Out<B>, Out<Q>, Out<P>, A>): Promise<z.input<R>>;
+  /** A route that answers bytes (a file, an archive) names their media type; its handler returns a Response. */
+  produces?: string;
+  handler(context: HandlerContext<Out<B>, Out<Q>, Out<P>, A>): Promise<z.input<R> | Response>;
 }
 
 /** Keeps the types of one route together; the router validates and documents it from the same schemas. */

@@ -7,6 +7,7 @@ import { apiKeyRoutes } from '../auth/api-key-routes.ts';
 import { invitationRoutes } from '../auth/invitation-routes.ts';
 import { passwordRoutes } from '../auth/password-routes.ts';
 import { sessionRoutes } from '../auth/session-routes.ts';
+import { standardDownloadRoutes } from '../downloads/standard-download-routes.ts';
 import { nodeCredentialsRoutes } from '../transfers/node-credentials-route.ts';
 import { preTransferRoutes } from '../transfers/pre-transfer-route.ts';
 import { uploadActionRoutes } from '../transfers/upload-action-routes.ts';
@@ -23,6 +24,7 @@ export const API_ROUTES: RouteDefinition[] = [
   ...preTransferRoutes,
   ...nodeCredentialsRoutes,
   ...uploadActionRoutes,
+  ...standardDownloadRoutes,
   ...invitationRoutes,
   ...adminUserRoutes,
   ...adminGroupRoutes,

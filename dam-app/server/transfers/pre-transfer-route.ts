@@ -1,13 +1,12 @@
-import { relative } from 'node:path';
 import { MESSAGES } from '../../api/messages.ts';
 import { formatTransferCookie } from '../../api/transfer-cookie.ts';
-import { aclRelativePath, translateTransferPath } from '../../api/transfer-paths.ts';
+import { translateTransferPath } from '../../api/transfer-paths.ts';
 import { preTransferRequestSchema, transferSpecsSchema } from '../../api/transfers.ts';
-import { can, type Principal } from '../access/principal.ts';
-import { confinePath } from '../access/storage-path.ts';
+import { currentAclRoot, pathInAcl } from '../access/acl-paths.ts';
+import { can } from '../access/principal.ts';
 import { ApiError, forbidden, invalid, notFound } from '../api/api-error.ts';
 import { defineRoute } from '../api/define-route.ts';
-import type { DamConfig, NodeEndpoint } from '../config/config.ts';
+import type { NodeEndpoint } from '../config/config.ts';
 import { NodeClient } from '../transfer-node/node-client.ts';
 
 /** Spec §9 transfer integration limits. */
@@ -16,30 +15,6 @@ export const TRANSFER_DEFAULTS = { target_rate_kbps: 100_000, ssh_port: 33_001, 
 /** One host of the list at random per transfer (spec §7). */
 export function pickNode(nodes: NodeEndpoint[], random = Math.random): NodeEndpoint | undefined {
   return nodes[Math.floor(random() * nodes.length)];
-}
-
-/** The current ACL's root relative to the storage root, or the spec's refusal when there is none. */
-function aclRoot(principal: Principal): string {
-  const root = aclRelativePath(principal.acl?.root_path);
-  if (root === undefined || !principal.acl)
-    throw new ApiError(
-      403,
-      'no_acl_path',
-      MESSAGES.noAcl,
-      'The current-ACL relative path permission is missing.',
-    );
-  return root;
-}
-
-/**
- * The node's path (`/Library/…`, docroot = storage root) for a storage-relative path that must lie under the ACL
- * root; 404 when it does not, or when it would climb out (`..`).
- */
-function nodePath(config: DamConfig, root: string, storagePath: string): string {
-  const aclDir = confinePath(config.storageRoot, root);
-  const full = confinePath(config.storageRoot, storagePath.replace(/^\/+/, ''));
-  if (!aclDir || !full || (full !== aclDir && !full.startsWith(`${aclDir}/`))) throw notFound('folder');
-  return `/${relative(config.storageRoot, full)}`;
 }
 
 export const preTransferRoutes = [
@@ -59,7 +34,7 @@ export const preTransferRoutes = [
         ? config.allowUpload && can(principal, 'fileUpload')
         : config.allowDownload && (can(principal, 'quickDownload') || can(principal, 'downloadHiRes'));
       if (!allowed) throw forbidden();
-      const root = aclRoot(principal);
+      const root = currentAclRoot(principal);
       const node = pickNode(services.nodes);
       if (!node)
         throw new ApiError(
@@ -74,7 +49,7 @@ export const preTransferRoutes = [
       if (upload) {
         if (body.destDirId !== undefined && body.destDirId !== null)
           throw invalid({ destDirId: 'Folder ids are not available yet: send destPath.' });
-        const destination = nodePath(config, root, `${root}/${body.destPath ?? ''}`);
+        const destination = pathInAcl(config, root, `${root}/${body.destPath ?? ''}`).nodePath;
         const folder = destination.slice(1);
         const count = body.transferCount ?? body.transfer_spec.paths.length;
         request = {
@@ -93,7 +68,7 @@ export const preTransferRoutes = [
         const paths = body.transfer_spec.paths.map((each) => {
           if (!each.source) throw invalid({ 'transfer_spec.paths': 'Every download path needs a source.' });
           // §5: a path is relative to the ACL root unless it already names it or is absolute (storage-relative).
-          return { source: nodePath(config, root, translateTransferPath(each.source, settings)) };
+          return { source: pathInAcl(config, root, translateTransferPath(each.source, settings)).nodePath };
         });
         request = {
           paths,

@@ -1,9 +1,10 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { MESSAGES } from '../../api/messages.ts';
 import { resolvePrincipal } from '../auth/resolve-principal.ts';
 import type { DamServices } from '../services.ts';
+import { BROWSER_UPLOAD_PATH, createBrowserUploads } from '../uploads/browser-upload.ts';
 import { ApiError, invalid } from './api-error.ts';
 import { clientIp } from './client-ip.ts';
 import type { RouteDefinition } from './define-route.ts';
@@ -20,19 +21,19 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export function createApiRouter(services: DamServices, routes: RouteDefinition[]): Hono {
   const api = new Hono();
   const publicOrigin = new URL(services.config.publicUrl).origin;
-  api.use(
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new ApiError(
-          413,
-          'too_large',
-          MESSAGES.tooLarge,
-          `Request bodies are limited to ${MAX_BODY_BYTES} bytes.`,
-        );
-      },
-    }),
-  );
+  const limit = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      throw new ApiError(
+        413,
+        'too_large',
+        MESSAGES.tooLarge,
+        `Request bodies are limited to ${MAX_BODY_BYTES} bytes.`,
+      );
+    },
+  });
+  // Browser uploads stream file chunks of any size; tus checks them against the upload's declared length.
+  api.use((c, next) => (c.req.path.startsWith(BROWSER_UPLOAD_PATH) ? next() : limit(c, next)));
   api.use(async (c, next) => {
     const started = performance.now();
     await next();
@@ -44,6 +45,23 @@ export function createApiRouter(services: DamServices, routes: RouteDefinition[]
       ms: Math.round((performance.now() - started) * 10) / 10,
     });
   });
+
+  const uploads = createBrowserUploads(services);
+  const browserUpload = async (c: Context) => {
+    const resolution = await resolvePrincipal(services.db, c, services.config.sessionIdleMinutes);
+    const principal = resolution.kind === 'principal' ? resolution.principal : undefined;
+    if (resolution.kind === 'expired') throw new ApiError(401, 'session_timeout', MESSAGES.sessionTimedOut);
+    if (!passesOriginCheck(c, publicOrigin, principal))
+      throw new ApiError(
+        403,
+        'bad_origin',
+        MESSAGES.noPermission,
+        'Cross-site request refused (Origin or CSRF token).',
+      );
+    return uploads(c, principal);
+  };
+  api.all('/uploads', browserUpload);
+  api.all('/uploads/*', browserUpload);
 
   for (const route of routes) {
     const honoPath = route.path.replace(/\{(\w+)\}/g, ':$1');

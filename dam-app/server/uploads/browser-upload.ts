@@ -1,0 +1,114 @@
+import { mkdir, stat, unlink } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join, relative } from 'node:path';
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
+import { FileStore } from '@tus/file-store';
+import { Server } from '@tus/server';
+import type { Context } from 'hono';
+import { MESSAGES } from '../../api/messages.ts';
+import { currentAclRoot, pathInAcl } from '../access/acl-paths.ts';
+import { can, type Principal } from '../access/principal.ts';
+import { ApiError } from '../api/api-error.ts';
+import { enqueueJob } from '../jobs/job-queue.ts';
+import type { DamServices } from '../services.ts';
+import { INGEST_UPLOAD_JOB } from '../transfers/upload-action-routes.ts';
+import { placeWithoutOverwrite } from './unique-name.ts';
+
+export const BROWSER_UPLOAD_PATH = '/api/v1/uploads';
+/** Unfinished browser uploads are kept this long for a resume, then cleaned. */
+const KEEP_UNFINISHED_MS = 7 * 86_400_000;
+
+/** Spec §5: a file name cannot contain \ / : or start with a period. */
+export function fileNameProblem(name: string): string | undefined {
+  if (name === '' || name.length > 255) return 'A file name is required (at most 255 characters).';
+  if (/[\\/:\0]/.test(name) || name.startsWith('.'))
+    return 'A file name cannot contain \\ / : or start with a period.';
+  return undefined;
+}
+
+const refuse = (status_code: number, body: string) => Object.assign(new Error(body), { status_code, body });
+
+/** tus answers the errors it is thrown in its own shape: the API's refusals keep their status and text. */
+function asTusRefusal<T>(body: () => T): T {
+  try {
+    return body();
+  } catch (error) {
+    if (error instanceof ApiError) throw refuse(error.status, error.userMessage);
+    throw error;
+  }
+}
+
+/**
+ * The resumable browser upload (tus 1.0, `@tus/server`) offered when the Rapid client is not there: chunks land in
+ * `DAM_HOME/uploads-staging/`, and a finished file is placed in its folder of the uploader's ACL — never over an
+ * existing file — and handed to the same ingest as an accelerated upload. Only its uploader can resume it.
+ */
+export function createBrowserUploads(services: DamServices) {
+  const { config } = services;
+  const staging = join(config.home, 'uploads-staging');
+  const nodeOwners = new WeakMap<IncomingMessage, Principal>();
+  // tus hands its hooks a web Request made from the Node one; it keeps the Node request as `runtime.node.req`.
+  const principalOf = (req: Request) => {
+    const node = (req as unknown as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
+    const principal = node && nodeOwners.get(node);
+    if (!principal) throw refuse(401, MESSAGES.unauthorized);
+    return principal;
+  };
+  const server = new Server({
+    path: BROWSER_UPLOAD_PATH,
+    relativeLocation: true,
+    datastore: new FileStore({ directory: staging, expirationPeriodInMilliseconds: KEEP_UNFINISHED_MS }),
+    async onUploadCreate(req, upload) {
+      const principal = principalOf(req);
+      if (!config.allowUpload || !can(principal, 'fileUpload')) throw refuse(403, MESSAGES.noPermission);
+      const name = upload.metadata?.filename ?? '';
+      const problem = fileNameProblem(name);
+      if (problem) throw refuse(400, problem);
+      const folder = asTusRefusal(() => {
+        const root = currentAclRoot(principal);
+        return pathInAcl(config, root, `${root}/${upload.metadata?.destPath ?? ''}`);
+      });
+      const info = await stat(folder.absolute).catch(() => undefined);
+      if (!info?.isDirectory()) throw refuse(404, MESSAGES.notFound);
+      // Whatever the page sent, the server decides where it goes and whose it is.
+      return {
+        metadata: { filename: name, folder: folder.absolute, userId: String(principal.user.id) },
+      };
+    },
+    async onIncomingRequest(req, uploadId) {
+      const principal = principalOf(req);
+      if (req.method === 'POST' || req.method === 'OPTIONS') return;
+      const upload = await server.datastore.getUpload(uploadId).catch(() => undefined);
+      if (upload && upload.metadata?.userId !== String(principal.user.id))
+        throw refuse(404, MESSAGES.notFound);
+    },
+    async onUploadFinish(_req, upload) {
+      const folder = upload.metadata?.folder as string;
+      await mkdir(folder, { recursive: true });
+      const name = await placeWithoutOverwrite(
+        join(staging, upload.id),
+        folder,
+        upload.metadata?.filename as string,
+      );
+      await unlink(join(staging, `${upload.id}.json`)).catch(() => {});
+      const path = relative(config.storageRoot, join(folder, name));
+      await enqueueJob(services.db, INGEST_UPLOAD_JOB, {
+        path,
+        userId: Number(upload.metadata?.userId),
+        via: 'http',
+      });
+      services.jobs.kick();
+      return { headers: { 'X-Rapid-Path': encodeURI(path) } };
+    },
+  });
+
+  // tus's Node entry point, on the raw request and response: it notices a client that went away mid-chunk and
+  // releases the upload's lock, so the resume that follows is not kept waiting.
+  return async (c: Context, principal: Principal | undefined): Promise<Response> => {
+    if (!principal) throw new ApiError(401, 'unauthorized', MESSAGES.unauthorized);
+    const { incoming, outgoing } = c.env as { incoming: IncomingMessage; outgoing: ServerResponse };
+    nodeOwners.set(incoming, principal);
+    await server.handle(incoming, outgoing);
+    return RESPONSE_ALREADY_SENT;
+  };
+}

@@ -12,7 +12,7 @@ interface Partial {
   /** Base64 characters past the last whole 4-character group (pieces may be cut anywhere). */
   carry: string;
   /** Keeps a UTF-8 sequence cut between pieces until its last byte arrives. */
-  utf8: TextDecoder;
+  utf8: InstanceType<typeof TextDecoder>;
   text: string[];
 }
 

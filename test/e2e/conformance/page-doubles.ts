@@ -53,10 +53,19 @@ const conformance = {
   },
   /** The requests the extension carried, bodies parsed, detection probes (ping, version) left out. */
   wire() {
+    return conformance.wireAll().filter((each) => !/\/connect\/info\/(ping|version)$/.test(each.uri));
+  },
+  /** Every request the extension carried, in order, bodies parsed. */
+  wireAll() {
     return (installed?.extension?.envelopes ?? [])
       .map((raw) => raw as { method: string; uri_reference: string; body: string })
-      .filter((each) => !/\/connect\/info\/(ping|version)$/.test(each.uri_reference))
       .map((each) => ({ method: each.method, uri: each.uri_reference, body: parse(each.body) }));
+  },
+  /** The client's transfer list, as the activity call reports it from now on. */
+  setTransfers(transfers: Record<string, unknown>[], iterationToken: number) {
+    if (!installed) return;
+    installed.client.transfers = transfers;
+    installed.client.iterationToken = iterationToken;
   },
   /** Every console call from now on, recorded (and still printed). */
   recordConsole() {

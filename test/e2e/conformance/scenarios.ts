@@ -35,7 +35,10 @@ const statusScenario = (state: InstallState, stopMidSession = false): Scenario =
         conformance.stopClient();
         await sleep(3500);
       }
-      return { init, statuses, getStatus: connect.getStatus() };`,
+      // The requests of detection and recovery, repeats in a row folded (how often a poll fires is timing).
+      const probes = conformance.wireAll().map((each) => each.method + ' ' + each.uri);
+      const folded = probes.filter((each, index) => each !== probes[index - 1]);
+      return { init, statuses, getStatus: connect.getStatus(), probes: folded };`,
 });
 
 /** One public call: `args` are JSON, the string '$callbacks' stands for a `{success, error}` pair that records. */
@@ -160,6 +163,40 @@ const callScenario: Scenario = {
       return results;`,
 };
 
+const eventsScenario: Scenario = {
+  name: 'transfer and status events, their order and the activity polls',
+  state: 'present',
+  params: ['options'],
+  args: [{ ...OPTIONS, pollingTime: 300 }],
+  body: `
+      const { AW4, conformance } = window;
+      const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+      const events = [];
+      const connect = new AW4.Connect(options);
+      const record = (kind) => (type, data) =>
+        events.push([kind, type, typeof data === 'string' ? data : data && { iteration_token: data.iteration_token, result_count: data.result_count, ids: (data.transfers || []).map((t) => t.uuid + ':' + t.status) }]);
+      connect.addEventListener(AW4.Connect.EVENT.ALL, record('all'));
+      connect.addEventListener(AW4.Connect.EVENT.STATUS, record('status'));
+      connect.addEventListener(AW4.Connect.EVENT.TRANSFER, record('transfer'));
+      connect.initSession('conformance-app-0123456789');
+      await sleep(1000);
+      conformance.setTransfers([{ uuid: 't-1', status: 'running', percentage: 0.5 }], 7);
+      await sleep(1000);
+      conformance.setTransfers([{ uuid: 't-1', status: 'completed', percentage: 1 }], 8);
+      await sleep(1000);
+      const removed = connect.removeEventListener(AW4.Connect.EVENT.TRANSFER);
+      // How many polls fire in a second is timing: each listener's events are compared with repeats in a row
+      // folded, and the order across listeners on the first six events (two statuses and the first poll).
+      const fold = (kind) => {
+        const mine = events.filter((each) => each[0] === kind).map((each) => JSON.stringify(each.slice(1)));
+        return mine.filter((each, index) => each !== mine[index - 1]).map((each) => JSON.parse(each));
+      };
+      const folded = { all: fold('all'), status: fold('status'), transfer: fold('transfer'), first: events.slice(0, 6) };
+      const polls = conformance.wire().filter((each) => each.uri === '/connect/transfers/activity').map((each) => each.body);
+      const tokens = polls.map((body) => body.iteration_token).filter((each, index, all) => each !== all[index - 1]);
+      return { events: folded, removed, tokens, poll: polls[0] };`,
+};
+
 const loggerScenario: Scenario = {
   name: 'AW4.Logger at each level',
   state: 'nothing',
@@ -216,6 +253,7 @@ export const SCENARIOS: Scenario[] = [
   statusScenario('silent-client'),
   statusScenario('present', true),
   callScenario,
+  eventsScenario,
   loggerScenario,
   utilsScenario,
 ];

@@ -112,11 +112,23 @@ export const CALLS = calls([
   ['setDragDropTargets', '#nothing', {}, null],
 ]);
 
-const callScenario: Scenario = {
-  name: 'public methods with valid, missing and invalid arguments (everything present)',
-  state: 'present',
-  params: ['calls', 'options'],
-  args: [CALLS, OPTIONS],
+/** Calls made before the client answers: with no session yet, and in a session that never reaches RUNNING. */
+export const EARLY_CALLS = calls([
+  ['version'],
+  ['getAllTransfers'],
+  ['showAbout'],
+  ['startTransfer', { remote_host: 'demo.example', direction: 'receive', paths: [{ source: '/a' }] }],
+  ['readAsArrayBuffer', { path: '/tmp/a.bin' }],
+  ['showSelectFileDialogPromise'],
+]);
+
+type CallMode = 'running' | 'no session' | 'not running';
+
+const callScenario = (name: string, state: InstallState, list: Call[], mode: CallMode): Scenario => ({
+  name,
+  state,
+  params: ['calls', 'options', 'mode'],
+  args: [list, OPTIONS, mode],
   body: `
       const { AW4, conformance } = window;
       const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -127,10 +139,12 @@ const callScenario: Scenario = {
         return JSON.parse(JSON.stringify(value));
       };
       const connect = new AW4.Connect(options);
-      await new Promise((resolve) => {
-        connect.addEventListener(AW4.Connect.EVENT.STATUS, (_type, status) => status === 'RUNNING' && resolve());
-        connect.initSession('conformance-app-0123456789');
-      });
+      if (mode === 'running')
+        await new Promise((resolve) => {
+          connect.addEventListener(AW4.Connect.EVENT.STATUS, (_type, status) => status === 'RUNNING' && resolve());
+          connect.initSession('conformance-app-0123456789');
+        });
+      if (mode === 'not running') connect.initSession('conformance-app-0123456789');
       await sleep(200);
       const results = [];
       for (const { method, args } of calls) {
@@ -161,7 +175,7 @@ const callScenario: Scenario = {
         results.push(result);
       }
       return results;`,
-};
+});
 
 const eventsScenario: Scenario = {
   name: 'transfer and status events, their order and the activity polls',
@@ -252,7 +266,14 @@ export const SCENARIOS: Scenario[] = [
   statusScenario('present'),
   statusScenario('silent-client'),
   statusScenario('present', true),
-  callScenario,
+  callScenario(
+    'public methods with valid, missing and invalid arguments (everything present)',
+    'present',
+    CALLS,
+    'running',
+  ),
+  callScenario('public methods before initSession (everything present)', 'present', EARLY_CALLS, 'no session'),
+  callScenario('public methods while nothing is installed', 'nothing', EARLY_CALLS, 'not running'),
   eventsScenario,
   loggerScenario,
   utilsScenario,

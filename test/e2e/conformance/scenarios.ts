@@ -272,7 +272,12 @@ export const SCENARIOS: Scenario[] = [
     CALLS,
     'running',
   ),
-  callScenario('public methods before initSession (everything present)', 'present', EARLY_CALLS, 'no session'),
+  callScenario(
+    'public methods before initSession (everything present)',
+    'present',
+    EARLY_CALLS,
+    'no session',
+  ),
   callScenario('public methods while nothing is installed', 'nothing', EARLY_CALLS, 'not running'),
   eventsScenario,
   loggerScenario,

@@ -391,5 +391,6 @@ function id(transferId: Id): Id {
 }
 
 function needCallbacks<T>(callbacks: Callbacks<T>): void {
-  if (typeof callbacks !== 'object' || callbacks === null) throw new Error(MESSAGES.missingCallbacks); // a plain Error, as the Connect SDK throws it
+  // A plain Error, as the Connect SDK throws it.
+  if (typeof callbacks !== 'object' || callbacks === null) throw new Error(MESSAGES.missingCallbacks);
 }

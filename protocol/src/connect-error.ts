@@ -1,7 +1,8 @@
 import * as z from 'zod/v4/mini';
 import './zod-config.ts';
+import type { ConnectErrorBody } from './error-body.ts';
 
-/** The public error body `{error:{code, internal_message, user_message}}` (connect-bridge.md §3, §8). */
+/** The schema of the public error body (connect-bridge.md §3, §8); the type and builders are in `error-body.ts`. */
 export const connectErrorBody = z.object({
   error: z.object({
     code: z.number(),
@@ -9,13 +10,14 @@ export const connectErrorBody = z.object({
     user_message: z.string(),
   }),
 });
-export type ConnectErrorBody = z.infer<typeof connectErrorBody>;
 
-export function connectError(code: number, internal_message: string, user_message: string): ConnectErrorBody {
-  return { error: { code, internal_message, user_message } };
-}
-
-/** Code -1 with internal message 'Invalid request' is the spec's answer to a request it cannot read. */
-export function invalidRequest(user_message: string): ConnectErrorBody {
-  return connectError(-1, 'Invalid request', user_message);
-}
+// The zod-free interface and the schema describe the same shape: this fails to compile when they drift apart.
+type Assert<T extends true> = T;
+export type ConnectErrorBodyMatchesSchema = Assert<
+  [ConnectErrorBody, z.infer<typeof connectErrorBody>] extends [
+    z.infer<typeof connectErrorBody>,
+    ConnectErrorBody,
+  ]
+    ? true
+    : false
+>;

@@ -1,8 +1,7 @@
 export { decodeBody64 } from './body64.ts';
 export type { ClientSettings, SiteTrust } from './client-settings.ts';
 export { clientSettings, clientSettingsPatch, siteTrust } from './client-settings.ts';
-export type { ConnectErrorBody } from './connect-error.ts';
-export { connectError, connectErrorBody, invalidRequest } from './connect-error.ts';
+export { connectErrorBody } from './connect-error.ts';
 export type { DataTransfer, FileFilter } from './connect-files.ts';
 export {
   CHECKSUM_METHODS,
@@ -59,6 +58,8 @@ export {
   driveServerFailure,
   driveVersionReply,
 } from './drive-server-api.ts';
+export type { ConnectErrorBody } from './error-body.ts';
+export { connectError, invalidRequest } from './error-body.ts';
 export type { FrameToWorker, WorkerToFrame } from './extension-messages.ts';
 export { frameToWorker, workerToFrame } from './extension-messages.ts';
 export type { HostReply, HostRequest, MessageSender } from './host-envelope.ts';
@@ -71,6 +72,7 @@ export {
 } from './host-envelope.ts';
 export type { InstallEntry, InstallLink, InstallManifest } from './install-manifest.ts';
 export { installEntry, installLink, installManifest } from './install-manifest.ts';
+export { readInstallManifest } from './install-manifest-guard.ts';
 export {
   BRIDGE_READY_ATTRIBUTE,
   CONNECT_API_VERSION,
@@ -125,5 +127,6 @@ export type { FileChecksum, RapidTransferSpec, RatePolicy, TransferPath } from '
 export { fileChecksum, rapidTransferSpec, ratePolicy, transferPath } from './rapid-transfer-spec.ts';
 export type { AssembledReply } from './reply-assembler.ts';
 export { ReplyAssembler } from './reply-assembler.ts';
+export { readResponseDetail } from './response-detail-guard.ts';
 export type { VersionInfo } from './version-info.ts';
 export { versionInfo } from './version-info.ts';

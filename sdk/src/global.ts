@@ -1,4 +1,4 @@
-import { Connect } from './connect/connect.ts';
+import { ScriptTagConnect } from './connect/callback-returns.ts';
 import { ConnectInstaller } from './installer/index.ts';
 import { Logger } from './logger/logger.ts';
 import { Utils } from './util/utils.ts';
@@ -6,7 +6,7 @@ import { Utils } from './util/utils.ts';
 // Script-tag entry: defines window.AW4, merged so that a page's own AW4.* keys win (connect-protocol.md §3).
 
 /** `AW4.Connect` called without `new` fails with the Connect SDK's own text rather than the engine's. */
-const ConnectConstructor = new Proxy(Connect, {
+const ConnectConstructor = new Proxy(ScriptTagConnect, {
   apply() {
     throw new Error('Connect() must be called with new');
   },

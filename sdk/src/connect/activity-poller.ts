@@ -9,13 +9,13 @@ export interface PollerOptions {
 
 /**
  * Transfer events: polls activity every `pollingTime` with the last iteration token, so the first event lists
- * every transfer and later ones only what changed. A poll is skipped while `maxOutstanding` are in flight.
+ * every transfer and later ones only what changed. Every answer is an event, an unchanged token included, as the
+ * Connect SDK dispatches them. A poll is skipped while `maxOutstanding` are in flight.
  */
 export class ActivityPoller {
   #timer: ReturnType<typeof setInterval> | undefined;
   #outstanding = 0;
   #token = 0;
-  #seen = false;
   #pushed = false;
 
   constructor(private readonly options: PollerOptions) {}
@@ -46,9 +46,6 @@ export class ActivityPoller {
   }
 
   #accept(info: AllTransfersInfo) {
-    // An unchanged token means nothing happened since the last poll.
-    if (this.#seen && info.iteration_token === this.#token) return;
-    this.#seen = true;
     this.#token = info.iteration_token;
     if (this.#timer !== undefined) this.options.onActivity(info);
   }

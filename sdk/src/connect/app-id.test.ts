@@ -25,6 +25,6 @@ describe('app id', () => {
 
   it('uses the page id and warns when its entropy is 3.8 bits per character or less', () => {
     expect(resolveAppId('my-app')).toBe('my-app');
-    expect(warn).toHaveBeenCalledWith(expect.any(String), 'WARNING: app_id field entropy might be too low.');
+    expect(warn).toHaveBeenCalledWith('WARNING: app_id field entropy might be too low.');
   });
 });

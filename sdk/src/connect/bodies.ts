@@ -65,7 +65,8 @@ export interface ChecksumOptions {
 
 export function checksumBody(options: ChecksumOptions | undefined): Body {
   if (typeof options !== 'object' || options === null || !options.path)
-    throw new ValidationError(MESSAGES.invalidChecksumOptions);
+    // A plain Error, as the Connect SDK throws this one.
+    throw new Error(MESSAGES.invalidChecksumOptions);
   const checksumMethod = options.checksumMethod ?? 'md5';
   if (!CHECKSUM_METHODS.includes(checksumMethod))
     throw new ValidationError(MESSAGES.unsupportedChecksum(checksumMethod));

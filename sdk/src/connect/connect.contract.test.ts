@@ -315,7 +315,6 @@ describe.each(rigs)('Connect API over the %s bridge', (_name, makeRig) => {
       [() => connect.readAsArrayBuffer({ path: '' }), 'Invalid options parameter'],
       [() => connect.readChunkAsArrayBuffer({ path: '/a', offset: 0 } as never), 'Invalid parameters'],
       [() => connect.removeTransfer(''), 'Must provide transfer id.'],
-      [() => connect.showSaveFileDialog(undefined as never), 'Must provide callbacks.'],
       [
         () => connect.getChecksum({ path: '/a', checksumMethod: 'crc' }),
         'crc is not a supported checksum method',
@@ -331,6 +330,25 @@ describe.each(rigs)('Connect API over the %s bridge', (_name, makeRig) => {
       expect(thrown).toBeInstanceOf(Error);
       expect(thrown).toMatchObject({ name: 'ValidationError', message });
     }
+    expect(rig.client.calls()).toEqual([]);
+  });
+
+  it('throws a plain Error, as the Connect SDK does, where it names the method', async () => {
+    await running();
+    const cases: [() => unknown, string][] = [
+      [() => connect.showSaveFileDialog(undefined as never), 'Must provide callbacks.'],
+      [
+        () => connect.getChecksum(undefined as never),
+        '#getChecksum options argument is either missing or incorrect',
+      ],
+      [
+        () => connect.showPreferencesPage({ page: 'bogus' }),
+        '#showPreferencesPage options argument is either missing or incorrect.',
+      ],
+    ];
+    for (const [call, message] of cases)
+      expect(call).toThrow(expect.objectContaining({ name: 'Error', message }));
+    expect(() => connect.testSshPorts(undefined as never)).toThrow(TypeError);
     expect(rig.client.calls()).toEqual([]);
   });
 

@@ -258,7 +258,7 @@ export class Connect {
 
   showPreferencesPage(options: { page: string }, callbacks?: Callbacks<Body>): Promise<Body> {
     if (!(PREFERENCES_PAGES as readonly string[]).includes(options?.page))
-      throw new ValidationError(MESSAGES.invalidPreferencesPage);
+      throw new Error(MESSAGES.invalidPreferencesPage); // a plain Error, as the Connect SDK throws it
     return settle(this.#get(`/connect/windows/preferences/${options.page}`), callbacks);
   }
 
@@ -313,7 +313,7 @@ export class Connect {
 
   /** @returns `{request_id}` with callbacks, else a promise of the client's answer */
   startTransfers(transferSpecs: { transfer_specs: Body[] }, callbacks?: Callbacks<Body>) {
-    if (!Array.isArray(transferSpecs?.transfer_specs) || transferSpecs.transfer_specs.length === 0)
+    if (!Array.isArray(transferSpecs?.transfer_specs))
       throw new ValidationError(MESSAGES.invalidTransferSpecs);
     const { requestId, promise } = this.#startTransfers(transferSpecs.transfer_specs);
     if (!callbacks) return promise;
@@ -325,8 +325,9 @@ export class Connect {
     options: { remote_host: string; ssh_port?: number; timeout_sec?: number },
     callbacks?: Callbacks<Body>,
   ): Promise<Body> {
-    if (typeof options !== 'object' || options === null) throw new ValidationError(MESSAGES.invalidOptions);
-    const { remote_host, ssh_port = 33001, timeout_sec = 3 } = options;
+    // No options is the Connect SDK's TypeError (reading remote_host of undefined), not a validation text.
+    const remote_host = options.remote_host;
+    const { ssh_port = 33001, timeout_sec = 3 } = options;
     return settle(this.#post('/connect/info/ports', { remote_host, ssh_port, timeout_sec }), callbacks);
   }
 
@@ -390,6 +391,6 @@ function id(transferId: Id): Id {
 }
 
 function needCallbacks<T>(callbacks: Callbacks<T>): void {
-  if (typeof callbacks !== 'object' || callbacks === null)
-    throw new ValidationError(MESSAGES.missingCallbacks);
+  // A plain Error, as the Connect SDK throws it.
+  if (typeof callbacks !== 'object' || callbacks === null) throw new Error(MESSAGES.missingCallbacks);
 }

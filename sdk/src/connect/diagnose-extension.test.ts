@@ -27,6 +27,6 @@ describe('diagnoseExtensionTimeout', () => {
     await expect(diagnoseExtensionTimeout()).resolves.toBe(DIAGNOSES.incompatible);
     client.version = '4.2.0';
     await expect(diagnoseExtensionTimeout()).resolves.toBe(DIAGNOSES.notResponding);
-    expect(logged).toHaveBeenCalledWith('[Rapid SDK]', DIAGNOSES.notResponding);
+    expect(logged).toHaveBeenCalledWith(DIAGNOSES.notResponding);
   });
 });

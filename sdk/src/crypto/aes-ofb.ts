@@ -1,26 +1,28 @@
-import AES from 'crypto-js/aes';
-import Hex from 'crypto-js/enc-hex';
-import Utf8 from 'crypto-js/enc-utf8';
-import OFB from 'crypto-js/mode-ofb';
-import NoPadding from 'crypto-js/pad-nopadding';
+import { encryptBlock, expandKey } from './aes-block.ts';
+
+const hexBytes = (hex: string) =>
+  Uint8Array.from(hex.match(/../g) ?? [], (pair) => Number.parseInt(pair, 16));
+const bytesHex = (bytes: Uint8Array) =>
+  Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 
 /**
- * AES in OFB mode on crypto-js, as the legacy local protocol uses it (connect-bridge.md §5, connect-protocol.md
- * §8.2): key of 16, 24 or 32 bytes (AES-128/192/256, 10/12/14 rounds), IV of 16, no padding (OFB is a stream).
- * All values are hex strings.
+ * AES in OFB mode, as the legacy local protocol uses it (connect-bridge.md §5, connect-protocol.md §8.2): key of 16,
+ * 24 or 32 bytes (AES-128/192/256, 10/12/14 rounds), IV of 16, no padding (OFB is a stream). All values are hex
+ * strings. Encryption and decryption are the same keystream XOR.
  */
 export function aesOfbHex(keyHex: string, ivHex: string, dataHex: string): string {
   const keyBytes = keyHex.length / 2;
   if (![16, 24, 32].includes(keyBytes))
     throw new RangeError(`AES key must be 16, 24 or 32 bytes, not ${keyBytes}`);
   if (ivHex.length !== 32) throw new RangeError(`AES IV must be 16 bytes, not ${ivHex.length / 2}`);
-  const encrypted = AES.encrypt(Hex.parse(dataHex), Hex.parse(keyHex), {
-    iv: Hex.parse(ivHex),
-    mode: OFB,
-    padding: NoPadding,
-  });
-  // OFB encryption and decryption are the same keystream XOR.
-  return encrypted.ciphertext.toString(Hex);
+  const words = expandKey(hexBytes(keyHex));
+  const stream = hexBytes(ivHex);
+  const data = hexBytes(dataHex);
+  for (let i = 0; i < data.length; i++) {
+    if (i % 16 === 0) encryptBlock(words, stream);
+    data[i] = (data[i] as number) ^ (stream[i % 16] as number);
+  }
+  return bytesHex(data);
 }
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -34,7 +36,7 @@ export function randomAlphanumeric(length: number): string {
   return text.length === length ? text : text + randomAlphanumeric(length - text.length);
 }
 
-const utf8Hex = (text: string) => Utf8.parse(text).toString(Hex);
+const utf8Hex = (text: string) => bytesHex(new TextEncoder().encode(text));
 const PAYLOAD = /^([0-9a-f]+)\.([0-9a-f]+)$/i;
 
 /** `hex(iv) + '.' + hex(ciphertext)` of UTF-8 `plaintext`, under the UTF-8 bytes of `key` and a random 16-char IV. */
@@ -47,5 +49,8 @@ export function encryptPayload(plaintext: string, key: string, iv: string = rand
 export function decryptPayload(payload: string, key: string): string {
   const match = PAYLOAD.exec(payload.trim());
   if (!match?.[1] || !match[2] || match[1].length !== 32 || match[2].length % 2 !== 0) return payload;
-  return Hex.parse(aesOfbHex(utf8Hex(key), match[1], match[2])).toString(Utf8);
+  // A wrong key gives bytes that are not UTF-8: that throws, as it did with crypto-js.
+  return new TextDecoder('utf-8', { fatal: true }).decode(
+    hexBytes(aesOfbHex(utf8Hex(key), match[1], match[2])),
+  );
 }

@@ -1,4 +1,4 @@
-import { installManifest } from '@rapid/protocol';
+import { readInstallManifest } from '@rapid/protocol';
 import type { InstallEntry, InstallManifest } from '../core/types.ts';
 
 export const MANIFEST_FILE = 'connectversions.min.js';
@@ -38,8 +38,8 @@ export async function loadInstallManifest(
     } catch {
       continue;
     }
-    const parsed = installManifest.safeParse(holder.connectVersions);
-    if (parsed.success) return { manifest: parsed.data, sdkLocation };
+    const manifest = readInstallManifest(holder.connectVersions);
+    if (manifest) return { manifest, sdkLocation };
   }
   return undefined;
 }

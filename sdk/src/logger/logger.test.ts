@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-import { Logger, resetLoggerLevel } from './logger.ts';
+import { currentLevel, Logger, resetLoggerLevel } from './logger.ts';
 
 let log: MockInstance<typeof console.log>;
 beforeEach(() => {
@@ -17,17 +17,17 @@ describe('Logger', () => {
     Logger.setLevel(1);
     Logger.debug('d1');
     Logger.trace('t1');
-    expect(log.mock.calls.map((call) => call[1])).toEqual(['d1']);
+    expect(log.mock.calls.map((call) => call[0])).toEqual(['d1']);
     Logger.setLevel(2);
     Logger.trace('t2');
-    expect(log.mock.calls.map((call) => call[1])).toEqual(['d1', 't2']);
+    expect(log.mock.calls.map((call) => call[0])).toEqual(['d1', 't2']);
   });
 
   it('keeps the level in localStorage aspera-log-level and reads it back', () => {
     Logger.setLevel(2);
     expect(localStorage.getItem('aspera-log-level')).toBe('2');
     resetLoggerLevel();
-    expect(Logger.getLevel()).toBe(2);
+    expect(currentLevel()).toBe(2);
   });
 
   it('always prints log, warn and error', () => {

@@ -5,8 +5,11 @@ export const LEVEL = { INFO: 0, DEBUG: 1, TRACE: 2 } as const;
 
 let level: number | undefined;
 
-/** Read lazily rather than at import, so the ESM build can be imported where there is no storage. */
-function currentLevel(): number {
+/**
+ * The level in force, read lazily rather than at import, so the ESM build can be imported where there is no
+ * storage. Not on `AW4.Logger`, whose keys are the Connect SDK's.
+ */
+export function currentLevel(): number {
   if (level === undefined) {
     const stored = Number(readStored(STORAGE_KEYS.logLevel));
     level = Number.isInteger(stored) && stored >= 0 ? stored : LEVEL.INFO;
@@ -14,31 +17,29 @@ function currentLevel(): number {
   return level;
 }
 
-const PREFIX = '[Rapid SDK]';
-
 /**
  * `AW4.Logger`: `log`, `warn`, `error` always print; `debug` from level 1, `trace` from level 2. The level is
  * kept in localStorage `aspera-log-level` (connect-protocol.md §12) so `AW4.Logger.setLevel(2)` survives reloads.
+ * Arguments reach the console as given, with no prefix, as the Connect SDK prints them.
  */
 export const Logger = {
   setLevel(value: number): void {
     level = value;
     writeStored(STORAGE_KEYS.logLevel, String(value));
   },
-  getLevel: currentLevel,
   // biome-ignore lint/suspicious/noConsole: the page's console is this logger's only output
-  log: (...args: unknown[]) => console.log(PREFIX, ...args),
+  log: (...args: unknown[]) => console.log(...args),
   // biome-ignore lint/suspicious/noConsole: as above
-  warn: (...args: unknown[]) => console.warn(PREFIX, ...args),
+  warn: (...args: unknown[]) => console.warn(...args),
   // biome-ignore lint/suspicious/noConsole: as above
-  error: (...args: unknown[]) => console.error(PREFIX, ...args),
+  error: (...args: unknown[]) => console.error(...args),
   debug(...args: unknown[]): void {
     // biome-ignore lint/suspicious/noConsole: as above
-    if (currentLevel() >= LEVEL.DEBUG) console.log(PREFIX, ...args);
+    if (currentLevel() >= LEVEL.DEBUG) console.log(...args);
   },
   trace(...args: unknown[]): void {
     // biome-ignore lint/suspicious/noConsole: as above
-    if (currentLevel() >= LEVEL.TRACE) console.log(PREFIX, ...args);
+    if (currentLevel() >= LEVEL.TRACE) console.log(...args);
   },
 };
 

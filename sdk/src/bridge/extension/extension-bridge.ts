@@ -1,4 +1,4 @@
-import { EVENT_NAMES, ReplyAssembler, responseDetail } from '@rapid/protocol';
+import { EVENT_NAMES, ReplyAssembler, readResponseDetail } from '@rapid/protocol';
 import { Logger } from '../../logger/logger.ts';
 import type { Bridge, BridgeKind, BridgeRequest, BridgeResponse } from '../bridge.ts';
 
@@ -119,9 +119,8 @@ export class ExtensionBridge implements Bridge {
   }
 
   #onDetail(raw: unknown) {
-    const parsed = responseDetail.safeParse(raw);
-    if (!parsed.success) return;
-    const detail = parsed.data;
+    const detail = readResponseDetail(raw);
+    if (!detail) return;
     if (!this.#pending.has(detail.request_id)) return;
     const reply = this.#replies.accept(detail);
     if (reply) this.#settle(detail.request_id, reply);

@@ -24,7 +24,7 @@ describe('plug-in detection', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     await expect(new PluginBridge([]).detect()).resolves.toBe(false);
     await expect(new PluginBridge([plugin('application/x-aspera-web', '3.5')]).detect()).resolves.toBe(false);
-    expect(warn.mock.calls.map((call) => call[1])).toEqual([
+    expect(warn.mock.calls.map((call) => call[0])).toEqual([
       'The Connect browser plug-in is not installed.',
       'The Connect browser plug-in 3.5 is older than 3.6.',
     ]);

@@ -64,7 +64,7 @@ describe('npm start', () => {
     expect(output).toContain(join(REPO_ROOT, 'extension', 'dist'));
 
     const page = await fetch(url);
-    expect(await page.text()).toContain('/sdk/js/connect-sdk.js');
+    expect(await page.text()).toContain('<title>Rapid DAM</title>');
 
     const manifestFile = join(home, '.config/chromium/NativeMessagingHosts', `${HOST_IDENTITY.name}.json`);
     const manifest = JSON.parse(await readFile(manifestFile, 'utf8'));

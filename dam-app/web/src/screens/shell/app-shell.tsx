@@ -1,0 +1,146 @@
+import {
+  Box,
+  Button,
+  Link as ChakraLink,
+  Flex,
+  Input,
+  InputGroup,
+  Menu,
+  Portal,
+  Text,
+} from '@chakra-ui/react';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import type { SessionView } from '../../../../api/accounts.ts';
+import { usePreferences } from '../../app/preferences.tsx';
+import { toaster } from '../../app/toaster.tsx';
+import { Link } from '../../components/link.tsx';
+import { PreferencePickers } from '../../components/preference-pickers.tsx';
+import { AclSwitcher } from './acl-switcher.tsx';
+import { PlacesPanel } from './places-panel.tsx';
+import { UserMenu } from './user-menu.tsx';
+
+/**
+ * The shell every signed-in screen sits in: the header (Quick Search, Create, ACL switcher, language and colour
+ * mode, user menu), the Places tree panel and the main area. Search and Create wait for the asset API; they say so.
+ */
+export function AppShell({
+  session,
+  children,
+  places = true,
+}: {
+  session: SessionView;
+  children: ReactNode;
+  places?: boolean;
+}) {
+  const { t } = usePreferences();
+  return (
+    <Flex direction="column" minHeight="100dvh">
+      <ChakraLink
+        href="#main"
+        position="absolute"
+        left="-9999px"
+        _focusVisible={{ left: '2', top: '2', zIndex: 'skipLink', bg: 'bg', p: '2', color: 'fg' }}
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
+        {t('app.skip')}
+      </ChakraLink>
+      <Flex
+        as="header"
+        bg="dam.header"
+        color="dam.headerFg"
+        px={{ base: '3', md: '5' }}
+        py="2"
+        gap={{ base: '2', md: '4' }}
+        align="center"
+        wrap="wrap"
+      >
+        <Link to={{ name: 'home' }} color="dam.headerFg" fontWeight="bold" fontSize="lg" whiteSpace="nowrap">
+          {t('app.name')}
+        </Link>
+        <QuickSearch />
+        <CreateMenu />
+        <Flex gap="2" align="center" marginStart="auto">
+          <AclSwitcher session={session} />
+          <Box display={{ base: 'none', lg: 'block' }}>
+            <PreferencePickers onDark />
+          </Box>
+          <UserMenu session={session} />
+        </Flex>
+      </Flex>
+      <Flex flex="1" minHeight="0">
+        {places && <PlacesPanel session={session} />}
+        <Box
+          as="main"
+          id="main"
+          tabIndex={-1}
+          flex="1"
+          minWidth="0"
+          p={{ base: '4', md: '6' }}
+          outline="none"
+        >
+          {children}
+        </Box>
+      </Flex>
+      <Box display={{ base: 'block', lg: 'none' }} borderTopWidth="1px" px="4" py="2">
+        <PreferencePickers />
+      </Box>
+    </Flex>
+  );
+}
+
+function QuickSearch() {
+  const { t } = usePreferences();
+  const [text, setText] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    toaster.create({ type: 'info', title: t('shell.searchSoon') });
+  };
+  return (
+    <Box as="form" role="search" onSubmit={submit} flex="1" minWidth="40" maxWidth="xl">
+      <InputGroup startElement={<Text aria-hidden="true">⌕</Text>}>
+        <Input
+          size="sm"
+          type="search"
+          aria-label={t('shell.quickSearch')}
+          placeholder={t('shell.quickSearchHint')}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          bg="bg"
+          color="fg"
+        />
+      </InputGroup>
+    </Box>
+  );
+}
+
+function CreateMenu() {
+  const { t } = usePreferences();
+  return (
+    <Menu.Root onSelect={() => toaster.create({ type: 'info', title: t('shell.createSoon') })}>
+      <Menu.Trigger asChild>
+        <Button size="sm" colorPalette="teal" variant="solid" bg="teal.500" _hover={{ bg: 'teal.600' }}>
+          {t('shell.create')} ▾
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content>
+            <Menu.Item value="quick-upload" disabled>
+              {t('shell.quickUpload')}
+            </Menu.Item>
+            <Menu.Item value="new-folder" disabled>
+              {t('shell.newFolder')}
+            </Menu.Item>
+            <Menu.Separator />
+            <Text px="2" py="1" fontSize="xs" color="fg.muted" maxWidth="60">
+              {t('shell.createSoon')}
+            </Text>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}

@@ -23,8 +23,9 @@ export function EditorDrawer(props: {
       <Portal>
         <Drawer.Backdrop />
         <Drawer.Positioner>
-          <Drawer.Content asChild>
-            <Form onSend={props.onSubmit}>
+          <Drawer.Content>
+            {/* display: contents keeps the drawer's header, scrolling body and footer layout around the form. */}
+            <Form onSend={props.onSubmit} display="contents">
               <Drawer.Header>
                 <Drawer.Title>{props.title}</Drawer.Title>
               </Drawer.Header>

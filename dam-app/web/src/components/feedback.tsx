@@ -56,7 +56,7 @@ export function Empty({
     <EmptyState.Root>
       <EmptyState.Content>
         <VStack textAlign="center">
-          <EmptyState.Title>{title}</EmptyState.Title>
+          <EmptyState.Title as="h2">{title}</EmptyState.Title>
           {description && <EmptyState.Description>{description}</EmptyState.Description>}
         </VStack>
         {action}

@@ -30,7 +30,14 @@ export function PageCard(props: {
   );
   return (
     <Flex minHeight="100dvh" direction="column" align="center" bg="dam.panel" px="4" py="10">
-      <Flex width="full" maxWidth={props.width ?? 'md'} justify="space-between" align="center" mb="6">
+      <Flex
+        as="header"
+        width="full"
+        maxWidth={props.width ?? 'md'}
+        justify="space-between"
+        align="center"
+        mb="6"
+      >
         <Text fontWeight="bold" fontSize="xl" color="teal.fg">
           {t('app.name')}
         </Text>

@@ -31,6 +31,7 @@ export const en = {
   'app.yes': 'Yes',
   'app.no': 'No',
   'app.never': 'Never',
+  'app.actions': 'Actions',
   'field.username': 'Username',
   'field.usernameOrEmail': 'Username or email',
   'field.password': 'Password',

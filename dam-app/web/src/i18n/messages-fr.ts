@@ -29,6 +29,7 @@ export const fr: Messages = {
   'app.yes': 'Oui',
   'app.no': 'Non',
   'app.never': 'Jamais',
+  'app.actions': 'Actions',
   'field.username': 'Nom d’utilisateur',
   'field.usernameOrEmail': 'Nom d’utilisateur ou e-mail',
   'field.password': 'Mot de passe',

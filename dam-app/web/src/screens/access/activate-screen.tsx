@@ -37,6 +37,7 @@ export function ActivateScreen({ username = '' }: { username?: string }) {
             label={t('field.username')}
             value={form.values.username}
             onValue={(value) => form.set('username', value)}
+            name="username"
             error={form.errors.username}
             autoComplete="username"
             required
@@ -46,6 +47,7 @@ export function ActivateScreen({ username = '' }: { username?: string }) {
             label={t('field.code')}
             value={form.values.code}
             onValue={(value) => form.set('code', value)}
+            name="code"
             error={form.errors.code}
             autoComplete="one-time-code"
             required

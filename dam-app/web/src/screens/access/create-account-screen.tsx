@@ -49,6 +49,7 @@ export function CreateAccountScreen() {
         label={t('field.username')}
         value={form.values.username}
         onValue={(value) => form.set('username', value)}
+        name="username"
         error={form.errors.username}
         autoComplete="username"
         required

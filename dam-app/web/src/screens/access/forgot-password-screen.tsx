@@ -38,6 +38,7 @@ export function ForgotPasswordScreen() {
             label={t('field.usernameOrEmail')}
             value={form.values.login}
             onValue={(value) => form.set('login', value)}
+            name="login"
             error={form.errors.username ?? form.errors.email}
             autoComplete="username"
             autoFocus

@@ -80,6 +80,7 @@ function AcceptForm({ id, email, groupName }: { id: string; email: string; group
         label={t('field.username')}
         value={form.values.username}
         onValue={(value) => form.set('username', value)}
+        name="username"
         error={form.errors.username}
         autoComplete="username"
         required

@@ -19,6 +19,7 @@ export function NewPasswordFields(props: {
         type="password"
         value={props.password}
         onValue={props.onPassword}
+        name="password"
         error={props.errors.password}
         autoComplete="new-password"
         required
@@ -28,6 +29,7 @@ export function NewPasswordFields(props: {
         type="password"
         value={props.confirm}
         onValue={props.onConfirm}
+        name="confirm"
         error={props.errors.confirm}
         autoComplete="new-password"
         required

@@ -70,6 +70,7 @@ export function ApiKeysScreen() {
             label={t('field.name')}
             value={form.values.name}
             onValue={(value) => form.set('name', value)}
+            name="name"
             error={form.errors.name}
             required
           />

@@ -37,6 +37,7 @@ export function ChangePasswordScreen() {
         type="password"
         value={form.values.oldPassword}
         onValue={(value) => form.set('oldPassword', value)}
+        name="oldPassword"
         error={form.errors.oldPassword}
         autoComplete="current-password"
         required

@@ -1,4 +1,4 @@
-import { Badge, Button, Code, HStack, Stack, Table, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Button, Code, HStack, Stack, Table, Text, VisuallyHidden, Wrap } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { z } from 'zod';
@@ -53,7 +53,9 @@ export function AclsSection() {
                 <Table.ColumnHeader>{t('field.rootPath')}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t('field.permissions')}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t('admin.holders')}</Table.ColumnHeader>
-                <Table.ColumnHeader />
+                <Table.ColumnHeader>
+                  <VisuallyHidden>{t('app.actions')}</VisuallyHidden>
+                </Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
             <Table.Body>
@@ -176,6 +178,7 @@ function AclEditor({ acl, onClose }: { acl?: Acl; onClose(): void }) {
         label={t('field.name')}
         value={form.values.name}
         onValue={(value) => form.set('name', value)}
+        name="name"
         error={form.errors.name}
         required
       />
@@ -183,6 +186,7 @@ function AclEditor({ acl, onClose }: { acl?: Acl; onClose(): void }) {
         label={t('field.rootPath')}
         value={form.values.rootPath}
         onValue={(value) => form.set('rootPath', value)}
+        name="rootPath"
         error={form.errors.rootPath}
         helper={t('admin.rootPathHint')}
         fontFamily="mono"

@@ -1,4 +1,4 @@
-import { Button, HStack, Stack, Table } from '@chakra-ui/react';
+import { Button, HStack, Stack, Table, VisuallyHidden } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { z } from 'zod';
@@ -49,7 +49,9 @@ export function GroupsSection() {
                 <Table.ColumnHeader>{t('field.name')}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t('field.description')}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t('field.members')}</Table.ColumnHeader>
-                <Table.ColumnHeader />
+                <Table.ColumnHeader>
+                  <VisuallyHidden>{t('app.actions')}</VisuallyHidden>
+                </Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
             <Table.Body>
@@ -148,6 +150,7 @@ function GroupEditor({ group, onClose }: { group?: Group; onClose(): void }) {
         label={t('field.name')}
         value={form.values.name}
         onValue={(value) => form.set('name', value)}
+        name="name"
         error={form.errors.name}
         required
       />
@@ -155,6 +158,7 @@ function GroupEditor({ group, onClose }: { group?: Group; onClose(): void }) {
         label={t('field.description')}
         value={form.values.description}
         onValue={(value) => form.set('description', value)}
+        name="description"
         error={form.errors.description}
       />
       <CheckboxList

@@ -8,6 +8,7 @@ import {
   NativeSelect,
   Stack,
   Table,
+  VisuallyHidden,
 } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -74,6 +75,7 @@ export function InvitationsSection() {
             type="email"
             value={form.values.email}
             onValue={(value) => form.set('email', value)}
+            name="email"
             error={form.errors.email}
             required
           />
@@ -113,7 +115,9 @@ export function InvitationsSection() {
                 <Table.ColumnHeader>{t('field.status')}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t('admin.expires')}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t('admin.link')}</Table.ColumnHeader>
-                <Table.ColumnHeader />
+                <Table.ColumnHeader>
+                  <VisuallyHidden>{t('app.actions')}</VisuallyHidden>
+                </Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
             <Table.Body>

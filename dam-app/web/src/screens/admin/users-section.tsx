@@ -9,6 +9,7 @@ import {
   Stack,
   Table,
   Text,
+  VisuallyHidden,
 } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -103,7 +104,9 @@ export function UsersSection() {
                 <Table.ColumnHeader>{t('field.email')}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t('field.status')}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t('field.groups')}</Table.ColumnHeader>
-                <Table.ColumnHeader />
+                <Table.ColumnHeader>
+                  <VisuallyHidden>{t('app.actions')}</VisuallyHidden>
+                </Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
             <Table.Body>
@@ -251,6 +254,7 @@ function UserEditor({ editing, onClose }: { editing: Editing; onClose(): void })
         label={t('field.username')}
         value={form.values.username}
         onValue={(value) => form.set('username', value)}
+        name="username"
         error={form.errors.username}
         readOnly={Boolean(user)}
         required={!user}
@@ -261,6 +265,7 @@ function UserEditor({ editing, onClose }: { editing: Editing; onClose(): void })
         type="password"
         value={form.values.password}
         onValue={(value) => form.set('password', value)}
+        name="password"
         error={form.errors.password}
         helper={user ? t('admin.passwordHint') : undefined}
         required={!user}

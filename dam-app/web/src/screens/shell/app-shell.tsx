@@ -1,14 +1,4 @@
-import {
-  Box,
-  Button,
-  Link as ChakraLink,
-  Flex,
-  Input,
-  InputGroup,
-  Menu,
-  Portal,
-  Text,
-} from '@chakra-ui/react';
+import { Box, Button, Link as ChakraLink, Flex, Input, InputGroup, Menu, Text } from '@chakra-ui/react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import type { SessionView } from '../../../../api/accounts.ts';
 import { usePreferences } from '../../app/preferences.tsx';
@@ -84,7 +74,7 @@ export function AppShell({
           {children}
         </Box>
       </Flex>
-      <Box display={{ base: 'block', lg: 'none' }} borderTopWidth="1px" px="4" py="2">
+      <Box as="footer" display={{ base: 'block', lg: 'none' }} borderTopWidth="1px" px="4" py="2">
         <PreferencePickers />
       </Box>
     </Flex>
@@ -121,26 +111,25 @@ function CreateMenu() {
   return (
     <Menu.Root onSelect={() => toaster.create({ type: 'info', title: t('shell.createSoon') })}>
       <Menu.Trigger asChild>
-        <Button size="sm" colorPalette="teal" variant="solid" bg="teal.500" _hover={{ bg: 'teal.600' }}>
+        <Button size="sm" variant="solid" bg="bg" color="fg" _hover={{ bg: 'bg.muted' }}>
           {t('shell.create')} ▾
         </Button>
       </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content>
-            <Menu.Item value="quick-upload" disabled>
-              {t('shell.quickUpload')}
-            </Menu.Item>
-            <Menu.Item value="new-folder" disabled>
-              {t('shell.newFolder')}
-            </Menu.Item>
-            <Menu.Separator />
-            <Text px="2" py="1" fontSize="xs" color="fg.muted" maxWidth="60">
-              {t('shell.createSoon')}
-            </Text>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
+      {/* Not portalled: the menu stays inside the header's landmark. */}
+      <Menu.Positioner>
+        <Menu.Content>
+          <Menu.Item value="quick-upload" disabled>
+            {t('shell.quickUpload')}
+          </Menu.Item>
+          <Menu.Item value="new-folder" disabled>
+            {t('shell.newFolder')}
+          </Menu.Item>
+          <Menu.Separator />
+          <Menu.Item value="soon" maxWidth="64" whiteSpace="normal" fontSize="xs" color="fg.muted">
+            {t('shell.createSoon')}
+          </Menu.Item>
+        </Menu.Content>
+      </Menu.Positioner>
     </Menu.Root>
   );
 }

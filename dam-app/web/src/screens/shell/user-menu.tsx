@@ -1,4 +1,4 @@
-import { Avatar, Button, Menu, Portal, Text } from '@chakra-ui/react';
+import { Avatar, Button, Menu, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { type SessionView, sessionSchema } from '../../../../api/accounts.ts';
 import { api } from '../../api/api-client.ts';
@@ -42,39 +42,42 @@ export function UserMenu({ session }: { session: SessionView }) {
           size="sm"
           color="dam.headerFg"
           _hover={{ bg: 'whiteAlpha.200' }}
-          aria-label={t('shell.userMenu', { name })}
+          _expanded={{ bg: 'whiteAlpha.300' }}
+          data-user-menu=""
         >
-          <Avatar.Root size="xs" colorPalette="teal">
+          <VisuallyHidden>{t('shell.userMenu', { name })}</VisuallyHidden>
+          <Avatar.Root size="xs" colorPalette="teal" aria-hidden="true">
             <Avatar.Fallback name={name} />
           </Avatar.Root>
-          <Text display={{ base: 'none', md: 'inline' }}>{name}</Text>
+          <Text aria-hidden="true" display={{ base: 'none', md: 'inline' }}>
+            {name}
+          </Text>
         </Button>
       </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content minWidth="56">
-            <Menu.Item value="account">{t('shell.accountSettings')}</Menu.Item>
-            <Menu.Item value="api-keys">{t('shell.apiKeys')}</Menu.Item>
-            <Menu.Item value="change-password">{t('shell.changePassword')}</Menu.Item>
-            {session.user.isAdmin && (
-              <>
-                <Menu.Separator />
-                <Menu.Item value="admin">{t('shell.administration')}</Menu.Item>
-                <Menu.CheckboxItem
-                  value="admin-mode"
-                  checked={session.adminMode}
-                  onCheckedChange={(checked) => adminMode.mutate(checked)}
-                >
-                  {t('shell.adminMode')}
-                  <Menu.ItemIndicator />
-                </Menu.CheckboxItem>
-              </>
-            )}
-            <Menu.Separator />
-            <Menu.Item value="logout">{t('shell.logout')}</Menu.Item>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
+      {/* Not portalled: the menu stays inside the header's landmark. */}
+      <Menu.Positioner>
+        <Menu.Content minWidth="56">
+          <Menu.Item value="account">{t('shell.accountSettings')}</Menu.Item>
+          <Menu.Item value="api-keys">{t('shell.apiKeys')}</Menu.Item>
+          <Menu.Item value="change-password">{t('shell.changePassword')}</Menu.Item>
+          {session.user.isAdmin && (
+            <>
+              <Menu.Separator />
+              <Menu.Item value="admin">{t('shell.administration')}</Menu.Item>
+              <Menu.CheckboxItem
+                value="admin-mode"
+                checked={session.adminMode}
+                onCheckedChange={(checked) => adminMode.mutate(checked)}
+              >
+                {t('shell.adminMode')}
+                <Menu.ItemIndicator />
+              </Menu.CheckboxItem>
+            </>
+          )}
+          <Menu.Separator />
+          <Menu.Item value="logout">{t('shell.logout')}</Menu.Item>
+        </Menu.Content>
+      </Menu.Positioner>
     </Menu.Root>
   );
 }

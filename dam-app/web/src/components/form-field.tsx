@@ -18,7 +18,12 @@ export function FormField({ label, value, onValue, error, helper, required, ...i
         {label}
         {required && <Field.RequiredIndicator />}
       </Field.Label>
-      <Input value={value} onChange={(event) => onValue(event.target.value)} {...input} />
+      <Input
+        value={value}
+        onChange={(event) => onValue(event.target.value)}
+        variant={input.readOnly ? 'subtle' : 'outline'}
+        {...input}
+      />
       {helper && !error && <Field.HelperText>{helper}</Field.HelperText>}
       {error && <Field.ErrorText>{error}</Field.ErrorText>}
     </Field.Root>

@@ -13,6 +13,11 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   return errors;
 }
 
+/** Keyboard and screen-reader users land on the first field that needs fixing. */
+function focusFirstInvalid() {
+  requestAnimationFrame(() => document.querySelector<HTMLElement>('input[aria-invalid="true"]')?.focus());
+}
+
 /**
  * A form's values, its field messages and its dirty state. `check` validates with a shared schema before sending;
  * `fail` shows what the server answered (its `fields` beside the inputs, else `user_message` above the form).
@@ -56,6 +61,7 @@ export function useForm<T extends Record<string, unknown>>(initial: T, options: 
     }
     const found = fieldErrorsOf(result.error);
     setErrors(Object.fromEntries(Object.entries(found).map(([key, text]) => [key, message(text)])));
+    focusFirstInvalid();
     return undefined;
   };
 
@@ -65,6 +71,7 @@ export function useForm<T extends Record<string, unknown>>(initial: T, options: 
         Object.entries(error.fields).map(([key, text]) => [key, message(text)]),
       );
       setErrors(fields);
+      focusFirstInvalid();
       setFormError(
         error.code === 'network'
           ? t('app.networkError')

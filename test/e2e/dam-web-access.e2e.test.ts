@@ -410,6 +410,9 @@ describe('DAM web app: access screens, shell and administration in Chromium', ()
     await button('Activate').click();
     await seeText('Your account is active. Log in.');
     await logIn('walter', 'Walter-Password-3');
+    // A new account holds no ACL yet (spec §6).
+    await seeText(MESSAGES.noAcl);
+    await checkScreen('no-acl');
     await logOut();
   });
 

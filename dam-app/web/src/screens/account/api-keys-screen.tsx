@@ -178,8 +178,9 @@ function NewKeyDialog({ keyText, onClose }: { keyText: string | null; onClose():
                     />
                     <Clipboard.Trigger asChild>
                       <Button variant="outline">
-                        <Clipboard.Indicator copied="✓">⧉</Clipboard.Indicator>
-                        {t('app.copy')}
+                        <Clipboard.Indicator copied={t('app.copiedShort')}>
+                          {t('app.copy')}
+                        </Clipboard.Indicator>
                       </Button>
                     </Clipboard.Trigger>
                   </Flex>

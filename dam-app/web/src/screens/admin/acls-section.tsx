@@ -155,7 +155,7 @@ function AclEditor({ acl, onClose }: { acl?: Acl; onClose(): void }) {
       acl ? api.put(`/admin/acls/${acl.id}`, aclSchema, body) : api.post('/admin/acls', aclSchema, body),
     onSuccess: (saved) => {
       form.markSaved();
-      toaster.create({ type: 'success', title: `${t('app.saved')} ${saved.name}` });
+      toaster.create({ type: 'success', title: t('app.savedItem', { name: saved.name }) });
       void client.invalidateQueries({ queryKey: ADMIN_KEYS.acls });
       onClose();
     },

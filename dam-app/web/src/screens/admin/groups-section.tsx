@@ -126,7 +126,7 @@ function GroupEditor({ group, onClose }: { group?: Group; onClose(): void }) {
         : api.post('/admin/groups', groupSchema, body),
     onSuccess: (saved) => {
       form.markSaved();
-      toaster.create({ type: 'success', title: `${t('app.saved')} ${saved.name}` });
+      toaster.create({ type: 'success', title: t('app.savedItem', { name: saved.name }) });
       void client.invalidateQueries({ queryKey: ADMIN_KEYS.groups });
       void client.invalidateQueries({ queryKey: ADMIN_KEYS.users });
       onClose();

@@ -4,7 +4,6 @@ import {
   Button,
   Clipboard,
   Field,
-  IconButton,
   NativeSelect,
   Stack,
   Table,
@@ -137,13 +136,15 @@ export function InvitationsSection() {
                     {invitation.state === 'open' && (
                       <Clipboard.Root value={invitation.link}>
                         <Clipboard.Trigger asChild>
-                          <IconButton
+                          <Button
                             size="xs"
-                            variant="ghost"
-                            aria-label={`${t('app.copy')} ${t('admin.link')} ${invitation.email}`}
+                            variant="outline"
+                            aria-label={t('app.copyLink', { email: invitation.email })}
                           >
-                            <Clipboard.Indicator copied="✓">⧉</Clipboard.Indicator>
-                          </IconButton>
+                            <Clipboard.Indicator copied={t('app.copiedShort')}>
+                              {t('app.copy')}
+                            </Clipboard.Indicator>
+                          </Button>
                         </Clipboard.Trigger>
                       </Clipboard.Root>
                     )}

@@ -216,7 +216,7 @@ function UserEditor({ editing, onClose }: { editing: Editing; onClose(): void })
         : api.post('/admin/users', adminUserSchema, body),
     onSuccess: (saved) => {
       form.markSaved();
-      toaster.create({ type: 'success', title: `${t('app.saved')} ${saved.username}` });
+      toaster.create({ type: 'success', title: t('app.savedItem', { name: saved.username }) });
       void client.invalidateQueries({ queryKey: ADMIN_KEYS.users });
       onClose();
     },

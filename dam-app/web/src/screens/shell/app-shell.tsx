@@ -1,4 +1,4 @@
-import { Box, Button, Link as ChakraLink, Flex, Input, InputGroup, Menu, Text } from '@chakra-ui/react';
+import { Box, Button, Link as ChakraLink, Flex, Input, InputGroup, Menu } from '@chakra-ui/react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import type { SessionView } from '../../../../api/accounts.ts';
 import { usePreferences } from '../../app/preferences.tsx';
@@ -90,7 +90,7 @@ function QuickSearch() {
   };
   return (
     <Box as="form" role="search" onSubmit={submit} flex="1" minWidth="40" maxWidth="xl">
-      <InputGroup startElement={<Text aria-hidden="true">⌕</Text>}>
+      <InputGroup startElement={<SearchIcon />}>
         <Input
           size="sm"
           type="search"
@@ -131,5 +131,22 @@ function CreateMenu() {
         </Menu.Content>
       </Menu.Positioner>
     </Menu.Root>
+  );
+}
+
+function SearchIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      <circle cx="11" cy="11" r="7" />
+      <path d="m20 20-3.5-3.5" strokeLinecap="round" />
+    </svg>
   );
 }

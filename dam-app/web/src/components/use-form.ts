@@ -3,15 +3,9 @@ import type { z } from 'zod';
 import { ApiFailure } from '../api/api-failure.ts';
 import { usePreferences } from '../app/preferences.tsx';
 import { addLeaveGuard } from '../router/leave-guard.ts';
+import { type FieldErrors, fieldErrorsOf } from './field-errors.ts';
 
-export type FieldErrors = Record<string, string>;
-
-/** The first message of each field a zod error names, keyed by its path (`profile.email`). */
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) errors[issue.path.join('.') || '_'] ??= issue.message;
-  return errors;
-}
+export type { FieldErrors } from './field-errors.ts';
 
 /** Keyboard and screen-reader users land on the first field that needs fixing. */
 function focusFirstInvalid() {

@@ -75,7 +75,6 @@ export const en = {
   'login.forgot': 'Forgot password?',
   'login.create': 'Create account',
   'login.activate': 'I have an activation code',
-  'login.timedOutNotice': 'Log in again to continue.',
   'forgot.title': 'Forgot password',
   'forgot.intro':
     'Enter your username or your email. If an account matches, we mail it a link to choose a new password.',

@@ -73,7 +73,6 @@ export const fr: Messages = {
   'login.forgot': 'Mot de passe oublié ?',
   'login.create': 'Créer un compte',
   'login.activate': 'J’ai un code d’activation',
-  'login.timedOutNotice': 'Reconnectez-vous pour continuer.',
   'forgot.title': 'Mot de passe oublié',
   'forgot.intro':
     'Saisissez votre nom d’utilisateur ou votre e-mail. Si un compte correspond, nous lui envoyons un lien pour choisir un nouveau mot de passe.',

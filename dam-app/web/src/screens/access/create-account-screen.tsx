@@ -1,4 +1,4 @@
-import { Button } from '@chakra-ui/react';
+import { Button, SimpleGrid } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { createAccountSchema } from '../../../../api/accounts.ts';
@@ -45,24 +45,26 @@ export function CreateAccountScreen() {
       footer={<Link to={{ name: 'login' }}>{t('forgot.back')}</Link>}
     >
       <ErrorAlert error={form.formError} />
-      <FormField
-        label={t('field.username')}
-        value={form.values.username}
-        onValue={(value) => form.set('username', value)}
-        name="username"
-        error={form.errors.username}
-        autoComplete="username"
-        required
-        autoFocus
-      />
-      <NewPasswordFields
-        label={t('field.password')}
-        password={form.values.password}
-        confirm={form.values.confirm}
-        errors={form.errors}
-        onPassword={(value) => form.set('password', value)}
-        onConfirm={(value) => form.set('confirm', value)}
-      />
+      <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
+        <FormField
+          label={t('field.username')}
+          value={form.values.username}
+          onValue={(value) => form.set('username', value)}
+          name="username"
+          error={form.errors.username}
+          autoComplete="username"
+          required
+          autoFocus
+        />
+        <NewPasswordFields
+          label={t('field.password')}
+          password={form.values.password}
+          confirm={form.values.confirm}
+          errors={form.errors}
+          onPassword={(value) => form.set('password', value)}
+          onConfirm={(value) => form.set('confirm', value)}
+        />
+      </SimpleGrid>
       <ProfileFields
         values={form.values.profile}
         errors={form.errors}

@@ -1,4 +1,4 @@
-import { Button, Skeleton, Stack } from '@chakra-ui/react';
+import { Button, SimpleGrid, Skeleton, Stack } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { acceptInvitationSchema, invitationViewSchema, sessionSchema } from '../../../../api/accounts.ts';
@@ -76,24 +76,26 @@ function AcceptForm({ id, email, groupName }: { id: string; email: string; group
     <Form display="flex" flexDirection="column" gap="4" onSend={submit}>
       {groupName && <Notice>{t('invitation.group', { group: groupName })}</Notice>}
       <ErrorAlert error={form.formError} />
-      <FormField
-        label={t('field.username')}
-        value={form.values.username}
-        onValue={(value) => form.set('username', value)}
-        name="username"
-        error={form.errors.username}
-        autoComplete="username"
-        required
-        autoFocus
-      />
-      <NewPasswordFields
-        label={t('field.password')}
-        password={form.values.password}
-        confirm={form.values.confirm}
-        errors={form.errors}
-        onPassword={(value) => form.set('password', value)}
-        onConfirm={(value) => form.set('confirm', value)}
-      />
+      <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
+        <FormField
+          label={t('field.username')}
+          value={form.values.username}
+          onValue={(value) => form.set('username', value)}
+          name="username"
+          error={form.errors.username}
+          autoComplete="username"
+          required
+          autoFocus
+        />
+        <NewPasswordFields
+          label={t('field.password')}
+          password={form.values.password}
+          confirm={form.values.confirm}
+          errors={form.errors}
+          onPassword={(value) => form.set('password', value)}
+          onConfirm={(value) => form.set('confirm', value)}
+        />
+      </SimpleGrid>
       <ProfileFields
         values={form.values.profile}
         errors={form.errors}

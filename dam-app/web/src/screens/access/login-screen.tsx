@@ -50,11 +50,7 @@ export function LoginScreen({ timedOut = false, notice }: { timedOut?: boolean; 
         </Stack>
       }
     >
-      {timedOut && (
-        <Notice status="warning">
-          {spec('sessionTimedOut')} {t('login.timedOutNotice')}
-        </Notice>
-      )}
+      {timedOut && <Notice status="warning">{spec('sessionTimedOut')}</Notice>}
       {notice && <Notice status="success">{notice}</Notice>}
       <ErrorAlert error={form.formError} />
       <FormField

@@ -124,6 +124,21 @@ describe('DAM web app: access screens, shell and administration in Chromium', ()
     });
     expect(acl).toBe('Library (full)');
     await checkScreen('shell');
+    // Keyboard: the first Tab reaches the skip link, shown where it can be seen, and it moves focus to the main area.
+    await page.keyboard.press('Tab');
+    const skip = await page.evaluate(() => {
+      const element = document.activeElement as HTMLElement;
+      const box = element.getBoundingClientRect();
+      return {
+        text: element.textContent,
+        visible: box.left >= 0 && box.width > 0,
+        outline: getComputedStyle(element).outlineStyle,
+      };
+    });
+    expect(skip).toMatchObject({ text: 'Skip to main content', visible: true });
+    await saveScreenshot(page, 'dam-web-shell-skip-link');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
     await button('Create ▾').click();
     await page.waitForSelector('aria/Quick Upload[role="menuitem"]', { visible: true });
     await checkScreen('shell-create-menu');

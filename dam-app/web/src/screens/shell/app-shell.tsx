@@ -29,7 +29,9 @@ export function AppShell({
         href="#main"
         position="absolute"
         left="-9999px"
-        _focusVisible={{ left: '2', top: '2', zIndex: 'skipLink', bg: 'bg', p: '2', color: 'fg' }}
+        zIndex={2000}
+        whiteSpace="nowrap"
+        _focusVisible={{ left: '2', top: '2', bg: 'bg', p: '2', color: 'fg', boxShadow: 'lg' }}
         onClick={(event) => {
           event.preventDefault();
           document.getElementById('main')?.focus();
@@ -51,7 +53,7 @@ export function AppShell({
           {t('app.name')}
         </Link>
         <QuickSearch />
-        <CreateMenu />
+        <CreateMenu session={session} />
         <Flex gap="2" align="center" marginStart="auto">
           <AclSwitcher session={session} />
           <Box display={{ base: 'none', lg: 'block' }}>
@@ -106,8 +108,12 @@ function QuickSearch() {
   );
 }
 
-function CreateMenu() {
+/** Quick Upload needs fileUpload on the current ACL and uploads allowed (spec §6); admin mode overrides. */
+function CreateMenu({ session }: { session: SessionView }) {
   const { t } = usePreferences();
+  const mayUpload =
+    session.features.allowUpload &&
+    (session.adminMode || (session.acl?.permissions.includes('fileUpload') ?? false));
   return (
     <Menu.Root onSelect={() => toaster.create({ type: 'info', title: t('shell.createSoon') })}>
       <Menu.Trigger asChild>
@@ -118,9 +124,11 @@ function CreateMenu() {
       {/* Not portalled: the menu stays inside the header's landmark. */}
       <Menu.Positioner>
         <Menu.Content>
-          <Menu.Item value="quick-upload" disabled>
-            {t('shell.quickUpload')}
-          </Menu.Item>
+          {mayUpload && (
+            <Menu.Item value="quick-upload" disabled>
+              {t('shell.quickUpload')}
+            </Menu.Item>
+          )}
           <Menu.Item value="new-folder" disabled>
             {t('shell.newFolder')}
           </Menu.Item>

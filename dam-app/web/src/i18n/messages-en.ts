@@ -169,7 +169,7 @@ export const en = {
   'admin.editGroup': 'Edit group {name}',
   'admin.groupsEmpty': 'No groups yet. Groups hold users and receive ACLs.',
   'admin.groupDeleteConfirm': 'Delete the group "{name}"?',
-  'admin.memberCount': '{count} members',
+  'admin.memberCount': 'Members: {count}',
   'admin.newAcl': 'New ACL',
   'admin.editAcl': 'Edit ACL {name}',
   'admin.aclsEmpty': 'No ACLs yet. An ACL gives its holders a root folder and permissions.',

@@ -170,7 +170,7 @@ export const fr: Messages = {
   'admin.editGroup': 'Modifier le groupe {name}',
   'admin.groupsEmpty': 'Aucun groupe. Les groupes réunissent des utilisateurs et reçoivent des ACL.',
   'admin.groupDeleteConfirm': 'Supprimer le groupe « {name} » ?',
-  'admin.memberCount': '{count} membres',
+  'admin.memberCount': 'Membres : {count}',
   'admin.newAcl': 'Nouvelle ACL',
   'admin.editAcl': 'Modifier l’ACL {name}',
   'admin.aclsEmpty': 'Aucune ACL. Une ACL donne à ses détenteurs un dossier racine et des permissions.',

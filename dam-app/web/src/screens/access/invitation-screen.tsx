@@ -28,7 +28,11 @@ export function InvitationScreen({ id }: { id: string }) {
     <PageCard
       title={t('invitation.title')}
       width="4xl"
-      intro={invitation.data ? t('invitation.intro', { email: invitation.data.email }) : undefined}
+      intro={
+        invitation.data && !invitation.isError
+          ? t('invitation.intro', { email: invitation.data.email })
+          : undefined
+      }
       footer={<Link to={{ name: 'login' }}>{t('forgot.back')}</Link>}
     >
       {invitation.isPending && (
@@ -38,7 +42,7 @@ export function InvitationScreen({ id }: { id: string }) {
         </Stack>
       )}
       {invitation.isError && <ErrorAlert error={invitation.error} />}
-      {invitation.data && (
+      {invitation.data && !invitation.isError && (
         <AcceptForm id={id} email={invitation.data.email} groupName={invitation.data.groupName} />
       )}
     </PageCard>

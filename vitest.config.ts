@@ -4,6 +4,15 @@ import { defineConfig } from 'vitest/config';
 // End-to-end tests (real Chromium, built artifacts) have their own config in test/.
 export default defineConfig({
   test: {
-    projects: ['protocol', 'sdk', 'extension', 'native-host', 'transfer', 'installer-frame', 'dam-app'],
+    projects: [
+      'protocol',
+      'sdk',
+      'extension',
+      'native-host',
+      'transfer',
+      'installer-frame',
+      'dam-app',
+      'dam-app/web',
+    ],
   },
 });

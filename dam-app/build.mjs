@@ -1,4 +1,12 @@
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
 import { buildNodePrograms } from '../scripts/lib/build-node-programs.mjs';
 
 // PGlite loads its WebAssembly and data files from beside its own module; pg-native is an optional driver.
 await buildNodePrograms({ server: 'server/main.ts' }, ['@electric-sql/pglite', 'pg-native']);
+
+// The web app (React), served by the DAM server at `/` from web/dist.
+await build({
+  configFile: fileURLToPath(new URL('./web/vite.config.ts', import.meta.url)),
+  logLevel: 'warn',
+});

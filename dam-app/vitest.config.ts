@@ -5,6 +5,8 @@ export default defineProject({
   test: {
     name: 'dam-app',
     environment: 'node',
+    // The web app's unit tests are their own project (web/vitest.config.ts), without the database set-up.
+    exclude: ['web/**', '**/node_modules/**'],
     globalSetup: ['./server/test-support/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

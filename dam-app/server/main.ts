@@ -40,7 +40,8 @@ process.stdout.write(
 const server = await startDamServer({
   port: config.port,
   hostname: config.bind,
-  publicDir: fileURLToPath(new URL('../public', import.meta.url)),
+  // The web app's build (dam-app/web/dist); dam-app/public stays for the SDK test pages the e2e tests serve.
+  publicDir: fileURLToPath(new URL('../web/dist', import.meta.url)),
   sdkDir: fileURLToPath(new URL('../../sdk/dist', import.meta.url)),
   installerDir: fileURLToPath(new URL('../../installer-frame/dist/install', import.meta.url)),
   releaseDir: fileURLToPath(new URL('../../release', import.meta.url)),

@@ -112,6 +112,7 @@ describe('npm start', () => {
       ),
     );
     expect(nodePing).toBe(200);
+    expect(await page.text()).toContain('<title>Rapid DAM</title>');
 
     const manifestFile = join(home, '.config/chromium/NativeMessagingHosts', `${HOST_IDENTITY.name}.json`);
     const manifest = JSON.parse(await readFile(manifestFile, 'utf8'));

@@ -1,0 +1,105 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { MESSAGES } from '../../../api/messages.ts';
+import { ApiClient } from './api-client.ts';
+import { ApiFailure, failureFromAnswer, NETWORK_CODE, toFailure } from './api-failure.ts';
+
+describe('failureFromAnswer', () => {
+  it('takes the code, user_message, fields and details of the API error shape', () => {
+    const failure = failureFromAnswer(409, {
+      error: {
+        code: 'acl_root_missing',
+        message: 'dev text',
+        user_message: MESSAGES.aclRootMissing,
+        fields: { rootPath: 'x' },
+        details: { alternatives: [{ id: 2, name: 'Public' }] },
+      },
+    });
+    expect(failure).toMatchObject({
+      status: 409,
+      code: 'acl_root_missing',
+      userMessage: MESSAGES.aclRootMissing,
+      fields: { rootPath: 'x' },
+      details: { alternatives: [{ id: 2, name: 'Public' }] },
+    });
+  });
+
+  it('turns any other body into "Operation failed on server."', () => {
+    expect(failureFromAnswer(502, '<html>Bad gateway</html>')).toMatchObject({
+      status: 502,
+      code: 'server_error',
+      userMessage: MESSAGES.operationFailed,
+      fields: {},
+    });
+    expect(failureFromAnswer(500, undefined).code).toBe('server_error');
+  });
+
+  it('calls a thrown fetch a network failure', () => {
+    expect(toFailure(new TypeError('Failed to fetch')).code).toBe(NETWORK_CODE);
+    const same = new ApiFailure(400, 'x', 'y');
+    expect(toFailure(same)).toBe(same);
+  });
+});
+
+describe('ApiClient against a real HTTP server', () => {
+  let server: Server;
+  let base: string;
+  const seen: { method?: string; csrf?: string | string[]; body: string }[] = [];
+
+  beforeAll(async () => {
+    server = createServer((request: IncomingMessage, response) => {
+      let body = '';
+      request.on('data', (chunk) => {
+        body += chunk;
+      });
+      request.on('end', () => {
+        seen.push({ method: request.method, csrf: request.headers['x-csrf-token'], body });
+        response.setHeader('Content-Type', 'application/json');
+        if (request.url === '/api/v1/ok') response.end(JSON.stringify({ ok: true }));
+        else if (request.url === '/api/v1/bad-shape') response.end(JSON.stringify({ ok: 'yes' }));
+        else {
+          response.statusCode = 401;
+          response.end(
+            JSON.stringify({
+              error: { code: 'session_timeout', message: 'm', user_message: MESSAGES.sessionTimedOut },
+            }),
+          );
+        }
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const client = () => new ApiClient((input, init) => fetch(`${base}${String(input)}`, init));
+  const ok = z.object({ ok: z.literal(true) });
+
+  it('parses answers with the schema, and sends the CSRF token on state-changing calls only', async () => {
+    const api = client();
+    api.csrfToken = 'tok';
+    expect(await api.get('/ok', ok)).toEqual({ ok: true });
+    expect(await api.post('/ok', ok, { a: 1 })).toEqual({ ok: true });
+    expect(seen.at(-2)).toMatchObject({ method: 'GET', csrf: undefined });
+    expect(seen.at(-1)).toMatchObject({ method: 'POST', csrf: 'tok', body: '{"a":1}' });
+  });
+
+  it('refuses an answer that does not match the schema', async () => {
+    await expect(client().get('/bad-shape', ok)).rejects.toMatchObject({ code: 'bad_answer' });
+  });
+
+  it('announces session_timeout to its listeners and throws it', async () => {
+    const api = client();
+    const heard: string[] = [];
+    api.onSessionTimeout((failure) => heard.push(failure.userMessage));
+    await expect(api.get('/elsewhere', ok)).rejects.toMatchObject({ code: 'session_timeout' });
+    expect(heard).toEqual([MESSAGES.sessionTimedOut]);
+  });
+
+  it('calls an unreachable server a network failure', async () => {
+    const api = new ApiClient((input, init) => fetch(`http://127.0.0.1:1${String(input)}`, init));
+    await expect(api.get('/ok', ok)).rejects.toMatchObject({ code: NETWORK_CODE });
+  });
+});

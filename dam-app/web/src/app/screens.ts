@@ -1,0 +1,41 @@
+import { lazy } from 'react';
+
+// Every screen is its own chunk: the login page does not download the administration.
+export const LoginScreen = lazy(() =>
+  import('../screens/access/login-screen.tsx').then((m) => ({ default: m.LoginScreen })),
+);
+export const ForgotPasswordScreen = lazy(() =>
+  import('../screens/access/forgot-password-screen.tsx').then((m) => ({ default: m.ForgotPasswordScreen })),
+);
+export const ResetPasswordScreen = lazy(() =>
+  import('../screens/access/reset-password-screen.tsx').then((m) => ({ default: m.ResetPasswordScreen })),
+);
+export const CreateAccountScreen = lazy(() =>
+  import('../screens/access/create-account-screen.tsx').then((m) => ({ default: m.CreateAccountScreen })),
+);
+export const ActivateScreen = lazy(() =>
+  import('../screens/access/activate-screen.tsx').then((m) => ({ default: m.ActivateScreen })),
+);
+export const InvitationScreen = lazy(() =>
+  import('../screens/access/invitation-screen.tsx').then((m) => ({ default: m.InvitationScreen })),
+);
+export const AppShell = lazy(() =>
+  import('../screens/shell/app-shell.tsx').then((m) => ({ default: m.AppShell })),
+);
+export const HomeScreen = lazy(() =>
+  import('../screens/shell/home-screen.tsx').then((m) => ({ default: m.HomeScreen })),
+);
+export const AccountSettingsScreen = lazy(() =>
+  import('../screens/account/account-settings-screen.tsx').then((m) => ({
+    default: m.AccountSettingsScreen,
+  })),
+);
+export const ApiKeysScreen = lazy(() =>
+  import('../screens/account/api-keys-screen.tsx').then((m) => ({ default: m.ApiKeysScreen })),
+);
+export const ChangePasswordScreen = lazy(() =>
+  import('../screens/account/change-password-screen.tsx').then((m) => ({ default: m.ChangePasswordScreen })),
+);
+export const AdminScreen = lazy(() =>
+  import('../screens/admin/admin-screen.tsx').then((m) => ({ default: m.AdminScreen })),
+);

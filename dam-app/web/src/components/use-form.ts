@@ -1,0 +1,98 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { z } from 'zod';
+import { ApiFailure } from '../api/api-failure.ts';
+import { usePreferences } from '../app/preferences.tsx';
+import { addLeaveGuard } from '../router/leave-guard.ts';
+import { type FieldErrors, fieldErrorsOf } from './field-errors.ts';
+
+export type { FieldErrors } from './field-errors.ts';
+
+/** Keyboard and screen-reader users land on the first field that needs fixing. */
+function focusFirstInvalid() {
+  requestAnimationFrame(() => document.querySelector<HTMLElement>('input[aria-invalid="true"]')?.focus());
+}
+
+/**
+ * A form's values, its field messages and its dirty state. `check` validates with a shared schema before sending;
+ * `fail` shows what the server answered (its `fields` beside the inputs, else `user_message` above the form).
+ * While `guard` is on and values differ from the last saved ones, leaving asks first.
+ */
+export function useForm<T extends Record<string, unknown>>(initial: T, options: { guard?: boolean } = {}) {
+  const { message, t } = usePreferences();
+  const [values, setValues] = useState(initial);
+  const [saved, setSaved] = useState(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | undefined>();
+  const dirty = JSON.stringify(values) !== JSON.stringify(saved);
+  const tRef = useRef(t);
+  tRef.current = t;
+
+  useEffect(() => {
+    if (!options.guard || !dirty) return;
+    const remove = addLeaveGuard(() => tRef.current('app.unsaved'));
+    const beforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', beforeUnload);
+    return () => {
+      remove();
+      window.removeEventListener('beforeunload', beforeUnload);
+    };
+  }, [options.guard, dirty]);
+
+  const set = useCallback(<K extends keyof T>(key: K, value: T[K]) => {
+    setValues((current) => ({ ...current, [key]: value }));
+    setErrors((current) => {
+      const { [key as string]: _gone, ...rest } = current;
+      return rest;
+    });
+  }, []);
+
+  const check = <S extends z.ZodType>(schema: S, input: unknown): z.output<S> | undefined => {
+    const result = schema.safeParse(input);
+    if (result.success) {
+      setErrors({});
+      setFormError(undefined);
+      return result.data;
+    }
+    const found = fieldErrorsOf(result.error);
+    setErrors(Object.fromEntries(Object.entries(found).map(([key, text]) => [key, message(text)])));
+    focusFirstInvalid();
+    return undefined;
+  };
+
+  const fail = (error: unknown) => {
+    if (error instanceof ApiFailure) {
+      const fields = Object.fromEntries(
+        Object.entries(error.fields).map(([key, text]) => [key, message(text)]),
+      );
+      setErrors(fields);
+      focusFirstInvalid();
+      setFormError(
+        error.code === 'network'
+          ? t('app.networkError')
+          : Object.keys(fields).length
+            ? undefined
+            : message(error.userMessage),
+      );
+    } else setFormError(message(String(error)));
+  };
+
+  const reset = useCallback((next: T) => {
+    setValues(next);
+    setSaved(next);
+    setErrors({});
+    setFormError(undefined);
+  }, []);
+
+  return {
+    values,
+    set,
+    errors,
+    formError,
+    setFormError,
+    dirty,
+    check,
+    fail,
+    reset,
+    markSaved: () => setSaved(values),
+  };
+}

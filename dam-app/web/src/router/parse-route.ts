@@ -1,0 +1,101 @@
+/**
+ * Every screen the app can show, read from the URL's hash. Hash routing keeps the server a plain static host, and it
+ * is the only form the links the server mails can take: the invitation link `{host}/index.html#CU<id>` (spec §2),
+ * the reset link `/#reset=<token>` and the activation link `/#activate`.
+ */
+export type Route =
+  | { name: 'home' }
+  | { name: 'login' }
+  | { name: 'forgot-password' }
+  | { name: 'reset-password'; token: string }
+  | { name: 'create-account' }
+  | { name: 'activate'; username?: string }
+  | { name: 'invitation'; id: string }
+  | { name: 'change-password' }
+  | { name: 'account' }
+  | { name: 'api-keys' }
+  | { name: 'admin'; section: AdminSection }
+  | { name: 'not-found'; hash: string };
+
+export const ADMIN_SECTIONS = ['users', 'groups', 'acls', 'invitations', 'audit', 'outbox'] as const;
+export type AdminSection = (typeof ADMIN_SECTIONS)[number];
+
+/** Screens a person sees without being signed in. */
+export const PUBLIC_ROUTES = new Set<Route['name']>([
+  'login',
+  'forgot-password',
+  'reset-password',
+  'create-account',
+  'activate',
+  'invitation',
+]);
+
+const SIMPLE: Record<string, Route> = {
+  '': { name: 'home' },
+  '/': { name: 'home' },
+  '/login': { name: 'login' },
+  '/forgot-password': { name: 'forgot-password' },
+  '/create-account': { name: 'create-account' },
+  '/change-password': { name: 'change-password' },
+  '/account': { name: 'account' },
+  '/api-keys': { name: 'api-keys' },
+  '/admin': { name: 'admin', section: 'users' },
+};
+
+const INVITATION_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The route a hash (with or without its `#`) names; an unknown hash is `not-found`, never an exception. */
+export function parseRoute(rawHash: string): Route {
+  const hash = rawHash.startsWith('#') ? rawHash.slice(1) : rawHash;
+  if (hash.startsWith('CU')) {
+    const id = safeDecode(hash.slice(2));
+    return id !== undefined && INVITATION_ID.test(id) ? { name: 'invitation', id } : notFound(rawHash);
+  }
+  if (hash.startsWith('reset=')) {
+    const token = safeDecode(hash.slice('reset='.length));
+    return token ? { name: 'reset-password', token } : notFound(rawHash);
+  }
+  const [path = '', query = ''] = hash.split('?');
+  if (path === 'activate' || path === '/activate') {
+    const username = new URLSearchParams(query).get('username') ?? undefined;
+    return username ? { name: 'activate', username } : { name: 'activate' };
+  }
+  const simple = SIMPLE[path];
+  if (simple) return simple;
+  const admin = /^\/admin\/([a-z]+)$/.exec(path);
+  const section = admin?.[1] as AdminSection | undefined;
+  if (section && (ADMIN_SECTIONS as readonly string[]).includes(section)) return { name: 'admin', section };
+  return notFound(rawHash);
+}
+
+/** The hash that shows a route (the inverse of {@link parseRoute}). */
+export function hrefOf(route: Route): string {
+  switch (route.name) {
+    case 'home':
+      return '#/';
+    case 'invitation':
+      return `#CU${encodeURIComponent(route.id)}`;
+    case 'reset-password':
+      return `#reset=${encodeURIComponent(route.token)}`;
+    case 'activate':
+      return route.username ? `#activate?username=${encodeURIComponent(route.username)}` : '#activate';
+    case 'admin':
+      return `#/admin/${route.section}`;
+    case 'not-found':
+      return route.hash.startsWith('#') ? route.hash : `#${route.hash}`;
+    default:
+      return `#/${route.name}`;
+  }
+}
+
+function notFound(hash: string): Route {
+  return { name: 'not-found', hash };
+}
+
+function safeDecode(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
+}

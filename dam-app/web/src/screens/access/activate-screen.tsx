@@ -1,0 +1,63 @@
+import { Button } from '@chakra-ui/react';
+import { useMutation } from '@tanstack/react-query';
+import { activateSchema, okSchema } from '../../../../api/accounts.ts';
+import { api } from '../../api/api-client.ts';
+import { usePreferences } from '../../app/preferences.tsx';
+import { ErrorAlert, Notice } from '../../components/feedback.tsx';
+import { FormField } from '../../components/form-field.tsx';
+import { Link } from '../../components/link.tsx';
+import { PageCard } from '../../components/page-card.tsx';
+import { useForm } from '../../components/use-form.ts';
+
+/** Activation code (spec §2), from the mailed link `/#activate` or straight after Create account. */
+export function ActivateScreen({ username = '' }: { username?: string }) {
+  const { t } = usePreferences();
+  const form = useForm({ username, code: '' });
+  const activate = useMutation({
+    mutationFn: (body: { username: string; code: string }) => api.post('/accounts/activate', okSchema, body),
+    onError: form.fail,
+  });
+  const submit = () => {
+    if (form.check(activateSchema, form.values)) activate.mutate(form.values);
+  };
+  return (
+    <PageCard
+      title={t('activate.title')}
+      intro={activate.isSuccess ? undefined : t('activate.intro')}
+      onSubmit={activate.isSuccess ? undefined : submit}
+      footer={<Link to={{ name: 'login' }}>{t('forgot.back')}</Link>}
+    >
+      {username && !activate.isSuccess && <Notice status="success">{t('create.done')}</Notice>}
+      {activate.isSuccess ? (
+        <Notice status="success">{t('activate.done')}</Notice>
+      ) : (
+        <>
+          <ErrorAlert error={form.formError} />
+          <FormField
+            label={t('field.username')}
+            value={form.values.username}
+            onValue={(value) => form.set('username', value)}
+            name="username"
+            error={form.errors.username}
+            autoComplete="username"
+            required
+            autoFocus={!username}
+          />
+          <FormField
+            label={t('field.code')}
+            value={form.values.code}
+            onValue={(value) => form.set('code', value)}
+            name="code"
+            error={form.errors.code}
+            autoComplete="one-time-code"
+            required
+            autoFocus={Boolean(username)}
+          />
+          <Button type="submit" colorPalette="teal" loading={activate.isPending}>
+            {t('activate.submit')}
+          </Button>
+        </>
+      )}
+    </PageCard>
+  );
+}

@@ -1,0 +1,53 @@
+import { Button } from '@chakra-ui/react';
+import { useMutation } from '@tanstack/react-query';
+import { forgotPasswordSchema, okSchema } from '../../../../api/accounts.ts';
+import { api } from '../../api/api-client.ts';
+import { usePreferences } from '../../app/preferences.tsx';
+import { ErrorAlert, Notice } from '../../components/feedback.tsx';
+import { FormField } from '../../components/form-field.tsx';
+import { Link } from '../../components/link.tsx';
+import { PageCard } from '../../components/page-card.tsx';
+import { useForm } from '../../components/use-form.ts';
+
+/** Forgot password: the server answers alike whether or not the account exists, and so does this screen. */
+export function ForgotPasswordScreen() {
+  const { t } = usePreferences();
+  const form = useForm({ login: '' });
+  const send = useMutation({
+    mutationFn: (body: { username?: string; email?: string }) => api.post('/password/forgot', okSchema, body),
+    onError: form.fail,
+  });
+  const submit = () => {
+    const name = form.values.login.trim();
+    const body = name.includes('@') ? { email: name } : { username: name };
+    if (form.check(forgotPasswordSchema, body)) send.mutate(body);
+  };
+  return (
+    <PageCard
+      title={t('forgot.title')}
+      intro={t('forgot.intro')}
+      onSubmit={submit}
+      footer={<Link to={{ name: 'login' }}>{t('forgot.back')}</Link>}
+    >
+      {send.isSuccess ? (
+        <Notice status="success">{t('forgot.sent')}</Notice>
+      ) : (
+        <>
+          <ErrorAlert error={form.formError} />
+          <FormField
+            label={t('field.usernameOrEmail')}
+            value={form.values.login}
+            onValue={(value) => form.set('login', value)}
+            name="login"
+            error={form.errors.username ?? form.errors.email}
+            autoComplete="username"
+            autoFocus
+          />
+          <Button type="submit" colorPalette="teal" loading={send.isPending}>
+            {t('forgot.submit')}
+          </Button>
+        </>
+      )}
+    </PageCard>
+  );
+}

@@ -1,0 +1,49 @@
+import { Button } from '@chakra-ui/react';
+import { useMutation } from '@tanstack/react-query';
+import { okSchema, resetPasswordSchema } from '../../../../api/accounts.ts';
+import { api } from '../../api/api-client.ts';
+import { usePreferences } from '../../app/preferences.tsx';
+import { ErrorAlert, Notice } from '../../components/feedback.tsx';
+import { Link } from '../../components/link.tsx';
+import { PageCard } from '../../components/page-card.tsx';
+import { useForm } from '../../components/use-form.ts';
+import { NewPasswordFields } from './new-password-fields.tsx';
+
+/** Reset password, from the mailed link `/#reset=<token>`. */
+export function ResetPasswordScreen({ token }: { token: string }) {
+  const { t } = usePreferences();
+  const form = useForm({ password: '', confirm: '' });
+  const reset = useMutation({
+    mutationFn: (body: { token: string; password: string; confirm: string }) =>
+      api.post('/password/reset', okSchema, body),
+    onError: form.fail,
+  });
+  const submit = () => {
+    const body = { token, ...form.values };
+    if (form.check(resetPasswordSchema, body)) reset.mutate(body);
+  };
+  return (
+    <PageCard
+      title={t('reset.title')}
+      onSubmit={reset.isSuccess ? undefined : submit}
+      footer={<Link to={{ name: 'login' }}>{t('forgot.back')}</Link>}
+    >
+      {reset.isSuccess ? (
+        <Notice status="success">{t('reset.done')}</Notice>
+      ) : (
+        <>
+          <ErrorAlert error={form.formError ?? form.errors.token} />
+          <NewPasswordFields
+            {...form.values}
+            errors={form.errors}
+            onPassword={(value) => form.set('password', value)}
+            onConfirm={(value) => form.set('confirm', value)}
+          />
+          <Button type="submit" colorPalette="teal" loading={reset.isPending}>
+            {t('reset.submit')}
+          </Button>
+        </>
+      )}
+    </PageCard>
+  );
+}

@@ -1,0 +1,80 @@
+import { Button, Flex, Stack, Text } from '@chakra-ui/react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { z } from 'zod';
+import { profileSchema, type UserView, userSchema } from '../../../../api/accounts.ts';
+import { api } from '../../api/api-client.ts';
+import { SESSION_KEY } from '../../api/session.ts';
+import { usePreferences } from '../../app/preferences.tsx';
+import { toaster } from '../../app/toaster.tsx';
+import { ErrorAlert, ListSkeleton } from '../../components/feedback.tsx';
+import { Form } from '../../components/form.tsx';
+import { ScreenHeader } from '../../components/screen-header.tsx';
+import { useForm } from '../../components/use-form.ts';
+import { ProfileFields, profileValues } from './profile-fields.tsx';
+
+const accountBody = z.strictObject({ profile: profileSchema });
+
+/** User account settings: every user field of spec §3 (the username is fixed; the password has its own screen). */
+export function AccountSettingsScreen() {
+  const { t } = usePreferences();
+  const account = useQuery({
+    queryKey: ['account'],
+    queryFn: ({ signal }) => api.get('/account', userSchema, signal),
+  });
+  return (
+    <Stack gap="4" maxWidth="5xl">
+      <ScreenHeader title={t('account.title')} />
+      {account.isPending && <ListSkeleton rows={6} />}
+      {account.isError && <ErrorAlert error={account.error} />}
+      {account.data && <AccountForm account={account.data} />}
+    </Stack>
+  );
+}
+
+function AccountForm({ account }: { account: UserView }) {
+  const { t } = usePreferences();
+  const client = useQueryClient();
+  const form = useForm({ profile: profileValues(account.profile) }, { guard: true });
+  const { reset } = form;
+  useEffect(() => reset({ profile: profileValues(account.profile) }), [account, reset]);
+  const save = useMutation({
+    mutationFn: (body: z.input<typeof accountBody>) => api.put('/account', userSchema, body),
+    onSuccess: (user) => {
+      client.setQueryData(['account'], user);
+      void client.invalidateQueries({ queryKey: SESSION_KEY });
+      toaster.create({ type: 'success', title: t('app.saved') });
+    },
+    onError: form.fail,
+  });
+  const submit = () => {
+    const body = { profile: form.values.profile };
+    if (form.check(accountBody, body)) save.mutate(body);
+  };
+  return (
+    <Form display="flex" flexDirection="column" gap="5" onSend={submit}>
+      <Text>
+        {t('field.username')}: <strong>{account.username}</strong>
+      </Text>
+      <ErrorAlert error={form.formError} />
+      <ProfileFields
+        values={form.values.profile}
+        errors={form.errors}
+        prefix="profile."
+        onChange={(field, value) => form.set('profile', { ...form.values.profile, [field]: value })}
+      />
+      <Flex gap="2">
+        <Button type="submit" colorPalette="teal" loading={save.isPending} disabled={!form.dirty}>
+          {t('app.save')}
+        </Button>
+        <Button
+          variant="outline"
+          disabled={!form.dirty}
+          onClick={() => reset({ profile: profileValues(account.profile) })}
+        >
+          {t('app.cancel')}
+        </Button>
+      </Flex>
+    </Form>
+  );
+}

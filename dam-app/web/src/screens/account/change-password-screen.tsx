@@ -1,0 +1,58 @@
+import { Button } from '@chakra-ui/react';
+import { useMutation } from '@tanstack/react-query';
+import { changePasswordSchema, okSchema } from '../../../../api/accounts.ts';
+import { api } from '../../api/api-client.ts';
+import { usePreferences } from '../../app/preferences.tsx';
+import { toaster } from '../../app/toaster.tsx';
+import { ErrorAlert } from '../../components/feedback.tsx';
+import { Form } from '../../components/form.tsx';
+import { FormField } from '../../components/form-field.tsx';
+import { ScreenHeader } from '../../components/screen-header.tsx';
+import { useForm } from '../../components/use-form.ts';
+import { NewPasswordFields } from '../access/new-password-fields.tsx';
+
+const EMPTY = { oldPassword: '', password: '', confirm: '' };
+
+/** Change password: the old one, the new one twice; the server ends the account's other sessions. */
+export function ChangePasswordScreen() {
+  const { t } = usePreferences();
+  const form = useForm(EMPTY, { guard: true });
+  const change = useMutation({
+    mutationFn: (body: typeof EMPTY) => api.post('/password/change', okSchema, body),
+    onSuccess: () => {
+      form.reset(EMPTY);
+      toaster.create({ type: 'success', title: t('change.done') });
+    },
+    onError: form.fail,
+  });
+  const submit = () => {
+    if (form.check(changePasswordSchema, form.values)) change.mutate(form.values);
+  };
+  return (
+    <Form display="flex" flexDirection="column" gap="4" maxWidth="md" onSend={submit}>
+      <ScreenHeader title={t('change.title')} />
+      <ErrorAlert error={form.formError} />
+      <FormField
+        label={t('field.oldPassword')}
+        type="password"
+        value={form.values.oldPassword}
+        onValue={(value) => form.set('oldPassword', value)}
+        name="oldPassword"
+        error={form.errors.oldPassword}
+        autoComplete="current-password"
+        required
+        autoFocus
+      />
+      <NewPasswordFields
+        password={form.values.password}
+        confirm={form.values.confirm}
+        errors={form.errors}
+        onPassword={(value) => form.set('password', value)}
+        onConfirm={(value) => form.set('confirm', value)}
+      />
+      <Button type="submit" colorPalette="teal" loading={change.isPending} alignSelf="flex-start">
+        {t('change.submit')}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,62 @@
+import { Box, Flex, Stack } from '@chakra-ui/react';
+import type { SessionView } from '../../../../api/accounts.ts';
+import { usePreferences } from '../../app/preferences.tsx';
+import { ErrorAlert } from '../../components/feedback.tsx';
+import { Link } from '../../components/link.tsx';
+import { ScreenHeader } from '../../components/screen-header.tsx';
+import type { MessageKey } from '../../i18n/messages-en.ts';
+import { ADMIN_SECTIONS, type AdminSection } from '../../router/parse-route.ts';
+import { AclsSection } from './acls-section.tsx';
+import { AuditSection } from './audit-section.tsx';
+import { GroupsSection } from './groups-section.tsx';
+import { InvitationsSection } from './invitations-section.tsx';
+import { OutboxSection } from './outbox-section.tsx';
+import { UsersSection } from './users-section.tsx';
+
+const SECTIONS: Record<AdminSection, { label: MessageKey; Component: () => React.JSX.Element }> = {
+  users: { label: 'admin.users', Component: UsersSection },
+  groups: { label: 'admin.groups', Component: GroupsSection },
+  acls: { label: 'admin.acls', Component: AclsSection },
+  invitations: { label: 'admin.invitations', Component: InvitationsSection },
+  audit: { label: 'admin.audit', Component: AuditSection },
+  outbox: { label: 'admin.outbox', Component: OutboxSection },
+};
+
+/** Administration (spec §2, §6): administrators only; anyone else is told so in the spec's words. */
+export function AdminScreen({ session, section }: { session: SessionView; section: AdminSection }) {
+  const { t, spec } = usePreferences();
+  if (!session.user.isAdmin)
+    return (
+      <Stack gap="4" maxWidth="3xl">
+        <ScreenHeader title={t('admin.title')} />
+        <ErrorAlert error={spec('notAdministrator')} />
+      </Stack>
+    );
+  const { Component } = SECTIONS[section];
+  return (
+    <Stack gap="4">
+      <ScreenHeader title={`${t('admin.title')} — ${t(SECTIONS[section].label)}`} />
+      <Flex as="nav" aria-label={t('admin.sections')} gap="1" wrap="wrap" borderBottomWidth="1px" pb="2">
+        {ADMIN_SECTIONS.map((each) => (
+          <Link
+            key={each}
+            to={{ name: 'admin', section: each }}
+            aria-current={each === section ? 'page' : undefined}
+            px="3"
+            py="1.5"
+            rounded="md"
+            fontWeight={each === section ? 'semibold' : 'normal'}
+            bg={each === section ? 'teal.subtle' : undefined}
+            color={each === section ? 'teal.fg' : 'fg'}
+            textDecoration="none"
+          >
+            {t(SECTIONS[each].label)}
+          </Link>
+        ))}
+      </Flex>
+      <Box>
+        <Component />
+      </Box>
+    </Stack>
+  );
+}

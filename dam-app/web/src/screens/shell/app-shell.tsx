@@ -1,0 +1,160 @@
+import { Box, Button, Link as ChakraLink, Flex, Input, InputGroup, Menu } from '@chakra-ui/react';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import type { SessionView } from '../../../../api/accounts.ts';
+import { usePreferences } from '../../app/preferences.tsx';
+import { toaster } from '../../app/toaster.tsx';
+import { Link } from '../../components/link.tsx';
+import { PreferencePickers } from '../../components/preference-pickers.tsx';
+import { AclSwitcher } from './acl-switcher.tsx';
+import { PlacesPanel } from './places-panel.tsx';
+import { UserMenu } from './user-menu.tsx';
+
+/**
+ * The shell every signed-in screen sits in: the header (Quick Search, Create, ACL switcher, language and colour
+ * mode, user menu), the Places tree panel and the main area. Search and Create wait for the asset API; they say so.
+ */
+export function AppShell({
+  session,
+  children,
+  places = true,
+}: {
+  session: SessionView;
+  children: ReactNode;
+  places?: boolean;
+}) {
+  const { t } = usePreferences();
+  return (
+    <Flex direction="column" minHeight="100dvh">
+      <ChakraLink
+        href="#main"
+        position="absolute"
+        left="-9999px"
+        zIndex={2000}
+        whiteSpace="nowrap"
+        _focusVisible={{ left: '2', top: '2', bg: 'bg', p: '2', color: 'fg', boxShadow: 'lg' }}
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
+        {t('app.skip')}
+      </ChakraLink>
+      <Flex
+        as="header"
+        bg="dam.header"
+        color="dam.headerFg"
+        px={{ base: '3', md: '5' }}
+        py="2"
+        gap={{ base: '2', md: '4' }}
+        align="center"
+        wrap="wrap"
+      >
+        <Link to={{ name: 'home' }} color="dam.headerFg" fontWeight="bold" fontSize="lg" whiteSpace="nowrap">
+          {t('app.name')}
+        </Link>
+        <QuickSearch />
+        <CreateMenu session={session} />
+        <Flex gap="2" align="center" marginStart="auto">
+          <AclSwitcher session={session} />
+          <Box display={{ base: 'none', lg: 'block' }}>
+            <PreferencePickers onDark />
+          </Box>
+          <UserMenu session={session} />
+        </Flex>
+      </Flex>
+      <Flex flex="1" minHeight="0">
+        {places && <PlacesPanel session={session} />}
+        <Box
+          as="main"
+          id="main"
+          tabIndex={-1}
+          flex="1"
+          minWidth="0"
+          p={{ base: '4', md: '6' }}
+          outline="none"
+        >
+          {children}
+        </Box>
+      </Flex>
+      <Box as="footer" display={{ base: 'block', lg: 'none' }} borderTopWidth="1px" px="4" py="2">
+        <PreferencePickers />
+      </Box>
+    </Flex>
+  );
+}
+
+function QuickSearch() {
+  const { t } = usePreferences();
+  const [text, setText] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    toaster.create({ type: 'info', title: t('shell.searchSoon') });
+  };
+  return (
+    <Box as="form" role="search" onSubmit={submit} flex="1" minWidth="40" maxWidth="xl">
+      <InputGroup startElement={<SearchIcon />}>
+        <Input
+          size="sm"
+          type="search"
+          aria-label={t('shell.quickSearch')}
+          placeholder={t('shell.quickSearchHint')}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          bg="bg"
+          color="fg"
+        />
+      </InputGroup>
+    </Box>
+  );
+}
+
+/** Quick Upload needs fileUpload on the current ACL and uploads allowed (spec §6); admin mode overrides. */
+function CreateMenu({ session }: { session: SessionView }) {
+  const { t } = usePreferences();
+  const mayUpload =
+    session.features.allowUpload &&
+    (session.adminMode || (session.acl?.permissions.includes('fileUpload') ?? false));
+  return (
+    <Menu.Root onSelect={() => toaster.create({ type: 'info', title: t('shell.createSoon') })}>
+      <Menu.Trigger asChild>
+        <Button size="sm" variant="solid" bg="bg" color="fg" _hover={{ bg: 'bg.muted' }}>
+          {t('shell.create')} ▾
+        </Button>
+      </Menu.Trigger>
+      {/* Not portalled: the menu stays inside the header's landmark. */}
+      <Menu.Positioner>
+        <Menu.Content>
+          {mayUpload && (
+            <Menu.Item value="quick-upload" disabled>
+              {t('shell.quickUpload')}
+            </Menu.Item>
+          )}
+          <Menu.Item value="new-folder" disabled>
+            {t('shell.newFolder')}
+          </Menu.Item>
+          <Menu.Separator />
+          <Menu.Item value="soon" maxWidth="64" whiteSpace="normal" fontSize="xs" color="fg.muted">
+            {t('shell.createSoon')}
+          </Menu.Item>
+        </Menu.Content>
+      </Menu.Positioner>
+    </Menu.Root>
+  );
+}
+
+function SearchIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      <circle cx="11" cy="11" r="7" />
+      <path d="m20 20-3.5-3.5" strokeLinecap="round" />
+    </svg>
+  );
+}

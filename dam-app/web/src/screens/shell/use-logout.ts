@@ -1,0 +1,19 @@
+import { useMutation } from '@tanstack/react-query';
+import { okSchema } from '../../../../api/accounts.ts';
+import { api } from '../../api/api-client.ts';
+import { useSetSession } from '../../api/session.ts';
+import { toaster } from '../../app/toaster.tsx';
+import { navigate } from '../../router/use-route.ts';
+
+export function useLogout() {
+  const setSession = useSetSession();
+  return useMutation({
+    mutationFn: () => api.delete('/session', okSchema),
+    onSettled: () => {
+      // The next person on this browser does not see the last one's notices.
+      toaster.dismiss();
+      setSession(null);
+      navigate({ name: 'login' }, { replace: true, force: true });
+    },
+  });
+}

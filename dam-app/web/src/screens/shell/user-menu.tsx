@@ -1,0 +1,83 @@
+import { Avatar, Button, Menu, Text, VisuallyHidden } from '@chakra-ui/react';
+import { useMutation } from '@tanstack/react-query';
+import { type SessionView, sessionSchema } from '../../../../api/accounts.ts';
+import { api } from '../../api/api-client.ts';
+import type { ApiFailure } from '../../api/api-failure.ts';
+import { useSetSession } from '../../api/session.ts';
+import { usePreferences } from '../../app/preferences.tsx';
+import { toaster } from '../../app/toaster.tsx';
+import { navigate } from '../../router/use-route.ts';
+import { useLogout } from './use-logout.ts';
+
+export const displayName = (session: SessionView) =>
+  [session.user.profile.firstName, session.user.profile.lastName].filter(Boolean).join(' ') ||
+  session.user.username;
+
+/** The user menu: account settings, API keys, change password, administration and admin mode, logout. */
+export function UserMenu({ session }: { session: SessionView }) {
+  const { t, message } = usePreferences();
+  const setSession = useSetSession();
+  const logout = useLogout();
+  const adminMode = useMutation({
+    mutationFn: (enabled: boolean) => api.put('/session/admin-mode', sessionSchema, { enabled }),
+    onSuccess: (next) => {
+      setSession(next);
+      toaster.create({ type: 'info', title: t(next.adminMode ? 'shell.adminModeOn' : 'shell.adminModeOff') });
+    },
+    onError: (error) => toaster.create({ type: 'error', title: message((error as ApiFailure).userMessage) }),
+  });
+  const name = displayName(session);
+  const onSelect = (value: string) => {
+    if (value === 'account') navigate({ name: 'account' });
+    else if (value === 'api-keys') navigate({ name: 'api-keys' });
+    else if (value === 'change-password') navigate({ name: 'change-password' });
+    else if (value === 'admin') navigate({ name: 'admin', section: 'users' });
+    else if (value === 'logout') logout.mutate();
+  };
+  return (
+    <Menu.Root onSelect={(details) => onSelect(details.value)} positioning={{ placement: 'bottom-end' }}>
+      <Menu.Trigger asChild>
+        <Button
+          variant="ghost"
+          size="sm"
+          color="dam.headerFg"
+          _hover={{ bg: 'whiteAlpha.200' }}
+          _expanded={{ bg: 'whiteAlpha.300' }}
+          data-user-menu=""
+        >
+          <VisuallyHidden>{t('shell.userMenu', { name })}</VisuallyHidden>
+          <Avatar.Root size="xs" colorPalette="teal" aria-hidden="true">
+            <Avatar.Fallback name={name} />
+          </Avatar.Root>
+          <Text aria-hidden="true" display={{ base: 'none', md: 'inline' }}>
+            {name}
+          </Text>
+        </Button>
+      </Menu.Trigger>
+      {/* Not portalled: the menu stays inside the header's landmark. */}
+      <Menu.Positioner>
+        <Menu.Content minWidth="56">
+          <Menu.Item value="account">{t('shell.accountSettings')}</Menu.Item>
+          <Menu.Item value="api-keys">{t('shell.apiKeys')}</Menu.Item>
+          <Menu.Item value="change-password">{t('shell.changePassword')}</Menu.Item>
+          {session.user.isAdmin && (
+            <>
+              <Menu.Separator />
+              <Menu.Item value="admin">{t('shell.administration')}</Menu.Item>
+              <Menu.CheckboxItem
+                value="admin-mode"
+                checked={session.adminMode}
+                onCheckedChange={(checked) => adminMode.mutate(checked)}
+              >
+                {t('shell.adminMode')}
+                <Menu.ItemIndicator />
+              </Menu.CheckboxItem>
+            </>
+          )}
+          <Menu.Separator />
+          <Menu.Item value="logout">{t('shell.logout')}</Menu.Item>
+        </Menu.Content>
+      </Menu.Positioner>
+    </Menu.Root>
+  );
+}

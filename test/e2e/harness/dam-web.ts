@@ -1,0 +1,101 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createServices, loadConfig, seedDemo, silentLogger, startDamServer } from '@rapid/dam-app/server';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { CHROMIUM_PATH } from './artifacts.ts';
+
+const root = (path: string) => fileURLToPath(new URL(`../../../${path}`, import.meta.url));
+export const DAM_WEB_DIST = root('dam-app/web/dist');
+export const ADMIN_PASSWORD = 'Admin-Password-42';
+
+export type DamRuntime = Awaited<ReturnType<typeof createServices>>;
+
+export interface DamWebSite {
+  url: string;
+  runtime: DamRuntime;
+  /** The demo logins seedDemo made (the administrator's password is {@link ADMIN_PASSWORD}). */
+  logins: { role: string; username: string; password: string }[];
+  close(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The real DAM server as main.ts wires it (PGlite, the demo data, the offline outbox), serving the web build. */
+export async function startDamWebSite(): Promise<DamWebSite> {
+  await readFile(join(DAM_WEB_DIST, 'index.html')).catch(() => {
+    throw new Error(`${DAM_WEB_DIST} is missing: run \`npm run build\` before the end-to-end tests.`);
+  });
+  const home = await mkdtemp(join(tmpdir(), 'rapid-dam-web-'));
+  const port = await freePort();
+  const config = loadConfig({
+    DAM_HOME: home,
+    PORT: String(port),
+    DAM_SCRYPT_LOG_N: '10',
+    DAM_ADMIN_PASSWORD: ADMIN_PASSWORD,
+  });
+  const runtime = await createServices(config, silentLogger);
+  const logins = await seedDemo(runtime.services);
+  const server = await startDamServer({
+    port,
+    publicDir: DAM_WEB_DIST,
+    sdkDir: root('sdk/dist'),
+    services: runtime.services,
+  });
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    runtime,
+    logins,
+    async close() {
+      await server.close();
+      await runtime.close();
+      await rm(home, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Plain headless Chromium (the web app needs no extension). */
+export function launchChromium(): Promise<Browser> {
+  return puppeteer.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** Runs axe-core in the page (through DevTools, which the page's CSP does not govern) and returns violations. */
+export async function axeViolations(page: Page): Promise<{ id: string; help: string; targets: string[] }[]> {
+  const source = await readFile(root('node_modules/axe-core/axe.min.js'), 'utf8');
+  await page.evaluate(source);
+  return page.evaluate(async () => {
+    interface AxeViolation {
+      id: string;
+      help: string;
+      nodes: { target: string[]; html: string; failureSummary?: string }[];
+    }
+    const axe = (window as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }).axe;
+    const { violations } = await axe.run();
+    return violations.map((each) => ({
+      id: each.id,
+      help: each.help,
+      targets: each.nodes.map(
+        (node) => `${node.target.join(' ')} ${node.html.slice(0, 160)} ${node.failureSummary ?? ''}`,
+      ),
+    }));
+  });
+}

@@ -9,8 +9,13 @@ import { NPM, npmArgs, run } from './lib/run.mjs';
 const port = Number(process.env.PORT ?? 8080);
 const url = `http://127.0.0.1:${port}/`;
 
+/** @type {import('node:child_process').ChildProcess[]} */
+const children = [];
+
 await ensureDependencies();
-if ((await run(NPM, npmArgs(['run', '--silent', 'build']), { cwd: REPO_ROOT })) !== 0)
+// What people run is the production build, whatever NODE_ENV the calling shell (or a test runner) has set.
+const buildEnv = { ...process.env, NODE_ENV: 'production' };
+if ((await run(NPM, npmArgs(['run', '--silent', 'build']), { cwd: REPO_ROOT, env: buildEnv })) !== 0)
   fail('The build failed.');
 
 console.log('\nRegistering the Rapid native host for the browsers installed for this user:');
@@ -18,8 +23,6 @@ const registerCli = join(REPO_ROOT, 'native-host', 'dist', 'rapid-register.mjs')
 if ((await run(process.execPath, [registerCli, 'install'])) !== 0)
   fail('Registering the native host failed.');
 
-/** @type {import('node:child_process').ChildProcess[]} */
-const children = [];
 /**
  * @param {string} script
  * @param {NodeJS.ProcessEnv} [env]

@@ -27,7 +27,7 @@ describe('the DAM API reference', () => {
     const response = await page.goto(`${dam.url}/api/docs`);
     expect(response?.status()).toBe(200);
     const headings = await page.$$eval('h2', (nodes) => nodes.map((node) => node.textContent));
-    expect(headings).toEqual(['Status', 'Access', 'Administration', 'Schemas']);
+    expect(headings).toEqual(['Status', 'Access', 'Transfers', 'Administration', 'Schemas']);
     const operations = await page.$$eval('section.operation h3 code', (nodes) =>
       nodes.map((node) => node.textContent),
     );

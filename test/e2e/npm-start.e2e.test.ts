@@ -53,6 +53,11 @@ describe('npm start', () => {
     const rapidHome = join(dir, 'rapid');
     await mkdir(join(home, '.config/chromium'), { recursive: true });
     const port = await freePort();
+    // The embedded node's ports too, so the test never meets another node on this machine.
+    const nodePorts = {
+      DAM_NODE_API_PORT: String(await freePort()),
+      DAM_NODE_TRANSFER_PORT: String(await freePort()),
+    };
 
     child = spawn(process.execPath, [join(REPO_ROOT, 'scripts/start.mjs')], {
       cwd: REPO_ROOT,

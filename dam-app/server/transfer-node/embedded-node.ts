@@ -92,6 +92,7 @@ export async function startEmbeddedNode(config: DamConfig, log: Logger): Promise
   };
   let child: ChildProcess | undefined;
   let closing = false;
+  let listened = false;
 
   const launch = () =>
     new Promise<z.infer<typeof listeningSchema>>((resolve, reject) => {
@@ -107,11 +108,14 @@ export async function startEmbeddedNode(config: DamConfig, log: Logger): Promise
       });
       createInterface({ input: started.stdout as NodeJS.ReadableStream }).on('line', (line) => {
         const parsed = listeningSchema.safeParse(parseJson(line));
-        if (parsed.success) resolve(parsed.data);
+        if (!parsed.success) return;
+        listened = true;
+        resolve(parsed.data);
       });
       started.once('exit', (code, signal) => {
         reject(new Error(`The transfer node stopped (${signal ?? code}) before listening: ${errors.trim()}`));
-        if (closing) return;
+        // Only a node that was serving is started again; one that could not start says why, once.
+        if (closing || !listened) return;
         log.error('node.exited', { code, signal, stderr: errors.trim() });
         setTimeout(() => {
           if (!closing)

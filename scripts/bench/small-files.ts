@@ -5,10 +5,12 @@ import { join } from 'node:path';
 import { TransferEngine } from '../../transfer/src/engine/transfer-engine.ts';
 import { setup, startBenchNode } from './lib/bench-node.ts';
 import { contentUrl, curl } from './lib/curl.ts';
+import { ensureTools, TOOLS } from './lib/prerequisites.ts';
 import { median, RUNS, table, timed } from './lib/stats.ts';
 
 // Benchmark 4 (issue 7): 10,000 files of 4 KiB uploaded in one Rapid session, in files per second, against a tar
 // stream of the same files over one HTTPS request (tar time included). Target ≥ 1,000 files/s.
+ensureTools([TOOLS.tar, TOOLS.curl]);
 const COUNT = Number(process.argv[2] ?? 10_000);
 const node = await startBenchNode();
 const local = mkdtempSync(join(tmpdir(), 'bench-small-'));

@@ -33,7 +33,10 @@ await build({
 const result = spawnSync(process.execPath, [outfile, ...args], { stdio: 'inherit' });
 process.exit(result.status ?? 1);
 
-/** A benchmark's description: the first block of `//` comment lines in its file, folded onto indented lines. */
+/**
+ * A benchmark's description: the first block of `//` comment lines in its file, folded onto indented lines.
+ * @param {string} source
+ */
 function describe(source) {
   const lines = source.split('\n');
   const first = lines.findIndex((line) => line.startsWith('//'));

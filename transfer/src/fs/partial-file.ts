@@ -74,6 +74,8 @@ export class PartialFile {
   #closing = false;
   #discarded = false;
   #syncing = false;
+  /** Bytes the map held when the last checkpoint was taken. */
+  #checkpointedBytes = 0;
   /** Called once when a queued write fails (the failed range never enters the map). */
   onWriteError: ((error: Error) => void) | undefined;
 
@@ -145,6 +147,11 @@ export class PartialFile {
     this.#queue.add(offset, data);
   }
 
+  /** Bytes written since the last checkpoint was taken: what a crash now would cost. */
+  get uncheckpointedBytes(): number {
+    return this.map.receivedBytes - this.#checkpointedBytes;
+  }
+
   /** Bytes queued and not yet on disk. */
   get queuedBytes(): number {
     return this.#queue?.bufferedBytes ?? 0;
@@ -189,32 +196,36 @@ export class PartialFile {
     this.flush();
     if (!this.#dirty || this.#closed) return;
     fdatasyncSync(this.#fd);
+    this.#checkpointedBytes = this.map.receivedBytes;
     this.#writeCheckpoint({ ...this.map.toJSON(), mtime_ms: this.sourceMtimeMs });
     this.#dirty = false;
   }
 
   /**
-   * `persist` with the data sync on the thread pool: the checkpoint holds the map as it was when the sync started,
-   * so it never claims a byte the sync did not cover.
+   * `persist` with the data sync on the thread pool, behind the writes queued so far (coalescing runs included): the
+   * checkpoint holds the map as it was when the sync started, so it never claims a byte the sync did not cover.
    */
   persistInBackground(): void {
     this.flush();
-    if (!this.#dirty || this.#closed || this.#syncing) return;
+    if ((!this.#dirty && this.queuedBytes === 0) || this.#closed || this.#syncing) return;
     const queue = this.#queue;
     if (!queue) {
       this.persist();
       return;
     }
-    const checkpoint: Checkpoint = { ...this.map.toJSON(), mtime_ms: this.sourceMtimeMs };
+    let checkpoint: Checkpoint | undefined;
     this.#dirty = false;
     this.#syncing = true;
-    queue.track((done) =>
-      fdatasync(this.#fd, (error) => {
+    queue.sync(
+      () => {
+        checkpoint = { ...this.map.toJSON(), mtime_ms: this.sourceMtimeMs };
+        this.#checkpointedBytes = this.map.receivedBytes;
+      },
+      (error) => {
         this.#syncing = false;
-        if (error || this.#discarded || !this.#tryWriteCheckpoint(checkpoint))
+        if (error || this.#discarded || !checkpoint || !this.#tryWriteCheckpoint(checkpoint))
           this.#dirty ||= !this.#discarded;
-        done();
-      }),
+      },
     );
   }
 

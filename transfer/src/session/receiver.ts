@@ -48,7 +48,9 @@ interface Slot {
 }
 
 const FEEDBACK_MS = 50;
-const PERSIST_MS = 500;
+const PERSIST_MS = 200;
+/** A checkpoint also every this many bytes written, so a crash at a high rate costs at most about this much. */
+const PERSIST_BYTES = 16 * 1024 * 1024;
 /** The longest a NACK waits before it is repeated (PROTOCOL.md §2.3). */
 const NACK_REPEAT_MS = 300;
 /**
@@ -221,6 +223,7 @@ export class Receiver {
     if (!slot.partial && !this.#open(header.fileIndex)) return;
     const partial = slot.partial as PartialFile;
     partial.queue(header.offset, payload);
+    if (partial.uncheckpointedBytes >= PERSIST_BYTES) partial.persistInBackground();
     this.counters.bytesTransferred += payload.length;
     this.#intervalBytes += payload.length;
     file.bytesWritten = partial.receivedBytes;

@@ -11,7 +11,10 @@ const [nodePort, mbps, queueMs] = process.argv.slice(2).map(Number);
 const front = createSocket('udp4');
 front.bind(0, '127.0.0.1');
 await once(front, 'listening');
+// Large buffers on every socket: the tail-drop queue below must be the only place a datagram is lost (a default
+// 208 KiB buffer overflows whenever this process is descheduled for a few milliseconds on a busy machine).
 front.setRecvBufferSize(4 * 1024 * 1024);
+front.setSendBufferSize(4 * 1024 * 1024);
 /** @type {Map<string, import('node:dgram').Socket>} */
 const upstream = new Map();
 const stats = { forwarded: 0, dropped: 0 };
@@ -35,7 +38,7 @@ front.on('message', (packet, from) => {
   let socket = upstream.get(key);
   if (!socket) {
     socket = createSocket('udp4');
-    socket.bind(0, '127.0.0.1');
+    socket.bind(0, '127.0.0.1', () => socket?.setRecvBufferSize(4 * 1024 * 1024));
     socket.on('message', (answer) => sendDown(answer, from.port, from.address));
     upstream.set(key, socket);
   }

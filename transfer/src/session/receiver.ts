@@ -35,6 +35,8 @@ export interface ReceiverOptions {
   stallMs?: number;
   /** A fixed NACK repeat interval instead of the measured one. */
   nackRepeatMs?: number;
+  /** Datagrams the receiving socket dropped since the last call (its buffer overflowed), reported to the sender. */
+  socketDrops?: () => number;
   onProgress?: () => void;
 }
 
@@ -53,6 +55,8 @@ const PERSIST_MS = 200;
 const PERSIST_BYTES = 16 * 1024 * 1024;
 /** The longest a NACK waits before it is repeated (PROTOCOL.md §2.3). */
 const NACK_REPEAT_MS = 300;
+/** A gap younger than this is not NACKed yet: a packet overtaken on the path arrives a moment later. */
+const REORDER_MS = 5;
 /**
  * Bytes a file may have queued for the disk. Beyond it the receiver drops datagrams before counting them, so they
  * are NACKed and re-sent: a disk slower than the network shows up as loss the sender's rate control answers.
@@ -105,7 +109,7 @@ export class Receiver {
         this.#onDecision(message.files);
         break;
       case 'status':
-        this.#tracker.onSenderStatus(message.next_seq);
+        this.#tracker.onSenderStatus(message.next_seq, performance.now());
         this.counters.bytesLost = message.retransmitted_bytes;
         break;
       case 'file_verdict':
@@ -345,17 +349,24 @@ export class Receiver {
     const seconds = (now - this.#lastFeedback) / 1000;
     this.#lastFeedback = now;
     this.counters.rateKbps = seconds > 0 ? (this.#intervalBytes * 8) / 1000 / seconds : 0;
+    const queueDelayUs = this.#delay.take();
+    // A tail the sender announced is lost only if still missing after two feedback intervals and twice the queue.
+    this.#tracker.expireTails(now, 2 * FEEDBACK_MS + (2 * queueDelayUs) / 1000);
     this.options.control.send({
       t: 'feedback',
       cum_ack: this.#tracker.cumulativeAck,
       nack: this.#tracker.takeNacks(
         now,
         this.options.nackRepeatMs ?? this.#tracker.repeatAfterMs(2 * FEEDBACK_MS, NACK_REPEAT_MS),
+        512,
+        REORDER_MS,
       ),
       received_bytes: this.counters.bytesTransferred,
       loss: this.#tracker.takeLoss(),
-      queue_delay_us: this.#delay.take(),
+      queue_delay_us: queueDelayUs,
       rate_kbps: this.counters.rateKbps,
+      rx_drops: this.options.socketDrops?.() ?? 0,
+      disk_queue_bytes: this.#slots.reduce((sum, slot) => sum + (slot?.partial?.queuedBytes ?? 0), 0),
     });
     this.#intervalBytes = 0;
     this.options.onProgress?.();

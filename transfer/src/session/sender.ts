@@ -171,6 +171,8 @@ export class Sender {
         this.counters.rateKbps = this.controller.onFeedback({
           loss: message.loss,
           queueDelayUs: message.queue_delay_us,
+          receiverDrops: message.rx_drops ?? 0,
+          diskQueueBytes: message.disk_queue_bytes ?? 0,
         });
         this.#bucket.setRate(this.counters.rateKbps * 1000);
         this.options.onProgress?.();

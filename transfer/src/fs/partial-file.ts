@@ -276,6 +276,31 @@ export class PartialFile {
   }
 
   /**
+   * The first half of a batched `finalizeAsync`: resolves once every queued write is in the file and every byte is
+   * there. The caller makes the data durable (one file-system sync for a whole batch, or `syncData`), then calls
+   * `placeSynced`.
+   */
+  async settleComplete(): Promise<void> {
+    await this.settle();
+    this.flush();
+    if (!this.map.isComplete) throw new Error('finalize before every byte arrived');
+  }
+
+  /** Syncs this file's data on the thread pool. */
+  syncData(): Promise<void> {
+    const fd = this.#fd;
+    return new Promise<void>((resolve, reject) => fdatasync(fd, (error) => (error ? reject(error) : resolve())));
+  }
+
+  /** The second half of a batched `finalizeAsync`, once the data is durable: closes and renames into place. */
+  placeSynced(preserveTimes: boolean): void {
+    this.#close();
+    renameSync(partialPath(this.finalPath), this.finalPath);
+    if (preserveTimes) utimesSync(this.finalPath, new Date(), new Date(this.sourceMtimeMs));
+    rmSync(checkpointPath(this.finalPath), { force: true });
+  }
+
+  /**
    * Syncs, records the complete map and closes, leaving `<name>.partial` for a finisher that transforms it instead of
    * renaming it (content protection decrypts it); a failed finisher leaves a complete partial to try again.
    */

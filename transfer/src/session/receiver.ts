@@ -1,5 +1,6 @@
 import type { ControlMessage, FileChecksum } from '@rapid/protocol';
 import { fileChecksum } from '../fs/checksum.ts';
+import { FinalizeBatch } from '../fs/finalize-batch.ts';
 import { PartialFile, partialPath } from '../fs/partial-file.ts';
 import { type OverwritePolicy, planFile, type ResumePolicy } from '../fs/resume-plan.ts';
 import { QueueDelay } from '../rate/queue-delay.ts';
@@ -74,6 +75,8 @@ export class Receiver {
     rateKbps: 0,
   };
   #slots: Slot[] = [];
+  /** Files put in place with durability per batch: one sync for many small files. */
+  #batch = new FinalizeBatch();
   #tracker = new LossTracker();
   #timers: NodeJS.Timeout[] = [];
   #finished = false;
@@ -295,7 +298,7 @@ export class Receiver {
     slot.partial = undefined;
     slot.state = 'done';
     const put =
-      this.options.finalizeFile ?? ((p: PartialFile) => p.finalizeAsync(this.options.preserveTimes));
+      this.options.finalizeFile ?? ((p: PartialFile) => this.#batch.add(p, this.options.preserveTimes));
     (partial ? put(partial) : Promise.resolve()).then(
       () => {
         file.status = 'completed';

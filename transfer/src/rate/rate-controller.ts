@@ -28,7 +28,7 @@ interface PolicyShape {
 
 const MIN_PROBE_KBPS = 64;
 /** Additive climb per feedback near congestion, as a share of the target, for weight 1. */
-const NEAR_STEP = 0.005;
+const NEAR_STEP = 0.01;
 /** A receiver holding more than this for its disk is falling behind (it drops beyond 64 MiB, PROTOCOL.md §2.2). */
 const DISK_QUEUE_HIGH = 16 * 1024 * 1024;
 /** The cut when the receiver is overrun (socket drops or a growing disk queue). */
@@ -38,7 +38,7 @@ const proportionalCut = (excess: number) => 1 - 0.25 * Math.min(1, excess);
 const SHAPES: Record<Exclude<RatePolicy, 'fixed'>, PolicyShape> = {
   fair: { setPointUs: 20_000, step: 0.1, weight: 1, cut: proportionalCut },
   high: { setPointUs: 20_000, step: 0.1, weight: 2, cut: proportionalCut },
-  low: { setPointUs: 5_000, step: 0.02, weight: 1, cut: (excess) => 1 - 0.5 * Math.min(1, excess) },
+  low: { setPointUs: 8_000, step: 0.02, weight: 1, cut: (excess) => 1 - 0.5 * Math.min(1, excess) },
 };
 
 /**

@@ -289,7 +289,9 @@ export class PartialFile {
   /** Syncs this file's data on the thread pool. */
   syncData(): Promise<void> {
     const fd = this.#fd;
-    return new Promise<void>((resolve, reject) => fdatasync(fd, (error) => (error ? reject(error) : resolve())));
+    return new Promise<void>((resolve, reject) =>
+      fdatasync(fd, (error) => (error ? reject(error) : resolve())),
+    );
   }
 
   /** The second half of a batched `finalizeAsync`, once the data is durable: closes and renames into place. */

@@ -59,7 +59,7 @@ describe('RateController under heavy loss', () => {
 
 describe('RateController after a cut', () => {
   it('climbs back fast, then creeps additively around the rate it was cut at, and probes on once well past it', () => {
-    const c = new RateController({ target_rate_kbps: 10_000_000, min_rate_kbps: 0, rate_policy: 'fair' });
+    const c = new RateController({ target_rate_kbps: 4_000_000, min_rate_kbps: 0, rate_policy: 'fair' });
     const cutAt = c.rateKbps;
     c.onFeedback({ loss: 0.5, queueDelayUs: 30_000 });
     expect(c.rateKbps).toBeLessThanOrEqual(cutAt / 2);
@@ -74,7 +74,17 @@ describe('RateController after a cut', () => {
     expect(creep).toBeGreaterThan(0);
     expect(steps[creep]).toBeGreaterThan(1);
     expect(Math.max(...steps.slice(creep))).toBeGreaterThan(1.2);
-    expect(c.rateKbps).toBe(10_000_000);
+    expect(c.rateKbps).toBe(4_000_000);
+  });
+});
+
+describe('RateController start', () => {
+  it('starts adaptive policies at a quarter of the target, at most 1 Gbit/s; fixed at the target', () => {
+    const start = (target_rate_kbps: number, rate_policy: 'fair' | 'fixed') =>
+      new RateController({ target_rate_kbps, min_rate_kbps: 0, rate_policy }).rateKbps;
+    expect(start(100_000, 'fair')).toBe(25_000);
+    expect(start(20_000_000, 'fair')).toBe(1_000_000);
+    expect(start(20_000_000, 'fixed')).toBe(20_000_000);
   });
 });
 
@@ -133,6 +143,8 @@ describe('RateController reading the receiver', () => {
     run(c, 30, 0, 0);
     c.onFeedback({ loss: 0.01, queueDelayUs: 0, receiverDrops: 12 });
     expect(c.rateKbps).toBeCloseTo(850_000);
+    c.onFeedback({ loss: 0.2, queueDelayUs: 0, receiverDrops: 900, receivedKbps: 300_000 });
+    expect(c.rateKbps).toBe(300_000);
   });
 
   it("cuts while the receiver's disk queue is high and growing, not while it drains", () => {

@@ -15,6 +15,8 @@ export interface RateSample {
   receiverDrops?: number;
   /** Bytes the receiver holds for its disk. */
   diskQueueBytes?: number;
+  /** What the receiver took in over the interval, kbit/s. */
+  receivedKbps?: number;
 }
 
 interface PolicyShape {
@@ -27,6 +29,7 @@ interface PolicyShape {
 }
 
 const MIN_PROBE_KBPS = 64;
+const START_CAP_KBPS = 1_000_000;
 /** Additive climb per feedback near congestion, as a share of the target, for weight 1. */
 const NEAR_STEP = 0.01;
 /** A receiver holding more than this for its disk is falling behind (it drops beyond 64 MiB, PROTOCOL.md §2.2). */
@@ -59,8 +62,10 @@ export class RateController {
   constructor(settings: RateSettings) {
     this.#settings = { ...settings };
     this.#rateKbps = settings.rate_policy === 'fixed' ? settings.target_rate_kbps : this.#floor();
+    // Adaptive policies start at a quarter of the target, at most 1 Gbit/s: the climb reaches a fast path within a few
+    // feedbacks, and a start far above what the receiver takes would overflow its socket before the first feedback.
     if (settings.rate_policy !== 'fixed')
-      this.#rateKbps = Math.max(this.#rateKbps, settings.target_rate_kbps * 0.25);
+      this.#rateKbps = Math.max(this.#rateKbps, Math.min(settings.target_rate_kbps * 0.25, START_CAP_KBPS));
   }
 
   get settings(): RateSettings {
@@ -106,11 +111,16 @@ export class RateController {
     // A feedback right after a cut still describes packets sent before it: one cut per two intervals, else a single
     // congestion event is answered two or three times over and the link runs empty.
     const mayCut = this.#sinceCut >= 2;
-    if (((sample.receiverDrops ?? 0) > 0 || diskGrowing) && mayCut) {
-      this.#sinceCut = 0;
-      // The receiving end cannot keep up: the loss it reports is its own, whatever the path's queue says.
-      this.#cutAtKbps = this.#rateKbps;
-      this.#rateKbps = this.#clamp(this.#rateKbps * RECEIVER_CUT);
+    if ((sample.receiverDrops ?? 0) > 0 || diskGrowing) {
+      // The receiving end cannot keep up: the loss it reports is its own, whatever the path's queue says. What it
+      // took in is what it can take: an absolute cap, so it can apply at every feedback without compounding.
+      if (mayCut) {
+        this.#sinceCut = 0;
+        this.#cutAtKbps = this.#rateKbps;
+        this.#rateKbps *= RECEIVER_CUT;
+      }
+      const taken = sample.receivedKbps ?? 0;
+      this.#rateKbps = this.#clamp(taken > 0 ? Math.min(this.#rateKbps, taken) : this.#rateKbps);
       return this.#rateKbps;
     }
     // Random loss on a long path stays low and comes without a queue; heavy loss means the receiver or the path is

@@ -173,6 +173,7 @@ export class Sender {
           queueDelayUs: message.queue_delay_us,
           receiverDrops: message.rx_drops ?? 0,
           diskQueueBytes: message.disk_queue_bytes ?? 0,
+          receivedKbps: message.rate_kbps,
         });
         this.#bucket.setRate(this.counters.rateKbps * 1000);
         this.options.onProgress?.();

@@ -28,6 +28,21 @@ describe('FinalizeBatch', () => {
     }
   });
 
+  it('gathers the files that complete while a batch syncs into the next batch (group commit)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'batch-'));
+    let syncs = 0;
+    const batch = new FinalizeBatch(async () => {
+      syncs++;
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      return true;
+    });
+    const first = batch.add(complete(dir, 'first', '1'), false);
+    await new Promise((resolve) => setTimeout(resolve, 15));
+    const later = ['x', 'y', 'z'].map((name) => batch.add(complete(dir, name, name), false));
+    await Promise.all([first, ...later]);
+    expect(syncs).toBe(4);
+  });
+
   it('syncs file by file where a file-system sync is unavailable, and fails only the incomplete file', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'batch-'));
     const batch = new FinalizeBatch(async () => false);

@@ -11,13 +11,14 @@ interface Pending {
 
 /**
  * Puts complete partial files in place with durability per batch (PROTOCOL.md §2.2): files completing within a few
- * milliseconds of each other share one data sync, are renamed, and share one sync of the renames; each file's promise
+ * milliseconds of each other, or while the previous batch syncs (one batch at a time), share one data sync, are renamed, and share one sync of the renames; each file's promise
  * resolves only then, so a receiver reports a file done once its bytes and its name survive a crash. A crash before
  * that leaves the `.partial` (and its checkpoint, which never claims unsynced bytes) for the next session.
  */
 export class FinalizeBatch {
   #pending: Pending[] = [];
   #timer: NodeJS.Timeout | undefined;
+  #flushing = false;
 
   constructor(
     private readonly syncAll: (paths: string[]) => Promise<boolean> = syncFileSystems,
@@ -28,6 +29,8 @@ export class FinalizeBatch {
   add(file: PartialFile, preserveTimes: boolean): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       this.#pending.push({ file, preserveTimes, resolve, reject });
+      // Group commit: while a batch syncs, the next one gathers and goes as soon as it is done.
+      if (this.#flushing) return;
       if (this.#pending.length >= this.maxFiles) this.#flush();
       else this.#timer ??= setTimeout(() => this.#flush(), this.waitMs);
     });
@@ -36,8 +39,13 @@ export class FinalizeBatch {
   #flush(): void {
     clearTimeout(this.#timer);
     this.#timer = undefined;
-    const batch = this.#pending.splice(0);
-    if (batch.length > 0) void this.#finish(batch);
+    const batch = this.#pending.splice(0, this.maxFiles);
+    if (batch.length === 0) return;
+    this.#flushing = true;
+    void this.#finish(batch).finally(() => {
+      this.#flushing = false;
+      if (this.#pending.length > 0) this.#flush();
+    });
   }
 
   async #finish(batch: Pending[]): Promise<void> {

@@ -3,8 +3,10 @@ import {
   existsSync,
   fdatasync,
   fdatasyncSync,
+  ftruncate,
   ftruncateSync,
   mkdirSync,
+  open,
   openSync,
   readFileSync,
   renameSync,
@@ -14,12 +16,16 @@ import {
   writeFileSync,
   writevSync,
 } from 'node:fs';
+import { mkdir, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { promisify } from 'node:util';
 import type { Extent } from '../receiver/extent-map.ts';
 import { ExtentMap } from '../receiver/extent-map.ts';
 import { WriteQueue } from './write-queue.ts';
 
 const COALESCE_BYTES = 1024 * 1024;
+const openAsync = promisify(open);
+const ftruncateAsync = promisify(ftruncate);
 /** The writer of each target in this process. */
 const active = new Map<string, PartialFile>();
 
@@ -119,6 +125,35 @@ export class PartialFile {
     return file;
   }
 
+  /** `open` with the folder, the descriptor and its size made on the thread pool. */
+  static async openAsync(
+    finalPath: string,
+    size: number,
+    sourceMtimeMs: number,
+    keep: Extent[],
+  ): Promise<PartialFile> {
+    PartialFile.assertFree(finalPath);
+    await mkdir(dirname(finalPath), { recursive: true });
+    const reuse =
+      keep.length > 0 && (await stat(partialPath(finalPath)).catch(() => undefined)) !== undefined;
+    // A plain descriptor, not a FileHandle: a FileHandle closes its descriptor when collected.
+    const fd = await openAsync(partialPath(finalPath), reuse ? 'r+' : 'w');
+    try {
+      await ftruncateAsync(fd, size);
+      // Another writer may have taken the target while this one was opening.
+      PartialFile.assertFree(finalPath);
+    } catch (error) {
+      closeSync(fd);
+      throw error;
+    }
+    const map = new ExtentMap(size);
+    for (const extent of keep) map.add(extent.start, extent.end);
+    const file = new PartialFile(finalPath, sourceMtimeMs, map, fd);
+    active.set(finalPath, file);
+    file.#dirty = true;
+    return file;
+  }
+
   write(offset: number, data: Buffer): void {
     if (offset < 0 || offset + data.length > this.map.size) throw new RangeError('block outside the file');
     if (this.#run && this.#run.end === offset && this.#run.end - this.#run.start < COALESCE_BYTES) {
@@ -208,6 +243,8 @@ export class PartialFile {
   persistInBackground(): void {
     this.flush();
     if ((!this.#dirty && this.queuedBytes === 0) || this.#closed || this.#syncing) return;
+    // Nothing held yet (a file opened ahead of its data): no checkpoint is the same as an empty one.
+    if (this.map.receivedBytes === 0 && this.queuedBytes === 0) return;
     const queue = this.#queue;
     if (!queue) {
       this.persist();

@@ -48,6 +48,9 @@ interface Slot {
   keep: Extent[];
   state: 'planned' | 'receiving' | 'verifying' | 'done';
   partial: PartialFile | undefined;
+  /** An open on the thread pool is under way; blocks arriving meanwhile wait in `early`. */
+  opening?: boolean;
+  early?: { offset: number; payload: Buffer }[];
 }
 
 const FEEDBACK_MS = 50;
@@ -63,6 +66,8 @@ const REORDER_MS = 5;
  * are NACKed and re-sent: a disk slower than the network shows up as loss the sender's rate control answers.
  */
 const MAX_QUEUED_BYTES = 64 * 1024 * 1024;
+/** Files opened ahead of the highest file index data has arrived for (senders send files in order). */
+const OPEN_AHEAD = 32;
 
 /** The receiving end of a session: plan, positional writes, loss detection and NACKs, checkpoints, completion. */
 export class Receiver {
@@ -75,6 +80,9 @@ export class Receiver {
     rateKbps: 0,
   };
   #slots: Slot[] = [];
+  /** Highest file index data has arrived for, and the next file index to open ahead. */
+  #highestFile = -1;
+  #openCursor = 0;
   /** Files put in place with durability per batch: one sync for many small files. */
   #batch = new FinalizeBatch();
   #tracker = new LossTracker();
@@ -201,6 +209,7 @@ export class Receiver {
       slot.state = 'receiving';
       if (keep.isComplete) this.#openAndComplete(decision.index);
     }
+    this.#openAhead();
     this.counters.bytesWritten = this.files.reduce((sum, f) => sum + f.bytesWritten, 0);
     this.options.control.send({ t: 'ready' });
   }
@@ -227,9 +236,24 @@ export class Receiver {
     if (!this.#tracker.onPacket(header.seq, this.#lastActivity)) return;
     const file = this.files[header.fileIndex];
     if (!slot || !file || slot.state !== 'receiving' || header.offset + payload.length > slot.size) return;
+    if (header.fileIndex > this.#highestFile) {
+      this.#highestFile = header.fileIndex;
+      this.#openAhead();
+    }
+    if (slot.opening) {
+      slot.early?.push({ offset: header.offset, payload });
+      return;
+    }
     if (!slot.partial && !this.#open(header.fileIndex)) return;
+    this.#accept(header.fileIndex, header.offset, payload);
+  }
+
+  /** A block for a file whose partial is open: queued for the disk, counted, and the file completed when whole. */
+  #accept(index: number, offset: number, payload: Buffer): void {
+    const slot = this.#slots[index] as Slot;
+    const file = this.files[index] as FileProgress;
     const partial = slot.partial as PartialFile;
-    partial.queue(header.offset, payload);
+    partial.queue(offset, payload);
     if (partial.uncheckpointedBytes >= PERSIST_BYTES) partial.persistInBackground();
     this.counters.bytesTransferred += payload.length;
     this.#intervalBytes += payload.length;
@@ -239,7 +263,44 @@ export class Receiver {
       file.status = 'transferring';
       file.startMs = Date.now();
     }
-    if (partial.receivedBytes === slot.size) this.#complete(header.fileIndex);
+    if (partial.receivedBytes === slot.size) this.#complete(index);
+  }
+
+  /**
+   * Opens the partial files of the next few files on the thread pool before their data arrives, so the event loop
+   * that drains the socket never waits for a file to be created (with many small files that wait dominated).
+   */
+  #openAhead(): void {
+    const until = Math.min(this.#slots.length, this.#highestFile + 1 + OPEN_AHEAD);
+    for (; this.#openCursor < until; this.#openCursor++) {
+      const index = this.#openCursor;
+      const slot = this.#slots[index];
+      if (!slot || slot.state !== 'receiving' || slot.partial || slot.opening) continue;
+      slot.opening = true;
+      slot.early = [];
+      PartialFile.openAsync(slot.finalPath, slot.size, slot.mtimeMs, slot.keep).then(
+        (partial) => {
+          slot.opening = false;
+          const early = slot.early ?? [];
+          slot.early = undefined;
+          if (slot.state !== 'receiving' || this.#finished) {
+            partial.suspend();
+            return;
+          }
+          partial.onWriteError = (error) =>
+            this.#failFile(index, 36, `cannot write: ${error.message}`, false);
+          slot.partial = partial;
+          for (const block of early)
+            if (slot.partial === partial) this.#accept(index, block.offset, block.payload);
+        },
+        (error: Error & { code?: unknown }) => {
+          slot.opening = false;
+          slot.early = undefined;
+          if (slot.state === 'receiving')
+            this.#failFile(index, typeof error.code === 'number' ? error.code : 36, error.message, true);
+        },
+      );
+    }
   }
 
   #open(index: number): boolean {
@@ -378,7 +439,8 @@ export class Receiver {
   }
 
   #persist(): void {
-    for (const slot of this.#slots) slot?.partial?.persistInBackground();
+    // A complete file is being put in place (durability per batch): a checkpoint of it would only cost a write.
+    for (const slot of this.#slots) if (slot?.state === 'receiving') slot.partial?.persistInBackground();
   }
 
   #fail(error: SessionError): void {

@@ -64,14 +64,14 @@ export class FinalizeBatch {
       for (const item of ready) item.reject(error as Error);
       return;
     }
-    for (const item of ready) {
-      try {
-        item.file.placeSynced(item.preserveTimes);
-        placed.push(item);
-      } catch (error) {
-        item.reject(error as Error);
-      }
-    }
+    await Promise.all(
+      ready.map((item) =>
+        item.file.placeSynced(item.preserveTimes).then(
+          () => placed.push(item),
+          (error: Error) => item.reject(error),
+        ),
+      ),
+    );
     if (!(await this.syncAll(dirs))) await syncDirectories(dirs);
     for (const item of placed) item.resolve();
   }

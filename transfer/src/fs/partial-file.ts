@@ -16,7 +16,7 @@ import {
   writeFileSync,
   writevSync,
 } from 'node:fs';
-import { mkdir, stat } from 'node:fs/promises';
+import { mkdir, rename, rm, stat, utimes } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { promisify } from 'node:util';
 import type { Extent } from '../receiver/extent-map.ts';
@@ -331,12 +331,15 @@ export class PartialFile {
     );
   }
 
-  /** The second half of a batched `finalizeAsync`, once the data is durable: closes and renames into place. */
-  placeSynced(preserveTimes: boolean): void {
+  /**
+   * The second half of a batched `finalizeAsync`, once the data is durable: closes and renames into place, on the
+   * thread pool (a rename waits for the file system's journal, which a concurrent sync keeps busy).
+   */
+  async placeSynced(preserveTimes: boolean): Promise<void> {
     this.#close();
-    renameSync(partialPath(this.finalPath), this.finalPath);
-    if (preserveTimes) utimesSync(this.finalPath, new Date(), new Date(this.sourceMtimeMs));
-    rmSync(checkpointPath(this.finalPath), { force: true });
+    await rename(partialPath(this.finalPath), this.finalPath);
+    if (preserveTimes) await utimes(this.finalPath, new Date(), new Date(this.sourceMtimeMs));
+    await rm(checkpointPath(this.finalPath), { force: true });
   }
 
   /**

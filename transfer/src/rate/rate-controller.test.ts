@@ -144,6 +144,11 @@ describe('RateController reading the receiver', () => {
     c.onFeedback({ loss: 0.01, queueDelayUs: 0, receiverDrops: 12 });
     expect(c.rateKbps).toBeCloseTo(850_000);
     c.onFeedback({ loss: 0.2, queueDelayUs: 0, receiverDrops: 900, receivedKbps: 300_000 });
+    expect(c.rateKbps).toBeCloseTo(850_000);
+    c.onFeedback({ loss: 0.2, queueDelayUs: 0, receiverDrops: 900, receivedKbps: 600_000 });
+    expect(c.rateKbps).toBe(600_000);
+    c.onFeedback({ loss: 0, queueDelayUs: 0, receiverDrops: 5 });
+    c.onFeedback({ loss: 0, queueDelayUs: 0, receiverDrops: 5, receivedKbps: 10_000 });
     expect(c.rateKbps).toBe(300_000);
   });
 

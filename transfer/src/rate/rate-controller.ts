@@ -113,14 +113,14 @@ export class RateController {
     const mayCut = this.#sinceCut >= 2;
     if ((sample.receiverDrops ?? 0) > 0 || diskGrowing) {
       // The receiving end cannot keep up: the loss it reports is its own, whatever the path's queue says. What it
-      // took in is what it can take: an absolute cap, so it can apply at every feedback without compounding.
-      if (mayCut) {
-        this.#sinceCut = 0;
-        this.#cutAtKbps = this.#rateKbps;
-        this.#rateKbps *= RECEIVER_CUT;
-      }
+      // took in bounds the cut from below, never under half the rate: a receiver that stalled for a moment (or a node
+      // socket shared by many sessions, whose drops every session hears) reports little taken in.
+      if (!mayCut) return this.#rateKbps;
+      this.#sinceCut = 0;
+      this.#cutAtKbps = this.#rateKbps;
+      const cut = this.#rateKbps * RECEIVER_CUT;
       const taken = sample.receivedKbps ?? 0;
-      this.#rateKbps = this.#clamp(taken > 0 ? Math.min(this.#rateKbps, taken) : this.#rateKbps);
+      this.#rateKbps = this.#clamp(taken > 0 ? Math.min(cut, Math.max(taken, 0.5 * this.#rateKbps)) : cut);
       return this.#rateKbps;
     }
     // Random loss on a long path stays low and comes without a queue; heavy loss means the receiver or the path is

@@ -275,7 +275,7 @@ export class Receiver {
     for (; this.#openCursor < until; this.#openCursor++) {
       const index = this.#openCursor;
       const slot = this.#slots[index];
-      if (!slot || slot.state !== 'receiving' || slot.partial || slot.opening) continue;
+      if (slot?.state !== 'receiving' || slot.partial || slot.opening) continue;
       slot.opening = true;
       slot.early = [];
       PartialFile.openAsync(slot.finalPath, slot.size, slot.mtimeMs, slot.keep).then(

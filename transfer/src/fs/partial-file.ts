@@ -24,6 +24,8 @@ import { ExtentMap } from '../receiver/extent-map.ts';
 import { WriteQueue } from './write-queue.ts';
 
 const COALESCE_BYTES = 1024 * 1024;
+/** Folders this process has made for partial files (a folder is rarely removed under a receiver). */
+const madeFolders = new Set<string>();
 const openAsync = promisify(open);
 const ftruncateAsync = promisify(ftruncate);
 /** The writer of each target in this process. */
@@ -80,6 +82,8 @@ export class PartialFile {
   #closing = false;
   #discarded = false;
   #syncing = false;
+  /** False while no checkpoint can exist for this file (none was planned from, none written): nothing to remove. */
+  #mayHaveCheckpoint = true;
   /** Bytes the map held when the last checkpoint was taken. */
   #checkpointedBytes = 0;
   /** Called once when a queued write fails (the failed range never enters the map). */
@@ -133,13 +137,19 @@ export class PartialFile {
     keep: Extent[],
   ): Promise<PartialFile> {
     PartialFile.assertFree(finalPath);
-    await mkdir(dirname(finalPath), { recursive: true });
+    // Each trip to the thread pool costs a file-system operation on a busy disk: a folder made once is not made again,
+    // and a fresh file needs no size (its blocks write it whole; only a reused partial is cut to size).
+    const folder = dirname(finalPath);
+    if (!madeFolders.has(folder)) {
+      await mkdir(folder, { recursive: true });
+      madeFolders.add(folder);
+    }
     const reuse =
       keep.length > 0 && (await stat(partialPath(finalPath)).catch(() => undefined)) !== undefined;
     // A plain descriptor, not a FileHandle: a FileHandle closes its descriptor when collected.
     const fd = await openAsync(partialPath(finalPath), reuse ? 'r+' : 'w');
     try {
-      await ftruncateAsync(fd, size);
+      if (reuse) await ftruncateAsync(fd, size);
       // Another writer may have taken the target while this one was opening.
       PartialFile.assertFree(finalPath);
     } catch (error) {
@@ -149,6 +159,7 @@ export class PartialFile {
     const map = new ExtentMap(size);
     for (const extent of keep) map.add(extent.start, extent.end);
     const file = new PartialFile(finalPath, sourceMtimeMs, map, fd);
+    file.#mayHaveCheckpoint = reuse;
     active.set(finalPath, file);
     file.#dirty = true;
     return file;
@@ -277,6 +288,7 @@ export class PartialFile {
   }
 
   #writeCheckpoint(checkpoint: Checkpoint): void {
+    this.#mayHaveCheckpoint = true;
     const path = checkpointPath(this.finalPath);
     writeFileSync(`${path}.tmp`, JSON.stringify(checkpoint));
     renameSync(`${path}.tmp`, path);
@@ -339,7 +351,7 @@ export class PartialFile {
     this.#close();
     await rename(partialPath(this.finalPath), this.finalPath);
     if (preserveTimes) await utimes(this.finalPath, new Date(), new Date(this.sourceMtimeMs));
-    await rm(checkpointPath(this.finalPath), { force: true });
+    if (this.#mayHaveCheckpoint) await rm(checkpointPath(this.finalPath), { force: true });
   }
 
   /**

@@ -31,7 +31,12 @@ for (let run = 0; run < RUNS; run++) {
   rapid.push(
     await timed(async () => {
       const startedAt = performance.now();
-      const handle = engine.start({ ...spec, paths: [{ source: set }], destination_root: '/up', resume: 'none' });
+      const handle = engine.start({
+        ...spec,
+        paths: [{ source: set }],
+        destination_root: '/up',
+        resume: 'none',
+      });
       const first = (progress: { bytes_written: number }) => {
         if (progress.bytes_written === 0) return;
         planning.push(performance.now() - startedAt);

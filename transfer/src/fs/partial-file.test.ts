@@ -120,6 +120,19 @@ describe('PartialFile', () => {
     await expect.poll(() => readCheckpoint(target)?.extents).toEqual([{ start: 0, end: 6 }]);
   });
 
+  it('opens on the thread pool, and makes its folder again when it was removed since', async () => {
+    const root = dir();
+    const target = join(root, 'sub', 'a.bin');
+    const first = await PartialFile.openAsync(target, 3, 5, []);
+    first.queue(0, Buffer.from('abc'));
+    await first.finalizeAsync(false);
+    rmSync(join(root, 'sub'), { recursive: true });
+    const second = await PartialFile.openAsync(target, 2, 5, []);
+    second.queue(0, Buffer.from('de'));
+    await second.finalizeAsync(false);
+    expect(readFileSync(target, 'utf8')).toBe('de');
+  });
+
   it('survives its folder disappearing while queued writes finish after suspend', async () => {
     const folder = dir();
     const target = join(folder, 'gone.bin');

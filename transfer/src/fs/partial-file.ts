@@ -24,7 +24,7 @@ import { ExtentMap } from '../receiver/extent-map.ts';
 import { WriteQueue } from './write-queue.ts';
 
 const COALESCE_BYTES = 1024 * 1024;
-/** Folders this process has made for partial files (a folder is rarely removed under a receiver). */
+/** Folders this process has made for partial files; one removed since is made again when an open misses it. */
 const madeFolders = new Set<string>();
 const openAsync = promisify(open);
 const ftruncateAsync = promisify(ftruncate);
@@ -147,7 +147,12 @@ export class PartialFile {
     const reuse =
       keep.length > 0 && (await stat(partialPath(finalPath)).catch(() => undefined)) !== undefined;
     // A plain descriptor, not a FileHandle: a FileHandle closes its descriptor when collected.
-    const fd = await openAsync(partialPath(finalPath), reuse ? 'r+' : 'w');
+    const fd = await openAsync(partialPath(finalPath), reuse ? 'r+' : 'w').catch(async (error) => {
+      // The folder was removed since this process made it: make it again.
+      if ((error as { code?: string }).code !== 'ENOENT' || reuse) throw error;
+      await mkdir(folder, { recursive: true });
+      return openAsync(partialPath(finalPath), 'w');
+    });
     try {
       if (reuse) await ftruncateAsync(fd, size);
       // Another writer may have taken the target while this one was opening.

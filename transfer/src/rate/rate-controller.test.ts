@@ -162,17 +162,6 @@ describe('RateController reading the receiver', () => {
     expect(c.rateKbps).toBeGreaterThan(after);
   });
 
-  it("creeps back towards a receiver's limit instead of stepping by a share of the target", () => {
-    const c = new RateController({ target_rate_kbps: 20_000_000, min_rate_kbps: 0, rate_policy: 'fair' });
-    run(c, 10, 0, 0);
-    const before = c.rateKbps;
-    c.onFeedback({ loss: 0, queueDelayUs: 0, receiverDrops: 40 });
-    const cut = c.rateKbps;
-    expect(cut).toBeCloseTo(0.85 * before);
-    c.onFeedback({ loss: 0, queueDelayUs: 0 });
-    expect(c.rateKbps / cut).toBeCloseTo(1.02);
-  });
-
   it('fixed stays exact whatever the receiver reports', () => {
     const c = new RateController({ target_rate_kbps: 50_000, min_rate_kbps: 0, rate_policy: 'fixed' });
     c.onFeedback({ loss: 0.2, queueDelayUs: 0, receiverDrops: 500, diskQueueBytes: 60 * 1024 * 1024 });

@@ -33,7 +33,7 @@ const START_CAP_KBPS = 1_000_000;
 /** Additive climb per feedback near congestion, as a share of the target, for weight 1. */
 const NEAR_STEP = 0.01;
 /** A receiver holding more than this for its disk is falling behind (it drops beyond 64 MiB, PROTOCOL.md §2.2). */
-const DISK_QUEUE_HIGH = 8 * 1024 * 1024;
+const DISK_QUEUE_HIGH = 16 * 1024 * 1024;
 /** The cut when the receiver is overrun (socket drops or a growing disk queue). */
 const RECEIVER_CUT = 0.85;
 
@@ -56,8 +56,6 @@ export class RateController {
   #lastDelayUs = 0;
   #lastDiskBytes = 0;
   #sinceCut = 2;
-  /** The last cut came from the receiver (socket drops or disk queue), not from the path. */
-  #receiverLimited = false;
   /** The rate at the last congestion cut: the climb slows near it instead of overshooting into loss again. */
   #cutAtKbps = 0;
 
@@ -120,7 +118,6 @@ export class RateController {
       if (!mayCut) return this.#rateKbps;
       this.#sinceCut = 0;
       this.#cutAtKbps = this.#rateKbps;
-      this.#receiverLimited = true;
       const cut = this.#rateKbps * RECEIVER_CUT;
       const taken = sample.receivedKbps ?? 0;
       this.#rateKbps = this.#clamp(taken > 0 ? Math.min(cut, Math.max(taken, 0.5 * this.#rateKbps)) : cut);
@@ -135,7 +132,6 @@ export class RateController {
       // Above the set point but draining, or just cut: the last cut is still taking effect.
     } else if (congested) {
       this.#sinceCut = 0;
-      this.#receiverLimited = false;
       const excess = Math.max(0, sample.queueDelayUs - shape.setPointUs) / shape.setPointUs;
       const delayCut = shape.cut(congestedByLoss ? Math.max(excess, 0.5) : excess);
       // Heavy loss cuts in proportion (at most halving), so an overrun receiver is relieved within a few intervals.
@@ -151,19 +147,11 @@ export class RateController {
       const near =
         sample.queueDelayUs > shape.setPointUs / 2 ||
         (this.#rateKbps >= 0.85 * cutAt && this.#rateKbps < 1.5 * cutAt);
-      // Below a receiver's limit the climb creeps (2 % of the rate): that limit is the receiver's own, not a share of a
-      // path, and every step past it is paid in its dropped datagrams.
-      const additive = shape.weight * NEAR_STEP * target;
       const step = near
-        ? this.#receiverLimited
-          ? Math.min(additive, 0.02 * this.#rateKbps)
-          : additive
+        ? shape.weight * NEAR_STEP * target
         : Math.min(shape.step * target, 2.5 * shape.step * this.#rateKbps);
       this.#rateKbps = this.#clamp(this.#rateKbps + step);
-      if (this.#rateKbps >= 1.5 * cutAt) {
-        this.#cutAtKbps = 0;
-        this.#receiverLimited = false;
-      }
+      if (this.#rateKbps >= 1.5 * cutAt) this.#cutAtKbps = 0;
     }
     return this.#rateKbps;
   }

@@ -84,6 +84,10 @@ export const feedbackMessage = z.object({
   loss: z.number(),
   queue_delay_us: z.number(),
   rate_kbps: z.number(),
+  /** Datagrams the receiver's own socket dropped in the interval (its buffer was full): the receiver is overrun. */
+  rx_drops: z.optional(u),
+  /** Bytes the receiver holds for its disk (accepted, not yet written). */
+  disk_queue_bytes: z.optional(u),
 });
 export const fileCompleteMessage = z.object({
   t: z.literal('file_complete'),

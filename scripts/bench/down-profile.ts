@@ -5,12 +5,14 @@ import { join } from 'node:path';
 import { TransferEngine } from '../../transfer/src/engine/transfer-engine.ts';
 import { BASIC, setup, startBenchNode } from './lib/bench-node.ts';
 import { contentUrl } from './lib/curl.ts';
+import { ensureTools, TOOLS } from './lib/prerequisites.ts';
 import { writeRandomFile } from './lib/random-file.ts';
 
 // Profiling aid (`node scripts/bench/run.mjs down-profile [MiB] [cipher]`): Rapid downloads of one file, printing
 // wall time, the receiving client's CPU per thread and the sending node's CPU. Env: RUNS (default 1), RATE (kbit/s)
 // and POLICY for the session, CURL=1 to time curl on the same file. Profile the receiver by running the bundle in
 // scripts/bench/.build with `node --cpu-prof`, the node with BENCH_NODE_FLAGS.
+ensureTools([TOOLS.curl, TOOLS.time]);
 const mib = Number(process.argv[2] ?? 512);
 const cipher = process.argv[3] ?? 'aes-128';
 const bytes = mib * 1024 * 1024;

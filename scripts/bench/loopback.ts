@@ -5,11 +5,13 @@ import { pipeline } from 'node:stream/promises';
 import { TransferEngine } from '../../transfer/src/engine/transfer-engine.ts';
 import { setup, startBenchNode } from './lib/bench-node.ts';
 import { contentUrl, curl } from './lib/curl.ts';
+import { ensureTools, TOOLS } from './lib/prerequisites.ts';
 import { writeRandomFile } from './lib/random-file.ts';
 import { mbps, median, RUNS, table, timed } from './lib/stats.ts';
 
 // Benchmark 2 (issue 7): one big file up and down on loopback — Rapid vs curl single-stream HTTPS against the same
 // node, with the raw disk copy rate as the ceiling. Size in MiB as the first argument (default 1024).
+ensureTools([TOOLS.curl]);
 const mib = Number(process.argv[2] ?? 1024);
 const bytes = mib * 1024 * 1024;
 const node = await startBenchNode();

@@ -21,14 +21,10 @@ const WINDOW_S = Number(process.argv[4] ?? 8);
 const DGRAM_SIZE = Number(process.argv[5] ?? 1472);
 const WARMUP_S = 3;
 type Policy = RateSettings['rate_policy'];
-const SCENARIOS: Policy[][] = [
-  ['fair'],
-  ['low'],
-  ['high'],
-  ['fair', 'fair'],
-  ['fair', 'low'],
-  ['high', 'fair'],
-];
+// BENCH_SCENARIOS=fair,high+fair runs only those scenarios (policies joined by +).
+const SCENARIOS: Policy[][] = process.env.BENCH_SCENARIOS
+  ? process.env.BENCH_SCENARIOS.split(',').map((scenario) => scenario.split('+') as Policy[])
+  : [['fair'], ['low'], ['high'], ['fair', 'fair'], ['fair', 'low'], ['high', 'fair']];
 
 const node = await startBenchNode();
 const local = mkdtempSync(join(tmpdir(), 'bench-share-'));

@@ -6,12 +6,14 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { buildEntry } from '../../transfer/src/test-support/build-entry.ts';
 import { BASIC, PASSWORD, USER } from './lib/bench-node.ts';
+import { ensureTools, TOOLS } from './lib/prerequisites.ts';
 import { writeRandomFile } from './lib/random-file.ts';
 import { REPO } from './lib/repo-root.ts';
 import { median, RUNS, table } from './lib/stats.ts';
 
 // Benchmark 1 (issue 7): Rapid vs single-stream HTTPS (curl, CUBIC on both ends) across the user-space WAN emulator.
 // usage: wan <one-way delay ms> <loss %> <link Mbit/s> <file MiB> <curl time cap s>
+ensureTools([TOOLS.ip, TOOLS.ping, TOOLS.python3, TOOLS.openssl, TOOLS.curl]);
 const [delayMs = '50', lossPct = '1', linkMbit = '100', sizeMiB = '256', curlCap = '60'] =
   process.argv.slice(2);
 const wan = join(REPO, 'scripts/bench/wan/wan.sh');

@@ -4,6 +4,7 @@ import { type FoundFile, walkFiles } from '../fs/walk-files.ts';
 import { protectionOf, protectUploads } from '../protect/content-protection.ts';
 import { effectiveRate } from '../rate/effective-rate.ts';
 import type { RateSettings } from '../rate/rate-controller.ts';
+import { socketDropCounter } from '../receiver/socket-drops.ts';
 import { ControlLink } from '../session/control-link.ts';
 import { Receiver } from '../session/receiver.ts';
 import { Sender } from '../session/sender.ts';
@@ -180,6 +181,7 @@ export class ClientSession {
       const receiver = new Receiver({
         ...common,
         peerRole: 'node',
+        socketDrops: socketDropCounter(udp.socket.address().port),
         resolveDestination: (path, count) => destination.resolve(path, count),
         ...(finalizeFile ? { finalizeFile } : {}),
         resume,

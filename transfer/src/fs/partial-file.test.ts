@@ -105,6 +105,34 @@ describe('PartialFile', () => {
     expect(readFileSync(target, 'utf8')).toBe('abcdefgh');
   });
 
+  it('counts the bytes written since the last checkpoint was taken', async () => {
+    const target = join(dir(), 'u.bin');
+    const file = PartialFile.open(target, 8, 5, []);
+    file.queue(0, Buffer.from('abcd'));
+    await file.settle();
+    expect(file.uncheckpointedBytes).toBe(4);
+    file.persistInBackground();
+    expect(file.uncheckpointedBytes).toBe(0);
+    file.queue(4, Buffer.from('ef'));
+    await file.settle();
+    expect(file.uncheckpointedBytes).toBe(2);
+    file.suspend();
+    await expect.poll(() => readCheckpoint(target)?.extents).toEqual([{ start: 0, end: 6 }]);
+  });
+
+  it('opens on the thread pool, and makes its folder again when it was removed since', async () => {
+    const root = dir();
+    const target = join(root, 'sub', 'a.bin');
+    const first = await PartialFile.openAsync(target, 3, 5, []);
+    first.queue(0, Buffer.from('abc'));
+    await first.finalizeAsync(false);
+    rmSync(join(root, 'sub'), { recursive: true });
+    const second = await PartialFile.openAsync(target, 2, 5, []);
+    second.queue(0, Buffer.from('de'));
+    await second.finalizeAsync(false);
+    expect(readFileSync(target, 'utf8')).toBe('de');
+  });
+
   it('survives its folder disappearing while queued writes finish after suspend', async () => {
     const folder = dir();
     const target = join(folder, 'gone.bin');

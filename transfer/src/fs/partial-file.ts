@@ -3,8 +3,10 @@ import {
   existsSync,
   fdatasync,
   fdatasyncSync,
+  ftruncate,
   ftruncateSync,
   mkdirSync,
+  open,
   openSync,
   readFileSync,
   renameSync,
@@ -14,12 +16,18 @@ import {
   writeFileSync,
   writevSync,
 } from 'node:fs';
+import { mkdir, rename, rm, stat, utimes } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { promisify } from 'node:util';
 import type { Extent } from '../receiver/extent-map.ts';
 import { ExtentMap } from '../receiver/extent-map.ts';
 import { WriteQueue } from './write-queue.ts';
 
 const COALESCE_BYTES = 1024 * 1024;
+/** Folders this process has made for partial files; one removed since is made again when an open misses it. */
+const madeFolders = new Set<string>();
+const openAsync = promisify(open);
+const ftruncateAsync = promisify(ftruncate);
 /** The writer of each target in this process. */
 const active = new Map<string, PartialFile>();
 
@@ -74,6 +82,10 @@ export class PartialFile {
   #closing = false;
   #discarded = false;
   #syncing = false;
+  /** False while no checkpoint can exist for this file (none was planned from, none written): nothing to remove. */
+  #mayHaveCheckpoint = true;
+  /** Bytes the map held when the last checkpoint was taken. */
+  #checkpointedBytes = 0;
   /** Called once when a queued write fails (the failed range never enters the map). */
   onWriteError: ((error: Error) => void) | undefined;
 
@@ -117,6 +129,47 @@ export class PartialFile {
     return file;
   }
 
+  /** `open` with the folder, the descriptor and its size made on the thread pool. */
+  static async openAsync(
+    finalPath: string,
+    size: number,
+    sourceMtimeMs: number,
+    keep: Extent[],
+  ): Promise<PartialFile> {
+    PartialFile.assertFree(finalPath);
+    // Each trip to the thread pool costs a file-system operation on a busy disk: a folder made once is not made again,
+    // and a fresh file needs no size (its blocks write it whole; only a reused partial is cut to size).
+    const folder = dirname(finalPath);
+    if (!madeFolders.has(folder)) {
+      await mkdir(folder, { recursive: true });
+      madeFolders.add(folder);
+    }
+    const reuse =
+      keep.length > 0 && (await stat(partialPath(finalPath)).catch(() => undefined)) !== undefined;
+    // A plain descriptor, not a FileHandle: a FileHandle closes its descriptor when collected.
+    const fd = await openAsync(partialPath(finalPath), reuse ? 'r+' : 'w').catch(async (error) => {
+      // The folder was removed since this process made it: make it again.
+      if ((error as { code?: string }).code !== 'ENOENT' || reuse) throw error;
+      await mkdir(folder, { recursive: true });
+      return openAsync(partialPath(finalPath), 'w');
+    });
+    try {
+      if (reuse) await ftruncateAsync(fd, size);
+      // Another writer may have taken the target while this one was opening.
+      PartialFile.assertFree(finalPath);
+    } catch (error) {
+      closeSync(fd);
+      throw error;
+    }
+    const map = new ExtentMap(size);
+    for (const extent of keep) map.add(extent.start, extent.end);
+    const file = new PartialFile(finalPath, sourceMtimeMs, map, fd);
+    file.#mayHaveCheckpoint = reuse;
+    active.set(finalPath, file);
+    file.#dirty = true;
+    return file;
+  }
+
   write(offset: number, data: Buffer): void {
     if (offset < 0 || offset + data.length > this.map.size) throw new RangeError('block outside the file');
     if (this.#run && this.#run.end === offset && this.#run.end - this.#run.start < COALESCE_BYTES) {
@@ -143,6 +196,11 @@ export class PartialFile {
       (error) => this.onWriteError?.(error),
     );
     this.#queue.add(offset, data);
+  }
+
+  /** Bytes written since the last checkpoint was taken: what a crash now would cost. */
+  get uncheckpointedBytes(): number {
+    return this.map.receivedBytes - this.#checkpointedBytes;
   }
 
   /** Bytes queued and not yet on disk. */
@@ -189,32 +247,38 @@ export class PartialFile {
     this.flush();
     if (!this.#dirty || this.#closed) return;
     fdatasyncSync(this.#fd);
+    this.#checkpointedBytes = this.map.receivedBytes;
     this.#writeCheckpoint({ ...this.map.toJSON(), mtime_ms: this.sourceMtimeMs });
     this.#dirty = false;
   }
 
   /**
-   * `persist` with the data sync on the thread pool: the checkpoint holds the map as it was when the sync started,
-   * so it never claims a byte the sync did not cover.
+   * `persist` with the data sync on the thread pool, behind the writes queued so far (coalescing runs included): the
+   * checkpoint holds the map as it was when the sync started, so it never claims a byte the sync did not cover.
    */
   persistInBackground(): void {
     this.flush();
-    if (!this.#dirty || this.#closed || this.#syncing) return;
+    if ((!this.#dirty && this.queuedBytes === 0) || this.#closed || this.#syncing) return;
+    // Nothing held yet (a file opened ahead of its data): no checkpoint is the same as an empty one.
+    if (this.map.receivedBytes === 0 && this.queuedBytes === 0) return;
     const queue = this.#queue;
     if (!queue) {
       this.persist();
       return;
     }
-    const checkpoint: Checkpoint = { ...this.map.toJSON(), mtime_ms: this.sourceMtimeMs };
+    let checkpoint: Checkpoint | undefined;
     this.#dirty = false;
     this.#syncing = true;
-    queue.track((done) =>
-      fdatasync(this.#fd, (error) => {
+    queue.sync(
+      () => {
+        checkpoint = { ...this.map.toJSON(), mtime_ms: this.sourceMtimeMs };
+        this.#checkpointedBytes = this.map.receivedBytes;
+      },
+      (error) => {
         this.#syncing = false;
-        if (error || this.#discarded || !this.#tryWriteCheckpoint(checkpoint))
+        if (error || this.#discarded || !checkpoint || !this.#tryWriteCheckpoint(checkpoint))
           this.#dirty ||= !this.#discarded;
-        done();
-      }),
+      },
     );
   }
 
@@ -229,6 +293,7 @@ export class PartialFile {
   }
 
   #writeCheckpoint(checkpoint: Checkpoint): void {
+    this.#mayHaveCheckpoint = true;
     const path = checkpointPath(this.finalPath);
     writeFileSync(`${path}.tmp`, JSON.stringify(checkpoint));
     renameSync(`${path}.tmp`, path);
@@ -262,6 +327,36 @@ export class PartialFile {
     renameSync(partialPath(this.finalPath), this.finalPath);
     if (preserveTimes) utimesSync(this.finalPath, new Date(), new Date(this.sourceMtimeMs));
     rmSync(checkpointPath(this.finalPath), { force: true });
+  }
+
+  /**
+   * The first half of a batched `finalizeAsync`: resolves once every queued write is in the file and every byte is
+   * there. The caller makes the data durable (one file-system sync for a whole batch, or `syncData`), then calls
+   * `placeSynced`.
+   */
+  async settleComplete(): Promise<void> {
+    await this.settle();
+    this.flush();
+    if (!this.map.isComplete) throw new Error('finalize before every byte arrived');
+  }
+
+  /** Syncs this file's data on the thread pool. */
+  syncData(): Promise<void> {
+    const fd = this.#fd;
+    return new Promise<void>((resolve, reject) =>
+      fdatasync(fd, (error) => (error ? reject(error) : resolve())),
+    );
+  }
+
+  /**
+   * The second half of a batched `finalizeAsync`, once the data is durable: closes and renames into place, on the
+   * thread pool (a rename waits for the file system's journal, which a concurrent sync keeps busy).
+   */
+  async placeSynced(preserveTimes: boolean): Promise<void> {
+    this.#close();
+    await rename(partialPath(this.finalPath), this.finalPath);
+    if (preserveTimes) await utimes(this.finalPath, new Date(), new Date(this.sourceMtimeMs));
+    if (this.#mayHaveCheckpoint) await rm(checkpointPath(this.finalPath), { force: true });
   }
 
   /**

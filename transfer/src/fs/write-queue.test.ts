@@ -11,6 +11,34 @@ const file = (content = '') => {
 };
 
 describe('WriteQueue', () => {
+  it('syncs behind the writes queued before it, coalescing run included, and snapshots once they are written', async () => {
+    const path = file('........');
+    const fd = openSync(path, 'r+');
+    let reported = 0;
+    const queue = new WriteQueue(
+      fd,
+      (start, end) => {
+        reported += end - start;
+      },
+      () => {},
+      1024,
+    );
+    queue.add(0, Buffer.from('abcd'));
+    queue.add(4, Buffer.from('ef'));
+    let atSnapshot = -1;
+    const synced = new Promise<Error | null>((resolve) =>
+      queue.sync(() => {
+        atSnapshot = reported;
+      }, resolve),
+    );
+    queue.add(6, Buffer.from('gh'));
+    expect(await synced).toBeNull();
+    expect(atSnapshot).toBe(6);
+    await queue.drain();
+    closeSync(fd);
+    expect(readFileSync(path, 'utf8')).toBe('abcdefgh');
+  });
+
   it('coalesces contiguous blocks, writes positionally and reports ranges once written', async () => {
     const path = file('..........');
     const fd = openSync(path, 'r+');

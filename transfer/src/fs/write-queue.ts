@@ -1,4 +1,4 @@
-import { writev } from 'node:fs';
+import { fdatasync, writev } from 'node:fs';
 
 const IOV_MAX = 1024;
 
@@ -65,6 +65,25 @@ export class WriteQueue {
           done();
         }),
       ),
+    );
+  }
+
+  /**
+   * Submits what is buffered, then, once every write before it is in the file, calls `snapshot` (what the sync will
+   * cover is exactly what has been reported written) and syncs the data; `then` gets the sync's outcome. Writes
+   * queued meanwhile wait for the sync.
+   */
+  sync(snapshot: () => void, then: (error: Error | null) => void): void {
+    this.submit();
+    this.track((done) =>
+      this.#serially((next) => {
+        snapshot();
+        fdatasync(this.fd, (error) => {
+          next();
+          then(error);
+          done();
+        });
+      }),
     );
   }
 

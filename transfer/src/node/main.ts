@@ -2,6 +2,9 @@ import { configFromEnv } from './config-from-env.ts';
 import { startTransferNode } from './transfer-node.ts';
 
 // The transfer node as a program: configuration from RAPID_NODE_* variables, one JSON status line on stdout.
+// Receivers keep file creations, writes, renames and syncs on the thread pool; on a disk where each takes a
+// millisecond, 4 threads bound a node to a few thousand small files per second. Set before the pool first starts.
+process.env.UV_THREADPOOL_SIZE ??= '16';
 const { config, warnings } = configFromEnv(process.env);
 for (const warning of warnings) process.stderr.write(`rapid-node: ${warning}\n`);
 const node = await startTransferNode(config);

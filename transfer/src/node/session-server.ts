@@ -5,6 +5,7 @@ import type { HelloMessage } from '@rapid/protocol';
 import { type TokenClaims, verifyToken } from '../auth/transfer-token.ts';
 import { effectiveRate } from '../rate/effective-rate.ts';
 import type { RateSettings } from '../rate/rate-controller.ts';
+import { socketDropCounter } from '../receiver/socket-drops.ts';
 import { ControlLink } from '../session/control-link.ts';
 import { Receiver } from '../session/receiver.ts';
 import { Sender, type SenderFile } from '../session/sender.ts';
@@ -139,6 +140,7 @@ export class SessionServer {
         : new Receiver({
             ...common,
             peerRole: 'client',
+            socketDrops: socketDropCounter(this.router.socket.address().port),
             resolveDestination: (path, count) => targetOf(path, count).local,
             resume: hello.resume,
             overwrite: hello.overwrite,

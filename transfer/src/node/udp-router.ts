@@ -26,7 +26,9 @@ export class UdpRouter {
   async listen(port: number, host: string): Promise<number> {
     this.socket.bind(port, host);
     await once(this.socket, 'listening');
-    for (const size of [8, 4, 2]) {
+    // Linux grants at most net.core.rmem_max / wmem_max without an error: ask for 32 MiB and get what the system
+    // allows (a receiver that stalls for a moment at gigabit rates overflows a few MiB).
+    for (const size of [32, 16, 8, 4, 2]) {
       try {
         this.socket.setRecvBufferSize(size * 1024 * 1024);
         this.socket.setSendBufferSize(size * 1024 * 1024);

@@ -11,38 +11,61 @@ export interface RateSample {
   loss: number;
   /** Mean one-way delay above the session minimum, µs. */
   queueDelayUs: number;
+  /** Datagrams the receiver's socket dropped in the interval: the receiver itself is overrun. */
+  receiverDrops?: number;
+  /** Bytes the receiver holds for its disk. */
+  diskQueueBytes?: number;
+  /** What the receiver took in over the interval, kbit/s. */
+  receivedKbps?: number;
 }
 
 interface PolicyShape {
   setPointUs: number;
+  /** The climb far from congestion, as a share of the target (at most 2.5 times that share of the current rate). */
   step: number;
+  /** The additive climb near congestion is `weight` × 0.5 % of the target: shares settle in proportion to it. */
+  weight: number;
   cut: (excess: number) => number;
 }
 
 const MIN_PROBE_KBPS = 64;
+const START_CAP_KBPS = 1_000_000;
+/** Additive climb per feedback near congestion, as a share of the target, for weight 1. */
+const NEAR_STEP = 0.01;
+/** A receiver holding more than this for its disk is falling behind (it drops beyond 64 MiB, PROTOCOL.md §2.2). */
+const DISK_QUEUE_HIGH = 16 * 1024 * 1024;
+/** The cut when the receiver is overrun (socket drops or a growing disk queue). */
+const RECEIVER_CUT = 0.85;
 
+const proportionalCut = (excess: number) => 1 - 0.25 * Math.min(1, excess);
 const SHAPES: Record<Exclude<RatePolicy, 'fixed'>, PolicyShape> = {
-  fair: { setPointUs: 20_000, step: 0.1, cut: (excess) => 1 - 0.25 * Math.min(1, excess) },
-  high: { setPointUs: 40_000, step: 0.2, cut: (excess) => 1 - 0.25 * Math.min(1, excess) },
-  low: { setPointUs: 5_000, step: 0.02, cut: () => 0.5 },
+  fair: { setPointUs: 20_000, step: 0.1, weight: 1, cut: proportionalCut },
+  high: { setPointUs: 20_000, step: 0.1, weight: 2, cut: proportionalCut },
+  low: { setPointUs: 8_000, step: 0.02, weight: 1, cut: (excess) => 1 - 0.5 * Math.min(1, excess) },
 };
 
 /**
  * The sender's current rate under a rate policy (PROTOCOL.md §3): fixed holds the target; the others climb towards
- * the target while the path shows no queue and back off when queueing delay builds, never below the floor.
+ * the target while the path shows no queue and back off when queueing delay builds or the receiver is overrun, never
+ * below the floor. Near congestion the climb is additive and weighted while cuts are proportional, so flows through
+ * one bottleneck settle at shares in proportion to their weights (high = 2 × fair) at the same queue.
  */
 export class RateController {
   #settings: RateSettings;
   #rateKbps: number;
   #lastDelayUs = 0;
+  #lastDiskBytes = 0;
+  #sinceCut = 2;
   /** The rate at the last congestion cut: the climb slows near it instead of overshooting into loss again. */
   #cutAtKbps = 0;
 
   constructor(settings: RateSettings) {
     this.#settings = { ...settings };
     this.#rateKbps = settings.rate_policy === 'fixed' ? settings.target_rate_kbps : this.#floor();
+    // Adaptive policies start at a quarter of the target, at most 1 Gbit/s: the climb reaches a fast path within a few
+    // feedbacks, and a start far above what the receiver takes would overflow its socket before the first feedback.
     if (settings.rate_policy !== 'fixed')
-      this.#rateKbps = Math.max(this.#rateKbps, settings.target_rate_kbps * 0.25);
+      this.#rateKbps = Math.max(this.#rateKbps, Math.min(settings.target_rate_kbps * 0.25, START_CAP_KBPS));
   }
 
   get settings(): RateSettings {
@@ -79,12 +102,36 @@ export class RateController {
     }
     const shape = SHAPES[policy];
     const rising = sample.queueDelayUs > this.#lastDelayUs;
+    const falling = sample.queueDelayUs < this.#lastDelayUs;
     this.#lastDelayUs = sample.queueDelayUs;
+    const disk = sample.diskQueueBytes ?? 0;
+    const diskGrowing = disk > DISK_QUEUE_HIGH && disk > this.#lastDiskBytes;
+    this.#lastDiskBytes = disk;
+    this.#sinceCut++;
+    // A feedback right after a cut still describes packets sent before it: one cut per two intervals, else a single
+    // congestion event is answered two or three times over and the link runs empty.
+    const mayCut = this.#sinceCut >= 2;
+    if ((sample.receiverDrops ?? 0) > 0 || diskGrowing) {
+      // The receiving end cannot keep up: the loss it reports is its own, whatever the path's queue says. What it
+      // took in bounds the cut from below, never under half the rate: a receiver that stalled for a moment (or a node
+      // socket shared by many sessions, whose drops every session hears) reports little taken in.
+      if (!mayCut) return this.#rateKbps;
+      this.#sinceCut = 0;
+      this.#cutAtKbps = this.#rateKbps;
+      const cut = this.#rateKbps * RECEIVER_CUT;
+      const taken = sample.receivedKbps ?? 0;
+      this.#rateKbps = this.#clamp(taken > 0 ? Math.min(cut, Math.max(taken, 0.5 * this.#rateKbps)) : cut);
+      return this.#rateKbps;
+    }
     // Random loss on a long path stays low and comes without a queue; heavy loss means the receiver or the path is
-    // overrun even when the measured queue is short (a receiver that cannot keep up drops in its socket buffer).
+    // overrun even when the measured queue is short.
     const congestedByLoss =
       (sample.loss > 0.02 && rising && sample.queueDelayUs > shape.setPointUs / 2) || sample.loss > 0.1;
-    if (sample.queueDelayUs > shape.setPointUs || congestedByLoss) {
+    const congested = sample.queueDelayUs > shape.setPointUs || congestedByLoss;
+    if (congested && (!mayCut || (falling && !congestedByLoss))) {
+      // Above the set point but draining, or just cut: the last cut is still taking effect.
+    } else if (congested) {
+      this.#sinceCut = 0;
       const excess = Math.max(0, sample.queueDelayUs - shape.setPointUs) / shape.setPointUs;
       const delayCut = shape.cut(congestedByLoss ? Math.max(excess, 0.5) : excess);
       // Heavy loss cuts in proportion (at most halving), so an overrun receiver is relieved within a few intervals.
@@ -92,13 +139,19 @@ export class RateController {
       this.#cutAtKbps = this.#rateKbps;
       this.#rateKbps = this.#clamp(this.#rateKbps * Math.min(delayCut, lossCut));
     } else {
-      // The step is a share of the target but never more than a quarter of the current rate: with a target far
-      // above what the path carries, the rate probes upward gradually instead of jumping back into loss. Within
-      // 15 % below the rate of the last cut it creeps (2 % per interval); past it the cut is history.
-      const near = this.#rateKbps >= 0.85 * this.#cutAtKbps && this.#rateKbps < this.#cutAtKbps;
-      const step = Math.min(shape.step * target, 2.5 * shape.step * this.#rateKbps);
-      this.#rateKbps = this.#clamp(this.#rateKbps + (near ? Math.min(step, 0.02 * this.#rateKbps) : step));
-      if (this.#rateKbps > 1.1 * this.#cutAtKbps) this.#cutAtKbps = 0;
+      // Far from congestion the step is a share of the target but never more than a quarter of the current rate, so
+      // a target far above the path probes upward gradually. Near it (a queue above half the set point, or a rate
+      // between 15 % below and 50 % above the last cut) the step is additive and weighted: proportional cuts and
+      // weighted additive climbs are what make shares converge to the weights.
+      const cutAt = this.#cutAtKbps;
+      const near =
+        sample.queueDelayUs > shape.setPointUs / 2 ||
+        (this.#rateKbps >= 0.85 * cutAt && this.#rateKbps < 1.5 * cutAt);
+      const step = near
+        ? shape.weight * NEAR_STEP * target
+        : Math.min(shape.step * target, 2.5 * shape.step * this.#rateKbps);
+      this.#rateKbps = this.#clamp(this.#rateKbps + step);
+      if (this.#rateKbps >= 1.5 * cutAt) this.#cutAtKbps = 0;
     }
     return this.#rateKbps;
   }

@@ -37,17 +37,45 @@ describe('LossTracker', () => {
     expect(t.takeNacks(150, 100)).toEqual([[2, 2]]);
   });
 
-  it('detects tail loss from the sender status', () => {
+  it('counts a gap that fills within the reorder window neither as lost nor NACKs it', () => {
+    const t = new LossTracker();
+    t.onPacket(1, 0);
+    t.onPacket(3, 0);
+    expect(t.takeNacks(2, 100, 512, 5)).toEqual([]);
+    t.onPacket(2, 3);
+    for (let s = 4; s <= 20; s++) t.onPacket(s, 4);
+    expect(t.takeNacks(10, 100, 512, 5)).toEqual([]);
+    expect(t.takeLoss()).toBe(0);
+    t.onPacket(22, 10);
+    expect(t.takeNacks(20, 100, 512, 5)).toEqual([[21, 21]]);
+  });
+
+  it('detects tail loss from the sender status once the packets had time to arrive', () => {
     const t = new LossTracker();
     t.onPacket(1);
-    t.onSenderStatus(5);
-    expect(t.takeNacks(0, 100)).toEqual([[2, 4]]);
+    t.onSenderStatus(5, 0);
+    t.expireTails(50, 100);
+    expect(t.takeNacks(50, 100)).toEqual([]);
+    t.expireTails(100, 100);
+    expect(t.takeNacks(100, 100)).toEqual([[2, 4]]);
+  });
+
+  it('does not count a tail still queued on the path as lost when it arrives within the grace', () => {
+    const t = new LossTracker();
+    t.onPacket(1);
+    t.onSenderStatus(5, 0);
+    for (let s = 2; s <= 4; s++) t.onPacket(s);
+    t.expireTails(200, 100);
+    expect(t.takeNacks(200, 100)).toEqual([]);
+    for (let s = 5; s <= 20; s++) t.onPacket(s);
+    expect(t.takeLoss()).toBe(0);
   });
 
   it('waits for a meaningful sample before reporting a loss fraction', () => {
     const t = new LossTracker();
     t.onPacket(1);
     t.onPacket(3);
+    t.takeNacks(0, 100);
     expect(t.takeLoss()).toBe(0);
     for (let s = 4; s <= 20; s++) t.onPacket(s);
     expect(t.takeLoss()).toBeCloseTo(1 / 20);

@@ -1,11 +1,33 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BlockReader } from './block-reader.ts';
 
 describe('BlockReader', () => {
+  it('prefetches a small file whole off the event loop, and a large one as an open descriptor', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'reader-'));
+    const small = randomBytes(4096);
+    const large = randomBytes(1024 * 1024);
+    writeFileSync(join(dir, '0'), small);
+    writeFileSync(join(dir, '1'), large);
+    const sizes = [small.length, large.length];
+    const reader = new BlockReader(
+      (index) => join(dir, String(index)),
+      (index) => sizes[index] ?? 0,
+    );
+    reader.prefetch(0);
+    reader.prefetch(1);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Gone from the folder: only what was prefetched can still be read.
+    rmSync(join(dir, '0'));
+    rmSync(join(dir, '1'));
+    expect(reader.read(0, 100, 1000).equals(small.subarray(100, 1100))).toBe(true);
+    expect(reader.read(1, 5000, 1420).equals(large.subarray(5000, 6420))).toBe(true);
+    reader.close();
+  });
+
   it('returns the right bytes for sequential, repeated and out-of-window reads', () => {
     const data = randomBytes(3 * 1024 * 1024 + 5);
     const path = join(mkdtempSync(join(tmpdir(), 'reader-')), 'f');

@@ -1,11 +1,17 @@
-import { closeSync, openSync, readSync } from 'node:fs';
+import { close, closeSync, open, openSync, read, readSync } from 'node:fs';
 
 const MAX_OPEN = 64;
 const READ_AHEAD = 4 * 1024 * 1024;
+/** Files up to this size are read whole when prefetched; larger ones only get their descriptor opened. */
+const SMALL_FILE = 256 * 1024;
+const MAX_PREFETCHED = 256;
 
 /** Reads blocks of source files by index with a small cache of open descriptors (many small files stay cheap). */
 export class BlockReader {
   #open = new Map<number, number>();
+  /** Small files read whole ahead of their blocks, and the files whose prefetch is under way or done. */
+  #whole = new Map<number, Buffer>();
+  #prefetching = new Set<number>();
   #cache: { index: number; start: number; data: Buffer } | undefined;
   /** End of the furthest read of the current file: reads behind it are retransmissions. */
   #frontier = { index: -1, end: 0 };
@@ -20,6 +26,8 @@ export class BlockReader {
    * read-ahead; a read behind the furthest one (a retransmission) reads just its block and keeps the read-ahead.
    */
   read(index: number, offset: number, length: number): Buffer {
+    const whole = this.#whole.get(index);
+    if (whole && offset + length <= whole.length) return whole.subarray(offset, offset + length);
     const cache = this.#cache;
     if (
       cache &&
@@ -66,7 +74,43 @@ export class BlockReader {
     return buffer;
   }
 
+  /**
+   * Opens file `index` on the thread pool ahead of its first block (and reads it whole when small), so a sender
+   * moving through many files never waits for a file to open on its event loop. Best effort: a failure leaves the
+   * file to `read`, which reports it.
+   */
+  prefetch(index: number): void {
+    if (this.#prefetching.has(index) || this.#open.has(index) || this.#prefetching.size >= MAX_PREFETCHED)
+      return;
+    this.#prefetching.add(index);
+    const size = this.sizeOf(index);
+    open(this.pathOf(index), 'r', (error, fd) => {
+      if (error) {
+        this.#prefetching.delete(index);
+        return;
+      }
+      if (!this.#prefetching.has(index) || this.#open.has(index)) {
+        close(fd, () => {});
+        return;
+      }
+      if (size > SMALL_FILE) {
+        this.#prefetching.delete(index);
+        this.#open.set(index, fd);
+        return;
+      }
+      const buffer = Buffer.allocUnsafe(size);
+      read(fd, buffer, 0, size, 0, (readError, bytes) => {
+        close(fd, () => {});
+        if (!this.#prefetching.has(index)) return;
+        if (!readError && bytes === size) this.#whole.set(index, buffer);
+        else this.#prefetching.delete(index);
+      });
+    });
+  }
+
   release(index: number): void {
+    this.#prefetching.delete(index);
+    this.#whole.delete(index);
     if (this.#cache?.index === index) this.#cache = undefined;
     const fd = this.#open.get(index);
     if (fd === undefined) return;
@@ -77,5 +121,7 @@ export class BlockReader {
   close(): void {
     for (const fd of this.#open.values()) closeSync(fd);
     this.#open.clear();
+    this.#prefetching.clear();
+    this.#whole.clear();
   }
 }

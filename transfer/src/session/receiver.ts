@@ -1,5 +1,6 @@
 import type { ControlMessage, FileChecksum } from '@rapid/protocol';
 import { fileChecksum } from '../fs/checksum.ts';
+import { FinalizeBatch } from '../fs/finalize-batch.ts';
 import { PartialFile, partialPath } from '../fs/partial-file.ts';
 import { type OverwritePolicy, planFile, type ResumePolicy } from '../fs/resume-plan.ts';
 import { QueueDelay } from '../rate/queue-delay.ts';
@@ -35,6 +36,8 @@ export interface ReceiverOptions {
   stallMs?: number;
   /** A fixed NACK repeat interval instead of the measured one. */
   nackRepeatMs?: number;
+  /** Datagrams the receiving socket dropped since the last call (its buffer overflowed), reported to the sender. */
+  socketDrops?: () => number;
   onProgress?: () => void;
 }
 
@@ -45,17 +48,26 @@ interface Slot {
   keep: Extent[];
   state: 'planned' | 'receiving' | 'verifying' | 'done';
   partial: PartialFile | undefined;
+  /** An open on the thread pool is under way; blocks arriving meanwhile wait in `early`. */
+  opening?: boolean;
+  early?: { offset: number; payload: Buffer }[];
 }
 
 const FEEDBACK_MS = 50;
-const PERSIST_MS = 500;
+const PERSIST_MS = 200;
+/** A checkpoint also every this many bytes written, so a crash at a high rate costs at most about this much. */
+const PERSIST_BYTES = 16 * 1024 * 1024;
 /** The longest a NACK waits before it is repeated (PROTOCOL.md §2.3). */
 const NACK_REPEAT_MS = 300;
+/** A gap younger than this is not NACKed yet: a packet overtaken on the path arrives a moment later. */
+const REORDER_MS = 5;
 /**
  * Bytes a file may have queued for the disk. Beyond it the receiver drops datagrams before counting them, so they
  * are NACKed and re-sent: a disk slower than the network shows up as loss the sender's rate control answers.
  */
 const MAX_QUEUED_BYTES = 64 * 1024 * 1024;
+/** Files opened ahead of the highest file index data has arrived for (senders send files in order). */
+const OPEN_AHEAD = 32;
 
 /** The receiving end of a session: plan, positional writes, loss detection and NACKs, checkpoints, completion. */
 export class Receiver {
@@ -68,6 +80,11 @@ export class Receiver {
     rateKbps: 0,
   };
   #slots: Slot[] = [];
+  /** Highest file index data has arrived for, and the next file index to open ahead. */
+  #highestFile = -1;
+  #openCursor = 0;
+  /** Files put in place with durability per batch: one sync for many small files. */
+  #batch = new FinalizeBatch();
   #tracker = new LossTracker();
   #timers: NodeJS.Timeout[] = [];
   #finished = false;
@@ -103,7 +120,7 @@ export class Receiver {
         this.#onDecision(message.files);
         break;
       case 'status':
-        this.#tracker.onSenderStatus(message.next_seq);
+        this.#tracker.onSenderStatus(message.next_seq, performance.now());
         this.counters.bytesLost = message.retransmitted_bytes;
         break;
       case 'file_verdict':
@@ -192,6 +209,7 @@ export class Receiver {
       slot.state = 'receiving';
       if (keep.isComplete) this.#openAndComplete(decision.index);
     }
+    this.#openAhead();
     this.counters.bytesWritten = this.files.reduce((sum, f) => sum + f.bytesWritten, 0);
     this.options.control.send({ t: 'ready' });
   }
@@ -218,9 +236,25 @@ export class Receiver {
     if (!this.#tracker.onPacket(header.seq, this.#lastActivity)) return;
     const file = this.files[header.fileIndex];
     if (!slot || !file || slot.state !== 'receiving' || header.offset + payload.length > slot.size) return;
+    if (header.fileIndex > this.#highestFile) {
+      this.#highestFile = header.fileIndex;
+      this.#openAhead();
+    }
+    if (slot.opening) {
+      slot.early?.push({ offset: header.offset, payload });
+      return;
+    }
     if (!slot.partial && !this.#open(header.fileIndex)) return;
+    this.#accept(header.fileIndex, header.offset, payload);
+  }
+
+  /** A block for a file whose partial is open: queued for the disk, counted, and the file completed when whole. */
+  #accept(index: number, offset: number, payload: Buffer): void {
+    const slot = this.#slots[index] as Slot;
+    const file = this.files[index] as FileProgress;
     const partial = slot.partial as PartialFile;
-    partial.queue(header.offset, payload);
+    partial.queue(offset, payload);
+    if (partial.uncheckpointedBytes >= PERSIST_BYTES) partial.persistInBackground();
     this.counters.bytesTransferred += payload.length;
     this.#intervalBytes += payload.length;
     file.bytesWritten = partial.receivedBytes;
@@ -229,7 +263,44 @@ export class Receiver {
       file.status = 'transferring';
       file.startMs = Date.now();
     }
-    if (partial.receivedBytes === slot.size) this.#complete(header.fileIndex);
+    if (partial.receivedBytes === slot.size) this.#complete(index);
+  }
+
+  /**
+   * Opens the partial files of the next few files on the thread pool before their data arrives, so the event loop
+   * that drains the socket never waits for a file to be created (with many small files that wait dominated).
+   */
+  #openAhead(): void {
+    const until = Math.min(this.#slots.length, this.#highestFile + 1 + OPEN_AHEAD);
+    for (; this.#openCursor < until; this.#openCursor++) {
+      const index = this.#openCursor;
+      const slot = this.#slots[index];
+      if (slot?.state !== 'receiving' || slot.partial || slot.opening) continue;
+      slot.opening = true;
+      slot.early = [];
+      PartialFile.openAsync(slot.finalPath, slot.size, slot.mtimeMs, slot.keep).then(
+        (partial) => {
+          slot.opening = false;
+          const early = slot.early ?? [];
+          slot.early = undefined;
+          if (slot.state !== 'receiving' || this.#finished) {
+            partial.suspend();
+            return;
+          }
+          partial.onWriteError = (error) =>
+            this.#failFile(index, 36, `cannot write: ${error.message}`, false);
+          slot.partial = partial;
+          for (const block of early)
+            if (slot.partial === partial) this.#accept(index, block.offset, block.payload);
+        },
+        (error: Error & { code?: unknown }) => {
+          slot.opening = false;
+          slot.early = undefined;
+          if (slot.state === 'receiving')
+            this.#failFile(index, typeof error.code === 'number' ? error.code : 36, error.message, true);
+        },
+      );
+    }
   }
 
   #open(index: number): boolean {
@@ -288,7 +359,7 @@ export class Receiver {
     slot.partial = undefined;
     slot.state = 'done';
     const put =
-      this.options.finalizeFile ?? ((p: PartialFile) => p.finalizeAsync(this.options.preserveTimes));
+      this.options.finalizeFile ?? ((p: PartialFile) => this.#batch.add(p, this.options.preserveTimes));
     (partial ? put(partial) : Promise.resolve()).then(
       () => {
         file.status = 'completed';
@@ -342,17 +413,24 @@ export class Receiver {
     const seconds = (now - this.#lastFeedback) / 1000;
     this.#lastFeedback = now;
     this.counters.rateKbps = seconds > 0 ? (this.#intervalBytes * 8) / 1000 / seconds : 0;
+    const queueDelayUs = this.#delay.take();
+    // A tail the sender announced is lost only if still missing after two feedback intervals and twice the queue.
+    this.#tracker.expireTails(now, 2 * FEEDBACK_MS + (2 * queueDelayUs) / 1000);
     this.options.control.send({
       t: 'feedback',
       cum_ack: this.#tracker.cumulativeAck,
       nack: this.#tracker.takeNacks(
         now,
         this.options.nackRepeatMs ?? this.#tracker.repeatAfterMs(2 * FEEDBACK_MS, NACK_REPEAT_MS),
+        512,
+        REORDER_MS,
       ),
       received_bytes: this.counters.bytesTransferred,
       loss: this.#tracker.takeLoss(),
-      queue_delay_us: this.#delay.take(),
+      queue_delay_us: queueDelayUs,
       rate_kbps: this.counters.rateKbps,
+      rx_drops: this.options.socketDrops?.() ?? 0,
+      disk_queue_bytes: this.#slots.reduce((sum, slot) => sum + (slot?.partial?.queuedBytes ?? 0), 0),
     });
     this.#intervalBytes = 0;
     this.options.onProgress?.();
@@ -361,7 +439,8 @@ export class Receiver {
   }
 
   #persist(): void {
-    for (const slot of this.#slots) slot?.partial?.persistInBackground();
+    // A complete file is being put in place (durability per batch): a checkpoint of it would only cost a write.
+    for (const slot of this.#slots) if (slot?.state === 'receiving') slot.partial?.persistInBackground();
   }
 
   #fail(error: SessionError): void {

@@ -51,6 +51,8 @@ export interface SenderOptions {
 const STATUS_INTERVAL_MS = 50;
 const MAX_BACKLOG = 512;
 const BURST = 256;
+/** Files opened ahead of the one being sent. */
+const PREFETCH_FILES = 32;
 
 /** The sending end of a session (PROTOCOL.md §1.3, §2.3, §3): offer, plan, paced data, retransmission, completion. */
 export class Sender {
@@ -160,6 +162,7 @@ export class Sender {
           break;
         }
         this.#ready = true;
+        this.#prefetchAhead();
         this.#lastFeedback = performance.now();
         this.#schedule();
         break;
@@ -171,6 +174,9 @@ export class Sender {
         this.counters.rateKbps = this.controller.onFeedback({
           loss: message.loss,
           queueDelayUs: message.queue_delay_us,
+          receiverDrops: message.rx_drops ?? 0,
+          diskQueueBytes: message.disk_queue_bytes ?? 0,
+          receivedKbps: message.rate_kbps,
         });
         this.#bucket.setRate(this.counters.rateKbps * 1000);
         this.options.onProgress?.();
@@ -305,11 +311,21 @@ export class Sender {
     const length = Math.min(payloadCapacity(this.options.dgramSize), work.end - work.start);
     const block = { fileIndex: work.index, offset: work.start, length };
     work.start += length;
-    if (work.start >= work.end) this.#work.shift();
+    if (work.start >= work.end) {
+      this.#work.shift();
+      this.#prefetchAhead();
+    }
     const seq = this.#nextSeq++;
     this.#queue.sent(seq, block);
     this.#staged = { seq, block, retransmission: false };
     return true;
+  }
+
+  /** Opens the next files to send on the thread pool, so the pump never waits for a file to open. */
+  #prefetchAhead(): void {
+    const prefetch = this.#reader.prefetch;
+    if (!prefetch) return;
+    for (const work of this.#work.slice(0, PREFETCH_FILES)) prefetch.call(this.#reader, work.index);
   }
 
   #pump(): void {

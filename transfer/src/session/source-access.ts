@@ -15,6 +15,8 @@ export interface SourceAccess {
   checksum(index: number, kind: Exclude<FileChecksum, 'none'>): Promise<string>;
   /** Called with the receiver's `head` before planning resume: continue what the receiver already holds. */
   adopt?(index: number, head: Buffer): Promise<void>;
+  /** A hint that file `index` is read soon: open it off the event loop. */
+  prefetch?(index: number): void;
 }
 
 /** Plain files read directly. */
@@ -25,6 +27,7 @@ export function plainSourceAccess(files: { source: string; size: number }[]): So
   );
   return {
     read: (index, offset, length) => reader.read(index, offset, length),
+    prefetch: (index) => reader.prefetch(index),
     release: (index) => reader.release(index),
     close: () => reader.close(),
     rangeSha256: (index, start, end) => rangeSha256(files[index]?.source ?? '', start, end),

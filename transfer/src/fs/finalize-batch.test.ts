@@ -1,0 +1,59 @@
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FinalizeBatch } from './finalize-batch.ts';
+import { PartialFile, partialPath } from './partial-file.ts';
+
+const complete = (dir: string, name: string, text: string) => {
+  const file = PartialFile.open(join(dir, name), text.length, 0, []);
+  file.queue(0, Buffer.from(text));
+  return file;
+};
+
+describe('FinalizeBatch', () => {
+  it('puts files completing together in place with one data sync and one sync of the renames', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'batch-'));
+    const syncs: { placed: boolean[] }[] = [];
+    const names = ['a', 'b', 'c'];
+    const batch = new FinalizeBatch(async () => {
+      syncs.push({ placed: names.map((name) => existsSync(join(dir, name))) });
+      return true;
+    });
+    await Promise.all(names.map((name) => batch.add(complete(dir, name, `${name}-data`), false)));
+    expect(syncs).toEqual([{ placed: [false, false, false] }, { placed: [true, true, true] }]);
+    for (const name of names) {
+      expect(readFileSync(join(dir, name), 'utf8')).toBe(`${name}-data`);
+      expect(existsSync(partialPath(join(dir, name)))).toBe(false);
+    }
+  });
+
+  it('gathers the files that complete while a batch syncs into the next batch (group commit)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'batch-'));
+    let syncs = 0;
+    const batch = new FinalizeBatch(async () => {
+      syncs++;
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      return true;
+    });
+    const first = batch.add(complete(dir, 'first', '1'), false);
+    await new Promise((resolve) => setTimeout(resolve, 15));
+    const later = ['x', 'y', 'z'].map((name) => batch.add(complete(dir, name, name), false));
+    await Promise.all([first, ...later]);
+    expect(syncs).toBe(4);
+  });
+
+  it('syncs file by file where a file-system sync is unavailable, and fails only the incomplete file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'batch-'));
+    const batch = new FinalizeBatch(async () => false);
+    const incomplete = PartialFile.open(join(dir, 'short'), 10, 0, []);
+    incomplete.queue(0, Buffer.from('abc'));
+    const outcomes = await Promise.allSettled([
+      batch.add(complete(dir, 'ok', 'fine'), false),
+      batch.add(incomplete, false),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected']);
+    expect(readFileSync(join(dir, 'ok'), 'utf8')).toBe('fine');
+    expect(existsSync(join(dir, 'short'))).toBe(false);
+  });
+});

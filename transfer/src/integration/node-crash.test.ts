@@ -1,0 +1,62 @@
+import type { ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { TransferEngine } from '../engine/transfer-engine.ts';
+import { buildEntry } from '../test-support/build-entry.ts';
+import { fetchSetup, nodeProcessSetup, startNodeProcess } from '../test-support/node-process.ts';
+import { sentBytesOf } from '../test-support/sent-bytes.ts';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const sha = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+const SIZE = 48 * 1024 * 1024;
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
+describe('node crash', () => {
+  it('SIGKILL of the node at half an upload: the client resumes by itself, the file is identical, re-sent < 5 %', async () => {
+    const docroot = mkdtempSync(join(tmpdir(), 'crash-docroot-'));
+    const local = mkdtempSync(join(tmpdir(), 'crash-local-'));
+    const data = randomBytes(SIZE);
+    writeFileSync(join(local, 'big.bin'), data);
+    const { env, apiPort } = await nodeProcessSetup(docroot);
+    const entry = await buildEntry(join(here, '../node/main.ts'));
+    const start = async () => {
+      const child = await startNodeProcess(entry, env);
+      children.push(child);
+      return child;
+    };
+    let node = await start();
+    const spec = {
+      ...(await fetchSetup(apiPort, 'upload', { destination_root: '/' })),
+      target_rate_kbps: 40_000,
+      rate_policy: 'fixed',
+      paths: [{ source: join(local, 'big.bin') }],
+      destination_root: '/',
+    };
+    const handle = new TransferEngine({ retryBaseMs: 200 }).start(spec, { retries: 8 });
+    const sent = sentBytesOf(handle);
+    await new Promise<void>((resolve) => {
+      const atHalf = (info: { bytes_written: number }) => {
+        if (info.bytes_written < SIZE / 2) return;
+        handle.off('progress', atHalf);
+        resolve();
+      };
+      handle.on('progress', atHalf);
+    });
+    node.kill('SIGKILL');
+    await once(node, 'exit');
+    node = await start();
+    const info = await handle.done();
+    node.kill('SIGTERM');
+    expect([info.status, info.retry_count > 0]).toEqual(['completed', true]);
+    expect(sha(readFileSync(join(docroot, 'big.bin')))).toBe(sha(data));
+    expect((sent() - SIZE) / SIZE).toBeLessThan(0.05);
+  }, 60_000);
+});

@@ -3,11 +3,13 @@ import { join } from 'node:path';
 import type { DamConfig } from './config/config.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
+import { OriginalsTree } from './folders/originals-tree.ts';
 import { enqueueJob, JobWorker } from './jobs/job-queue.ts';
 import type { Logger } from './log.ts';
 import { type MailMessage, outboxTransport, smtpTransport } from './mail/mail-transport.ts';
 import type { DamServices } from './services.ts';
 import { ensureSpecialUsers } from './special-users.ts';
+import { createStorageAreas } from './storage/create-storage-areas.ts';
 
 export interface DamRuntime {
   services: DamServices;
@@ -25,6 +27,7 @@ export async function createServices(config: DamConfig, log: Logger): Promise<Da
   const applied = await migrateToLatest(database.db);
   if (applied.length) log.info('db.migrated', { applied, database: database.kind });
   await ensureSpecialUsers(database.db);
+  const storage = await createStorageAreas(config);
 
   const outbox = config.smtpUrl ? undefined : outboxTransport(join(config.home, 'outbox'), config.mailFrom);
   const transport = config.smtpUrl
@@ -43,6 +46,8 @@ export async function createServices(config: DamConfig, log: Logger): Promise<Da
     databaseKind: database.kind,
     log,
     jobs,
+    storage,
+    tree: new OriginalsTree(config.storageRoot),
     async sendMail(message, db = database.db) {
       await enqueueJob(db, 'mail.send', message);
       // After the caller's transaction commits the worker finds it; a kick now saves waiting for the next poll.

@@ -7,6 +7,7 @@ import { apiKeyRoutes } from '../auth/api-key-routes.ts';
 import { invitationRoutes } from '../auth/invitation-routes.ts';
 import { passwordRoutes } from '../auth/password-routes.ts';
 import { sessionRoutes } from '../auth/session-routes.ts';
+import { folderRoutes } from '../folders/folder-routes.ts';
 import type { RouteDefinition } from './define-route.ts';
 import { healthRoutes } from './health-route.ts';
 
@@ -22,4 +23,5 @@ export const API_ROUTES: RouteDefinition[] = [
   ...adminGroupRoutes,
   ...adminAclRoutes,
   ...adminAuditRoutes,
+  ...folderRoutes,
 ];

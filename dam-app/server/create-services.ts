@@ -1,5 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { reconcile } from './assets/reconcile.ts';
+import { runRenditionJob } from './assets/rendition-job.ts';
 import type { DamConfig } from './config/config.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
@@ -7,6 +9,7 @@ import { OriginalsTree } from './folders/originals-tree.ts';
 import { enqueueJob, JobWorker } from './jobs/job-queue.ts';
 import type { Logger } from './log.ts';
 import { type MailMessage, outboxTransport, smtpTransport } from './mail/mail-transport.ts';
+import { ExifTool } from './media/exiftool.ts';
 import type { DamServices } from './services.ts';
 import { ensureSpecialUsers } from './special-users.ts';
 import { createStorageAreas } from './storage/create-storage-areas.ts';
@@ -33,14 +36,22 @@ export async function createServices(config: DamConfig, log: Logger): Promise<Da
   const transport = config.smtpUrl
     ? smtpTransport(config.smtpUrl, config.mailFrom)
     : (outbox as NonNullable<typeof outbox>);
+  const exiftool = new ExifTool();
+  // The handlers need the services they are part of; they run only after start(), once `services` is set.
+  let services: DamServices;
   const jobs = new JobWorker(
     database.db,
-    { 'mail.send': (payload) => transport.send(payload as MailMessage) },
+    {
+      'mail.send': (payload) => transport.send(payload as MailMessage),
+      'asset.renditions': (payload) => runRenditionJob(services, payload),
+      'storage.reconcile': async (payload) => {
+        await reconcile(services, (payload as { path?: string }).path ?? '');
+      },
+    },
     log,
   );
-  jobs.start();
 
-  const services: DamServices = {
+  services = {
     config,
     db: database.db,
     databaseKind: database.kind,
@@ -48,6 +59,7 @@ export async function createServices(config: DamConfig, log: Logger): Promise<Da
     jobs,
     storage,
     tree: new OriginalsTree(config.storageRoot),
+    exiftool,
     async sendMail(message, db = database.db) {
       await enqueueJob(db, 'mail.send', message);
       // After the caller's transaction commits the worker finds it; a kick now saves waiting for the next poll.
@@ -56,10 +68,12 @@ export async function createServices(config: DamConfig, log: Logger): Promise<Da
     deliverMail: (message) => transport.send(message),
     outbox: async () => outbox?.list(),
   };
+  jobs.start();
   return {
     services,
     async close() {
       await jobs.stop();
+      await exiftool.close();
       await database.close();
     },
   };

@@ -5,6 +5,7 @@ import type { OriginalsTree } from './folders/originals-tree.ts';
 import type { JobWorker } from './jobs/job-queue.ts';
 import type { Logger } from './log.ts';
 import type { MailMessage, OutboxEntry } from './mail/mail-transport.ts';
+import type { ExifTool } from './media/exiftool.ts';
 import type { StorageAreas } from './storage/storage-area.ts';
 
 /** What every handler may use: built once by `createServices`, passed to the app. */
@@ -18,6 +19,8 @@ export interface DamServices {
   storage: StorageAreas;
   /** Directory operations on the originals, the browsable tree the transfer node serves. */
   tree: OriginalsTree;
+  /** One long-running exiftool for metadata reads. */
+  exiftool: ExifTool;
   /** Queues a mail as a job in the same transaction as the change it reports. */
   sendMail(message: MailMessage, db?: Kysely<Database>): Promise<void>;
   /** Sends now, for the one screen that must say at once when a mail cannot be sent (invitations). */

@@ -63,6 +63,7 @@ export function createApiRouter(services: DamServices, routes: RouteDefinition[]
       const query = route.query ? parse(route.query, c.req.query()) : undefined;
       const body = route.body ? parse(route.body, await readJson(c.req.raw)) : undefined;
       const result = await route.handler({ c, services, principal, body, query, params, ip: clientIp(c) });
+      if (result instanceof Response) return result;
       return c.json(route.response.parse(result) as object, route.status ?? 200);
     });
   }

@@ -37,7 +37,9 @@ export interface RouteDefinition<
   params?: P;
   response: R;
   status?: 200 | 201 | 202;
-  handler(context: HandlerContext<Out<B>, Out<Q>, Out<P>, A>): Promise<z.input<R>>;
+  /** The media type of a binary answer (a rendition, an original): the handler returns a `Response` itself. */
+  produces?: string;
+  handler(context: HandlerContext<Out<B>, Out<Q>, Out<P>, A>): Promise<z.input<R> | Response>;
 }
 
 /** Keeps the types of one route together; the router validates and documents it from the same schemas. */

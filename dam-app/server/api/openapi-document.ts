@@ -26,7 +26,7 @@ export function openApiDocument(routes: RouteDefinition[], version: string) {
       responses: {
         [String(route.status ?? 200)]: {
           description: 'Success',
-          content: { 'application/json': { schema: route.response } },
+          content: { [route.produces ?? 'application/json']: { schema: route.response } },
         },
         ...(route.body ? { '400': errorResponse('Invalid input: `fields` names each problem') } : {}),
         ...(route.auth === 'public'

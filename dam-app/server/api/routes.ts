@@ -2,6 +2,7 @@ import { adminAclRoutes } from '../admin/acl-routes.ts';
 import { adminAuditRoutes } from '../admin/audit-routes.ts';
 import { adminGroupRoutes } from '../admin/group-routes.ts';
 import { adminUserRoutes } from '../admin/user-routes.ts';
+import { assetRoutes } from '../assets/asset-routes.ts';
 import { accountRoutes } from '../auth/account-routes.ts';
 import { apiKeyRoutes } from '../auth/api-key-routes.ts';
 import { invitationRoutes } from '../auth/invitation-routes.ts';
@@ -24,4 +25,5 @@ export const API_ROUTES: RouteDefinition[] = [
   ...adminAclRoutes,
   ...adminAuditRoutes,
   ...folderRoutes,
+  ...assetRoutes,
 ];

@@ -9,6 +9,7 @@ import { invitationRoutes } from '../auth/invitation-routes.ts';
 import { passwordRoutes } from '../auth/password-routes.ts';
 import { sessionRoutes } from '../auth/session-routes.ts';
 import { folderRoutes } from '../folders/folder-routes.ts';
+import { searchRoutes } from '../search/search-routes.ts';
 import type { RouteDefinition } from './define-route.ts';
 import { healthRoutes } from './health-route.ts';
 
@@ -26,4 +27,5 @@ export const API_ROUTES: RouteDefinition[] = [
   ...adminAuditRoutes,
   ...folderRoutes,
   ...assetRoutes,
+  ...searchRoutes,
 ];

@@ -10,6 +10,7 @@ import { passwordRoutes } from '../auth/password-routes.ts';
 import { sessionRoutes } from '../auth/session-routes.ts';
 import { folderRoutes } from '../folders/folder-routes.ts';
 import { searchRoutes } from '../search/search-routes.ts';
+import { versionRoutes } from '../versions/version-routes.ts';
 import type { RouteDefinition } from './define-route.ts';
 import { healthRoutes } from './health-route.ts';
 
@@ -28,4 +29,5 @@ export const API_ROUTES: RouteDefinition[] = [
   ...folderRoutes,
   ...assetRoutes,
   ...searchRoutes,
+  ...versionRoutes,
 ];

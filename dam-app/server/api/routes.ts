@@ -11,6 +11,8 @@ import { sessionRoutes } from '../auth/session-routes.ts';
 import { folderRoutes } from '../folders/folder-routes.ts';
 import { searchRoutes } from '../search/search-routes.ts';
 import { versionRoutes } from '../versions/version-routes.ts';
+import { cartRoutes } from '../working-sets/cart-routes.ts';
+import { collectionRoutes } from '../working-sets/collection-routes.ts';
 import type { RouteDefinition } from './define-route.ts';
 import { healthRoutes } from './health-route.ts';
 
@@ -30,4 +32,6 @@ export const API_ROUTES: RouteDefinition[] = [
   ...assetRoutes,
   ...searchRoutes,
   ...versionRoutes,
+  ...collectionRoutes,
+  ...cartRoutes,
 ];

@@ -20,18 +20,21 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export function createApiRouter(services: DamServices, routes: RouteDefinition[]): Hono {
   const api = new Hono();
   const publicOrigin = new URL(services.config.publicUrl).origin;
-  api.use(
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new ApiError(
-          413,
-          'too_large',
-          MESSAGES.tooLarge,
-          `Request bodies are limited to ${MAX_BODY_BYTES} bytes.`,
-        );
-      },
-    }),
+  const limit = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      throw new ApiError(
+        413,
+        'too_large',
+        MESSAGES.tooLarge,
+        `Request bodies are limited to ${MAX_BODY_BYTES} bytes.`,
+      );
+    },
+  });
+  // Binary uploads (the Drive server API's new versions) stream to storage and are not held in memory: they skip
+  // the JSON limit.
+  api.use((c, next) =>
+    c.req.header('content-type')?.startsWith('application/octet-stream') ? next() : limit(c, next),
   );
   api.use(async (c, next) => {
     await next();

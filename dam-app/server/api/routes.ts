@@ -8,6 +8,7 @@ import { apiKeyRoutes } from '../auth/api-key-routes.ts';
 import { invitationRoutes } from '../auth/invitation-routes.ts';
 import { passwordRoutes } from '../auth/password-routes.ts';
 import { sessionRoutes } from '../auth/session-routes.ts';
+import { driveRoutes } from '../drive/drive-routes.ts';
 import { folderRoutes } from '../folders/folder-routes.ts';
 import { searchRoutes } from '../search/search-routes.ts';
 import { versionRoutes } from '../versions/version-routes.ts';
@@ -34,4 +35,5 @@ export const API_ROUTES: RouteDefinition[] = [
   ...versionRoutes,
   ...collectionRoutes,
   ...cartRoutes,
+  ...driveRoutes,
 ];

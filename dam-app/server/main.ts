@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from './config/config.ts';
 import { createServices } from './create-services.ts';
 import { DatabaseUnavailableError } from './db/open-database.ts';
+import { createDemoContent } from './demo/demo-content.ts';
 import { seedDemo } from './demo/seed-demo.ts';
 import { createLogger } from './log.ts';
 import { startDamServer } from './start-server.ts';
@@ -27,6 +28,9 @@ const runtime = await createServices(config, log).catch((error: unknown) =>
 );
 if (config.demo) {
   const logins = await seedDemo(runtime.services);
+  await createDemoContent(runtime.services).catch((error: Error) =>
+    log.warn('demo.content_failed', { error: error.message }),
+  );
   process.stdout.write(`${JSON.stringify({ demoLogins: logins })}\n`);
 }
 const server = await startDamServer({

@@ -94,3 +94,25 @@ export const assetIdParamSchema = z.object({
     .positive({ message: ASSET_MESSAGES.assetIdInvalid }),
 });
 export const renditionParamSchema = assetIdParamSchema.extend({ name: z.string().max(40) });
+
+export const bulkEditSchema = z.strictObject({
+  ids: z.array(z.number().int().positive()).max(10_000).optional(),
+  search: z.record(z.string(), z.unknown()).optional(),
+  set: z.strictObject({
+    description: z.string().max(10_000).optional(),
+    addKeywords: z.array(z.string().trim().min(1).max(128)).max(100).optional(),
+    removeKeywords: z.array(z.string().trim().min(1).max(128)).max(100).optional(),
+  }),
+});
+export const bulkEditResultSchema = z.object({
+  updated: z.number(),
+  /** Assets another user holds checked out: left as they were. */
+  locked: z.array(z.number()),
+});
+
+export const bulkSelectCsvSchema = z.strictObject({
+  fileName: z.string().min(1).max(255),
+  /** The file's text: one asset per line, its ID number or its file name in the first column. */
+  content: z.string().max(900_000),
+});
+export const bulkSelectResultSchema = z.object({ ids: z.array(z.number()), unmatched: z.array(z.string()) });

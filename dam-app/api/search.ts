@@ -88,6 +88,10 @@ export const searchRequestSchema = z
     sort: z
       .strictObject({ field: z.string().max(50), direction: z.enum(['asc', 'desc']).default('asc') })
       .optional(),
+    /** Count the facets (the Refinement Search panel); a plain result list can skip them. */
+    withFacets: z.boolean().default(true),
+    /** Count all matches (`total`); paging does not need it. */
+    withTotal: z.boolean().default(true),
     limit: z.number().int().min(1).max(500).default(50),
     after: z.string().max(2000).optional(),
   })
@@ -99,13 +103,17 @@ const facetCountsSchema = z.array(z.object({ value: z.union([z.string(), z.numbe
 export const searchResultSchema = z
   .object({
     items: z.array(assetSchema),
-    total: z.number(),
-    facets: z.object(
-      Object.fromEntries(FACETS.map((name) => [name, facetCountsSchema])) as Record<
-        (typeof FACETS)[number],
-        typeof facetCountsSchema
-      >,
-    ),
+    /** null when `withTotal` was false. */
+    total: z.number().nullable(),
+    /** null when `withFacets` was false. */
+    facets: z
+      .object(
+        Object.fromEntries(FACETS.map((name) => [name, facetCountsSchema])) as Record<
+          (typeof FACETS)[number],
+          typeof facetCountsSchema
+        >,
+      )
+      .nullable(),
     nextCursor: z.string().nullable(),
     /** The sort actually used, after an unsupported field was removed. */
     sort: z.object({ field: z.enum(SORT_FIELDS), direction: z.enum(['asc', 'desc']) }),

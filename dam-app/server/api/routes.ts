@@ -3,6 +3,7 @@ import { adminAuditRoutes } from '../admin/audit-routes.ts';
 import { adminGroupRoutes } from '../admin/group-routes.ts';
 import { adminUserRoutes } from '../admin/user-routes.ts';
 import { assetRoutes } from '../assets/asset-routes.ts';
+import { bulkRoutes } from '../assets/bulk-routes.ts';
 import { accountRoutes } from '../auth/account-routes.ts';
 import { apiKeyRoutes } from '../auth/api-key-routes.ts';
 import { invitationRoutes } from '../auth/invitation-routes.ts';
@@ -31,6 +32,7 @@ export const API_ROUTES: RouteDefinition[] = [
   ...adminAuditRoutes,
   ...folderRoutes,
   ...assetRoutes,
+  ...bulkRoutes,
   ...searchRoutes,
   ...versionRoutes,
   ...collectionRoutes,

@@ -131,11 +131,11 @@ export async function searchAssets(
   const page = rows.slice(0, request.limit);
   const last = page.at(-1);
 
-  const total = await sql<{ count: string }>`select count(*) as count from assets where ${where()}`.execute(
-    db,
-  );
-  const facets = {} as SearchResult['facets'];
-  for (const facet of FACETS) {
+  const total = request.withTotal
+    ? await sql<{ count: string }>`select count(*) as count from assets where ${where()}`.execute(db)
+    : undefined;
+  const facets = request.withFacets ? ({} as NonNullable<SearchResult['facets']>) : null;
+  for (const facet of facets ? FACETS : []) {
     const from =
       facet === 'keyword'
         ? sql`(select unnest(keywords) as keyword from assets where ${where(facet)}) as picked`
@@ -146,7 +146,7 @@ export async function searchAssets(
       where ${valueColumn} is not null group by ${valueColumn} order by count(*) desc, ${valueColumn} limit 50`.execute(
       db,
     );
-    facets[facet] = counted.rows.map((row) => ({
+    (facets as NonNullable<SearchResult['facets']>)[facet] = counted.rows.map((row) => ({
       value: row.value as string | number,
       count: Number(row.count),
     }));
@@ -156,7 +156,7 @@ export async function searchAssets(
       db,
       page.map(({ sort_key: _key, ...asset }) => asset),
     ),
-    total: Number(total.rows[0]?.count ?? 0),
+    total: total ? Number(total.rows[0]?.count ?? 0) : null,
     facets,
     nextCursor: rows.length > request.limit && last ? encodeCursor([last.sort_key, last.id]) : null,
     sort: { field, direction },

@@ -174,6 +174,12 @@ describe.each(DATABASE_KINDS)('search on %s', (kind) => {
     expect((await search(mo, { folderId })).status).toBe(404);
   });
 
+  it('skips the counts a plain result list does not need', async () => {
+    const plain = (await search(carla, { q: 'sun', withFacets: false, withTotal: false })).body;
+    expect(plain).toMatchObject({ total: null, facets: null });
+    expect(plain.items).toHaveLength(3);
+  });
+
   it('sorts by a listed field, removes an unsupported one, and pages by keyset', async () => {
     const sorted = (await search(carla, { sort: { field: 'name', direction: 'asc' } })).body;
     expect(sorted.items.map((i: { name: string }) => i.name)).toEqual([

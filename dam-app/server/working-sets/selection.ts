@@ -25,10 +25,11 @@ export async function resolveSelection(
   do {
     const page = await searchAssets(services, principal, {
       ...(selection.search as NonNullable<typeof selection.search>),
+      withFacets: false,
       limit: 500,
       ...(after ? { after } : {}),
     });
-    total = page.total;
+    total = page.total ?? 0;
     ids.push(...page.items.map((item) => item.id));
     after = page.nextCursor ?? undefined;
   } while (after && ids.length < max);

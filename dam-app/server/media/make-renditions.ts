@@ -71,22 +71,37 @@ export async function makeRenditions(
   return [await genericIcon(fileType, work)];
 }
 
-/** Thumbnail and preview from one decode. */
+/**
+ * Preview and thumbnail from one decode: the preview's pixels (shrunk on load, rotated, flattened) feed both
+ * encoders, so the thumbnail never decodes the original again.
+ */
 async function stills(source: string, work: string): Promise<MadeRendition[]> {
-  const image = sharp(source, { failOn: 'none', limitInputPixels: 268_402_689 }).rotate();
-  const made: MadeRendition[] = [];
-  for (const name of ['thumbnail', 'preview'] as const) {
-    const file = join(work, `${name}.jpg`);
-    const size = RENDITION_SIZES[name];
-    const info = await image
-      .clone()
-      .resize(size, size, { fit: 'inside', withoutEnlargement: true })
-      .flatten({ background: '#ffffff' })
-      .jpeg({ quality: name === 'thumbnail' ? 75 : 82, mozjpeg: false })
-      .toFile(file);
-    made.push({ name, file, mimeType: 'image/jpeg', width: info.width, height: info.height });
-  }
-  return made;
+  const preview = RENDITION_SIZES.preview;
+  const { data, info } = await sharp(source, { failOn: 'none', limitInputPixels: 268_402_689 })
+    .rotate()
+    .resize(preview, preview, { fit: 'inside', withoutEnlargement: true })
+    .flatten({ background: '#ffffff' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
+  const previewFile = join(work, 'preview.jpg');
+  await sharp(data, raw).jpeg({ quality: 82 }).toFile(previewFile);
+  const thumbnailFile = join(work, 'thumbnail.jpg');
+  const size = RENDITION_SIZES.thumbnail;
+  const thumbnail = await sharp(data, raw)
+    .resize(size, size, { fit: 'inside', withoutEnlargement: true })
+    .jpeg({ quality: 75 })
+    .toFile(thumbnailFile);
+  return [
+    {
+      name: 'thumbnail',
+      file: thumbnailFile,
+      mimeType: 'image/jpeg',
+      width: thumbnail.width,
+      height: thumbnail.height,
+    },
+    { name: 'preview', file: previewFile, mimeType: 'image/jpeg', width: info.width, height: info.height },
+  ];
 }
 
 async function probeSize(file: string): Promise<{ width: number | null; height: number | null }> {

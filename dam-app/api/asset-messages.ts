@@ -39,4 +39,6 @@ export const ASSET_MESSAGES = {
   // §8 Loading dock
   loadingDockTooLarge: 'Loading Dock Too Large',
   downloadMaximumReached: 'Download maximum reached.',
+  loadingDockNoSpace: (requested: string, free: string) =>
+    `The loading dock lacks space: the request needs ${requested} and ${free} is free.`,
 } as const;

@@ -11,6 +11,7 @@ import { passwordRoutes } from '../auth/password-routes.ts';
 import { sessionRoutes } from '../auth/session-routes.ts';
 import { driveRoutes } from '../drive/drive-routes.ts';
 import { folderRoutes } from '../folders/folder-routes.ts';
+import { loadingDockRoutes } from '../loading-dock/loading-dock-routes.ts';
 import { searchRoutes } from '../search/search-routes.ts';
 import { versionRoutes } from '../versions/version-routes.ts';
 import { cartRoutes } from '../working-sets/cart-routes.ts';
@@ -37,5 +38,6 @@ export const API_ROUTES: RouteDefinition[] = [
   ...versionRoutes,
   ...collectionRoutes,
   ...cartRoutes,
+  ...loadingDockRoutes,
   ...driveRoutes,
 ];

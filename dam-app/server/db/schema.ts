@@ -263,6 +263,17 @@ export interface SavedSearchesTable {
   created_at: CreatedAt;
 }
 
+export interface LoadingDocksTable {
+  id: Generated<number>;
+  notification_id: string;
+  owner_id: number;
+  /** [{ assetId, key, fileName, size }]: what the dock holds, in the loading-dock area. */
+  files: ColumnType<{ assetId: number; key: string; fileName: string; size: number }[], string, string>;
+  total_size: ColumnType<string, number | string, number | string>;
+  created_at: CreatedAt;
+  done_at: Nullable<Date>;
+}
+
 export interface Database {
   users: UsersTable;
   groups: GroupsTable;
@@ -285,6 +296,7 @@ export interface Database {
   carts: CartsTable;
   cart_assets: CartAssetsTable;
   saved_searches: SavedSearchesTable;
+  loading_docks: LoadingDocksTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -146,6 +146,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       query jsonb not null,
       created_at timestamptz not null default now()
     )`.execute(db);
+  // A prepared download: copies of the originals in the loading-dock area, fetched by notification id and cleaned up
+  // when the transfer is done (spec §4 download flow).
+  await sql`
+    create table loading_docks (
+      id integer generated always as identity primary key,
+      notification_id text not null unique,
+      owner_id integer not null references users (id) on delete cascade,
+      files jsonb not null default '[]',
+      total_size bigint not null default 0,
+      created_at timestamptz not null default now(),
+      done_at timestamptz
+    )`.execute(db);
   await sql`create unique index saved_searches_owner_name_key on saved_searches (owner_id, lower(name))`.execute(
     db,
   );
@@ -153,6 +165,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of [
+    'loading_docks',
     'saved_searches',
     'cart_assets',
     'carts',

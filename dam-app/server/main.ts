@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { queueReconcile } from './assets/reconcile-routes.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
 import { createServices } from './create-services.ts';
 import { DatabaseUnavailableError } from './db/open-database.ts';
@@ -33,6 +34,10 @@ if (config.demo) {
   );
   process.stdout.write(`${JSON.stringify({ demoLogins: logins })}\n`);
 }
+// Files that arrived while no server ran (or by other means) are indexed; one waiting reconcile is enough.
+await queueReconcile(runtime.services, '').catch((error: Error) =>
+  log.warn('reconcile.queue_failed', { error: error.message }),
+);
 const server = await startDamServer({
   port: config.port,
   hostname: config.bind,

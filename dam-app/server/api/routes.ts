@@ -4,6 +4,7 @@ import { adminGroupRoutes } from '../admin/group-routes.ts';
 import { adminUserRoutes } from '../admin/user-routes.ts';
 import { assetRoutes } from '../assets/asset-routes.ts';
 import { bulkRoutes } from '../assets/bulk-routes.ts';
+import { reconcileRoutes } from '../assets/reconcile-routes.ts';
 import { accountRoutes } from '../auth/account-routes.ts';
 import { apiKeyRoutes } from '../auth/api-key-routes.ts';
 import { invitationRoutes } from '../auth/invitation-routes.ts';
@@ -34,6 +35,7 @@ export const API_ROUTES: RouteDefinition[] = [
   ...folderRoutes,
   ...assetRoutes,
   ...bulkRoutes,
+  ...reconcileRoutes,
   ...searchRoutes,
   ...versionRoutes,
   ...collectionRoutes,

@@ -4,6 +4,7 @@ import { adminGroupRoutes } from '../admin/group-routes.ts';
 import { adminUserRoutes } from '../admin/user-routes.ts';
 import { assetRoutes } from '../assets/asset-routes.ts';
 import { bulkRoutes } from '../assets/bulk-routes.ts';
+import { printRoutes } from '../assets/print-routes.ts';
 import { reconcileRoutes } from '../assets/reconcile-routes.ts';
 import { accountRoutes } from '../auth/account-routes.ts';
 import { apiKeyRoutes } from '../auth/api-key-routes.ts';
@@ -35,6 +36,7 @@ export const API_ROUTES: RouteDefinition[] = [
   ...folderRoutes,
   ...assetRoutes,
   ...bulkRoutes,
+  ...printRoutes,
   ...reconcileRoutes,
   ...searchRoutes,
   ...versionRoutes,

@@ -142,3 +142,13 @@ export const saveSearchSchema = z.strictObject({
 export const keywordCountsSchema = z.object({
   keywords: z.array(z.object({ keyword: z.string(), count: z.number() })),
 });
+
+/** The Calendar view: how many results fall on each day, week (weeks start on Sunday, day 0, spec §9) or month. */
+export const calendarRequestSchema = z.strictObject({
+  search: searchRequestSchema,
+  field: z.enum(['dateCreated', 'dateAdded']).default('dateCreated'),
+  unit: z.enum(['day', 'week', 'month']).default('day'),
+});
+export const calendarSchema = z.object({
+  buckets: z.array(z.object({ start: z.iso.date(), count: z.number() })),
+});

@@ -14,6 +14,7 @@ import { sessionRoutes } from '../auth/session-routes.ts';
 import { driveRoutes } from '../drive/drive-routes.ts';
 import { folderRoutes } from '../folders/folder-routes.ts';
 import { loadingDockRoutes } from '../loading-dock/loading-dock-routes.ts';
+import { calendarRoutes } from '../search/calendar-route.ts';
 import { searchRoutes } from '../search/search-routes.ts';
 import { versionRoutes } from '../versions/version-routes.ts';
 import { cartRoutes } from '../working-sets/cart-routes.ts';
@@ -39,6 +40,7 @@ export const API_ROUTES: RouteDefinition[] = [
   ...printRoutes,
   ...reconcileRoutes,
   ...searchRoutes,
+  ...calendarRoutes,
   ...versionRoutes,
   ...collectionRoutes,
   ...cartRoutes,

@@ -60,51 +60,7 @@ export async function searchAssets(
 ): Promise<SearchResult> {
   const { db } = services;
   const notices: string[] = [];
-  const base: Condition[] = [sql`status = 'active'`];
-  const root = aclRoot(principal);
-  if (root !== '') base.push(sql`path like ${belowPattern(root)}`);
-  if (request.folderId !== undefined) {
-    const folder = await visibleFolder(services, principal, request.folderId);
-    base.push(sql`path like ${belowPattern(folder.path)}`);
-  }
-  if (request.q !== undefined && request.q.trim() !== '') {
-    const words =
-      request.q
-        .normalize('NFC')
-        .toLowerCase()
-        .match(/[\p{L}\p{N}]+/gu) ?? [];
-    if (words.length === 0) throw invalid({ q: ASSET_MESSAGES.searchEmpty }, 'search_empty');
-    // Each word in the text or the keywords; GIN indexes serve both sides of every OR.
-    for (const word of words) {
-      const query = sql`to_tsquery('simple', ${`${word}:*`})`;
-      base.push(sql`(search @@ ${query} or keyword_search @@ ${query})`);
-    }
-  }
-  if (request.keywords?.length) base.push(sql`keywords @> ${sql.val(request.keywords)}::text[]`);
-  for (const condition of request.conditions ?? []) base.push(conditionSql(condition));
-  if (request.date) {
-    const window = dateWindow(request.date, now);
-    const column = DATE_COLUMNS[request.date.field];
-    if (window.from) base.push(sql`${column} >= ${window.from}`);
-    if (window.to) base.push(sql`${column} < ${window.to}`);
-  }
-  if (request.aspectRatios?.length) base.push(sql`aspect_ratio in (${sql.join(request.aspectRatios)})`);
-
-  const refinements = new Map<Facet, Condition>();
-  for (const facet of FACETS) {
-    const values = request.refine?.[facet];
-    if (!values?.length) continue;
-    if (facet === 'keyword') refinements.set(facet, sql`keywords && ${sql.val(values)}::text[]`);
-    else
-      refinements.set(
-        facet,
-        sql`${FACET_EXPRESSIONS[facet]} in (${sql.join(values as (string | number)[])})`,
-      );
-  }
-  const where = (except?: Facet) => {
-    const all = [...base, ...[...refinements].filter(([facet]) => facet !== except).map(([, each]) => each)];
-    return sql.join(all, sql` and `);
-  };
+  const where = await searchConditions(services, principal, request, now);
 
   let field: SortField = 'dateAdded';
   let direction: 'asc' | 'desc' = 'desc';
@@ -212,3 +168,61 @@ function conditionSql(condition: NonNullable<SearchRequest['conditions']>[number
 }
 
 const RANGE_TO_REQUIRED = 'A range needs a "to" value.';
+
+/**
+ * The WHERE clause of a search, as a function of the facet to leave out (a facet's own counts ignore its own
+ * refinement). Shared by the result list, the facet counts and the calendar view.
+ */
+export async function searchConditions(
+  services: DamServices,
+  principal: Principal,
+  request: SearchRequest,
+  now = new Date(),
+): Promise<(except?: Facet) => RawBuilder<unknown>> {
+  const base: Condition[] = [sql`status = 'active'`];
+  const root = aclRoot(principal);
+  if (root !== '') base.push(sql`path like ${belowPattern(root)}`);
+  if (request.folderId !== undefined) {
+    const folder = await visibleFolder(services, principal, request.folderId);
+    base.push(sql`path like ${belowPattern(folder.path)}`);
+  }
+  if (request.q !== undefined && request.q.trim() !== '') {
+    const words =
+      request.q
+        .normalize('NFC')
+        .toLowerCase()
+        .match(/[\p{L}\p{N}]+/gu) ?? [];
+    if (words.length === 0) throw invalid({ q: ASSET_MESSAGES.searchEmpty }, 'search_empty');
+    // Each word in the text or the keywords; GIN indexes serve both sides of every OR.
+    for (const word of words) {
+      const query = sql`to_tsquery('simple', ${`${word}:*`})`;
+      base.push(sql`(search @@ ${query} or keyword_search @@ ${query})`);
+    }
+  }
+  if (request.keywords?.length) base.push(sql`keywords @> ${sql.val(request.keywords)}::text[]`);
+  for (const condition of request.conditions ?? []) base.push(conditionSql(condition));
+  if (request.date) {
+    const window = dateWindow(request.date, now);
+    const column = DATE_COLUMNS[request.date.field];
+    if (window.from) base.push(sql`${column} >= ${window.from}`);
+    if (window.to) base.push(sql`${column} < ${window.to}`);
+  }
+  if (request.aspectRatios?.length) base.push(sql`aspect_ratio in (${sql.join(request.aspectRatios)})`);
+
+  const refinements = new Map<Facet, Condition>();
+  for (const facet of FACETS) {
+    const values = request.refine?.[facet];
+    if (!values?.length) continue;
+    if (facet === 'keyword') refinements.set(facet, sql`keywords && ${sql.val(values)}::text[]`);
+    else
+      refinements.set(
+        facet,
+        sql`${FACET_EXPRESSIONS[facet]} in (${sql.join(values as (string | number)[])})`,
+      );
+  }
+  const where = (except?: Facet) => {
+    const all = [...base, ...[...refinements].filter(([facet]) => facet !== except).map(([, each]) => each)];
+    return sql.join(all, sql` and `);
+  };
+  return where;
+}

@@ -174,6 +174,25 @@ describe.each(DATABASE_KINDS)('search on %s', (kind) => {
     expect((await search(mo, { folderId })).status).toBe(404);
   });
 
+  it('gives the calendar view its buckets, weeks starting on Sunday', async () => {
+    const days = (await carla.post('/search/calendar', { search: {}, field: 'dateCreated' })).body.buckets;
+    expect(days).toEqual([
+      { start: '2020-06-01', count: 4 },
+      { start: '2024-02-10', count: 1 },
+    ]);
+    // 2024-02-10 is a Saturday: its week began on Sunday 2024-02-04. 2020-06-01 is a Monday: week of 05-31.
+    const weeks = (await carla.post('/search/calendar', { search: {}, unit: 'week' })).body.buckets;
+    expect(weeks).toEqual([
+      { start: '2020-05-31', count: 4 },
+      { start: '2024-02-04', count: 1 },
+    ]);
+    const months = (await mo.post('/search/calendar', { search: {}, unit: 'month' })).body.buckets;
+    expect(months).toEqual([
+      { start: '2020-06-01', count: 1 },
+      { start: '2024-02-01', count: 1 },
+    ]);
+  });
+
   it('skips the counts a plain result list does not need', async () => {
     const plain = (await search(carla, { q: 'sun', withFacets: false, withTotal: false })).body;
     expect(plain).toMatchObject({ total: null, facets: null });

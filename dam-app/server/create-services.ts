@@ -7,6 +7,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
 import { OriginalsTree } from './folders/originals-tree.ts';
 import { enqueueJob, JobWorker } from './jobs/job-queue.ts';
+import { cleanLoadingDock } from './loading-dock/cleanup.ts';
 import type { Logger } from './log.ts';
 import { type MailMessage, outboxTransport, smtpTransport } from './mail/mail-transport.ts';
 import { ExifTool } from './media/exiftool.ts';
@@ -44,6 +45,7 @@ export async function createServices(config: DamConfig, log: Logger): Promise<Da
     {
       'mail.send': (payload) => transport.send(payload as MailMessage),
       'asset.renditions': (payload) => runRenditionJob(services, payload),
+      'loading-dock.cleanup': (payload) => cleanLoadingDock(services, payload),
       'storage.reconcile': async (payload) => {
         await reconcile(services, (payload as { path?: string }).path ?? '');
       },

@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASSET_MESSAGES } from '../../api/asset-messages.ts';
 import { aclUser } from '../test-support/acl-fixture.ts';
 import type { ApiClient } from '../test-support/api-client.ts';
-import { sampleJpeg } from '../test-support/sample-media.ts';
+import { eventually, sampleJpeg } from '../test-support/sample-media.ts';
 import { DATABASE_KINDS, startTestDam, type TestDam } from '../test-support/test-dam.ts';
 
 describe.each(DATABASE_KINDS)('the loading dock on %s', (kind) => {
@@ -38,6 +39,25 @@ describe.each(DATABASE_KINDS)('the loading dock on %s', (kind) => {
     expect((await carla.post(`/loading-dock/${notificationId}/done`)).status).toBe(200);
     for (const file of files) expect(existsSync(join(dockRoot, file))).toBe(false);
     expect((await carla.get(`/loading-dock/${notificationId}`)).status).toBe(404);
+  });
+
+  it('cleans up a dock nobody finished, a day later, as a job', async () => {
+    const prepared = (await carla.post('/loading-dock', { ids: [ids[1]] })).body;
+    const dockRoot = join(dam.home, 'areas/loading-dock');
+    expect(existsSync(join(dockRoot, prepared.files[0]))).toBe(true);
+    const { db } = dam.services;
+    const job = await db
+      .selectFrom('jobs')
+      .select(['id', 'run_at'])
+      .where('kind', '=', 'loading-dock.cleanup')
+      .where(sql<boolean>`payload->>'dockId' = ${String(prepared.loadingDockId)}`)
+      .executeTakeFirstOrThrow();
+    expect(job.run_at.getTime()).toBeGreaterThan(Date.now() + 23 * 3_600_000);
+    // A day passes.
+    await db.updateTable('jobs').set({ run_at: new Date() }).where('id', '=', job.id).execute();
+    dam.services.jobs.kick();
+    await eventually(async () => !existsSync(join(dockRoot, prepared.files[0])));
+    expect((await carla.get(`/loading-dock/${prepared.notificationId}`)).status).toBe(404);
   });
 
   it('needs a download permission and something visible to download', async () => {

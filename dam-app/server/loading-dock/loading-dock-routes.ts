@@ -8,7 +8,9 @@ import { can } from '../access/principal.ts';
 import { ApiError, forbidden, notFound } from '../api/api-error.ts';
 import { defineRoute } from '../api/define-route.ts';
 import { visibleAssetIds } from '../assets/asset-records.ts';
+import { enqueueJob } from '../jobs/job-queue.ts';
 import type { LocalStorageArea } from '../storage/local-area.ts';
+import { cleanLoadingDock, LOADING_DOCK_TTL_SECONDS } from './cleanup.ts';
 
 const tag = 'Loading dock';
 const notificationParam = z.object({ notificationId: z.string().regex(/^[\w-]{8,64}$/) });
@@ -94,6 +96,7 @@ export const loadingDockRoutes = [
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      await enqueueJob(services.db, 'loading-dock.cleanup', { dockId: row.id }, LOADING_DOCK_TTL_SECONDS);
       return {
         loadingDockId: row.id,
         notificationId,
@@ -143,12 +146,7 @@ export const loadingDockRoutes = [
         .where('owner_id', '=', principal.user.id)
         .executeTakeFirst();
       if (!dock) throw notFound('loading dock');
-      for (const file of dock.files) await services.storage.loadingDock.delete(file.key);
-      await services.db
-        .updateTable('loading_docks')
-        .set({ done_at: new Date() })
-        .where('id', '=', dock.id)
-        .execute();
+      await cleanLoadingDock(services, { dockId: dock.id });
       return { ok: true as const };
     },
   }),

@@ -29,7 +29,7 @@ export const preTransferRequestSchema = z.strictObject({
   transferCount: z.number().int().min(1).max(100_000).optional(),
   /** Upload: the folder to upload into; absent or null means the standard directory (the ACL root). */
   destDirId: z.union([z.string(), z.number()]).nullable().optional(),
-  /** Upload: the folder as a path relative to the ACL root, for callers that have no folder ids. */
+  /** Upload: the folder as a path relative to the ACL root, when no folder id is given. */
   destPath: z.string().max(4096).optional(),
   nodehost: z.string().max(500).optional(),
   nodetarget: z.enum(['/files/upload_setup', '/files/download_setup']),

@@ -1,14 +1,22 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { ingestFile } from './assets/ingest.ts';
+import { reconcile } from './assets/reconcile.ts';
+import { runRenditionJob } from './assets/rendition-job.ts';
 import type { DamConfig } from './config/config.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
+import { OriginalsTree } from './folders/originals-tree.ts';
 import { enqueueJob, JobWorker } from './jobs/job-queue.ts';
+import { cleanLoadingDock } from './loading-dock/cleanup.ts';
 import type { Logger } from './log.ts';
 import { type MailMessage, outboxTransport, smtpTransport } from './mail/mail-transport.ts';
+import { ExifTool } from './media/exiftool.ts';
 import type { DamServices } from './services.ts';
 import { ensureSpecialUsers } from './special-users.ts';
+import { createStorageAreas } from './storage/create-storage-areas.ts';
 import { startEmbeddedNode } from './transfer-node/embedded-node.ts';
+import { INGEST_UPLOAD_JOB } from './transfers/upload-action-routes.ts';
 
 export interface DamRuntime {
   services: DamServices;
@@ -26,17 +34,31 @@ export async function createServices(config: DamConfig, log: Logger): Promise<Da
   const applied = await migrateToLatest(database.db);
   if (applied.length) log.info('db.migrated', { applied, database: database.kind });
   await ensureSpecialUsers(database.db);
+  const storage = await createStorageAreas(config);
 
   const outbox = config.smtpUrl ? undefined : outboxTransport(join(config.home, 'outbox'), config.mailFrom);
   const transport = config.smtpUrl
     ? smtpTransport(config.smtpUrl, config.mailFrom)
     : (outbox as NonNullable<typeof outbox>);
+  const exiftool = new ExifTool();
+  // The handlers need the services they are part of; they run only after start(), once `services` is set.
+  let services: DamServices;
   const jobs = new JobWorker(
     database.db,
-    { 'mail.send': (payload) => transport.send(payload as MailMessage) },
+    {
+      'mail.send': (payload) => transport.send(payload as MailMessage),
+      'asset.renditions': (payload) => runRenditionJob(services, payload),
+      'loading-dock.cleanup': (payload) => cleanLoadingDock(services, payload),
+      // Files an accelerated or browser upload delivered (verified against the node, or finished over tus).
+      [INGEST_UPLOAD_JOB]: async (payload) => {
+        await ingestFile(services, (payload as { path: string }).path);
+      },
+      'storage.reconcile': async (payload) => {
+        await reconcile(services, (payload as { path?: string }).path ?? '');
+      },
+    },
     log,
   );
-  jobs.start();
 
   const embedded = config.embeddedNode.enabled
     ? await startEmbeddedNode(config, log).catch((error: Error) => {
@@ -49,12 +71,15 @@ export async function createServices(config: DamConfig, log: Logger): Promise<Da
       })
     : undefined;
 
-  const services: DamServices = {
+  services = {
     config,
     db: database.db,
     databaseKind: database.kind,
     log,
     jobs,
+    storage,
+    tree: new OriginalsTree(config.storageRoot),
+    exiftool,
     async sendMail(message, db = database.db) {
       await enqueueJob(db, 'mail.send', message);
       // After the caller's transaction commits the worker finds it; a kick now saves waiting for the next poll.
@@ -64,11 +89,13 @@ export async function createServices(config: DamConfig, log: Logger): Promise<Da
     outbox: async () => outbox?.list(),
     nodes: embedded ? [embedded.endpoint] : config.nodes,
   };
+  jobs.start();
   return {
     services,
     async close() {
       await embedded?.close();
       await jobs.stop();
+      await exiftool.close();
       await database.close();
     },
   };

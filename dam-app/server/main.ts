@@ -1,7 +1,9 @@
 import { fileURLToPath } from 'node:url';
+import { queueReconcile } from './assets/reconcile-routes.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
 import { createServices } from './create-services.ts';
 import { DatabaseUnavailableError } from './db/open-database.ts';
+import { createDemoContent } from './demo/demo-content.ts';
 import { seedDemo } from './demo/seed-demo.ts';
 import { createLogger } from './log.ts';
 import { startDamServer } from './start-server.ts';
@@ -26,6 +28,14 @@ const runtime = await createServices(config, log).catch((error: unknown) =>
   ),
 );
 const demoLogins = config.demo ? await seedDemo(runtime.services) : [];
+if (config.demo)
+  await createDemoContent(runtime.services).catch((error: Error) =>
+    log.warn('demo.content_failed', { error: error.message }),
+  );
+// Files that arrived while no server ran (or by other means) are indexed; one waiting reconcile is enough.
+await queueReconcile(runtime.services, '').catch((error: Error) =>
+  log.warn('reconcile.queue_failed', { error: error.message }),
+);
 // One JSON line for the program that started this one (`npm start` prints it for people).
 process.stdout.write(
   `${JSON.stringify({

@@ -1,9 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { DamConfig, NodeEndpoint } from './config/config.ts';
 import type { Database } from './db/schema.ts';
+import type { OriginalsTree } from './folders/originals-tree.ts';
 import type { JobWorker } from './jobs/job-queue.ts';
 import type { Logger } from './log.ts';
 import type { MailMessage, OutboxEntry } from './mail/mail-transport.ts';
+import type { ExifTool } from './media/exiftool.ts';
+import type { StorageAreas } from './storage/storage-area.ts';
 
 /** What every handler may use: built once by `createServices`, passed to the app. */
 export interface DamServices {
@@ -12,6 +15,12 @@ export interface DamServices {
   databaseKind: 'pglite' | 'postgres';
   log: Logger;
   jobs: JobWorker;
+  /** The named storage areas (originals, versions, renditions, trash, loading dock). */
+  storage: StorageAreas;
+  /** Directory operations on the originals, the browsable tree the transfer node serves. */
+  tree: OriginalsTree;
+  /** One long-running exiftool for metadata reads. */
+  exiftool: ExifTool;
   /** Queues a mail as a job in the same transaction as the change it reports. */
   sendMail(message: MailMessage, db?: Kysely<Database>): Promise<void>;
   /** Sends now, for the one screen that must say at once when a mail cannot be sent (invitations). */

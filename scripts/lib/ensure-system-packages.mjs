@@ -24,6 +24,10 @@ export const SYSTEM_PACKAGES = [
   { name: 'xdotool', file: '/usr/bin/xdotool', debianPackage: 'xdotool' },
   // The DAM server's suites run on PGlite and on a throw-away cluster of Debian's PostgreSQL 15.
   { name: 'PostgreSQL 15', file: '/usr/lib/postgresql/15/bin/initdb', debianPackage: 'postgresql-15' },
+  // The DAM's renditions and metadata: video posters, PDF pages, EXIF/IPTC/XMP (reference/dam.md §1).
+  { name: 'ffmpeg', file: '/usr/bin/ffmpeg', debianPackage: 'ffmpeg' },
+  { name: 'exiftool', file: '/usr/bin/exiftool', debianPackage: 'libimage-exiftool-perl' },
+  { name: 'pdftoppm', file: '/usr/bin/pdftoppm', debianPackage: 'poppler-utils' },
 ];
 
 /**

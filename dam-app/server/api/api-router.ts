@@ -32,8 +32,14 @@ export function createApiRouter(services: DamServices, routes: RouteDefinition[]
       );
     },
   });
-  // Browser uploads stream file chunks of any size; tus checks them against the upload's declared length.
-  api.use((c, next) => (c.req.path.startsWith(BROWSER_UPLOAD_PATH) ? next() : limit(c, next)));
+  // Browser uploads (tus) and binary uploads (the Drive server API's new versions) stream file bytes to storage;
+  // they are not held in memory and skip the JSON limit (tus checks chunks against the declared length).
+  api.use((c, next) =>
+    c.req.path.startsWith(BROWSER_UPLOAD_PATH) ||
+    c.req.header('content-type')?.startsWith('application/octet-stream')
+      ? next()
+      : limit(c, next),
+  );
   api.use(async (c, next) => {
     const started = performance.now();
     await next();

@@ -2,15 +2,27 @@ import { adminAclRoutes } from '../admin/acl-routes.ts';
 import { adminAuditRoutes } from '../admin/audit-routes.ts';
 import { adminGroupRoutes } from '../admin/group-routes.ts';
 import { adminUserRoutes } from '../admin/user-routes.ts';
+import { assetRoutes } from '../assets/asset-routes.ts';
+import { bulkRoutes } from '../assets/bulk-routes.ts';
+import { printRoutes } from '../assets/print-routes.ts';
+import { reconcileRoutes } from '../assets/reconcile-routes.ts';
 import { accountRoutes } from '../auth/account-routes.ts';
 import { apiKeyRoutes } from '../auth/api-key-routes.ts';
 import { invitationRoutes } from '../auth/invitation-routes.ts';
 import { passwordRoutes } from '../auth/password-routes.ts';
 import { sessionRoutes } from '../auth/session-routes.ts';
 import { standardDownloadRoutes } from '../downloads/standard-download-routes.ts';
+import { driveRoutes } from '../drive/drive-routes.ts';
+import { folderRoutes } from '../folders/folder-routes.ts';
+import { loadingDockRoutes } from '../loading-dock/loading-dock-routes.ts';
+import { calendarRoutes } from '../search/calendar-route.ts';
+import { searchRoutes } from '../search/search-routes.ts';
 import { nodeCredentialsRoutes } from '../transfers/node-credentials-route.ts';
 import { preTransferRoutes } from '../transfers/pre-transfer-route.ts';
 import { uploadActionRoutes } from '../transfers/upload-action-routes.ts';
+import { versionRoutes } from '../versions/version-routes.ts';
+import { cartRoutes } from '../working-sets/cart-routes.ts';
+import { collectionRoutes } from '../working-sets/collection-routes.ts';
 import type { RouteDefinition } from './define-route.ts';
 import { healthRoutes } from './health-route.ts';
 
@@ -30,4 +42,16 @@ export const API_ROUTES: RouteDefinition[] = [
   ...adminGroupRoutes,
   ...adminAclRoutes,
   ...adminAuditRoutes,
+  ...folderRoutes,
+  ...assetRoutes,
+  ...bulkRoutes,
+  ...printRoutes,
+  ...reconcileRoutes,
+  ...searchRoutes,
+  ...calendarRoutes,
+  ...versionRoutes,
+  ...collectionRoutes,
+  ...cartRoutes,
+  ...loadingDockRoutes,
+  ...driveRoutes,
 ];

@@ -168,6 +168,136 @@ export interface UploadFilesTable {
   created_at: CreatedAt;
 }
 
+export type AssetStatus = 'active' | 'missing' | 'trashed';
+export type AssetKind = 'image' | 'video' | 'audio' | 'pdf' | 'document' | 'other';
+
+export interface FoldersTable {
+  id: Generated<number>;
+  /** Relative to the storage root, without leading or trailing slashes ('' is the root). */
+  path: string;
+  created_at: CreatedAt;
+}
+
+export interface AssetsTable {
+  id: Generated<number>;
+  /** null only for a trashed asset whose folder was deleted: restore recreates the folder from `path`. */
+  folder_id: Nullable<number>;
+  path: string;
+  name: string;
+  file_name: string;
+  description: Generated<string>;
+  file_type: Generated<string>;
+  mime_type: Generated<string>;
+  kind: Generated<AssetKind>;
+  /** bigint: pg answers with a string. */
+  size: ColumnType<string, number | string, number | string>;
+  content_hash: string;
+  width: Nullable<number>;
+  height: Nullable<number>;
+  color_profile: Nullable<string>;
+  aspect_ratio: Nullable<string>;
+  date_created: Timestamp;
+  date_added: CreatedAt;
+  updated_at: Timestamp;
+  keywords: ColumnType<string[], string[] | undefined, string[]>;
+  metadata: ColumnType<Record<string, unknown>, string | undefined, string>;
+  status: Generated<AssetStatus>;
+  rendition_state: Generated<'pending' | 'done' | 'failed'>;
+  trash_key: Nullable<string>;
+  trashed_at: Nullable<Date>;
+  checked_out_by: Nullable<number>;
+  checked_out_at: Nullable<Date>;
+  version_number: Generated<number>;
+  search: ColumnType<string, never, never>;
+  keyword_search: ColumnType<string, string | undefined, string>;
+}
+
+export interface RenditionsTable {
+  asset_id: number;
+  name: string;
+  storage_key: string;
+  mime_type: string;
+  width: number | null;
+  height: number | null;
+  size: ColumnType<string, number | string, number | string>;
+  content_hash: string;
+  created_at: CreatedAt;
+}
+
+export type VersionCategory = 'Parent' | 'Peer' | 'Named';
+export type VersioningState = 'started' | 'in progress' | 'completed' | 'failed';
+
+export interface AssetVersionsTable {
+  id: Generated<number>;
+  asset_id: number;
+  number: number;
+  name: Generated<string>;
+  comment: Generated<string>;
+  message: Generated<string>;
+  category: VersionCategory;
+  file_name: string;
+  size: ColumnType<string, number | string, number | string>;
+  content_hash: string;
+  storage_key: string;
+  metadata: ColumnType<Record<string, unknown>, string | undefined, string>;
+  state: Generated<VersioningState>;
+  created_by: number | null;
+  created_at: CreatedAt;
+}
+
+export interface CollectionsTable {
+  id: Generated<number>;
+  name: string;
+  description: Generated<string>;
+  owner_id: number;
+  shared_group_id: Nullable<number>;
+  modifiable: Generated<boolean>;
+  public: Generated<boolean>;
+  bundle: Generated<boolean>;
+  expires_at: Nullable<Date>;
+  created_at: CreatedAt;
+}
+
+export interface CollectionAssetsTable {
+  collection_id: number;
+  asset_id: number;
+  added_at: CreatedAt;
+}
+
+export interface CartsTable {
+  id: Generated<number>;
+  owner_id: number;
+  name: string;
+  created_at: CreatedAt;
+}
+
+export interface CartAssetsTable {
+  cart_id: number;
+  asset_id: number;
+  position: number;
+}
+
+export interface SavedSearchesTable {
+  id: Generated<number>;
+  owner_id: number;
+  name: string;
+  description: Generated<string>;
+  public: Generated<boolean>;
+  query: ColumnType<unknown, string, string>;
+  created_at: CreatedAt;
+}
+
+export interface LoadingDocksTable {
+  id: Generated<number>;
+  notification_id: string;
+  owner_id: number;
+  /** [{ assetId, key, fileName, size }]: what the dock holds, in the loading-dock area. */
+  files: ColumnType<{ assetId: number; key: string; fileName: string; size: number }[], string, string>;
+  total_size: ColumnType<string, number | string, number | string>;
+  created_at: CreatedAt;
+  done_at: Nullable<Date>;
+}
+
 export interface Database {
   users: UsersTable;
   groups: GroupsTable;
@@ -183,6 +313,16 @@ export interface Database {
   jobs: JobsTable;
   upload_sessions: UploadSessionsTable;
   upload_files: UploadFilesTable;
+  folders: FoldersTable;
+  assets: AssetsTable;
+  renditions: RenditionsTable;
+  asset_versions: AssetVersionsTable;
+  collections: CollectionsTable;
+  collection_assets: CollectionAssetsTable;
+  carts: CartsTable;
+  cart_assets: CartAssetsTable;
+  saved_searches: SavedSearchesTable;
+  loading_docks: LoadingDocksTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -190,3 +330,5 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type Acl = Selectable<AclsTable>;
 export type Group = Selectable<GroupsTable>;
+export type Asset = Selectable<AssetsTable>;
+export type Folder = Selectable<FoldersTable>;

@@ -6,6 +6,7 @@ import { TransferEngine } from '@rapid/transfer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../api/messages.ts';
 import { parseTransferCookie } from '../../api/transfer-cookie.ts';
+import { reconcile } from '../assets/reconcile.ts';
 import type { ApiClient } from '../test-support/api-client.ts';
 import { startTestDam, type TestDam } from '../test-support/test-dam.ts';
 import { NodeClient } from '../transfer-node/node-client.ts';
@@ -109,6 +110,34 @@ describe('the pre-transfer handler with the embedded node', () => {
     const downloaded = await engine.start({ ...downSpec, destination_root: target }).done();
     expect(downloaded.status).toBe('completed');
     expect(await readFile(join(target, 'poster.png'))).toEqual(bytes);
+  });
+
+  it('converts the selected folder id to its path (asperaconvertidtopath), and refuses one the person cannot see', async () => {
+    // The folder was made on disk beside the DAM: reconcile indexes it, as it does at start-up.
+    await reconcile(dam.services, 'Library/Marketing');
+    const tree = await author.get('/folders/tree');
+    expect(tree.status).toBe(200);
+    const launch = tree.body.folders.find(
+      (folder: { path: string }) => folder.path === 'Library/Marketing/Launch',
+    );
+    const setup = await author.post('/transfers/pre-transfer', {
+      destDirId: launch.id,
+      nodetarget: '/files/upload_setup',
+      transfer_spec: { paths: [{ source: '/tmp/x' }] },
+    });
+    expect(setup.body.transfer_specs[0].transfer_spec.destination_root).toBe('/Library/Marketing/Launch');
+    const standard = await author.post('/transfers/pre-transfer', {
+      destDirId: null,
+      nodetarget: '/files/upload_setup',
+      transfer_spec: { paths: [{ source: '/tmp/x' }] },
+    });
+    expect(standard.body.transfer_specs[0].transfer_spec.destination_root).toBe('/Library/Marketing');
+    const unknown = await author.post('/transfers/pre-transfer', {
+      destDirId: 999_999,
+      nodetarget: '/files/upload_setup',
+      transfer_spec: { paths: [{ source: '/tmp/x' }] },
+    });
+    expect(unknown.status).toBe(404);
   });
 
   it('refuses uploads and downloads the ACL does not permit', async () => {

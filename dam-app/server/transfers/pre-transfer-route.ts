@@ -7,6 +7,7 @@ import { can } from '../access/principal.ts';
 import { ApiError, forbidden, invalid, notFound } from '../api/api-error.ts';
 import { defineRoute } from '../api/define-route.ts';
 import type { NodeEndpoint } from '../config/config.ts';
+import { asperaConvertIdToPath } from '../folders/transfer-functions.ts';
 import { NodeClient } from '../transfer-node/node-client.ts';
 
 /** Spec §9 transfer integration limits. */
@@ -47,9 +48,16 @@ export const preTransferRoutes = [
 
       let request: Record<string, unknown>;
       if (upload) {
-        if (body.destDirId !== undefined && body.destDirId !== null)
-          throw invalid({ destDirId: 'Folder ids are not available yet: send destPath.' });
-        const destination = pathInAcl(config, root, `${root}/${body.destPath ?? ''}`).nodePath;
+        // Spec §4: no selected folder means the standard directory (the ACL root); a folder id is first converted to
+        // its path (asperaconvertidtopath), which also answers 404 for a folder the person may not see.
+        const folderId =
+          body.destDirId === undefined || body.destDirId === null ? undefined : Number(body.destDirId);
+        if (folderId !== undefined && !Number.isInteger(folderId))
+          throw invalid({ destDirId: 'Not a folder id.' });
+        const destination =
+          folderId === undefined
+            ? pathInAcl(config, root, `${root}/${body.destPath ?? ''}`).nodePath
+            : pathInAcl(config, root, await asperaConvertIdToPath(services, principal, folderId)).nodePath;
         const folder = destination.slice(1);
         const count = body.transferCount ?? body.transfer_spec.paths.length;
         request = {

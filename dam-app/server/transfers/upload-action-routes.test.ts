@@ -70,6 +70,19 @@ describe('the upload actions believe the node, not the page', () => {
       'Library/In/a.jpg',
       'Library/In/b.jpg',
     ]);
+    // The ingest job turns each registered file into an asset, once.
+    const deadline = Date.now() + 15_000;
+    let assets: { path: string }[] = [];
+    while (Date.now() < deadline) {
+      assets = await dam.services.db
+        .selectFrom('assets')
+        .select('path')
+        .where('path', 'like', 'Library/In/%')
+        .execute();
+      if (assets.length === 2) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(assets.map((asset) => asset.path).sort()).toEqual(['Library/In/a.jpg', 'Library/In/b.jpg']);
     expect((await carlos.post('/utils/UploadSessionFinish', { cookie, path: 'In' })).status).toBe(200);
     const session = await dam.services.db.selectFrom('upload_sessions').selectAll().executeTakeFirstOrThrow();
     expect(session.started_at).not.toBeNull();

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { ASSET_MESSAGES } from './asset-messages.ts';
+import { folderNameProblem } from './names.ts';
+
+export const folderNameSchema = z
+  .string()
+  .max(1024, ASSET_MESSAGES.maxChars32)
+  .transform((value) => value.trim().normalize('NFC'))
+  .superRefine((value, context) => {
+    const problem = folderNameProblem(value);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  });
+
+export const folderSchema = z
+  .object({
+    id: z.number(),
+    name: z.string(),
+    /** Relative to the storage root (the transfer node's docroot); starts with the ACL's relative path. */
+    path: z.string(),
+    /** null for the current ACL's root folder. */
+    parentId: z.number().nullable(),
+  })
+  .meta({ id: 'Folder' });
+export type FolderView = z.infer<typeof folderSchema>;
+
+/** The places tree: every folder under the current ACL's root, parents before children, siblings by name. */
+export const placesTreeSchema = z.object({ root: folderSchema, folders: z.array(folderSchema) });
+
+export const createFolderSchema = z.strictObject({
+  parentId: z.number().int().positive(),
+  name: folderNameSchema,
+});
+export const renameFolderSchema = z.strictObject({ name: folderNameSchema });
+export const folderDestinationSchema = z.strictObject({ destinationId: z.number().int().positive() });
+export const pathListSchema = z.object({ paths: z.array(z.string()) });
+export const folderPathSchema = z.object({ id: z.number(), path: z.string() });

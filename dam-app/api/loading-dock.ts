@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/** The largest prepared download (spec §9 leaves the value open): 20 GiB. */
+export const LOADING_DOCK_MAX_BYTES = 20 * 1024 ** 3;
+
+export const prepareDownloadSchema = z
+  .strictObject({
+    ids: z.array(z.number().int().positive()).max(10_000).optional(),
+    cartId: z.number().int().positive().optional(),
+  })
+  .refine((value) => value.ids !== undefined || value.cartId !== undefined, {
+    message: 'The search is empty.',
+  });
+
+/** A prepared download (spec §3 "Loading dock download": notification id and loading dock id). */
+export const loadingDockSchema = z
+  .object({
+    loadingDockId: z.number(),
+    notificationId: z.string(),
+    totalSize: z.number(),
+    /** Relative to the loading dock; the download workflow hands these to the transfer. */
+    files: z.array(z.string()),
+  })
+  .meta({ id: 'LoadingDock' });

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { ASSET_MESSAGES } from './asset-messages.ts';
+import { searchRequestSchema } from './search.ts';
+
+/** Spec §9: up to 1000 assets per cart tab; the first 1000 are added. */
+export const CART_MAX_ASSETS = 1000;
+export const CART_FULL_NOTICE = `A cart holds up to ${CART_MAX_ASSETS} assets; the first ${CART_MAX_ASSETS} were added.`;
+export const EXPIRY_NOT_FUTURE = 'The expiration date cannot be today or past.';
+
+/** A collection (saved selection) with every field of spec §3. */
+export const collectionSchema = z
+  .object({
+    id: z.number(),
+    name: z.string(),
+    description: z.string(),
+    owner: z.string(),
+    sharedWithGroupId: z.number().nullable(),
+    modifiable: z.boolean(),
+    public: z.boolean(),
+    bundle: z.boolean(),
+    expiresAt: z.iso.datetime().nullable(),
+    assetCount: z.number(),
+  })
+  .meta({ id: 'Collection' });
+
+export const saveCollectionSchema = z.strictObject({
+  name: z.string().trim().min(1, ASSET_MESSAGES.nameRequired).max(200),
+  description: z.string().max(2000).default(''),
+  sharedWithGroupId: z.number().int().positive().nullable().default(null),
+  modifiable: z.boolean().default(false),
+  public: z.boolean().default(false),
+  bundle: z.boolean().default(false),
+  expiresAt: z.iso
+    .datetime({ offset: true })
+    .nullable()
+    .default(null)
+    .refine((value) => value === null || Date.parse(value) >= nextMidnightUtc(), EXPIRY_NOT_FUTURE),
+});
+
+function nextMidnightUtc(): number {
+  const now = new Date();
+  return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+}
+
+export const cartSchema = z
+  .object({ id: z.number(), name: z.string(), assetCount: z.number() })
+  .meta({ id: 'Cart' });
+
+export const cartNameSchema = z.strictObject({
+  name: z
+    .string({ message: ASSET_MESSAGES.cartNameRequired })
+    .trim()
+    .min(1, ASSET_MESSAGES.cartNameRequired)
+    .max(200),
+});
+
+/** Bulk select: by ids, or every asset a search finds. */
+export const selectionSchema = z
+  .strictObject({
+    ids: z.array(z.number().int().positive()).max(10_000).optional(),
+    search: searchRequestSchema.optional(),
+  })
+  .refine((value) => value.ids !== undefined || value.search !== undefined, {
+    message: ASSET_MESSAGES.searchEmpty,
+  });
+
+export const addedSchema = z.object({
+  added: z.number(),
+  /** Ids left out: not visible, already there, or past the cart's limit. */
+  skipped: z.number(),
+  notices: z.array(z.string()),
+});

@@ -1,0 +1,203 @@
+import { sql } from 'kysely';
+import { ASSET_MESSAGES } from '../../api/asset-messages.ts';
+import { MESSAGES } from '../../api/messages.ts';
+import { can, type Principal } from '../access/principal.ts';
+import { ApiError, conflict, forbidden } from '../api/api-error.ts';
+import type { Asset } from '../db/schema.ts';
+import { aclRoot, baseName, isUnder, joinPath, parentOf } from '../folders/acl-scope.ts';
+import { ensureFolderRow, visibleFolder } from '../folders/folder-records.ts';
+import type { DamServices } from '../services.ts';
+import { assertNotLockedByOther, filenameTaken, visibleAsset } from './asset-records.ts';
+import { keywordVector } from './ingest.ts';
+
+const failed = (error: unknown) =>
+  new ApiError(500, 'operation_failed', MESSAGES.operationFailed, (error as Error).message);
+
+/** An asset that file actions may change: visible, the permission held, nobody else's lock on it. */
+export async function changeableAsset(
+  services: DamServices,
+  principal: Principal,
+  id: number,
+  lockMessage?: string,
+) {
+  const asset = await visibleAsset(services, principal, id);
+  if (!can(principal, 'file actions')) throw forbidden();
+  assertNotLockedByOther(asset, principal, lockMessage);
+  return asset;
+}
+
+async function destinationFolder(services: DamServices, principal: Principal, id: number) {
+  try {
+    return await visibleFolder(services, principal, id);
+  } catch {
+    throw new ApiError(404, 'destination_not_allowed', ASSET_MESSAGES.destinationNotAllowed);
+  }
+}
+
+/** Is a file name free in a folder, on disk and in the index (a missing asset still holds its name)? */
+async function nameFree(services: DamServices, path: string, except?: number): Promise<boolean> {
+  if (await services.tree.exists(path)) return false;
+  let query = services.db
+    .selectFrom('assets')
+    .select('id')
+    .where('path', '=', path)
+    .where('status', '<>', 'trashed');
+  if (except) query = query.where('id', '<>', except);
+  return !(await query.executeTakeFirst());
+}
+
+export async function editAsset(
+  services: DamServices,
+  principal: Principal,
+  id: number,
+  changes: { name?: string | undefined; description?: string | undefined; keywords?: string[] | undefined },
+) {
+  await changeableAsset(services, principal, id);
+  const keywords = changes.keywords ? [...new Set(changes.keywords)] : undefined;
+  await services.db
+    .updateTable('assets')
+    .set({
+      ...(changes.name === undefined ? {} : { name: changes.name }),
+      ...(changes.description === undefined ? {} : { description: changes.description }),
+      ...(keywords ? { keywords, keyword_search: keywordVector(keywords) } : {}),
+      updated_at: new Date(),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Renames the file; the display name follows when it was the file name. */
+export async function renameAsset(services: DamServices, principal: Principal, id: number, fileName: string) {
+  const asset = await changeableAsset(services, principal, id, ASSET_MESSAGES.renameBlocked);
+  const target = joinPath(parentOf(asset.path), fileName);
+  if (target === asset.path) return;
+  // A change of case only is a rename of the same file on a case-insensitive disk; here names are case-sensitive.
+  if (!(await nameFree(services, target, asset.id))) throw filenameTaken();
+  await relocate(services, asset, target, asset.name === asset.file_name ? fileName : asset.name);
+}
+
+export async function moveAsset(
+  services: DamServices,
+  principal: Principal,
+  id: number,
+  destinationId: number,
+) {
+  const asset = await changeableAsset(services, principal, id);
+  const destination = await destinationFolder(services, principal, destinationId);
+  if (asset.kind === 'video' && asset.rendition_state === 'pending')
+    throw conflict('transcoding', ASSET_MESSAGES.moveBlockedByTranscoding);
+  const target = joinPath(destination.path, asset.file_name);
+  if (target === asset.path) return;
+  if (!(await nameFree(services, target))) throw filenameTaken();
+  await relocate(services, asset, target, asset.name);
+}
+
+async function relocate(services: DamServices, asset: Asset, target: string, name: string) {
+  try {
+    await services.tree.move(asset.path, target);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw filenameTaken();
+    throw failed(error);
+  }
+  try {
+    await services.db.transaction().execute(async (trx) => {
+      const folderId = await ensureFolderRow(trx, parentOf(target));
+      await trx
+        .updateTable('assets')
+        .set({ path: target, file_name: baseName(target), name, folder_id: folderId, updated_at: new Date() })
+        .where('id', '=', asset.id)
+        .execute();
+    });
+  } catch (error) {
+    await services.tree.move(target, asset.path).catch(() => {});
+    throw failed(error);
+  }
+}
+
+/** A copy is a new asset with the same content, metadata and renditions (which are stored by content). */
+export async function copyAsset(
+  services: DamServices,
+  principal: Principal,
+  id: number,
+  destinationId: number,
+) {
+  const asset = await visibleAsset(services, principal, id);
+  if (!can(principal, 'file actions')) throw forbidden();
+  const destination = await destinationFolder(services, principal, destinationId);
+  const target = joinPath(destination.path, asset.file_name);
+  if (!(await nameFree(services, target))) throw filenameTaken();
+  try {
+    await services.tree.copy(asset.path, target);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw filenameTaken();
+    throw failed(error);
+  }
+  return services.db.transaction().execute(async (trx) => {
+    const { rows } = await sql<{
+      id: number;
+    }>`insert into assets (folder_id, path, name, file_name, description,
+        file_type, mime_type, kind, size, content_hash, width, height, color_profile, aspect_ratio, date_created,
+        keywords, metadata, rendition_state, keyword_search)
+      select ${destination.id}, ${target}, name, file_name, description, file_type, mime_type, kind, size,
+        content_hash, width, height, color_profile, aspect_ratio, date_created, keywords, metadata, rendition_state,
+        keyword_search
+      from assets where id = ${asset.id}
+      returning id`.execute(trx);
+    const copyId = (rows[0] as { id: number }).id;
+    await sql`insert into renditions (asset_id, name, storage_key, mime_type, width, height, size, content_hash)
+      select ${copyId}, name, storage_key, mime_type, width, height, size, content_hash
+      from renditions where asset_id = ${asset.id}`.execute(trx);
+    return copyId;
+  });
+}
+
+/** Deletes to the trash area: the file leaves the storage root, the asset can be restored. */
+export async function trashAsset(services: DamServices, principal: Principal, id: number) {
+  const asset = await changeableAsset(services, principal, id);
+  const key = `assets/${asset.id}-${Date.now()}/${asset.file_name}`;
+  if (asset.status === 'active') {
+    try {
+      await services.storage.trash.adopt(key, services.tree.absolute(asset.path));
+    } catch (error) {
+      throw failed(error);
+    }
+  }
+  await services.db
+    .updateTable('assets')
+    .set({ status: 'trashed', trashed_at: new Date(), trash_key: asset.status === 'active' ? key : null })
+    .where('id', '=', asset.id)
+    .execute();
+}
+
+/** Puts a trashed asset back where it was (its folder is recreated when it was deleted too). */
+export async function restoreAsset(services: DamServices, principal: Principal, id: number) {
+  const asset = await visibleAsset(services, principal, id, { trashed: true });
+  if (!can(principal, 'file actions')) throw forbidden();
+  let target = asset.path;
+  if (asset.folder_id !== null) {
+    const folder = await services.db
+      .selectFrom('folders')
+      .select('path')
+      .where('id', '=', asset.folder_id)
+      .executeTakeFirst();
+    if (folder) target = joinPath(folder.path, asset.file_name);
+  }
+  if (!isUnder(aclRoot(principal), target))
+    throw new ApiError(404, 'destination_not_allowed', ASSET_MESSAGES.destinationNotAllowed);
+  if (!(await nameFree(services, target))) throw filenameTaken();
+  if (!asset.trash_key)
+    throw new ApiError(409, 'not_restorable', MESSAGES.operationFailed, 'The file is not in the trash.');
+  try {
+    await services.storage.trash.release(asset.trash_key, services.tree.absolute(target));
+  } catch (error) {
+    throw failed(error);
+  }
+  await services.db.transaction().execute(async (trx) => {
+    const folderId = await ensureFolderRow(trx, parentOf(target));
+    await trx
+      .updateTable('assets')
+      .set({ status: 'active', path: target, folder_id: folderId, trash_key: null, trashed_at: null })
+      .where('id', '=', asset.id)
+      .execute();
+  });
+}

@@ -1,0 +1,64 @@
+import type { Kysely } from 'kysely';
+import type { AssetView } from '../../api/assets.ts';
+import type { Asset, Database } from '../db/schema.ts';
+
+/** The API view of assets, with their renditions, version counts and lock holders fetched in three queries. */
+export async function assetViews(db: Kysely<Database>, assets: Asset[]): Promise<AssetView[]> {
+  if (assets.length === 0) return [];
+  const ids = assets.map((asset) => asset.id);
+  const holderIds = [
+    ...new Set(assets.flatMap((asset) => (asset.checked_out_by ? [asset.checked_out_by] : []))),
+  ];
+  const [renditions, versions, holders] = await Promise.all([
+    db.selectFrom('renditions').selectAll().where('asset_id', 'in', ids).orderBy('name').execute(),
+    db
+      .selectFrom('asset_versions')
+      .select(['asset_id', db.fn.countAll<string>().as('count')])
+      .where('asset_id', 'in', ids)
+      .groupBy('asset_id')
+      .execute(),
+    holderIds.length
+      ? db.selectFrom('users').select(['id', 'username']).where('id', 'in', holderIds).execute()
+      : Promise.resolve([]),
+  ]);
+  const versionCount = new Map(versions.map((row) => [row.asset_id, Number(row.count)]));
+  const holderOf = new Map(holders.map((row) => [row.id, row]));
+  return assets.map((asset) => ({
+    id: asset.id,
+    name: asset.name,
+    fileName: asset.file_name,
+    description: asset.description,
+    dateCreated: asset.date_created.toISOString(),
+    dateAdded: asset.date_added.toISOString(),
+    fileType: asset.file_type,
+    mimeType: asset.mime_type,
+    kind: asset.kind,
+    size: Number(asset.size),
+    colorProfile: asset.color_profile,
+    dimensions: asset.width && asset.height ? { width: asset.width, height: asset.height } : null,
+    aspectRatio: asset.aspect_ratio,
+    renditions: renditions
+      .filter((row) => row.asset_id === asset.id)
+      .map((row) => ({
+        name: row.name,
+        mimeType: row.mime_type,
+        width: row.width,
+        height: row.height,
+        size: Number(row.size),
+        url: `/assets/${asset.id}/renditions/${row.name}`,
+      })),
+    versions: Math.max(1, versionCount.get(asset.id) ?? 0),
+    keywords: asset.keywords,
+    folderId: asset.folder_id,
+    path: asset.path,
+    status: asset.status,
+    renditionState: asset.rendition_state,
+    checkedOutBy: asset.checked_out_by ? (holderOf.get(asset.checked_out_by) ?? null) : null,
+    checkedOutAt: asset.checked_out_at?.toISOString() ?? null,
+    metadata: asset.metadata,
+  }));
+}
+
+export async function assetView(db: Kysely<Database>, asset: Asset): Promise<AssetView> {
+  return (await assetViews(db, [asset]))[0] as AssetView;
+}

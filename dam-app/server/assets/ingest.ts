@@ -1,0 +1,123 @@
+import { stat } from 'node:fs/promises';
+import { sql } from 'kysely';
+import { baseName, parentOf } from '../folders/acl-scope.ts';
+import { ensureFolderRow } from '../folders/folder-records.ts';
+import { isIndexable } from '../folders/originals-tree.ts';
+import { enqueueJob } from '../jobs/job-queue.ts';
+import { normalizeXmp } from '../media/normalize-xmp.ts';
+import type { DamServices } from '../services.ts';
+import { hashFile } from './hash-file.ts';
+
+export interface IngestResult {
+  id: number;
+  /** A new asset row. */
+  created: boolean;
+  /** The file's content differs from what the asset had: metadata re-read, renditions queued. */
+  changed: boolean;
+}
+
+export class NotIngestableError extends Error {}
+
+export const keywordVector = (keywords: string[]) =>
+  sql<string>`to_tsvector('simple', ${keywords.join(' ')})`;
+
+/**
+ * Registers a file already in the originals tree (what an accelerated upload leaves there) as an asset. Idempotent by
+ * path and content: the same file ingested twice, or by two servers at once, is one asset; a file whose content
+ * changed keeps its asset and gets its metadata and renditions again. The type comes from the content (exiftool
+ * reads signatures), metadata through `normalize_xmp`, renditions follow as a job.
+ */
+export async function ingestFile(services: DamServices, path: string): Promise<IngestResult> {
+  const { db } = services;
+  const absolute = services.tree.absolute(path);
+  if (!isIndexable(baseName(path))) throw new NotIngestableError(`Not an asset file: ${path}`);
+  const info = await stat(absolute);
+  if (!info.isFile()) throw new NotIngestableError(`Not a file: ${path}`);
+  const hash = await hashFile(absolute);
+  const existing = await db
+    .selectFrom('assets')
+    .select(['id', 'content_hash', 'status'])
+    .where('path', '=', path)
+    .where('status', '<>', 'trashed')
+    .executeTakeFirst();
+  if (existing && existing.content_hash === hash) {
+    if (existing.status === 'missing')
+      await db.updateTable('assets').set({ status: 'active' }).where('id', '=', existing.id).execute();
+    return { id: existing.id, created: false, changed: false };
+  }
+
+  const tags = await services.exiftool.read(absolute).catch((error: Error) => {
+    services.log.warn('ingest.exiftool_failed', { path, error: error.message });
+    return {} as Record<string, unknown>;
+  });
+  const meta = normalizeXmp(tags);
+  const fileName = baseName(path);
+  const fields = {
+    file_type: meta.fileType,
+    mime_type: meta.mimeType,
+    kind: meta.kind,
+    size: info.size,
+    content_hash: hash,
+    width: meta.width,
+    height: meta.height,
+    color_profile: meta.colorProfile,
+    aspect_ratio: meta.aspectRatio,
+    date_created: meta.dateCreated ?? info.mtime,
+    metadata: JSON.stringify(metadataRecord(meta)),
+    rendition_state: 'pending' as const,
+    updated_at: new Date(),
+  };
+
+  const result = await db.transaction().execute(async (trx): Promise<IngestResult> => {
+    const folderId = await ensureFolderRow(trx, parentOf(path));
+    if (existing) {
+      await trx
+        .updateTable('assets')
+        .set({ ...fields, status: 'active' })
+        .where('id', '=', existing.id)
+        .execute();
+      await enqueueJob(trx, 'asset.renditions', { assetId: existing.id, hash });
+      return { id: existing.id, created: false, changed: true };
+    }
+    const inserted = await trx
+      .insertInto('assets')
+      .values({
+        ...fields,
+        folder_id: folderId,
+        path,
+        file_name: fileName,
+        name: meta.title ?? fileName,
+        description: meta.description ?? '',
+        keywords: meta.keywords,
+        keyword_search: keywordVector(meta.keywords),
+      })
+      .onConflict((oc) => oc.column('path').where('status', '<>', 'trashed').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) {
+      // Another server registered the same path a moment ago: that asset is this one.
+      const row = await trx
+        .selectFrom('assets')
+        .select('id')
+        .where('path', '=', path)
+        .where('status', '<>', 'trashed')
+        .executeTakeFirstOrThrow();
+      return { id: row.id, created: false, changed: false };
+    }
+    await enqueueJob(trx, 'asset.renditions', { assetId: inserted.id, hash });
+    return { id: inserted.id, created: true, changed: true };
+  });
+  if (result.changed) services.jobs.kick();
+  return result;
+}
+
+function metadataRecord(meta: ReturnType<typeof normalizeXmp>) {
+  return {
+    title: meta.title,
+    creator: meta.creator,
+    copyright: meta.copyright,
+    durationSeconds: meta.durationSeconds,
+    pageCount: meta.pageCount,
+    tags: meta.tags,
+  };
+}

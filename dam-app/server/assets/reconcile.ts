@@ -1,0 +1,66 @@
+import { sql } from 'kysely';
+import { belowPattern, joinPath } from '../folders/acl-scope.ts';
+import { ensureFolderRow } from '../folders/folder-records.ts';
+import { isIndexable } from '../folders/originals-tree.ts';
+import type { DamServices } from '../services.ts';
+import { ingestFile, NotIngestableError } from './ingest.ts';
+
+export interface ReconcileReport {
+  ingested: number;
+  missing: number;
+  folders: number;
+}
+
+/**
+ * The `storage.reconcile` job: brings the index in step with the originals below `path` — files that appeared by
+ * other means (a transfer, a copy on the server) become assets, assets whose file vanished are marked missing,
+ * directories get folder rows. Safe to run again after a crash: ingest is idempotent.
+ */
+export async function reconcile(services: DamServices, path = ''): Promise<ReconcileReport> {
+  const { db } = services;
+  const report: ReconcileReport = { ingested: 0, missing: 0, folders: 0 };
+  if (!(await services.tree.isDirectory(path))) return report;
+  const known = new Set(
+    (
+      await db
+        .selectFrom('assets')
+        .select('path')
+        .where('status', '=', 'active')
+        .where((eb) => (path === '' ? eb.lit(true) : sql<boolean>`path like ${belowPattern(path)}`))
+        .execute()
+    ).map((row) => row.path),
+  );
+  const seen = new Set<string>();
+  const pending = [path];
+  while (pending.length) {
+    const directory = pending.pop() as string;
+    await ensureFolderRow(db, directory);
+    report.folders++;
+    const { folders, files } = await services.tree.list(directory);
+    for (const name of folders) if (isIndexable(name)) pending.push(joinPath(directory, name));
+    for (const name of files) {
+      if (!isIndexable(name)) continue;
+      const file = joinPath(directory, name);
+      seen.add(file);
+      if (known.has(file)) continue;
+      try {
+        if ((await ingestFile(services, file)).created) report.ingested++;
+      } catch (error) {
+        if (!(error instanceof NotIngestableError) && (error as NodeJS.ErrnoException).code !== 'ENOENT')
+          throw error;
+      }
+    }
+  }
+  const vanished = [...known].filter((each) => !seen.has(each));
+  for (let start = 0; start < vanished.length; start += 1000) {
+    const batch = vanished.slice(start, start + 1000);
+    const updated = await db
+      .updateTable('assets')
+      .set({ status: 'missing' })
+      .where('status', '=', 'active')
+      .where('path', 'in', batch)
+      .executeTakeFirst();
+    report.missing += Number(updated.numUpdatedRows);
+  }
+  return report;
+}

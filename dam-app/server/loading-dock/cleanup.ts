@@ -1,0 +1,25 @@
+import type { DamServices } from '../services.ts';
+
+/** A prepared download nobody finished is removed after this long (its transfer failed or never started). */
+export const LOADING_DOCK_TTL_SECONDS = 24 * 60 * 60;
+
+/**
+ * The `loading-dock.cleanup` job and the done callback alike: the dock's files leave the loading-dock area and the
+ * dock is marked done. Running it twice is harmless.
+ */
+export async function cleanLoadingDock(services: DamServices, payload: unknown): Promise<void> {
+  const { dockId } = payload as { dockId: number };
+  const dock = await services.db
+    .selectFrom('loading_docks')
+    .selectAll()
+    .where('id', '=', dockId)
+    .executeTakeFirst();
+  if (!dock) return;
+  for (const file of dock.files) await services.storage.loadingDock.delete(file.key);
+  if (!dock.done_at)
+    await services.db
+      .updateTable('loading_docks')
+      .set({ done_at: new Date() })
+      .where('id', '=', dock.id)
+      .execute();
+}

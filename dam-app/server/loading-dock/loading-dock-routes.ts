@@ -1,0 +1,153 @@
+import { randomBytes } from 'node:crypto';
+import { statfs } from 'node:fs/promises';
+import { z } from 'zod';
+import { okSchema } from '../../api/accounts.ts';
+import { ASSET_MESSAGES } from '../../api/asset-messages.ts';
+import { LOADING_DOCK_MAX_BYTES, loadingDockSchema, prepareDownloadSchema } from '../../api/loading-dock.ts';
+import { can } from '../access/principal.ts';
+import { ApiError, forbidden, notFound } from '../api/api-error.ts';
+import { defineRoute } from '../api/define-route.ts';
+import { visibleAssetIds } from '../assets/asset-records.ts';
+import { enqueueJob } from '../jobs/job-queue.ts';
+import type { LocalStorageArea } from '../storage/local-area.ts';
+import { cleanLoadingDock, LOADING_DOCK_TTL_SECONDS } from './cleanup.ts';
+
+const tag = 'Loading dock';
+const notificationParam = z.object({ notificationId: z.string().regex(/^[\w-]{8,64}$/) });
+const human = (bytes: number) =>
+  bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(1)} GB` : `${(bytes / 1024 ** 2).toFixed(1)} MB`;
+
+export const loadingDockRoutes = [
+  defineRoute({
+    method: 'post',
+    path: '/loading-dock',
+    tag,
+    summary: 'Prepare a download in the loading dock (assets by ids or a cart); answers its notification id',
+    auth: 'user',
+    body: prepareDownloadSchema,
+    response: loadingDockSchema,
+    status: 201,
+    async handler({ services, principal, body }) {
+      if (
+        !services.config.allowDownload ||
+        !(can(principal, 'quickDownload') || can(principal, 'downloadHiRes'))
+      )
+        throw forbidden();
+      let requested = body.ids ?? [];
+      if (body.cartId !== undefined) {
+        const cart = await services.db
+          .selectFrom('carts')
+          .select('id')
+          .where('id', '=', body.cartId)
+          .where('owner_id', '=', principal.user.id)
+          .executeTakeFirst();
+        if (!cart) throw notFound('cart');
+        const rows = await services.db
+          .selectFrom('cart_assets')
+          .select('asset_id')
+          .where('cart_id', '=', cart.id)
+          .orderBy('position')
+          .execute();
+        requested = [...requested, ...rows.map((row) => row.asset_id)];
+      }
+      const ids = await visibleAssetIds(services, principal, requested);
+      if (ids.length === 0) throw new ApiError(400, 'search_empty', ASSET_MESSAGES.searchEmpty);
+      const assets = await services.db
+        .selectFrom('assets')
+        .select(['id', 'path', 'file_name', 'size'])
+        .where('id', 'in', ids)
+        .where('status', '=', 'active')
+        .execute();
+      const total = assets.reduce((sum, asset) => sum + Number(asset.size), 0);
+      if (total > LOADING_DOCK_MAX_BYTES)
+        throw new ApiError(413, 'loading_dock_too_large', ASSET_MESSAGES.loadingDockTooLarge);
+      const area = services.storage.loadingDock as LocalStorageArea;
+      const disk = await statfs(area.root);
+      const free = Number(disk.bavail) * Number(disk.bsize);
+      if (total > free)
+        throw new ApiError(
+          507,
+          'loading_dock_no_space',
+          ASSET_MESSAGES.loadingDockNoSpace(human(total), human(free)),
+          undefined,
+          {
+            details: { requestedBytes: total, freeBytes: free },
+          },
+        );
+      const notificationId = randomBytes(12).toString('base64url');
+      const used = new Set<string>();
+      const files = [];
+      for (const asset of assets) {
+        // Two assets with one file name get distinct names in the dock: "name (2).ext".
+        let name = asset.file_name;
+        for (let n = 2; used.has(name); n++) name = asset.file_name.replace(/(\.[^.]*)?$/, ` (${n})$1`);
+        used.add(name);
+        const key = `${notificationId}/${name}`;
+        await services.storage.loadingDock.putFile(key, services.tree.absolute(asset.path));
+        files.push({ assetId: asset.id, key, fileName: name, size: Number(asset.size) });
+      }
+      const row = await services.db
+        .insertInto('loading_docks')
+        .values({
+          notification_id: notificationId,
+          owner_id: principal.user.id,
+          files: JSON.stringify(files),
+          total_size: total,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await enqueueJob(services.db, 'loading-dock.cleanup', { dockId: row.id }, LOADING_DOCK_TTL_SECONDS);
+      return {
+        loadingDockId: row.id,
+        notificationId,
+        totalSize: total,
+        files: files.map((file) => file.key),
+      };
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/loading-dock/{notificationId}',
+    tag,
+    summary: 'The loading dock download workflow: the files of one prepared download',
+    auth: 'user',
+    params: notificationParam,
+    response: loadingDockSchema,
+    async handler({ services, principal, params }) {
+      const dock = await services.db
+        .selectFrom('loading_docks')
+        .selectAll()
+        .where('notification_id', '=', params.notificationId)
+        .where('owner_id', '=', principal.user.id)
+        .where('done_at', 'is', null)
+        .executeTakeFirst();
+      if (!dock) throw notFound('loading dock');
+      return {
+        loadingDockId: dock.id,
+        notificationId: dock.notification_id,
+        totalSize: Number(dock.total_size),
+        files: dock.files.map((file) => file.key),
+      };
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/loading-dock/{notificationId}/done',
+    tag,
+    summary: 'The done callback: the transfer finished, its leftover files are cleaned up',
+    auth: 'user',
+    params: notificationParam,
+    response: okSchema,
+    async handler({ services, principal, params }) {
+      const dock = await services.db
+        .selectFrom('loading_docks')
+        .selectAll()
+        .where('notification_id', '=', params.notificationId)
+        .where('owner_id', '=', principal.user.id)
+        .executeTakeFirst();
+      if (!dock) throw notFound('loading dock');
+      await cleanLoadingDock(services, { dockId: dock.id });
+      return { ok: true as const };
+    },
+  }),
+];

@@ -1,0 +1,41 @@
+import type { Readable } from 'node:stream';
+
+/** What a stored object is: enough to answer a download and to tell two contents apart. */
+export interface StoredObject {
+  size: number;
+  modifiedAt: Date;
+}
+
+/**
+ * A named place for bytes, addressed by keys (`/`-separated, relative, never `..`). The local filesystem is behind
+ * every area today; an object store can take the renditions and versions areas without touching callers, which
+ * never see a filesystem path except through `localPath` (tools such as ffmpeg need one; an object store would
+ * download to a temporary file).
+ */
+export interface StorageArea {
+  readonly name: AreaName;
+  /** Stores a local file's bytes under `key` (copied; the source stays). */
+  putFile(key: string, sourcePath: string): Promise<void>;
+  put(key: string, bytes: Buffer | Readable): Promise<void>;
+  read(key: string): Promise<Readable>;
+  stat(key: string): Promise<StoredObject | undefined>;
+  delete(key: string): Promise<void>;
+  /** Moves a local file or directory into the area under `key` (the trash takes deleted folders whole). */
+  adopt(key: string, sourcePath: string): Promise<void>;
+  /** Moves what is under `key` out of the area to a local path (restore from the trash). */
+  release(key: string, targetPath: string): Promise<void>;
+  /** A path a local tool can read; undefined for a key that would leave the area. */
+  localPath(key: string): string | undefined;
+}
+
+/** Originals, versions, renditions, trash and the loading dock are separate areas (reference/dam.md §1). */
+export type AreaName = 'originals' | 'versions' | 'renditions' | 'trash' | 'loading-dock';
+
+export interface StorageAreas {
+  /** The browsable tree: the storage root, which is the transfer node's docroot. */
+  originals: StorageArea;
+  versions: StorageArea;
+  renditions: StorageArea;
+  trash: StorageArea;
+  loadingDock: StorageArea;
+}

@@ -27,12 +27,13 @@ export const reconcileRoutes = [
     path: '/admin/storage/reconcile',
     tag: 'Administration',
     summary:
-      'Index files that appeared in storage by other means under the current ACL root; mark vanished ones',
+      'Index files that appeared in storage by other means under the current ACL root (the whole storage for an administrator without an ACL); mark vanished ones',
     auth: 'admin',
     response: z.object({ queued: z.boolean() }),
     status: 202,
     async handler({ services, principal }) {
-      return { queued: await queueReconcile(services, aclRoot(principal)) };
+      // An administrator administers the storage: without an ACL of their own, the whole of it is reconciled.
+      return { queued: await queueReconcile(services, principal.acl ? aclRoot(principal) : '') };
     },
   }),
 ];

@@ -5,10 +5,11 @@ import { Readable } from 'node:stream';
 import { downloadZip, predictLength } from 'client-zip';
 import { z } from 'zod';
 import { translateTransferPath } from '../../api/transfer-paths.ts';
-import { currentAclRoot, pathInAcl } from '../access/acl-paths.ts';
+import { pathInAcl } from '../access/acl-paths.ts';
 import { can, type Principal } from '../access/principal.ts';
 import { ApiError, forbidden, notFound } from '../api/api-error.ts';
 import { defineRoute } from '../api/define-route.ts';
+import { aclRoot } from '../folders/acl-scope.ts';
 import type { DamServices } from '../services.ts';
 import { parseByteRange } from './byte-range.ts';
 import { attachment } from './content-disposition.ts';
@@ -18,7 +19,7 @@ import { collectZipEntries, zipInputs } from './zip-entries.ts';
 function checkDownload(services: DamServices, principal: Principal): string {
   if (!services.config.allowDownload || !(can(principal, 'quickDownload') || can(principal, 'downloadHiRes')))
     throw forbidden();
-  return currentAclRoot(principal);
+  return aclRoot(principal);
 }
 
 /** A path as the views name it (relative to the ACL root, or already starting with it), made absolute in storage. */

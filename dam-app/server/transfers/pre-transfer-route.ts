@@ -2,11 +2,12 @@ import { MESSAGES } from '../../api/messages.ts';
 import { formatTransferCookie } from '../../api/transfer-cookie.ts';
 import { translateTransferPath } from '../../api/transfer-paths.ts';
 import { preTransferRequestSchema, transferSpecsSchema } from '../../api/transfers.ts';
-import { currentAclRoot, pathInAcl } from '../access/acl-paths.ts';
+import { pathInAcl } from '../access/acl-paths.ts';
 import { can } from '../access/principal.ts';
 import { ApiError, forbidden, invalid, notFound } from '../api/api-error.ts';
 import { defineRoute } from '../api/define-route.ts';
 import type { NodeEndpoint } from '../config/config.ts';
+import { aclRoot } from '../folders/acl-scope.ts';
 import { asperaConvertIdToPath } from '../folders/transfer-functions.ts';
 import { NodeClient } from '../transfer-node/node-client.ts';
 
@@ -35,7 +36,7 @@ export const preTransferRoutes = [
         ? config.allowUpload && can(principal, 'fileUpload')
         : config.allowDownload && (can(principal, 'quickDownload') || can(principal, 'downloadHiRes'));
       if (!allowed) throw forbidden();
-      const root = currentAclRoot(principal);
+      const root = aclRoot(principal);
       const node = pickNode(services.nodes);
       if (!node)
         throw new ApiError(

@@ -37,6 +37,21 @@ async function ownSession(services: DamServices, principal: Principal, cookie: s
   return session;
 }
 
+/** Records the first time a step of the principal's own upload happened (a repeat keeps the first). */
+async function markSession(
+  services: DamServices,
+  principal: Principal,
+  cookie: string,
+  column: 'started_at' | 'finished_at' | 'cancelled_at',
+) {
+  await ownSession(services, principal, cookie);
+  await services.db
+    .updateTable('upload_sessions')
+    .set({ [column]: sql<Date>`coalesce(${sql.ref(column)}, now())` })
+    .where('cookie', '=', cookie)
+    .execute();
+}
+
 /** Asks the node itself (with the server's node user) what it finished for this cookie. */
 async function nodeTransfers(
   services: DamServices,
@@ -72,12 +87,7 @@ export const uploadActionRoutes = [
     body: uploadSessionActionSchema,
     response: okSchema,
     async handler({ services, principal, body }) {
-      await ownSession(services, principal, body.cookie);
-      await services.db
-        .updateTable('upload_sessions')
-        .set({ started_at: sql<Date>`coalesce(started_at, now())` })
-        .where('cookie', '=', body.cookie)
-        .execute();
+      await markSession(services, principal, body.cookie, 'started_at');
       return { ok: true as const };
     },
   }),
@@ -129,12 +139,7 @@ export const uploadActionRoutes = [
     body: uploadSessionActionSchema,
     response: okSchema,
     async handler({ services, principal, body }) {
-      await ownSession(services, principal, body.cookie);
-      await services.db
-        .updateTable('upload_sessions')
-        .set({ finished_at: sql<Date>`coalesce(finished_at, now())` })
-        .where('cookie', '=', body.cookie)
-        .execute();
+      await markSession(services, principal, body.cookie, 'finished_at');
       return { ok: true as const };
     },
   }),
@@ -165,12 +170,12 @@ export const uploadActionRoutes = [
     body: cancelledUploadSchema,
     response: okSchema,
     async handler({ services, principal, body }) {
-      const cookie = await cookieOfTransfer(services, principal, body.id);
-      await services.db
-        .updateTable('upload_sessions')
-        .set({ cancelled_at: sql<Date>`coalesce(cancelled_at, now())` })
-        .where('cookie', '=', cookie)
-        .execute();
+      await markSession(
+        services,
+        principal,
+        await cookieOfTransfer(services, principal, body.id),
+        'cancelled_at',
+      );
       return { ok: true as const };
     },
   }),

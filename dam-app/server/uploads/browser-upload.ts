@@ -6,9 +6,10 @@ import { FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
 import type { Context } from 'hono';
 import { MESSAGES } from '../../api/messages.ts';
-import { currentAclRoot, pathInAcl } from '../access/acl-paths.ts';
+import { pathInAcl } from '../access/acl-paths.ts';
 import { can, type Principal } from '../access/principal.ts';
 import { ApiError } from '../api/api-error.ts';
+import { aclRoot } from '../folders/acl-scope.ts';
 import { enqueueJob } from '../jobs/job-queue.ts';
 import type { DamServices } from '../services.ts';
 import { INGEST_UPLOAD_JOB } from '../transfers/upload-action-routes.ts';
@@ -65,7 +66,7 @@ export function createBrowserUploads(services: DamServices) {
       const problem = fileNameProblem(name);
       if (problem) throw refuse(400, problem);
       const folder = asTusRefusal(() => {
-        const root = currentAclRoot(principal);
+        const root = aclRoot(principal);
         return pathInAcl(config, root, `${root}/${upload.metadata?.destPath ?? ''}`);
       });
       const info = await stat(folder.absolute).catch(() => undefined);

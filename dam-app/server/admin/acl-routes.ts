@@ -8,6 +8,7 @@ import { conflict, invalid, notFound } from '../api/api-error.ts';
 import { defineRoute } from '../api/define-route.ts';
 import { audit } from '../audit/audit.ts';
 import type { Database } from '../db/schema.ts';
+import { isUniqueViolation } from '../db/unique-violation.ts';
 
 async function aclViews(db: Kysely<Database>, where?: number) {
   let query = db.selectFrom('acls').selectAll().orderBy(sql`lower(name)`);
@@ -117,30 +118,29 @@ export const adminAclRoutes = [
     async handler({ services, principal, params, body, ip }) {
       if (!confinePath(services.config.storageRoot, body.rootPath))
         throw invalid({ rootPath: 'The root path must stay inside the storage root.' });
-      await services.db.transaction().execute(async (trx) => {
-        const clash = await trx
-          .selectFrom('acls')
-          .select('id')
-          .where(sql`lower(name)`, '=', body.name.toLowerCase())
-          .where('id', '!=', params.id)
-          .executeTakeFirst();
-        if (clash) throw nameTaken();
-        const row = await trx
-          .updateTable('acls')
-          .set({ name: body.name, root_path: body.rootPath, permissions: body.permissions })
-          .where('id', '=', params.id)
-          .returning('id')
-          .executeTakeFirst();
-        if (!row) throw notFound('ACL');
-        await saveGrants(trx, row.id, body.userIds, body.groupIds);
-        await audit(trx, {
-          actorId: principal.user.id,
-          event: 'acl_saved',
-          target: body.name,
-          ip,
-          details: { rootPath: body.rootPath, permissions: body.permissions },
+      // The unique index on lower(name) is the one check of a clash, also between two renames at once.
+      await services.db
+        .transaction()
+        .execute(async (trx) => {
+          const row = await trx
+            .updateTable('acls')
+            .set({ name: body.name, root_path: body.rootPath, permissions: body.permissions })
+            .where('id', '=', params.id)
+            .returning('id')
+            .executeTakeFirst();
+          if (!row) throw notFound('ACL');
+          await saveGrants(trx, row.id, body.userIds, body.groupIds);
+          await audit(trx, {
+            actorId: principal.user.id,
+            event: 'acl_saved',
+            target: body.name,
+            ip,
+            details: { rootPath: body.rootPath, permissions: body.permissions },
+          });
+        })
+        .catch((error: unknown) => {
+          throw isUniqueViolation(error) ? nameTaken() : error;
         });
-      });
       const [view] = await aclViews(services.db, params.id);
       return view as NonNullable<typeof view>;
     },

@@ -48,6 +48,22 @@ describe.each(DATABASE_KINDS)('administration on %s', (kind) => {
   it('refuses duplicate names with a clear message', async () => {
     await admin.post('/admin/groups', { name: 'Dupes' });
     expect((await admin.post('/admin/groups', { name: 'dupes' })).status).toBe(409);
+    const other = await admin.post('/admin/groups', { name: 'Other' });
+    const renamed = await admin.put(`/admin/groups/${other.body.id}`, { name: 'DUPES' });
+    expect(renamed.status).toBe(409);
+    expect(renamed.body.error.fields.name).toBe('A group with this name already exists.');
+    // Made straight in the database, so the audit log's newest ACL entry stays the first test's.
+    const second = await dam.services.db
+      .insertInto('acls')
+      .values({ name: 'Second', root_path: 'Library/Second', permissions: [] })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const aclRenamed = await admin.put(`/admin/acls/${second.id}`, {
+      name: 'editing',
+      rootPath: 'Library/Second',
+      permissions: [],
+    });
+    expect(aclRenamed.status).toBe(409);
     expect(
       (
         await admin.post('/admin/users', {

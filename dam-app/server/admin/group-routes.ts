@@ -6,6 +6,7 @@ import { conflict, notFound } from '../api/api-error.ts';
 import { defineRoute } from '../api/define-route.ts';
 import { audit } from '../audit/audit.ts';
 import type { Database } from '../db/schema.ts';
+import { isUniqueViolation } from '../db/unique-violation.ts';
 
 async function groupViews(db: Kysely<Database>, where?: number) {
   let query = db.selectFrom('groups').selectAll().orderBy(sql`lower(name)`);
@@ -94,30 +95,29 @@ export const adminGroupRoutes = [
     body: saveGroupSchema,
     response: groupSchema,
     async handler({ services, principal, params, body, ip }) {
-      await services.db.transaction().execute(async (trx) => {
-        const clash = await trx
-          .selectFrom('groups')
-          .select('id')
-          .where(sql`lower(name)`, '=', body.name.toLowerCase())
-          .where('id', '!=', params.id)
-          .executeTakeFirst();
-        if (clash) throw nameTaken();
-        const row = await trx
-          .updateTable('groups')
-          .set({ name: body.name, description: body.description })
-          .where('id', '=', params.id)
-          .returning('id')
-          .executeTakeFirst();
-        if (!row) throw notFound('group');
-        await saveMembers(trx, row.id, body.memberIds);
-        await audit(trx, {
-          actorId: principal.user.id,
-          event: 'group_saved',
-          target: body.name,
-          ip,
-          details: { members: body.memberIds.length },
+      // The unique index on lower(name) is the one check of a clash, also between two renames at once.
+      await services.db
+        .transaction()
+        .execute(async (trx) => {
+          const row = await trx
+            .updateTable('groups')
+            .set({ name: body.name, description: body.description })
+            .where('id', '=', params.id)
+            .returning('id')
+            .executeTakeFirst();
+          if (!row) throw notFound('group');
+          await saveMembers(trx, row.id, body.memberIds);
+          await audit(trx, {
+            actorId: principal.user.id,
+            event: 'group_saved',
+            target: body.name,
+            ip,
+            details: { members: body.memberIds.length },
+          });
+        })
+        .catch((error: unknown) => {
+          throw isUniqueViolation(error) ? nameTaken() : error;
         });
-      });
       const [view] = await groupViews(services.db, params.id);
       return view as NonNullable<typeof view>;
     },

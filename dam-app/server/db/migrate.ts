@@ -1,6 +1,7 @@
 import { type Kysely, type MigrationProvider, Migrator } from 'kysely';
 import { MIGRATIONS } from './migrations/index.ts';
 import type { Database } from './schema.ts';
+import { isUniqueViolation } from './unique-violation.ts';
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
@@ -23,5 +24,5 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
 function isCreateRace(error: unknown): boolean {
   const code = (error as { code?: string }).code;
   // unique_violation on pg_type / duplicate_table when two servers create the bookkeeping tables at once
-  return code === '23505' || code === '42P07';
+  return isUniqueViolation(error) || code === '42P07';
 }

@@ -15,6 +15,7 @@ import { defineRoute } from '../api/define-route.ts';
 import { visibleAssetIds } from '../assets/asset-records.ts';
 import { assetViews } from '../assets/asset-views.ts';
 import type { Database } from '../db/schema.ts';
+import { isUniqueViolation } from '../db/unique-violation.ts';
 import type { DamServices } from '../services.ts';
 import { resolveSelection } from './selection.ts';
 
@@ -125,8 +126,8 @@ export const collectionRoutes = [
         .values({ ...fields(body), owner_id: principal.user.id })
         .returning('id')
         .executeTakeFirstOrThrow()
-        .catch((error: { code?: string }) => {
-          if (error.code === '23505')
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error))
             throw conflict('collection_exists', 'A collection with this name already exists.', 'name');
           throw error;
         });

@@ -44,7 +44,31 @@ describe('parseRoute', () => {
       { name: 'account' },
       { name: 'api-keys' },
       { name: 'admin', section: 'outbox' },
+      { name: 'folder', id: 12 },
+      { name: 'folder', id: 12, view: 'calendar' },
+      { name: 'search', query: 'red & blue' },
+      { name: 'search', query: '' },
+      { name: 'saved-searches' },
+      { name: 'taxonomy' },
+      { name: 'asset', id: 7 },
+      { name: 'asset', id: 7, tab: 'versions' },
+      { name: 'compare', id: 7, left: 1, right: 3 },
+      { name: 'collections' },
+      { name: 'collection', id: 4 },
+      { name: 'carts' },
+      { name: 'loading-dock' },
     ];
     for (const route of routes) expect(parseRoute(hrefOf(route))).toEqual(route);
+  });
+
+  it('reads library routes with numeric ids only, and ignores unknown views and tabs', () => {
+    expect(parseRoute('#/folder/42?view=list')).toEqual({ name: 'folder', id: 42, view: 'list' });
+    expect(parseRoute('#/folder/42?view=grid')).toEqual({ name: 'folder', id: 42 });
+    expect(parseRoute('#/folder/0').name).toBe('not-found');
+    expect(parseRoute('#/folder/..%2F1').name).toBe('not-found');
+    expect(parseRoute('#/asset/9?tab=extended')).toEqual({ name: 'asset', id: 9, tab: 'extended' });
+    expect(parseRoute('#/asset/9/compare?left=1').name).toBe('not-found');
+    expect(parseRoute('#/folder/9/compare?left=1&right=2').name).toBe('not-found');
+    expect(parseRoute('#/search?q=sunset')).toEqual({ name: 'search', query: 'sunset' });
   });
 });

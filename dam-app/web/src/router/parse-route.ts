@@ -15,7 +15,22 @@ export type Route =
   | { name: 'account' }
   | { name: 'api-keys' }
   | { name: 'admin'; section: AdminSection }
+  | { name: 'folder'; id: number; view?: BrowseView }
+  | { name: 'search'; query: string }
+  | { name: 'saved-searches' }
+  | { name: 'taxonomy' }
+  | { name: 'asset'; id: number; tab?: AssetTab }
+  | { name: 'compare'; id: number; left: number; right: number }
+  | { name: 'collections' }
+  | { name: 'collection'; id: number }
+  | { name: 'carts' }
+  | { name: 'loading-dock' }
   | { name: 'not-found'; hash: string };
+
+export const BROWSE_VIEWS = ['tile', 'list', 'calendar', 'text'] as const;
+export type BrowseView = (typeof BROWSE_VIEWS)[number];
+export const ASSET_TABS = ['general', 'extended', 'versions'] as const;
+export type AssetTab = (typeof ASSET_TABS)[number];
 
 export const ADMIN_SECTIONS = ['users', 'groups', 'acls', 'invitations', 'audit', 'outbox'] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
@@ -40,7 +55,14 @@ const SIMPLE: Record<string, Route> = {
   '/account': { name: 'account' },
   '/api-keys': { name: 'api-keys' },
   '/admin': { name: 'admin', section: 'users' },
+  '/saved-searches': { name: 'saved-searches' },
+  '/taxonomy': { name: 'taxonomy' },
+  '/collections': { name: 'collections' },
+  '/carts': { name: 'carts' },
+  '/loading-dock': { name: 'loading-dock' },
 };
+
+const ID = /^[1-9][0-9]{0,15}$/;
 
 const INVITATION_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -62,6 +84,9 @@ export function parseRoute(rawHash: string): Route {
   }
   const simple = SIMPLE[path];
   if (simple) return simple;
+  const withId = parseIdRoute(path, new URLSearchParams(query));
+  if (withId) return withId;
+  if (path === '/search') return { name: 'search', query: new URLSearchParams(query).get('q') ?? '' };
   const admin = /^\/admin\/([a-z]+)$/.exec(path);
   const section = admin?.[1] as AdminSection | undefined;
   if (section && (ADMIN_SECTIONS as readonly string[]).includes(section)) return { name: 'admin', section };
@@ -81,11 +106,49 @@ export function hrefOf(route: Route): string {
       return route.username ? `#activate?username=${encodeURIComponent(route.username)}` : '#activate';
     case 'admin':
       return `#/admin/${route.section}`;
+    case 'folder':
+      return route.view ? `#/folder/${route.id}?view=${route.view}` : `#/folder/${route.id}`;
+    case 'search':
+      return route.query ? `#/search?${new URLSearchParams({ q: route.query })}` : '#/search';
+    case 'asset':
+      return route.tab ? `#/asset/${route.id}?tab=${route.tab}` : `#/asset/${route.id}`;
+    case 'compare':
+      return `#/asset/${route.id}/compare?left=${route.left}&right=${route.right}`;
+    case 'collection':
+      return `#/collections/${route.id}`;
     case 'not-found':
       return route.hash.startsWith('#') ? route.hash : `#${route.hash}`;
     default:
       return `#/${route.name}`;
   }
+}
+
+/** Routes whose path carries a numeric id: folders, assets, version compare and collections. */
+function parseIdRoute(path: string, query: URLSearchParams): Route | undefined {
+  const match = /^\/(folder|asset|collections)\/([^/]+)(\/compare)?$/.exec(path);
+  if (!match) return undefined;
+  const [, kind, rawId = '', compare] = match;
+  if (!ID.test(rawId)) return undefined;
+  const id = Number(rawId);
+  if (kind === 'folder' && !compare) {
+    const view = query.get('view');
+    return view && (BROWSE_VIEWS as readonly string[]).includes(view)
+      ? { name: 'folder', id, view: view as BrowseView }
+      : { name: 'folder', id };
+  }
+  if (kind === 'collections' && !compare) return { name: 'collection', id };
+  if (kind !== 'asset') return undefined;
+  if (compare) {
+    const left = query.get('left') ?? '';
+    const right = query.get('right') ?? '';
+    return ID.test(left) && ID.test(right)
+      ? { name: 'compare', id, left: Number(left), right: Number(right) }
+      : undefined;
+  }
+  const tab = query.get('tab');
+  return tab && (ASSET_TABS as readonly string[]).includes(tab)
+    ? { name: 'asset', id, tab: tab as AssetTab }
+    : { name: 'asset', id };
 }
 
 function notFound(hash: string): Route {

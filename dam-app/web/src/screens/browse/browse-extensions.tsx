@@ -1,0 +1,50 @@
+import { createContext, type DragEvent, type ReactNode, useContext } from 'react';
+import type { AssetView } from '../../../../api/assets.ts';
+import type { FolderView } from '../../../../api/folders.ts';
+
+/** One extra entry that another part of the app adds to a browse menu (the transfer integration's Rapid entries). */
+export interface MenuExtra {
+  id: string;
+  label: string;
+  onSelect: () => void;
+  disabled?: boolean;
+}
+
+/** Props a folder's element spreads so that files dropped on it are handled (drag-and-drop upload, spec §2). */
+export interface DropTargetProps {
+  onDragEnter: (event: DragEvent<HTMLElement>) => void;
+  onDragOver: (event: DragEvent<HTMLElement>) => void;
+  onDragLeave: (event: DragEvent<HTMLElement>) => void;
+  onDrop: (event: DragEvent<HTMLElement>) => void;
+  /** True while files are dragged over this folder: the element shows itself as the drop target. */
+  'data-drop-target'?: boolean;
+}
+
+/**
+ * What the library screens (tree, folder views, asset view, carts) let other features add without knowing them:
+ * menu entries for a selection of assets or a folder, a badge on an asset, and a folder as a drop target. The
+ * browse screens read it; the transfer integration provides it around the signed-in shell.
+ */
+export interface BrowseExtensions {
+  assetMenuItems: (assets: readonly AssetView[]) => readonly MenuExtra[];
+  folderActionItems: (folder: FolderView) => readonly MenuExtra[];
+  cartMenuItems: (cart: { id: number; name: string }) => readonly MenuExtra[];
+  assetBadge: (asset: AssetView) => ReactNode;
+  folderDropTarget: (folder: FolderView) => DropTargetProps | undefined;
+}
+
+const NONE: BrowseExtensions = {
+  assetMenuItems: () => [],
+  folderActionItems: () => [],
+  cartMenuItems: () => [],
+  assetBadge: () => null,
+  folderDropTarget: () => undefined,
+};
+
+const BrowseExtensionsContext = createContext<BrowseExtensions>(NONE);
+
+export const BrowseExtensionsProvider = BrowseExtensionsContext.Provider;
+
+export function useBrowseExtensions(): BrowseExtensions {
+  return useContext(BrowseExtensionsContext);
+}

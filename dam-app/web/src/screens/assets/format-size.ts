@@ -1,0 +1,13 @@
+const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
+
+/** A byte count as people read it (1024-based, one decimal from KB up), in the person's language. */
+export function formatSize(bytes: number, language: string): string {
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < UNITS.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  const digits = unit === 0 ? 0 : 1;
+  return `${new Intl.NumberFormat(language, { maximumFractionDigits: digits, minimumFractionDigits: digits }).format(value)} ${UNITS[unit]}`;
+}

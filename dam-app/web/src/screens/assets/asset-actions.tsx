@@ -1,4 +1,4 @@
-import { Button, Menu, Portal } from '@chakra-ui/react';
+import { Button, Menu } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { okSchema, type SessionView } from '../../../../api/accounts.ts';
@@ -90,105 +90,98 @@ export function AssetActions({
             {t('app.actions')} ▾
           </Button>
         </Menu.Trigger>
-        <Portal>
-          <Menu.Positioner>
-            <Menu.Content minWidth="60">
-              {changer && lock === 'free' && (
-                <Menu.Item value="check-out" onSelect={() => locking.mutate('POST')}>
-                  {t('assets.checkOut')}
+        <Menu.Positioner>
+          <Menu.Content minWidth="60">
+            {changer && lock === 'free' && (
+              <Menu.Item value="check-out" onSelect={() => locking.mutate('POST')}>
+                {t('assets.checkOut')}
+              </Menu.Item>
+            )}
+            {lock === 'mine' && (
+              <>
+                <Menu.Item value="check-in" onSelect={() => setOpen('check-in')}>
+                  {t('assets.checkInMenu')}
                 </Menu.Item>
-              )}
-              {lock === 'mine' && (
-                <>
-                  <Menu.Item value="check-in" onSelect={() => setOpen('check-in')}>
-                    {t('assets.checkInMenu')}
-                  </Menu.Item>
-                  <Menu.Item value="cancel-check-out" onSelect={() => locking.mutate('DELETE')}>
-                    {t('assets.cancelCheckOut')}
-                  </Menu.Item>
-                </>
-              )}
-              {mayBreakLock(asset, session) && (
-                <Menu.Item value="break-lock" onSelect={() => locking.mutate('DELETE')}>
-                  {t('assets.breakLock')}
+                <Menu.Item value="cancel-check-out" onSelect={() => locking.mutate('DELETE')}>
+                  {t('assets.cancelCheckOut')}
                 </Menu.Item>
-              )}
-              {changer && <Menu.Separator />}
-              {changer && (
-                <>
-                  <Menu.Item value="rename" disabled={!editable} onSelect={() => setOpen('rename')}>
-                    {t('assets.renameMenu')}
-                  </Menu.Item>
-                  <Menu.Item value="move" disabled={!editable} onSelect={() => setOpen('move')}>
-                    {t('moveCopy.menu')}
-                  </Menu.Item>
-                  <Menu.Item
-                    value="delete"
-                    disabled={!editable}
-                    color="fg.error"
-                    onSelect={() => {
-                      trash.reset();
-                      setOpen('delete');
-                    }}
-                  >
-                    {t('assets.delete')}
-                  </Menu.Item>
-                  <Menu.Separator />
-                </>
-              )}
-              <Menu.Item value="cart" onSelect={() => setOpen('cart')}>
-                {t('carts.addMenu')}
+              </>
+            )}
+            {mayBreakLock(asset, session) && (
+              <Menu.Item value="break-lock" onSelect={() => locking.mutate('DELETE')}>
+                {t('assets.breakLock')}
               </Menu.Item>
-              <Menu.Item value="collection" onSelect={() => setOpen('collection')}>
-                {t('collections.addMenu')}
-              </Menu.Item>
-              <Menu.Item value="contact-sheet" onSelect={() => setOpen('contact-sheet')}>
-                {t('contactSheet.menu')}
-              </Menu.Item>
-              {mayDownload(session) && (
-                <>
-                  <Menu.Separator />
-                  {mayDownloadOriginal(session) && (
-                    <Menu.Item
-                      value="download-original"
-                      onSelect={() => saveFile(`/api/v1/assets/${asset.id}/original`, asset.fileName)}
-                    >
-                      {t('assets.downloadOriginal')}
-                    </Menu.Item>
-                  )}
-                  <Menu.Item value="loading-dock" onSelect={() => prepare.mutate()}>
-                    {t('dock.prepareMenu')}
-                  </Menu.Item>
-                  {mayDownloadOriginal(session) && asset.kind === 'image' && (
-                    <Menu.ItemGroup>
-                      <Menu.ItemGroupLabel>{t('print.title')}</Menu.ItemGroupLabel>
-                      {PRINT_FORMATS.map((format) => (
-                        <Menu.Item
-                          key={format.format}
-                          value={`print-${format.format}`}
-                          onSelect={() => saveFile(`/api/v1/assets/${asset.id}/print/${format.format}`)}
-                        >
-                          {t('print.output', { label: format.label, dpi: format.dpi })}
-                        </Menu.Item>
-                      ))}
-                    </Menu.ItemGroup>
-                  )}
-                </>
-              )}
-              {extras.length > 0 && <Menu.Separator />}
-              {extras.map((extra) => (
+            )}
+            {changer && <Menu.Separator />}
+            {changer && (
+              <>
+                <Menu.Item value="rename" disabled={!editable} onSelect={() => setOpen('rename')}>
+                  {t('assets.renameMenu')}
+                </Menu.Item>
+                <Menu.Item value="move" disabled={!editable} onSelect={() => setOpen('move')}>
+                  {t('moveCopy.menu')}
+                </Menu.Item>
                 <Menu.Item
-                  key={extra.id}
-                  value={extra.id}
-                  disabled={extra.disabled}
-                  onSelect={extra.onSelect}
+                  value="delete"
+                  disabled={!editable}
+                  color="fg.error"
+                  onSelect={() => {
+                    trash.reset();
+                    setOpen('delete');
+                  }}
                 >
-                  {extra.label}
+                  {t('assets.delete')}
                 </Menu.Item>
-              ))}
-            </Menu.Content>
-          </Menu.Positioner>
-        </Portal>
+                <Menu.Separator />
+              </>
+            )}
+            <Menu.Item value="cart" onSelect={() => setOpen('cart')}>
+              {t('carts.addMenu')}
+            </Menu.Item>
+            <Menu.Item value="collection" onSelect={() => setOpen('collection')}>
+              {t('collections.addMenu')}
+            </Menu.Item>
+            <Menu.Item value="contact-sheet" onSelect={() => setOpen('contact-sheet')}>
+              {t('contactSheet.menu')}
+            </Menu.Item>
+            {mayDownload(session) && (
+              <>
+                <Menu.Separator />
+                {mayDownloadOriginal(session) && (
+                  <Menu.Item
+                    value="download-original"
+                    onSelect={() => saveFile(`/api/v1/assets/${asset.id}/original`, asset.fileName)}
+                  >
+                    {t('assets.downloadOriginal')}
+                  </Menu.Item>
+                )}
+                <Menu.Item value="loading-dock" onSelect={() => prepare.mutate()}>
+                  {t('dock.prepareMenu')}
+                </Menu.Item>
+                {mayDownloadOriginal(session) && asset.kind === 'image' && (
+                  <Menu.ItemGroup>
+                    <Menu.ItemGroupLabel>{t('print.title')}</Menu.ItemGroupLabel>
+                    {PRINT_FORMATS.map((format) => (
+                      <Menu.Item
+                        key={format.format}
+                        value={`print-${format.format}`}
+                        onSelect={() => saveFile(`/api/v1/assets/${asset.id}/print/${format.format}`)}
+                      >
+                        {t('print.output', { label: format.label, dpi: format.dpi })}
+                      </Menu.Item>
+                    ))}
+                  </Menu.ItemGroup>
+                )}
+              </>
+            )}
+            {extras.length > 0 && <Menu.Separator />}
+            {extras.map((extra) => (
+              <Menu.Item key={extra.id} value={extra.id} disabled={extra.disabled} onSelect={extra.onSelect}>
+                {extra.label}
+              </Menu.Item>
+            ))}
+          </Menu.Content>
+        </Menu.Positioner>
       </Menu.Root>
       {open === 'check-in' && <CheckInDialog asset={asset} open onClose={close} />}
       {open === 'rename' && <RenameDialog asset={asset} open onClose={close} />}

@@ -31,7 +31,7 @@ export function AssetExtendedTab({ asset }: { asset: AssetView }) {
       <Text fontSize="sm" color="fg.muted" aria-live="polite">
         {t('assets.extendedCount', { shown: shown.length, total: entries.length })}
       </Text>
-      <Table.ScrollArea borderWidth="1px" rounded="md">
+      <Table.ScrollArea borderWidth="1px" rounded="md" tabIndex={0}>
         <Table.Root size="sm" striped>
           <Table.Header>
             <Table.Row>

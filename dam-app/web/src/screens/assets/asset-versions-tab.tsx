@@ -65,7 +65,7 @@ export function AssetVersionsTab({ asset, session }: { asset: AssetView; session
           {t('versions.compare')}
         </Button>
       </HStack>
-      <Table.ScrollArea borderWidth="1px" rounded="md">
+      <Table.ScrollArea borderWidth="1px" rounded="md" tabIndex={0}>
         <Table.Root size="sm">
           <Table.Header>
             <Table.Row>

@@ -47,7 +47,7 @@ export function CompareScreen({ id, left, right }: { id: number; left: number; r
             {compare.data.differences.length === 0 ? (
               <Notice>{t('compare.same')}</Notice>
             ) : (
-              <Table.ScrollArea borderWidth="1px" rounded="md">
+              <Table.ScrollArea borderWidth="1px" rounded="md" tabIndex={0}>
                 <Table.Root size="sm">
                   <Table.Header>
                     <Table.Row>

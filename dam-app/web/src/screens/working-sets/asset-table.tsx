@@ -23,7 +23,7 @@ export function AssetTable({
   const all = assets.length > 0 && assets.every((asset) => selected.includes(asset.id));
   const some = !all && assets.some((asset) => selected.includes(asset.id));
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="md">
+    <Table.ScrollArea borderWidth="1px" rounded="md" tabIndex={0}>
       <Table.Root size="sm" aria-label={label}>
         <Table.Header>
           <Table.Row>

@@ -1,4 +1,4 @@
-import { Button, Field, Flex, HStack, Input, Menu, NativeSelect, Portal, Stack } from '@chakra-ui/react';
+import { Button, Field, Flex, HStack, Input, Menu, NativeSelect, Stack } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { z } from 'zod';
@@ -144,63 +144,69 @@ export function CartsScreen({ session }: { session: SessionView }) {
                   {t('carts.menu', { name: cart.name })} ▾
                 </Button>
               </Menu.Trigger>
-              <Portal>
-                <Menu.Positioner>
-                  <Menu.Content minWidth="60">
-                    <Menu.Item value="rename" onSelect={() => setOpen('rename')}>
-                      {t('carts.renameMenu')}
-                    </Menu.Item>
-                    <Menu.Item value="delete" color="fg.error" onSelect={() => setOpen('delete')}>
-                      {t('carts.deleteMenu')}
-                    </Menu.Item>
-                    <Menu.Separator />
-                    {mayDownload(session) && (
-                      <Menu.Item
-                        value="prepare"
-                        disabled={ids.length === 0}
-                        onSelect={() => prepare.mutate(cart.id)}
-                      >
-                        {t('dock.prepareMenu')}
-                      </Menu.Item>
-                    )}
+              <Menu.Positioner>
+                <Menu.Content minWidth="60">
+                  <Menu.Item value="rename" onSelect={() => setOpen('rename')}>
+                    {t('carts.renameMenu')}
+                  </Menu.Item>
+                  <Menu.Item value="delete" color="fg.error" onSelect={() => setOpen('delete')}>
+                    {t('carts.deleteMenu')}
+                  </Menu.Item>
+                  <Menu.Separator />
+                  {mayDownload(session) && (
                     <Menu.Item
-                      value="contact-sheet"
+                      value="prepare"
                       disabled={ids.length === 0}
-                      onSelect={() => setOpen('contact-sheet')}
+                      onSelect={() => prepare.mutate(cart.id)}
                     >
-                      {t('contactSheet.menu')}
+                      {t('dock.prepareMenu')}
                     </Menu.Item>
+                  )}
+                  <Menu.Item
+                    value="contact-sheet"
+                    disabled={ids.length === 0}
+                    onSelect={() => setOpen('contact-sheet')}
+                  >
+                    {t('contactSheet.menu')}
+                  </Menu.Item>
+                  <Menu.Item
+                    value="collection"
+                    disabled={ids.length === 0}
+                    onSelect={() => setOpen('collection')}
+                  >
+                    {t('collections.addMenu')}
+                  </Menu.Item>
+                  <Menu.Item
+                    value="bulk-edit"
+                    disabled={ids.length === 0}
+                    onSelect={() => setOpen('bulk-edit')}
+                  >
+                    {t('bulkEdit.menu')}
+                  </Menu.Item>
+                  {extras.length > 0 && <Menu.Separator />}
+                  {extras.map((extra) => (
                     <Menu.Item
-                      value="collection"
-                      disabled={ids.length === 0}
-                      onSelect={() => setOpen('collection')}
+                      key={extra.id}
+                      value={extra.id}
+                      disabled={extra.disabled}
+                      onSelect={extra.onSelect}
                     >
-                      {t('collections.addMenu')}
+                      {extra.label}
                     </Menu.Item>
-                    <Menu.Item
-                      value="bulk-edit"
-                      disabled={ids.length === 0}
-                      onSelect={() => setOpen('bulk-edit')}
-                    >
-                      {t('bulkEdit.menu')}
-                    </Menu.Item>
-                    {extras.length > 0 && <Menu.Separator />}
-                    {extras.map((extra) => (
-                      <Menu.Item
-                        key={extra.id}
-                        value={extra.id}
-                        disabled={extra.disabled}
-                        onSelect={extra.onSelect}
-                      >
-                        {extra.label}
-                      </Menu.Item>
-                    ))}
-                  </Menu.Content>
-                </Menu.Positioner>
-              </Portal>
+                  ))}
+                </Menu.Content>
+              </Menu.Positioner>
             </Menu.Root>
           </Flex>
-          <HStack as="form" onSubmit={add} gap="2" align="flex-end" maxWidth="xl" role="search">
+          <HStack
+            as="form"
+            onSubmit={add}
+            gap="2"
+            align="flex-end"
+            maxWidth="xl"
+            role="search"
+            aria-label={t('carts.addBySearch')}
+          >
             <Field.Root>
               <Field.Label>{t('carts.addBySearch')}</Field.Label>
               <Input

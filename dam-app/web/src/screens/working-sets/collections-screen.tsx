@@ -59,7 +59,7 @@ export function CollectionsScreen({ session }: { session: SessionView }) {
         <Empty title={t('collections.empty')} description={t('collections.emptyHint')} />
       )}
       {collections.data && collections.data.length > 0 && (
-        <Table.ScrollArea borderWidth="1px" rounded="md">
+        <Table.ScrollArea borderWidth="1px" rounded="md" tabIndex={0}>
           <Table.Root size="sm">
             <Table.Header>
               <Table.Row>

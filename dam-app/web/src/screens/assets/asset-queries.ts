@@ -19,6 +19,9 @@ export const ASSET_KEYS = {
   loadingDock: ['loading-dock'] as const,
 };
 
+/** How often an open, checked-out asset is fetched again. */
+export const LOCK_POLL_MS = 10_000;
+
 const assetList = z.object({ items: z.array(assetSchema) });
 
 export const useAsset = (id: number) =>
@@ -26,6 +29,8 @@ export const useAsset = (id: number) =>
     queryKey: ASSET_KEYS.asset(id),
     queryFn: ({ signal }) => api.get(`/assets/${id}`, assetSchema, signal),
     retry: false,
+    // While someone holds the lock, everyone looking sees it end without reloading.
+    refetchInterval: (query) => (query.state.data?.checkedOutBy ? LOCK_POLL_MS : false),
   });
 export const useVersions = (id: number) =>
   useQuery({

@@ -11,3 +11,8 @@ export function formatSize(bytes: number, language: string): string {
   const digits = unit === 0 ? 0 : 1;
   return `${new Intl.NumberFormat(language, { maximumFractionDigits: digits, minimumFractionDigits: digits }).format(value)} ${UNITS[unit]}`;
 }
+
+/** A day (an expiry) as the language writes it; expiries are days in UTC, so the day shown is the same everywhere. */
+export function formatDay(iso: string, language: string): string {
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso));
+}

@@ -7,13 +7,13 @@ import type { ApiFailure } from '../../api/api-failure.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { toaster } from '../../app/toaster.tsx';
 import { Empty, ErrorAlert, ListSkeleton } from '../../components/feedback.tsx';
-import { formatDate } from '../../components/format-date.ts';
 import { Link } from '../../components/link.tsx';
 import { ScreenHeader } from '../../components/screen-header.tsx';
 import { AddToCartDialog } from '../assets/add-to-cart-dialog.tsx';
 import { ASSET_KEYS, useCollectionAssets, useCollections } from '../assets/asset-queries.ts';
 import { BulkEditDialog } from '../assets/bulk-edit-dialog.tsx';
 import { ContactSheetDialog } from '../assets/contact-sheet-dialog.tsx';
+import { formatDay } from '../assets/format-size.ts';
 import { MoveCopyDialog } from '../assets/move-copy-dialog.tsx';
 import { AssetTable } from './asset-table.tsx';
 import { CollectionEditor } from './collection-editor.tsx';
@@ -62,7 +62,7 @@ export function CollectionScreen({ session, id }: { session: SessionView; id: nu
     [t('collections.bundle'), t(collection.bundle ? 'app.yes' : 'app.no')],
     [
       t('collections.expiry'),
-      collection.expiresAt ? formatDate(collection.expiresAt, language) : t('app.never'),
+      collection.expiresAt ? formatDay(collection.expiresAt, language) : t('app.never'),
     ],
   ];
   return (

@@ -5,12 +5,12 @@ import { okSchema, type SessionView } from '../../../../api/accounts.ts';
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { ConfirmDialog, Empty, ErrorAlert, ListSkeleton } from '../../components/feedback.tsx';
-import { formatDate } from '../../components/format-date.ts';
 import { Link } from '../../components/link.tsx';
 import { ScreenHeader } from '../../components/screen-header.tsx';
 import { navigate } from '../../router/use-route.ts';
 import { mayModifyCollections } from '../assets/asset-access.ts';
 import { ASSET_KEYS, useCollections } from '../assets/asset-queries.ts';
+import { formatDay } from '../assets/format-size.ts';
 import { CollectionEditor } from './collection-editor.tsx';
 import {
   type Collection,
@@ -18,6 +18,9 @@ import {
   ownsCollection,
   useShareGroups,
 } from './collection-queries.ts';
+
+/** Columns that the collection's own screen also shows give way on narrow screens. */
+const WIDE = { base: 'none', lg: 'table-cell' } as const;
 
 /** Collections (saved selections): mine, public ones and those shared with my groups, with every field of spec §3. */
 export function CollectionsScreen({ session }: { session: SessionView }) {
@@ -65,10 +68,10 @@ export function CollectionsScreen({ session }: { session: SessionView }) {
               <Table.Row>
                 <Table.ColumnHeader>{t('field.name')}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t('collections.owner')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('collections.sharedWith')}</Table.ColumnHeader>
+                <Table.ColumnHeader display={WIDE}>{t('collections.sharedWith')}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t('collections.visibility')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('collections.modifiable')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('collections.bundle')}</Table.ColumnHeader>
+                <Table.ColumnHeader display={WIDE}>{t('collections.modifiable')}</Table.ColumnHeader>
+                <Table.ColumnHeader display={WIDE}>{t('collections.bundle')}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t('collections.expiry')}</Table.ColumnHeader>
                 <Table.ColumnHeader textAlign="end">{t('collections.assets')}</Table.ColumnHeader>
                 <Table.ColumnHeader>
@@ -88,16 +91,16 @@ export function CollectionsScreen({ session }: { session: SessionView }) {
                     )}
                   </Table.Cell>
                   <Table.Cell>{collection.owner}</Table.Cell>
-                  <Table.Cell>{groupName(collection.sharedWithGroupId)}</Table.Cell>
+                  <Table.Cell display={WIDE}>{groupName(collection.sharedWithGroupId)}</Table.Cell>
                   <Table.Cell>
                     <Badge colorPalette={collection.public ? 'teal' : 'gray'}>
                       {t(collection.public ? 'collections.public' : 'collections.private')}
                     </Badge>
                   </Table.Cell>
-                  <Table.Cell>{yesNo(collection.modifiable)}</Table.Cell>
-                  <Table.Cell>{yesNo(collection.bundle)}</Table.Cell>
+                  <Table.Cell display={WIDE}>{yesNo(collection.modifiable)}</Table.Cell>
+                  <Table.Cell display={WIDE}>{yesNo(collection.bundle)}</Table.Cell>
                   <Table.Cell whiteSpace="nowrap">
-                    {collection.expiresAt ? formatDate(collection.expiresAt, language) : t('app.never')}
+                    {collection.expiresAt ? formatDay(collection.expiresAt, language) : t('app.never')}
                   </Table.Cell>
                   <Table.Cell textAlign="end">{collection.assetCount}</Table.Cell>
                   <Table.Cell>

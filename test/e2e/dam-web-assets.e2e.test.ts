@@ -1,8 +1,9 @@
 import { ASSET_MESSAGES } from '@rapid/dam-app/api/asset-messages';
-import { CART_MAX_ASSETS } from '@rapid/dam-app/api/working-sets';
+import { CART_FULL_NOTICE, CART_MAX_ASSETS } from '@rapid/dam-app/api/working-sets';
 import type { Browser, BrowserContext, Page } from 'puppeteer-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDemoContent } from '../../dam-app/server/demo/demo-content.ts';
+import { ensureFolderRow } from '../../dam-app/server/folders/folder-records.ts';
 import { ApiClient } from '../../dam-app/server/test-support/api-client.ts';
 import {
   ADMIN_PASSWORD,
@@ -578,6 +579,50 @@ describe('DAM web app: assets and working sets in Chromium', () => {
     await checkScreen('collections-768-dark', narrow);
     await narrow.evaluate(() => window.localStorage.setItem('rapid-dam.color-mode', 'light'));
     await narrow.close();
+  });
+
+  it('adds the first 1000 of a larger selection to a cart, with the spec’s message', async () => {
+    const { db } = site.runtime.services;
+    const folderId = await ensureFolderRow(db, 'Library/Bulk');
+    const rows = await db
+      .insertInto('assets')
+      .values(
+        Array.from({ length: CART_MAX_ASSETS + 1 }, (_, index) => {
+          const name = `bulk-${String(index).padStart(4, '0')}.jpg`;
+          return {
+            folder_id: folderId,
+            path: `Library/Bulk/${name}`,
+            name,
+            file_name: name,
+            size: 100,
+            content_hash: `bulk-${index}`,
+            date_created: new Date(),
+            keywords: ['bulk'],
+          };
+        }),
+      )
+      .returning('id')
+      .execute();
+    const carlos = await apiAs('carlos');
+    const collection = (await carlos.post('/collections', { name: 'Everything in bulk' })).body;
+    await carlos.post(`/collections/${collection.id}/assets`, { ids: rows.map((row) => row.id) });
+    await go(`#/collections/${collection.id}`);
+    await seeHeading('Everything in bulk');
+    await page.waitForFunction(
+      (count) => document.querySelectorAll('tr[data-asset-id]').length === count,
+      {},
+      CART_MAX_ASSETS + 1,
+    );
+    await button('Add all to cart').click();
+    await dialog();
+    await page.select('select[name="cart"]', 'new');
+    await fill('name', 'Big order');
+    await page.locator('[role="dialog"] button[type="submit"]').click();
+    await seeText(`Added ${CART_MAX_ASSETS} asset(s) to Big order.`);
+    await seeText(CART_FULL_NOTICE);
+    await checkScreen('cart-full-notice');
+    const carts = (await carlos.get('/carts')).body;
+    expect(carts).toContainEqual(expect.objectContaining({ name: 'Big order', assetCount: CART_MAX_ASSETS }));
   });
 
   it('raised no page errors and no CSP violations', () => {

@@ -339,6 +339,12 @@ describe('DAM web app: assets and working sets in Chromium', () => {
     await button('Delete to trash').click();
     await seeText('"dusk-lake.jpg" is in the trash.');
     await checkScreen('asset-in-trash');
+    // The header's Trash lists it too, with its own Restore.
+    await page.locator('button[data-trash-button]').click();
+    await page.waitForSelector('[data-trashed="dusk-lake.jpg"]', { visible: true });
+    await checkScreen('trash-dialog');
+    await page.keyboard.press('Escape');
+    await noBackdrop();
     await button('Restore from trash').click();
     await seeText('"dusk-lake.jpg" is back in its folder.');
     await seeHeading('Dusk at the lake');

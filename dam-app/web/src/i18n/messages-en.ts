@@ -251,6 +251,8 @@ export const en = {
   'assets.deleteTitle': 'Delete to trash',
   'assets.deleteConfirm': 'Move "{name}" to the trash? You can restore it from there.',
   'assets.downloadOriginal': 'Download original',
+  'trash.title': 'Trash',
+  'trash.empty': 'The trash is empty.',
   'trash.inTrash': '"{name}" is in the trash.',
   'trash.restore': 'Restore from trash',
   'trash.restored': '"{name}" is back in its folder.',

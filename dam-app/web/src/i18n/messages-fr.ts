@@ -254,6 +254,8 @@ export const fr: Messages = {
   'assets.deleteTitle': 'Mettre à la corbeille',
   'assets.deleteConfirm': 'Mettre « {name} » à la corbeille ? Vous pourrez l’en restaurer.',
   'assets.downloadOriginal': 'Télécharger l’original',
+  'trash.title': 'Corbeille',
+  'trash.empty': 'La corbeille est vide.',
   'trash.inTrash': '« {name} » est dans la corbeille.',
   'trash.restore': 'Restaurer depuis la corbeille',
   'trash.restored': '« {name} » est de retour dans son dossier.',

@@ -53,7 +53,8 @@ export function AssetPreview({ asset }: { asset: AssetView }) {
 
 /** A small square thumbnail for lists (carts, collections, trash). */
 export function AssetThumb({ asset, size = '12' }: { asset: AssetView; size?: string }) {
-  const thumb = named(asset, 'thumbnail') ?? named(asset, 'icon');
+  // The server serves no renditions of a trashed asset: its file type stands in.
+  const thumb = asset.status === 'trashed' ? undefined : (named(asset, 'thumbnail') ?? named(asset, 'icon'));
   return (
     <Center
       width={size}

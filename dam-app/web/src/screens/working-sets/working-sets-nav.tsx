@@ -1,12 +1,15 @@
-import { HStack } from '@chakra-ui/react';
+import { Button, HStack } from '@chakra-ui/react';
+import { useState } from 'react';
 import { usePreferences } from '../../app/preferences.tsx';
 import { Link } from '../../components/link.tsx';
 import { useRoute } from '../../router/use-route.ts';
+import { TrashDialog } from '../assets/trash-dialog.tsx';
 
-/** The header's links to the working sets (spec §2): Collections, Carts, Loading Dock. */
+/** The header's links to the working sets (spec §2): Collections, Carts, Loading Dock; and the trash, to restore from. */
 export function WorkingSetsNav() {
   const { t } = usePreferences();
   const route = useRoute();
+  const [trash, setTrash] = useState(false);
   const links = [
     {
       to: { name: 'collections' as const },
@@ -31,6 +34,18 @@ export function WorkingSetsNav() {
           {link.label}
         </Link>
       ))}
+      <Button
+        variant="plain"
+        size="sm"
+        px="0"
+        color="dam.headerFg"
+        fontWeight="medium"
+        data-trash-button=""
+        onClick={() => setTrash(true)}
+      >
+        {t('trash.title')}
+      </Button>
+      {trash && <TrashDialog open onClose={() => setTrash(false)} />}
     </HStack>
   );
 }

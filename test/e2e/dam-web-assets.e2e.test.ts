@@ -504,6 +504,23 @@ describe('DAM web app: assets and working sets in Chromium', () => {
     await go('#/loading-dock');
     await seeHeading('Loading Dock');
     await seeText('Nothing in the Loading Dock.');
+    // A cart larger than the dock takes gets the §8 message.
+    const { db } = site.runtime.services;
+    const street = ids['night-street.jpg'] as number;
+    const { size } = await db
+      .selectFrom('assets')
+      .select('size')
+      .where('id', '=', street)
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('assets')
+      .set({ size: 30 * 1024 ** 3 })
+      .where('id', '=', street)
+      .execute();
+    await button('Prepare download').click();
+    await seeText(ASSET_MESSAGES.loadingDockTooLarge);
+    await checkScreen('loading-dock-too-large');
+    await db.updateTable('assets').set({ size }).where('id', '=', street).execute();
     await button('Prepare download').click();
     await seeText('Prepared 3 file(s) in the Loading Dock.');
     await page.waitForSelector('[data-dock] ::-p-text(ready)');

@@ -22,3 +22,15 @@ export const loadingDockSchema = z
     files: z.array(z.string()),
   })
   .meta({ id: 'LoadingDock' });
+
+export const loadingDockStates = ['ready', 'done'] as const;
+
+/** One of my prepared downloads, for the Loading Dock screen: ready to transfer, or done (its files cleaned up). */
+export const loadingDockEntrySchema = loadingDockSchema
+  .extend({
+    state: z.enum(loadingDockStates),
+    createdAt: z.iso.datetime(),
+    /** When the unfinished dock is cleaned up by itself. */
+    expiresAt: z.iso.datetime(),
+  })
+  .meta({ id: 'LoadingDockEntry' });

@@ -70,3 +70,6 @@ export const addedSchema = z.object({
   skipped: z.number(),
   notices: z.array(z.string()),
 });
+
+/** A group a collection can be shared with (spec §3 "shared with (group)"). */
+export const shareGroupSchema = z.object({ id: z.number(), name: z.string() }).meta({ id: 'ShareGroup' });

@@ -3,7 +3,12 @@ import { statfs } from 'node:fs/promises';
 import { z } from 'zod';
 import { okSchema } from '../../api/accounts.ts';
 import { ASSET_MESSAGES } from '../../api/asset-messages.ts';
-import { LOADING_DOCK_MAX_BYTES, loadingDockSchema, prepareDownloadSchema } from '../../api/loading-dock.ts';
+import {
+  LOADING_DOCK_MAX_BYTES,
+  loadingDockEntrySchema,
+  loadingDockSchema,
+  prepareDownloadSchema,
+} from '../../api/loading-dock.ts';
 import { can } from '../access/principal.ts';
 import { ApiError, forbidden, notFound } from '../api/api-error.ts';
 import { defineRoute } from '../api/define-route.ts';
@@ -18,6 +23,33 @@ const human = (bytes: number) =>
   bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(1)} GB` : `${(bytes / 1024 ** 2).toFixed(1)} MB`;
 
 export const loadingDockRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/loading-dock',
+    tag,
+    summary: 'My prepared downloads, latest first: ready, or done (their files cleaned up)',
+    auth: 'user',
+    response: z.array(loadingDockEntrySchema),
+    async handler({ services, principal }) {
+      const rows = await services.db
+        .selectFrom('loading_docks')
+        .selectAll()
+        .where('owner_id', '=', principal.user.id)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(100)
+        .execute();
+      return rows.map((dock) => ({
+        loadingDockId: dock.id,
+        notificationId: dock.notification_id,
+        totalSize: Number(dock.total_size),
+        files: dock.files.map((file) => file.key),
+        state: dock.done_at ? ('done' as const) : ('ready' as const),
+        createdAt: dock.created_at.toISOString(),
+        expiresAt: new Date(dock.created_at.getTime() + LOADING_DOCK_TTL_SECONDS * 1000).toISOString(),
+      }));
+    },
+  }),
   defineRoute({
     method: 'post',
     path: '/loading-dock',

@@ -39,3 +39,21 @@ export const ChangePasswordScreen = lazy(() =>
 export const AdminScreen = lazy(() =>
   import('../screens/admin/admin-screen.tsx').then((m) => ({ default: m.AdminScreen })),
 );
+export const AssetScreen = lazy(() =>
+  import('../screens/assets/asset-screen.tsx').then((m) => ({ default: m.AssetScreen })),
+);
+export const CompareScreen = lazy(() =>
+  import('../screens/assets/compare-screen.tsx').then((m) => ({ default: m.CompareScreen })),
+);
+export const CollectionsScreen = lazy(() =>
+  import('../screens/working-sets/collections-screen.tsx').then((m) => ({ default: m.CollectionsScreen })),
+);
+export const CollectionScreen = lazy(() =>
+  import('../screens/working-sets/collection-screen.tsx').then((m) => ({ default: m.CollectionScreen })),
+);
+export const CartsScreen = lazy(() =>
+  import('../screens/working-sets/carts-screen.tsx').then((m) => ({ default: m.CartsScreen })),
+);
+export const LoadingDockScreen = lazy(() =>
+  import('../screens/working-sets/loading-dock-screen.tsx').then((m) => ({ default: m.LoadingDockScreen })),
+);

@@ -5,6 +5,7 @@ import { usePreferences } from '../../app/preferences.tsx';
 import { toaster } from '../../app/toaster.tsx';
 import { Link } from '../../components/link.tsx';
 import { PreferencePickers } from '../../components/preference-pickers.tsx';
+import { WorkingSetsNav } from '../working-sets/working-sets-nav.tsx';
 import { AclSwitcher } from './acl-switcher.tsx';
 import { PlacesPanel } from './places-panel.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -54,6 +55,7 @@ export function AppShell({
         </Link>
         <QuickSearch />
         <CreateMenu session={session} />
+        <WorkingSetsNav />
         <Flex gap="2" align="center" marginStart="auto">
           <AclSwitcher session={session} />
           <Box display={{ base: 'none', lg: 'block' }}>

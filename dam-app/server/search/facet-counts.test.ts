@@ -34,7 +34,7 @@ function random(seed: number) {
   };
 }
 
-const valueOf = (row: Row, facet: Exclude<Facet, 'keyword'>) =>
+const facetValue = (row: Row, facet: Exclude<Facet, 'keyword'>) =>
   ({
     kind: row.kind,
     fileType: row.fileType,
@@ -50,7 +50,7 @@ function expectedFacets(rows: Row[], request: SearchRequest) {
     const picked = refine[facet] as (string | number)[] | undefined;
     if (!picked?.length) return true;
     if (facet === 'keyword') return row.keywords.some((k) => picked.includes(k));
-    const value = valueOf(row, facet);
+    const value = facetValue(row, facet);
     return value !== null && picked.includes(value);
   };
   const base = rows.filter(
@@ -65,7 +65,7 @@ function expectedFacets(rows: Row[], request: SearchRequest) {
     const counts: Record<string, number> = {};
     for (const row of base) {
       if (!FACETS.every((other) => other === facet || passes(row, other))) continue;
-      const values = facet === 'keyword' ? row.keywords : [valueOf(row, facet)];
+      const values = facet === 'keyword' ? row.keywords : [facetValue(row, facet)];
       for (const value of values)
         if (value !== null) counts[String(value)] = (counts[String(value)] ?? 0) + 1;
     }

@@ -109,6 +109,8 @@ describe.each(DATABASE_KINDS)('facet counts on %s', (kind) => {
           file_type: row.fileType,
           kind: row.kind as 'image',
           content_hash: `h${index}`,
+          size: 1000 + index,
+          updated_at: new Date(),
           aspect_ratio: row.aspectRatio,
           color_profile: row.colorProfile,
           date_created: new Date(Date.UTC(row.year, 5, 1)),

@@ -3,9 +3,8 @@ import { ASSET_MESSAGES } from '../../api/asset-messages.ts';
 import { FACETS, type SearchRequest, type SearchResult, SORT_FIELDS } from '../../api/search.ts';
 import type { Principal } from '../access/principal.ts';
 import { invalid } from '../api/api-error.ts';
-import { assetViews } from '../assets/asset-views.ts';
+import { ASSET_ROW_COLUMNS, type AssetRow, assetViews } from '../assets/asset-views.ts';
 import { decodeCursor, encodeCursor } from '../assets/keyset-cursor.ts';
-import type { Asset } from '../db/schema.ts';
 import { aclRoot, belowPattern } from '../folders/acl-scope.ts';
 import { visibleFolder } from '../folders/folder-records.ts';
 import type { DamServices } from '../services.ts';
@@ -75,7 +74,8 @@ export async function searchAssets(
   // The cursor keeps the sort value as the database prints it: timestamps keep their microseconds.
   // On PostgreSQL the page and the counts run side by side on two connections; PGlite takes them in turn.
   const [{ rows }, counted, total] = await Promise.all([
-    sql<Asset & { sort_key: string }>`select *, (${column})::text as sort_key
+    sql<AssetRow & { sort_key: string }>`select ${sql.join(ASSET_ROW_COLUMNS.map((name) => sql.ref(name)))},
+        (${column})::text as sort_key
       from assets where ${pageWhere}
       order by ${column} ${order}, id ${order} limit ${request.limit + 1}`.execute(db),
     request.withFacets ? countFacets(db, filter) : undefined,

@@ -1,8 +1,10 @@
 // The DAM library at scale, on PGlite and PostgreSQL in the same run (issue 12): with 100,000 assets, quick search
 // and a faceted refinement p50/p95 (target p95 ≤ 50 ms on PostgreSQL), the first page of a 10,000-asset folder
-// (target ≤ 30 ms), and ingest throughput with thumbnails against a plain sharp loop (target ≥ 0.7×).
-// Run by hand: `npx tsx scripts/bench/dam-library.ts` (BENCH_ASSETS, BENCH_IMAGES to scale it down). It lives in
-// the dam-app workspace so it resolves the server's own dependencies.
+// (target ≤ 30 ms), and ingest throughput with renditions against plain sharp loops over the same files (target
+// ≥ 0.7×): one making the thumbnail alone, one making the DAM's thumbnail and preview.
+// Run by hand: `npx tsx scripts/bench/dam-library.ts` (BENCH_ASSETS, BENCH_IMAGES to scale it down;
+// DAM_JOB_CONCURRENCY for the jobs run at once, cores by default). It lives in the dam-app workspace so it resolves
+// the server's own dependencies.
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -71,6 +73,7 @@ async function benchOne(kind: 'pglite' | 'postgres', databaseUrl?: string) {
     PORT: String(port),
     DAM_SCRYPT_LOG_N: '10',
     DAM_RECONCILE_SECONDS: '0',
+    ...(process.env.DAM_JOB_CONCURRENCY ? { DAM_JOB_CONCURRENCY: process.env.DAM_JOB_CONCURRENCY } : {}),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
   const runtime = await createServices(config, silentLogger);

@@ -7,8 +7,10 @@ export const prepareDownloadSchema = z
   .strictObject({
     ids: z.array(z.number().int().positive()).max(10_000).optional(),
     cartId: z.number().int().positive().optional(),
+    /** A bundle (a collection marked bundle): every asset of it, delivered together in one folder. */
+    bundleId: z.number().int().positive().optional(),
   })
-  .refine((value) => value.ids !== undefined || value.cartId !== undefined, {
+  .refine((value) => value.ids !== undefined || value.cartId !== undefined || value.bundleId !== undefined, {
     message: 'The search is empty.',
   });
 

@@ -15,6 +15,7 @@ import { defineRoute } from '../api/define-route.ts';
 import { visibleAssetIds } from '../assets/asset-records.ts';
 import { enqueueJob } from '../jobs/job-queue.ts';
 import type { LocalStorageArea } from '../storage/local-area.ts';
+import { resolveBundle } from '../working-sets/bundle.ts';
 import { cleanLoadingDock, LOADING_DOCK_TTL_SECONDS } from './cleanup.ts';
 
 const tag = 'Loading dock';
@@ -54,7 +55,8 @@ export const loadingDockRoutes = [
     method: 'post',
     path: '/loading-dock',
     tag,
-    summary: 'Prepare a download in the loading dock (assets by ids or a cart); answers its notification id',
+    summary:
+      'Prepare a download in the loading dock (assets by ids, a cart or a bundle); answers its notification id',
     auth: 'user',
     body: prepareDownloadSchema,
     response: loadingDockSchema,
@@ -82,14 +84,28 @@ export const loadingDockRoutes = [
           .execute();
         requested = [...requested, ...rows.map((row) => row.asset_id)];
       }
+      // A bundle arrives whole, in its own folder of the dock; loose assets and carts beside it.
+      const bundle =
+        body.bundleId === undefined ? undefined : await resolveBundle(services, principal, body.bundleId);
       const ids = await visibleAssetIds(services, principal, requested);
-      if (ids.length === 0) throw new ApiError(400, 'search_empty', ASSET_MESSAGES.searchEmpty);
-      const assets = await services.db
-        .selectFrom('assets')
-        .select(['id', 'path', 'file_name', 'size'])
-        .where('id', 'in', ids)
-        .where('status', '=', 'active')
-        .execute();
+      if (ids.length === 0 && !bundle) throw new ApiError(400, 'search_empty', ASSET_MESSAGES.searchEmpty);
+      const loose = ids.length
+        ? await services.db
+            .selectFrom('assets')
+            .select(['id', 'path', 'file_name', 'size'])
+            .where('id', 'in', ids)
+            .where('status', '=', 'active')
+            .execute()
+        : [];
+      const assets = [
+        ...loose,
+        ...(bundle?.files.map((file) => ({
+          id: file.assetId,
+          path: file.path,
+          file_name: `${bundle.folder}/${file.name}`,
+          size: file.size,
+        })) ?? []),
+      ];
       const total = assets.reduce((sum, asset) => sum + Number(asset.size), 0);
       if (total > LOADING_DOCK_MAX_BYTES)
         throw new ApiError(413, 'loading_dock_too_large', ASSET_MESSAGES.loadingDockTooLarge);

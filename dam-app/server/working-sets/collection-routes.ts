@@ -70,7 +70,7 @@ const view = (row: Row) => ({
   assetCount: Number(row.asset_count ?? 0),
 });
 
-async function visibleCollection(services: DamServices, principal: Principal, id: number) {
+export async function visibleCollection(services: DamServices, principal: Principal, id: number) {
   const row = await visibleCollections(services.db, principal.user.id)
     .where('collections.id', '=', id)
     .executeTakeFirst();

@@ -1,6 +1,5 @@
 import { Checkbox, Field, Text, Textarea } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ASSET_MESSAGES } from '../../../../api/asset-messages.ts';
 import { bulkEditResultSchema, bulkEditSchema } from '../../../../api/assets.ts';
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
@@ -22,7 +21,7 @@ export function BulkEditDialog({
   open: boolean;
   onClose(): void;
 }) {
-  const { t, message } = usePreferences();
+  const { t, spec } = usePreferences();
   const client = useQueryClient();
   const form = useForm({ replaceDescription: false, description: '', add: '', remove: '' }, { guard: open });
   const save = useMutation({
@@ -35,7 +34,7 @@ export function BulkEditDialog({
         toaster.create({
           type: 'warning',
           title: t('bulkEdit.locked', { count: result.locked.length }),
-          description: message(ASSET_MESSAGES.inUse),
+          description: spec('inUse'),
         });
       onClose();
     },

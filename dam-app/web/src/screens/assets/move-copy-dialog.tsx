@@ -1,7 +1,6 @@
 import { Box, Fieldset, HStack, RadioGroup, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ASSET_MESSAGES } from '../../../../api/asset-messages.ts';
 import { assetSchema } from '../../../../api/assets.ts';
 import { type FolderView, folderSchema } from '../../../../api/folders.ts';
 import { api } from '../../api/api-client.ts';
@@ -27,7 +26,7 @@ export function MoveCopyDialog(props: {
   onClose(): void;
   onDone?(mode: Mode, destination: FolderView): void;
 }) {
-  const { t, message } = usePreferences();
+  const { t, message, spec } = usePreferences();
   const client = useQueryClient();
   const tree = useFolderTree(props.open);
   const [mode, setMode] = useState<Mode>('move');
@@ -88,7 +87,7 @@ export function MoveCopyDialog(props: {
 
   const reason = (folder: FolderView) => {
     const found = destinationProblem(folder, source);
-    if (found === 'ontoChildOrParent') return message(ASSET_MESSAGES.ontoChildOrParent);
+    if (found === 'ontoChildOrParent') return spec('ontoChildOrParent');
     if (found === 'alreadyThere') return t('moveCopy.alreadyThere');
     return undefined;
   };

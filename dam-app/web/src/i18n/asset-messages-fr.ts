@@ -14,6 +14,8 @@ export const assetMessagesFr: Record<keyof typeof ASSET_MESSAGES, string> = {
   nameRequired: 'Vous ne pouvez pas laisser ce champ vide.',
   maxChars32: '32 caractères au maximum.',
   cartNameRequired: 'Le nom du panier est obligatoire.',
+  bundleEmpty: 'La recherche est vide, ou le lot de la recherche est vide (téléchargement annulé).',
+  notABundle: 'Cette collection n’est pas un lot.',
   cartNameUnique: 'Un panier porte déjà ce nom.',
   assetIdInvalid: 'L’ID de l’élément doit être un nombre valide.',
   assetIdMissing: 'L’ID de l’élément doit exister.',

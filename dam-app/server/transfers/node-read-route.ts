@@ -50,7 +50,13 @@ export const nodeReadRoutes = [
       "A node's transfer summary for the page's NodeCredentials token (relayed for nodes whose certificate browsers do not trust)",
     auth: 'user',
     params,
-    query: z.object({ filter: z.string().max(40).optional(), tag: z.string().max(64 * 1024).optional() }),
+    query: z.object({
+      filter: z.string().max(40).optional(),
+      tag: z
+        .string()
+        .max(64 * 1024)
+        .optional(),
+    }),
     response: z.unknown(),
     async handler({ c, services, params, query }) {
       const search = new URLSearchParams();

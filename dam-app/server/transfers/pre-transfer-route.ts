@@ -92,7 +92,9 @@ export const preTransferRoutes = [
         };
       }
       // The page asks NodeCredentials for this node (spec §7: the node is chosen per transfer).
-      request.tags = { dam: { user: principal.user.username, acl: principal.acl?.name ?? null, node: node.url } };
+      request.tags = {
+        dam: { user: principal.user.username, acl: principal.acl?.name ?? null, node: node.url },
+      };
       request.target_rate_kbps = TRANSFER_DEFAULTS.target_rate_kbps;
 
       const client = new NodeClient(node);

@@ -3,7 +3,7 @@ import { TRANSFER_MESSAGES } from '../../../api/transfer-messages.ts';
 import { MemoryStorage } from './memory-storage.ts';
 import type { NodeAnswer, NodeReader, NodeTransfer } from './node-reader.ts';
 import { ProgressStore } from './progress-record.ts';
-import { type MonitorOutcome, UploadMonitor, type UploadActions } from './upload-monitor.ts';
+import { type MonitorOutcome, type UploadActions, UploadMonitor } from './upload-monitor.ts';
 
 const COOKIE = 'ada,2026-01-01T00:00:00Z,2,Library,Library';
 
@@ -78,7 +78,10 @@ describe('the upload monitor (spec §4 steps 4–11)', () => {
     expect(calls).toEqual([]);
     await vi.advanceTimersByTimeAsync(2000);
     expect(calls).toEqual([]);
-    node.summaryAnswer = { kind: 'ok', data: [{ ...record('running', []), start_spec: { cookie: 'other' } }] };
+    node.summaryAnswer = {
+      kind: 'ok',
+      data: [{ ...record('running', []), start_spec: { cookie: 'other' } }],
+    };
     await vi.advanceTimersByTimeAsync(1000);
     expect(calls).toEqual([]);
     node.summaryAnswer = { kind: 'ok', data: [record('running', [])] };
@@ -131,7 +134,10 @@ describe('the upload monitor (spec §4 steps 4–11)', () => {
 
   it('sends error_upload with the client-window message when the error code is not 0', async () => {
     store.update(COOKIE, (entry) => ({ ...entry, transferId: 't1' }));
-    node.transferAnswer = { kind: 'ok', data: record('failed', [], { error_code: 19, error_desc: 'disk full' }) };
+    node.transferAnswer = {
+      kind: 'ok',
+      data: record('failed', [], { error_code: 19, error_desc: 'disk full' }),
+    };
     monitor.start(0);
     await vi.advanceTimersByTimeAsync(5000);
     expect(calls).toEqual([`error t1 ${TRANSFER_MESSAGES.seeClientWindow}`]);

@@ -25,8 +25,7 @@ export interface MonitorEvents {
   log(message: string): void;
 }
 
-const failed = (transfer: NodeTransfer) =>
-  transfer.status === 'failed' || (transfer.error_code ?? 0) !== 0;
+const failed = (transfer: NodeTransfer) => transfer.status === 'failed' || (transfer.error_code ?? 0) !== 0;
 
 /**
  * Spec §4 upload flow steps 4–11 for one upload: find the transfer by its cookie on the node, then poll it about

@@ -5,6 +5,8 @@ import { usePreferences } from '../../app/preferences.tsx';
 import { toaster } from '../../app/toaster.tsx';
 import { Link } from '../../components/link.tsx';
 import { PreferencePickers } from '../../components/preference-pickers.tsx';
+import { useOptionalTransferActions } from '../../transfers/transfer-context.ts';
+import { TransferProvider } from '../../transfers/transfer-provider.tsx';
 import { AclSwitcher } from './acl-switcher.tsx';
 import { PlacesPanel } from './places-panel.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -24,62 +26,70 @@ export function AppShell({
 }) {
   const { t } = usePreferences();
   return (
-    <Flex direction="column" minHeight="100dvh">
-      <ChakraLink
-        href="#main"
-        position="absolute"
-        left="-9999px"
-        zIndex={2000}
-        whiteSpace="nowrap"
-        _focusVisible={{ left: '2', top: '2', bg: 'bg', p: '2', color: 'fg', boxShadow: 'lg' }}
-        onClick={(event) => {
-          event.preventDefault();
-          document.getElementById('main')?.focus();
-        }}
-      >
-        {t('app.skip')}
-      </ChakraLink>
-      <Flex
-        as="header"
-        bg="dam.header"
-        color="dam.headerFg"
-        px={{ base: '3', md: '5' }}
-        py="2"
-        gap={{ base: '2', md: '4' }}
-        align="center"
-        wrap="wrap"
-      >
-        <Link to={{ name: 'home' }} color="dam.headerFg" fontWeight="bold" fontSize="lg" whiteSpace="nowrap">
-          {t('app.name')}
-        </Link>
-        <QuickSearch />
-        <CreateMenu session={session} />
-        <Flex gap="2" align="center" marginStart="auto">
-          <AclSwitcher session={session} />
-          <Box display={{ base: 'none', lg: 'block' }}>
-            <PreferencePickers onDark />
-          </Box>
-          <UserMenu session={session} />
-        </Flex>
-      </Flex>
-      <Flex flex="1" minHeight="0">
-        {places && <PlacesPanel session={session} />}
-        <Box
-          as="main"
-          id="main"
-          tabIndex={-1}
-          flex="1"
-          minWidth="0"
-          p={{ base: '4', md: '6' }}
-          outline="none"
+    <TransferProvider session={session}>
+      <Flex direction="column" minHeight="100dvh">
+        <ChakraLink
+          href="#main"
+          position="absolute"
+          left="-9999px"
+          zIndex={2000}
+          whiteSpace="nowrap"
+          _focusVisible={{ left: '2', top: '2', bg: 'bg', p: '2', color: 'fg', boxShadow: 'lg' }}
+          onClick={(event) => {
+            event.preventDefault();
+            document.getElementById('main')?.focus();
+          }}
         >
-          {children}
+          {t('app.skip')}
+        </ChakraLink>
+        <Flex
+          as="header"
+          bg="dam.header"
+          color="dam.headerFg"
+          px={{ base: '3', md: '5' }}
+          py="2"
+          gap={{ base: '2', md: '4' }}
+          align="center"
+          wrap="wrap"
+        >
+          <Link
+            to={{ name: 'home' }}
+            color="dam.headerFg"
+            fontWeight="bold"
+            fontSize="lg"
+            whiteSpace="nowrap"
+          >
+            {t('app.name')}
+          </Link>
+          <QuickSearch />
+          <CreateMenu session={session} />
+          <Flex gap="2" align="center" marginStart="auto">
+            <AclSwitcher session={session} />
+            <Box display={{ base: 'none', lg: 'block' }}>
+              <PreferencePickers onDark />
+            </Box>
+            <UserMenu session={session} />
+          </Flex>
+        </Flex>
+        <Flex flex="1" minHeight="0">
+          {places && <PlacesPanel session={session} />}
+          <Box
+            as="main"
+            id="main"
+            tabIndex={-1}
+            flex="1"
+            minWidth="0"
+            p={{ base: '4', md: '6' }}
+            outline="none"
+          >
+            {children}
+          </Box>
+        </Flex>
+        <Box as="footer" display={{ base: 'block', lg: 'none' }} borderTopWidth="1px" px="4" py="2">
+          <PreferencePickers />
         </Box>
       </Flex>
-      <Box as="footer" display={{ base: 'block', lg: 'none' }} borderTopWidth="1px" px="4" py="2">
-        <PreferencePickers />
-      </Box>
-    </Flex>
+    </TransferProvider>
   );
 }
 
@@ -111,11 +121,18 @@ function QuickSearch() {
 /** Quick Upload needs fileUpload on the current ACL and uploads allowed (spec §6); admin mode overrides. */
 function CreateMenu({ session }: { session: SessionView }) {
   const { t } = usePreferences();
+  const transfers = useOptionalTransferActions();
   const mayUpload =
     session.features.allowUpload &&
     (session.adminMode || (session.acl?.permissions.includes('fileUpload') ?? false));
   return (
-    <Menu.Root onSelect={() => toaster.create({ type: 'info', title: t('shell.createSoon') })}>
+    <Menu.Root
+      onSelect={(details) =>
+        details.value === 'quick-upload' && transfers
+          ? transfers.openUpload()
+          : toaster.create({ type: 'info', title: t('shell.createSoon') })
+      }
+    >
       <Menu.Trigger asChild>
         <Button size="sm" variant="solid" bg="bg" color="fg" _hover={{ bg: 'bg.muted' }}>
           {t('shell.create')} ▾
@@ -125,7 +142,7 @@ function CreateMenu({ session }: { session: SessionView }) {
       <Menu.Positioner>
         <Menu.Content>
           {mayUpload && (
-            <Menu.Item value="quick-upload" disabled>
+            <Menu.Item value="quick-upload" disabled={!transfers}>
               {t('shell.quickUpload')}
             </Menu.Item>
           )}

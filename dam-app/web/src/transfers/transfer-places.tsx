@@ -1,0 +1,109 @@
+import { Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import type { SessionView } from '../../../api/accounts.ts';
+import { placesTreeSchema } from '../../../api/folders.ts';
+import { api } from '../api/api-client.ts';
+import { usePreferences } from '../app/preferences.tsx';
+import { useBrowseExtensions } from '../screens/browse/browse-extensions.tsx';
+import { transferApi } from './transfer-api.ts';
+
+/**
+ * The panel's own places: the ACL's folders as drop targets with their Folder Actions, and the carts with their
+ * menu — a consumer of the same browse extension points the library screens use.
+ */
+export function TransferPlaces({ session }: { session: SessionView }) {
+  const { t } = usePreferences();
+  const extensions = useBrowseExtensions();
+  const tree = useQuery({
+    queryKey: ['folders', 'tree'],
+    queryFn: ({ signal }) => api.get('/folders/tree', placesTreeSchema, signal),
+    enabled: session.acl !== null,
+  });
+  const carts = useQuery({ queryKey: ['carts'], queryFn: () => transferApi().carts() });
+  const folders = tree.data ? [tree.data.root, ...tree.data.folders] : [];
+  return (
+    <Stack gap="3">
+      <Heading as="h3" size="sm">
+        {t('transfer.places')}
+      </Heading>
+      <Text fontSize="xs" color="fg.muted">
+        {t('transfer.placesHint')}
+      </Text>
+      <Stack as="ul" gap="1" listStyleType="none">
+        {folders.map((folder) => {
+          const depth = folder.path.split('/').length - (tree.data?.root.path.split('/').length ?? 1);
+          const target = extensions.folderDropTarget(folder);
+          return (
+            <Flex
+              as="li"
+              key={folder.id}
+              {...target}
+              data-folder-id={folder.id}
+              data-drop-target={target?.['data-drop-target'] ? 'true' : undefined}
+              align="center"
+              justify="space-between"
+              gap="2"
+              ps={`${depth * 12 + 8}px`}
+              pe="2"
+              py="1"
+              borderRadius="sm"
+              borderWidth="1px"
+              borderColor={target?.['data-drop-target'] ? 'teal.solid' : 'transparent'}
+              bg={target?.['data-drop-target'] ? 'teal.subtle' : undefined}
+            >
+              <Text fontSize="sm" truncate>
+                📁 {folder.name}
+              </Text>
+              <Flex gap="1">
+                {extensions.folderActionItems(folder).map((item) => (
+                  <Button
+                    key={item.id}
+                    size="2xs"
+                    variant="outline"
+                    onClick={item.onSelect}
+                    disabled={item.disabled}
+                  >
+                    {item.label}
+                  </Button>
+                ))}
+              </Flex>
+            </Flex>
+          );
+        })}
+      </Stack>
+      <Heading as="h3" size="sm">
+        {t('transfer.carts')}
+      </Heading>
+      <Stack as="ul" gap="1" listStyleType="none">
+        {(carts.data ?? []).length === 0 && (
+          <Text fontSize="sm" color="fg.muted">
+            {t('transfer.noCarts')}
+          </Text>
+        )}
+        {(carts.data ?? []).map((cart) => (
+          <Flex as="li" key={cart.id} align="center" justify="space-between" gap="2" px="2" py="1">
+            <Box>
+              <Text fontSize="sm">{cart.name}</Text>
+              <Text fontSize="xs" color="fg.muted">
+                {t('transfer.fileTotal', { count: cart.assetCount })}
+              </Text>
+            </Box>
+            <Flex gap="1">
+              {extensions.cartMenuItems(cart).map((item) => (
+                <Button
+                  key={item.id}
+                  size="2xs"
+                  variant="outline"
+                  onClick={item.onSelect}
+                  disabled={item.disabled}
+                >
+                  {item.label}
+                </Button>
+              ))}
+            </Flex>
+          </Flex>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}

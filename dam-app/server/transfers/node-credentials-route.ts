@@ -4,7 +4,7 @@ import { nodeCredentialsRequestSchema, nodeCredentialsSchema } from '../../api/t
 import { ApiError, notFound } from '../api/api-error.ts';
 import { defineRoute } from '../api/define-route.ts';
 import { NodeClient } from '../transfer-node/node-client.ts';
-import { nodeReadUrl } from './node-read-route.ts';
+import { nodeReadAccess } from './node-read-route.ts';
 
 /** How long a page's read credential lives; the page asks again when it runs out. */
 export const NODE_CREDENTIALS_SECONDS = 600;
@@ -42,7 +42,7 @@ export const nodeCredentialsRoutes = [
           );
         return {
           nodeUrl: node.url,
-          readUrl: nodeReadUrl(services.nodes, node),
+          ...nodeReadAccess(services.nodes, node),
           authorization: token.token,
           expiresAt: token.expires_at,
         };

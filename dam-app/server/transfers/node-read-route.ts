@@ -7,13 +7,20 @@ import { NodeClient } from '../transfer-node/node-client.ts';
 
 const RELAY = '/api/v1/transfers/nodes';
 const READ_CREDENTIAL = /^Bearer RO1\.\S+$/;
+/** `Authorization` on the DAM's API means an API key; the relayed node credential travels in its own header. */
+const RELAY_HEADER = 'X-Node-Authorization';
 
 /**
  * Where a page reads a node's transfer records (spec §7 `GET {node}/ops/transfers…`): the node itself, or — for a
  * node whose certificate only the DAM trusts (the embedded node's self-signed one) — the DAM's relay below.
  */
-export function nodeReadUrl(nodes: NodeEndpoint[], node: NodeEndpoint): string {
-  return node.ca ? `${RELAY}/${nodes.indexOf(node)}` : node.url;
+export function nodeReadAccess(
+  nodes: NodeEndpoint[],
+  node: NodeEndpoint,
+): { readUrl: string; readHeader: 'Authorization' | 'X-Node-Authorization' } {
+  return node.ca
+    ? { readUrl: `${RELAY}/${nodes.indexOf(node)}`, readHeader: RELAY_HEADER }
+    : { readUrl: node.url, readHeader: 'Authorization' };
 }
 
 const params = z.object({ node: z.coerce.number().int().min(0).max(1000) });
@@ -62,7 +69,7 @@ export const nodeReadRoutes = [
       const search = new URLSearchParams();
       if (query.filter) search.set('filter', query.filter);
       if (query.tag) search.set('tag', query.tag);
-      return relay(services.nodes, params.node, `/ops/transfers?${search}`, c.req.header('authorization'));
+      return relay(services.nodes, params.node, `/ops/transfers?${search}`, c.req.header(RELAY_HEADER));
     },
   }),
   defineRoute({
@@ -78,7 +85,7 @@ export const nodeReadRoutes = [
         services.nodes,
         params.node,
         `/ops/transfers/${encodeURIComponent(params.id)}`,
-        c.req.header('authorization'),
+        c.req.header(RELAY_HEADER),
       );
     },
   }),

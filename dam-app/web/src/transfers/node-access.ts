@@ -14,7 +14,11 @@ export function nodeAccessFor(api: Pick<TransferApi, 'nodeCredentials'>, cookie:
     if (!current || current.expiresAt - RENEW_BEFORE_MS < Date.now()) {
       const answer = await api.nodeCredentials(cookie, nodeUrl);
       current = {
-        access: { readUrl: answer.readUrl, authorization: answer.authorization },
+        access: {
+          readUrl: answer.readUrl,
+          readHeader: answer.readHeader,
+          authorization: answer.authorization,
+        },
         expiresAt: Date.parse(answer.expiresAt),
       };
     }

@@ -27,6 +27,7 @@ export interface NodeReader {
 /** Where the page reads the node, with the read-only credential NodeCredentials gave (spec §7). */
 export interface NodeAccess {
   readUrl: string;
+  readHeader: string;
   authorization: string;
 }
 
@@ -34,7 +35,7 @@ async function get(access: NodeAccess, path: string, fetcher: typeof fetch) {
   let response: Response;
   try {
     response = await fetcher(`${access.readUrl}${path}`, {
-      headers: { Authorization: access.authorization, Accept: 'application/json' },
+      headers: { [access.readHeader]: access.authorization, Accept: 'application/json' },
       credentials: 'same-origin',
     });
   } catch {

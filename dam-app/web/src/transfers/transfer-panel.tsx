@@ -58,6 +58,7 @@ export function TransferPanel({ session }: { session: SessionView }) {
           boxShadow="lg"
           size="sm"
           data-testid="transfer-panel-toggle"
+          data-client-status={actions.status}
         >
           {t('transfer.panel')}
           {active.length > 0 ? ` (${active.length})` : ''}

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
@@ -69,7 +69,10 @@ beforeAll(async () => {
 afterEach(async (context) => {
   if (context.task.result?.state === 'fail')
     await Promise.race([
-      saveScreenshot(page, 'dam-transfer-failed').catch(() => undefined),
+      saveScreenshot(
+        page,
+        `dam-transfer-failed-${context.task.name.slice(0, 24).replace(/\W+/g, '-')}`,
+      ).catch(() => undefined),
       new Promise((resolve) => setTimeout(resolve, 5_000)),
     ]);
 });
@@ -153,11 +156,15 @@ type Asset = {
   renditionState: string;
 };
 
+/** A folder by path; one under the ACL root is made (through the API, as the tree screen would) when missing. */
 async function folderNamed(path: string): Promise<Folder> {
   const tree = await apiCall<{ root: Folder; folders: Folder[] }>('/folders/tree');
   const found = [tree.root, ...tree.folders].find((folder) => folder.path === path);
-  if (!found) throw new Error(`no folder ${path}`);
-  return found;
+  if (found) return found;
+  const name = path.split('/').pop() as string;
+  const made = await apiCall<Folder>('/folders', { method: 'POST', body: { parentId: tree.root.id, name } });
+  if (made.path !== path) throw new Error(`no folder ${path}: ${JSON.stringify(made)}`);
+  return made;
 }
 
 async function assetsIn(folder: Folder): Promise<Asset[]> {
@@ -200,7 +207,7 @@ describe('DAM ↔ Rapid in the browser, end to end (real Chromium, extension, ho
   it('uploads three files (one of 200 MiB) through the Upload dialog into the current directory, resumes after a reload, and ingests each once', async () => {
     await logIn('carlos');
     await clientRunning();
-    const marketing = await folderNamed('Library/Marketing');
+    const marketing = await folderNamed('Library/Shoots');
     await go(`#/folder/${marketing.id}`);
     await writeScript([files.a, files.b, files.big] as string[]);
 
@@ -209,7 +216,7 @@ describe('DAM ↔ Rapid in the browser, end to end (real Chromium, extension, ho
     await page.waitForSelector('[data-testid="upload-dialog"]', { visible: true });
     const width = await page.$eval(
       '[data-testid="upload-dialog"]',
-      (element) => element.getBoundingClientRect().width,
+      (element) => (element as HTMLElement).offsetWidth,
     );
     expect(width).toBe(364);
     await button(TRANSFER_MESSAGES.chooseFile).click();
@@ -252,9 +259,8 @@ describe('DAM ↔ Rapid in the browser, end to end (real Chromium, extension, ho
       expect(asset.renditions.map((each) => each.name)).toContain('thumbnail');
     const big = assets.find((asset) => asset.fileName === 'master-200.bin') as Asset;
     expect(big.size).toBe(BIG);
-    expect(await readFile(join(site.runtime.services.config.storageRoot, big.path))).toEqual(
-      await readFile(files.big as string),
-    );
+    const stored = await readFile(join(site.runtime.services.config.storageRoot, big.path));
+    expect(stored.equals(await readFile(files.big as string))).toBe(true);
 
     // Nothing twice: one registration per file, one asset per name, and the session finished.
     const session = await waitFor('the finished session', async () => {
@@ -272,7 +278,7 @@ describe('DAM ↔ Rapid in the browser, end to end (real Chromium, extension, ho
       .where('cookie', '=', cookie as string)
       .execute();
     expect(registered.map((row) => row.path).sort()).toEqual(
-      ['harbour.png', 'master-200.bin', 'sunrise.png'].map((name) => `Library/Marketing/${name}`),
+      ['harbour.png', 'master-200.bin', 'sunrise.png'].map((name) => `Library/Shoots/${name}`),
     );
     const record = await page.evaluate(() => JSON.parse(localStorage.getItem('rapid.dam.uploads') ?? '{}'));
     expect(record.completed).toContain(cookie);
@@ -354,15 +360,43 @@ describe('DAM ↔ Rapid in the browser, end to end (real Chromium, extension, ho
 
   it('drops a file on a folder of the tree: popup, highlight, upload into that folder', async () => {
     await clientRunning();
-    const marketing = await folderNamed('Library/Marketing');
+    const marketing = await folderNamed('Library/Shoots');
     await openPanel();
     const target = await page.waitForSelector(`[data-folder-id="${marketing.id}"]`);
     const box = await target?.boundingBox();
     if (!box) throw new Error('no drop target');
     const point = { x: box.x + 40, y: box.y + box.height / 2 };
-    const data = { items: [], files: [files.dropped as string], dragOperationsMask: 1 };
-    await page.mouse.dragEnter(point, data);
-    await page.mouse.dragOver(point, data);
+    // The drag a person makes from their desktop: the browser's DataTransfer holds the file (name, size, date);
+    // the client finds it on disk and the scripted desktop confirms sharing it.
+    const bytes = (await readFile(files.dropped as string)).toString('base64');
+    const modified = (await stat(files.dropped as string)).mtimeMs;
+    const drag = (type: string, x: number, y: number) =>
+      page.evaluate(
+        (kind, at, content, lastModified) => {
+          const state = window as unknown as { __drag?: DataTransfer };
+          if (!state.__drag) {
+            const data = Uint8Array.from(atob(content), (char) => char.charCodeAt(0));
+            state.__drag = new DataTransfer();
+            state.__drag.items.add(new File([data], 'dropped.png', { type: 'image/png', lastModified }));
+          }
+          const element = document.elementFromPoint(at.x, at.y) ?? document.body;
+          element.dispatchEvent(
+            new DragEvent(kind, {
+              bubbles: true,
+              cancelable: true,
+              clientX: at.x,
+              clientY: at.y,
+              dataTransfer: state.__drag,
+            }),
+          );
+        },
+        type,
+        { x, y },
+        bytes,
+        modified,
+      );
+    await drag('dragenter', point.x, point.y);
+    await drag('dragover', point.x, point.y);
     await page.waitForSelector(`[data-folder-id="${marketing.id}"][data-drop-target="true"]`, {
       timeout: 5000,
     });
@@ -372,7 +406,7 @@ describe('DAM ↔ Rapid in the browser, end to end (real Chromium, extension, ho
     expect(popupBox?.y).toBeCloseTo(point.y + 50, 0);
     await seeText(TRANSFER_MESSAGES.dragHintDuring);
     await checkScreen('drop');
-    await page.mouse.drop(point, data);
+    await drag('drop', point.x, point.y);
     await waitFor('the dropped asset', async () =>
       (await assetsIn(marketing)).find((asset) => asset.fileName === 'dropped.png'),
     );
@@ -380,7 +414,7 @@ describe('DAM ↔ Rapid in the browser, end to end (real Chromium, extension, ho
   }, 120_000);
 
   it('downloads a cart with Rapid Download (bytes compared), cleans the dock 10 s later, and as a zip over HTTP', async () => {
-    const marketing = await folderNamed('Library/Marketing');
+    const marketing = await folderNamed('Library/Shoots');
     const picked = (await assetsIn(marketing)).filter((asset) =>
       ['sunrise.png', 'harbour.png'].includes(asset.fileName),
     );
@@ -395,7 +429,7 @@ describe('DAM ↔ Rapid in the browser, end to end (real Chromium, extension, ho
     await page.waitForSelector('[data-testid="download-dialog"]', { visible: true });
     await seeText(TRANSFER_MESSAGES.downloadCartText);
     expect(
-      await page.$eval('[data-testid="download-dialog"]', (element) => element.getBoundingClientRect().width),
+      await page.$eval('[data-testid="download-dialog"]', (element) => (element as HTMLElement).offsetWidth),
     ).toBe(600);
     await checkScreen('download-dialog');
     await page
@@ -487,7 +521,7 @@ describe('DAM ↔ Rapid in the browser, end to end (real Chromium, extension, ho
       expect(
         await other.$eval(
           '[data-testid="warning-dialog"]',
-          (element) => element.getBoundingClientRect().width,
+          (element) => (element as HTMLElement).offsetWidth,
         ),
       ).toBe(675);
       await checkScreen('warning', other);

@@ -68,7 +68,7 @@ export function TransferPanel({ session }: { session: SessionView }) {
         <Drawer.Backdrop />
         <Drawer.Positioner>
           <Drawer.Content data-testid="transfer-panel">
-            <Drawer.Header>
+            <Drawer.Header flexDirection="column" alignItems="flex-start" gap="1">
               <Drawer.Title>{t('transfer.panelTitle')}</Drawer.Title>
               <Text fontSize="xs" color="fg.muted">
                 {t('transfer.clientStatus', { status: actions.status })}
@@ -76,12 +76,12 @@ export function TransferPanel({ session }: { session: SessionView }) {
             </Drawer.Header>
             <Drawer.Body>
               <Stack gap="6">
+                {transfers.length === 0 && (
+                  <Text fontSize="sm" color="fg.muted">
+                    {t('transfer.none')}
+                  </Text>
+                )}
                 <Stack as="ul" gap="2" listStyleType="none" aria-label={t('transfer.panel')}>
-                  {transfers.length === 0 && (
-                    <Text fontSize="sm" color="fg.muted">
-                      {t('transfer.none')}
-                    </Text>
-                  )}
                   {[...transfers].reverse().map((transfer) => (
                     <TransferRow
                       key={transfer.uuid}

@@ -51,9 +51,12 @@ export function TransferPlaces({ session }: { session: SessionView }) {
               borderColor={target?.['data-drop-target'] ? 'teal.solid' : 'transparent'}
               bg={target?.['data-drop-target'] ? 'teal.subtle' : undefined}
             >
-              <Text fontSize="sm" truncate>
-                📁 {folder.name}
-              </Text>
+              <Flex gap="2" align="center" minWidth="0">
+                <FolderIcon />
+                <Text fontSize="sm" truncate>
+                  {folder.name}
+                </Text>
+              </Flex>
               <Flex gap="1">
                 {extensions.folderActionItems(folder).map((item) => (
                   <Button
@@ -74,12 +77,12 @@ export function TransferPlaces({ session }: { session: SessionView }) {
       <Heading as="h3" size="sm">
         {t('transfer.carts')}
       </Heading>
+      {(carts.data ?? []).length === 0 && (
+        <Text fontSize="sm" color="fg.muted">
+          {t('transfer.noCarts')}
+        </Text>
+      )}
       <Stack as="ul" gap="1" listStyleType="none">
-        {(carts.data ?? []).length === 0 && (
-          <Text fontSize="sm" color="fg.muted">
-            {t('transfer.noCarts')}
-          </Text>
-        )}
         {(carts.data ?? []).map((cart) => (
           <Flex as="li" key={cart.id} align="center" justify="space-between" gap="2" px="2" py="1">
             <Box>
@@ -105,5 +108,13 @@ export function TransferPlaces({ session }: { session: SessionView }) {
         ))}
       </Stack>
     </Stack>
+  );
+}
+
+function FolderIcon() {
+  return (
+    <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="currentColor" opacity="0.7">
+      <path d="M3 6a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z" />
+    </svg>
   );
 }

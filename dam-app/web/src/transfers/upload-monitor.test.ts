@@ -147,8 +147,10 @@ describe('the upload monitor (spec §4 steps 4–11)', () => {
 
   it('sends cancelled_upload with the id and the file name; a paused upload is not cancelled', async () => {
     store.update(COOKIE, (entry) => ({ ...entry, transferId: 't1', paused: true }));
-    node.summaryAnswer = { kind: 'ok', data: [record('cancelled', [])] };
-    node.transferAnswer = { kind: 'ok', data: record('cancelled', [['/Library/a.jpg', 'running']]) };
+    // The node spells it "canceled", with error code 28.
+    const canceled = record('canceled', [['/Library/a.jpg', 'running']], { error_code: 28 });
+    node.summaryAnswer = { kind: 'ok', data: [canceled] };
+    node.transferAnswer = { kind: 'ok', data: canceled };
     monitor.start(0);
     await vi.advanceTimersByTimeAsync(5000);
     expect(calls).toEqual([]);
@@ -174,6 +176,15 @@ describe('the upload monitor (spec §4 steps 4–11)', () => {
     const after = node.reads;
     await vi.advanceTimersByTimeAsync(6000);
     expect(node.reads).toBe(after);
+  });
+
+  it('keeps watching a transfer the client will retry (waiting, with the failure’s code)', async () => {
+    store.update(COOKIE, (entry) => ({ ...entry, transferId: 't1' }));
+    node.transferAnswer = { kind: 'ok', data: record('waiting', [], { error_code: 15 }) };
+    monitor.start(0);
+    await vi.advanceTimersByTimeAsync(6000);
+    expect(calls).toEqual([]);
+    expect(ended).toEqual([]);
   });
 
   it('stops on a 404 of the summary', async () => {

@@ -25,7 +25,14 @@ export interface MonitorEvents {
   log(message: string): void;
 }
 
-const failed = (transfer: NodeTransfer) => transfer.status === 'failed' || (transfer.error_code ?? 0) !== 0;
+/** The node spells it `canceled` (error code 28); Connect spells it `cancelled`. */
+const CANCELLED = new Set(['cancelled', 'canceled']);
+
+/** A node transfer that the client is still working on (a retryable failure leaves it `waiting`). */
+const ONGOING = new Set(['waiting', 'running', 'paused', 'queued']);
+
+const failed = (transfer: NodeTransfer) =>
+  transfer.status === 'failed' || (!ONGOING.has(transfer.status) && (transfer.error_code ?? 0) !== 0);
 
 /**
  * Spec §4 upload flow steps 4–11 for one upload: find the transfer by its cookie on the node, then poll it about
@@ -155,23 +162,24 @@ export class UploadMonitor {
         processed: [...new Set([...entry.processed, ...fresh])],
       }));
     }
-    if (failed(transfer)) {
-      // Step 9.
-      await this.actions.errorUpload(transfer.id, TRANSFER_MESSAGES.seeClientWindow);
-      this.store.update(this.cookie, (entry) => ({ ...entry, error: transfer.error_desc ?? 'failed' }));
-      this.#end('failed');
-      return;
-    }
-    if (transfer.status === 'cancelled' && this.#entry()?.paused) {
+    const cancelled = CANCELLED.has(transfer.status);
+    if (cancelled && this.#entry()?.paused) {
       this.#schedule(() => this.#find(true), MONITOR_TIMING.pollMs);
       return;
     }
-    if (transfer.status === 'cancelled') {
+    if (cancelled) {
       // Step 10.
       const pending = (transfer.files ?? []).find((file) => file.status !== 'completed');
       await this.actions.cancelledUpload(transfer.id, pending?.path ?? '');
       this.store.update(this.cookie, (entry) => ({ ...entry, cancelled: true }));
       this.#end('cancelled');
+      return;
+    }
+    if (failed(transfer)) {
+      // Step 9.
+      await this.actions.errorUpload(transfer.id, TRANSFER_MESSAGES.seeClientWindow);
+      this.store.update(this.cookie, (entry) => ({ ...entry, error: transfer.error_desc ?? 'failed' }));
+      this.#end('failed');
       return;
     }
     if (transfer.status === 'completed' && fresh.length === 0) {

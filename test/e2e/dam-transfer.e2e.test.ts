@@ -157,18 +157,22 @@ type Asset = {
 };
 
 /** A folder by path; one under the ACL root is made (through the API, as the tree screen would) when missing. */
-async function folderNamed(path: string): Promise<Folder> {
-  const tree = await apiCall<{ root: Folder; folders: Folder[] }>('/folders/tree');
+async function folderNamed(path: string, target = page): Promise<Folder> {
+  const tree = await apiCall<{ root: Folder; folders: Folder[] }>('/folders/tree', {}, target);
   const found = [tree.root, ...tree.folders].find((folder) => folder.path === path);
   if (found) return found;
   const name = path.split('/').pop() as string;
-  const made = await apiCall<Folder>('/folders', { method: 'POST', body: { parentId: tree.root.id, name } });
+  const made = await apiCall<Folder>(
+    '/folders',
+    { method: 'POST', body: { parentId: tree.root.id, name } },
+    target,
+  );
   if (made.path !== path) throw new Error(`no folder ${path}: ${JSON.stringify(made)}`);
   return made;
 }
 
-async function assetsIn(folder: Folder): Promise<Asset[]> {
-  return (await apiCall<{ items: Asset[] }>(`/folders/${folder.id}/assets?limit=500`)).items;
+async function assetsIn(folder: Folder, target = page): Promise<Asset[]> {
+  return (await apiCall<{ items: Asset[] }>(`/folders/${folder.id}/assets?limit=500`, {}, target)).items;
 }
 
 async function waitFor<T>(
@@ -185,9 +189,16 @@ async function waitFor<T>(
   }
 }
 
+/** Opens the Create menu (again if a closing dialog took the focus back before it showed). */
 async function openCreateMenu(target = page) {
   await noBackdrop(target);
-  await target.locator(`aria/Create ▾[role="button"]`).click();
+  for (let attempt = 0; ; attempt++) {
+    await target.locator(`aria/Create ▾[role="button"]`).click();
+    const shown = await target
+      .waitForSelector('aria/New folder[role="menuitem"]', { visible: true, timeout: 3000 })
+      .catch(() => null);
+    if (shown || attempt === 3) return;
+  }
 }
 
 async function openPanel() {
@@ -197,7 +208,8 @@ async function openPanel() {
 }
 
 async function closePanel() {
-  await page.locator('aria/Close transfers[role="button"]').click();
+  if (await page.$('[data-testid="transfer-panel"]'))
+    await page.locator('aria/Close transfers[role="button"]').click();
   await noBackdrop();
 }
 
@@ -464,7 +476,8 @@ describe('DAM ↔ Rapid in the browser, end to end (real Chromium, extension, ho
     await mkdir(downloads, { recursive: true });
     const cdp = await page.createCDPSession();
     await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads });
-    await noBackdrop().catch(() => undefined);
+    await closePanel();
+    await openPanel();
     await page.locator(`aria/${TRANSFER_MESSAGES.rapidDownload}[role="button"]`).click();
     await page.waitForSelector('[data-testid="download-dialog"]', { visible: true });
     await page
@@ -531,9 +544,9 @@ describe('DAM ↔ Rapid in the browser, end to end (real Chromium, extension, ho
       await (input as import('puppeteer-core').ElementHandle<HTMLInputElement>).uploadFile(copy);
       await seeText('over-http.png — Uploaded', other, 30_000);
       await checkScreen('warning-http-upload', other);
-      const root = await folderNamed('Library');
+      const root = await folderNamed('Library', other);
       const asset = await waitFor('the browser-uploaded asset', async () =>
-        (await assetsIn(root)).find((each) => each.fileName === 'over-http.png'),
+        (await assetsIn(root, other)).find((each) => each.fileName === 'over-http.png'),
       );
       expect(asset.size).toBe((await readFile(copy)).length);
       await button(TRANSFER_MESSAGES.continue, other).click();

@@ -201,6 +201,34 @@ async function openCreateMenu(target = page) {
   }
 }
 
+/** Clicks the button of a dialog (by test id) whose whole label is `label`. */
+async function clickIn(testId: string, label: string, target = page) {
+  await target.waitForFunction(
+    (id, text) => {
+      const found = [...document.querySelectorAll(`[data-testid="${id}"] button`)].find(
+        (each) => each.textContent?.trim() === text,
+      );
+      (found as HTMLButtonElement | undefined)?.click();
+      return found !== undefined;
+    },
+    { timeout: 10_000 },
+    testId,
+    label,
+  );
+}
+
+/** Create ▸ Quick Upload, until the Upload dialog shows. */
+async function quickUpload() {
+  for (let attempt = 0; ; attempt++) {
+    await openCreateMenu();
+    await page.locator('aria/Quick Upload[role="menuitem"]').click();
+    const shown = await page
+      .waitForSelector('[data-testid="upload-dialog"]', { visible: true, timeout: 5000 })
+      .catch(() => null);
+    if (shown || attempt === 2) return;
+  }
+}
+
 async function openPanel() {
   await noBackdrop();
   await page.locator('[data-testid="transfer-panel-toggle"]').click();
@@ -223,9 +251,7 @@ describe('DAM ↔ Rapid in the browser, end to end (real Chromium, extension, ho
     await go(`#/folder/${marketing.id}`);
     await writeScript([files.a, files.b, files.big] as string[]);
 
-    await openCreateMenu();
-    await page.locator('aria/Quick Upload[role="menuitem"]').click();
-    await page.waitForSelector('[data-testid="upload-dialog"]', { visible: true });
+    await quickUpload();
     const width = await page.$eval(
       '[data-testid="upload-dialog"]',
       (element) => (element as HTMLElement).offsetWidth,
@@ -300,8 +326,7 @@ describe('DAM ↔ Rapid in the browser, end to end (real Chromium, extension, ho
   it('cancels an upload from the transfer panel: the DAM hears cancelled_upload', async () => {
     await go('#/');
     await writeScript([files.cancel] as string[]);
-    await openCreateMenu();
-    await page.locator('aria/Quick Upload[role="menuitem"]').click();
+    await quickUpload();
     await button(TRANSFER_MESSAGES.chooseFile).click();
     await seeText('cancel-me.bin');
     await button(TRANSFER_MESSAGES.upload).click();
@@ -347,8 +372,7 @@ describe('DAM ↔ Rapid in the browser, end to end (real Chromium, extension, ho
     page.on('request', refuse);
     try {
       await writeScript([files.small] as string[]);
-      await openCreateMenu();
-      await page.locator('aria/Quick Upload[role="menuitem"]').click();
+      await quickUpload();
       await button(TRANSFER_MESSAGES.chooseFile).click();
       await seeText('node-error.png');
       await button(TRANSFER_MESSAGES.upload).click();
@@ -374,6 +398,7 @@ describe('DAM ↔ Rapid in the browser, end to end (real Chromium, extension, ho
     await clientRunning();
     const marketing = await folderNamed('Library/Shoots');
     await openPanel();
+    await new Promise((resolve) => setTimeout(resolve, 500)); // the drawer has slid in
     const target = await page.waitForSelector(`[data-folder-id="${marketing.id}"]`);
     const box = await target?.boundingBox();
     if (!box) throw new Error('no drop target');
@@ -444,9 +469,7 @@ describe('DAM ↔ Rapid in the browser, end to end (real Chromium, extension, ho
       await page.$eval('[data-testid="download-dialog"]', (element) => (element as HTMLElement).offsetWidth),
     ).toBe(600);
     await checkScreen('download-dialog');
-    await page
-      .locator(`[data-testid="download-dialog"] ::-p-text(${TRANSFER_MESSAGES.rapidDownload})`)
-      .click();
+    await clickIn('download-dialog', TRANSFER_MESSAGES.rapidDownload);
     for (const name of ['sunrise.png', 'harbour.png'])
       await waitFor(
         `${name} downloaded`,
@@ -480,9 +503,7 @@ describe('DAM ↔ Rapid in the browser, end to end (real Chromium, extension, ho
     await openPanel();
     await page.locator(`aria/${TRANSFER_MESSAGES.rapidDownload}[role="button"]`).click();
     await page.waitForSelector('[data-testid="download-dialog"]', { visible: true });
-    await page
-      .locator(`[data-testid="download-dialog"] ::-p-text(${TRANSFER_MESSAGES.standardDownload})`)
-      .click();
+    await clickIn('download-dialog', TRANSFER_MESSAGES.standardDownload);
     const zip = await waitFor(
       'Shoot.zip',
       async () =>

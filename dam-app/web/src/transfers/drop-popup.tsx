@@ -3,6 +3,7 @@ import { useTransferText } from './transfer-text.ts';
 
 /** Spec §9: the drop popup floats 50 px from the cursor. */
 export const DROP_POPUP_OFFSET = 50;
+const POPUP_WIDTH = 256;
 
 /** Spec §2: the floating popup that follows the cursor during a drag, with the pre-drag or the during-drag hint. */
 export function DropPopup({ x, y, overTarget }: { x: number; y: number; overTarget: boolean }) {
@@ -10,7 +11,10 @@ export function DropPopup({ x, y, overTarget }: { x: number; y: number; overTarg
   return (
     <Box
       position="fixed"
-      left={`${x + DROP_POPUP_OFFSET}px`}
+      // Near the right edge it sits on the cursor's left, still 50 px away, so it is never cut off.
+      {...(x + DROP_POPUP_OFFSET + POPUP_WIDTH > window.innerWidth
+        ? { right: `${window.innerWidth - x + DROP_POPUP_OFFSET}px` }
+        : { left: `${x + DROP_POPUP_OFFSET}px` })}
       top={`${y + DROP_POPUP_OFFSET}px`}
       zIndex="tooltip"
       pointerEvents="none"
@@ -21,7 +25,7 @@ export function DropPopup({ x, y, overTarget }: { x: number; y: number; overTarg
       borderRadius="md"
       boxShadow="lg"
       fontSize="sm"
-      maxWidth="64"
+      width={`${POPUP_WIDTH}px`}
       role="status"
       data-testid="drop-popup"
       data-over-target={overTarget}

@@ -363,18 +363,18 @@ describe('DAM ↔ Rapid in the browser, end to end (real Chromium, extension, ho
   }, 180_000);
 
   it('stops monitoring with the spec’s log line when the node refuses the credentials (401)', async () => {
-    await page.setRequestInterception(true);
+    await writeScript([files.small] as string[]);
+    await quickUpload();
+    await button(TRANSFER_MESSAGES.chooseFile).click();
+    await seeText('node-error.png');
     const refuse = (request: import('puppeteer-core').HTTPRequest) => {
       if (request.url().includes('/api/v1/transfers/nodes/'))
         void request.respond({ status: 401, contentType: 'application/json', body: '{"error":"no"}' });
       else void request.continue();
     };
+    await page.setRequestInterception(true);
     page.on('request', refuse);
     try {
-      await writeScript([files.small] as string[]);
-      await quickUpload();
-      await button(TRANSFER_MESSAGES.chooseFile).click();
-      await seeText('node-error.png');
       await button(TRANSFER_MESSAGES.upload).click();
       await openPanel();
       await page.waitForFunction(

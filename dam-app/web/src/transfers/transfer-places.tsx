@@ -18,8 +18,13 @@ export function TransferPlaces({ session }: { session: SessionView }) {
     queryKey: ['folders', 'tree'],
     queryFn: ({ signal }) => api.get('/folders/tree', placesTreeSchema, signal),
     enabled: session.acl !== null,
+    refetchOnMount: 'always',
   });
-  const carts = useQuery({ queryKey: ['carts'], queryFn: () => transferApi().carts() });
+  const carts = useQuery({
+    queryKey: ['carts'],
+    queryFn: () => transferApi().carts(),
+    refetchOnMount: 'always',
+  });
   const folders = tree.data ? [tree.data.root, ...tree.data.folders] : [];
   return (
     <Stack gap="3">

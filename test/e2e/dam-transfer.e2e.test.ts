@@ -217,15 +217,18 @@ async function clickIn(testId: string, label: string, target = page) {
   );
 }
 
-/** Create ▸ Quick Upload, until the Upload dialog shows. */
+/** Create ▸ Quick Upload once the client runs (as a person waits for it), until the Upload dialog shows. */
 async function quickUpload() {
+  await clientRunning();
   for (let attempt = 0; ; attempt++) {
     await openCreateMenu();
     await page.locator('aria/Quick Upload[role="menuitem"]').click();
     const shown = await page
       .waitForSelector('[data-testid="upload-dialog"]', { visible: true, timeout: 5000 })
       .catch(() => null);
-    if (shown || attempt === 2) return;
+    if (shown) return;
+    await saveScreenshot(page, `dam-transfer-quick-upload-attempt-${attempt}`);
+    if (attempt === 2) throw new Error('the Upload dialog did not open');
   }
 }
 

@@ -273,7 +273,7 @@ export function TransferProvider({ session, children }: { session: SessionView; 
           csrfToken={session.csrfToken}
           onClose={() => setWarning(undefined)}
         />
-        <UploadProgressDialog uploads={progress} onClose={() => setProgress([])} />
+        <UploadProgressDialog uploads={progress} />
         <LoadingMask active={masked} />
       </BrowseExtensionsProvider>
     </TransferContext.Provider>

@@ -397,6 +397,38 @@ describe('DAM ↔ Rapid in the browser, end to end (real Chromium, extension, ho
     expect(unloadPrompts.length).toBe(prompts);
   }, 120_000);
 
+  it('covers the set-up with the loading mask, and drops it after 12 s even when the set-up is slow', async () => {
+    await writeScript([files.small] as string[]);
+    await quickUpload();
+    await button(TRANSFER_MESSAGES.chooseFile).click();
+    await seeText('node-error.png');
+    // A pre-transfer handler that takes 13 s to answer.
+    const slow = (request: import('puppeteer-core').HTTPRequest) => {
+      if (request.url().includes('/api/v1/transfers/pre-transfer'))
+        setTimeout(() => void request.continue(), 13_000);
+      else void request.continue();
+    };
+    await page.setRequestInterception(true);
+    page.on('request', slow);
+    try {
+      const clicked = Date.now();
+      await button(TRANSFER_MESSAGES.upload).click();
+      await page.waitForSelector('[data-testid="loading-mask"]', { visible: true, timeout: 5000 });
+      await checkScreen('loading-mask');
+      await page.waitForSelector('[data-testid="loading-mask"]', { hidden: true, timeout: 15_000 });
+      const dropped = Date.now() - clicked;
+      expect(dropped).toBeGreaterThanOrEqual(11_500);
+      expect(dropped).toBeLessThan(13_000);
+    } finally {
+      page.off('request', slow);
+      await page.setRequestInterception(false);
+    }
+    await page.waitForSelector(
+      '[data-testid="upload-progress-dialog"] li[data-state="uploading"], [data-testid="upload-progress-dialog"] li[data-state="complete"]',
+      { timeout: 30_000 },
+    );
+  }, 120_000);
+
   it('drops a file on a folder of the tree: popup, highlight, upload into that folder', async () => {
     await clientRunning();
     const marketing = await folderNamed('Library/Shoots');

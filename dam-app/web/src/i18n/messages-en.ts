@@ -230,6 +230,7 @@ export const en = {
   'transfer.close': 'Close transfers',
   'transfer.filesCount': '{done} of {total} files',
   'transfer.fileTotal': '{count} file(s)',
+  'transfer.downloadClient': 'Download Rapid {version}',
   'transfer.failed': 'Failed: {reason}',
 } as const;
 

@@ -232,5 +232,6 @@ export const fr: Messages = {
   'transfer.close': 'Fermer les transferts',
   'transfer.filesCount': '{done} fichiers sur {total}',
   'transfer.fileTotal': '{count} fichier(s)',
+  'transfer.downloadClient': 'Télécharger Rapid {version}',
   'transfer.failed': 'Échec : {reason}',
 };

@@ -91,7 +91,7 @@ export function WarningDialog(props: {
                   colorPalette="teal"
                   variant="underline"
                 >
-                  Rapid {MIN_CLIENT_VERSION}
+                  {t('transfer.downloadClient', { version: MIN_CLIENT_VERSION })}
                 </Link>
                 {props.offerHttpUpload && (
                   <Box borderTopWidth="1px" pt="4">

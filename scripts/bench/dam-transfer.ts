@@ -93,9 +93,10 @@ try {
     ).filter((record) => record.start_spec?.cookie?.startsWith('carlos,'));
     return records.at(-1);
   };
-  const uploadButton = await page.waitForSelector('[data-testid="upload-dialog"] button:last-of-type');
+  const uploadButton = await page.waitForSelector('aria/Upload[role="button"]');
   const clicked = performance.now();
   await uploadButton?.click();
+  const deadline = clicked + 15 * 60_000;
   let firstByte = 0;
   let completed = 0;
   for (;;) {
@@ -107,6 +108,7 @@ try {
       break;
     }
     if (record?.status === 'failed') throw new Error('the chain upload failed');
+    if (now > deadline) throw new Error(`the chain upload did not complete: ${JSON.stringify(record)}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   const root = await page.evaluate(async () => (await (await fetch('/api/v1/folders/tree')).json()).root.id);

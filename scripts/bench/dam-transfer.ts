@@ -62,6 +62,7 @@ const engineInfo = await engine
 const engineMs = performance.now() - engineStart;
 if (engineInfo.status !== 'completed')
   throw new Error(`engine alone: ${engineInfo.status} ${engineInfo.error_desc}`);
+console.log(`engine alone done in ${(engineMs / 1000).toFixed(1)} s; now the whole chain…`);
 
 // 2. The whole chain, driven through the web app as a person would.
 const rapid = await launchRapidBrowser({

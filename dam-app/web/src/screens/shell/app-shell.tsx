@@ -15,7 +15,16 @@ import { UserMenu } from './user-menu.tsx';
  * The shell every signed-in screen sits in: the header (Quick Search, Create, ACL switcher, language and colour
  * mode, user menu), the Places tree panel and the main area. Search and Create wait for the asset API; they say so.
  */
-export function AppShell({
+export function AppShell(props: { session: SessionView; children: ReactNode; places?: boolean }) {
+  // The transfer integration (Quick Upload, Rapid menus, drop targets, the transfer panel) around every screen.
+  return (
+    <TransferProvider session={props.session}>
+      <ShellLayout {...props} />
+    </TransferProvider>
+  );
+}
+
+function ShellLayout({
   session,
   children,
   places = true,
@@ -26,70 +35,62 @@ export function AppShell({
 }) {
   const { t } = usePreferences();
   return (
-    <TransferProvider session={session}>
-      <Flex direction="column" minHeight="100dvh">
-        <ChakraLink
-          href="#main"
-          position="absolute"
-          left="-9999px"
-          zIndex={2000}
-          whiteSpace="nowrap"
-          _focusVisible={{ left: '2', top: '2', bg: 'bg', p: '2', color: 'fg', boxShadow: 'lg' }}
-          onClick={(event) => {
-            event.preventDefault();
-            document.getElementById('main')?.focus();
-          }}
-        >
-          {t('app.skip')}
-        </ChakraLink>
-        <Flex
-          as="header"
-          bg="dam.header"
-          color="dam.headerFg"
-          px={{ base: '3', md: '5' }}
-          py="2"
-          gap={{ base: '2', md: '4' }}
-          align="center"
-          wrap="wrap"
-        >
-          <Link
-            to={{ name: 'home' }}
-            color="dam.headerFg"
-            fontWeight="bold"
-            fontSize="lg"
-            whiteSpace="nowrap"
-          >
-            {t('app.name')}
-          </Link>
-          <QuickSearch />
-          <CreateMenu session={session} />
-          <Flex gap="2" align="center" marginStart="auto">
-            <AclSwitcher session={session} />
-            <Box display={{ base: 'none', lg: 'block' }}>
-              <PreferencePickers onDark />
-            </Box>
-            <UserMenu session={session} />
-          </Flex>
-        </Flex>
-        <Flex flex="1" minHeight="0">
-          {places && <PlacesPanel session={session} />}
-          <Box
-            as="main"
-            id="main"
-            tabIndex={-1}
-            flex="1"
-            minWidth="0"
-            p={{ base: '4', md: '6' }}
-            outline="none"
-          >
-            {children}
+    <Flex direction="column" minHeight="100dvh">
+      <ChakraLink
+        href="#main"
+        position="absolute"
+        left="-9999px"
+        zIndex={2000}
+        whiteSpace="nowrap"
+        _focusVisible={{ left: '2', top: '2', bg: 'bg', p: '2', color: 'fg', boxShadow: 'lg' }}
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
+        {t('app.skip')}
+      </ChakraLink>
+      <Flex
+        as="header"
+        bg="dam.header"
+        color="dam.headerFg"
+        px={{ base: '3', md: '5' }}
+        py="2"
+        gap={{ base: '2', md: '4' }}
+        align="center"
+        wrap="wrap"
+      >
+        <Link to={{ name: 'home' }} color="dam.headerFg" fontWeight="bold" fontSize="lg" whiteSpace="nowrap">
+          {t('app.name')}
+        </Link>
+        <QuickSearch />
+        <CreateMenu session={session} />
+        <Flex gap="2" align="center" marginStart="auto">
+          <AclSwitcher session={session} />
+          <Box display={{ base: 'none', lg: 'block' }}>
+            <PreferencePickers onDark />
           </Box>
+          <UserMenu session={session} />
         </Flex>
-        <Box as="footer" display={{ base: 'block', lg: 'none' }} borderTopWidth="1px" px="4" py="2">
-          <PreferencePickers />
+      </Flex>
+      <Flex flex="1" minHeight="0">
+        {places && <PlacesPanel session={session} />}
+        <Box
+          as="main"
+          id="main"
+          tabIndex={-1}
+          flex="1"
+          minWidth="0"
+          p={{ base: '4', md: '6' }}
+          outline="none"
+        >
+          {children}
         </Box>
       </Flex>
-    </TransferProvider>
+      <Box as="footer" display={{ base: 'block', lg: 'none' }} borderTopWidth="1px" px="4" py="2">
+        <PreferencePickers />
+      </Box>
+    </Flex>
   );
 }
 

@@ -19,6 +19,9 @@ export function useClientStatus(connect: Connect): { status: PublicStatus; menus
   );
   const [menusReady, setMenusReady] = useState(false);
 
+  // Signing out unmounts the shell: the banner goes with it (the login screen has nothing to transfer).
+  useEffect(() => () => installer.dismiss(), [installer]);
+
   useEffect(() => {
     if (status === STATUS.INITIALIZING) installer.showLaunching();
     else if (status === STATUS.FAILED) installer.showDownload();

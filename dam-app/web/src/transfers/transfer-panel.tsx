@@ -46,8 +46,15 @@ export function TransferPanel({ session }: { session: SessionView }) {
     await actions.connect.stopTransfer(uuid);
   };
 
+  // Its content exists only while it is open, so the places and carts are read afresh each time.
   return (
-    <Drawer.Root open={open} onOpenChange={(details) => setOpen(details.open)} size="md">
+    <Drawer.Root
+      open={open}
+      onOpenChange={(details) => setOpen(details.open)}
+      size="md"
+      lazyMount
+      unmountOnExit
+    >
       <Drawer.Trigger asChild>
         <Button
           position="fixed"

@@ -496,6 +496,10 @@ describe('DAM ↔ Rapid in the browser, end to end (real Chromium, extension, ho
       body: { ids: picked.map((asset) => asset.id) },
     });
 
+    expect(picked).toHaveLength(2);
+    expect(await apiCall<{ name: string; assetCount: number }[]>('/carts')).toEqual([
+      expect.objectContaining({ name: 'Shoot', assetCount: 2 }),
+    ]);
     await openPanel();
     await page.locator(`aria/${TRANSFER_MESSAGES.rapidDownload}[role="button"]`).click();
     await page.waitForSelector('[data-testid="download-dialog"]', { visible: true });

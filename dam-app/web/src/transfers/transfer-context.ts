@@ -29,6 +29,8 @@ export interface TransferActions {
   rapidDownload(request: DownloadRequest): void;
   /** Pause or resume an upload's monitoring with the client's transfer. */
   setUploadPaused(cookie: string, paused: boolean): void;
+  /** The person cancelled an upload: the DAM hears cancelled_upload. */
+  cancelUpload(cookie: string, filename?: string): Promise<void>;
 }
 
 export const TransferContext = createContext<TransferActions | undefined>(undefined);

@@ -3,6 +3,7 @@ import { useTransfers } from '@rapid/sdk/react';
 import { useState, useSyncExternalStore } from 'react';
 import type { SessionView } from '../../../api/accounts.ts';
 import { usePreferences } from '../app/preferences.tsx';
+import { titleOf } from './format-transfer.ts';
 import { useTransferActions } from './transfer-context.ts';
 import { TransferPlaces } from './transfer-places.tsx';
 import { TransferRow } from './transfer-row.tsx';
@@ -41,9 +42,12 @@ export function TransferPanel({ session }: { session: SessionView }) {
   };
   const cancel = async (uuid: string) => {
     const cookie = cookieOf(uuid);
-    if (cookie) actions.setUploadPaused(cookie, false);
     setPaused((current) => new Set([...current].filter((each) => each !== uuid)));
     await actions.connect.stopTransfer(uuid);
+    if (cookie) {
+      const transfer = transfers.find((each) => each.uuid === uuid);
+      await actions.cancelUpload(cookie, transfer ? titleOf(transfer) : '');
+    }
   };
 
   // Its content exists only while it is open, so the places and carts are read afresh each time.

@@ -212,8 +212,22 @@ export function TransferProvider({ session, children }: { session: SessionView; 
       openDownload: (request) => setDownloadRequest(request),
       rapidDownload: (request) => void rapidDownload(request),
       setUploadPaused: (cookie, paused) => uploads.setPaused(cookie, paused),
+      cancelUpload: (cookie, filename) => uploads.cancel(cookie, filename).catch(fail),
     }),
-    [connect, status, menusReady, mayUpload, mayDownload, log, store, text, upload, rapidDownload, uploads],
+    [
+      connect,
+      status,
+      menusReady,
+      mayUpload,
+      mayDownload,
+      log,
+      store,
+      text,
+      upload,
+      rapidDownload,
+      uploads,
+      fail,
+    ],
   );
 
   const extensions = useMemo(

@@ -128,6 +128,13 @@ export class UploadFlow {
     this.deps.store?.update(cookie, (entry) => ({ ...entry, paused }));
   }
 
+  /** The person cancelled the upload with this cookie (spec §4 step 10). */
+  async cancel(cookie: string, filename = '') {
+    const monitor = this.#monitors.get(cookie);
+    if (monitor) await monitor.cancel(filename);
+    else this.deps.store?.update(cookie, (entry) => ({ ...entry, cancelled: true }));
+  }
+
   stopAll() {
     for (const monitor of this.#monitors.values()) monitor.stop();
     this.#monitors.clear();

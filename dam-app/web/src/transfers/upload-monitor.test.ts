@@ -187,6 +187,20 @@ describe('the upload monitor (spec §4 steps 4–11)', () => {
     expect(ended).toEqual([]);
   });
 
+  it('sends cancelled_upload at once when the person cancels here, and polls no more', async () => {
+    store.update(COOKIE, (entry) => ({ ...entry, transferId: 't1' }));
+    node.transferAnswer = { kind: 'ok', data: record('running', [['/Library/a.jpg', 'running']]) };
+    monitor.start(0);
+    await vi.advanceTimersByTimeAsync(3000);
+    await monitor.cancel('a.jpg');
+    expect(calls).toEqual(['cancelled t1 a.jpg']);
+    expect(ended).toEqual(['cancelled']);
+    expect(store.resumable()).toEqual([]);
+    const reads = node.reads;
+    await vi.advanceTimersByTimeAsync(6000);
+    expect(node.reads).toBeLessThanOrEqual(reads + 1);
+  });
+
   it('stops on a 404 of the summary', async () => {
     node.summaryAnswer = { kind: 'not-found' };
     monitor.start(0);

@@ -63,6 +63,18 @@ export class UploadMonitor {
     clearTimeout(this.#timer);
   }
 
+  /**
+   * Step 10 when the person cancels here: the page knows it is a cancel without waiting for the node's word (a
+   * stopped client can also look like a lost connection there). The id is the node's, as the monitor found it.
+   */
+  async cancel(filename = '') {
+    const id = this.#entry()?.transferId;
+    this.stop();
+    if (id) await this.actions.cancelledUpload(id, filename);
+    this.store.update(this.cookie, (entry) => ({ ...entry, cancelled: true, paused: false }));
+    this.events.onEnd(this.cookie, 'cancelled');
+  }
+
   #schedule(step: () => Promise<void>, delay: number) {
     if (this.#stopped) return;
     clearTimeout(this.#timer);

@@ -4,6 +4,7 @@ import type { SessionView } from '../../../api/accounts.ts';
 import { placesTreeSchema } from '../../../api/folders.ts';
 import { api } from '../api/api-client.ts';
 import { usePreferences } from '../app/preferences.tsx';
+import { ErrorAlert } from '../components/feedback.tsx';
 import { useBrowseExtensions } from '../screens/browse/browse-extensions.tsx';
 import { transferApi } from './transfer-api.ts';
 
@@ -82,7 +83,8 @@ export function TransferPlaces({ session }: { session: SessionView }) {
       <Heading as="h3" size="sm">
         {t('transfer.carts')}
       </Heading>
-      {(carts.data ?? []).length === 0 && (
+      <ErrorAlert error={carts.error ?? tree.error} />
+      {carts.isSuccess && carts.data.length === 0 && (
         <Text fontSize="sm" color="fg.muted">
           {t('transfer.noCarts')}
         </Text>

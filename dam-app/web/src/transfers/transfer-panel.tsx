@@ -1,5 +1,6 @@
 import { Box, Button, CloseButton, Drawer, Heading, Portal, Stack, Text } from '@chakra-ui/react';
 import { useTransfers } from '@rapid/sdk/react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, useSyncExternalStore } from 'react';
 import type { SessionView } from '../../../api/accounts.ts';
 import { usePreferences } from '../app/preferences.tsx';
@@ -19,6 +20,15 @@ export function TransferPanel({ session }: { session: SessionView }) {
   const transfers = useTransfers(actions.connect);
   const log = useSyncExternalStore(actions.log.subscribe, actions.log.entries);
   const [open, setOpen] = useState(false);
+  const queries = useQueryClient();
+  const toggle = (next: boolean) => {
+    // Places and carts change elsewhere (the library screens, the API): read them afresh each time it opens.
+    if (next) {
+      void queries.invalidateQueries({ queryKey: ['carts'] });
+      void queries.invalidateQueries({ queryKey: ['folders', 'tree'] });
+    }
+    setOpen(next);
+  };
   const [paused, setPaused] = useState<ReadonlySet<string>>(new Set());
   const active = transfers.filter((each) =>
     ['initiating', 'queued', 'running', 'willretry'].includes(each.status),
@@ -50,11 +60,10 @@ export function TransferPanel({ session }: { session: SessionView }) {
     }
   };
 
-  // Its content exists only while it is open, so the places and carts are read afresh each time.
   return (
     <Drawer.Root
       open={open}
-      onOpenChange={(details) => setOpen(details.open)}
+      onOpenChange={(details) => toggle(details.open)}
       size="md"
       lazyMount
       unmountOnExit

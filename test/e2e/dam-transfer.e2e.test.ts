@@ -232,10 +232,17 @@ async function quickUpload() {
   }
 }
 
+/** Opens the transfer panel once no set-up mask covers the page (a click on the mask opens nothing). */
 async function openPanel() {
   await noBackdrop();
-  await page.locator('[data-testid="transfer-panel-toggle"]').click();
-  await page.waitForSelector('[data-testid="transfer-panel"]', { visible: true });
+  await page.waitForSelector('[data-testid="loading-mask"]', { hidden: true, timeout: 15_000 });
+  for (let attempt = 0; ; attempt++) {
+    await page.locator('[data-testid="transfer-panel-toggle"]').click();
+    const shown = await page
+      .waitForSelector('[data-testid="transfer-panel"]', { visible: true, timeout: 5000 })
+      .catch(() => null);
+    if (shown || attempt === 2) return;
+  }
 }
 
 async function closePanel() {

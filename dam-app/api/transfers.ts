@@ -12,7 +12,18 @@ export const nodeCredentialsRequestSchema = z.strictObject({
 
 /** Spec §7 NodeCredentials: what the page sends as `Authorization` to poll the node for this transfer. */
 export const nodeCredentialsSchema = z
-  .object({ nodeUrl: z.string(), authorization: z.string(), expiresAt: z.iso.datetime() })
+  .object({
+    nodeUrl: z.string(),
+    /**
+     * Where the page reads the node's transfer records with this credential: the node itself when browsers trust its
+     * certificate, else the DAM's read-only relay (the embedded node's certificate is one only the DAM trusts).
+     */
+    readUrl: z.string(),
+    /** The header that carries `authorization` there (the relay keeps `Authorization` for the DAM's own API keys). */
+    readHeader: z.enum(['Authorization', 'X-Node-Authorization']),
+    authorization: z.string(),
+    expiresAt: z.iso.datetime(),
+  })
   .meta({ id: 'NodeCredentials' });
 
 const specPath = z.object({

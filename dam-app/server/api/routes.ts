@@ -18,6 +18,7 @@ import { loadingDockRoutes } from '../loading-dock/loading-dock-routes.ts';
 import { calendarRoutes } from '../search/calendar-route.ts';
 import { searchRoutes } from '../search/search-routes.ts';
 import { nodeCredentialsRoutes } from '../transfers/node-credentials-route.ts';
+import { nodeReadRoutes } from '../transfers/node-read-route.ts';
 import { preTransferRoutes } from '../transfers/pre-transfer-route.ts';
 import { uploadActionRoutes } from '../transfers/upload-action-routes.ts';
 import { versionRoutes } from '../versions/version-routes.ts';
@@ -36,6 +37,7 @@ export const API_ROUTES: RouteDefinition[] = [
   ...apiKeyRoutes,
   ...preTransferRoutes,
   ...nodeCredentialsRoutes,
+  ...nodeReadRoutes,
   ...uploadActionRoutes,
   ...standardDownloadRoutes,
   ...invitationRoutes,

@@ -4,6 +4,7 @@ import { nodeCredentialsRequestSchema, nodeCredentialsSchema } from '../../api/t
 import { ApiError, notFound } from '../api/api-error.ts';
 import { defineRoute } from '../api/define-route.ts';
 import { NodeClient } from '../transfer-node/node-client.ts';
+import { nodeReadAccess } from './node-read-route.ts';
 
 /** How long a page's read credential lives; the page asks again when it runs out. */
 export const NODE_CREDENTIALS_SECONDS = 600;
@@ -39,7 +40,12 @@ export const nodeCredentialsRoutes = [
             MESSAGES.operationFailed,
             `The node answered ${answer.status}.`,
           );
-        return { nodeUrl: node.url, authorization: token.token, expiresAt: token.expires_at };
+        return {
+          nodeUrl: node.url,
+          ...nodeReadAccess(services.nodes, node),
+          authorization: token.token,
+          expiresAt: token.expires_at,
+        };
       } catch (error) {
         if (error instanceof ApiError) throw error;
         throw new ApiError(502, 'node_unreachable', MESSAGES.operationFailed, (error as Error).message);

@@ -91,7 +91,10 @@ export const preTransferRoutes = [
           }),
         };
       }
-      request.tags = { dam: { user: principal.user.username, acl: principal.acl?.name ?? null } };
+      // The page asks NodeCredentials for this node (spec §7: the node is chosen per transfer).
+      request.tags = {
+        dam: { user: principal.user.username, acl: principal.acl?.name ?? null, node: node.url },
+      };
       request.target_rate_kbps = TRANSFER_DEFAULTS.target_rate_kbps;
 
       const client = new NodeClient(node);

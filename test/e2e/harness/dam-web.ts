@@ -30,8 +30,11 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** The real DAM server as main.ts wires it (PGlite, the demo data, the offline outbox), serving the web build. */
-export async function startDamWebSite(): Promise<DamWebSite> {
+/**
+ * The real DAM server as main.ts wires it (PGlite, the demo data, the offline outbox), serving the web build. `env`
+ * adds configuration (the transfer tests turn on the embedded node on free ports).
+ */
+export async function startDamWebSite(env: Record<string, string> = {}): Promise<DamWebSite> {
   await readFile(join(DAM_WEB_DIST, 'index.html')).catch(() => {
     throw new Error(`${DAM_WEB_DIST} is missing: run \`npm run build\` before the end-to-end tests.`);
   });
@@ -42,6 +45,7 @@ export async function startDamWebSite(): Promise<DamWebSite> {
     PORT: String(port),
     DAM_SCRYPT_LOG_N: '10',
     DAM_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    ...env,
   });
   const runtime = await createServices(config, silentLogger);
   const logins = await seedDemo(runtime.services);
@@ -49,6 +53,8 @@ export async function startDamWebSite(): Promise<DamWebSite> {
     port,
     publicDir: DAM_WEB_DIST,
     sdkDir: root('sdk/dist'),
+    installerDir: root('installer-frame/dist/install'),
+    releaseDir: root('release'),
     services: runtime.services,
   });
   return {

@@ -5,6 +5,8 @@ import { usePreferences } from '../../app/preferences.tsx';
 import { toaster } from '../../app/toaster.tsx';
 import { Link } from '../../components/link.tsx';
 import { PreferencePickers } from '../../components/preference-pickers.tsx';
+import { useOptionalTransferActions } from '../../transfers/transfer-context.ts';
+import { TransferProvider } from '../../transfers/transfer-provider.tsx';
 import { WorkingSetsNav } from '../working-sets/working-sets-nav.tsx';
 import { AclSwitcher } from './acl-switcher.tsx';
 import { PlacesPanel } from './places-panel.tsx';
@@ -14,7 +16,16 @@ import { UserMenu } from './user-menu.tsx';
  * The shell every signed-in screen sits in: the header (Quick Search, Create, ACL switcher, language and colour
  * mode, user menu), the Places tree panel and the main area. Search and Create wait for the asset API; they say so.
  */
-export function AppShell({
+export function AppShell(props: { session: SessionView; children: ReactNode; places?: boolean }) {
+  // The transfer integration (Quick Upload, Rapid menus, drop targets, the transfer panel) around every screen.
+  return (
+    <TransferProvider session={props.session}>
+      <ShellLayout {...props} />
+    </TransferProvider>
+  );
+}
+
+function ShellLayout({
   session,
   children,
   places = true,
@@ -113,11 +124,18 @@ function QuickSearch() {
 /** Quick Upload needs fileUpload on the current ACL and uploads allowed (spec §6); admin mode overrides. */
 function CreateMenu({ session }: { session: SessionView }) {
   const { t } = usePreferences();
+  const transfers = useOptionalTransferActions();
   const mayUpload =
     session.features.allowUpload &&
     (session.adminMode || (session.acl?.permissions.includes('fileUpload') ?? false));
   return (
-    <Menu.Root onSelect={() => toaster.create({ type: 'info', title: t('shell.createSoon') })}>
+    <Menu.Root
+      onSelect={(details) =>
+        details.value === 'quick-upload' && transfers
+          ? transfers.openUpload()
+          : toaster.create({ type: 'info', title: t('shell.createSoon') })
+      }
+    >
       <Menu.Trigger asChild>
         <Button size="sm" variant="solid" bg="bg" color="fg" _hover={{ bg: 'bg.muted' }}>
           {t('shell.create')} ▾
@@ -127,7 +145,7 @@ function CreateMenu({ session }: { session: SessionView }) {
       <Menu.Positioner>
         <Menu.Content>
           {mayUpload && (
-            <Menu.Item value="quick-upload" disabled>
+            <Menu.Item value="quick-upload" disabled={!transfers}>
               {t('shell.quickUpload')}
             </Menu.Item>
           )}

@@ -1,0 +1,60 @@
+/** Spec §9: the oldest client the transfer integration works with. */
+export const MIN_CLIENT_VERSION = '3.9.1';
+
+/** Where the client's installers are offered (the SDK location's troubleshoot page lists every package). */
+export const CLIENT_DOWNLOAD_PAGE = '/sdk/install/troubleshoot/index.html';
+
+/**
+ * The texts and labels of spec §2 "Surfaces of the accelerated transfer integration", §4 and §8 (accelerated
+ * transfer error handling), word for word where the spec gives the words. The provider's client is Rapid.
+ */
+export const TRANSFER_MESSAGES = {
+  // §2 menu entries
+  quickUpload: 'Quick Upload',
+  rapidQuickDownload: 'Rapid Quick Download',
+  folderRapidDownload: 'Download (Rapid)',
+  // §2 Upload dialog
+  uploadTitle: 'Upload',
+  upload: 'Upload',
+  cancel: 'Cancel',
+  chooseFiles: 'Choose Files',
+  chooseFile: 'Choose File',
+  uploadOptions: 'Upload Options',
+  standardDirectory: 'Upload to Standard Directory',
+  currentDirectory: 'Upload to Current Directory',
+  // §5 Uploads
+  selectFileEachLine: 'Select a file for each line.',
+  mustSelectFile: 'You must select a file to upload.',
+  // §2 Download dialog
+  downloadTitle: 'Download',
+  standardDownload: 'Standard Download (HTTP)',
+  rapidDownload: 'Rapid Download',
+  downloadCartText: 'Download all files in the current cart with Standard or Rapid Download.',
+  downloadFileText: 'Download this file with the standard or Rapid Download.',
+  // §2 Warning dialog
+  warningTitle: 'Warning',
+  continue: 'Continue',
+  warningText: (version: string) =>
+    `The Rapid client is not running. Try again; if the error recurs, install version ${version} of the free Rapid client from the Rapid download site.`,
+  // §2 Drag-and-drop hints
+  dragHintBefore: 'Drag files onto a folder to upload them with Rapid.',
+  dragHintDuring: 'Drop to upload into this folder.',
+  // §2 Reload warning
+  reloadWarning: 'Upload in progress, do you want to reload the page?',
+  // §4 Upload flow step 9
+  seeClientWindow: 'See Rapid window',
+  // §4 Upload states
+  starting: 'starting',
+  uploading: 'uploading',
+  complete: 'complete',
+  cancelled: 'cancelled',
+  // §8 Accelerated transfer error handling (logged)
+  nodeUnauthorized: 'The transfer node refused the credentials: check the node credentials.',
+  nodeNotFound: 'The transfer node does not know this transfer: enable activity logging on the server.',
+  nodeDataMissing: 'The transfer node sent no transfer data or no files list.',
+  emptyPreTransfer: 'The pre-transfer handler answered no transfer spec: no transfer occurs.',
+  noAclPermission: 'The current ACL has no relative path: contact the administrator.',
+  noNotificationId: 'No notification id: an old loading dock script is in use.',
+  localStorageUnavailable: 'Local storage is not available: enable it to upload with Rapid.',
+  startFailed: 'The Rapid client could not start the transfer.',
+} as const;

@@ -1,0 +1,295 @@
+import type { Connect } from '@rapid/sdk';
+import { STATUS } from '@rapid/sdk';
+import { useConnect } from '@rapid/sdk/react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import type { SessionView } from '../../../api/accounts.ts';
+import type { FolderView } from '../../../api/folders.ts';
+import { MIN_CLIENT_VERSION } from '../../../api/transfer-messages.ts';
+import { usePreferences } from '../app/preferences.tsx';
+import { toaster } from '../app/toaster.tsx';
+import { BrowseExtensionsProvider } from '../screens/browse/browse-extensions.tsx';
+import { browseEntries } from './browse-entries.tsx';
+import { DownloadDialog } from './download-dialog.tsx';
+import { DownloadFlow, type DownloadRequest, pathsOf } from './download-flow.ts';
+import { LoadingMask } from './loading-mask.tsx';
+import { ProgressStore, usableStorage } from './progress-record.ts';
+import { ReloadWarning } from './reload-warning.ts';
+import { fileDownloadUrl, startBrowserDownload, zipDownloadUrl } from './standard-download.ts';
+import { transferApi, uploadActions } from './transfer-api.ts';
+import { type TransferActions, TransferContext } from './transfer-context.ts';
+import { TransferLog } from './transfer-log.ts';
+import { TransferPanel } from './transfer-panel.tsx';
+import { useTransferText } from './transfer-text.ts';
+import { UploadDialog, type UploadOption } from './upload-dialog.tsx';
+import { UploadFlow } from './upload-flow.ts';
+import { UploadProgressDialog, type UploadState } from './upload-progress-dialog.tsx';
+import { useClientStatus } from './use-client-status.ts';
+import { useCurrentDirectory } from './use-current-directory.ts';
+import { useFolderDrop } from './use-folder-drop.tsx';
+import { WarningDialog } from './warning-dialog.tsx';
+
+/** How long the progress dialog shows "complete" before it confirms itself. */
+const PROGRESS_LINGER_MS = 1500;
+
+type DialogRequest = (DownloadRequest & { kind: 'assets' | 'cart' }) | undefined;
+
+/**
+ * The accelerated transfer integration around the signed-in shell: one Connect session driven by its status,
+ * the upload and download flows, their dialogs, and the browse extension entries the library screens show.
+ */
+export function TransferProvider({ session, children }: { session: SessionView; children: ReactNode }) {
+  const { t } = usePreferences();
+  const text = useTransferText();
+  const connect: Connect = useConnect({ minVersion: MIN_CLIENT_VERSION, dragDropEnabled: true });
+  const { status, menusReady } = useClientStatus(connect);
+  const current = useCurrentDirectory(session);
+  const [log] = useState(() => new TransferLog());
+  const [reload] = useState(() => new ReloadWarning());
+  const [store] = useState(() => {
+    const storage = usableStorage();
+    return storage ? new ProgressStore(storage) : undefined;
+  });
+  const api = useMemo(() => transferApi(), []);
+
+  const [uploadOpen, setUploadOpen] = useState(false);
+  const [warning, setWarning] = useState<{ httpUpload: boolean }>();
+  const [downloadRequest, setDownloadRequest] = useState<DialogRequest>();
+  const [masked, setMasked] = useState(false);
+  const [progress, setProgress] = useState<{ cookie: string; files: number; state: UploadState }[]>([]);
+
+  const setUploadState = useCallback((cookie: string, state: UploadState) => {
+    setProgress((list) => list.map((each) => (each.cookie === cookie ? { ...each, state } : each)));
+    if (state === 'complete' || state === 'cancelled')
+      setTimeout(
+        () => setProgress((list) => list.filter((each) => each.cookie !== cookie)),
+        PROGRESS_LINGER_MS,
+      );
+  }, []);
+
+  const uploads = useMemo(
+    () =>
+      new UploadFlow({
+        client: connect,
+        api,
+        actions: uploadActions(),
+        store,
+        reload,
+        log: log.add,
+        events: {
+          onSeen: (cookie) => setUploadState(cookie, 'uploading'),
+          onEnd: (cookie, outcome) =>
+            setUploadState(cookie, outcome === 'completed' ? 'complete' : 'cancelled'),
+        },
+      }),
+    [connect, api, store, reload, log, setUploadState],
+  );
+  const downloads = useMemo(
+    () => new DownloadFlow({ client: connect, api, log: log.add }),
+    [connect, api, log],
+  );
+
+  // Spec §4 step 11: monitoring picks up where the last page left it.
+  useEffect(() => {
+    for (const cookie of uploads.resume())
+      setProgress((list) => [
+        ...list,
+        { cookie, files: store?.entry(cookie)?.fileCount ?? 0, state: 'uploading' },
+      ]);
+    return () => uploads.stopAll();
+  }, [uploads, store]);
+
+  const mayUpload = session.features.allowUpload && session.permissions.includes('fileUpload');
+  const mayDownload =
+    session.features.allowDownload &&
+    (session.permissions.includes('quickDownload') || session.permissions.includes('downloadHiRes'));
+  const running = status === STATUS.RUNNING;
+
+  const fail = useCallback(
+    (error: unknown) => {
+      const message =
+        (error as { userMessage?: string })?.userMessage ?? (error as Error)?.message ?? String(error);
+      log.add(message);
+      toaster.create({ type: 'error', title: message });
+    },
+    [log],
+  );
+
+  const upload = useCallback(
+    async (paths: readonly string[], destDirId: number | null) => {
+      setMasked(true);
+      try {
+        const started = await uploads.upload(paths, destDirId, session.relativePath);
+        if (started === 'started') {
+          const record = store?.read().uploads ?? {};
+          const fresh = Object.keys(record).filter((cookie) => !record[cookie]?.transferId);
+          setProgress((list) => [
+            ...list.filter((each) => !fresh.includes(each.cookie)),
+            ...fresh.map((cookie) => ({ cookie, files: paths.length, state: 'starting' as const })),
+          ]);
+        }
+      } catch (error) {
+        fail(error);
+      } finally {
+        setMasked(false);
+      }
+    },
+    [uploads, session.relativePath, store, fail],
+  );
+
+  const rapidDownload = useCallback(
+    async (request: DownloadRequest) => {
+      if (connect.getStatus() !== STATUS.RUNNING) {
+        // Spec §5: quick download stops silently; the loading dock (cart) variant shows the warning.
+        if (request.kind === 'cart') setWarning({ httpUpload: false });
+        return;
+      }
+      setMasked(true);
+      try {
+        await downloads.download(request, session.relativePath);
+      } catch (error) {
+        fail(error);
+      } finally {
+        setMasked(false);
+      }
+    },
+    [connect, downloads, session.relativePath, fail],
+  );
+
+  const standardDownload = useCallback(
+    async (request: DownloadRequest & { kind: 'assets' | 'cart' }) => {
+      try {
+        const [single] = request.kind === 'assets' && request.assets.length === 1 ? request.assets : [];
+        if (single) startBrowserDownload(fileDownloadUrl(single.path));
+        else {
+          const name = request.kind === 'cart' ? `${request.cart.name}.zip` : 'download.zip';
+          startBrowserDownload(zipDownloadUrl(await pathsOf(api, request), name));
+        }
+      } catch (error) {
+        fail(error);
+      }
+    },
+    [api, fail],
+  );
+
+  const dropOn = useCallback(
+    async (folder: FolderView, dataTransfer: DataTransfer) => {
+      // Spec §4: a drop on a tree item with a dir id uploads into that folder.
+      try {
+        const dropped = connect.getDroppedFiles(dataTransfer);
+        if (!(dropped instanceof Promise)) return log.add(dropped.error.user_message);
+        const answer = (await dropped) as { dataTransfer?: { files?: { name: string }[] } };
+        const paths = (answer.dataTransfer?.files ?? []).map((file) => file.name);
+        if (paths.length > 0) await upload(paths, folder.id);
+      } catch (error) {
+        fail(error);
+      }
+    },
+    [connect, upload, log, fail],
+  );
+  const drop = useFolderDrop(
+    menusReady && mayUpload,
+    (folder, dataTransfer) => void dropOn(folder, dataTransfer),
+  );
+
+  const actions: TransferActions = useMemo(
+    () => ({
+      connect,
+      status,
+      menusReady,
+      mayUpload,
+      mayDownload,
+      log,
+      openUpload: () => {
+        if (!store) {
+          log.add(text('localStorageUnavailable'));
+          toaster.create({ type: 'warning', title: text('localStorageUnavailable') });
+          return;
+        }
+        if (connect.getStatus() === STATUS.RUNNING) setUploadOpen(true);
+        else setWarning({ httpUpload: true });
+      },
+      uploadTo: (paths, folder) => void upload(paths, folder.id),
+      openDownload: (request) => setDownloadRequest(request),
+      rapidDownload: (request) => void rapidDownload(request),
+      setUploadPaused: (cookie, paused) => uploads.setPaused(cookie, paused),
+      cancelUpload: (cookie, filename) => uploads.cancel(cookie, filename).catch(fail),
+    }),
+    [
+      connect,
+      status,
+      menusReady,
+      mayUpload,
+      mayDownload,
+      log,
+      store,
+      text,
+      upload,
+      rapidDownload,
+      uploads,
+      fail,
+    ],
+  );
+
+  const extensions = useMemo(
+    () =>
+      browseEntries(
+        actions,
+        {
+          rapidQuickDownload: text('rapidQuickDownload'),
+          folderRapidDownload: text('folderRapidDownload'),
+          rapidDownload: text('rapidDownload'),
+          downloadEntry: t('transfer.downloadEntry'),
+          badge: t('transfer.badge'),
+          badgeLabel: t('transfer.badgeLabel'),
+        },
+        drop.targetFor,
+      ),
+    [actions, text, t, drop.targetFor],
+  );
+
+  const onUpload = (paths: string[], option: UploadOption) => {
+    setUploadOpen(false);
+    if (!running) return setWarning({ httpUpload: true });
+    void upload(paths, option === 'current' ? current.id : null);
+  };
+
+  return (
+    <TransferContext.Provider value={actions}>
+      <BrowseExtensionsProvider value={extensions}>
+        {children}
+        <TransferPanel session={session} />
+        {drop.popup}
+        <UploadDialog
+          open={uploadOpen}
+          connect={connect}
+          current={current}
+          onUpload={onUpload}
+          onClose={() => setUploadOpen(false)}
+        />
+        <DownloadDialog
+          open={downloadRequest !== undefined}
+          kind={downloadRequest?.kind === 'cart' ? 'cart' : 'file'}
+          onStandard={() => {
+            if (downloadRequest) void standardDownload(downloadRequest);
+            setDownloadRequest(undefined);
+          }}
+          onRapid={() => {
+            if (downloadRequest) void rapidDownload(downloadRequest);
+            setDownloadRequest(undefined);
+          }}
+          onClose={() => setDownloadRequest(undefined)}
+        />
+        <WarningDialog
+          open={warning !== undefined}
+          offerHttpUpload={(warning?.httpUpload ?? false) && mayUpload}
+          target={current}
+          relativePath={session.relativePath}
+          csrfToken={session.csrfToken}
+          onClose={() => setWarning(undefined)}
+        />
+        <UploadProgressDialog uploads={progress} />
+        <LoadingMask active={masked} />
+      </BrowseExtensionsProvider>
+    </TransferContext.Provider>
+  );
+}

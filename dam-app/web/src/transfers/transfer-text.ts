@@ -1,0 +1,25 @@
+import { MIN_CLIENT_VERSION, TRANSFER_MESSAGES } from '../../../api/transfer-messages.ts';
+import { usePreferences } from '../app/preferences.tsx';
+import { transferMessagesFr } from '../i18n/transfer-messages-fr.ts';
+import type { Language } from '../i18n/translate.ts';
+
+type TextKey = {
+  [K in keyof typeof TRANSFER_MESSAGES]: (typeof TRANSFER_MESSAGES)[K] extends string ? K : never;
+}[keyof typeof TRANSFER_MESSAGES];
+
+/** A transfer spec text in the person's language (English is the spec's own wording). */
+export function transferText(key: TextKey, language: Language): string {
+  return language === 'fr' ? transferMessagesFr[key] : TRANSFER_MESSAGES[key];
+}
+
+/** The Warning dialog's text, naming the minimum client version. */
+export function warningText(language: Language): string {
+  return language === 'fr'
+    ? transferMessagesFr.warningText(MIN_CLIENT_VERSION)
+    : TRANSFER_MESSAGES.warningText(MIN_CLIENT_VERSION);
+}
+
+export function useTransferText() {
+  const { language } = usePreferences();
+  return (key: TextKey) => transferText(key, language);
+}

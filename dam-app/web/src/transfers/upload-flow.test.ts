@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { TRANSFER_MESSAGES } from '../../../api/transfer-messages.ts';
+import { MemoryStorage } from './memory-storage.ts';
+import { ProgressStore } from './progress-record.ts';
+import { ReloadWarning } from './reload-warning.ts';
+import type { TransferApi } from './transfer-api.ts';
+import { UploadFlow } from './upload-flow.ts';
+import type { UploadActions } from './upload-monitor.ts';
+
+const none = async () => ({});
+const actions: UploadActions = {
+  sessionStart: none,
+  fileFinish: none,
+  sessionFinish: none,
+  errorUpload: none,
+  cancelledUpload: none,
+};
+
+function flow(options: { storage?: boolean; specs?: Record<string, unknown>[]; startFails?: boolean }) {
+  const logs: string[] = [];
+  const started: Record<string, unknown>[] = [];
+  const store = options.storage === false ? undefined : new ProgressStore(new MemoryStorage());
+  const reload = new ReloadWarning(new EventTarget() as unknown as Window);
+  const api = { preTransfer: async () => options.specs ?? [] } as unknown as TransferApi;
+  const uploads = new UploadFlow({
+    client: {
+      async startTransferPromise(spec) {
+        if (options.startFails) throw { error: { user_message: 'no' } };
+        started.push(spec);
+        return { transfer_specs: [{ uuid: 'client-1' }] };
+      },
+    },
+    api,
+    actions,
+    store,
+    reload,
+    log: (message) => logs.push(message),
+    events: { onSeen: () => {}, onEnd: () => {} },
+  });
+  return { uploads, logs, started, store, reload };
+}
+
+const SPEC = {
+  cookie: 'carlos,t,1,Library,Library',
+  tags: { dam: { node: 'https://node' } },
+  destination_root: '/Library',
+};
+
+describe('the upload flow, steps 1–3 and the rules of §5', () => {
+  it('needs working localStorage, a file, and the ACL’s relative path', async () => {
+    const noStorage = flow({ storage: false, specs: [SPEC] });
+    expect(await noStorage.uploads.upload(['/a'], null, 'Library')).toBe('no-storage');
+    expect(noStorage.logs).toEqual([TRANSFER_MESSAGES.localStorageUnavailable]);
+    const ok = flow({ specs: [SPEC] });
+    expect(await ok.uploads.upload([], null, 'Library')).toBe('cleared');
+    expect(await ok.uploads.upload(['/a'], null, null)).toBe('no-acl-path');
+    expect(ok.logs).toEqual([TRANSFER_MESSAGES.noAclPermission]);
+    expect(ok.started).toEqual([]);
+  });
+
+  it('logs an empty pre-transfer answer and a start the client refused, and starts nothing', async () => {
+    const empty = flow({ specs: [] });
+    expect(await empty.uploads.upload(['/a'], null, 'Library')).toBe('no-spec');
+    expect(empty.logs).toEqual([TRANSFER_MESSAGES.emptyPreTransfer]);
+    const refused = flow({ specs: [SPEC], startFails: true });
+    expect(await refused.uploads.upload(['/a'], null, 'Library')).toBe('start-failed');
+    expect(refused.logs[0]).toContain(TRANSFER_MESSAGES.startFailed);
+    expect(refused.store?.resumable()).toEqual([]);
+  });
+
+  it('records a started upload for resuming, with its node and the client’s id, and turns the reload warning on', async () => {
+    const ok = flow({ specs: [SPEC] });
+    expect(await ok.uploads.upload(['/a'], 12, 'Library')).toBe('started');
+    expect(ok.store?.entry(SPEC.cookie)).toMatchObject({
+      nodeUrl: 'https://node',
+      clientId: 'client-1',
+      processed: [],
+    });
+    expect(ok.reload.active).toBe(true);
+    ok.uploads.stopAll();
+  });
+});

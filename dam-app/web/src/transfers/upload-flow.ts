@@ -1,0 +1,160 @@
+import { parseTransferCookie } from '../../../api/transfer-cookie.ts';
+import { TRANSFER_MESSAGES } from '../../../api/transfer-messages.ts';
+import { aclRelativePath } from '../../../api/transfer-paths.ts';
+import { nodeAccessFor } from './node-access.ts';
+import { nodeReader } from './node-reader.ts';
+import type { ProgressStore } from './progress-record.ts';
+import type { ReloadWarning } from './reload-warning.ts';
+import type { TransferApi, TransferSpec } from './transfer-api.ts';
+import { type MonitorOutcome, type UploadActions, UploadMonitor } from './upload-monitor.ts';
+
+/** What an accelerated upload needs from the page SDK (`Connect`). */
+export interface TransferStarter {
+  startTransferPromise(
+    spec: Record<string, unknown>,
+    connectSpec?: Record<string, unknown>,
+  ): Promise<unknown>;
+}
+
+export interface UploadFlowEvents {
+  onSeen(cookie: string): void;
+  onEnd(cookie: string, outcome: MonitorOutcome): void;
+}
+
+export type UploadStart = 'started' | 'cleared' | 'no-storage' | 'no-acl-path' | 'no-spec' | 'start-failed';
+
+/** The node a spec came from: the pre-transfer handler names it in the DAM's tags. */
+function nodeOf(spec: TransferSpec): string | undefined {
+  const node = (spec.tags as { dam?: { node?: unknown } } | undefined)?.dam?.node;
+  return typeof node === 'string' ? node : undefined;
+}
+
+function clientIdOf(started: unknown): string | undefined {
+  const uuid = (started as { transfer_specs?: { uuid?: unknown }[] } | undefined)?.transfer_specs?.[0]?.uuid;
+  return typeof uuid === 'string' ? uuid : undefined;
+}
+
+/**
+ * Spec §4 upload flow: steps 1–3 here (signed spec, start, credentials), steps 4–10 in one {@link UploadMonitor} per
+ * upload, step 11 in {@link resume}. Nothing starts without working localStorage or the ACL's relative path (§5).
+ */
+export class UploadFlow {
+  readonly #monitors = new Map<string, UploadMonitor>();
+
+  constructor(
+    private readonly deps: {
+      client: TransferStarter;
+      api: TransferApi;
+      actions: UploadActions;
+      store: ProgressStore | undefined;
+      reload: ReloadWarning;
+      log(message: string): void;
+      events: UploadFlowEvents;
+      fetcher?: typeof fetch;
+    },
+  ) {}
+
+  /** The files are the client's own paths (its file dialog or a confirmed drop). */
+  async upload(
+    files: readonly string[],
+    destDirId: number | null,
+    relativePath: string | null,
+  ): Promise<UploadStart> {
+    const { api, store, log } = this.deps;
+    if (!store) {
+      log(TRANSFER_MESSAGES.localStorageUnavailable);
+      return 'no-storage';
+    }
+    if (files.length === 0) return 'cleared';
+    if (aclRelativePath(relativePath) === undefined) {
+      log(TRANSFER_MESSAGES.noAclPermission);
+      return 'no-acl-path';
+    }
+    // Step 1.
+    const specs = await api.preTransfer({
+      nodetarget: '/files/upload_setup',
+      destDirId,
+      transferCount: files.length,
+      paths: files.map((source) => ({ source })),
+    });
+    if (specs.length === 0) {
+      log(TRANSFER_MESSAGES.emptyPreTransfer);
+      return 'no-spec';
+    }
+    let outcome: UploadStart = 'start-failed';
+    for (const spec of specs) {
+      const cookie = typeof spec.cookie === 'string' ? spec.cookie : undefined;
+      const nodeUrl = nodeOf(spec);
+      if (!cookie || !nodeUrl) {
+        log(TRANSFER_MESSAGES.emptyPreTransfer);
+        continue;
+      }
+      store.update(cookie, (entry) => entry, { nodeUrl, fileCount: files.length, processed: [] });
+      // Step 2: the spec's own paths are the client's; the destination is the folder the server chose.
+      let started: unknown;
+      try {
+        started = await this.deps.client.startTransferPromise(spec, { allow_dialogs: false });
+      } catch (error) {
+        // Spec §8: the start error callback only logs.
+        log(
+          `${TRANSFER_MESSAGES.startFailed} ${(error as { error?: { user_message?: string } })?.error?.user_message ?? ''}`.trim(),
+        );
+        store.update(cookie, (entry) => ({ ...entry, error: 'start failed' }));
+        continue;
+      }
+      store.update(cookie, (entry) => ({ ...entry, clientId: clientIdOf(started) }));
+      this.#monitor(cookie, nodeUrl, String(spec.destination_root ?? spec.finalDir ?? ''));
+      outcome = 'started';
+    }
+    return outcome;
+  }
+
+  /** Step 11: after a reload, every upload not cancelled, not failed and not completed is monitored again. */
+  resume(): string[] {
+    const { store } = this.deps;
+    if (!store) return [];
+    const resumed: string[] = [];
+    for (const [cookie, entry] of store.resumable()) {
+      if (this.#monitors.has(cookie)) continue;
+      const destination = parseTransferCookie(cookie)?.finalDirectory ?? '';
+      this.#monitor(cookie, entry.nodeUrl, `/${destination}`);
+      resumed.push(cookie);
+    }
+    return resumed;
+  }
+
+  /** The person paused (true) or resumed (false) an upload in the client. */
+  setPaused(cookie: string, paused: boolean) {
+    this.deps.store?.update(cookie, (entry) => ({ ...entry, paused }));
+  }
+
+  /** The person cancelled the upload with this cookie (spec §4 step 10). */
+  async cancel(cookie: string, filename = '') {
+    const monitor = this.#monitors.get(cookie);
+    if (monitor) await monitor.cancel(filename);
+    else this.deps.store?.update(cookie, (entry) => ({ ...entry, cancelled: true }));
+  }
+
+  stopAll() {
+    for (const monitor of this.#monitors.values()) monitor.stop();
+    this.#monitors.clear();
+  }
+
+  #monitor(cookie: string, nodeUrl: string, destination: string) {
+    const { api, actions, store, reload, log, events, fetcher } = this.deps;
+    if (!store) return;
+    const reader = nodeReader(nodeAccessFor(api, cookie, nodeUrl), fetcher);
+    const monitor = new UploadMonitor(cookie, destination, reader, actions, store, {
+      onSeen: () => events.onSeen(cookie),
+      onEnd: (_cookie, outcome) => {
+        this.#monitors.delete(cookie);
+        reload.remove(cookie);
+        events.onEnd(cookie, outcome);
+      },
+      log,
+    });
+    this.#monitors.set(cookie, monitor);
+    reload.add(cookie);
+    monitor.start();
+  }
+}

@@ -1,0 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
+import type { SessionView } from '../../../api/accounts.ts';
+import { folderSchema } from '../../../api/folders.ts';
+import { api } from '../api/api-client.ts';
+import { useRoute } from '../router/use-route.ts';
+import type { UploadTarget } from './transfer-context.ts';
+
+/** The current directory: the folder the route shows, else the current ACL's root (spec §2 Upload Options). */
+export function useCurrentDirectory(session: SessionView): UploadTarget {
+  const route = useRoute();
+  const folderId = route.name === 'folder' ? route.id : undefined;
+  const folder = useQuery({
+    queryKey: ['folders', folderId],
+    queryFn: ({ signal }) => api.get(`/folders/${folderId}`, folderSchema, signal),
+    enabled: folderId !== undefined,
+  });
+  const root: UploadTarget = {
+    id: null,
+    path: session.relativePath ?? '',
+    name: session.acl?.name ?? session.relativePath ?? '/',
+  };
+  if (folderId === undefined || !folder.data) return root;
+  return { id: folder.data.id, path: folder.data.path, name: folder.data.name };
+}

@@ -1,0 +1,148 @@
+import { Box, Button, Dialog, Link, Portal, Progress, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useRef, useState } from 'react';
+import { CLIENT_DOWNLOAD_PAGE, MIN_CLIENT_VERSION } from '../../../api/transfer-messages.ts';
+import { usePreferences } from '../app/preferences.tsx';
+import { type BrowserUploadProgress, uploadOverHttp } from './browser-upload.ts';
+import type { UploadTarget } from './transfer-context.ts';
+import { useTransferText, warningText } from './transfer-text.ts';
+
+/** Spec §9: the Warning dialog is 675 px wide. */
+export const WARNING_DIALOG_WIDTH = '675px';
+
+/** The folder's path below the ACL root, as the browser upload names its destination. */
+export function destPathOf(target: UploadTarget, relativePath: string | null): string {
+  const root = (relativePath ?? '').replace(/\/+$/, '');
+  if (!root) return target.path;
+  return target.path === root
+    ? ''
+    : target.path.startsWith(`${root}/`)
+      ? target.path.slice(root.length + 1)
+      : '';
+}
+
+/**
+ * Spec §2 Warning dialog (the client is not running): try again, else install version 3.9.1 of the free client from
+ * our download page; Continue closes it. Beyond the spec, it offers a resumable browser upload (tus) into the current
+ * directory, so nobody is stuck.
+ */
+export function WarningDialog(props: {
+  open: boolean;
+  offerHttpUpload: boolean;
+  target: UploadTarget;
+  relativePath: string | null;
+  csrfToken?: string;
+  onClose(): void;
+}) {
+  const { t, language } = usePreferences();
+  const text = useTransferText();
+  const [uploads, setUploads] = useState<BrowserUploadProgress[]>([]);
+  const running = useRef<{ abort(): void }[]>([]);
+  useEffect(
+    () => () => {
+      for (const each of running.current) each.abort();
+    },
+    [],
+  );
+
+  const start = (files: FileList | null) => {
+    const destPath = destPathOf(props.target, props.relativePath);
+    for (const file of Array.from(files ?? [])) {
+      setUploads((current) => [
+        ...current,
+        { name: file.name, sent: 0, total: file.size, state: 'uploading' },
+      ]);
+      running.current.push(
+        uploadOverHttp(
+          file,
+          destPath,
+          (progress) =>
+            setUploads((current) => current.map((each) => (each.name === progress.name ? progress : each))),
+          props.csrfToken,
+        ),
+      );
+    }
+  };
+
+  return (
+    <Dialog.Root
+      role="alertdialog"
+      open={props.open}
+      onOpenChange={(details) => !details.open && props.onClose()}
+      placement="center"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content
+            width={WARNING_DIALOG_WIDTH}
+            maxWidth="calc(100vw - 2rem)"
+            data-testid="warning-dialog"
+          >
+            <Dialog.Header>
+              <Dialog.Title>{text('warningTitle')}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="4">
+                <Text>{warningText(language)}</Text>
+                <Link
+                  href={CLIENT_DOWNLOAD_PAGE}
+                  target="_blank"
+                  rel="noopener"
+                  colorPalette="teal"
+                  variant="underline"
+                >
+                  {t('transfer.downloadClient', { version: MIN_CLIENT_VERSION })}
+                </Link>
+                {props.offerHttpUpload && (
+                  <Box borderTopWidth="1px" pt="4">
+                    <Text fontWeight="semibold" mb="1">
+                      {t('transfer.httpUpload')}
+                    </Text>
+                    <Text fontSize="sm" color="fg.muted" mb="3">
+                      {t('transfer.httpUploadHint', { folder: props.target.name })}
+                    </Text>
+                    <input
+                      type="file"
+                      multiple
+                      aria-label={t('transfer.httpChoose')}
+                      data-testid="http-upload-input"
+                      onChange={(event) => start(event.currentTarget.files)}
+                    />
+                    <Stack as="ul" gap="2" mt="3" listStyleType="none">
+                      {uploads.map((upload) => (
+                        <Box as="li" key={upload.name} data-state={upload.state}>
+                          <Text fontSize="sm">
+                            {upload.name} —{' '}
+                            {upload.state === 'done'
+                              ? t('transfer.httpDone')
+                              : upload.state === 'failed'
+                                ? t('transfer.httpFailed', { reason: upload.error ?? '' })
+                                : `${Math.floor((upload.sent / Math.max(1, upload.total)) * 100)} %`}
+                          </Text>
+                          <Progress.Root
+                            size="xs"
+                            value={Math.floor((upload.sent / Math.max(1, upload.total)) * 100)}
+                            aria-label={upload.name}
+                          >
+                            <Progress.Track>
+                              <Progress.Range />
+                            </Progress.Track>
+                          </Progress.Root>
+                        </Box>
+                      ))}
+                    </Stack>
+                  </Box>
+                )}
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button colorPalette="teal" onClick={props.onClose}>
+                {text('continue')}
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -11,6 +11,9 @@ import { Blocker, ReloadButton } from './blocker.tsx';
 import { usePreferences } from './preferences.tsx';
 import * as Screens from './screens.ts';
 
+/** Screens drawn beside the Places tree. */
+const WITH_PLACES = new Set<Route['name']>(['home', 'folder', 'search', 'saved-searches', 'taxonomy']);
+
 function PageSkeleton() {
   const { t } = usePreferences();
   return (
@@ -48,7 +51,7 @@ export function App() {
       {PUBLIC_ROUTES.has(route.name) && !(route.name === 'login' && session) ? (
         publicScreen(route, state.data.timedOut)
       ) : session ? (
-        <Screens.AppShell session={session} places={route.name === 'home'}>
+        <Screens.AppShell session={session} places={WITH_PLACES.has(route.name)}>
           <Suspense fallback={<PageSkeleton />}>{signedInScreen(route, session)}</Suspense>
         </Screens.AppShell>
       ) : (
@@ -86,6 +89,23 @@ function signedInScreen(route: Route, session: SessionView): ReactNode {
       return <Screens.ChangePasswordScreen />;
     case 'admin':
       return <Screens.AdminScreen session={session} section={route.section} />;
+    case 'folder':
+      return <Screens.FolderScreen key={route.id} session={session} id={route.id} view={route.view} />;
+    case 'search':
+      return (
+        <Screens.SearchScreen
+          key={`${route.saved ?? ''}|${route.keyword ?? ''}`}
+          session={session}
+          query={route.query}
+          folderId={route.folderId}
+          saved={route.saved}
+          keyword={route.keyword}
+        />
+      );
+    case 'saved-searches':
+      return <Screens.SavedSearchesScreen session={session} />;
+    case 'taxonomy':
+      return <Screens.TaxonomyScreen session={session} />;
     case 'not-found':
       return <NotFound />;
     default:

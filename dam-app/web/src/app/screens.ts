@@ -39,3 +39,15 @@ export const ChangePasswordScreen = lazy(() =>
 export const AdminScreen = lazy(() =>
   import('../screens/admin/admin-screen.tsx').then((m) => ({ default: m.AdminScreen })),
 );
+export const FolderScreen = lazy(() =>
+  import('../screens/browse/folder-screen.tsx').then((m) => ({ default: m.FolderScreen })),
+);
+export const SearchScreen = lazy(() =>
+  import('../screens/search/search-screen.tsx').then((m) => ({ default: m.SearchScreen })),
+);
+export const SavedSearchesScreen = lazy(() =>
+  import('../screens/search/saved-searches-screen.tsx').then((m) => ({ default: m.SavedSearchesScreen })),
+);
+export const TaxonomyScreen = lazy(() =>
+  import('../screens/search/taxonomy-screen.tsx').then((m) => ({ default: m.TaxonomyScreen })),
+);

@@ -1,0 +1,12 @@
+/** A byte count as people read it (1 KB = 1000 bytes, as file managers on macOS and GNOME show sizes). */
+export function formatSize(bytes: number, language: string): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000;
+    unit += 1;
+  }
+  const digits = unit === 0 || value >= 100 ? 0 : 1;
+  return `${new Intl.NumberFormat(language, { maximumFractionDigits: digits }).format(value)} ${units[unit]}`;
+}

@@ -3,7 +3,14 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createServices, loadConfig, seedDemo, silentLogger, startDamServer } from '@rapid/dam-app/server';
+import {
+  createDemoContent,
+  createServices,
+  loadConfig,
+  seedDemo,
+  silentLogger,
+  startDamServer,
+} from '@rapid/dam-app/server';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { CHROMIUM_PATH } from './artifacts.ts';
 
@@ -30,8 +37,11 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** The real DAM server as main.ts wires it (PGlite, the demo data, the offline outbox), serving the web build. */
-export async function startDamWebSite(): Promise<DamWebSite> {
+/**
+ * The real DAM server as main.ts wires it (PGlite, the demo data, the offline outbox), serving the web build.
+ * `content: true` also makes the demo's assets (pictures, a video, a PDF, with renditions), as `npm start` does.
+ */
+export async function startDamWebSite(options: { content?: boolean } = {}): Promise<DamWebSite> {
   await readFile(join(DAM_WEB_DIST, 'index.html')).catch(() => {
     throw new Error(`${DAM_WEB_DIST} is missing: run \`npm run build\` before the end-to-end tests.`);
   });
@@ -45,6 +55,7 @@ export async function startDamWebSite(): Promise<DamWebSite> {
   });
   const runtime = await createServices(config, silentLogger);
   const logins = await seedDemo(runtime.services);
+  if (options.content) await createDemoContent(runtime.services);
   const server = await startDamServer({
     port,
     publicDir: DAM_WEB_DIST,

@@ -269,7 +269,8 @@ export const fr: Messages = {
   'folder.copied': 'Dossier copié vers {name}.',
   'folder.deleted': 'Dossier {name} placé dans la corbeille.',
   'folder.deleteTitle': 'Supprimer {name} ?',
-  'folder.deleteBody': 'Le dossier et ses ressources vont dans la corbeille ; les ressources peuvent y être restaurées.',
+  'folder.deleteBody':
+    'Le dossier et ses ressources vont dans la corbeille ; les ressources peuvent y être restaurées.',
   'search.title': 'Recherche',
   'search.resultsFor': 'Résultats pour « {q} »',
   'search.results': 'Résultats de la recherche',
@@ -348,7 +349,8 @@ export const fr: Messages = {
   'search.deleteSavedBody': 'La recherche est retirée pour tous ceux qui la voient.',
   'search.deletedSaved': 'Recherche enregistrée {name} supprimée.',
   'search.taxonomy': 'Navigateur de taxonomie',
-  'search.taxonomyIntro': 'Tous les mots-clés de votre bibliothèque, avec le nombre de ressources qui les portent.',
+  'search.taxonomyIntro':
+    'Tous les mots-clés de votre bibliothèque, avec le nombre de ressources qui les portent.',
   'search.filterKeywords': 'Filtrer les mots-clés',
   'search.noKeywords': 'Aucun mot-clé',
 };

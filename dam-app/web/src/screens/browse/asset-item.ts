@@ -23,6 +23,7 @@ export function optionAttributes(props: AssetItemProps) {
     'aria-posinset': props.position,
     'aria-setsize': props.setSize,
     'data-asset-id': props.asset.id,
+    'data-asset-name': props.asset.name,
     'data-active': props.active ? '' : undefined,
     'data-selected': props.selected ? '' : undefined,
     onClick: props.onClick,

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { placesTreeSchema } from '../../../../api/folders.ts';
 import type { z } from 'zod';
+import { placesTreeSchema } from '../../../../api/folders.ts';
 import { calendarSchema, type searchRequestSchema, searchResultSchema } from '../../../../api/search.ts';
 import { api } from '../../api/api-client.ts';
 

@@ -125,7 +125,7 @@ export function ResultsArea(props: ResultsAreaProps) {
               />
             </Box>
           )}
-          {view === 'calendar' && !narrowed ? (
+          {request === null ? null : view === 'calendar' && !narrowed ? (
             <Text color="fg.muted">{t('browse.pickPeriod')}</Text>
           ) : pages.isPending ? (
             <ListSkeleton rows={6} />

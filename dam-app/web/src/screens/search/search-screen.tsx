@@ -72,14 +72,17 @@ export function SearchScreen({ session, query, folderId, saved, keyword }: Searc
 
   const candidate = useMemo(() => {
     const refined = Object.fromEntries(Object.entries(refine).filter(([, values]) => values?.length));
+    // A saved search brings its own words and folder; words typed since replace them.
+    const words = query.trim() || running?.query.q?.trim() || '';
+    const within = folderId ?? running?.query.folderId;
     return {
-      ...(query.trim() ? { q: query.trim() } : {}),
-      ...(folderId ? { folderId } : {}),
+      ...(words ? { q: words } : {}),
+      ...(within ? { folderId: within } : {}),
       ...toRequest(applied),
       ...(Object.keys(refined).length ? { refine: refined } : {}),
       withFacets: mayFacet,
     };
-  }, [query, folderId, applied, refine, mayFacet]);
+  }, [query, folderId, applied, refine, mayFacet, running]);
   const parsed = searchRequestSchema.safeParse(candidate);
   const errors = parsed.success
     ? {}

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ASSET_MESSAGES } from '@rapid/dam-app/api/asset-messages';
 import { MESSAGES } from '@rapid/dam-app/api/messages';
-import type { Browser, Page } from 'puppeteer-core';
+import type { Browser, KeyInput, Page } from 'puppeteer-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_PASSWORD,
@@ -32,7 +32,10 @@ beforeAll(async () => {
 afterEach(async (context) => {
   if (context.task.result?.state === 'fail')
     await Promise.race([
-      saveScreenshot(page, 'dam-web-library-failed').catch(() => undefined),
+      saveScreenshot(
+        page,
+        `dam-web-library-failed-${context.task.name.slice(0, 24).replace(/\W+/g, '-')}`,
+      ).catch(() => undefined),
       new Promise((resolve) => setTimeout(resolve, 5_000)),
     ]);
 });
@@ -60,8 +63,15 @@ const noBackdrop = (target = page) =>
   target.waitForFunction(() => !document.querySelector('[data-part="backdrop"]'), { timeout: 10_000 });
 const focusedFolder = () =>
   page.evaluate(() => (document.activeElement as HTMLElement).getAttribute('data-folder-id'));
-const folderName = (id: string | null) =>
-  page.$eval(`[data-folder-id="${id}"]`, (element) => element.textContent?.trim());
+/** Presses a key in the tree and waits for the focus to reach the named folder. */
+async function treeKey(key: KeyInput, name: string) {
+  await page.keyboard.press(key);
+  await page.waitForFunction(
+    (expected) => document.activeElement?.querySelector('p')?.textContent === expected,
+    { timeout: 5_000 },
+    name,
+  );
+}
 
 /** The assets the list shows, in order (their names, from the options' first line). */
 const optionNames = (target = page) =>
@@ -94,10 +104,9 @@ async function logOut() {
 }
 
 async function openFolder(path: string) {
-  const tree = ((await await page.evaluate(() => fetch('/api/v1/folders/tree').then((r) => r.json()))) as {
-    folders: { id: number; path: string }[];
-  }) ?? { folders: [] };
-  const folder = tree.folders.find((each) => each.path === path);
+  const tree: { root: { id: number; path: string }; folders: { id: number; path: string }[] } =
+    await page.evaluate(() => fetch('/api/v1/folders/tree').then((answer) => answer.json()));
+  const folder = [tree.root, ...tree.folders].find((each) => each.path === path);
   if (!folder) throw new Error(`no folder ${path}`);
   await go(`#/folder/${folder.id}`);
   await page.waitForSelector(`[role="listbox"], ::-p-text(${q('This folder holds no assets')})`, {
@@ -122,25 +131,21 @@ describe('DAM web app: browsing and searching the library in Chromium', () => {
       'true',
     );
     await page.focus(`[data-folder-id="${root}"]`);
-    await page.keyboard.press('ArrowDown');
-    expect(await folderName(await focusedFolder())).toBe('Marketing');
-    await page.keyboard.press('ArrowDown');
-    expect(await folderName(await focusedFolder())).toBe('Photos');
-    await page.keyboard.press('ArrowRight'); // opens Photos
+    await treeKey('ArrowDown', 'Marketing');
+    await treeKey('ArrowDown', 'Photos');
+    await treeKey('ArrowRight', 'Photos'); // opens Photos
     await page.waitForSelector('[role="treeitem"][aria-level="3"]', { visible: true });
-    await page.keyboard.press('ArrowRight'); // into its first child
-    expect(await folderName(await focusedFolder())).toBe('City');
-    await page.keyboard.press('ArrowDown');
-    expect(await folderName(await focusedFolder())).toBe('Landscapes');
-    await page.keyboard.press('ArrowLeft'); // to the parent
-    expect(await folderName(await focusedFolder())).toBe('Photos');
-    await page.keyboard.press('End');
-    expect(await folderName(await focusedFolder())).toBe('Public');
-    await page.keyboard.press('Home');
+    await treeKey('ArrowRight', 'City'); // into its first child
+    await treeKey('ArrowDown', 'Landscapes');
+    await treeKey('ArrowLeft', 'Photos'); // to the parent
+    await treeKey('End', 'Public');
+    await treeKey('Home', 'Library');
     expect(await focusedFolder()).toBe(root);
     // Down to Landscapes and Enter: its assets open, and the tree highlights it.
-    for (const _ of [1, 2, 3, 4]) await page.keyboard.press('ArrowDown');
-    expect(await folderName(await focusedFolder())).toBe('Landscapes');
+    await treeKey('ArrowDown', 'Marketing');
+    await treeKey('ArrowDown', 'Photos');
+    await treeKey('ArrowDown', 'City');
+    await treeKey('ArrowDown', 'Landscapes');
     await page.keyboard.press('Enter');
     await seeHeading('Landscapes');
     await page.waitForSelector('[role="option"]', { visible: true });
@@ -275,7 +280,7 @@ describe('DAM web app: browsing and searching the library in Chromium', () => {
     await page.waitForSelector('[data-facet="keyword"][data-value="evening"]', { visible: true });
     await checkScreen('search');
 
-    await page.locator('[data-facet="keyword"][data-value="evening"] label').click();
+    await page.locator('[data-facet="keyword"][data-value="evening"]').click();
     await seeText('1 assets');
     expect(await optionNames()).toEqual(['Dusk at the lake']);
     await checkScreen('search-refined');
@@ -335,8 +340,9 @@ describe('DAM web app: browsing and searching the library in Chromium', () => {
 
     // A "from" after "to": the schema's message beside the dates, and no request goes out.
     await page.select('select[aria-label="When"]', 'custom');
-    await page.locator('input[name="from"]').fill('2024-03-02');
-    await page.locator('input[name="to"]').fill('2024-03-01');
+    // Chromium's date fields take the digits in the locale's order (en-US: month, day, year).
+    await page.type('input[name="from"]', '03022024');
+    await page.type('input[name="to"]', '03012024');
     await page.locator('form[role="search"] button[type="submit"]').click();
     await seeText('A range "from" must be smaller than "to".');
 

@@ -69,7 +69,7 @@ export function FolderActionsMenu(props: FolderActionsProps) {
       <Menu.Root>
         <Menu.Trigger asChild>
           <Button size="sm" variant="outline">
-            {t('folder.actions')} ▾
+            {t('folder.actions')} <span aria-hidden="true">▾</span>
           </Button>
         </Menu.Trigger>
         <Portal>

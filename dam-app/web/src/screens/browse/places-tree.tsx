@@ -1,5 +1,5 @@
 import { Box, Flex, Text } from '@chakra-ui/react';
-import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { SessionView } from '../../../../api/accounts.ts';
 import type { FolderView } from '../../../../api/folders.ts';
 import { usePreferences } from '../../app/preferences.tsx';
@@ -45,11 +45,16 @@ export function PlacesTree({
 
   const focusable = rows.some((row) => row.folder.id === focusedId) ? focusedId : tree.root.id;
 
+  // Focus follows the keys once the row is drawn (a row an expand reveals is drawn on the next render).
+  const [moveFocus, setMoveFocus] = useState(false);
+  useLayoutEffect(() => {
+    if (!moveFocus) return;
+    setMoveFocus(false);
+    listRef.current?.querySelector<HTMLElement>(`[data-folder-id="${focusedId}"]`)?.focus();
+  }, [moveFocus, focusedId]);
   const focusRow = (id: number) => {
     setFocusedId(id);
-    requestAnimationFrame(() =>
-      listRef.current?.querySelector<HTMLElement>(`[data-folder-id="${id}"]`)?.focus(),
-    );
+    setMoveFocus(true);
   };
   const toggle = (id: number, open?: boolean) =>
     setExpanded((current) => {

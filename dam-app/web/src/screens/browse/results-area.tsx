@@ -43,12 +43,14 @@ export function ResultsArea(props: ResultsAreaProps) {
   const total = pages.data?.pages[0]?.total ?? items.length;
   const bulk = useBulkSelect();
   const fileInput = useRef<HTMLInputElement>(null);
+  const [unmatched, setUnmatched] = useState<string[]>([]);
 
   const requestKey = JSON.stringify(base);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new search (or sort) starts a new selection
   useEffect(() => {
     setSelection(EMPTY_SELECTION);
     setNarrowed(null);
+    setUnmatched([]);
   }, [requestKey]);
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
@@ -64,13 +66,8 @@ export function ResultsArea(props: ResultsAreaProps) {
     try {
       const found = await bulk.mutateAsync(file);
       setSelection((current) => addIds(current, found.ids));
-      toaster.create({
-        type: found.unmatched.length ? 'warning' : 'success',
-        title: t('browse.bulkSelected', { count: found.ids.length }),
-        description: found.unmatched.length
-          ? t('browse.bulkUnmatched', { values: found.unmatched.slice(0, 10).join(', ') })
-          : undefined,
-      });
+      setUnmatched(found.unmatched);
+      toaster.create({ type: 'success', title: t('browse.bulkSelected', { count: found.ids.length }) });
     } catch (error) {
       toaster.create({
         type: 'error',
@@ -109,6 +106,11 @@ export function ResultsArea(props: ResultsAreaProps) {
           onChange={(event) => void onCsv(event.target.files?.[0])}
         />
       </Flex>
+      {unmatched.length > 0 && (
+        <Notice status="warning">
+          {t('browse.bulkUnmatched', { values: unmatched.slice(0, 20).join(', ') })}
+        </Notice>
+      )}
       {first?.notices.map((notice) => (
         <Notice key={notice} status="warning">
           {notice}

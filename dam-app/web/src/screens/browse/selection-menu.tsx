@@ -52,7 +52,7 @@ export function SelectionMenu(props: SelectionMenuProps) {
     <Menu.Root>
       <Menu.Trigger asChild>
         <Button size="sm" variant="outline">
-          {t('browse.assetActions')} ▾
+          {t('browse.assetActions')} <span aria-hidden="true">▾</span>
         </Button>
       </Menu.Trigger>
       <Portal>

@@ -1,5 +1,5 @@
 import { Box, Button, Link as ChakraLink, Flex, Input, InputGroup, Menu } from '@chakra-ui/react';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import type { SessionView } from '../../../../api/accounts.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { toaster } from '../../app/toaster.tsx';
@@ -89,7 +89,9 @@ export function AppShell({
 function QuickSearch() {
   const { t } = usePreferences();
   const route = useRoute();
-  const [text, setText] = useState(route.name === 'search' ? route.query : '');
+  const shown = route.name === 'search' ? route.query : '';
+  const [text, setText] = useState(shown);
+  useEffect(() => setText(shown), [shown]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     navigate({ name: 'search', query: text.trim() });

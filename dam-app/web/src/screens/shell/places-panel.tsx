@@ -20,34 +20,33 @@ export function PlacesPanel({ session }: { session: SessionView }) {
       flexShrink={0}
       borderEndWidth="1px"
       bg="dam.panel"
-      p="3"
+      px="3"
+      pb="3"
       display={{ base: 'none', md: 'block' }}
-      position="sticky"
-      top="0"
-      alignSelf="flex-start"
-      maxHeight="100dvh"
-      overflowY="auto"
     >
-      <Heading as="h2" id="places-heading" size="sm" mb="3" px="1">
-        {t('shell.places')}
-      </Heading>
-      {!usable ? null : tree.isPending ? (
-        <Stack gap="2" aria-busy="true" aria-label={t('app.loading')}>
-          <Skeleton height="6" />
-          <Skeleton height="6" width="80%" />
-          <Skeleton height="6" width="60%" />
-        </Stack>
-      ) : tree.isError ? (
-        <ErrorAlert error={tree.error} />
-      ) : (
-        <PlacesTree
-          session={session}
-          data={tree.data}
-          currentId={
-            route.name === 'folder' ? route.id : route.name === 'home' ? tree.data.root.id : undefined
-          }
-        />
-      )}
+      {/* The list scrolls with the page; the tree stays in view. */}
+      <Box position="sticky" top="3" maxHeight="calc(100dvh - 1.5rem)" overflowY="auto">
+        <Heading as="h2" id="places-heading" size="sm" mb="3" px="1">
+          {t('shell.places')}
+        </Heading>
+        {!usable ? null : tree.isPending ? (
+          <Stack gap="2" aria-busy="true" aria-label={t('app.loading')}>
+            <Skeleton height="6" />
+            <Skeleton height="6" width="80%" />
+            <Skeleton height="6" width="60%" />
+          </Stack>
+        ) : tree.isError ? (
+          <ErrorAlert error={tree.error} />
+        ) : (
+          <PlacesTree
+            session={session}
+            data={tree.data}
+            currentId={
+              route.name === 'folder' ? route.id : route.name === 'home' ? tree.data.root.id : undefined
+            }
+          />
+        )}
+      </Box>
     </Box>
   );
 }

@@ -4,6 +4,7 @@
 // times while scrolling through the whole folder (requestAnimationFrame deltas), and the JavaScript the login page
 // and the folder screen load first (gzip, as a compressing proxy would send it; the DAM server itself sends it
 // uncompressed). Prints each figure beside its target.
+import { cpus, loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'puppeteer-core';
 import { seedBigFolder } from '../../dam-app/server/bench/big-folder.ts';
@@ -46,18 +47,23 @@ async function initialJs(page: Page, url: string, ready: (page: Page) => Promise
   return { files: scripts.size, raw, gzip };
 }
 
-/** Milliseconds from navigation start until 50 tiles show a decoded thumbnail, checked in the page every frame. */
-async function firstTiles(page: Page, url: string): Promise<number> {
+/**
+ * Milliseconds from navigation start until 50 tiles are in the page, and until 50 of them show a decoded thumbnail,
+ * checked in the page every frame.
+ */
+async function firstTiles(page: Page, url: string): Promise<{ tiles: number; painted: number }> {
   await page.goto(url, { waitUntil: 'domcontentloaded' });
   const painted = await page.waitForFunction(
     () => {
+      const seen = window as unknown as { tilesAt?: number };
       const images = [...document.querySelectorAll<HTMLImageElement>('[role="option"] img')];
+      if (images.length >= 50) seen.tilesAt ??= performance.now();
       const done = images.filter((img) => img.complete && img.naturalWidth > 0).length;
-      return done >= 50 ? performance.now() : 0;
+      return done >= 50 ? { tiles: seen.tilesAt ?? 0, painted: performance.now() } : undefined;
     },
     { polling: 'raf', timeout: 60_000 },
   );
-  return (await painted.jsonValue()) as number;
+  return (await painted.jsonValue()) as { tiles: number; painted: number };
 }
 
 // In-page code as text: tsx would wrap named functions in a helper (`__name`) that the page does not have.
@@ -101,6 +107,11 @@ async function main() {
   const site = await startDamWebSite();
   let browser: Browser | undefined;
   try {
+    print(
+      `load average before the run: ${loadavg()
+        .map((each) => each.toFixed(1))
+        .join(', ')} on ${cpus().length} cores`,
+    );
     const seeded = await seedBigFolder(site.runtime.services, ASSETS);
     const folderId = seeded.folderId;
     print(
@@ -140,24 +151,46 @@ async function main() {
     await cold.close();
 
     const tiles: number[] = [];
+    const inPage: number[] = [];
     for (let run = 0; run < 5; run++) {
       const tab = await context.newPage();
       await tab.setViewport({ width: 1920, height: 1080 });
       // A background tab gets no animation frames: the one measured is in front.
       await tab.bringToFront();
-      tiles.push(await firstTiles(tab, folderUrl));
+      const shown = await firstTiles(tab, folderUrl);
+      tiles.push(shown.painted);
+      inPage.push(shown.tiles);
       if (run < 4) await tab.close();
       else {
         await tab.waitForFunction(() => document.querySelectorAll('[role="option"]').length >= 50);
-        const scroll = await scrollFrames(tab, 400);
-        const sorted = [...scroll.deltas].sort((a, b) => a - b);
-        const p50 = percentile(sorted, 0.5);
-        const p95 = percentile(sorted, 0.95);
-        const slow = sorted.filter((each) => each > 50).length;
+        // A wheel-like scroll (100 px a frame, 6,000 px/s, at most 90 s) and a fling (400 px a frame) to the end.
+        for (const step of [100, 400]) {
+          await tab.evaluate(() => window.scrollTo(0, 0));
+          await new Promise((resolve) => setTimeout(resolve, 500));
+          const scroll = await scrollFrames(tab, step);
+          const sorted = [...scroll.deltas].sort((a, b) => a - b);
+          const p50 = percentile(sorted, 0.5);
+          const p95 = percentile(sorted, 0.95);
+          const slow = sorted.filter((each) => each > 50).length;
+          print(
+            `scroll ${step} px/frame through ${ASSETS} assets: ${sorted.length} frames, p50 ${p50.toFixed(1)} ms, ` +
+              `p95 ${p95.toFixed(1)} ms, max ${(sorted.at(-1) ?? 0).toFixed(1)} ms, ${slow} frames over 50 ms; ` +
+              `${(scroll.reached * 100).toFixed(0)}% down, ${scroll.options} tiles in the DOM (last: ${scroll.lastName}) ` +
+              `— target p95 ≤ ${TARGETS.p95FrameMs} ms: ${verdict(p95 <= TARGETS.p95FrameMs)}`,
+          );
+        }
+        // The same scroll over a plain page as tall, in the same browser: what this machine gives any page.
+        const plain = await context.newPage();
+        await plain.setViewport({ width: 1920, height: 1080 });
+        await plain.bringToFront();
+        await plain.setContent(
+          `<body style="margin:0"><div style="height:${await tab.evaluate(() => document.documentElement.scrollHeight)}px;background:linear-gradient(#fff,#ccc)"></div></body>`,
+        );
+        const base = await scrollFrames(plain, 100);
+        const baseSorted = [...base.deltas].sort((a, b) => a - b);
         print(
-          `scroll through ${ASSETS} assets: ${sorted.length} frames, p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, ` +
-            `max ${(sorted.at(-1) ?? 0).toFixed(1)} ms, ${slow} frames over 50 ms; ${scroll.options} tiles in the DOM ` +
-            `at the end (last: ${scroll.lastName}, ${(scroll.reached * 100).toFixed(0)}% down) — target p95 ≤ ${TARGETS.p95FrameMs} ms: ${verdict(p95 <= TARGETS.p95FrameMs)}`,
+          `baseline, a plain page as tall: ${baseSorted.length} frames, p50 ${percentile(baseSorted, 0.5).toFixed(1)} ms, ` +
+            `p95 ${percentile(baseSorted, 0.95).toFixed(1)} ms`,
         );
       }
     }
@@ -165,7 +198,8 @@ async function main() {
     const warm = [...tiles.slice(1)].sort((a, b) => a - b);
     print(
       `navigation → first 50 tiles painted: first load ${coldTiles.toFixed(0)} ms, then median ${percentile(warm, 0.5).toFixed(0)} ms ` +
-        `(runs: ${tiles.map((each) => each.toFixed(0)).join(', ')}) — target ≤ ${TARGETS.firstTilesMs} ms: ${verdict(coldTiles <= TARGETS.firstTilesMs)}`,
+        `(runs: ${tiles.map((each) => each.toFixed(0)).join(', ')}; the 50 tiles were in the page at ` +
+        `${inPage.map((each) => each.toFixed(0)).join(', ')} ms, before their thumbnails) — target ≤ ${TARGETS.firstTilesMs} ms: ${verdict(coldTiles <= TARGETS.firstTilesMs)}`,
     );
     for (const [name, figures] of [
       ['login page', login],

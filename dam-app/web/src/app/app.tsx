@@ -5,11 +5,16 @@ import { api } from '../api/api-client.ts';
 import { useSession } from '../api/session.ts';
 import { ErrorAlert } from '../components/feedback.tsx';
 import { Link } from '../components/link.tsx';
-import { PUBLIC_ROUTES, type Route } from '../router/parse-route.ts';
+import { PUBLIC_ROUTES, parseRoute, type Route } from '../router/parse-route.ts';
 import { navigate, useRoute } from '../router/use-route.ts';
 import { Blocker, ReloadButton } from './blocker.tsx';
 import { usePreferences } from './preferences.tsx';
 import * as Screens from './screens.ts';
+
+if (typeof window !== 'undefined') {
+  const first = parseRoute(window.location.hash);
+  if (!PUBLIC_ROUTES.has(first.name)) Screens.preloadSignedIn(first.name);
+}
 
 /** Screens drawn beside the Places tree. */
 const WITH_PLACES = new Set<Route['name']>(['home', 'folder', 'search', 'saved-searches', 'taxonomy']);

@@ -51,3 +51,13 @@ export const SavedSearchesScreen = lazy(() =>
 export const TaxonomyScreen = lazy(() =>
   import('../screens/search/taxonomy-screen.tsx').then((m) => ({ default: m.TaxonomyScreen })),
 );
+
+/**
+ * Starts loading the shell and the library screen the address names while the session is still being checked, so
+ * that a bookmarked folder does not wait for one chunk after another.
+ */
+export function preloadSignedIn(route: string): void {
+  void import('../screens/shell/app-shell.tsx');
+  if (route === 'folder' || route === 'home') void import('../screens/browse/folder-screen.tsx');
+  if (route === 'search') void import('../screens/search/search-screen.tsx');
+}

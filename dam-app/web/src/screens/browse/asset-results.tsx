@@ -13,6 +13,7 @@ import type { AssetView } from '../../../../api/assets.ts';
 import { navigate } from '../../router/use-route.ts';
 import { AssetRow, ListHeader, TextRow } from './asset-rows.tsx';
 import { AssetTile } from './asset-tile.tsx';
+import { resultsStyle } from './results-style.ts';
 import { modeOf, pick, type Selection, selectAll } from './selection.ts';
 
 export type ListLayout = 'tile' | 'list' | 'text';
@@ -71,6 +72,8 @@ export function AssetResults(props: AssetResultsProps) {
     estimateSize: () => ROW_HEIGHT[layout],
     overscan: layout === 'tile' ? 3 : 10,
     scrollMargin,
+    // Scrolling re-renders in the next frame rather than synchronously inside the scroll event.
+    useFlushSync: false,
   });
   const virtualRows = virtualizer.getVirtualItems();
   const lastShown = ((virtualRows.at(-1)?.index ?? 0) + 1) * columns;
@@ -121,38 +124,37 @@ export function AssetResults(props: AssetResultsProps) {
     }
   };
 
-  const onItemClick = (event: MouseEvent, asset: AssetView, index: number) => {
-    setActive(index);
-    const mode = modeOf(event);
-    if (mode === 'only') navigate({ name: 'asset', id: asset.id });
-    else onSelection(pick(selection, order(), asset.id, mode));
+  // One click and one context-menu handler for the whole list (event delegation): the items stay memoised.
+  const itemAt = (target: EventTarget) => {
+    const element = target as Element;
+    const option = element.closest<HTMLElement>('[role="option"]');
+    const index = Number(option?.dataset.index ?? -1);
+    const asset = items[index];
+    return asset ? { asset, index, onCheck: element.closest('[data-check]') !== null } : undefined;
   };
-  const onItemCheck = (asset: AssetView, index: number, event: MouseEvent) => {
-    event.stopPropagation();
-    setActive(index);
-    onSelection(pick(selection, order(), asset.id, event.shiftKey ? 'range' : 'toggle'));
+  const onClick = (event: MouseEvent) => {
+    const hit = itemAt(event.target);
+    if (!hit) return;
+    setActive(hit.index);
+    const mode = hit.onCheck ? (event.shiftKey ? 'range' : 'toggle') : modeOf(event);
+    if (mode === 'only') navigate({ name: 'asset', id: hit.asset.id });
+    else onSelection(pick(selection, order(), hit.asset.id, mode));
   };
-  const onItemContext = (asset: AssetView, index: number) => {
-    setActive(index);
-    if (!selection.ids.has(asset.id)) onSelection(pick(selection, order(), asset.id, 'only'));
+  const onContextMenu = (event: MouseEvent) => {
+    const hit = itemAt(event.target);
+    if (!hit) return;
+    setActive(hit.index);
+    if (!selection.ids.has(hit.asset.id)) onSelection(pick(selection, order(), hit.asset.id, 'only'));
   };
 
-  const itemProps = (asset: AssetView, index: number) => ({
-    asset,
-    id: `asset-option-${asset.id}`,
-    selected: selection.ids.has(asset.id),
-    active: index === activeIndex,
-    position: index + 1,
-    setSize: total,
-    onClick: (event: MouseEvent) => onItemClick(event, asset, index),
-    onCheck: (event: MouseEvent) => onItemCheck(asset, index, event),
-    onContextMenu: () => onItemContext(asset, index),
-  });
-
-  const placeholder = (key: string | number) => (
-    <Box key={key} aria-hidden="true" p="2" flex={layout === 'tile' ? '1' : undefined} minWidth="0">
+  const placeholder = (key: string) => (
+    <div
+      key={key}
+      aria-hidden="true"
+      style={{ flex: layout === 'tile' ? 1 : undefined, minWidth: 0, padding: 8 }}
+    >
       <Skeleton height={layout === 'tile' ? '40' : '6'} />
-    </Box>
+    </div>
   );
 
   return (
@@ -166,39 +168,51 @@ export function AssetResults(props: AssetResultsProps) {
         aria-activedescendant={activeAsset ? `asset-option-${activeAsset.id}` : undefined}
         tabIndex={0}
         onKeyDown={onKeyDown}
+        onClick={onClick}
+        onContextMenu={onContextMenu}
         data-layout={layout}
         position="relative"
         height={`${virtualizer.getTotalSize()}px`}
         outline="none"
         borderRadius="md"
+        css={resultsStyle}
         _focusVisible={{ '& [data-active]': { outline: '3px solid', outlineColor: 'teal.solid' } }}
       >
         {virtualRows.map((row) => (
-          <Flex
+          // Plain elements with inline positions: a style prop per row would make a CSS class per scroll offset.
+          <div
             key={row.key}
-            data-index={row.index}
-            position="absolute"
-            top="0"
-            left="0"
-            width="full"
-            height={`${row.size}px`}
-            transform={`translateY(${row.start - virtualizer.options.scrollMargin}px)`}
-            gap={layout === 'tile' ? '3' : '0'}
-            pb={layout === 'tile' ? '3' : '0'}
+            style={{
+              position: 'absolute',
+              top: 0,
+              left: 0,
+              width: '100%',
+              height: row.size,
+              transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)`,
+              display: 'flex',
+              gap: layout === 'tile' ? 12 : 0,
+              paddingBottom: layout === 'tile' ? 12 : 0,
+            }}
           >
             {Array.from({ length: columns }, (_, column) => {
               const index = row.index * columns + column;
               const asset = items[index];
               if (asset) {
-                const shared = itemProps(asset, index);
+                const shared = {
+                  asset,
+                  index,
+                  selected: selection.ids.has(asset.id),
+                  active: index === activeIndex,
+                  setSize: total,
+                };
                 if (layout === 'tile') return <AssetTile key={asset.id} {...shared} />;
                 if (layout === 'list') return <AssetRow key={asset.id} {...shared} />;
                 return <TextRow key={asset.id} {...shared} />;
               }
               if (index < total) return placeholder(`wait-${index}`);
-              return <Box key={`none-${index}`} flex="1" minWidth="0" />;
+              return <div key={`none-${index}`} style={{ flex: 1, minWidth: 0 }} />;
             })}
-          </Flex>
+          </div>
         ))}
       </Box>
     </Box>

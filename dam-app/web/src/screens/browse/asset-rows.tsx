@@ -1,18 +1,14 @@
-import { Box, Grid, Text } from '@chakra-ui/react';
+import { Grid, Text } from '@chakra-ui/react';
+import { memo } from 'react';
 import { usePreferences } from '../../app/preferences.tsx';
 import { formatDate } from '../../components/format-date.ts';
 import { formatSize } from '../../components/format-size.ts';
 import { type AssetItemProps, optionAttributes } from './asset-item.ts';
 import { useBrowseExtensions } from './browse-extensions.tsx';
 import { CheckMark } from './check-mark.tsx';
+import { LIST_COLUMNS } from './results-style.ts';
 import { Thumbnail } from './thumbnail.tsx';
 
-// Check, thumbnail, name, file name, type, size, dimensions, created, added; narrow screens drop the last few.
-const COLUMNS = {
-  base: '28px 40px minmax(0,2fr) 72px 80px',
-  md: '28px 40px minmax(0,2fr) minmax(0,2fr) 72px 80px',
-  xl: '28px 40px minmax(0,2fr) minmax(0,2fr) 72px 80px 100px minmax(0,1.2fr) minmax(0,1.2fr)',
-};
 const WIDE = { base: 'none', xl: 'block' } as const;
 const MEDIUM = { base: 'none', md: 'block' } as const;
 
@@ -22,7 +18,7 @@ export function ListHeader() {
   return (
     <Grid
       aria-hidden="true"
-      templateColumns={COLUMNS}
+      templateColumns={LIST_COLUMNS}
       gap="3"
       px="2"
       py="2"
@@ -45,71 +41,37 @@ export function ListHeader() {
 }
 
 /** One asset in the List view: every listed field in a row. */
-export function AssetRow(props: AssetItemProps) {
+export const AssetRow = memo(function AssetRow(props: AssetItemProps) {
   const { language } = usePreferences();
   const { assetBadge } = useBrowseExtensions();
   const { asset, selected } = props;
   return (
-    <Grid
-      {...optionAttributes(props)}
-      templateColumns={COLUMNS}
-      gap="3"
-      alignItems="center"
-      width="full"
-      px="2"
-      fontSize="sm"
-      borderBottomWidth="1px"
-      bg={selected ? 'teal.subtle' : undefined}
-      cursor="pointer"
-      _hover={{ bg: selected ? 'teal.muted' : 'bg.muted' }}
-    >
-      <CheckMark selected={selected} onCheck={props.onCheck} />
-      <Thumbnail asset={asset} size="40px" />
-      <Box minWidth="0" display="flex" gap="2" alignItems="center">
-        <Text truncate fontWeight="medium">
-          {asset.name}
-        </Text>
-        {assetBadge(asset)}
-      </Box>
-      <Text truncate display={MEDIUM}>
-        {asset.fileName}
-      </Text>
-      <Text truncate>{asset.fileType}</Text>
-      <Text textAlign="end">{formatSize(asset.size, language)}</Text>
-      <Text display={WIDE}>
+    <div {...optionAttributes(props)} className="row">
+      <CheckMark selected={selected} />
+      <Thumbnail asset={asset} size={40} />
+      <span className="cell name">
+        {asset.name} {assetBadge(asset)}
+      </span>
+      <span className="cell medium">{asset.fileName}</span>
+      <span className="cell">{asset.fileType}</span>
+      <span className="cell end">{formatSize(asset.size, language)}</span>
+      <span className="cell wide">
         {asset.dimensions ? `${asset.dimensions.width}×${asset.dimensions.height}` : '—'}
-      </Text>
-      <Text display={WIDE} truncate>
-        {formatDate(asset.dateCreated, language)}
-      </Text>
-      <Text display={WIDE} truncate>
-        {formatDate(asset.dateAdded, language)}
-      </Text>
-    </Grid>
+      </span>
+      <span className="cell wide">{formatDate(asset.dateCreated, language)}</span>
+      <span className="cell wide">{formatDate(asset.dateAdded, language)}</span>
+    </div>
   );
-}
+});
 
 /** One asset in the Text view: names only, many to a screen. */
-export function TextRow(props: AssetItemProps) {
+export const TextRow = memo(function TextRow(props: AssetItemProps) {
   const { asset, selected } = props;
   return (
-    <Box
-      {...optionAttributes(props)}
-      display="flex"
-      alignItems="center"
-      gap="2"
-      width="full"
-      px="2"
-      fontSize="sm"
-      bg={selected ? 'teal.subtle' : undefined}
-      cursor="pointer"
-      _hover={{ bg: selected ? 'teal.muted' : 'bg.muted' }}
-    >
-      <CheckMark selected={selected} onCheck={props.onCheck} />
-      <Text truncate>{asset.name}</Text>
-      <Text color="fg.muted" truncate fontFamily="mono" fontSize="xs">
-        {asset.fileName}
-      </Text>
-    </Box>
+    <div {...optionAttributes(props)} className="text-row">
+      <CheckMark selected={selected} />
+      <span className="cell">{asset.name}</span>
+      <span className="cell muted">{asset.fileName}</span>
+    </div>
   );
-}
+});

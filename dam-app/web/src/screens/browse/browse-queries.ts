@@ -46,6 +46,8 @@ export function useSearchPages(request: SearchQuery | null) {
       }),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     staleTime: 15_000,
+    // Pages are never edited in place; comparing 10,000 loaded assets with their last copy on every page is waste.
+    structuralSharing: false,
   });
 }
 

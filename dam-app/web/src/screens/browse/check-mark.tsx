@@ -1,29 +1,10 @@
-import { Box } from '@chakra-ui/react';
-import type { MouseEvent } from 'react';
-
 /**
- * The pointer's way to add an item to the selection without opening it. Not a control of its own: an option's
- * children are presentational, and keyboard users select with Space on the listbox.
+ * The pointer's way to add an item to the selection without opening it (the listbox handles the click). Not a
+ * control of its own: an option's children are presentational, and keyboard users select with Space.
  */
-export function CheckMark({ selected, onCheck }: { selected: boolean; onCheck(event: MouseEvent): void }) {
+export function CheckMark({ selected }: { selected: boolean }) {
   return (
-    <Box
-      aria-hidden="true"
-      data-check=""
-      onClick={onCheck}
-      width="5"
-      height="5"
-      flexShrink={0}
-      borderRadius="sm"
-      borderWidth="2px"
-      borderColor={selected ? 'teal.solid' : 'border.emphasized'}
-      bg={selected ? 'teal.solid' : 'bg'}
-      color="white"
-      display="flex"
-      alignItems="center"
-      justifyContent="center"
-      cursor="pointer"
-    >
+    <span aria-hidden="true" data-check="" className="check">
       {selected && (
         <svg
           aria-hidden="true"
@@ -37,6 +18,6 @@ export function CheckMark({ selected, onCheck }: { selected: boolean; onCheck(ev
           <path d="M5 12l5 5L20 7" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
       )}
-    </Box>
+    </span>
   );
 }

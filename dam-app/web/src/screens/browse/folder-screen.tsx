@@ -1,8 +1,8 @@
-import { Box, Breadcrumb, Flex, Heading, Stack } from '@chakra-ui/react';
+import { Box, Breadcrumb, Flex, Heading, Skeleton, Stack } from '@chakra-ui/react';
 import { Fragment, useMemo, useState } from 'react';
 import type { SessionView } from '../../../../api/accounts.ts';
 import { usePreferences } from '../../app/preferences.tsx';
-import { ErrorAlert, ListSkeleton } from '../../components/feedback.tsx';
+import { ErrorAlert } from '../../components/feedback.tsx';
 import { Link } from '../../components/link.tsx';
 import type { BrowseView } from '../../router/parse-route.ts';
 import { navigate } from '../../router/use-route.ts';
@@ -35,14 +35,17 @@ export function FolderScreen({
   const [sort, setSort] = useState<SortOrder>({ field: 'name', direction: 'asc' });
   const request = useMemo(() => ({ folderId: id, folderOnly: true, withFacets: false }), [id]);
 
-  if (places.isPending) return <ListSkeleton rows={6} />;
+  // The folder's own assets are asked for at once, beside the tree (not after it): the first tiles come sooner.
   if (places.isError) return <ErrorAlert error={places.error} />;
-  if (!tree || !folder) return <ErrorAlert error={t('folder.notFound')} />;
+  if (tree && !folder) return <ErrorAlert error={t('folder.notFound')} />;
 
-  const trail = ancestorsOf(tree, id)
-    .map((each) => tree.byId.get(each))
-    .filter((each) => each !== undefined);
-  const drop = folderDropTarget(folder);
+  const trail =
+    tree && folder
+      ? ancestorsOf(tree, id)
+          .map((each) => tree.byId.get(each))
+          .filter((each) => each !== undefined)
+      : [];
+  const drop = folder ? folderDropTarget(folder) : undefined;
   return (
     <Box
       {...drop}
@@ -68,23 +71,27 @@ export function FolderScreen({
                 </Fragment>
               ))}
               <Breadcrumb.Item>
-                <Breadcrumb.CurrentLink>{folder.name}</Breadcrumb.CurrentLink>
+                <Breadcrumb.CurrentLink>{folder?.name}</Breadcrumb.CurrentLink>
               </Breadcrumb.Item>
             </Breadcrumb.List>
           </Breadcrumb.Root>
         )}
-        <Flex gap="3" align="center" wrap="wrap">
-          <Heading as="h1" size="xl" wordBreak="break-all">
-            {folder.name}
-          </Heading>
-          <FolderActionsMenu folder={folder} tree={tree} session={session} />
-          <Box marginStart={{ md: 'auto' }}>
-            <DirectorySearch folder={folder} />
-          </Box>
-        </Flex>
+        {tree && folder ? (
+          <Flex gap="3" align="center" wrap="wrap">
+            <Heading as="h1" size="xl" wordBreak="break-all">
+              {folder.name}
+            </Heading>
+            <FolderActionsMenu folder={folder} tree={tree} session={session} />
+            <Box marginStart={{ md: 'auto' }}>
+              <DirectorySearch folder={folder} />
+            </Box>
+          </Flex>
+        ) : (
+          <Skeleton height="10" width="60" />
+        )}
         <ResultsArea
           request={request}
-          label={t('folder.assetsOf', { name: folder.name })}
+          label={t('folder.assetsOf', { name: folder?.name ?? '' })}
           view={view}
           onView={(next) => navigate({ name: 'folder', id, view: next }, { replace: true })}
           sort={sort}

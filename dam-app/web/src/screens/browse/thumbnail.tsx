@@ -1,4 +1,3 @@
-import { Box, Image, Text } from '@chakra-ui/react';
 import type { AssetView } from '../../../../api/assets.ts';
 
 /** The smallest rendition that shows the asset: the thumbnail, else a poster or an icon. */
@@ -11,27 +10,15 @@ export function thumbnailUrl(asset: AssetView): string | undefined {
 }
 
 /** The picture of a tile or a list row; the asset's name is written beside it, so the image itself is decorative. */
-export function Thumbnail({ asset, size }: { asset: AssetView; size: string }) {
+export function Thumbnail({ asset, size }: { asset: AssetView; size: number }) {
   const url = thumbnailUrl(asset);
   return (
-    <Box
-      width={size}
-      height={size}
-      flexShrink={0}
-      bg="bg.muted"
-      borderRadius="sm"
-      overflow="hidden"
-      display="flex"
-      alignItems="center"
-      justifyContent="center"
-    >
+    <span className="thumb" style={{ width: size, height: size }}>
       {url ? (
-        <Image src={url} alt="" loading="lazy" decoding="async" maxWidth="full" maxHeight="full" />
+        <img src={url} alt="" loading="lazy" decoding="async" />
       ) : (
-        <Text aria-hidden="true" fontSize="xs" fontWeight="bold" color="fg.muted">
-          {asset.fileType}
-        </Text>
+        <span aria-hidden="true">{asset.fileType}</span>
       )}
-    </Box>
+    </span>
   );
 }

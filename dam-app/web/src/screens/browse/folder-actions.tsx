@@ -6,17 +6,8 @@ import { usePreferences } from '../../app/preferences.tsx';
 import { navigate } from '../../router/use-route.ts';
 import { useBrowseExtensions } from './browse-extensions.tsx';
 import { FolderDialog, type FolderOperation } from './folder-dialogs.tsx';
+import { folderOperations } from './folder-operations.ts';
 import type { FolderTree } from './tree-model.ts';
-
-/** What the person may do to a folder (spec §6): file actions change it; new assets or file actions create in it. */
-export function folderOperations(session: SessionView, folder: FolderView): FolderOperation[] {
-  const may = (permission: SessionView['permissions'][number]) => session.permissions.includes(permission);
-  const list: FolderOperation[] = [];
-  if (may('new assets') || may('file actions')) list.push('create');
-  // The ACL's root is where the person's library starts: it is not renamed, moved or deleted from here.
-  if (may('file actions') && folder.parentId !== null) list.push('rename', 'move', 'copy', 'delete');
-  return list;
-}
 
 function FolderMenuContent({
   folder,

@@ -18,9 +18,8 @@ import { FormField } from '../../components/form-field.tsx';
 import { useForm } from '../../components/use-form.ts';
 import { navigate } from '../../router/use-route.ts';
 import { useRefreshLibrary } from './browse-queries.ts';
+import type { FolderOperation } from './folder-operations.ts';
 import { destinationsFor, type FolderTree } from './tree-model.ts';
-
-export type FolderOperation = 'create' | 'rename' | 'move' | 'copy' | 'delete';
 
 interface DialogProps {
   folder: FolderView;
@@ -205,6 +204,8 @@ export function FolderDeleteDialog({ folder, onClose }: DialogProps) {
     />
   );
 }
+
+export type { FolderOperation };
 
 export function FolderDialog(props: DialogProps & { operation: FolderOperation }) {
   const { operation, ...rest } = props;

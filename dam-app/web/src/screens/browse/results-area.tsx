@@ -116,7 +116,7 @@ export function ResultsArea(props: ResultsAreaProps) {
           {notice}
         </Notice>
       ))}
-      <Flex gap="5" align="flex-start" direction={{ base: 'column', md: 'row' }}>
+      <Flex gap="5" align="flex-start" direction={{ base: 'column', lg: 'row' }}>
         {props.aside?.(first)}
         <Box flex="1" minWidth="0" width="full">
           {view === 'calendar' && base && (

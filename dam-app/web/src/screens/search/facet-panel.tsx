@@ -1,4 +1,4 @@
-import { Box, Button, Checkbox, Fieldset, Heading, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Checkbox, Fieldset, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { FACETS, type SearchResult } from '../../../../api/search.ts';
 import { usePreferences } from '../../app/preferences.tsx';
@@ -30,7 +30,7 @@ export function FacetPanel({
     <Box
       as="aside"
       aria-labelledby="refine-heading"
-      width={{ base: 'full', md: '56' }}
+      width={{ base: 'full', lg: '56' }}
       flexShrink={0}
       borderWidth="1px"
       borderRadius="md"
@@ -44,7 +44,7 @@ export function FacetPanel({
           {t('search.clearRefine')}
         </Button>
       )}
-      <Stack gap="4">
+      <SimpleGrid columns={{ base: 1, md: 3, lg: 1 }} gap="4">
         {FACETS.map((facet) => {
           const values = facets?.[facet] ?? [];
           const chosen = refine[facet] ?? [];
@@ -97,7 +97,7 @@ export function FacetPanel({
             </Fieldset.Root>
           );
         })}
-      </Stack>
+      </SimpleGrid>
     </Box>
   );
 }

@@ -21,7 +21,7 @@ export function PlacesPanel({ session }: { session: SessionView }) {
       borderEndWidth="1px"
       bg="dam.panel"
       px="3"
-      pb="3"
+      py="4"
       display={{ base: 'none', md: 'block' }}
     >
       {/* The list scrolls with the page; the tree stays in view. */}

@@ -76,7 +76,7 @@ const SCROLL_THROUGH = `(pixelsPerFrame) => new Promise((resolve) => {
     last = now;
     window.scrollBy(0, pixelsPerFrame);
     const end = window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
-    if (end || performance.now() - started > 90000) {
+    if (end || performance.now() - started > 60000) {
       const options = document.querySelectorAll('[role="option"]');
       resolve({
         deltas: deltas.slice(1),
@@ -152,6 +152,7 @@ async function main() {
 
     const tiles: number[] = [];
     const inPage: number[] = [];
+    let lastTab: Page | undefined;
     for (let run = 0; run < 5; run++) {
       const tab = await context.newPage();
       await tab.setViewport({ width: 1920, height: 1080 });
@@ -161,38 +162,7 @@ async function main() {
       tiles.push(shown.painted);
       inPage.push(shown.tiles);
       if (run < 4) await tab.close();
-      else {
-        await tab.waitForFunction(() => document.querySelectorAll('[role="option"]').length >= 50);
-        // A wheel-like scroll (100 px a frame, 6,000 px/s, at most 90 s) and a fling (400 px a frame) to the end.
-        for (const step of [100, 400]) {
-          await tab.evaluate(() => window.scrollTo(0, 0));
-          await new Promise((resolve) => setTimeout(resolve, 500));
-          const scroll = await scrollFrames(tab, step);
-          const sorted = [...scroll.deltas].sort((a, b) => a - b);
-          const p50 = percentile(sorted, 0.5);
-          const p95 = percentile(sorted, 0.95);
-          const slow = sorted.filter((each) => each > 50).length;
-          print(
-            `scroll ${step} px/frame through ${ASSETS} assets: ${sorted.length} frames, p50 ${p50.toFixed(1)} ms, ` +
-              `p95 ${p95.toFixed(1)} ms, max ${(sorted.at(-1) ?? 0).toFixed(1)} ms, ${slow} frames over 50 ms; ` +
-              `${(scroll.reached * 100).toFixed(0)}% down, ${scroll.options} tiles in the DOM (last: ${scroll.lastName}) ` +
-              `— target p95 ≤ ${TARGETS.p95FrameMs} ms: ${verdict(p95 <= TARGETS.p95FrameMs)}`,
-          );
-        }
-        // The same scroll over a plain page as tall, in the same browser: what this machine gives any page.
-        const plain = await context.newPage();
-        await plain.setViewport({ width: 1920, height: 1080 });
-        await plain.bringToFront();
-        await plain.setContent(
-          `<body style="margin:0"><div style="height:${await tab.evaluate(() => document.documentElement.scrollHeight)}px;background:linear-gradient(#fff,#ccc)"></div></body>`,
-        );
-        const base = await scrollFrames(plain, 100);
-        const baseSorted = [...base.deltas].sort((a, b) => a - b);
-        print(
-          `baseline, a plain page as tall: ${baseSorted.length} frames, p50 ${percentile(baseSorted, 0.5).toFixed(1)} ms, ` +
-            `p95 ${percentile(baseSorted, 0.95).toFixed(1)} ms`,
-        );
-      }
+      else lastTab = tab;
     }
     const coldTiles = tiles[0] ?? 0;
     const warm = [...tiles.slice(1)].sort((a, b) => a - b);
@@ -200,6 +170,37 @@ async function main() {
       `navigation → first 50 tiles painted: first load ${coldTiles.toFixed(0)} ms, then median ${percentile(warm, 0.5).toFixed(0)} ms ` +
         `(runs: ${tiles.map((each) => each.toFixed(0)).join(', ')}; the 50 tiles were in the page at ` +
         `${inPage.map((each) => each.toFixed(0)).join(', ')} ms, before their thumbnails) — target ≤ ${TARGETS.firstTilesMs} ms: ${verdict(coldTiles <= TARGETS.firstTilesMs)}`,
+    );
+    const tab = lastTab as Page;
+    await tab.waitForFunction(() => document.querySelectorAll('[role="option"]').length >= 50);
+    // A wheel-like scroll (100 px a frame, 6,000 px/s, at most 60 s) and a fling (400 px a frame) to the end.
+    for (const step of [100, 400]) {
+      await tab.evaluate(() => window.scrollTo(0, 0));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const scroll = await scrollFrames(tab, step);
+      const sorted = [...scroll.deltas].sort((a, b) => a - b);
+      const p50 = percentile(sorted, 0.5);
+      const p95 = percentile(sorted, 0.95);
+      const slow = sorted.filter((each) => each > 50).length;
+      print(
+        `scroll ${step} px/frame through ${ASSETS} assets: ${sorted.length} frames, p50 ${p50.toFixed(1)} ms, ` +
+          `p95 ${p95.toFixed(1)} ms, max ${(sorted.at(-1) ?? 0).toFixed(1)} ms, ${slow} frames over 50 ms; ` +
+          `${(scroll.reached * 100).toFixed(0)}% down, ${scroll.options} tiles in the DOM (last: ${scroll.lastName}) ` +
+          `— target p95 ≤ ${TARGETS.p95FrameMs} ms: ${verdict(p95 <= TARGETS.p95FrameMs)}`,
+      );
+    }
+    // The fling over a plain page as tall, in the same browser: what this machine gives any page.
+    const plain = await context.newPage();
+    await plain.setViewport({ width: 1920, height: 1080 });
+    await plain.bringToFront();
+    await plain.setContent(
+      `<body style="margin:0"><div style="height:${await tab.evaluate(() => document.documentElement.scrollHeight)}px;border-left:8px solid #ccc"></div></body>`,
+    );
+    const base = await scrollFrames(plain, 400);
+    const baseSorted = [...base.deltas].sort((a, b) => a - b);
+    print(
+      `baseline, a plain page as tall: ${baseSorted.length} frames, p50 ${percentile(baseSorted, 0.5).toFixed(1)} ms, ` +
+        `p95 ${percentile(baseSorted, 0.95).toFixed(1)} ms`,
     );
     for (const [name, figures] of [
       ['login page', login],

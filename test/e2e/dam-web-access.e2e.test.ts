@@ -56,8 +56,16 @@ const seeText = (text: string, target = page) =>
 const seeHeading = (text: string, target = page) =>
   target.waitForSelector(`aria/${text}[role="heading"]`, { visible: true, timeout: 10_000 });
 /** Signed in, the app lands in the ACL root folder's view with the Places tree beside it. */
-const seeLibrary = (target = page) =>
-  target.waitForSelector('[role="tree"] [role="treeitem"]', { visible: true, timeout: 10_000 });
+const seeLibrary = async (target = page) => {
+  await target.waitForSelector('[role="tree"] [role="treeitem"]', { visible: true, timeout: 10_000 });
+  // The ACL root folder's first page has answered: no call of the landing is still under way.
+  await target.waitForFunction(
+    () => /\d/.test(document.querySelector('[data-result-count]')?.textContent ?? ''),
+    {
+      timeout: 10_000,
+    },
+  );
+};
 const button = (name: string, target = page) => target.locator(`aria/${name}[role="button"]`);
 const fill = (name: string, value: string, target = page) =>
   target.locator(`input[name="${name}"]`).fill(value);
@@ -91,7 +99,8 @@ async function logIn(login: string, password: string) {
   await fill('login', login);
   await fill('password', password);
   await button('Log in').click();
-  await seeLibrary();
+  // Signed in: the shell's user menu (someone without an ACL has no library to land in).
+  await page.waitForSelector('button[data-user-menu]', { visible: true, timeout: 10_000 });
 }
 
 async function logOut() {

@@ -193,9 +193,14 @@ async function main() {
     const plain = await context.newPage();
     await plain.setViewport({ width: 1920, height: 1080 });
     await plain.bringToFront();
-    await plain.setContent(
-      `<body style="margin:0"><div style="height:${await tab.evaluate(() => document.documentElement.scrollHeight)}px;border-left:8px solid #ccc"></div></body>`,
-    );
+    const height = await tab.evaluate(() => document.documentElement.scrollHeight);
+    await plain.evaluate((tall) => {
+      document.body.style.margin = '0';
+      const block = document.createElement('div');
+      block.style.height = `${tall}px`;
+      block.style.borderLeft = '8px solid #ccc';
+      document.body.append(block);
+    }, height);
     const base = await scrollFrames(plain, 400);
     const baseSorted = [...base.deltas].sort((a, b) => a - b);
     print(

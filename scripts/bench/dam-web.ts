@@ -12,18 +12,6 @@ import { ADMIN_PASSWORD, launchChromium, startDamWebSite } from '../../test/e2e/
 
 const ASSETS = 10_000;
 const TARGETS = { firstTilesMs: 1000, p95FrameMs: 32, initialJsKb: 300 };
-const WORDS = [
-  'harbour',
-  'forest',
-  'summit',
-  'street',
-  'meadow',
-  'canyon',
-  'glacier',
-  'market',
-  'bridge',
-  'dune',
-];
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

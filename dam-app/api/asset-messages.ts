@@ -34,6 +34,8 @@ export const ASSET_MESSAGES = {
   // §8 Other
   unsupportedSortRemoved: 'An unsupported sort field is removed.',
   searchEmpty: 'The search is empty.',
+  bundleEmpty: 'The search is empty, or the search bundle is empty (download cancelled).',
+  notABundle: 'This collection is not a bundle.',
   // §5 Uploads and imports
   bulkSelectCsvOnly: 'Bulk select upload is CSV only.',
   // §8 Loading dock

@@ -7,8 +7,10 @@ export const prepareDownloadSchema = z
   .strictObject({
     ids: z.array(z.number().int().positive()).max(10_000).optional(),
     cartId: z.number().int().positive().optional(),
+    /** A bundle (a collection marked bundle): every asset of it, delivered together in one folder. */
+    bundleId: z.number().int().positive().optional(),
   })
-  .refine((value) => value.ids !== undefined || value.cartId !== undefined, {
+  .refine((value) => value.ids !== undefined || value.cartId !== undefined || value.bundleId !== undefined, {
     message: 'The search is empty.',
   });
 
@@ -22,3 +24,15 @@ export const loadingDockSchema = z
     files: z.array(z.string()),
   })
   .meta({ id: 'LoadingDock' });
+
+export const loadingDockStates = ['ready', 'done'] as const;
+
+/** One of my prepared downloads, for the Loading Dock screen: ready to transfer, or done (its files cleaned up). */
+export const loadingDockEntrySchema = loadingDockSchema
+  .extend({
+    state: z.enum(loadingDockStates),
+    createdAt: z.iso.datetime(),
+    /** When the unfinished dock is cleaned up by itself. */
+    expiresAt: z.iso.datetime(),
+  })
+  .meta({ id: 'LoadingDockEntry' });

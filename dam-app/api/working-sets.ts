@@ -70,3 +70,16 @@ export const addedSchema = z.object({
   skipped: z.number(),
   notices: z.array(z.string()),
 });
+
+/** A group a collection can be shared with (spec §3 "shared with (group)"). */
+export const shareGroupSchema = z.object({ id: z.number(), name: z.string() }).meta({ id: 'ShareGroup' });
+
+/** What a bundle delivers: its files, in the one folder they arrive in. */
+export const bundleSchema = z
+  .object({
+    collectionId: z.number(),
+    folder: z.string(),
+    files: z.array(z.object({ assetId: z.number(), name: z.string(), size: z.number() })),
+    totalSize: z.number(),
+  })
+  .meta({ id: 'Bundle' });

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ingestFile } from './assets/ingest.ts';
-import { reconcile } from './assets/reconcile.ts';
+import { RECONCILE_JOB, reconcile } from './assets/reconcile.ts';
 import { runRenditionJob } from './assets/rendition-job.ts';
 import type { DamConfig } from './config/config.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -53,11 +53,18 @@ export async function createServices(config: DamConfig, log: Logger): Promise<Da
       [INGEST_UPLOAD_JOB]: async (payload) => {
         await ingestFile(services, (payload as { path: string }).path);
       },
-      'storage.reconcile': async (payload) => {
+      [RECONCILE_JOB]: async (payload) => {
         await reconcile(services, (payload as { path?: string }).path ?? '');
       },
     },
     log,
+    {
+      concurrency: config.jobConcurrency,
+      // The whole storage, at start-up and then every DAM_RECONCILE_SECONDS, once between all servers.
+      schedules: config.reconcileSeconds
+        ? [{ kind: RECONCILE_JOB, payload: { path: '' }, everySeconds: config.reconcileSeconds }]
+        : [],
+    },
   );
 
   const embedded = config.embeddedNode.enabled

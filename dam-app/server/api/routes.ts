@@ -21,6 +21,7 @@ import { nodeCredentialsRoutes } from '../transfers/node-credentials-route.ts';
 import { preTransferRoutes } from '../transfers/pre-transfer-route.ts';
 import { uploadActionRoutes } from '../transfers/upload-action-routes.ts';
 import { versionRoutes } from '../versions/version-routes.ts';
+import { bundleRoutes } from '../working-sets/bundle-routes.ts';
 import { cartRoutes } from '../working-sets/cart-routes.ts';
 import { collectionRoutes } from '../working-sets/collection-routes.ts';
 import type { RouteDefinition } from './define-route.ts';
@@ -51,6 +52,7 @@ export const API_ROUTES: RouteDefinition[] = [
   ...calendarRoutes,
   ...versionRoutes,
   ...collectionRoutes,
+  ...bundleRoutes,
   ...cartRoutes,
   ...loadingDockRoutes,
   ...driveRoutes,

@@ -31,7 +31,7 @@ import {
   trashAsset,
 } from './asset-operations.ts';
 import { visibleAsset } from './asset-records.ts';
-import { assetView, assetViews } from './asset-views.ts';
+import { ASSET_ROW_COLUMNS, assetView, assetViews } from './asset-views.ts';
 import { ingestFile, NotIngestableError } from './ingest.ts';
 import { decodeCursor, encodeCursor } from './keyset-cursor.ts';
 
@@ -110,7 +110,7 @@ export const assetRoutes = [
       const after = query.after ? decodeCursor(query.after) : undefined;
       let select = services.db
         .selectFrom('assets')
-        .selectAll()
+        .select(ASSET_ROW_COLUMNS)
         .where('folder_id', '=', folder.id)
         .where('status', '<>', 'trashed')
         .orderBy(sql`lower(name)`)

@@ -2,8 +2,40 @@ import type { Kysely } from 'kysely';
 import type { AssetView } from '../../api/assets.ts';
 import type { Asset, Database } from '../db/schema.ts';
 
+/** An asset row without its search vectors, which no view shows: lists read these columns only. */
+export type AssetRow = Omit<Asset, 'search' | 'keyword_search'>;
+export const ASSET_ROW_COLUMNS = [
+  'id',
+  'folder_id',
+  'path',
+  'name',
+  'file_name',
+  'description',
+  'file_type',
+  'mime_type',
+  'kind',
+  'size',
+  'content_hash',
+  'width',
+  'height',
+  'color_profile',
+  'aspect_ratio',
+  'date_created',
+  'date_added',
+  'updated_at',
+  'keywords',
+  'metadata',
+  'status',
+  'rendition_state',
+  'trash_key',
+  'trashed_at',
+  'checked_out_by',
+  'checked_out_at',
+  'version_number',
+] as const satisfies readonly (keyof AssetRow)[];
+
 /** The API view of assets, with their renditions, version counts and lock holders fetched in three queries. */
-export async function assetViews(db: Kysely<Database>, assets: Asset[]): Promise<AssetView[]> {
+export async function assetViews(db: Kysely<Database>, assets: AssetRow[]): Promise<AssetView[]> {
   if (assets.length === 0) return [];
   const ids = assets.map((asset) => asset.id);
   const holderIds = [
@@ -59,6 +91,6 @@ export async function assetViews(db: Kysely<Database>, assets: Asset[]): Promise
   }));
 }
 
-export async function assetView(db: Kysely<Database>, asset: Asset): Promise<AssetView> {
+export async function assetView(db: Kysely<Database>, asset: AssetRow): Promise<AssetView> {
   return (await assetViews(db, [asset]))[0] as AssetView;
 }

@@ -5,6 +5,9 @@ import { isIndexable } from '../folders/originals-tree.ts';
 import type { DamServices } from '../services.ts';
 import { ingestFile, NotIngestableError } from './ingest.ts';
 
+/** The job kind of a reconcile, scheduled or asked for. */
+export const RECONCILE_JOB = 'storage.reconcile';
+
 export interface ReconcileReport {
   ingested: number;
   missing: number;
@@ -31,6 +34,7 @@ export async function reconcile(services: DamServices, path = ''): Promise<Recon
     ).map((row) => row.path),
   );
   const seen = new Set<string>();
+  const unknown: string[] = [];
   const pending = [path];
   while (pending.length) {
     const directory = pending.pop() as string;
@@ -42,7 +46,12 @@ export async function reconcile(services: DamServices, path = ''): Promise<Recon
       if (!isIndexable(name)) continue;
       const file = joinPath(directory, name);
       seen.add(file);
-      if (known.has(file)) continue;
+      if (!known.has(file)) unknown.push(file);
+    }
+  }
+  // Several at once: hashing, exiftool and the database overlap.
+  const ingestNext = async () => {
+    for (let file = unknown.pop(); file !== undefined; file = unknown.pop()) {
       try {
         if ((await ingestFile(services, file)).created) report.ingested++;
       } catch (error) {
@@ -50,7 +59,8 @@ export async function reconcile(services: DamServices, path = ''): Promise<Recon
           throw error;
       }
     }
-  }
+  };
+  await Promise.all(Array.from({ length: services.config.jobConcurrency }, ingestNext));
   const vanished = [...known].filter((each) => !seen.has(each));
   for (let start = 0; start < vanished.length; start += 1000) {
     const batch = vanished.slice(start, start + 1000);

@@ -83,13 +83,15 @@ async function record(
   state: 'done' | 'failed',
 ) {
   await services.db.transaction().execute(async (trx) => {
+    // Locks the row and checks the content is still the one rendered, in one statement.
     const current = await trx
-      .selectFrom('assets')
-      .select('content_hash')
+      .updateTable('assets')
+      .set({ rendition_state: state })
       .where('id', '=', assetId)
-      .forUpdate()
+      .where('content_hash', '=', hash)
+      .returning('id')
       .executeTakeFirst();
-    if (current?.content_hash !== hash) return;
+    if (!current) return;
     await trx.deleteFrom('renditions').where('asset_id', '=', assetId).execute();
     if (rows.length)
       await trx
@@ -107,6 +109,5 @@ async function record(
           })),
         )
         .execute();
-    await trx.updateTable('assets').set({ rendition_state: state }).where('id', '=', assetId).execute();
   });
 }

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -11,6 +12,18 @@ describe('loadConfig', () => {
     expect(config.allowUpload && config.allowDownload).toBe(true);
     expect(config.passwordPolicy).toEqual({ minLength: 10, symbols: 0, numbers: 1, upper: 1, lower: 1 });
     expect(config.storageRoot.endsWith('/storage')).toBe(true);
+  });
+
+  it('runs as many jobs as there are cores and reconciles hourly unless told otherwise', () => {
+    const defaults = loadConfig({});
+    expect(defaults.jobConcurrency).toBe(availableParallelism());
+    expect(defaults.reconcileSeconds).toBe(3600);
+    const set = loadConfig({ DAM_JOB_CONCURRENCY: '6', DAM_RECONCILE_SECONDS: '0' });
+    expect([set.jobConcurrency, set.reconcileSeconds]).toEqual([6, 0]);
+    expect(() => loadConfig({ DAM_JOB_CONCURRENCY: '0' })).toThrow('DAM_JOB_CONCURRENCY must be 1 or more');
+    expect(() => loadConfig({ DAM_RECONCILE_SECONDS: 'soon' })).toThrow(
+      'DAM_RECONCILE_SECONDS must be a whole number',
+    );
   });
 
   it('marks cookies Secure behind an https public address', () => {

@@ -1,4 +1,4 @@
-import { homedir } from 'node:os';
+import { availableParallelism, homedir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 
@@ -73,6 +73,10 @@ const environmentSchema = z.object({
   DAM_EMBEDDED_NODE: flag(true),
   DAM_NODE_API_PORT: count(9092, 65_535),
   DAM_NODE_TRANSFER_PORT: count(33_001, 65_535),
+  DAM_JOB_CONCURRENCY: count(availableParallelism(), 64).pipe(
+    z.number().min(1, { message: 'must be 1 or more' }),
+  ),
+  DAM_RECONCILE_SECONDS: count(3600, 7 * 86_400),
   DAM_SCRYPT_LOG_N: count(15, 20).pipe(z.number().min(10, { message: 'must be 10 or more' })),
 });
 
@@ -117,6 +121,10 @@ export interface DamConfig {
   nodes: NodeEndpoint[];
   /** Run a transfer node beside the server, its docroot the storage root (the default without `DAM_NODES`). */
   embeddedNode: { enabled: boolean; apiPort: number; transferPort: number };
+  /** Jobs (renditions, ingests, mail) one server runs at once; defaults to the machine's cores. */
+  jobConcurrency: number;
+  /** Seconds between two reconciles of the storage with the index (one also runs at start-up); 0 turns both off. */
+  reconcileSeconds: number;
   /** scrypt's cost is 2^logN (OWASP lists N=2^15, r=8, p=3); tests lower it to save time. */
   scryptLogN: number;
 }
@@ -159,6 +167,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): DamConfig {
     adminPassword: e.DAM_ADMIN_PASSWORD,
     demo: e.DAM_DEMO,
     scryptLogN: e.DAM_SCRYPT_LOG_N,
+    jobConcurrency: e.DAM_JOB_CONCURRENCY,
+    reconcileSeconds: e.DAM_RECONCILE_SECONDS,
     nodes: e.DAM_NODES,
     embeddedNode: {
       enabled: e.DAM_NODES.length === 0 && e.DAM_EMBEDDED_NODE,

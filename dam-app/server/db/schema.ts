@@ -141,6 +141,8 @@ export interface JobsTable {
   done_at: Timestamp | null;
   failed_at: Timestamp | null;
   last_error: string | null;
+  /** Set on a scheduled job's occurrences: one pending at a time (unique among pending jobs). */
+  schedule_key: string | null;
   created_at: CreatedAt;
 }
 

@@ -4,6 +4,7 @@ import { basename } from 'node:path';
 import { Readable } from 'node:stream';
 import { downloadZip, predictLength } from 'client-zip';
 import { z } from 'zod';
+import { ASSET_MESSAGES } from '../../api/asset-messages.ts';
 import { translateTransferPath } from '../../api/transfer-paths.ts';
 import { pathInAcl } from '../access/acl-paths.ts';
 import { can, type Principal } from '../access/principal.ts';
@@ -16,7 +17,7 @@ import { attachment } from './content-disposition.ts';
 import { collectZipEntries, zipInputs } from './zip-entries.ts';
 
 /** Spec §2 Standard Download (HTTP) needs the download gates of §6 (quickDownload or downloadHiRes, allowDownload). */
-function checkDownload(services: DamServices, principal: Principal): string {
+export function checkDownload(services: DamServices, principal: Principal): string {
   if (!services.config.allowDownload || !(can(principal, 'quickDownload') || can(principal, 'downloadHiRes')))
     throw forbidden();
   return aclRoot(principal);
@@ -100,12 +101,7 @@ export const standardDownloadRoutes = [
         if (error.code === 'ENOENT') throw notFound('file');
         throw error;
       });
-      if (entries.length === 0)
-        throw new ApiError(
-          404,
-          'empty_download',
-          'The search is empty, or the search bundle is empty (download cancelled).',
-        );
+      if (entries.length === 0) throw new ApiError(404, 'empty_download', ASSET_MESSAGES.bundleEmpty);
       const length = predictLength(
         entries.map((entry) => ({ name: entry.name, size: entry.size, lastModified: entry.lastModified })),
       );

@@ -9,6 +9,9 @@ import { aclRoot, baseName, isUnder, parentOf } from './acl-scope.ts';
 
 /** The folder row of `path`, and of each of its ancestors, created when missing; answers the path's id. */
 export async function ensureFolderRow(db: Kysely<Database>, path: string): Promise<number> {
+  // Nearly always there already (every file of a folder asks): one read, no write.
+  const known = await db.selectFrom('folders').select('id').where('path', '=', path).executeTakeFirst();
+  if (known) return known.id;
   const chain: string[] = [];
   for (let current = path; ; current = parentOf(current)) {
     chain.unshift(current);

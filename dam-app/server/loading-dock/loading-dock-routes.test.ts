@@ -36,9 +36,18 @@ describe.each(DATABASE_KINDS)('the loading dock on %s', (kind) => {
     for (const file of files) expect(existsSync(join(dockRoot, file))).toBe(true);
     expect((await carla.get(`/loading-dock/${notificationId}`)).body.files).toEqual(files);
     expect((await mo.get(`/loading-dock/${notificationId}`)).status).toBe(404);
+    expect((await carla.get('/loading-dock')).body[0]).toMatchObject({ notificationId, state: 'ready' });
     expect((await carla.post(`/loading-dock/${notificationId}/done`)).status).toBe(200);
     for (const file of files) expect(existsSync(join(dockRoot, file))).toBe(false);
     expect((await carla.get(`/loading-dock/${notificationId}`)).status).toBe(404);
+    const mine = (await carla.get('/loading-dock')).body;
+    expect(
+      mine.find((dock: { notificationId: string }) => dock.notificationId === notificationId),
+    ).toMatchObject({
+      state: 'done',
+      files,
+    });
+    expect((await mo.get('/loading-dock')).body).toEqual([]);
   });
 
   it('cleans up a dock nobody finished, a day later, as a job', async () => {

@@ -3,13 +3,19 @@ import { statfs } from 'node:fs/promises';
 import { z } from 'zod';
 import { okSchema } from '../../api/accounts.ts';
 import { ASSET_MESSAGES } from '../../api/asset-messages.ts';
-import { LOADING_DOCK_MAX_BYTES, loadingDockSchema, prepareDownloadSchema } from '../../api/loading-dock.ts';
+import {
+  LOADING_DOCK_MAX_BYTES,
+  loadingDockEntrySchema,
+  loadingDockSchema,
+  prepareDownloadSchema,
+} from '../../api/loading-dock.ts';
 import { can } from '../access/principal.ts';
 import { ApiError, forbidden, notFound } from '../api/api-error.ts';
 import { defineRoute } from '../api/define-route.ts';
 import { visibleAssetIds } from '../assets/asset-records.ts';
 import { enqueueJob } from '../jobs/job-queue.ts';
 import type { LocalStorageArea } from '../storage/local-area.ts';
+import { resolveBundle } from '../working-sets/bundle.ts';
 import { cleanLoadingDock, LOADING_DOCK_TTL_SECONDS } from './cleanup.ts';
 
 const tag = 'Loading dock';
@@ -19,10 +25,38 @@ const human = (bytes: number) =>
 
 export const loadingDockRoutes = [
   defineRoute({
+    method: 'get',
+    path: '/loading-dock',
+    tag,
+    summary: 'My prepared downloads, latest first: ready, or done (their files cleaned up)',
+    auth: 'user',
+    response: z.array(loadingDockEntrySchema),
+    async handler({ services, principal }) {
+      const rows = await services.db
+        .selectFrom('loading_docks')
+        .selectAll()
+        .where('owner_id', '=', principal.user.id)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(100)
+        .execute();
+      return rows.map((dock) => ({
+        loadingDockId: dock.id,
+        notificationId: dock.notification_id,
+        totalSize: Number(dock.total_size),
+        files: dock.files.map((file) => file.key),
+        state: dock.done_at ? ('done' as const) : ('ready' as const),
+        createdAt: dock.created_at.toISOString(),
+        expiresAt: new Date(dock.created_at.getTime() + LOADING_DOCK_TTL_SECONDS * 1000).toISOString(),
+      }));
+    },
+  }),
+  defineRoute({
     method: 'post',
     path: '/loading-dock',
     tag,
-    summary: 'Prepare a download in the loading dock (assets by ids or a cart); answers its notification id',
+    summary:
+      'Prepare a download in the loading dock (assets by ids, a cart or a bundle); answers its notification id',
     auth: 'user',
     body: prepareDownloadSchema,
     response: loadingDockSchema,
@@ -50,14 +84,28 @@ export const loadingDockRoutes = [
           .execute();
         requested = [...requested, ...rows.map((row) => row.asset_id)];
       }
+      // A bundle arrives whole, in its own folder of the dock; loose assets and carts beside it.
+      const bundle =
+        body.bundleId === undefined ? undefined : await resolveBundle(services, principal, body.bundleId);
       const ids = await visibleAssetIds(services, principal, requested);
-      if (ids.length === 0) throw new ApiError(400, 'search_empty', ASSET_MESSAGES.searchEmpty);
-      const assets = await services.db
-        .selectFrom('assets')
-        .select(['id', 'path', 'file_name', 'size'])
-        .where('id', 'in', ids)
-        .where('status', '=', 'active')
-        .execute();
+      if (ids.length === 0 && !bundle) throw new ApiError(400, 'search_empty', ASSET_MESSAGES.searchEmpty);
+      const loose = ids.length
+        ? await services.db
+            .selectFrom('assets')
+            .select(['id', 'path', 'file_name', 'size'])
+            .where('id', 'in', ids)
+            .where('status', '=', 'active')
+            .execute()
+        : [];
+      const assets = [
+        ...loose,
+        ...(bundle?.files.map((file) => ({
+          id: file.assetId,
+          path: file.path,
+          file_name: `${bundle.folder}/${file.name}`,
+          size: file.size,
+        })) ?? []),
+      ];
       const total = assets.reduce((sum, asset) => sum + Number(asset.size), 0);
       if (total > LOADING_DOCK_MAX_BYTES)
         throw new ApiError(413, 'loading_dock_too_large', ASSET_MESSAGES.loadingDockTooLarge);

@@ -3,15 +3,14 @@ import { ASSET_MESSAGES } from '../../api/asset-messages.ts';
 import { FACETS, type SearchRequest, type SearchResult, SORT_FIELDS } from '../../api/search.ts';
 import type { Principal } from '../access/principal.ts';
 import { invalid } from '../api/api-error.ts';
-import { assetViews } from '../assets/asset-views.ts';
+import { ASSET_ROW_COLUMNS, type AssetRow, assetViews } from '../assets/asset-views.ts';
 import { decodeCursor, encodeCursor } from '../assets/keyset-cursor.ts';
-import type { Asset } from '../db/schema.ts';
 import { aclRoot, belowPattern } from '../folders/acl-scope.ts';
 import { visibleFolder } from '../folders/folder-records.ts';
 import type { DamServices } from '../services.ts';
 import { dateWindow } from './date-window.ts';
+import { countFacets, FACET_EXPRESSIONS, type Facet, type FacetFilter } from './facet-counts.ts';
 
-type Facet = (typeof FACETS)[number];
 type SortField = (typeof SORT_FIELDS)[number];
 type Condition = RawBuilder<unknown>;
 
@@ -36,15 +35,6 @@ const TEXT_COLUMNS = {
 const NUMBER_COLUMNS = { size: sql`size`, width: sql`width`, height: sql`height` } as const;
 const DATE_COLUMNS = { dateCreated: sql`date_created`, dateAdded: sql`date_added` } as const;
 
-const FACET_EXPRESSIONS: Record<Facet, RawBuilder<unknown>> = {
-  kind: sql`kind`,
-  fileType: sql`file_type`,
-  aspectRatio: sql`aspect_ratio`,
-  colorProfile: sql`color_profile`,
-  keyword: sql`keyword`,
-  year: sql`extract(year from date_created)::int`,
-};
-
 const likeEscape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
@@ -60,7 +50,8 @@ export async function searchAssets(
 ): Promise<SearchResult> {
   const { db } = services;
   const notices: string[] = [];
-  const where = await searchConditions(services, principal, request, now);
+  const filter = await searchFilter(services, principal, request, now);
+  const { where } = filter;
 
   let field: SortField = 'dateAdded';
   let direction: 'asc' | 'desc' = 'desc';
@@ -81,39 +72,28 @@ export async function searchAssets(
     pageWhere = sql`${pageWhere} and (${column}, id) ${comparison} (${typed}, ${id})`;
   }
   // The cursor keeps the sort value as the database prints it: timestamps keep their microseconds.
-  const { rows } = await sql<Asset & { sort_key: string }>`select *, (${column})::text as sort_key
-    from assets where ${pageWhere}
-    order by ${column} ${order}, id ${order} limit ${request.limit + 1}`.execute(db);
+  // On PostgreSQL the page and the counts run side by side on two connections; PGlite takes them in turn.
+  const [{ rows }, counted, total] = await Promise.all([
+    sql<AssetRow & { sort_key: string }>`select ${sql.join(ASSET_ROW_COLUMNS.map((name) => sql.ref(name)))},
+        (${column})::text as sort_key
+      from assets where ${pageWhere}
+      order by ${column} ${order}, id ${order} limit ${request.limit + 1}`.execute(db),
+    request.withFacets ? countFacets(db, filter) : undefined,
+    request.withTotal && !request.withFacets
+      ? sql<{ count: string }>`select count(*) as count from assets where ${where()}`
+          .execute(db)
+          .then((result) => Number(result.rows[0]?.count ?? 0))
+      : undefined,
+  ]);
   const page = rows.slice(0, request.limit);
   const last = page.at(-1);
-
-  const total = request.withTotal
-    ? await sql<{ count: string }>`select count(*) as count from assets where ${where()}`.execute(db)
-    : undefined;
-  const facets = request.withFacets ? ({} as NonNullable<SearchResult['facets']>) : null;
-  for (const facet of facets ? FACETS : []) {
-    const from =
-      facet === 'keyword'
-        ? sql`(select unnest(keywords) as keyword from assets where ${where(facet)}) as picked`
-        : sql`(select ${FACET_EXPRESSIONS[facet]} as value from assets where ${where(facet)}) as picked`;
-    const valueColumn = facet === 'keyword' ? sql`keyword` : sql`value`;
-    const counted = await sql<{ value: string | number | null; count: string }>`
-      select ${valueColumn} as value, count(*) as count from ${from}
-      where ${valueColumn} is not null group by ${valueColumn} order by count(*) desc, ${valueColumn} limit 50`.execute(
-      db,
-    );
-    (facets as NonNullable<SearchResult['facets']>)[facet] = counted.rows.map((row) => ({
-      value: row.value as string | number,
-      count: Number(row.count),
-    }));
-  }
   return {
     items: await assetViews(
       db,
       page.map(({ sort_key: _key, ...asset }) => asset),
     ),
-    total: total ? Number(total.rows[0]?.count ?? 0) : null,
-    facets,
+    total: request.withTotal ? (counted?.total ?? total ?? 0) : null,
+    facets: counted?.facets ?? null,
     nextCursor: rows.length > request.limit && last ? encodeCursor([last.sort_key, last.id]) : null,
     sort: { field, direction },
     notices,
@@ -169,9 +149,15 @@ function conditionSql(condition: NonNullable<SearchRequest['conditions']>[number
 
 const RANGE_TO_REQUIRED = 'A range needs a "to" value.';
 
+/** A search's conditions: the base ones, each facet refinement, and the WHERE clause leaving one facet out. */
+export interface SearchFilter extends FacetFilter {
+  /** The WHERE clause; a facet's own counts ignore its own refinement, so `except` leaves that one out. */
+  where(except?: Facet): RawBuilder<unknown>;
+}
+
 /**
- * The WHERE clause of a search, as a function of the facet to leave out (a facet's own counts ignore its own
- * refinement). Shared by the result list, the facet counts and the calendar view.
+ * The WHERE clause of a search, as a function of the facet to leave out. Shared by the result list and the
+ * calendar view.
  */
 export async function searchConditions(
   services: DamServices,
@@ -179,6 +165,15 @@ export async function searchConditions(
   request: SearchRequest,
   now = new Date(),
 ): Promise<(except?: Facet) => RawBuilder<unknown>> {
+  return (await searchFilter(services, principal, request, now)).where;
+}
+
+export async function searchFilter(
+  services: DamServices,
+  principal: Principal,
+  request: SearchRequest,
+  now = new Date(),
+): Promise<SearchFilter> {
   const base: Condition[] = [sql`status = 'active'`];
   const root = aclRoot(principal);
   if (root !== '') base.push(sql`path like ${belowPattern(root)}`);
@@ -226,5 +221,5 @@ export async function searchConditions(
     const all = [...base, ...[...refinements].filter(([facet]) => facet !== except).map(([, each]) => each)];
     return sql.join(all, sql` and `);
   };
-  return where;
+  return { base: sql.join(base, sql` and `), refinements, where };
 }

@@ -77,6 +77,8 @@ export async function startTestDam(
     DAM_SCRYPT_LOG_N: '10',
     // Suites that need a transfer node turn it on with free ports (DAM_NODE_API_PORT=0, …).
     DAM_EMBEDDED_NODE: 'false',
+    // Suites that test the periodic reconcile turn it on; elsewhere it would ingest files a test put there.
+    DAM_RECONCILE_SECONDS: '0',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });

@@ -96,9 +96,16 @@ export const preTransferRoutes = [
 
       const client = new NodeClient(node);
       try {
-        const answer = await client.call('POST', body.nodetarget, {
-          transfer_requests: [{ transfer_request: request }],
-        });
+        const answer = await client
+          .call('POST', body.nodetarget, { transfer_requests: [{ transfer_request: request }] })
+          .catch((error: unknown) => {
+            throw new ApiError(
+              502,
+              'node_unreachable',
+              MESSAGES.operationFailed,
+              `The transfer node ${node.url} could not be reached: ${error instanceof Error ? error.message : String(error)}`,
+            );
+          });
         if (answer.status === 401)
           throw new ApiError(
             502,

@@ -8,6 +8,7 @@ import {
   collectionSchema,
   saveCollectionSchema,
   selectionSchema,
+  shareGroupSchema,
 } from '../../api/working-sets.ts';
 import { can, type Principal } from '../access/principal.ts';
 import { conflict, forbidden, notFound } from '../api/api-error.ts';
@@ -69,7 +70,7 @@ const view = (row: Row) => ({
   assetCount: Number(row.asset_count ?? 0),
 });
 
-async function visibleCollection(services: DamServices, principal: Principal, id: number) {
+export async function visibleCollection(services: DamServices, principal: Principal, id: number) {
   const row = await visibleCollections(services.db, principal.user.id)
     .where('collections.id', '=', id)
     .executeTakeFirst();
@@ -96,6 +97,27 @@ const fields = (body: z.infer<typeof saveCollectionSchema>) => ({
 });
 
 export const collectionRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/groups/mine',
+    tag,
+    summary: 'Groups I may share a collection with: those I belong to (every group for an administrator)',
+    auth: 'user',
+    response: z.array(shareGroupSchema),
+    async handler({ services, principal }) {
+      let query = services.db
+        .selectFrom('groups')
+        .select(['groups.id', 'groups.name'])
+        .orderBy(sql`lower(groups.name)`);
+      if (!principal.user.is_admin)
+        query = query.where(
+          'groups.id',
+          'in',
+          services.db.selectFrom('group_members').select('group_id').where('user_id', '=', principal.user.id),
+        );
+      return query.execute();
+    },
+  }),
   defineRoute({
     method: 'get',
     path: '/collections',

@@ -143,6 +143,8 @@ describe.each(DATABASE_KINDS)('collections and carts on %s', (kind) => {
       .where('username', '=', 'vic')
       .executeTakeFirstOrThrow();
     await db.insertInto('group_members').values({ group_id: group.id, user_id: vic.id }).execute();
+    expect((await viewer.get('/groups/mine')).body).toEqual([{ id: group.id, name: 'Team' }]);
+    expect((await mo.get('/groups/mine')).body).toEqual([]);
     const shared = await carla.post('/collections', { name: 'For the team', sharedWithGroupId: group.id });
     expect((await viewer.get('/collections')).body.map((c: { name: string }) => c.name)).toContain(
       'For the team',

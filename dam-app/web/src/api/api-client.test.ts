@@ -98,6 +98,15 @@ describe('ApiClient against a real HTTP server', () => {
     expect(heard).toEqual([MESSAGES.sessionTimedOut]);
   });
 
+  it('answers a file as bytes, with the CSRF token sent, and a failure as an ApiFailure', async () => {
+    const api = client();
+    api.csrfToken = 'tok';
+    const blob = await api.postForBlob('/ok', { ids: [1] });
+    expect(await blob.text()).toBe('{"ok":true}');
+    expect(seen.at(-1)).toMatchObject({ method: 'POST', csrf: 'tok', body: '{"ids":[1]}' });
+    await expect(api.postForBlob('/elsewhere', {})).rejects.toMatchObject({ code: 'session_timeout' });
+  });
+
   it('calls an unreachable server a network failure', async () => {
     const api = new ApiClient((input, init) => fetch(`http://127.0.0.1:1${String(input)}`, init));
     await expect(api.get('/ok', ok)).rejects.toMatchObject({ code: NETWORK_CODE });

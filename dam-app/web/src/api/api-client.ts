@@ -39,6 +39,30 @@ export class ApiClient {
     return this.request('DELETE', path, schema);
   }
 
+  /** A state-changing call whose answer is a file (a contact sheet PDF): the bytes, or the API's failure. */
+  async postForBlob(path: string, body: unknown): Promise<Blob> {
+    const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+    if (this.#csrfToken) headers['X-CSRF-Token'] = this.#csrfToken;
+    let response: Response;
+    try {
+      response = await this.fetcher(`${BASE}${path}`, {
+        method: 'POST',
+        headers,
+        credentials: 'same-origin',
+        body: JSON.stringify(body),
+      });
+    } catch (error) {
+      throw toFailure(error);
+    }
+    if (!response.ok) {
+      const failure = failureFromAnswer(response.status, await response.json().catch(() => undefined));
+      if (failure.code === 'session_timeout')
+        for (const listener of this.#timeoutListeners) listener(failure);
+      throw failure;
+    }
+    return response.blob();
+  }
+
   async request<S extends z.ZodType>(
     method: string,
     path: string,

@@ -111,6 +111,18 @@ function signedInScreen(route: Route, session: SessionView): ReactNode {
       return <Screens.SavedSearchesScreen session={session} />;
     case 'taxonomy':
       return <Screens.TaxonomyScreen session={session} />;
+    case 'asset':
+      return <Screens.AssetScreen key={route.id} session={session} id={route.id} tab={route.tab} />;
+    case 'compare':
+      return <Screens.CompareScreen id={route.id} left={route.left} right={route.right} />;
+    case 'collections':
+      return <Screens.CollectionsScreen session={session} />;
+    case 'collection':
+      return <Screens.CollectionScreen key={route.id} session={session} id={route.id} />;
+    case 'carts':
+      return <Screens.CartsScreen session={session} />;
+    case 'loading-dock':
+      return <Screens.LoadingDockScreen session={session} />;
     case 'not-found':
       return <NotFound />;
     default:

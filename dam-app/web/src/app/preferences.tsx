@@ -1,10 +1,10 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import type { MESSAGES } from '../../../api/messages.ts';
 import {
   LANGUAGES,
   type Language,
   localizeMessage,
   pickLanguage,
+  type SpecKey,
   specText,
   type Translate,
   translator,
@@ -18,8 +18,8 @@ interface Preferences {
   t: Translate;
   /** A server `user_message` (or a shared schema's message) in the person's language. */
   message(text: string): string;
-  /** A spec text by its MESSAGES key, in the person's language. */
-  spec(key: keyof typeof MESSAGES): string;
+  /** A spec text by its MESSAGES, ASSET_MESSAGES or working-set notice key, in the person's language. */
+  spec(key: SpecKey, values?: Record<string, string | number>): string;
   colorMode: ColorMode;
   setColorMode(mode: ColorMode): void;
 }
@@ -84,7 +84,7 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
       setLanguage,
       t: translator(language),
       message: (text) => localizeMessage(text, language),
-      spec: (key) => specText(key, language),
+      spec: (key, values) => specText(key, language, values),
       colorMode,
       setColorMode,
     }),

@@ -61,3 +61,21 @@ export function preloadSignedIn(route: string): void {
   if (route === 'folder' || route === 'home') void import('../screens/browse/folder-screen.tsx');
   if (route === 'search') void import('../screens/search/search-screen.tsx');
 }
+export const AssetScreen = lazy(() =>
+  import('../screens/assets/asset-screen.tsx').then((m) => ({ default: m.AssetScreen })),
+);
+export const CompareScreen = lazy(() =>
+  import('../screens/assets/compare-screen.tsx').then((m) => ({ default: m.CompareScreen })),
+);
+export const CollectionsScreen = lazy(() =>
+  import('../screens/working-sets/collections-screen.tsx').then((m) => ({ default: m.CollectionsScreen })),
+);
+export const CollectionScreen = lazy(() =>
+  import('../screens/working-sets/collection-screen.tsx').then((m) => ({ default: m.CollectionScreen })),
+);
+export const CartsScreen = lazy(() =>
+  import('../screens/working-sets/carts-screen.tsx').then((m) => ({ default: m.CartsScreen })),
+);
+export const LoadingDockScreen = lazy(() =>
+  import('../screens/working-sets/loading-dock-screen.tsx').then((m) => ({ default: m.LoadingDockScreen })),
+);

@@ -1,8 +1,21 @@
 import { describe, expect, it } from 'vitest';
+import { ASSET_MESSAGES } from '../../../api/asset-messages.ts';
 import { MESSAGES } from '../../../api/messages.ts';
+import { CART_FULL_NOTICE } from '../../../api/working-sets.ts';
+import { assetMessagesFr, WORKING_SET_NOTICES, workingSetNoticesFr } from './asset-messages-fr.ts';
 import { en } from './messages-en.ts';
 import { serverMessagesFr } from './server-messages-fr.ts';
-import { CATALOGUES, localizeMessage, pickLanguage, specText, translator } from './translate.ts';
+import {
+  ASSET_PLACEHOLDERS,
+  CATALOGUES,
+  localizeMessage,
+  pickLanguage,
+  SPEC_TEXTS,
+  specText,
+  translator,
+} from './translate.ts';
+
+const placeholders = (text: string) => text.match(/\{\w+\}/g)?.sort() ?? [];
 
 describe('catalogues', () => {
   it.each(Object.keys(CATALOGUES))('%s has every key, with the same placeholders', (language) => {
@@ -20,6 +33,30 @@ describe('catalogues', () => {
       expect(text.trim(), key).not.toBe('');
       expect(text, key).not.toBe(MESSAGES[key as keyof typeof MESSAGES]);
     }
+  });
+
+  it('French translates every text of ASSET_MESSAGES and the working-set notices, with the same placeholders', () => {
+    expect(Object.keys(assetMessagesFr).sort()).toEqual(Object.keys(ASSET_MESSAGES).sort());
+    expect(Object.keys(workingSetNoticesFr).sort()).toEqual(Object.keys(WORKING_SET_NOTICES).sort());
+    for (const key of [...Object.keys(ASSET_MESSAGES), ...Object.keys(WORKING_SET_NOTICES)]) {
+      const english = SPEC_TEXTS.en[key as keyof typeof SPEC_TEXTS.en];
+      const french = SPEC_TEXTS.fr[key as keyof typeof SPEC_TEXTS.fr];
+      expect(french.trim(), key).not.toBe('');
+      expect(french, key).not.toBe(english);
+      expect(placeholders(french), key).toEqual(placeholders(english));
+    }
+    expect(placeholders(SPEC_TEXTS.en.loadingDockNoSpace)).toEqual(['{free}', '{requested}']);
+  });
+
+  it('gives one French text to one English text, so a server text maps back without doubt', () => {
+    const frenchOf = new Map<string, string>();
+    for (const [key, english] of Object.entries(SPEC_TEXTS.en)) {
+      const french = SPEC_TEXTS.fr[key as keyof typeof SPEC_TEXTS.fr];
+      expect(frenchOf.get(english) ?? french, key).toBe(french);
+      frenchOf.set(english, french);
+    }
+    expect(assetMessagesFr.nameRequired).toBe(serverMessagesFr.requiredEmpty);
+    expect(assetMessagesFr.maxChars32).toBe(serverMessagesFr.maxChars32);
   });
 });
 
@@ -44,5 +81,34 @@ describe('translator and server texts', () => {
       'Passwords must contain at least 2 numbers.',
     );
     expect(specText('noAcl', 'en')).toBe(MESSAGES.noAcl);
+  });
+
+  it('translates the asset texts the server sends, and the ones the screens look up', () => {
+    expect(localizeMessage(ASSET_MESSAGES.assetFilenameExists, 'fr')).toBe(
+      assetMessagesFr.assetFilenameExists,
+    );
+    expect(localizeMessage(ASSET_MESSAGES.folderNameRule, 'fr')).toBe(assetMessagesFr.folderNameRule);
+    expect(localizeMessage(ASSET_MESSAGES.nameRequired, 'fr')).toBe(serverMessagesFr.requiredEmpty);
+    expect(localizeMessage(CART_FULL_NOTICE, 'fr')).toBe(workingSetNoticesFr.cartFull);
+    expect(localizeMessage(ASSET_MESSAGES.inUse, 'en')).toBe(ASSET_MESSAGES.inUse);
+    expect(specText('inUse', 'fr')).toBe(assetMessagesFr.inUse);
+    expect(specText('ontoChildOrParent', 'en')).toBe(ASSET_MESSAGES.ontoChildOrParent);
+  });
+
+  it('keeps the values of a text built from them, in French and in English', () => {
+    const sent = ASSET_MESSAGES.loadingDockNoSpace('2.5 GB', '800.0 MB');
+    expect(localizeMessage(sent, 'en')).toBe(sent);
+    expect(localizeMessage(sent, 'fr')).toBe(
+      'Espace insuffisant dans le quai de chargement : la demande nécessite 2,5\u00a0Go et il reste 800,0\u00a0Mo de libre.',
+    );
+    expect(localizeMessage(ASSET_MESSAGES.loadingDockNoSpace('a few files', 'none'), 'fr')).toContain(
+      'nécessite a few files et il reste none de libre',
+    );
+    const values = { requested: '3.0 GB', free: '1.0 GB' };
+    expect(specText('loadingDockNoSpace', 'en', values)).toBe(
+      ASSET_MESSAGES.loadingDockNoSpace('3.0 GB', '1.0 GB'),
+    );
+    expect(specText('loadingDockNoSpace', 'fr', values)).toContain('nécessite 3.0 GB et il reste 1.0 GB');
+    expect(ASSET_PLACEHOLDERS.loadingDockNoSpace).toEqual(['requested', 'free']);
   });
 });

@@ -1,4 +1,6 @@
+import { ASSET_MESSAGES } from '../../../api/asset-messages.ts';
 import { MESSAGES } from '../../../api/messages.ts';
+import { assetMessagesFr, WORKING_SET_NOTICES, workingSetNoticesFr } from './asset-messages-fr.ts';
 import { en, type MessageKey, type Messages } from './messages-en.ts';
 import { fr } from './messages-fr.ts';
 import { serverMessagesFr } from './server-messages-fr.ts';
@@ -18,27 +20,99 @@ export function pickLanguage(preferred: readonly string[]): Language {
 
 export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
 
-export function translator(language: Language): Translate {
-  const catalogue: Messages = CATALOGUES[language];
-  return (key, values = {}) =>
-    catalogue[key].replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ''));
+function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ''));
 }
 
-const SERVER_KEYS = new Map<string, keyof typeof MESSAGES>(
-  Object.entries(MESSAGES).map(([key, text]) => [text, key as keyof typeof MESSAGES]),
-);
+export function translator(language: Language): Translate {
+  const catalogue: Messages = CATALOGUES[language];
+  return (key, values = {}) => fill(catalogue[key], values);
+}
+
+type AssetKey = keyof typeof ASSET_MESSAGES;
+type BuiltAssetKey = {
+  [K in AssetKey]: (typeof ASSET_MESSAGES)[K] extends (...values: never[]) => string ? K : never;
+}[AssetKey];
+
+/** One name per parameter of a built text. */
+type NamesOf<F> = F extends (...values: infer P) => string ? { readonly [I in keyof P]: string } : never;
+
+/** Placeholder names for the values of the asset texts the API builds, in the order of their parameters. */
+export const ASSET_PLACEHOLDERS: { [K in BuiltAssetKey]: NamesOf<(typeof ASSET_MESSAGES)[K]> } = {
+  loadingDockNoSpace: ['requested', 'free'],
+};
+
+/** A spec text's key: of `MESSAGES`, of `ASSET_MESSAGES`, or of the working-set notices. */
+export type SpecKey = keyof typeof MESSAGES | AssetKey | keyof typeof WORKING_SET_NOTICES;
+
+function assetTemplate(key: AssetKey): string {
+  const text = ASSET_MESSAGES[key];
+  if (typeof text === 'string') return text;
+  const names: readonly string[] = ASSET_PLACEHOLDERS[key as BuiltAssetKey];
+  return (text as (...values: string[]) => string)(...names.map((name) => `{${name}}`));
+}
+
+/** Every spec text in each language, as a template: a built text has `{name}` where the API puts a value. */
+export const SPEC_TEXTS: Record<Language, Record<SpecKey, string>> = {
+  en: {
+    ...MESSAGES,
+    ...(Object.fromEntries(
+      Object.keys(ASSET_MESSAGES).map((key) => [key, assetTemplate(key as AssetKey)]),
+    ) as Record<AssetKey, string>),
+    ...WORKING_SET_NOTICES,
+  },
+  fr: { ...serverMessagesFr, ...assetMessagesFr, ...workingSetNoticesFr },
+};
+
+const EXACT_KEYS = new Map<string, SpecKey>();
+const BUILT: { key: SpecKey; pattern: RegExp; names: string[] }[] = [];
+for (const [key, template] of Object.entries(SPEC_TEXTS.en) as [SpecKey, string][]) {
+  const names = [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? '');
+  if (names.length === 0) {
+    EXACT_KEYS.set(template, key);
+    continue;
+  }
+  const source = template
+    .split(/\{\w+\}/)
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('(.+?)');
+  BUILT.push({ key, pattern: new RegExp(`^${source}$`), names });
+}
+
+/** A value the API put in a text, as the language writes it: sizes such as `1.5 GB` become `1,5 Go` in French. */
+function localizeValue(value: string, language: Language): string {
+  if (language !== 'fr') return value;
+  const size = /^(\d+)(?:\.(\d+))? (GB|MB)$/.exec(value);
+  if (!size) return value;
+  const [, whole, fraction, unit] = size;
+  return `${whole}${fraction ? `,${fraction}` : ''}\u00a0${unit === 'GB' ? 'Go' : 'Mo'}`;
+}
 
 /**
- * A text of spec §5/§6/§8 as the server or the shared schemas give it, in the person's language. Texts outside
- * `MESSAGES` (a configured password rule, a developer's detail) stay as they are.
+ * A spec text as the server or the shared schemas give it (§5/§6/§8, asset and working-set texts), in the person's
+ * language; a text built from values is recognised by its English template and its values kept. Texts outside the
+ * spec's (a configured password rule, a developer's detail) stay as they are.
  */
 export function localizeMessage(text: string, language: Language): string {
   if (language === 'en') return text;
-  const key = SERVER_KEYS.get(text);
-  return key ? serverMessagesFr[key] : text;
+  const key = EXACT_KEYS.get(text);
+  if (key) return SPEC_TEXTS[language][key];
+  for (const built of BUILT) {
+    const match = built.pattern.exec(text);
+    if (!match) continue;
+    const values = Object.fromEntries(
+      built.names.map((name, i) => [name, localizeValue(match[i + 1] ?? '', language)]),
+    );
+    return fill(SPEC_TEXTS[language][built.key], values);
+  }
+  return text;
 }
 
-/** A §5/§6/§8 text by its key, in the person's language. */
-export function specText(key: keyof typeof MESSAGES, language: Language): string {
-  return language === 'en' ? MESSAGES[key] : serverMessagesFr[key];
+/** A spec text by its key, in the person's language, with the values of a built text. */
+export function specText(
+  key: SpecKey,
+  language: Language,
+  values: Record<string, string | number> = {},
+): string {
+  return fill(SPEC_TEXTS[language][key], values);
 }

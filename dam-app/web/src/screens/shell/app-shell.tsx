@@ -6,6 +6,7 @@ import { toaster } from '../../app/toaster.tsx';
 import { Link } from '../../components/link.tsx';
 import { PreferencePickers } from '../../components/preference-pickers.tsx';
 import { navigate, useRoute } from '../../router/use-route.ts';
+import { WorkingSetsNav } from '../working-sets/working-sets-nav.tsx';
 import { AclSwitcher } from './acl-switcher.tsx';
 import { NewFolderDialog } from './new-folder-dialog.tsx';
 import { PlacesPanel } from './places-panel.tsx';
@@ -56,6 +57,7 @@ export function AppShell({
         </Link>
         <QuickSearch />
         <CreateMenu session={session} />
+        <WorkingSetsNav />
         <Flex gap="2" align="center" marginStart="auto">
           <AclSwitcher session={session} />
           <Box display={{ base: 'none', lg: 'block' }}>

@@ -1,0 +1,83 @@
+import { ASSET_MESSAGES } from '../../api/asset-messages.ts';
+import type { Principal } from '../access/principal.ts';
+import { ApiError, conflict } from '../api/api-error.ts';
+import { visibleAssetIds } from '../assets/asset-records.ts';
+import type { DamServices } from '../services.ts';
+import { visibleCollection } from './collection-routes.ts';
+
+export interface BundleFile {
+  assetId: number;
+  /** The asset's path in the originals tree. */
+  path: string;
+  /** Its name in the delivered folder: two assets with one file name become "name.ext" and "name (2).ext". */
+  name: string;
+  size: number;
+}
+
+export interface Bundle {
+  collectionId: number;
+  /** The folder the bundle arrives in: the collection's name, made safe as one path segment. */
+  folder: string;
+  files: BundleFile[];
+  totalSize: number;
+}
+
+/** The collection's name as a folder name: no separators or reserved characters, no leading or trailing period. */
+export const bundleFolderName = (name: string) =>
+  name
+    .replace(/[\\/:*"?<>|\p{Cc}]/gu, '_')
+    .replace(/^\.+|\.+$/g, '_')
+    .slice(0, 200) || 'bundle';
+
+/**
+ * A bundle is a collection marked `bundle` (spec §3): its assets are delivered together, as one folder named after
+ * it, by Standard Download (one zip) or through the loading dock (one prepared download). What the person may not
+ * see is left out; a bundle with nothing left cancels the download with the spec's §8 text.
+ */
+export async function resolveBundle(
+  services: DamServices,
+  principal: Principal,
+  id: number,
+): Promise<Bundle> {
+  const collection = await visibleCollection(services, principal, id);
+  if (!collection.bundle) throw conflict('not_a_bundle', ASSET_MESSAGES.notABundle);
+  const members = await services.db
+    .selectFrom('collection_assets')
+    .select('asset_id')
+    .where('collection_id', '=', id)
+    .orderBy('added_at')
+    .orderBy('asset_id')
+    .execute();
+  const ids = await visibleAssetIds(
+    services,
+    principal,
+    members.map((row) => row.asset_id),
+  );
+  const rows = ids.length
+    ? await services.db
+        .selectFrom('assets')
+        .select(['id', 'path', 'file_name', 'size'])
+        .where('id', 'in', ids)
+        .where('status', '=', 'active')
+        .execute()
+    : [];
+  if (rows.length === 0) throw new ApiError(404, 'bundle_empty', ASSET_MESSAGES.bundleEmpty);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const used = new Set<string>();
+  const files: BundleFile[] = [];
+  for (const id of ids) {
+    const row = byId.get(id);
+    if (!row) continue;
+    let name = row.file_name;
+    for (let n = 2; used.has(name.toLowerCase()); n++)
+      name = row.file_name.replace(/(\.[^.]*)?$/, ` (${n})$1`);
+    used.add(name.toLowerCase());
+    files.push({ assetId: row.id, path: row.path, name, size: Number(row.size) });
+  }
+  return {
+    collectionId: id,
+    folder: bundleFolderName(collection.name),
+    files,
+    totalSize: files.reduce((sum, file) => sum + file.size, 0),
+  };
+}

@@ -1,0 +1,87 @@
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { assetSchema } from '../../../../api/assets.ts';
+import { placesTreeSchema } from '../../../../api/folders.ts';
+import { loadingDockEntrySchema } from '../../../../api/loading-dock.ts';
+import { versionSchema } from '../../../../api/versions.ts';
+import { cartSchema, collectionSchema } from '../../../../api/working-sets.ts';
+import { api } from '../../api/api-client.ts';
+
+export const ASSET_KEYS = {
+  asset: (id: number) => ['asset', id] as const,
+  versions: (id: number) => ['asset', id, 'versions'] as const,
+  tree: ['folders', 'tree'] as const,
+  trash: ['trash'] as const,
+  carts: ['carts'] as const,
+  cartAssets: (id: number) => ['carts', id, 'assets'] as const,
+  collections: ['collections'] as const,
+  collectionAssets: (id: number) => ['collections', id, 'assets'] as const,
+  loadingDock: ['loading-dock'] as const,
+};
+
+/** How often an open, checked-out asset is fetched again. */
+export const LOCK_POLL_MS = 10_000;
+
+const assetList = z.object({ items: z.array(assetSchema) });
+
+export const useAsset = (id: number) =>
+  useQuery({
+    queryKey: ASSET_KEYS.asset(id),
+    queryFn: ({ signal }) => api.get(`/assets/${id}`, assetSchema, signal),
+    retry: false,
+    // While someone holds the lock, everyone looking sees it end without reloading.
+    refetchInterval: (query) => (query.state.data?.checkedOutBy ? LOCK_POLL_MS : false),
+  });
+export const useVersions = (id: number) =>
+  useQuery({
+    queryKey: ASSET_KEYS.versions(id),
+    queryFn: ({ signal }) => api.get(`/assets/${id}/versions`, z.array(versionSchema), signal),
+  });
+export const useFolderTree = (enabled = true) =>
+  useQuery({
+    queryKey: ASSET_KEYS.tree,
+    queryFn: ({ signal }) => api.get('/folders/tree', placesTreeSchema, signal),
+    enabled,
+  });
+export const useTrash = (enabled = true) =>
+  useQuery({
+    queryKey: ASSET_KEYS.trash,
+    queryFn: ({ signal }) => api.get('/trash', assetList, signal),
+    enabled,
+  });
+export const useCarts = () =>
+  useQuery({
+    queryKey: ASSET_KEYS.carts,
+    queryFn: ({ signal }) => api.get('/carts', z.array(cartSchema), signal),
+  });
+export const useCartAssets = (id: number | undefined) =>
+  useQuery({
+    queryKey: ASSET_KEYS.cartAssets(id ?? 0),
+    queryFn: ({ signal }) => api.get(`/carts/${id}/assets`, assetList, signal),
+    enabled: id !== undefined,
+  });
+export const useCollections = () =>
+  useQuery({
+    queryKey: ASSET_KEYS.collections,
+    queryFn: ({ signal }) => api.get('/collections', z.array(collectionSchema), signal),
+  });
+export const useCollectionAssets = (id: number) =>
+  useQuery({
+    queryKey: ASSET_KEYS.collectionAssets(id),
+    queryFn: ({ signal }) => api.get(`/collections/${id}/assets`, assetList, signal),
+  });
+export const useLoadingDock = () =>
+  useQuery({
+    queryKey: ASSET_KEYS.loadingDock,
+    queryFn: ({ signal }) => api.get('/loading-dock', z.array(loadingDockEntrySchema), signal),
+  });
+
+/** After assets changed (edit, move, check-in…): everything that may show them is fetched again. */
+export function refreshAssets(client: QueryClient, ids: readonly number[] = []) {
+  for (const id of ids) void client.invalidateQueries({ queryKey: ASSET_KEYS.asset(id) });
+  void client.invalidateQueries({ queryKey: ['folders'] });
+  void client.invalidateQueries({ queryKey: ['search'] });
+  void client.invalidateQueries({ queryKey: ASSET_KEYS.trash });
+  void client.invalidateQueries({ queryKey: ASSET_KEYS.carts });
+  void client.invalidateQueries({ queryKey: ASSET_KEYS.collections });
+}

@@ -1,0 +1,193 @@
+import {
+  Badge,
+  Box,
+  Button,
+  Flex,
+  Grid,
+  Heading,
+  HStack,
+  Skeleton,
+  Stack,
+  Tabs,
+  Text,
+} from '@chakra-ui/react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { SessionView } from '../../../../api/accounts.ts';
+import { type AssetView, assetSchema } from '../../../../api/assets.ts';
+import { api } from '../../api/api-client.ts';
+import { ApiFailure } from '../../api/api-failure.ts';
+import { usePreferences } from '../../app/preferences.tsx';
+import { toaster } from '../../app/toaster.tsx';
+import { ErrorAlert, Notice } from '../../components/feedback.tsx';
+import { formatDate } from '../../components/format-date.ts';
+import type { AssetTab } from '../../router/parse-route.ts';
+import { navigate } from '../../router/use-route.ts';
+import { useBrowseExtensions } from '../browse/browse-extensions.tsx';
+import { lockState, mayEditAsset } from './asset-access.ts';
+import { AssetActions } from './asset-actions.tsx';
+import { AssetExtendedTab } from './asset-extended-tab.tsx';
+import { AssetFields } from './asset-fields.tsx';
+import { AssetPreview } from './asset-preview.tsx';
+import { ASSET_KEYS, refreshAssets, useAsset, useTrash } from './asset-queries.ts';
+import { AssetVersionsTab } from './asset-versions-tab.tsx';
+import { MetadataForm } from './metadata-form.tsx';
+
+/** The Asset View (spec §2): General tab, extended view and versions, with the asset's actions. */
+export function AssetScreen({
+  session,
+  id,
+  tab = 'general',
+}: {
+  session: SessionView;
+  id: number;
+  tab?: AssetTab;
+}) {
+  const { t } = usePreferences();
+  const asset = useAsset(id);
+  const [trashed, setTrashed] = useState(false);
+  if (trashed || (asset.error instanceof ApiFailure && asset.error.status === 404))
+    return <TrashedAsset id={id} justDeleted={trashed} onRestored={() => setTrashed(false)} />;
+  if (asset.isPending)
+    return (
+      <Stack gap="4" aria-busy="true" aria-label={t('app.loading')}>
+        <Skeleton height="10" width="50%" />
+        <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="6">
+          <Skeleton height="72" />
+          <Skeleton height="72" />
+        </Grid>
+      </Stack>
+    );
+  if (asset.isError) return <ErrorAlert error={asset.error} />;
+  return <AssetPage asset={asset.data} session={session} tab={tab} onTrashed={() => setTrashed(true)} />;
+}
+
+function AssetPage({
+  asset,
+  session,
+  tab,
+  onTrashed,
+}: {
+  asset: AssetView;
+  session: SessionView;
+  tab: AssetTab;
+  onTrashed(): void;
+}) {
+  const { t, language } = usePreferences();
+  const extensions = useBrowseExtensions();
+  const lock = lockState(asset, session);
+  return (
+    <Stack gap="5">
+      <Flex gap="3" align={{ base: 'flex-start', md: 'center' }} direction={{ base: 'column', md: 'row' }}>
+        <Box minWidth="0">
+          <HStack gap="2" wrap="wrap">
+            <Heading as="h1" size="xl" wordBreak="break-word">
+              {asset.name}
+            </Heading>
+            {extensions.assetBadge(asset)}
+            {asset.checkedOutBy && (
+              <Badge colorPalette={lock === 'mine' ? 'teal' : 'orange'} data-lock-badge="">
+                {t('assets.checkedOutBadge', { user: asset.checkedOutBy.username })}
+              </Badge>
+            )}
+          </HStack>
+          <Text color="fg.muted" fontFamily="mono" fontSize="sm" wordBreak="break-all">
+            {asset.fileName} · {t('assets.field.id')} {asset.id}
+          </Text>
+        </Box>
+        <Box marginStart={{ md: 'auto' }}>
+          <AssetActions asset={asset} session={session} onTrashed={onTrashed} />
+        </Box>
+      </Flex>
+      {lock === 'other' && asset.checkedOutBy && (
+        <Notice status="warning">
+          {t('assets.lockedByOther', {
+            user: asset.checkedOutBy.username,
+            date: asset.checkedOutAt ? formatDate(asset.checkedOutAt, language) : '',
+          })}
+        </Notice>
+      )}
+      {lock === 'mine' && <Notice>{t('assets.lockedByMe')}</Notice>}
+      <Tabs.Root
+        value={tab}
+        onValueChange={(details) =>
+          navigate({ name: 'asset', id: asset.id, tab: details.value as AssetTab }, { replace: true })
+        }
+        variant="line"
+        lazyMount
+        unmountOnExit
+      >
+        <Tabs.List>
+          <Tabs.Trigger value="general">{t('assets.tab.general')}</Tabs.Trigger>
+          <Tabs.Trigger value="extended">{t('assets.tab.extended')}</Tabs.Trigger>
+          <Tabs.Trigger value="versions">{t('assets.tab.versions', { count: asset.versions })}</Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="general">
+          <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) minmax(0, 1fr)' }} gap="6">
+            <Stack gap="4">
+              <AssetPreview asset={asset} />
+              <AssetFields asset={asset} />
+            </Stack>
+            <Box>
+              <Heading as="h2" size="md" mb="3">
+                {t('assets.editMetadata')}
+              </Heading>
+              <MetadataForm
+                key={`${asset.id}-${asset.name}-${asset.description}-${asset.keywords.join()}`}
+                asset={asset}
+                editable={mayEditAsset(asset, session)}
+              />
+            </Box>
+          </Grid>
+        </Tabs.Content>
+        <Tabs.Content value="extended">
+          <AssetExtendedTab asset={asset} />
+        </Tabs.Content>
+        <Tabs.Content value="versions">
+          <AssetVersionsTab asset={asset} session={session} />
+        </Tabs.Content>
+      </Tabs.Root>
+    </Stack>
+  );
+}
+
+/** An asset that is in the trash (or not there at all): restore it from here when the trash holds it. */
+function TrashedAsset({
+  id,
+  justDeleted,
+  onRestored,
+}: {
+  id: number;
+  justDeleted: boolean;
+  onRestored(): void;
+}) {
+  const { t, spec } = usePreferences();
+  const client = useQueryClient();
+  const trash = useTrash();
+  const inTrash = trash.data?.items.find((each) => each.id === id);
+  const restore = useMutation({
+    mutationFn: () => api.post(`/assets/${id}/restore`, assetSchema),
+    onSuccess: (restored) => {
+      client.setQueryData(ASSET_KEYS.asset(id), restored);
+      refreshAssets(client, [id]);
+      toaster.create({ type: 'success', title: t('trash.restored', { name: restored.fileName }) });
+      onRestored();
+    },
+  });
+  if (trash.isPending) return <Skeleton height="20" aria-busy="true" aria-label={t('app.loading')} />;
+  if (!inTrash) return <ErrorAlert error={spec('notFound')} />;
+  return (
+    <Stack gap="4" align="flex-start">
+      <Heading as="h1" size="xl">
+        {inTrash.name}
+      </Heading>
+      <Notice status={justDeleted ? 'success' : 'info'}>
+        {t('trash.inTrash', { name: inTrash.fileName })}
+      </Notice>
+      <ErrorAlert error={restore.error ?? undefined} />
+      <Button colorPalette="teal" loading={restore.isPending} onClick={() => restore.mutate()}>
+        {t('trash.restore')}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,101 @@
+import { Field, NativeSelect, Textarea } from '@chakra-ui/react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { type AssetView, assetSchema } from '../../../../api/assets.ts';
+import { checkInSchema, versionCategories } from '../../../../api/versions.ts';
+import { api } from '../../api/api-client.ts';
+import { usePreferences } from '../../app/preferences.tsx';
+import { toaster } from '../../app/toaster.tsx';
+import { ErrorAlert } from '../../components/feedback.tsx';
+import { FormField } from '../../components/form-field.tsx';
+import { useForm } from '../../components/use-form.ts';
+import { ActionDialog } from './action-dialog.tsx';
+import { ASSET_KEYS, refreshAssets } from './asset-queries.ts';
+
+const checkedIn = z.object({ asset: assetSchema, version: z.number() });
+
+/** Check in (spec §4): a new version with a name, a comment and a message, of category Parent, Peer or Named. */
+export function CheckInDialog({
+  asset,
+  open,
+  onClose,
+}: {
+  asset: AssetView;
+  open: boolean;
+  onClose(): void;
+}) {
+  const { t } = usePreferences();
+  const client = useQueryClient();
+  const form = useForm({ name: '', comment: '', message: '', category: 'Parent' as string });
+  const save = useMutation({
+    mutationFn: (body: unknown) => api.post(`/assets/${asset.id}/checkin`, checkedIn, body),
+    onSuccess: (answer) => {
+      client.setQueryData(ASSET_KEYS.asset(asset.id), answer.asset);
+      void client.invalidateQueries({ queryKey: ASSET_KEYS.versions(asset.id) });
+      refreshAssets(client);
+      toaster.create({ type: 'success', title: t('assets.checkedIn', { version: answer.version }) });
+      onClose();
+    },
+    onError: form.fail,
+  });
+  const submit = () => {
+    const body = form.check(checkInSchema, form.values);
+    if (body) save.mutate(body);
+  };
+  return (
+    <ActionDialog
+      open={open}
+      title={t('assets.checkInTitle', { name: asset.name })}
+      submitLabel={t('assets.checkIn')}
+      busy={save.isPending}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <ErrorAlert error={form.formError} />
+      <FormField
+        label={t('versions.name')}
+        name="name"
+        value={form.values.name}
+        onValue={(value) => form.set('name', value)}
+        error={form.errors.name}
+        helper={t('versions.nameHint')}
+        required={form.values.category === 'Named'}
+      />
+      <Field.Root>
+        <Field.Label>{t('versions.category')}</Field.Label>
+        <NativeSelect.Root>
+          <NativeSelect.Field
+            name="category"
+            value={form.values.category}
+            onChange={(event) => form.set('category', event.target.value)}
+          >
+            {versionCategories.map((category) => (
+              <option key={category} value={category}>
+                {t(`versions.category.${category}`)}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field.Root>
+      <Field.Root>
+        <Field.Label>{t('versions.comment')}</Field.Label>
+        <Textarea
+          name="comment"
+          rows={2}
+          value={form.values.comment}
+          onChange={(event) => form.set('comment', event.target.value)}
+        />
+      </Field.Root>
+      <Field.Root>
+        <Field.Label>{t('versions.message')}</Field.Label>
+        <Textarea
+          name="message"
+          rows={2}
+          value={form.values.message}
+          onChange={(event) => form.set('message', event.target.value)}
+        />
+      </Field.Root>
+    </ActionDialog>
+  );
+}

@@ -1,0 +1,102 @@
+import { Button, Field, HStack, Stack, Textarea } from '@chakra-ui/react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type AssetView, assetSchema, editAssetSchema } from '../../../../api/assets.ts';
+import { api } from '../../api/api-client.ts';
+import { usePreferences } from '../../app/preferences.tsx';
+import { toaster } from '../../app/toaster.tsx';
+import { ErrorAlert } from '../../components/feedback.tsx';
+import { Form } from '../../components/form.tsx';
+import { FormField } from '../../components/form-field.tsx';
+import { useForm } from '../../components/use-form.ts';
+import { ASSET_KEYS, refreshAssets } from './asset-queries.ts';
+
+export const keywordsOf = (text: string) =>
+  text
+    .split(',')
+    .map((each) => each.trim())
+    .filter(Boolean);
+
+/** Name, description and keywords; leaving with unsaved edits asks first. Read-only when the person may not edit. */
+export function MetadataForm({ asset, editable }: { asset: AssetView; editable: boolean }) {
+  const { t } = usePreferences();
+  const client = useQueryClient();
+  const form = useForm(
+    { name: asset.name, description: asset.description, keywords: asset.keywords.join(', ') },
+    { guard: true },
+  );
+  const save = useMutation({
+    mutationFn: (body: unknown) => api.put(`/assets/${asset.id}`, assetSchema, body),
+    onSuccess: (saved) => {
+      form.reset({ name: saved.name, description: saved.description, keywords: saved.keywords.join(', ') });
+      client.setQueryData(ASSET_KEYS.asset(asset.id), saved);
+      refreshAssets(client);
+      toaster.create({ type: 'success', title: t('app.saved') });
+    },
+    onError: form.fail,
+  });
+  const submit = () => {
+    const body = {
+      name: form.values.name,
+      description: form.values.description,
+      keywords: keywordsOf(form.values.keywords),
+    };
+    if (form.check(editAssetSchema, body)) save.mutate(body);
+  };
+  return (
+    <Form onSend={submit} aria-label={t('assets.editMetadata')}>
+      <Stack gap="3">
+        <ErrorAlert error={form.formError} />
+        <FormField
+          label={t('assets.field.name')}
+          name="name"
+          value={form.values.name}
+          onValue={(value) => form.set('name', value)}
+          error={form.errors.name}
+          readOnly={!editable}
+          required
+        />
+        <Field.Root invalid={form.errors.description !== undefined}>
+          <Field.Label>{t('assets.field.description')}</Field.Label>
+          <Textarea
+            name="description"
+            value={form.values.description}
+            onChange={(event) => form.set('description', event.target.value)}
+            readOnly={!editable}
+            variant={editable ? 'outline' : 'subtle'}
+            rows={3}
+          />
+          {form.errors.description && <Field.ErrorText>{form.errors.description}</Field.ErrorText>}
+        </Field.Root>
+        <FormField
+          label={t('assets.field.keywords')}
+          name="keywords"
+          value={form.values.keywords}
+          onValue={(value) => form.set('keywords', value)}
+          error={form.errors.keywords}
+          helper={t('assets.keywordsHint')}
+          readOnly={!editable}
+        />
+        {editable && (
+          <HStack>
+            <Button type="submit" colorPalette="teal" loading={save.isPending} disabled={!form.dirty}>
+              {t('app.save')}
+            </Button>
+            <Button
+              variant="outline"
+              disabled={!form.dirty}
+              onClick={() =>
+                form.reset({
+                  name: asset.name,
+                  description: asset.description,
+                  keywords: asset.keywords.join(', '),
+                })
+              }
+            >
+              {t('assets.discard')}
+            </Button>
+          </HStack>
+        )}
+      </Stack>
+    </Form>
+  );
+}

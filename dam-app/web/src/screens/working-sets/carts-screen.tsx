@@ -1,0 +1,279 @@
+import { Button, Field, Flex, HStack, Input, Menu, NativeSelect, Stack } from '@chakra-ui/react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import type { z } from 'zod';
+import { okSchema, type SessionView } from '../../../../api/accounts.ts';
+import { loadingDockSchema } from '../../../../api/loading-dock.ts';
+import { addedSchema, type cartSchema } from '../../../../api/working-sets.ts';
+import { api } from '../../api/api-client.ts';
+import type { ApiFailure } from '../../api/api-failure.ts';
+import { usePreferences } from '../../app/preferences.tsx';
+import { toaster } from '../../app/toaster.tsx';
+import { ConfirmDialog, Empty, ErrorAlert, ListSkeleton } from '../../components/feedback.tsx';
+import { ScreenHeader } from '../../components/screen-header.tsx';
+import { navigate } from '../../router/use-route.ts';
+import { AddToCollectionDialog } from '../assets/add-to-collection-dialog.tsx';
+import { mayDownload } from '../assets/asset-access.ts';
+import { ASSET_KEYS, useCartAssets, useCarts } from '../assets/asset-queries.ts';
+import { BulkEditDialog } from '../assets/bulk-edit-dialog.tsx';
+import { ContactSheetDialog } from '../assets/contact-sheet-dialog.tsx';
+import { useBrowseExtensions } from '../browse/browse-extensions.tsx';
+import { AssetTable } from './asset-table.tsx';
+import { CartNameDialog } from './cart-name-dialog.tsx';
+
+type Cart = z.infer<typeof cartSchema>;
+type Open = 'new' | 'rename' | 'delete' | 'collection' | 'contact-sheet' | 'bulk-edit' | null;
+
+/** Carts (spec §2, §3, §9): switch between my carts, create and rename them, add and remove assets, a cart menu. */
+export function CartsScreen({ session }: { session: SessionView }) {
+  const { t, message } = usePreferences();
+  const client = useQueryClient();
+  const extensions = useBrowseExtensions();
+  const carts = useCarts();
+  const [currentId, setCurrentId] = useState<number | undefined>();
+  const [open, setOpen] = useState<Open>(null);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [query, setQuery] = useState('');
+  const cart = carts.data?.find((each) => each.id === currentId) ?? carts.data?.[0];
+  const assets = useCartAssets(cart?.id);
+  const ids = assets.data?.items.map((asset) => asset.id) ?? [];
+  const fail = (error: Error) =>
+    toaster.create({ type: 'error', title: message((error as ApiFailure).message) });
+  const refresh = (id: number) => {
+    void client.invalidateQueries({ queryKey: ASSET_KEYS.carts });
+    void client.invalidateQueries({ queryKey: ASSET_KEYS.cartAssets(id) });
+  };
+  const addBySearch = useMutation({
+    mutationFn: ({ id, q }: { id: number; q: string }) =>
+      api.post(`/carts/${id}/assets`, addedSchema, { search: { q } }),
+    onSuccess: (added, { id }) => {
+      refresh(id);
+      setQuery('');
+      toaster.create({
+        type: 'success',
+        title: t('carts.added', { count: added.added, name: cart?.name ?? '' }),
+      });
+      for (const notice of added.notices)
+        toaster.create({ type: 'warning', title: message(notice), duration: 10_000 });
+    },
+    onError: fail,
+  });
+  const removeSelected = useMutation({
+    mutationFn: ({ id, remove }: { id: number; remove: number[] }) =>
+      api.post(`/carts/${id}/assets/remove`, okSchema, { ids: remove }),
+    onSuccess: (_, { id, remove }) => {
+      refresh(id);
+      setSelected([]);
+      toaster.create({ type: 'success', title: t('carts.removed', { count: remove.length }) });
+    },
+    onError: fail,
+  });
+  const deleteCart = useMutation({
+    mutationFn: (id: number) => api.delete(`/carts/${id}`, okSchema),
+    onSuccess: () => {
+      setOpen(null);
+      setCurrentId(undefined);
+      void client.invalidateQueries({ queryKey: ASSET_KEYS.carts });
+    },
+  });
+  const prepare = useMutation({
+    mutationFn: (id: number) => api.post('/loading-dock', loadingDockSchema, { cartId: id }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ASSET_KEYS.loadingDock });
+      toaster.create({ type: 'success', title: t('dock.prepared') });
+      navigate({ name: 'loading-dock' });
+    },
+    onError: fail,
+  });
+  const add = (event: FormEvent) => {
+    event.preventDefault();
+    if (cart && query.trim()) addBySearch.mutate({ id: cart.id, q: query.trim() });
+  };
+  const close = () => setOpen(null);
+  const extras = cart ? extensions.cartMenuItems(cart) : [];
+  return (
+    <Stack gap="4">
+      <ScreenHeader
+        title={t('carts.title')}
+        intro={t('carts.intro')}
+        actions={
+          <Button colorPalette="teal" onClick={() => setOpen('new')}>
+            {t('carts.new')}
+          </Button>
+        }
+      />
+      {carts.isPending && <ListSkeleton />}
+      {carts.isError && <ErrorAlert error={carts.error} />}
+      {carts.data?.length === 0 && (
+        <Empty
+          title={t('carts.empty')}
+          description={t('carts.emptyHint')}
+          action={
+            <Button colorPalette="teal" onClick={() => setOpen('new')}>
+              {t('carts.new')}
+            </Button>
+          }
+        />
+      )}
+      {cart && (
+        <>
+          <Flex gap="3" wrap="wrap" align="flex-end">
+            <Field.Root width={{ base: 'full', sm: 'auto' }} minWidth="64">
+              <Field.Label>{t('carts.current')}</Field.Label>
+              <NativeSelect.Root>
+                <NativeSelect.Field
+                  name="cart"
+                  value={String(cart.id)}
+                  onChange={(event) => {
+                    setCurrentId(Number(event.target.value));
+                    setSelected([]);
+                  }}
+                >
+                  {carts.data?.map((each: Cart) => (
+                    <option key={each.id} value={String(each.id)}>
+                      {t('carts.option', { name: each.name, count: each.assetCount })}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Field.Root>
+            <Menu.Root positioning={{ placement: 'bottom-start' }}>
+              <Menu.Trigger asChild>
+                <Button variant="outline" data-cart-menu="">
+                  {t('carts.menu', { name: cart.name })} ▾
+                </Button>
+              </Menu.Trigger>
+              <Menu.Positioner>
+                <Menu.Content minWidth="60">
+                  <Menu.Item value="rename" onSelect={() => setOpen('rename')}>
+                    {t('carts.renameMenu')}
+                  </Menu.Item>
+                  <Menu.Item value="delete" color="fg.error" onSelect={() => setOpen('delete')}>
+                    {t('carts.deleteMenu')}
+                  </Menu.Item>
+                  <Menu.Separator />
+                  {mayDownload(session) && (
+                    <Menu.Item
+                      value="prepare"
+                      disabled={ids.length === 0}
+                      onSelect={() => prepare.mutate(cart.id)}
+                    >
+                      {t('dock.prepareMenu')}
+                    </Menu.Item>
+                  )}
+                  <Menu.Item
+                    value="contact-sheet"
+                    disabled={ids.length === 0}
+                    onSelect={() => setOpen('contact-sheet')}
+                  >
+                    {t('contactSheet.menu')}
+                  </Menu.Item>
+                  <Menu.Item
+                    value="collection"
+                    disabled={ids.length === 0}
+                    onSelect={() => setOpen('collection')}
+                  >
+                    {t('collections.addMenu')}
+                  </Menu.Item>
+                  <Menu.Item
+                    value="bulk-edit"
+                    disabled={ids.length === 0}
+                    onSelect={() => setOpen('bulk-edit')}
+                  >
+                    {t('bulkEdit.menu')}
+                  </Menu.Item>
+                  {extras.length > 0 && <Menu.Separator />}
+                  {extras.map((extra) => (
+                    <Menu.Item
+                      key={extra.id}
+                      value={extra.id}
+                      disabled={extra.disabled}
+                      onSelect={extra.onSelect}
+                    >
+                      {extra.label}
+                    </Menu.Item>
+                  ))}
+                </Menu.Content>
+              </Menu.Positioner>
+            </Menu.Root>
+          </Flex>
+          <HStack
+            as="form"
+            onSubmit={add}
+            gap="2"
+            align="flex-end"
+            maxWidth="xl"
+            role="search"
+            aria-label={t('carts.addBySearch')}
+          >
+            <Field.Root>
+              <Field.Label>{t('carts.addBySearch')}</Field.Label>
+              <Input
+                name="cartSearch"
+                type="search"
+                value={query}
+                placeholder={t('shell.quickSearchHint')}
+                onChange={(event) => setQuery(event.target.value)}
+              />
+            </Field.Root>
+            <Button type="submit" variant="outline" loading={addBySearch.isPending} disabled={!query.trim()}>
+              {t('carts.add')}
+            </Button>
+          </HStack>
+          {assets.isPending && <ListSkeleton />}
+          {assets.isError && <ErrorAlert error={assets.error} />}
+          {assets.data?.items.length === 0 && (
+            <Empty title={t('carts.cartEmpty')} description={t('carts.cartEmptyHint')} />
+          )}
+          {assets.data && assets.data.items.length > 0 && (
+            <>
+              <HStack>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  colorPalette="red"
+                  disabled={selected.length === 0}
+                  loading={removeSelected.isPending}
+                  onClick={() => removeSelected.mutate({ id: cart.id, remove: selected })}
+                >
+                  {t('carts.removeSelected', { count: selected.length })}
+                </Button>
+              </HStack>
+              <AssetTable
+                assets={assets.data.items}
+                selected={selected}
+                onSelect={setSelected}
+                label={t('carts.assetsOf', { name: cart.name })}
+              />
+            </>
+          )}
+        </>
+      )}
+      {(open === 'new' || (open === 'rename' && cart)) && (
+        <CartNameDialog
+          cart={open === 'rename' ? cart : undefined}
+          onSaved={(saved) => {
+            setCurrentId(saved.id);
+            setSelected([]);
+            close();
+          }}
+          onClose={close}
+        />
+      )}
+      {open === 'contact-sheet' && <ContactSheetDialog assetIds={ids} open onClose={close} />}
+      {open === 'collection' && <AddToCollectionDialog assetIds={ids} open onClose={close} />}
+      {open === 'bulk-edit' && <BulkEditDialog assetIds={ids} open onClose={close} />}
+      <ConfirmDialog
+        open={open === 'delete'}
+        title={t('carts.deleteMenu')}
+        body={t('carts.deleteConfirm', { name: cart?.name ?? '' })}
+        confirmLabel={t('app.delete')}
+        busy={deleteCart.isPending}
+        error={deleteCart.error ?? undefined}
+        onConfirm={() => cart && deleteCart.mutate(cart.id)}
+        onClose={close}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,162 @@
+import { Checkbox, Field, HStack, Input, NativeSelect, RadioGroup, Textarea } from '@chakra-ui/react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { collectionSchema, saveCollectionSchema } from '../../../../api/working-sets.ts';
+import { api } from '../../api/api-client.ts';
+import { usePreferences } from '../../app/preferences.tsx';
+import { toaster } from '../../app/toaster.tsx';
+import { EditorDrawer } from '../../components/editor-drawer.tsx';
+import { ErrorAlert } from '../../components/feedback.tsx';
+import { FormField } from '../../components/form-field.tsx';
+import { useForm } from '../../components/use-form.ts';
+import { ASSET_KEYS } from '../assets/asset-queries.ts';
+import { type Collection, dateToExpiry, expiryToDate, useShareGroups } from './collection-queries.ts';
+
+/**
+ * Create or edit a collection with every field of spec §3: name, description, shared with (group), modifiable,
+ * private or public, bundle, expiry. Someone who is not the owner changes only name and description.
+ */
+export function CollectionEditor({
+  collection,
+  owner,
+  onSaved,
+  onClose,
+}: {
+  collection?: Collection;
+  owner: boolean;
+  onSaved?(saved: Collection): void;
+  onClose(): void;
+}) {
+  const { t } = usePreferences();
+  const client = useQueryClient();
+  const groups = useShareGroups();
+  const form = useForm(
+    {
+      name: collection?.name ?? '',
+      description: collection?.description ?? '',
+      sharedWithGroupId: collection?.sharedWithGroupId ?? null,
+      modifiable: collection?.modifiable ?? false,
+      public: collection?.public ?? false,
+      bundle: collection?.bundle ?? false,
+      expiry: expiryToDate(collection?.expiresAt ?? null),
+    },
+    { guard: true },
+  );
+  const save = useMutation({
+    mutationFn: (body: unknown) =>
+      collection
+        ? api.put(`/collections/${collection.id}`, collectionSchema, body)
+        : api.post('/collections', collectionSchema, body),
+    onSuccess: (saved) => {
+      form.markSaved();
+      void client.invalidateQueries({ queryKey: ASSET_KEYS.collections });
+      toaster.create({ type: 'success', title: t('app.savedItem', { name: saved.name }) });
+      onSaved?.(saved);
+      onClose();
+    },
+    onError: form.fail,
+  });
+  const { expiry, ...rest } = form.values;
+  const submit = () => {
+    const body = { ...rest, expiresAt: dateToExpiry(expiry) };
+    const checked = form.check(saveCollectionSchema, body);
+    if (checked) save.mutate(checked);
+  };
+  const ownerOnly = !owner;
+  return (
+    <EditorDrawer
+      open
+      title={collection ? t('collections.editTitle', { name: collection.name }) : t('collections.new')}
+      submitLabel={collection ? t('app.save') : t('app.create')}
+      busy={save.isPending}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <ErrorAlert error={form.formError} />
+      <FormField
+        label={t('field.name')}
+        name="name"
+        value={form.values.name}
+        onValue={(value) => form.set('name', value)}
+        error={form.errors.name}
+        required
+      />
+      <Field.Root>
+        <Field.Label>{t('field.description')}</Field.Label>
+        <Textarea
+          name="description"
+          rows={3}
+          value={form.values.description}
+          onChange={(event) => form.set('description', event.target.value)}
+        />
+      </Field.Root>
+      <Field.Root disabled={ownerOnly}>
+        <Field.Label>{t('collections.sharedWith')}</Field.Label>
+        <NativeSelect.Root>
+          <NativeSelect.Field
+            name="sharedWithGroupId"
+            value={form.values.sharedWithGroupId === null ? '' : String(form.values.sharedWithGroupId)}
+            onChange={(event) =>
+              form.set('sharedWithGroupId', event.target.value ? Number(event.target.value) : null)
+            }
+          >
+            <option value="">{t('collections.noGroup')}</option>
+            {groups.data?.map((group) => (
+              <option key={group.id} value={String(group.id)}>
+                {group.name}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field.Root>
+      <Field.Root disabled={ownerOnly}>
+        <Field.Label id="visibility-label">{t('collections.visibility')}</Field.Label>
+        <RadioGroup.Root
+          aria-labelledby="visibility-label"
+          value={form.values.public ? 'public' : 'private'}
+          onValueChange={(details) => form.set('public', details.value === 'public')}
+          size="sm"
+          disabled={ownerOnly}
+        >
+          <HStack gap="5">
+            {(['private', 'public'] as const).map((each) => (
+              <RadioGroup.Item key={each} value={each}>
+                <RadioGroup.ItemHiddenInput />
+                <RadioGroup.ItemIndicator />
+                <RadioGroup.ItemText>{t(`collections.${each}`)}</RadioGroup.ItemText>
+              </RadioGroup.Item>
+            ))}
+          </HStack>
+        </RadioGroup.Root>
+      </Field.Root>
+      {(['modifiable', 'bundle'] as const).map((key) => (
+        <Checkbox.Root
+          key={key}
+          checked={form.values[key]}
+          disabled={ownerOnly}
+          onCheckedChange={(details) => form.set(key, details.checked === true)}
+          size="sm"
+        >
+          <Checkbox.HiddenInput name={key} />
+          <Checkbox.Control />
+          <Checkbox.Label>{t(`collections.${key}Label`)}</Checkbox.Label>
+        </Checkbox.Root>
+      ))}
+      <Field.Root invalid={form.errors.expiresAt !== undefined} disabled={ownerOnly}>
+        <Field.Label>{t('collections.expiry')}</Field.Label>
+        <Input
+          type="date"
+          name="expiry"
+          value={form.values.expiry}
+          onChange={(event) => form.set('expiry', event.target.value)}
+          aria-invalid={form.errors.expiresAt !== undefined}
+        />
+        {form.errors.expiresAt ? (
+          <Field.ErrorText>{form.errors.expiresAt}</Field.ErrorText>
+        ) : (
+          <Field.HelperText>{t('collections.expiryHint')}</Field.HelperText>
+        )}
+      </Field.Root>
+    </EditorDrawer>
+  );
+}

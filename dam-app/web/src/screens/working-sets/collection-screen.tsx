@@ -1,0 +1,148 @@
+import { Button, DataList, HStack, Stack } from '@chakra-ui/react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { okSchema, type SessionView } from '../../../../api/accounts.ts';
+import { api } from '../../api/api-client.ts';
+import type { ApiFailure } from '../../api/api-failure.ts';
+import { usePreferences } from '../../app/preferences.tsx';
+import { toaster } from '../../app/toaster.tsx';
+import { Empty, ErrorAlert, ListSkeleton } from '../../components/feedback.tsx';
+import { Link } from '../../components/link.tsx';
+import { ScreenHeader } from '../../components/screen-header.tsx';
+import { AddToCartDialog } from '../assets/add-to-cart-dialog.tsx';
+import { ASSET_KEYS, useCollectionAssets, useCollections } from '../assets/asset-queries.ts';
+import { BulkEditDialog } from '../assets/bulk-edit-dialog.tsx';
+import { ContactSheetDialog } from '../assets/contact-sheet-dialog.tsx';
+import { formatDay } from '../assets/format-size.ts';
+import { MoveCopyDialog } from '../assets/move-copy-dialog.tsx';
+import { AssetTable } from './asset-table.tsx';
+import { CollectionEditor } from './collection-editor.tsx';
+import { mayChangeCollection, ownsCollection, useShareGroups } from './collection-queries.ts';
+
+type Open = 'edit' | 'cart' | 'contact-sheet' | 'bulk-edit' | 'move' | null;
+
+/** One collection: its fields, its assets, and what can be done with them. */
+export function CollectionScreen({ session, id }: { session: SessionView; id: number }) {
+  const { t, language, spec, message } = usePreferences();
+  const client = useQueryClient();
+  const collections = useCollections();
+  const groups = useShareGroups();
+  const assets = useCollectionAssets(id);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [open, setOpen] = useState<Open>(null);
+  const collection = collections.data?.find((each) => each.id === id);
+  const remove = useMutation({
+    mutationFn: (ids: number[]) => api.post(`/collections/${id}/assets/remove`, okSchema, { ids }),
+    onSuccess: (_, ids) => {
+      setSelected([]);
+      void client.invalidateQueries({ queryKey: ASSET_KEYS.collectionAssets(id) });
+      void client.invalidateQueries({ queryKey: ASSET_KEYS.collections });
+      toaster.create({ type: 'success', title: t('collections.removed', { count: ids.length }) });
+    },
+    onError: (error) => toaster.create({ type: 'error', title: message((error as ApiFailure).message) }),
+  });
+  if (collections.isPending) return <ListSkeleton />;
+  if (collections.isError) return <ErrorAlert error={collections.error} />;
+  if (!collection) return <ErrorAlert error={spec('notFound')} />;
+  const ids = assets.data?.items.map((asset) => asset.id) ?? [];
+  const acting = selected.length ? selected : ids;
+  const changeable = mayChangeCollection(collection, session);
+  const close = () => setOpen(null);
+  const group =
+    collection.sharedWithGroupId === null
+      ? '—'
+      : (groups.data?.find((each) => each.id === collection.sharedWithGroupId)?.name ??
+        t('collections.groupN', { id: collection.sharedWithGroupId }));
+  const fields: [string, string][] = [
+    [t('field.description'), collection.description || '—'],
+    [t('collections.owner'), collection.owner],
+    [t('collections.sharedWith'), group],
+    [t('collections.visibility'), t(collection.public ? 'collections.public' : 'collections.private')],
+    [t('collections.modifiable'), t(collection.modifiable ? 'app.yes' : 'app.no')],
+    [t('collections.bundle'), t(collection.bundle ? 'app.yes' : 'app.no')],
+    [
+      t('collections.expiry'),
+      collection.expiresAt ? formatDay(collection.expiresAt, language) : t('app.never'),
+    ],
+  ];
+  return (
+    <Stack gap="4">
+      <ScreenHeader
+        title={collection.name}
+        intro={<Link to={{ name: 'collections' }}>{t('collections.all')}</Link>}
+        actions={
+          changeable && (
+            <Button variant="outline" onClick={() => setOpen('edit')}>
+              {t('app.edit')}
+            </Button>
+          )
+        }
+      />
+      <DataList.Root orientation="horizontal" size="sm">
+        {fields.map(([label, value]) => (
+          <DataList.Item key={label}>
+            <DataList.ItemLabel minWidth="32">{label}</DataList.ItemLabel>
+            <DataList.ItemValue>{value}</DataList.ItemValue>
+          </DataList.Item>
+        ))}
+      </DataList.Root>
+      {assets.isPending && <ListSkeleton />}
+      {assets.isError && <ErrorAlert error={assets.error} />}
+      {assets.data?.items.length === 0 && (
+        <Empty title={t('collections.collectionEmpty')} description={t('collections.collectionEmptyHint')} />
+      )}
+      {assets.data && assets.data.items.length > 0 && (
+        <>
+          <HStack gap="2" wrap="wrap">
+            <Button size="sm" variant="outline" onClick={() => setOpen('cart')}>
+              {selected.length ? t('carts.addSelected', { count: selected.length }) : t('carts.addAll')}
+            </Button>
+            <Button size="sm" variant="outline" onClick={() => setOpen('contact-sheet')}>
+              {t('contactSheet.menu')}
+            </Button>
+            <Button size="sm" variant="outline" onClick={() => setOpen('bulk-edit')}>
+              {t('bulkEdit.menu')}
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={selected.length === 0}
+              onClick={() => setOpen('move')}
+            >
+              {t('moveCopy.menu')}
+            </Button>
+            {changeable && (
+              <Button
+                size="sm"
+                variant="outline"
+                colorPalette="red"
+                disabled={selected.length === 0}
+                loading={remove.isPending}
+                onClick={() => remove.mutate(selected)}
+              >
+                {t('collections.removeSelected', { count: selected.length })}
+              </Button>
+            )}
+          </HStack>
+          <AssetTable
+            assets={assets.data.items}
+            selected={selected}
+            onSelect={setSelected}
+            label={t('collections.assetsOf', { name: collection.name })}
+          />
+        </>
+      )}
+      {open === 'edit' && (
+        <CollectionEditor
+          collection={collection}
+          owner={ownsCollection(collection, session)}
+          onClose={close}
+        />
+      )}
+      {open === 'cart' && <AddToCartDialog assetIds={acting} open onClose={close} />}
+      {open === 'contact-sheet' && <ContactSheetDialog assetIds={acting} open onClose={close} />}
+      {open === 'bulk-edit' && <BulkEditDialog assetIds={acting} open onClose={close} />}
+      {open === 'move' && <MoveCopyDialog assetIds={selected} open onClose={close} />}
+    </Stack>
+  );
+}

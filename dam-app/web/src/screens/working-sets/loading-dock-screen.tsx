@@ -1,0 +1,158 @@
+import { Badge, Button, Card, Field, Flex, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import type { z } from 'zod';
+import { okSchema, type SessionView } from '../../../../api/accounts.ts';
+import { type loadingDockEntrySchema, loadingDockSchema } from '../../../../api/loading-dock.ts';
+import { api } from '../../api/api-client.ts';
+import { usePreferences } from '../../app/preferences.tsx';
+import { toaster } from '../../app/toaster.tsx';
+import { Empty, ErrorAlert, ListSkeleton, Notice } from '../../components/feedback.tsx';
+import { formatDate } from '../../components/format-date.ts';
+import { ScreenHeader } from '../../components/screen-header.tsx';
+import { mayDownload } from '../assets/asset-access.ts';
+import { ASSET_KEYS, useCarts, useLoadingDock } from '../assets/asset-queries.ts';
+import { formatSize } from '../assets/format-size.ts';
+
+type Dock = z.infer<typeof loadingDockEntrySchema>;
+
+/**
+ * The Loading Dock (spec §2, §3, §8): downloads prepared on the server, ready for the transfer or done. A cart is
+ * prepared here; the dock's own §8 messages (too large, no space, download maximum) come back from the server.
+ */
+export function LoadingDockScreen({ session }: { session: SessionView }) {
+  const { t, spec } = usePreferences();
+  const client = useQueryClient();
+  const docks = useLoadingDock();
+  const carts = useCarts();
+  const [cartId, setCartId] = useState<string>('');
+  const chosen = cartId || (carts.data?.[0] ? String(carts.data[0].id) : '');
+  const prepare = useMutation({
+    mutationFn: (id: number) => api.post('/loading-dock', loadingDockSchema, { cartId: id }),
+    onSuccess: (dock) => {
+      void client.invalidateQueries({ queryKey: ASSET_KEYS.loadingDock });
+      toaster.create({ type: 'success', title: t('dock.preparedFiles', { count: dock.files.length }) });
+    },
+  });
+  const allowed = mayDownload(session);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (chosen) prepare.mutate(Number(chosen));
+  };
+  return (
+    <Stack gap="4">
+      <ScreenHeader title={t('dock.title')} intro={t('dock.intro')} />
+      {!allowed && <Notice status="warning">{spec('noPermission')}</Notice>}
+      {allowed && (
+        <Card.Root size="sm" as="section" aria-labelledby="dock-prepare">
+          <Card.Body>
+            <Stack gap="3">
+              <Text id="dock-prepare" fontWeight="semibold">
+                {t('dock.prepareCart')}
+              </Text>
+              {carts.data?.length === 0 ? (
+                <Text color="fg.muted">{t('dock.noCarts')}</Text>
+              ) : (
+                <Flex as="form" onSubmit={submit} gap="2" align="flex-end" wrap="wrap">
+                  <Field.Root width="auto" minWidth="64">
+                    <Field.Label>{t('carts.cart')}</Field.Label>
+                    <NativeSelect.Root>
+                      <NativeSelect.Field
+                        name="dockCart"
+                        value={chosen}
+                        onChange={(event) => setCartId(event.target.value)}
+                      >
+                        {carts.data?.map((cart) => (
+                          <option key={cart.id} value={String(cart.id)}>
+                            {t('carts.option', { name: cart.name, count: cart.assetCount })}
+                          </option>
+                        ))}
+                      </NativeSelect.Field>
+                      <NativeSelect.Indicator />
+                    </NativeSelect.Root>
+                  </Field.Root>
+                  <Button type="submit" colorPalette="teal" loading={prepare.isPending} disabled={!chosen}>
+                    {t('dock.prepare')}
+                  </Button>
+                </Flex>
+              )}
+              <ErrorAlert error={prepare.error ?? undefined} />
+            </Stack>
+          </Card.Body>
+        </Card.Root>
+      )}
+      {docks.isPending && <ListSkeleton />}
+      {docks.isError && <ErrorAlert error={docks.error} />}
+      {docks.data?.length === 0 && <Empty title={t('dock.empty')} description={t('dock.emptyHint')} />}
+      {docks.data && docks.data.length > 0 && (
+        <Stack gap="3" as="ul" listStyleType="none" aria-label={t('dock.listLabel')}>
+          {docks.data.map((dock) => (
+            <DockItem key={dock.loadingDockId} dock={dock} />
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function DockItem({ dock }: { dock: Dock }) {
+  const { t, language } = usePreferences();
+  const client = useQueryClient();
+  const [showFiles, setShowFiles] = useState(false);
+  const done = useMutation({
+    mutationFn: () => api.post(`/loading-dock/${dock.notificationId}/done`, okSchema),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ASSET_KEYS.loadingDock });
+      toaster.create({ type: 'success', title: t('dock.cleaned') });
+    },
+  });
+  const names = dock.files.map((file) => file.slice(file.indexOf('/') + 1));
+  const filesId = `dock-files-${dock.loadingDockId}`;
+  return (
+    <Card.Root size="sm" as="li" data-dock={dock.notificationId}>
+      <Card.Body gap="2">
+        <Flex gap="3" wrap="wrap" align="center">
+          <Text fontWeight="semibold">{t('dock.item', { id: dock.loadingDockId })}</Text>
+          <Badge colorPalette={dock.state === 'ready' ? 'green' : 'gray'}>
+            {t(`dock.state.${dock.state}`)}
+          </Badge>
+          <Text fontSize="sm" color="fg.muted">
+            {t('dock.summary', { count: dock.files.length, size: formatSize(dock.totalSize, language) })}
+          </Text>
+          <HStack marginStart="auto" gap="2">
+            <Button
+              size="xs"
+              variant="outline"
+              aria-expanded={showFiles}
+              aria-controls={filesId}
+              onClick={() => setShowFiles(!showFiles)}
+            >
+              {t(showFiles ? 'dock.hideFiles' : 'dock.showFiles')}
+            </Button>
+            {dock.state === 'ready' && (
+              <Button size="xs" variant="outline" loading={done.isPending} onClick={() => done.mutate()}>
+                {t('dock.done')}
+              </Button>
+            )}
+          </HStack>
+        </Flex>
+        <Text fontSize="sm" color="fg.muted">
+          {t('dock.dates', {
+            created: formatDate(dock.createdAt, language),
+            expires: formatDate(dock.expiresAt, language),
+          })}
+          {' · '}
+          {t('dock.notification', { id: dock.notificationId })}
+        </Text>
+        {showFiles && (
+          <Stack as="ul" id={filesId} gap="0" ps="4" fontFamily="mono" fontSize="sm">
+            {names.map((name) => (
+              <li key={name}>{name}</li>
+            ))}
+          </Stack>
+        )}
+        <ErrorAlert error={done.error ?? undefined} />
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,51 @@
+import { Button, HStack } from '@chakra-ui/react';
+import { useState } from 'react';
+import { usePreferences } from '../../app/preferences.tsx';
+import { Link } from '../../components/link.tsx';
+import { useRoute } from '../../router/use-route.ts';
+import { TrashDialog } from '../assets/trash-dialog.tsx';
+
+/** The header's links to the working sets (spec §2): Collections, Carts, Loading Dock; and the trash, to restore from. */
+export function WorkingSetsNav() {
+  const { t } = usePreferences();
+  const route = useRoute();
+  const [trash, setTrash] = useState(false);
+  const links = [
+    {
+      to: { name: 'collections' as const },
+      label: t('collections.title'),
+      active: route.name === 'collections' || route.name === 'collection',
+    },
+    { to: { name: 'carts' as const }, label: t('carts.title'), active: route.name === 'carts' },
+    { to: { name: 'loading-dock' as const }, label: t('dock.title'), active: route.name === 'loading-dock' },
+  ];
+  return (
+    <HStack as="nav" aria-label={t('workingSets.nav')} gap="3" fontSize="sm">
+      {links.map((link) => (
+        <Link
+          key={link.to.name}
+          to={link.to}
+          color="dam.headerFg"
+          fontWeight={link.active ? 'bold' : 'medium'}
+          textDecoration={link.active ? 'underline' : undefined}
+          aria-current={link.active ? 'page' : undefined}
+          whiteSpace="nowrap"
+        >
+          {link.label}
+        </Link>
+      ))}
+      <Button
+        variant="plain"
+        size="sm"
+        px="0"
+        color="dam.headerFg"
+        fontWeight="medium"
+        data-trash-button=""
+        onClick={() => setTrash(true)}
+      >
+        {t('trash.title')}
+      </Button>
+      {trash && <TrashDialog open onClose={() => setTrash(false)} />}
+    </HStack>
+  );
+}

@@ -1,0 +1,118 @@
+import { ASSET_MESSAGES } from '@rapid/dam-app/api/asset-messages';
+import type { Browser, Page } from 'puppeteer-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createDemoContent } from '../../dam-app/server/demo/demo-content.ts';
+import { ApiClient } from '../../dam-app/server/test-support/api-client.ts';
+import { assetMessagesFr } from '../../dam-app/web/src/i18n/asset-messages-fr.ts';
+import { fr } from '../../dam-app/web/src/i18n/messages-fr.ts';
+import { axeViolations, type DamWebSite, launchChromium, startDamWebSite } from './harness/dam-web.ts';
+import { saveScreenshot } from './harness/screenshot.ts';
+
+// The asset screens in French, in real Chromium against the real DAM server (PGlite, demo users and content): the
+// ASSET_MESSAGES texts the server answers with and the ones the shared schemas give are shown in French. Screens are
+// saved as dam-web-assets-fr-*.png.
+
+let site: DamWebSite;
+let browser: Browser;
+let page: Page;
+const pageErrors: string[] = [];
+const q = (text: string) => JSON.stringify(text);
+
+beforeAll(async () => {
+  site = await startDamWebSite();
+  await createDemoContent(site.runtime.services);
+  const carlos = site.logins.find((each) => each.username === 'carlos');
+  if (!carlos) throw new Error('no demo login carlos');
+  const client = new ApiClient(site.url);
+  await client.login(carlos.username, carlos.password);
+  const found = await client.post('/search', { q: 'dusk' });
+  const dusk = found.body.items?.find((each: { fileName: string }) => each.fileName === 'dusk.jpg');
+  if (!dusk) throw new Error(`dusk.jpg not found: ${JSON.stringify(found.body)}`);
+  duskId = dusk.id;
+
+  browser = await launchChromium();
+  page = await browser.newPage();
+  await page.setViewport({ width: 1280, height: 900 });
+  page.on('pageerror', (error) => pageErrors.push(String(error)));
+  await page.evaluateOnNewDocument(() => window.localStorage.setItem('rapid-dam.language', 'fr'));
+  await go('#/login');
+  await seeHeading(fr['login.title']);
+  await page.locator('[name="login"]').fill(carlos.username);
+  await page.locator('[name="password"]').fill(carlos.password);
+  await button(fr['login.submit']).click();
+  await page.waitForSelector(`nav[aria-label=${q(fr['workingSets.nav'])}]`, { visible: true });
+}, 180_000);
+afterEach(async (context) => {
+  if (context.task.result?.state === 'fail')
+    await Promise.race([
+      saveScreenshot(page, 'dam-web-assets-fr-failed').catch(() => undefined),
+      new Promise((resolve) => setTimeout(resolve, 5_000)),
+    ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+let duskId = 0;
+const go = (hash: string) => page.goto(new URL(hash, site.url).href);
+const seeText = (text: string) =>
+  page.waitForSelector(`::-p-text(${q(text)})`, { visible: true, timeout: 15_000 });
+const seeHeading = (text: string) =>
+  page.waitForSelector(`aria/${text}[role="heading"]`, { visible: true, timeout: 15_000 });
+const button = (name: string) => page.locator(`aria/${name}[role="button"]`);
+const submitDialog = () => page.locator('[role="dialog"][data-state="open"] button[type="submit"]').click();
+const dialog = () => page.waitForSelector('[role="dialog"][data-state="open"]', { visible: true });
+const noBackdrop = () =>
+  page.waitForFunction(() => !document.querySelector('[data-part="backdrop"]'), { timeout: 10_000 });
+const bodyText = () => page.evaluate(() => document.body.innerText);
+
+async function checkScreen(name: string) {
+  await new Promise((resolve) => setTimeout(resolve, 400)); // let dialogs and toasts settle
+  await saveScreenshot(page, `dam-web-assets-fr-${name}`);
+  const violations = await axeViolations(page);
+  expect(violations, `${name}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
+}
+
+describe('the asset screens in French', () => {
+  it('shows the server’s “Asset filename already exists.” in French when a rename takes a used name', async () => {
+    await go(`#/asset/${duskId}`);
+    await seeHeading('Dusk at the lake');
+    await noBackdrop();
+    await page.locator('button[data-asset-actions]').click();
+    await page.locator(`aria/${fr['assets.renameMenu']}[role="menuitem"]`).click();
+    await dialog();
+    await page.locator('[role="dialog"] [name="fileName"]').fill('dawn.jpg');
+    await submitDialog();
+    await seeText(assetMessagesFr.assetFilenameExists);
+    expect(await bodyText()).not.toContain(ASSET_MESSAGES.assetFilenameExists);
+    await checkScreen('rename-taken');
+    await page.keyboard.press('Escape');
+    await noBackdrop();
+  });
+
+  it('shows the cart-name rules in French: required (shared schema) and unique (server)', async () => {
+    await go('#/carts');
+    await seeText(fr['carts.empty']);
+    await page.locator(`main ::-p-text(${q(fr['carts.new'])})`).click();
+    await dialog();
+    await submitDialog();
+    await seeText(assetMessagesFr.cartNameRequired);
+    await checkScreen('cart-name-required');
+    await page.locator('[role="dialog"] [name="name"]').fill('Tirage');
+    await submitDialog();
+    await seeText(fr['carts.cartEmpty']);
+    await noBackdrop();
+
+    await page.locator(`main ::-p-text(${q(fr['carts.new'])})`).click();
+    await dialog();
+    await page.locator('[role="dialog"] [name="name"]').fill('tirage');
+    await submitDialog();
+    await seeText(assetMessagesFr.cartNameUnique);
+    expect(await bodyText()).not.toContain(ASSET_MESSAGES.cartNameUnique);
+    await checkScreen('cart-name-taken');
+    await page.keyboard.press('Escape');
+    await noBackdrop();
+    expect(pageErrors).toEqual([]);
+  });
+});

@@ -74,6 +74,8 @@ export const searchRequestSchema = z
     aspectRatios: z.array(z.enum(ASPECT_RATIOS)).max(3).optional(),
     /** Directory search: only below this folder. */
     folderId: z.number().int().positive().optional(),
+    /** With `folderId`: only the folder's own assets, not its subfolders' (the folder views, sorted by any field). */
+    folderOnly: z.boolean().optional(),
     /** Refinement: the facet values picked (values of one facet are alternatives; facets combine). */
     refine: z
       .strictObject({

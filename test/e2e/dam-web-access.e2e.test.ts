@@ -55,6 +55,17 @@ const seeText = (text: string, target = page) =>
   target.waitForSelector(`::-p-text(${q(text)})`, { visible: true, timeout: 10_000 });
 const seeHeading = (text: string, target = page) =>
   target.waitForSelector(`aria/${text}[role="heading"]`, { visible: true, timeout: 10_000 });
+/** Signed in, the app lands in the ACL root folder's view with the Places tree beside it. */
+const seeLibrary = async (target = page) => {
+  await target.waitForSelector('[role="tree"] [role="treeitem"]', { visible: true, timeout: 10_000 });
+  // The ACL root folder's first page has answered: no call of the landing is still under way.
+  await target.waitForFunction(
+    () => /\d/.test(document.querySelector('[data-result-count]')?.textContent ?? ''),
+    {
+      timeout: 10_000,
+    },
+  );
+};
 const button = (name: string, target = page) => target.locator(`aria/${name}[role="button"]`);
 const fill = (name: string, value: string, target = page) =>
   target.locator(`input[name="${name}"]`).fill(value);
@@ -88,7 +99,8 @@ async function logIn(login: string, password: string) {
   await fill('login', login);
   await fill('password', password);
   await button('Log in').click();
-  await seeText('No assets here yet');
+  // Signed in: the shell's user menu (someone without an ACL has no library to land in).
+  await page.waitForSelector('button[data-user-menu]', { visible: true, timeout: 10_000 });
 }
 
 async function logOut() {
@@ -111,13 +123,13 @@ describe('DAM web app: access screens, shell and administration in Chromium', ()
     await seeText(MESSAGES.loginFailed);
     await fill('password', ADMIN_PASSWORD);
     await button('Log in').click();
-    await seeText('No assets here yet');
+    await seeLibrary();
   });
 
   it('draws the shell: Quick Search, Create, the ACL switcher, Places and the user menu', async () => {
     await page.waitForSelector('input[aria-label="Quick Search"]');
     await seeHeading('Places');
-    await seeText('ACL root: Library');
+    await page.waitForSelector('[role="treeitem"][aria-level="1"] ::-p-text(Library)', { visible: true });
     const acl = await page.$eval('select[aria-label="Switch ACL"]', (select) => {
       const element = select as HTMLSelectElement;
       return element.options[element.selectedIndex]?.text;
@@ -327,7 +339,7 @@ describe('DAM web app: access screens, shell and administration in Chromium', ()
     await seeText('Admin mode is on: permissions are overridden.');
 
     await go('#/');
-    await seeText('No assets here yet');
+    await seeLibrary();
     // The ACL's folder disappears from storage (moved by hand, a failed mount): its root path is missing.
     await rm(join(site.runtime.services.config.storageRoot, 'Library/Photos'), {
       recursive: true,
@@ -374,7 +386,7 @@ describe('DAM web app: access screens, shell and administration in Chromium', ()
     await fill('firstName', 'Nina');
     await fill('lastName', 'Newcomer');
     await button('Join').click();
-    await seeText('No assets here yet');
+    await seeLibrary();
     await seeText('Welcome! Your account is ready.');
     await checkScreen('invitation-accepted');
     const session = await page.evaluate(() => fetch('/api/v1/session').then((answer) => answer.json()));
@@ -387,7 +399,7 @@ describe('DAM web app: access screens, shell and administration in Chromium', ()
 
   it('says the session timed out when an API call answers session_timeout, then logs out', async () => {
     await go('#/');
-    await seeText('No assets here yet');
+    await seeLibrary();
     await site.runtime.services.db.deleteFrom('sessions').execute();
     await openUserMenu('API keys');
     await seeText(MESSAGES.sessionTimedOut);
@@ -466,7 +478,7 @@ describe('DAM web app: access screens, shell and administration in Chromium', ()
     await fill('login', 'admin', narrow);
     await fill('password', NEW_PASSWORD, narrow);
     await button('Log in', narrow).click();
-    await seeText('No assets here yet', narrow);
+    await seeLibrary(narrow);
     await checkScreen('shell-768-dark', narrow);
     await go('#/admin/users', narrow);
     await seeText('nologin', narrow);

@@ -67,6 +67,7 @@ describe('npm start', () => {
         RAPID_HOME: rapidHome,
         PORT: String(port),
         DAM_HOME: join(dir, 'dam'),
+        ...nodePorts,
       },
       stdio: ['ignore', 'pipe', 'inherit'],
     });

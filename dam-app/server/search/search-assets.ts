@@ -179,7 +179,9 @@ export async function searchFilter(
   if (root !== '') base.push(sql`path like ${belowPattern(root)}`);
   if (request.folderId !== undefined) {
     const folder = await visibleFolder(services, principal, request.folderId);
-    base.push(sql`path like ${belowPattern(folder.path)}`);
+    base.push(
+      request.folderOnly ? sql`folder_id = ${folder.id}` : sql`path like ${belowPattern(folder.path)}`,
+    );
   }
   if (request.q !== undefined && request.q.trim() !== '') {
     const words =

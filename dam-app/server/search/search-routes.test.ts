@@ -172,6 +172,11 @@ describe.each(DATABASE_KINDS)('search on %s', (kind) => {
     ).id;
     expect((await search(carla, { folderId })).body.total).toBe(3);
     expect((await search(mo, { folderId })).status).toBe(404);
+    // The folder views ask for a folder's own assets only: the ACL root holds none itself, its subfolders do.
+    const tree = (await carla.get('/folders/tree')).body;
+    expect((await search(carla, { folderId, folderOnly: true })).body.total).toBe(3);
+    expect((await search(carla, { folderId: tree.root.id })).body.total).toBeGreaterThan(3);
+    expect((await search(carla, { folderId: tree.root.id, folderOnly: true })).body.total).toBe(0);
   });
 
   it('gives the calendar view its buckets, weeks starting on Sunday', async () => {

@@ -3,7 +3,14 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createServices, loadConfig, seedDemo, silentLogger, startDamServer } from '@rapid/dam-app/server';
+import {
+  createDemoContent,
+  createServices,
+  loadConfig,
+  seedDemo,
+  silentLogger,
+  startDamServer,
+} from '@rapid/dam-app/server';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { CHROMIUM_PATH } from './artifacts.ts';
 
@@ -31,10 +38,14 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * The real DAM server as main.ts wires it (PGlite, the demo data, the offline outbox), serving the web build. `env`
+ * The real DAM server as main.ts wires it (PGlite, the demo data, the offline outbox), serving the web build.
+ * `content: true` also makes the demo's assets (pictures, a video, a PDF, with renditions), as `npm start` does; `env`
  * adds configuration (the transfer tests turn on the embedded node on free ports).
  */
-export async function startDamWebSite(env: Record<string, string> = {}): Promise<DamWebSite> {
+export async function startDamWebSite(
+  options: { content?: boolean; env?: Record<string, string> } = {},
+): Promise<DamWebSite> {
+  const env = options.env ?? {};
   await readFile(join(DAM_WEB_DIST, 'index.html')).catch(() => {
     throw new Error(`${DAM_WEB_DIST} is missing: run \`npm run build\` before the end-to-end tests.`);
   });
@@ -49,6 +60,7 @@ export async function startDamWebSite(env: Record<string, string> = {}): Promise
   });
   const runtime = await createServices(config, silentLogger);
   const logins = await seedDemo(runtime.services);
+  if (options.content) await createDemoContent(runtime.services);
   const server = await startDamServer({
     port,
     publicDir: DAM_WEB_DIST,

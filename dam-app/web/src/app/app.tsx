@@ -5,11 +5,19 @@ import { api } from '../api/api-client.ts';
 import { useSession } from '../api/session.ts';
 import { ErrorAlert } from '../components/feedback.tsx';
 import { Link } from '../components/link.tsx';
-import { PUBLIC_ROUTES, type Route } from '../router/parse-route.ts';
+import { PUBLIC_ROUTES, parseRoute, type Route } from '../router/parse-route.ts';
 import { navigate, useRoute } from '../router/use-route.ts';
 import { Blocker, ReloadButton } from './blocker.tsx';
 import { usePreferences } from './preferences.tsx';
 import * as Screens from './screens.ts';
+
+if (typeof window !== 'undefined') {
+  const first = parseRoute(window.location.hash);
+  if (!PUBLIC_ROUTES.has(first.name)) Screens.preloadSignedIn(first.name);
+}
+
+/** Screens drawn beside the Places tree. */
+const WITH_PLACES = new Set<Route['name']>(['home', 'folder', 'search', 'saved-searches', 'taxonomy']);
 
 function PageSkeleton() {
   const { t } = usePreferences();
@@ -48,7 +56,7 @@ export function App() {
       {PUBLIC_ROUTES.has(route.name) && !(route.name === 'login' && session) ? (
         publicScreen(route, state.data.timedOut)
       ) : session ? (
-        <Screens.AppShell session={session} places={route.name === 'home'}>
+        <Screens.AppShell session={session} places={WITH_PLACES.has(route.name)}>
           <Suspense fallback={<PageSkeleton />}>{signedInScreen(route, session)}</Suspense>
         </Screens.AppShell>
       ) : (
@@ -86,6 +94,23 @@ function signedInScreen(route: Route, session: SessionView): ReactNode {
       return <Screens.ChangePasswordScreen />;
     case 'admin':
       return <Screens.AdminScreen session={session} section={route.section} />;
+    case 'folder':
+      return <Screens.FolderScreen key={route.id} session={session} id={route.id} view={route.view} />;
+    case 'search':
+      return (
+        <Screens.SearchScreen
+          key={`${route.saved ?? ''}|${route.keyword ?? ''}`}
+          session={session}
+          query={route.query}
+          folderId={route.folderId}
+          saved={route.saved}
+          keyword={route.keyword}
+        />
+      );
+    case 'saved-searches':
+      return <Screens.SavedSearchesScreen session={session} />;
+    case 'taxonomy':
+      return <Screens.TaxonomyScreen session={session} />;
     case 'asset':
       return <Screens.AssetScreen key={route.id} session={session} id={route.id} tab={route.tab} />;
     case 'compare':

@@ -39,6 +39,28 @@ export const ChangePasswordScreen = lazy(() =>
 export const AdminScreen = lazy(() =>
   import('../screens/admin/admin-screen.tsx').then((m) => ({ default: m.AdminScreen })),
 );
+export const FolderScreen = lazy(() =>
+  import('../screens/browse/folder-screen.tsx').then((m) => ({ default: m.FolderScreen })),
+);
+export const SearchScreen = lazy(() =>
+  import('../screens/search/search-screen.tsx').then((m) => ({ default: m.SearchScreen })),
+);
+export const SavedSearchesScreen = lazy(() =>
+  import('../screens/search/saved-searches-screen.tsx').then((m) => ({ default: m.SavedSearchesScreen })),
+);
+export const TaxonomyScreen = lazy(() =>
+  import('../screens/search/taxonomy-screen.tsx').then((m) => ({ default: m.TaxonomyScreen })),
+);
+
+/**
+ * Starts loading the shell and the library screen the address names while the session is still being checked, so
+ * that a bookmarked folder does not wait for one chunk after another.
+ */
+export function preloadSignedIn(route: string): void {
+  void import('../screens/shell/app-shell.tsx');
+  if (route === 'folder' || route === 'home') void import('../screens/browse/folder-screen.tsx');
+  if (route === 'search') void import('../screens/search/search-screen.tsx');
+}
 export const AssetScreen = lazy(() =>
   import('../screens/assets/asset-screen.tsx').then((m) => ({ default: m.AssetScreen })),
 );

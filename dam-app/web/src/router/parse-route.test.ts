@@ -48,6 +48,9 @@ describe('parseRoute', () => {
       { name: 'folder', id: 12, view: 'calendar' },
       { name: 'search', query: 'red & blue' },
       { name: 'search', query: '' },
+      { name: 'search', query: 'dawn', folderId: 4 },
+      { name: 'search', query: '', saved: 7 },
+      { name: 'search', query: '', keyword: 'night & day' },
       { name: 'saved-searches' },
       { name: 'taxonomy' },
       { name: 'asset', id: 7 },
@@ -70,5 +73,6 @@ describe('parseRoute', () => {
     expect(parseRoute('#/asset/9/compare?left=1').name).toBe('not-found');
     expect(parseRoute('#/folder/9/compare?left=1&right=2').name).toBe('not-found');
     expect(parseRoute('#/search?q=sunset')).toEqual({ name: 'search', query: 'sunset' });
+    expect(parseRoute('#/search?q=x&in=0&saved=abc')).toEqual({ name: 'search', query: 'x' });
   });
 });

@@ -16,7 +16,7 @@ export type Route =
   | { name: 'api-keys' }
   | { name: 'admin'; section: AdminSection }
   | { name: 'folder'; id: number; view?: BrowseView }
-  | { name: 'search'; query: string }
+  | { name: 'search'; query: string; folderId?: number; saved?: number; keyword?: string }
   | { name: 'saved-searches' }
   | { name: 'taxonomy' }
   | { name: 'asset'; id: number; tab?: AssetTab }
@@ -86,7 +86,7 @@ export function parseRoute(rawHash: string): Route {
   if (simple) return simple;
   const withId = parseIdRoute(path, new URLSearchParams(query));
   if (withId) return withId;
-  if (path === '/search') return { name: 'search', query: new URLSearchParams(query).get('q') ?? '' };
+  if (path === '/search') return searchRoute(new URLSearchParams(query));
   const admin = /^\/admin\/([a-z]+)$/.exec(path);
   const section = admin?.[1] as AdminSection | undefined;
   if (section && (ADMIN_SECTIONS as readonly string[]).includes(section)) return { name: 'admin', section };
@@ -108,8 +108,15 @@ export function hrefOf(route: Route): string {
       return `#/admin/${route.section}`;
     case 'folder':
       return route.view ? `#/folder/${route.id}?view=${route.view}` : `#/folder/${route.id}`;
-    case 'search':
-      return route.query ? `#/search?${new URLSearchParams({ q: route.query })}` : '#/search';
+    case 'search': {
+      const params = new URLSearchParams();
+      if (route.query) params.set('q', route.query);
+      if (route.folderId) params.set('in', String(route.folderId));
+      if (route.saved) params.set('saved', String(route.saved));
+      if (route.keyword) params.set('kw', route.keyword);
+      const text = params.toString();
+      return text ? `#/search?${text}` : '#/search';
+    }
     case 'asset':
       return route.tab ? `#/asset/${route.id}?tab=${route.tab}` : `#/asset/${route.id}`;
     case 'compare':
@@ -149,6 +156,21 @@ function parseIdRoute(path: string, query: URLSearchParams): Route | undefined {
   return tab && (ASSET_TABS as readonly string[]).includes(tab)
     ? { name: 'asset', id, tab: tab as AssetTab }
     : { name: 'asset', id };
+}
+
+/**
+ * `#/search?q=…` (Quick Search), `&in=<folder id>` (Directory Search), `&saved=<id>` (a saved search run),
+ * `&kw=<keyword>` (a keyword picked in the Taxonomy Browser).
+ */
+function searchRoute(query: URLSearchParams): Route {
+  const route: Route = { name: 'search', query: query.get('q') ?? '' };
+  const folderId = query.get('in') ?? '';
+  const saved = query.get('saved') ?? '';
+  if (ID.test(folderId)) route.folderId = Number(folderId);
+  if (ID.test(saved)) route.saved = Number(saved);
+  const keyword = query.get('kw')?.trim();
+  if (keyword) route.keyword = keyword;
+  return route;
 }
 
 function notFound(hash: string): Route {

@@ -1,5 +1,5 @@
 import { Button, Dialog, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type SessionView, sessionSchema } from '../../../../api/accounts.ts';
 import { api } from '../../api/api-client.ts';
@@ -8,6 +8,8 @@ import { useSetSession } from '../../api/session.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { toaster } from '../../app/toaster.tsx';
 import { ErrorAlert } from '../../components/feedback.tsx';
+import { navigate } from '../../router/use-route.ts';
+import { LIBRARY_KEY } from '../browse/browse-queries.ts';
 import { useLogout } from './use-logout.ts';
 
 interface Alternative {
@@ -34,6 +36,7 @@ function alternativesOf(failure: ApiFailure): Alternative[] {
 export function AclSwitcher({ session }: { session: SessionView }) {
   const { t, spec, message } = usePreferences();
   const setSession = useSetSession();
+  const client = useQueryClient();
   const logout = useLogout();
   const [missing, setMissing] = useState<Alternative[] | null>(
     session.aclRootMissing
@@ -45,6 +48,9 @@ export function AclSwitcher({ session }: { session: SessionView }) {
     onSuccess: (next) => {
       setMissing(null);
       setSession(next);
+      // Another ACL is another library: its folders, results and keywords are fetched afresh from its root.
+      client.removeQueries({ queryKey: LIBRARY_KEY });
+      navigate({ name: 'home' }, { force: true });
       toaster.create({ type: 'success', title: t('shell.aclSwitched', { name: next.acl?.name ?? '' }) });
     },
     onError: (error) => {

@@ -1,14 +1,15 @@
 import { Box, Button, Link as ChakraLink, Flex, Input, InputGroup, Menu } from '@chakra-ui/react';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import type { SessionView } from '../../../../api/accounts.ts';
 import { usePreferences } from '../../app/preferences.tsx';
-import { toaster } from '../../app/toaster.tsx';
 import { Link } from '../../components/link.tsx';
 import { PreferencePickers } from '../../components/preference-pickers.tsx';
+import { navigate, useRoute } from '../../router/use-route.ts';
 import { useOptionalTransferActions } from '../../transfers/transfer-context.ts';
 import { TransferProvider } from '../../transfers/transfer-provider.tsx';
 import { WorkingSetsNav } from '../working-sets/working-sets-nav.tsx';
 import { AclSwitcher } from './acl-switcher.tsx';
+import { NewFolderDialog } from './new-folder-dialog.tsx';
 import { PlacesPanel } from './places-panel.tsx';
 import { UserMenu } from './user-menu.tsx';
 
@@ -96,12 +97,16 @@ function ShellLayout({
   );
 }
 
+/** Quick Search: the words go to `#/search?q=`, where they match names, file names, descriptions and keywords. */
 function QuickSearch() {
   const { t } = usePreferences();
-  const [text, setText] = useState('');
+  const route = useRoute();
+  const shown = route.name === 'search' ? route.query : '';
+  const [text, setText] = useState(shown);
+  useEffect(() => setText(shown), [shown]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    toaster.create({ type: 'info', title: t('shell.searchSoon') });
+    navigate({ name: 'search', query: text.trim() });
   };
   return (
     <Box as="form" role="search" onSubmit={submit} flex="1" minWidth="40" maxWidth="xl">
@@ -125,40 +130,45 @@ function QuickSearch() {
 function CreateMenu({ session }: { session: SessionView }) {
   const { t } = usePreferences();
   const transfers = useOptionalTransferActions();
+  const [newFolder, setNewFolder] = useState(false);
+  const mayCreateFolder =
+    session.acl !== null &&
+    (session.permissions.includes('new assets') || session.permissions.includes('file actions'));
   const mayUpload =
     session.features.allowUpload &&
     (session.adminMode || (session.acl?.permissions.includes('fileUpload') ?? false));
   return (
-    <Menu.Root
-      onSelect={(details) =>
-        details.value === 'quick-upload' && transfers
-          ? transfers.openUpload()
-          : toaster.create({ type: 'info', title: t('shell.createSoon') })
-      }
-    >
-      <Menu.Trigger asChild>
-        <Button size="sm" variant="solid" bg="bg" color="fg" _hover={{ bg: 'bg.muted' }}>
-          {t('shell.create')} ▾
-        </Button>
-      </Menu.Trigger>
-      {/* Not portalled: the menu stays inside the header's landmark. */}
-      <Menu.Positioner>
-        <Menu.Content>
-          {mayUpload && (
-            <Menu.Item value="quick-upload" disabled={!transfers}>
-              {t('shell.quickUpload')}
+    <>
+      <Menu.Root
+        onSelect={(details) =>
+          details.value === 'new-folder'
+            ? setNewFolder(true)
+            : details.value === 'quick-upload'
+              ? transfers?.openUpload()
+              : undefined
+        }
+      >
+        <Menu.Trigger asChild>
+          <Button size="sm" variant="solid" bg="bg" color="fg" _hover={{ bg: 'bg.muted' }}>
+            {t('shell.create')} ▾
+          </Button>
+        </Menu.Trigger>
+        {/* Not portalled: the menu stays inside the header's landmark. */}
+        <Menu.Positioner>
+          <Menu.Content>
+            {mayUpload && (
+              <Menu.Item value="quick-upload" disabled={!transfers}>
+                {t('shell.quickUpload')}
+              </Menu.Item>
+            )}
+            <Menu.Item value="new-folder" disabled={!mayCreateFolder}>
+              {t('shell.newFolder')}
             </Menu.Item>
-          )}
-          <Menu.Item value="new-folder" disabled>
-            {t('shell.newFolder')}
-          </Menu.Item>
-          <Menu.Separator />
-          <Menu.Item value="soon" maxWidth="64" whiteSpace="normal" fontSize="xs" color="fg.muted">
-            {t('shell.createSoon')}
-          </Menu.Item>
-        </Menu.Content>
-      </Menu.Positioner>
-    </Menu.Root>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Menu.Root>
+      {newFolder && <NewFolderDialog session={session} onClose={() => setNewFolder(false)} />}
+    </>
   );
 }
 

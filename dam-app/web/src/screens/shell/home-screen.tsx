@@ -1,19 +1,29 @@
 import { Heading, Stack } from '@chakra-ui/react';
+import { useEffect } from 'react';
 import type { SessionView } from '../../../../api/accounts.ts';
 import { usePreferences } from '../../app/preferences.tsx';
-import { Empty, Notice } from '../../components/feedback.tsx';
+import { ErrorAlert, ListSkeleton, Notice } from '../../components/feedback.tsx';
+import { navigate } from '../../router/use-route.ts';
+import { usePlacesTree } from '../browse/browse-queries.ts';
 
-/** The main view area: assets, searches and collections land here once the asset API exists. */
+/** `#/`: the ACL root folder's view; without a usable ACL, what the person can do about it (spec §6). */
 export function HomeScreen({ session }: { session: SessionView }) {
   const { t, spec } = usePreferences();
+  const usable = session.acl !== null && !session.aclRootMissing;
+  const tree = usePlacesTree(usable);
+  const rootId = tree.data?.root.id;
+  useEffect(() => {
+    if (rootId !== undefined) navigate({ name: 'folder', id: rootId }, { replace: true, force: true });
+  }, [rootId]);
+  if (usable && !tree.isError) return <ListSkeleton rows={6} />;
   return (
     <Stack gap="4">
       <Heading as="h1" size="xl">
         {session.acl?.name ?? t('app.name')}
       </Heading>
       {session.acls.length === 0 && <Notice status="warning">{spec('noAcl')}</Notice>}
-      {session.adminMode && <Notice status="info">{t('shell.adminModeOn')}</Notice>}
-      <Empty title={t('shell.mainEmptyTitle')} description={t('shell.mainEmptyBody')} />
+      {session.aclRootMissing && <Notice status="warning">{spec('aclRootMissing')}</Notice>}
+      {tree.isError && <ErrorAlert error={tree.error} />}
     </Stack>
   );
 }

@@ -1,13 +1,17 @@
-import { Box, Heading, Text } from '@chakra-ui/react';
+import { Box, Heading, Skeleton, Stack } from '@chakra-ui/react';
 import type { SessionView } from '../../../../api/accounts.ts';
 import { usePreferences } from '../../app/preferences.tsx';
+import { ErrorAlert } from '../../components/feedback.tsx';
+import { useRoute } from '../../router/use-route.ts';
+import { usePlacesTree } from '../browse/browse-queries.ts';
+import { PlacesTree } from '../browse/places-tree.tsx';
 
-/**
- * The Places tree panel (spec §2). The folder tree needs the asset API; until then it shows the current ACL's root,
- * which is where the tree will start.
- */
+/** The Places panel (spec §2): the current ACL's folders as a tree, the folder shown highlighted. */
 export function PlacesPanel({ session }: { session: SessionView }) {
   const { t } = usePreferences();
+  const route = useRoute();
+  const usable = session.acl !== null && !session.aclRootMissing;
+  const tree = usePlacesTree(usable);
   return (
     <Box
       as="nav"
@@ -16,20 +20,33 @@ export function PlacesPanel({ session }: { session: SessionView }) {
       flexShrink={0}
       borderEndWidth="1px"
       bg="dam.panel"
-      p="4"
+      px="3"
+      py="4"
       display={{ base: 'none', md: 'block' }}
     >
-      <Heading as="h2" id="places-heading" size="sm" mb="3">
-        {t('shell.places')}
-      </Heading>
-      {session.acl && (
-        <Text fontSize="sm" fontFamily="mono" mb="2" wordBreak="break-all">
-          {t('shell.placesRoot', { path: session.acl.rootPath || '/' })}
-        </Text>
-      )}
-      <Text fontSize="sm" color="fg.muted">
-        {t('shell.placesEmpty')}
-      </Text>
+      {/* The list scrolls with the page; the tree stays in view. */}
+      <Box position="sticky" top="3" maxHeight="calc(100dvh - 1.5rem)" overflowY="auto">
+        <Heading as="h2" id="places-heading" size="sm" mb="3" px="1">
+          {t('shell.places')}
+        </Heading>
+        {!usable ? null : tree.isPending ? (
+          <Stack gap="2" aria-busy="true" aria-label={t('app.loading')}>
+            <Skeleton height="6" />
+            <Skeleton height="6" width="80%" />
+            <Skeleton height="6" width="60%" />
+          </Stack>
+        ) : tree.isError ? (
+          <ErrorAlert error={tree.error} />
+        ) : (
+          <PlacesTree
+            session={session}
+            data={tree.data}
+            currentId={
+              route.name === 'folder' ? route.id : route.name === 'home' ? tree.data.root.id : undefined
+            }
+          />
+        )}
+      </Box>
     </Box>
   );
 }

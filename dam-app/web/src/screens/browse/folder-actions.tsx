@@ -1,0 +1,109 @@
+import { Button, Menu, Portal } from '@chakra-ui/react';
+import { type ReactNode, useState } from 'react';
+import type { SessionView } from '../../../../api/accounts.ts';
+import type { FolderView } from '../../../../api/folders.ts';
+import { usePreferences } from '../../app/preferences.tsx';
+import { navigate } from '../../router/use-route.ts';
+import { useBrowseExtensions } from './browse-extensions.tsx';
+import { FolderDialog, type FolderOperation } from './folder-dialogs.tsx';
+import { folderOperations } from './folder-operations.ts';
+import type { FolderTree } from './tree-model.ts';
+
+function FolderMenuContent({
+  folder,
+  session,
+  onOperation,
+}: {
+  folder: FolderView;
+  session: SessionView;
+  onOperation(operation: FolderOperation): void;
+}) {
+  const { t } = usePreferences();
+  const { folderActionItems } = useBrowseExtensions();
+  const operations = folderOperations(session, folder);
+  const extras = folderActionItems(folder);
+  return (
+    <Menu.Content minWidth="52">
+      <Menu.Item
+        value="search-here"
+        onSelect={() => navigate({ name: 'search', query: '', folderId: folder.id })}
+      >
+        {t('folder.searchHere')}
+      </Menu.Item>
+      {operations.map((operation) => (
+        <Menu.Item key={operation} value={operation} onSelect={() => onOperation(operation)}>
+          {t(`folder.op.${operation}`)}
+        </Menu.Item>
+      ))}
+      {extras.length > 0 && <Menu.Separator />}
+      {extras.map((extra) => (
+        <Menu.Item key={extra.id} value={extra.id} disabled={extra.disabled} onSelect={extra.onSelect}>
+          {extra.label}
+        </Menu.Item>
+      ))}
+    </Menu.Content>
+  );
+}
+
+interface FolderActionsProps {
+  folder: FolderView;
+  tree: FolderTree;
+  session: SessionView;
+}
+
+/** The "Folder Actions" menu of the folder screen, with the dialogs its entries open. */
+export function FolderActionsMenu(props: FolderActionsProps) {
+  const { t } = usePreferences();
+  const [operation, setOperation] = useState<FolderOperation | null>(null);
+  return (
+    <>
+      <Menu.Root>
+        <Menu.Trigger asChild>
+          <Button size="sm" variant="outline">
+            {t('folder.actions')} <span aria-hidden="true">▾</span>
+          </Button>
+        </Menu.Trigger>
+        <Portal>
+          <Menu.Positioner>
+            <FolderMenuContent {...props} onOperation={setOperation} />
+          </Menu.Positioner>
+        </Portal>
+      </Menu.Root>
+      {operation && <FolderDialog {...props} operation={operation} onClose={() => setOperation(null)} />}
+    </>
+  );
+}
+
+/** The same entries on right-click (or the context-menu key) over a folder of the places tree. */
+export function FolderContextMenu(
+  props: Omit<FolderActionsProps, 'folder'> & { folder: FolderView | undefined; children: ReactNode },
+) {
+  const [operation, setOperation] = useState<{ operation: FolderOperation; folder: FolderView } | null>(null);
+  const { folder, children, ...rest } = props;
+  return (
+    <>
+      <Menu.Root>
+        <Menu.ContextTrigger asChild>{children}</Menu.ContextTrigger>
+        <Portal>
+          <Menu.Positioner>
+            {folder && (
+              <FolderMenuContent
+                folder={folder}
+                session={rest.session}
+                onOperation={(next) => setOperation({ operation: next, folder })}
+              />
+            )}
+          </Menu.Positioner>
+        </Portal>
+      </Menu.Root>
+      {operation && (
+        <FolderDialog
+          {...rest}
+          folder={operation.folder}
+          operation={operation.operation}
+          onClose={() => setOperation(null)}
+        />
+      )}
+    </>
+  );
+}

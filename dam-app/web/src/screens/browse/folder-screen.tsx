@@ -1,0 +1,105 @@
+import { Box, Breadcrumb, Flex, Heading, Skeleton, Stack } from '@chakra-ui/react';
+import { Fragment, useMemo, useState } from 'react';
+import type { SessionView } from '../../../../api/accounts.ts';
+import { usePreferences } from '../../app/preferences.tsx';
+import { ErrorAlert } from '../../components/feedback.tsx';
+import { Link } from '../../components/link.tsx';
+import type { BrowseView } from '../../router/parse-route.ts';
+import { navigate } from '../../router/use-route.ts';
+import { useBrowseExtensions } from './browse-extensions.tsx';
+import { usePlacesTree } from './browse-queries.ts';
+import { DirectorySearch } from './directory-search.tsx';
+import { FolderActionsMenu } from './folder-actions.tsx';
+import { ResultsArea } from './results-area.tsx';
+import type { SortOrder } from './sort-picker.tsx';
+import { ancestorsOf, buildTree } from './tree-model.ts';
+
+/** `#/folder/<id>`: one folder's own assets in the Tile, List, Calendar or Text view (the view is in the route). */
+export function FolderScreen({
+  session,
+  id,
+  view = 'tile',
+}: {
+  session: SessionView;
+  id: number;
+  view?: BrowseView;
+}) {
+  const { t } = usePreferences();
+  const { folderDropTarget } = useBrowseExtensions();
+  const places = usePlacesTree(session.acl !== null && !session.aclRootMissing);
+  const tree = useMemo(
+    () => (places.data ? buildTree(places.data.root, places.data.folders) : null),
+    [places.data],
+  );
+  const folder = tree?.byId.get(id);
+  const [sort, setSort] = useState<SortOrder>({ field: 'name', direction: 'asc' });
+  const request = useMemo(() => ({ folderId: id, folderOnly: true, withFacets: false }), [id]);
+
+  // The folder's own assets are asked for at once, beside the tree (not after it): the first tiles come sooner.
+  if (places.isError) return <ErrorAlert error={places.error} />;
+  if (tree && !folder) return <ErrorAlert error={t('folder.notFound')} />;
+
+  const trail =
+    tree && folder
+      ? ancestorsOf(tree, id)
+          .map((each) => tree.byId.get(each))
+          .filter((each) => each !== undefined)
+      : [];
+  const drop = folder ? folderDropTarget(folder) : undefined;
+  return (
+    <Box
+      {...drop}
+      borderRadius="md"
+      css={{
+        '&[data-drop-target=true]': {
+          outline: '2px dashed var(--chakra-colors-teal-solid)',
+          outlineOffset: '4px',
+          background: 'var(--chakra-colors-teal-subtle)',
+        },
+      }}
+    >
+      <Stack gap="4">
+        {trail.length > 0 && (
+          <Breadcrumb.Root size="sm">
+            <Breadcrumb.List>
+              {trail.map((each) => (
+                <Fragment key={each.id}>
+                  <Breadcrumb.Item>
+                    <Link to={{ name: 'folder', id: each.id, view }}>{each.name}</Link>
+                  </Breadcrumb.Item>
+                  <Breadcrumb.Separator />
+                </Fragment>
+              ))}
+              <Breadcrumb.Item>
+                <Breadcrumb.CurrentLink>{folder?.name}</Breadcrumb.CurrentLink>
+              </Breadcrumb.Item>
+            </Breadcrumb.List>
+          </Breadcrumb.Root>
+        )}
+        {tree && folder ? (
+          <Flex gap="3" align="center" wrap="wrap">
+            <Heading as="h1" size="xl" wordBreak="break-all">
+              {folder.name}
+            </Heading>
+            <FolderActionsMenu folder={folder} tree={tree} session={session} />
+            <Box marginStart={{ md: 'auto' }}>
+              <DirectorySearch folder={folder} />
+            </Box>
+          </Flex>
+        ) : (
+          <Skeleton height="10" width="60" />
+        )}
+        <ResultsArea
+          request={request}
+          label={t('folder.assetsOf', { name: folder?.name ?? '' })}
+          view={view}
+          onView={(next) => navigate({ name: 'folder', id, view: next }, { replace: true })}
+          sort={sort}
+          onSort={setSort}
+          emptyTitle={t('folder.emptyTitle')}
+          emptyDescription={t('folder.emptyBody')}
+        />
+      </Stack>
+    </Box>
+  );
+}

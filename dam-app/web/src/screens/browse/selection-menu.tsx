@@ -1,0 +1,81 @@
+import { Button, Menu, Portal } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import type { AssetView } from '../../../../api/assets.ts';
+import { usePreferences } from '../../app/preferences.tsx';
+import { navigate } from '../../router/use-route.ts';
+import { useBrowseExtensions } from './browse-extensions.tsx';
+
+interface SelectionMenuProps {
+  /** The selected assets that are loaded (a CSV can select more than the list has loaded yet). */
+  selected: readonly AssetView[];
+  count: number;
+  onSelectAll(): void;
+  onClear(): void;
+  onBulkSelect(): void;
+}
+
+function MenuItems(props: SelectionMenuProps) {
+  const { t } = usePreferences();
+  const { assetMenuItems } = useBrowseExtensions();
+  const extras = props.selected.length ? assetMenuItems(props.selected) : [];
+  const only = props.selected.length === 1 ? props.selected[0] : undefined;
+  return (
+    <Menu.Content minWidth="56">
+      {only && (
+        <Menu.Item value="open" onSelect={() => navigate({ name: 'asset', id: only.id })}>
+          {t('browse.open')}
+        </Menu.Item>
+      )}
+      <Menu.Item value="select-all" onSelect={props.onSelectAll}>
+        {t('browse.selectAll')}
+      </Menu.Item>
+      <Menu.Item value="clear" disabled={props.count === 0} onSelect={props.onClear}>
+        {t('browse.clearSelection')}
+      </Menu.Item>
+      <Menu.Item value="bulk-select" onSelect={props.onBulkSelect}>
+        {t('browse.bulkSelect')}
+      </Menu.Item>
+      {extras.length > 0 && <Menu.Separator />}
+      {extras.map((extra) => (
+        <Menu.Item key={extra.id} value={extra.id} disabled={extra.disabled} onSelect={extra.onSelect}>
+          {extra.label}
+        </Menu.Item>
+      ))}
+    </Menu.Content>
+  );
+}
+
+/** The asset actions menu: a button in the toolbar, and the same entries on right-click over the results. */
+export function SelectionMenu(props: SelectionMenuProps) {
+  const { t } = usePreferences();
+  return (
+    <Menu.Root>
+      <Menu.Trigger asChild>
+        <Button size="sm" variant="outline">
+          {t('browse.assetActions')} <span aria-hidden="true">▾</span>
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <MenuItems {...props} />
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}
+
+export function SelectionContextMenu(props: SelectionMenuProps & { children: ReactNode }) {
+  const { children, ...rest } = props;
+  return (
+    <Menu.Root>
+      <Menu.ContextTrigger asChild>
+        <div>{children}</div>
+      </Menu.ContextTrigger>
+      <Portal>
+        <Menu.Positioner>
+          <MenuItems {...rest} />
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}

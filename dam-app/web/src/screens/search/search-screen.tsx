@@ -1,0 +1,178 @@
+import { Box, Button, Flex, Input, Stack, Text } from '@chakra-ui/react';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import type { SessionView } from '../../../../api/accounts.ts';
+import { type SearchRequest, SORT_FIELDS, searchRequestSchema } from '../../../../api/search.ts';
+import { usePreferences } from '../../app/preferences.tsx';
+import { fieldErrorsOf } from '../../components/field-errors.ts';
+import { Link } from '../../components/link.tsx';
+import { ScreenHeader } from '../../components/screen-header.tsx';
+import type { BrowseView } from '../../router/parse-route.ts';
+import { navigate } from '../../router/use-route.ts';
+import { usePlacesTree } from '../browse/browse-queries.ts';
+import { ResultsArea } from '../browse/results-area.tsx';
+import type { SortOrder } from '../browse/sort-picker.tsx';
+import { AdvancedSearch } from './advanced-search.tsx';
+import { FacetPanel, type Refinement } from './facet-panel.tsx';
+import { SaveSearchDialog } from './save-search-dialog.tsx';
+import { useSavedSearches } from './saved-search-queries.ts';
+import { type AdvancedForm, EMPTY_ADVANCED, fromRequest, toRequest } from './search-form.ts';
+
+interface SearchScreenProps {
+  session: SessionView;
+  query: string;
+  folderId?: number | undefined;
+  saved?: number | undefined;
+  keyword?: string | undefined;
+}
+
+/**
+ * `#/search`: Quick and Keyword search (the words in the route), Advanced Search, Refinement Search (facets, with
+ * the "facet browsing" permission), Directory Search (`in=<folder>`), a saved search run (`saved=<id>`), and
+ * saving what is shown. The results use the folder views.
+ */
+export function SearchScreen({ session, query, folderId, saved, keyword }: SearchScreenProps) {
+  const { t, message } = usePreferences();
+  const mayFacet = session.permissions.includes('facet browsing');
+  const [text, setText] = useState(query);
+  const [draft, setDraft] = useState<AdvancedForm>(EMPTY_ADVANCED);
+  const [applied, setApplied] = useState<AdvancedForm>(EMPTY_ADVANCED);
+  const [advancedOpen, setAdvancedOpen] = useState(false);
+  const [refine, setRefine] = useState<Refinement>({});
+  const [sort, setSort] = useState<SortOrder>({ field: 'dateAdded', direction: 'desc' });
+  const [view, setView] = useState<BrowseView>('tile');
+  const [saving, setSaving] = useState(false);
+  const savedSearches = useSavedSearches();
+  const tree = usePlacesTree(folderId !== undefined);
+  const scope =
+    folderId === undefined
+      ? undefined
+      : tree.data?.folders.concat(tree.data.root).find((f) => f.id === folderId);
+  const running = saved === undefined ? undefined : savedSearches.data?.find((each) => each.id === saved);
+
+  useEffect(() => setText(query), [query]);
+  useEffect(() => {
+    if (!keyword) return;
+    const form = { ...EMPTY_ADVANCED, keywords: keyword };
+    setDraft(form);
+    setApplied(form);
+    setAdvancedOpen(true);
+  }, [keyword]);
+  // A saved search run: its request becomes the form and the refinement, once per saved search.
+  useEffect(() => {
+    if (!running) return;
+    const form = fromRequest(running.query);
+    setDraft(form);
+    setApplied(form);
+    setRefine((running.query.refine ?? {}) as Refinement);
+    const order = running.query.sort;
+    if (order && (SORT_FIELDS as readonly string[]).includes(order.field))
+      setSort({ field: order.field as SortOrder['field'], direction: order.direction });
+    setAdvancedOpen(form.conditions.length > 0 || form.keywords !== '' || form.when !== '');
+  }, [running]);
+
+  const candidate = useMemo(() => {
+    const refined = Object.fromEntries(Object.entries(refine).filter(([, values]) => values?.length));
+    // A saved search brings its own words and folder; words typed since replace them.
+    const words = query.trim() || running?.query.q?.trim() || '';
+    const within = folderId ?? running?.query.folderId;
+    return {
+      ...(words ? { q: words } : {}),
+      ...(within ? { folderId: within } : {}),
+      ...toRequest(applied),
+      ...(Object.keys(refined).length ? { refine: refined } : {}),
+      withFacets: mayFacet,
+    };
+  }, [query, folderId, applied, refine, mayFacet, running]);
+  const parsed = searchRequestSchema.safeParse(candidate);
+  const errors = parsed.success
+    ? {}
+    : Object.fromEntries(Object.entries(fieldErrorsOf(parsed.error)).map(([k, v]) => [k, message(v)]));
+  const request: SearchRequest | null = parsed.success ? parsed.data : null;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setApplied(draft);
+    navigate({ name: 'search', query: text.trim(), ...(folderId ? { folderId } : {}) });
+  };
+
+  return (
+    <Stack gap="4">
+      <ScreenHeader
+        title={running ? running.name : query ? t('search.resultsFor', { q: query }) : t('search.title')}
+        intro={running?.description || undefined}
+        actions={
+          <>
+            <Button size="sm" variant="outline" onClick={() => setSaving(true)} disabled={!request}>
+              {t('search.save')}
+            </Button>
+            <Link to={{ name: 'saved-searches' }} alignSelf="center" fontSize="sm">
+              {t('search.savedSearches')}
+            </Link>
+            {session.permissions.includes('view global keywords') && (
+              <Link to={{ name: 'taxonomy' }} alignSelf="center" fontSize="sm">
+                {t('search.taxonomy')}
+              </Link>
+            )}
+          </>
+        }
+      />
+      <Box as="form" role="search" aria-label={t('search.keywordSearch')} onSubmit={submit}>
+        <Stack gap="3">
+          <Flex gap="2" wrap="wrap">
+            <Input
+              name="q"
+              type="search"
+              flex="1"
+              minWidth="48"
+              aria-label={t('search.words')}
+              placeholder={t('shell.quickSearchHint')}
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+            />
+            <Button type="submit" colorPalette="teal">
+              {t('search.search')}
+            </Button>
+            <Button
+              variant="outline"
+              aria-expanded={advancedOpen}
+              aria-controls="advanced-search"
+              onClick={() => setAdvancedOpen((open) => !open)}
+            >
+              {t('search.advanced')}
+            </Button>
+          </Flex>
+          {folderId !== undefined && (
+            <Text fontSize="sm">
+              {t('search.inFolder', { name: scope?.path ?? String(folderId) })}{' '}
+              <Link to={{ name: 'search', query }}>{t('search.everywhere')}</Link>
+            </Text>
+          )}
+          <Box id="advanced-search" hidden={!advancedOpen}>
+            <AdvancedSearch form={draft} onChange={setDraft} errors={errors} />
+          </Box>
+        </Stack>
+      </Box>
+      <ResultsArea
+        request={request}
+        label={t('search.results')}
+        view={view}
+        onView={setView}
+        sort={sort}
+        onSort={setSort}
+        emptyTitle={t('search.noResults')}
+        emptyDescription={t('search.noResultsBody')}
+        aside={
+          mayFacet
+            ? (first) => <FacetPanel facets={first?.facets} refine={refine} onRefine={setRefine} />
+            : undefined
+        }
+      />
+      {saving && request && (
+        <SaveSearchDialog
+          query={{ ...request, sort, withFacets: true, withTotal: true, limit: 50 }}
+          onClose={() => setSaving(false)}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,4 +1,4 @@
-// `npm test`: installs what the tests need, then typecheck, lint, unit tests, build and end-to-end tests.
+// `npm test`: installs what the tests need, then typecheck, lint and build, then unit and end-to-end tests side by side.
 // Every step runs even after a failure, so one run reports everything; the exit code is non-zero on any failure.
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -47,16 +47,17 @@ if (ready) {
     async () => (await run(NPM, npmArgs(['run', '--silent', 'typecheck']), { cwd: REPO_ROOT })) === 0,
   );
   await step('lint', async () => (await run(bin('biome'), ['check', '.'], { cwd: REPO_ROOT })) === 0);
-  await step('unit tests', async () => (await vitest('unit.json')) === 0);
   const built = await step(
     'build',
     async () => (await run(NPM, npmArgs(['run', '--silent', 'build']), { cwd: REPO_ROOT })) === 0,
   );
-  if (built)
-    await step(
-      'end-to-end tests',
-      async () => (await vitest('e2e.json', ['--config', 'test/vitest.config.ts'])) === 0,
-    );
+  // Side by side: the end-to-end suites mostly wait on browsers and transfers, the unit suites mostly compute.
+  await Promise.all([
+    step('unit tests', async () => (await vitest('unit.json')) === 0),
+    built
+      ? step('end-to-end tests', async () => (await vitest('e2e.json', ['--config', 'test/vitest.config.ts'])) === 0)
+      : undefined,
+  ]);
 }
 
 const unit = readVitestCounts(join(reports, 'unit.json'));

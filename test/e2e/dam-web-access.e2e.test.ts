@@ -9,6 +9,7 @@ import {
   type DamWebSite,
   launchChromium,
   startDamWebSite,
+  withInstallPromptClosed,
 } from './harness/dam-web.ts';
 import { saveScreenshot } from './harness/screenshot.ts';
 
@@ -41,7 +42,7 @@ afterAll(async () => {
 });
 
 async function openPage(width = 1280, height = 860): Promise<Page> {
-  const next = await browser.newPage();
+  const next = await withInstallPromptClosed(await browser.newPage());
   await next.setViewport({ width, height });
   next.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());

@@ -5,7 +5,13 @@ import { createDemoContent } from '../../dam-app/server/demo/demo-content.ts';
 import { ApiClient } from '../../dam-app/server/test-support/api-client.ts';
 import { assetMessagesFr } from '../../dam-app/web/src/i18n/asset-messages-fr.ts';
 import { fr } from '../../dam-app/web/src/i18n/messages-fr.ts';
-import { axeViolations, type DamWebSite, launchChromium, startDamWebSite } from './harness/dam-web.ts';
+import {
+  axeViolations,
+  type DamWebSite,
+  launchChromium,
+  startDamWebSite,
+  withInstallPromptClosed,
+} from './harness/dam-web.ts';
 import { saveScreenshot } from './harness/screenshot.ts';
 
 // The asset screens in French, in real Chromium against the real DAM server (PGlite, demo users and content): the
@@ -31,7 +37,7 @@ beforeAll(async () => {
   duskId = dusk.id;
 
   browser = await launchChromium();
-  page = await browser.newPage();
+  page = await withInstallPromptClosed(await browser.newPage());
   await page.setViewport({ width: 1280, height: 900 });
   page.on('pageerror', (error) => pageErrors.push(String(error)));
   await page.evaluateOnNewDocument(() => window.localStorage.setItem('rapid-dam.language', 'fr'));

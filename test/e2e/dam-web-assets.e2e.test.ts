@@ -11,6 +11,7 @@ import {
   type DamWebSite,
   launchChromium,
   startDamWebSite,
+  withInstallPromptClosed,
 } from './harness/dam-web.ts';
 import { saveScreenshot } from './harness/screenshot.ts';
 
@@ -78,7 +79,7 @@ afterAll(async () => {
 });
 
 async function openPage(context: BrowserContext, width = 1280, height = 900): Promise<Page> {
-  const next = await context.newPage();
+  const next = await withInstallPromptClosed(await context.newPage());
   await next.setViewport({ width, height });
   next.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());

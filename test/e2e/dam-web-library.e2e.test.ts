@@ -11,6 +11,7 @@ import {
   type DamWebSite,
   launchChromium,
   startDamWebSite,
+  withInstallPromptClosed,
 } from './harness/dam-web.ts';
 import { saveScreenshot } from './harness/screenshot.ts';
 
@@ -45,7 +46,7 @@ afterAll(async () => {
 });
 
 async function openPage(width = 1280, height = 900): Promise<Page> {
-  const next = await browser.newPage();
+  const next = await withInstallPromptClosed(await browser.newPage());
   await next.setViewport({ width, height });
   next.on('pageerror', (error) => pageErrors.push(String(error)));
   return next;
@@ -262,6 +263,18 @@ describe('DAM web app: browsing and searching the library in Chromium', () => {
     await seeText('2 assets selected from the file.');
     await seeText('Not found: no-such-file.jpg');
     expect(await selected()).toEqual(['Dusk at the lake', 'Green meadow']);
+
+    // The selection goes to the asset screens' dialogs: here, into a new cart.
+    await noBackdrop();
+    await button('Asset actions').click();
+    await menuItem('Move or Copy…').wait();
+    await menuItem('Add to cart…').click();
+    await page.waitForSelector('select[name="cart"]', { visible: true });
+    await page.select('select[name="cart"]', 'new');
+    await page.locator('input[name="name"]').fill('Lake and meadow');
+    await checkScreen('selection-add-to-cart');
+    await button('Add').click();
+    await seeText('Added 2 asset(s) to Lake and meadow.');
 
     await page.focus('[role="listbox"]');
     await page.keyboard.press('Home');

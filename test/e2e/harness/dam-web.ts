@@ -12,6 +12,7 @@ import {
   startDamServer,
 } from '@rapid/dam-app/server';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { INSTALL_PROMPT_CLOSED_KEY } from '../../../dam-app/web/src/transfers/install-prompt-memory.ts';
 import { CHROMIUM_PATH } from './artifacts.ts';
 
 const root = (path: string) => fileURLToPath(new URL(`../../../${path}`, import.meta.url));
@@ -116,4 +117,19 @@ export async function axeViolations(page: Page): Promise<{ id: string; help: str
       ),
     }));
   });
+}
+
+/**
+ * The person has closed the Rapid install prompt in this browser session (as `install-prompt-memory.ts` remembers):
+ * for the web-only suites, which run without the client and test the library, not the installer banner.
+ */
+export async function withInstallPromptClosed(page: Page): Promise<Page> {
+  await page.evaluateOnNewDocument((key: string) => {
+    try {
+      sessionStorage.setItem(key, '1');
+    } catch {
+      // about:blank has no storage; the app's pages do.
+    }
+  }, INSTALL_PROMPT_CLOSED_KEY);
+  return page;
 }

@@ -90,6 +90,7 @@ export function FolderScreen({
           <Skeleton height="10" width="60" />
         )}
         <ResultsArea
+          folderId={id}
           request={request}
           label={t('folder.assetsOf', { name: folder?.name ?? '' })}
           view={view}

@@ -1,6 +1,7 @@
 import { Box, Flex, Input, Stack, Text } from '@chakra-ui/react';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import type { SearchResult } from '../../../../api/search.ts';
+import { useSession } from '../../api/session.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { toaster } from '../../app/toaster.tsx';
 import { Empty, ErrorAlert, ListSkeleton, Notice } from '../../components/feedback.tsx';
@@ -9,6 +10,7 @@ import { AssetResults } from './asset-results.tsx';
 import { type SearchQuery, useSearchPages } from './browse-queries.ts';
 import { CalendarView } from './calendar-view.tsx';
 import { addIds, EMPTY_SELECTION, type Selection, selectAll } from './selection.ts';
+import { type SelectionAction, SelectionDialogs, selectionActions } from './selection-dialogs.tsx';
 import { SelectionContextMenu, SelectionMenu } from './selection-menu.tsx';
 import { type SortOrder, SortPicker } from './sort-picker.tsx';
 import { useBulkSelect } from './use-bulk-select.ts';
@@ -26,6 +28,8 @@ export interface ResultsAreaProps {
   emptyDescription?: string;
   /** Beside the results (the Refinement Search facets), given the first page's answer. */
   aside?: (first: SearchResult | undefined) => ReactNode;
+  /** The folder the results are in, when they are a folder's: not offered as a move destination. */
+  folderId?: number;
 }
 
 /** A result in the four views, with sort, multi-select, Bulk Select by CSV and the asset actions menu. */
@@ -44,6 +48,8 @@ export function ResultsArea(props: ResultsAreaProps) {
   const bulk = useBulkSelect();
   const fileInput = useRef<HTMLInputElement>(null);
   const [unmatched, setUnmatched] = useState<string[]>([]);
+  const [action, setAction] = useState<SelectionAction | null>(null);
+  const session = useSession().data?.session ?? null;
 
   const requestKey = JSON.stringify(base);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new search (or sort) starts a new selection
@@ -85,6 +91,8 @@ export function ResultsArea(props: ResultsAreaProps) {
     onSelectAll: () => setSelection(selectAll(items.map((asset) => asset.id))),
     onClear: () => setSelection(EMPTY_SELECTION),
     onBulkSelect: () => fileInput.current?.click(),
+    actions: session ? selectionActions(session) : [],
+    onAction: setAction,
   };
 
   return (
@@ -116,6 +124,12 @@ export function ResultsArea(props: ResultsAreaProps) {
           {notice}
         </Notice>
       ))}
+      <SelectionDialogs
+        action={action}
+        ids={[...selection.ids]}
+        folderId={props.folderId}
+        onClose={() => setAction(null)}
+      />
       <Flex gap="5" align="flex-start" direction={{ base: 'column', lg: 'row' }}>
         {props.aside?.(first)}
         <Box flex="1" minWidth="0" width="full">

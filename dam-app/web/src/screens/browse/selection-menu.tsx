@@ -4,6 +4,7 @@ import type { AssetView } from '../../../../api/assets.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { navigate } from '../../router/use-route.ts';
 import { useBrowseExtensions } from './browse-extensions.tsx';
+import { SELECTION_ACTION_LABELS, type SelectionAction } from './selection-dialogs.tsx';
 
 interface SelectionMenuProps {
   /** The selected assets that are loaded (a CSV can select more than the list has loaded yet). */
@@ -12,6 +13,9 @@ interface SelectionMenuProps {
   onSelectAll(): void;
   onClear(): void;
   onBulkSelect(): void;
+  /** What this person may do with the selection (the asset screens' dialogs). */
+  actions: readonly SelectionAction[];
+  onAction(action: SelectionAction): void;
 }
 
 function MenuItems(props: SelectionMenuProps) {
@@ -35,6 +39,13 @@ function MenuItems(props: SelectionMenuProps) {
       <Menu.Item value="bulk-select" onSelect={props.onBulkSelect}>
         {t('browse.bulkSelect')}
       </Menu.Item>
+      {props.count > 0 && props.actions.length > 0 && <Menu.Separator />}
+      {props.count > 0 &&
+        props.actions.map((action) => (
+          <Menu.Item key={action} value={`selection-${action}`} onSelect={() => props.onAction(action)}>
+            {t(SELECTION_ACTION_LABELS[action])}
+          </Menu.Item>
+        ))}
       {extras.length > 0 && <Menu.Separator />}
       {extras.map((extra) => (
         <Menu.Item key={extra.id} value={extra.id} disabled={extra.disabled} onSelect={extra.onSelect}>

@@ -1,0 +1,54 @@
+import type { SessionView } from '../../../../api/accounts.ts';
+import type { MessageKey } from '../../i18n/messages-en.ts';
+import { AddToCartDialog } from '../assets/add-to-cart-dialog.tsx';
+import { AddToCollectionDialog } from '../assets/add-to-collection-dialog.tsx';
+import { mayChangeAssets } from '../assets/asset-access.ts';
+import { BulkEditDialog } from '../assets/bulk-edit-dialog.tsx';
+import { ContactSheetDialog } from '../assets/contact-sheet-dialog.tsx';
+import { MoveCopyDialog } from '../assets/move-copy-dialog.tsx';
+
+/** What a selection of assets in the library views can be given to: the asset screens' dialogs. */
+export type SelectionAction = 'move' | 'bulk-edit' | 'cart' | 'collection' | 'contact-sheet';
+
+export const SELECTION_ACTION_LABELS: Record<SelectionAction, MessageKey> = {
+  move: 'moveCopy.menu',
+  'bulk-edit': 'bulkEdit.menu',
+  cart: 'carts.addMenu',
+  collection: 'collections.addMenu',
+  'contact-sheet': 'contactSheet.menu',
+};
+
+/** The actions this person may take on a selection: moving and editing need file actions (spec §6). */
+export function selectionActions(
+  session: Pick<SessionView, 'permissions' | 'features' | 'user'>,
+): SelectionAction[] {
+  const changes: SelectionAction[] = mayChangeAssets(session) ? ['move', 'bulk-edit'] : [];
+  return [...changes, 'cart', 'collection', 'contact-sheet'];
+}
+
+/** The dialog of the chosen action, for every selected asset (also those a CSV selected beyond the loaded pages). */
+export function SelectionDialogs(props: {
+  action: SelectionAction | null;
+  ids: readonly number[];
+  /** The folder the view shows, when it is one: not offered as a move destination. */
+  folderId?: number;
+  onClose(): void;
+}) {
+  const { action, ids, onClose } = props;
+  switch (action) {
+    case 'move':
+      return (
+        <MoveCopyDialog open assetIds={ids} currentFolderId={props.folderId ?? null} onClose={onClose} />
+      );
+    case 'bulk-edit':
+      return <BulkEditDialog open assetIds={ids} onClose={onClose} />;
+    case 'cart':
+      return <AddToCartDialog open assetIds={ids} onClose={onClose} />;
+    case 'collection':
+      return <AddToCollectionDialog open assetIds={ids} onClose={onClose} />;
+    case 'contact-sheet':
+      return <ContactSheetDialog open assetIds={ids} onClose={onClose} />;
+    default:
+      return null;
+  }
+}

@@ -446,7 +446,7 @@ describe('DAM ↔ Rapid in the browser, end to end (real Chromium, extension, ho
     });
     const box = await target?.boundingBox();
     if (!box) throw new Error('no drop target');
-    const point = { x: box.x + 40, y: box.y + box.height / 2 };
+    const point = { x: Math.round(box.x + 40), y: Math.round(box.y + box.height / 2) };
     // The drag a person makes from their desktop: the browser's DataTransfer holds the file (name, size, date);
     // the client finds it on disk and the scripted desktop confirms sharing it.
     const bytes = (await readFile(files.dropped as string)).toString('base64');

@@ -389,6 +389,8 @@ describe('DAM web app: assets and working sets in Chromium', () => {
       'Contact sheet/PDF…',
       'Add to collection…',
       'Bulk Edit…',
+      // The transfer integration's entry: its Download dialog offers the Standard Download without the client.
+      'Rapid Download',
     ]);
     await checkScreen('cart-menu');
     await closeMenu();

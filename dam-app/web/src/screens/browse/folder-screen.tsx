@@ -1,5 +1,5 @@
 import { Box, Breadcrumb, Flex, Heading, Skeleton, Stack } from '@chakra-ui/react';
-import { Fragment, useMemo, useState } from 'react';
+import { Fragment, useEffect, useMemo, useState } from 'react';
 import type { SessionView } from '../../../../api/accounts.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { ErrorAlert } from '../../components/feedback.tsx';
@@ -34,10 +34,22 @@ export function FolderScreen({
   const folder = tree?.byId.get(id);
   const [sort, setSort] = useState<SortOrder>({ field: 'name', direction: 'asc' });
   const request = useMemo(() => ({ folderId: id, folderOnly: true, withFacets: false }), [id]);
+  // A folder made since the tree was read (by someone else, an upload, a link) is looked for once more before the
+  // screen says it does not exist.
+  const missing = tree !== null && folder === undefined;
+  const [askedAgainFor, setAskedAgainFor] = useState<number | null>(null);
+  const { refetch } = places;
+  useEffect(() => {
+    if (missing && askedAgainFor !== id) {
+      setAskedAgainFor(id);
+      void refetch();
+    }
+  }, [missing, askedAgainFor, id, refetch]);
 
   // The folder's own assets are asked for at once, beside the tree (not after it): the first tiles come sooner.
   if (places.isError) return <ErrorAlert error={places.error} />;
-  if (tree && !folder) return <ErrorAlert error={t('folder.notFound')} />;
+  if (missing && (askedAgainFor !== id || places.isFetching)) return <Skeleton height="10" width="60" />;
+  if (missing) return <ErrorAlert error={t('folder.notFound')} />;
 
   const trail =
     tree && folder

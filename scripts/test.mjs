@@ -55,7 +55,10 @@ if (ready) {
   await Promise.all([
     step('unit tests', async () => (await vitest('unit.json')) === 0),
     built
-      ? step('end-to-end tests', async () => (await vitest('e2e.json', ['--config', 'test/vitest.config.ts'])) === 0)
+      ? step(
+          'end-to-end tests',
+          async () => (await vitest('e2e.json', ['--config', 'test/vitest.config.ts'])) === 0,
+        )
       : undefined,
   ]);
 }

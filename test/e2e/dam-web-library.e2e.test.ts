@@ -445,6 +445,8 @@ describe('DAM web app: browsing and searching the library in Chromium', () => {
     );
     expect(entries).toEqual(['Search in this folder']);
     await page.keyboard.press('Escape');
+    // The menu's portalled positioner leaves with its closing animation: only then is the page whole again.
+    await page.waitForSelector('[role="menuitem"]', { hidden: true });
     await checkScreen('end-user-folder');
     await go('#/search?q=city');
     await page.waitForSelector('[data-facet="kind"]', { visible: true }); // facet browsing: yes

@@ -5,7 +5,7 @@ import { placesTreeSchema } from '../../../api/folders.ts';
 import { api } from '../api/api-client.ts';
 import { usePreferences } from '../app/preferences.tsx';
 import { ErrorAlert } from '../components/feedback.tsx';
-import { useBrowseExtensions } from '../screens/browse/browse-extensions.tsx';
+import { type MenuExtra, useBrowseExtensions } from '../screens/browse/browse-extensions.tsx';
 import { transferApi } from './transfer-api.ts';
 
 /**
@@ -63,19 +63,7 @@ export function TransferPlaces({ session }: { session: SessionView }) {
                   {folder.name}
                 </Text>
               </Flex>
-              <Flex gap="1">
-                {extensions.folderActionItems(folder).map((item) => (
-                  <Button
-                    key={item.id}
-                    size="2xs"
-                    variant="outline"
-                    onClick={item.onSelect}
-                    disabled={item.disabled}
-                  >
-                    {item.label}
-                  </Button>
-                ))}
-              </Flex>
+              <ExtraButtons items={extensions.folderActionItems(folder)} />
             </Flex>
           );
         })}
@@ -98,19 +86,7 @@ export function TransferPlaces({ session }: { session: SessionView }) {
                 {t('transfer.fileTotal', { count: cart.assetCount })}
               </Text>
             </Box>
-            <Flex gap="1">
-              {extensions.cartMenuItems(cart).map((item) => (
-                <Button
-                  key={item.id}
-                  size="2xs"
-                  variant="outline"
-                  onClick={item.onSelect}
-                  disabled={item.disabled}
-                >
-                  {item.label}
-                </Button>
-              ))}
-            </Flex>
+            <ExtraButtons items={extensions.cartMenuItems(cart)} />
           </Flex>
         ))}
       </Stack>
@@ -123,5 +99,18 @@ function FolderIcon() {
     <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="currentColor" opacity="0.7">
       <path d="M3 6a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z" />
     </svg>
+  );
+}
+
+/** The entries the browse extensions add for a folder or a cart, as small buttons. */
+function ExtraButtons({ items }: { items: readonly MenuExtra[] }) {
+  return (
+    <Flex gap="1">
+      {items.map((item) => (
+        <Button key={item.id} size="2xs" variant="outline" onClick={item.onSelect} disabled={item.disabled}>
+          {item.label}
+        </Button>
+      ))}
+    </Flex>
   );
 }

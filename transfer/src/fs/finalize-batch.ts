@@ -24,6 +24,7 @@ export class FinalizeBatch {
     private readonly syncAll: (paths: string[]) => Promise<boolean> = syncFileSystems,
     private readonly maxFiles = 512,
     private readonly waitMs = 5,
+    private readonly minFilesForFileSystemSync = 8,
   ) {}
 
   add(file: PartialFile, preserveTimes: boolean): Promise<void> {
@@ -58,8 +59,12 @@ export class FinalizeBatch {
     if (ready.length === 0) return;
     const dirs = [...new Set(ready.map((item) => dirname(item.file.finalPath)))];
     const placed: Pending[] = [];
+    // A file-system sync flushes whatever anyone wrote there: it pays off for many files, while a few are cheaper
+    // synced one by one (a big file's data since its last checkpoint, and its folder).
+    const many = ready.length >= this.minFilesForFileSystemSync;
+    const syncAll = many ? this.syncAll : () => Promise.resolve(false);
     try {
-      if (!(await this.syncAll(dirs))) await Promise.all(ready.map((item) => item.file.syncData()));
+      if (!(await syncAll(dirs))) await Promise.all(ready.map((item) => item.file.syncData()));
     } catch (error) {
       for (const item of ready) item.reject(error as Error);
       return;
@@ -72,7 +77,7 @@ export class FinalizeBatch {
         ),
       ),
     );
-    if (!(await this.syncAll(dirs))) await syncDirectories(dirs);
+    if (!(await syncAll(dirs))) await syncDirectories(dirs);
     for (const item of placed) item.resolve();
   }
 }

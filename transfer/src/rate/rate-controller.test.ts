@@ -42,6 +42,19 @@ describe('RateController', () => {
     expect(c.rateKbps).toBeLessThan(100_000);
   });
 
+  it("learns the path's random loss while the queue is short and holds the rate when the queue rises within it", () => {
+    const c = new RateController({ target_rate_kbps: 100_000, min_rate_kbps: 0, rate_policy: 'fair' });
+    run(c, 40, 0.05, 1_000);
+    expect(c.rateKbps).toBe(100_000);
+    // 5 % loss with a queue rising to 12 ms (above half the set point) is the path's own loss, not congestion.
+    c.onFeedback({ loss: 0.05, queueDelayUs: 11_000 });
+    c.onFeedback({ loss: 0.05, queueDelayUs: 12_000 });
+    expect(c.rateKbps).toBe(100_000);
+    // Loss well above that floor with the rising queue is.
+    c.onFeedback({ loss: 0.1, queueDelayUs: 13_000 });
+    expect(c.rateKbps).toBeLessThan(100_000);
+  });
+
   it('applies a live change of target and policy', () => {
     const c = new RateController({ target_rate_kbps: 100_000, min_rate_kbps: 0, rate_policy: 'fair' });
     c.update({ target_rate_kbps: 20_000, min_rate_kbps: 0, rate_policy: 'fixed' });

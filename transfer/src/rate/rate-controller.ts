@@ -36,6 +36,10 @@ const NEAR_STEP = 0.01;
 const DISK_QUEUE_HIGH = 16 * 1024 * 1024;
 /** The cut when the receiver is overrun (socket drops or a growing disk queue). */
 const RECEIVER_CUT = 0.85;
+/** Weight of one quiet interval (no queue) in the path's random-loss floor. */
+const LOSS_FLOOR_GAIN = 0.1;
+/** The random-loss floor is never taken above this: beyond it loss is congestion whatever the queue says. */
+const LOSS_FLOOR_MAX = 0.25;
 
 const proportionalCut = (excess: number) => 1 - 0.25 * Math.min(1, excess);
 const SHAPES: Record<Exclude<RatePolicy, 'fixed'>, PolicyShape> = {
@@ -58,6 +62,8 @@ export class RateController {
   #sinceCut = 2;
   /** The rate at the last congestion cut: the climb slows near it instead of overshooting into loss again. */
   #cutAtKbps = 0;
+  /** The loss the path shows without a queue (random loss), smoothed: only loss above it means congestion. */
+  #lossFloor = 0;
 
   constructor(settings: RateSettings) {
     this.#settings = { ...settings };
@@ -123,10 +129,16 @@ export class RateController {
       this.#rateKbps = this.#clamp(taken > 0 ? Math.min(cut, Math.max(taken, 0.5 * this.#rateKbps)) : cut);
       return this.#rateKbps;
     }
-    // Random loss on a long path stays low and comes without a queue; heavy loss means the receiver or the path is
-    // overrun even when the measured queue is short.
+    // Random loss comes without a queue: what the path loses while its queue is short is its floor, and only loss
+    // above that floor means congestion. Heavy loss above it means the path is overrun even when the queue is short.
+    if (sample.queueDelayUs < shape.setPointUs / 4)
+      this.#lossFloor = Math.min(
+        LOSS_FLOOR_MAX,
+        (1 - LOSS_FLOOR_GAIN) * this.#lossFloor + LOSS_FLOOR_GAIN * sample.loss,
+      );
+    const excessLoss = Math.max(0, sample.loss - this.#lossFloor);
     const congestedByLoss =
-      (sample.loss > 0.02 && rising && sample.queueDelayUs > shape.setPointUs / 2) || sample.loss > 0.1;
+      (excessLoss > 0.02 && rising && sample.queueDelayUs > shape.setPointUs / 2) || excessLoss > 0.1;
     const congested = sample.queueDelayUs > shape.setPointUs || congestedByLoss;
     if (congested && (!mayCut || (falling && !congestedByLoss))) {
       // Above the set point but draining, or just cut: the last cut is still taking effect.
@@ -135,7 +147,7 @@ export class RateController {
       const excess = Math.max(0, sample.queueDelayUs - shape.setPointUs) / shape.setPointUs;
       const delayCut = shape.cut(congestedByLoss ? Math.max(excess, 0.5) : excess);
       // Heavy loss cuts in proportion (at most halving), so an overrun receiver is relieved within a few intervals.
-      const lossCut = sample.loss > 0.1 ? 1 - Math.min(0.5, sample.loss) : 1;
+      const lossCut = excessLoss > 0.1 ? 1 - Math.min(0.5, excessLoss) : 1;
       this.#cutAtKbps = this.#rateKbps;
       this.#rateKbps = this.#clamp(this.#rateKbps * Math.min(delayCut, lossCut));
     } else {

@@ -9,6 +9,7 @@ import { PacketFlag, PacketType, payloadCapacity } from '../wire/packet.ts';
 import type { PacketCodec, Role } from '../wire/packet-codec.ts';
 import type { ControlLink } from './control-link.ts';
 import { failUnfinished, newFileProgress } from './file-progress.ts';
+import { traceRate } from './rate-trace.ts';
 import {
   type DataLink,
   type FileProgress,
@@ -179,6 +180,7 @@ export class Sender {
           receivedKbps: message.rate_kbps,
         });
         this.#bucket.setRate(this.counters.rateKbps * 1000);
+        traceRate(this.options.sessionId, message, this.counters.rateKbps);
         this.options.onProgress?.();
         break;
       }

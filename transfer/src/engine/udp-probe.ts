@@ -13,18 +13,8 @@ export interface UdpPath {
   port: number;
 }
 
-/**
- * Opens the client's UDP socket and proves the path both ways with authenticated probes (PROTOCOL.md §2.4). Probe
- * sequence numbers live far above data sequence numbers so no GCM nonce is ever reused. Resolves undefined when no
- * PROBE_ACK comes back in time: UDP is blocked. The socket it returns is connected to the node.
- */
-export async function probeUdp(
-  host: string,
-  port: number,
-  codec: PacketCodec,
-  sessionId: number,
-  timeoutMs: number,
-): Promise<UdpPath | undefined> {
+/** Opens the client's UDP socket towards the node, with the largest buffers the system grants. */
+export async function openUdp(host: string, port: number): Promise<UdpPath> {
   const { address, family } = await lookup(host);
   const socket = createSocket(family === 6 ? 'udp6' : 'udp4');
   socket.on('error', () => {});
@@ -39,6 +29,20 @@ export async function probeUdp(
       break;
     } catch {}
   }
+  return { socket, address, port };
+}
+
+/**
+ * Proves the path both ways with authenticated probes (PROTOCOL.md §2.4). Probe sequence numbers live far above data
+ * sequence numbers so no GCM nonce is ever reused. Resolves false when no PROBE_ACK comes back in time: UDP is
+ * blocked. On success the socket is connected to the node.
+ */
+export async function probeUdp(
+  { socket, address, port }: UdpPath,
+  codec: PacketCodec,
+  sessionId: number,
+  timeoutMs: number,
+): Promise<boolean> {
   let n = 0;
   const answered = new Promise<boolean>((resolve) => {
     const onMessage = (packet: Buffer) => {
@@ -72,12 +76,9 @@ export async function probeUdp(
   const timer = setInterval(send, PROBE_INTERVAL_MS);
   const ok = await answered;
   clearInterval(timer);
-  if (ok) {
-    // Connected, a send names no address: an unconnected send resolves the address again for every datagram.
-    socket.connect(port, address);
-    await once(socket, 'connect');
-    return { socket, address, port };
-  }
-  socket.close();
-  return undefined;
+  if (!ok) return false;
+  // Connected, a send names no address: an unconnected send resolves the address again for every datagram.
+  socket.connect(port, address);
+  await once(socket, 'connect');
+  return true;
 }

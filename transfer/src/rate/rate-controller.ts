@@ -17,6 +17,9 @@ export interface RateSample {
   diskQueueBytes?: number;
   /** What the receiver took in over the interval, kbit/s. */
   receivedKbps?: number;
+  /** When the feedback arrived (ms, any monotonic clock) and the smoothed round trip: cuts wait for their effect. */
+  atMs?: number;
+  rttMs?: number;
 }
 
 interface PolicyShape {
@@ -29,9 +32,13 @@ interface PolicyShape {
 }
 
 const MIN_PROBE_KBPS = 64;
+/** The receiver's feedback interval (PROTOCOL.md §2.3): a feedback describes up to this much before it was sent. */
+const FEEDBACK_MS = 50;
 const START_CAP_KBPS = 1_000_000;
 /** Additive climb per feedback near congestion, as a share of the target, for weight 1. */
 const NEAR_STEP = 0.01;
+/** The near climb's factor while the queue is empty (below an eighth of the set point). */
+const EMPTY_QUEUE_BOOST = 2;
 /** A receiver holding more than this for its disk is falling behind (it drops beyond 64 MiB, PROTOCOL.md §2.2). */
 const DISK_QUEUE_HIGH = 16 * 1024 * 1024;
 /** The cut when the receiver is overrun (socket drops or a growing disk queue). */
@@ -60,6 +67,7 @@ export class RateController {
   #lastDelayUs = 0;
   #lastDiskBytes = 0;
   #sinceCut = 2;
+  #cutAtMs = Number.NEGATIVE_INFINITY;
   /** The rate at the last congestion cut: the climb slows near it instead of overshooting into loss again. */
   #cutAtKbps = 0;
   /** The loss the path shows without a queue (random loss), smoothed: only loss above it means congestion. */
@@ -114,15 +122,21 @@ export class RateController {
     const diskGrowing = disk > DISK_QUEUE_HIGH && disk > this.#lastDiskBytes;
     this.#lastDiskBytes = disk;
     this.#sinceCut++;
-    // A feedback right after a cut still describes packets sent before it: one cut per two intervals, else a single
-    // congestion event is answered two or three times over and the link runs empty.
-    const mayCut = this.#sinceCut >= 2;
+    // A feedback right after a cut still describes packets sent before it: one cut per two intervals and, once the
+    // round trip is known, per round trip and interval (a long path's queue keeps rising for a round trip after the
+    // cut), else a single congestion event is answered two or three times over and the link runs empty.
+    const waited =
+      sample.atMs === undefined || sample.rttMs === undefined
+        ? true
+        : sample.atMs - this.#cutAtMs >= sample.rttMs + FEEDBACK_MS;
+    const mayCut = this.#sinceCut >= 2 && waited;
     if ((sample.receiverDrops ?? 0) > 0 || diskGrowing) {
       // The receiving end cannot keep up: the loss it reports is its own, whatever the path's queue says. What it
       // took in bounds the cut from below, never under half the rate: a receiver that stalled for a moment (or a node
       // socket shared by many sessions, whose drops every session hears) reports little taken in.
       if (!mayCut) return this.#rateKbps;
       this.#sinceCut = 0;
+      this.#cutAtMs = sample.atMs ?? Number.NEGATIVE_INFINITY;
       this.#cutAtKbps = this.#rateKbps;
       const cut = this.#rateKbps * RECEIVER_CUT;
       const taken = sample.receivedKbps ?? 0;
@@ -144,6 +158,7 @@ export class RateController {
       // Above the set point but draining, or just cut: the last cut is still taking effect.
     } else if (congested) {
       this.#sinceCut = 0;
+      this.#cutAtMs = sample.atMs ?? Number.NEGATIVE_INFINITY;
       const excess = Math.max(0, sample.queueDelayUs - shape.setPointUs) / shape.setPointUs;
       const delayCut = shape.cut(congestedByLoss ? Math.max(excess, 0.5) : excess);
       // Heavy loss cuts in proportion (at most halving), so an overrun receiver is relieved within a few intervals.
@@ -159,8 +174,11 @@ export class RateController {
       const near =
         sample.queueDelayUs > shape.setPointUs / 2 ||
         (this.#rateKbps >= 0.85 * cutAt && this.#rateKbps < 1.5 * cutAt);
+      // Near a cut with the queue empty, the link idles until the rate is back: the additive climb doubles there (for
+      // every flow through that queue alike, so shares still follow the weights).
+      const empty = sample.queueDelayUs < shape.setPointUs / 8;
       const step = near
-        ? shape.weight * NEAR_STEP * target
+        ? shape.weight * NEAR_STEP * target * (empty ? EMPTY_QUEUE_BOOST : 1)
         : Math.min(shape.step * target, 2.5 * shape.step * this.#rateKbps);
       this.#rateKbps = this.#clamp(this.#rateKbps + step);
       if (this.#rateKbps >= 1.5 * cutAt) this.#cutAtKbps = 0;

@@ -73,17 +73,19 @@ export class WriteQueue {
    * Submits what is buffered, then, once every write before it is in the file, calls `snapshot` (what the sync will
    * cover is exactly what has been reported written) and syncs the data; `then` gets the sync's outcome. Writes
    * queued meanwhile go on beside the sync: it covers at least what the snapshot saw, and a write that waited for a
-   * sync of the disk's speed would stall the receiver at every checkpoint.
+   * sync of the disk's speed would stall the receiver at every checkpoint. The queue counts as busy until the
+   * promise `then` returns (if any) settles.
    */
-  sync(snapshot: () => void, then: (error: Error | null) => void): void {
+  sync(snapshot: () => void, then: (error: Error | null) => void | Promise<void>): void {
     this.submit();
     this.track((done) =>
       this.#serially((next) => {
         snapshot();
         next();
         this.syncData(this.fd, (error) => {
-          then(error);
-          done();
+          void Promise.resolve(then(error))
+            .catch(() => {})
+            .finally(done);
         });
       }),
     );

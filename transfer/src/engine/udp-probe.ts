@@ -44,6 +44,10 @@ export async function probeUdp(
   timeoutMs: number,
 ): Promise<boolean> {
   let n = 0;
+  let closed = false;
+  socket.once('close', () => {
+    closed = true;
+  });
   const answered = new Promise<boolean>((resolve) => {
     const onMessage = (packet: Buffer) => {
       const opened = codec.open('node', packet);
@@ -54,6 +58,8 @@ export async function probeUdp(
     };
     socket.on('message', onMessage);
     setTimeout(() => resolve(false), timeoutMs);
+    // The session may end (cancelled, failed) while the probe still runs beside it.
+    socket.once('close', () => resolve(false));
   });
   const send = () => {
     n++;
@@ -70,13 +76,18 @@ export async function probeUdp(
       },
       Buffer.alloc(0),
     );
-    socket.send(probe, port, address);
+    try {
+      socket.send(probe, port, address);
+    } catch {
+      // Closed between two probes: the 'close' listener settles the probe.
+    }
   };
   send();
   const timer = setInterval(send, PROBE_INTERVAL_MS);
   const ok = await answered;
   clearInterval(timer);
   if (!ok) return false;
+  if (closed) return false;
   // Connected, a send names no address: an unconnected send resolves the address again for every datagram.
   socket.connect(port, address);
   await once(socket, 'connect');

@@ -99,6 +99,7 @@ export class ClientSession {
     this.#aborted = error;
     if (this.#link && !this.#link.closed) this.#link.send({ t: 'cancel', code: error.code });
     this.#part?.abort(error);
+    this.#link?.flush();
     this.#link?.stream.destroy();
   }
 

@@ -73,6 +73,8 @@ export class Sender {
   #finished = false;
   #lastFeedback = performance.now();
   #resumed = 0;
+  /** Files with their `file_done` (counted, not searched: a search per file is quadratic in the file count). */
+  #ended = 0;
   #timers: NodeJS.Timeout[] = [];
   #settle: { resolve: () => void; reject: (error: Error) => void } | undefined;
 
@@ -277,10 +279,9 @@ export class Sender {
     if (file.startMs === 0) file.startMs = file.endMs;
     if (status !== 'failed') file.bytesWritten = file.size;
     this.#reader.release(index);
+    this.#ended++;
     this.options.onProgress?.();
-    if (
-      this.files.every((f) => f.status === 'completed' || f.status === 'failed' || f.status === 'skipped')
-    ) {
+    if (this.#ended === this.files.length) {
       this.counters.bytesWritten = this.files.reduce((sum, f) => sum + f.bytesWritten, 0);
       this.options.control.send({ t: 'done' });
       this.#finished = true;

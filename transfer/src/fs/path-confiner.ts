@@ -1,12 +1,13 @@
 import { lstatSync, realpathSync } from 'node:fs';
-import { dirname, join, sep } from 'node:path';
+import { dirname, join } from 'node:path';
 import { assertResolvesInside, safeSegments } from './confine-path.ts';
 
 /**
- * `confinePath` for the many paths of one session under one root: the root's real path is resolved once, and a folder
- * found to resolve inside the root is remembered, so each further file in it costs one `lstat` (is it a link?)
- * instead of resolving every segment of its path again. Only existing folders are remembered; the memory lives as
- * long as the confiner (one session), like the session's other decisions about its paths.
+ * `confinePath` for the many paths of one session under one root: the root's real path is resolved once, and so is
+ * each folder (its deepest existing ancestor must resolve inside the root). A file in a folder found inside costs
+ * one `lstat`: only a link can lead elsewhere from there, and a link is resolved in full. The verdicts live as long
+ * as the confiner (one session); a session checks its paths when it plans, long before it opens them, so
+ * remembering a folder's verdict for the session opens no window the check did not already have.
  */
 export class PathConfiner {
   #realRoot: string | undefined;
@@ -21,19 +22,12 @@ export class PathConfiner {
     const target = join(realRoot, ...segments);
     if (target === realRoot) return target;
     const folder = dirname(target);
-    if (this.#inside.has(folder) && !lstatSync(target, { throwIfNoEntry: false })?.isSymbolicLink()) return target;
-    assertResolvesInside(realRoot, target, untrusted);
-    this.#remember(realRoot, folder);
-    return target;
-  }
-
-  #remember(realRoot: string, folder: string): void {
-    let real: string;
-    try {
-      real = realpathSync(folder);
-    } catch {
-      return;
+    if (!this.#inside.has(folder)) {
+      assertResolvesInside(realRoot, folder, untrusted);
+      this.#inside.add(folder);
     }
-    if (real === realRoot || real.startsWith(realRoot + sep)) this.#inside.add(folder);
+    if (lstatSync(target, { throwIfNoEntry: false })?.isSymbolicLink())
+      assertResolvesInside(realRoot, target, untrusted);
+    return target;
   }
 }

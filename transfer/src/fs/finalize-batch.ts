@@ -1,9 +1,19 @@
 import { dirname } from 'node:path';
-import type { PartialFile } from './partial-file.ts';
 import { syncDirectories, syncFileSystems } from './sync-file-systems.ts';
 
+/** A complete file to put in place: a `PartialFile`, or a `WholeFile` written from memory. */
+export interface CompleteFile {
+  readonly finalPath: string;
+  /** Resolves once every byte is in the `.partial` file. */
+  settleComplete(): Promise<void>;
+  /** Syncs this file's data (where a file-system sync is unavailable). */
+  syncData(): Promise<void>;
+  /** Renames the synced `.partial` into place. */
+  placeSynced(preserveTimes: boolean): Promise<void>;
+}
+
 interface Pending {
-  file: PartialFile;
+  file: CompleteFile;
   preserveTimes: boolean;
   resolve: () => void;
   reject: (error: Error) => void;
@@ -30,7 +40,7 @@ export class FinalizeBatch {
     private readonly waitMs = 5,
   ) {}
 
-  add(file: PartialFile, preserveTimes: boolean): Promise<void> {
+  add(file: CompleteFile, preserveTimes: boolean): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       this.#pending.push({ file, preserveTimes, resolve, reject });
       // Group commit: while a round syncs, the next batch gathers and goes as soon as it is done.

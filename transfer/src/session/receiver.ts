@@ -3,6 +3,7 @@ import { fileChecksum } from '../fs/checksum.ts';
 import { FinalizeBatch } from '../fs/finalize-batch.ts';
 import { PartialFile, partialPath } from '../fs/partial-file.ts';
 import { type OverwritePolicy, planFile, type ResumePolicy } from '../fs/resume-plan.ts';
+import { WHOLE_FILE_BYTES, WholeFile } from '../fs/whole-file.ts';
 import { QueueDelay } from '../rate/queue-delay.ts';
 import { type Extent, ExtentMap } from '../receiver/extent-map.ts';
 import { LossTracker } from '../reliability/loss-tracker.ts';
@@ -47,7 +48,9 @@ interface Slot {
   mtimeMs: number;
   keep: Extent[];
   state: 'planned' | 'receiving' | 'verifying' | 'done';
-  partial: PartialFile | undefined;
+  /** A small fresh file is gathered in memory and written whole (`WholeFile`), any other into its `.partial`. */
+  partial: PartialFile | WholeFile | undefined;
+  whole?: boolean;
   /** An open on the thread pool is under way; blocks arriving meanwhile wait in `early`. */
   opening?: boolean;
   early?: { offset: number; payload: Buffer }[];
@@ -85,6 +88,8 @@ export class Receiver {
   #openCursor = 0;
   /** Files put in place with durability per batch: one sync for many small files. */
   #batch = new FinalizeBatch();
+  /** Complete small files handed to the batch whose bytes are still only in memory. */
+  #inMemory = new Set<WholeFile>();
   #tracker = new LossTracker();
   #timers: NodeJS.Timeout[] = [];
   #finished = false;
@@ -207,6 +212,7 @@ export class Receiver {
       file.startByte = keep.receivedBytes;
       file.bytesWritten = keep.receivedBytes;
       slot.state = 'receiving';
+      slot.whole = slot.keep.length === 0 && slot.size <= WHOLE_FILE_BYTES && !this.options.finalizeFile;
       if (keep.isComplete) this.#openAndComplete(decision.index);
     }
     this.#openAhead();
@@ -252,7 +258,7 @@ export class Receiver {
   #accept(index: number, offset: number, payload: Buffer): void {
     const slot = this.#slots[index] as Slot;
     const file = this.files[index] as FileProgress;
-    const partial = slot.partial as PartialFile;
+    const partial = slot.partial as PartialFile | WholeFile;
     partial.queue(offset, payload);
     if (partial.uncheckpointedBytes >= PERSIST_BYTES) partial.persistInBackground();
     this.counters.bytesTransferred += payload.length;
@@ -275,7 +281,7 @@ export class Receiver {
     for (; this.#openCursor < until; this.#openCursor++) {
       const index = this.#openCursor;
       const slot = this.#slots[index];
-      if (slot?.state !== 'receiving' || slot.partial || slot.opening) continue;
+      if (slot?.state !== 'receiving' || slot.partial || slot.opening || slot.whole) continue;
       slot.opening = true;
       slot.early = [];
       PartialFile.openAsync(slot.finalPath, slot.size, slot.mtimeMs, slot.keep).then(
@@ -306,7 +312,9 @@ export class Receiver {
   #open(index: number): boolean {
     const slot = this.#slots[index] as Slot;
     try {
-      const partial = PartialFile.open(slot.finalPath, slot.size, slot.mtimeMs, slot.keep);
+      const partial = slot.whole
+        ? new WholeFile(slot.finalPath, slot.size, slot.mtimeMs)
+        : PartialFile.open(slot.finalPath, slot.size, slot.mtimeMs, slot.keep);
       partial.onWriteError = (error) => this.#failFile(index, 36, `cannot write: ${error.message}`, false);
       slot.partial = partial;
       return true;
@@ -323,7 +331,7 @@ export class Receiver {
 
   #complete(index: number): void {
     const slot = this.#slots[index] as Slot;
-    const partial = slot.partial as PartialFile;
+    const partial = slot.partial as PartialFile | WholeFile;
     slot.state = 'verifying';
     const kind = this.options.fileChecksum;
     partial
@@ -334,7 +342,10 @@ export class Receiver {
           this.#finalize(index);
           return;
         }
-        const checksum = await fileChecksum(partialPath(slot.finalPath), kind);
+        const checksum =
+          partial instanceof WholeFile
+            ? partial.checksum(kind)
+            : await fileChecksum(partialPath(slot.finalPath), kind);
         const file = this.files[index];
         if (file) file.checksum = checksum;
         this.options.control.send({ t: 'file_complete', index, checksum });
@@ -358,8 +369,17 @@ export class Receiver {
     const partial = slot.partial;
     slot.partial = undefined;
     slot.state = 'done';
-    const put =
-      this.options.finalizeFile ?? ((p: PartialFile) => this.#batch.add(p, this.options.preserveTimes));
+    const put = (p: PartialFile | WholeFile) => {
+      if (p instanceof PartialFile)
+        return this.options.finalizeFile?.(p) ?? this.#batch.add(p, this.options.preserveTimes);
+      // Written at once, while its batch gathers; its bytes count as queued for the disk until then.
+      this.#inMemory.add(p);
+      p.settleComplete().then(
+        () => this.#inMemory.delete(p),
+        () => this.#inMemory.delete(p),
+      );
+      return this.#batch.add(p, this.options.preserveTimes);
+    };
     (partial ? put(partial) : Promise.resolve()).then(
       () => {
         file.status = 'completed';
@@ -430,12 +450,19 @@ export class Receiver {
       queue_delay_us: queueDelayUs,
       rate_kbps: this.counters.rateKbps,
       rx_drops: this.options.socketDrops?.() ?? 0,
-      disk_queue_bytes: this.#slots.reduce((sum, slot) => sum + (slot?.partial?.queuedBytes ?? 0), 0),
+      disk_queue_bytes: this.#diskQueueBytes(),
     });
     this.#intervalBytes = 0;
     this.options.onProgress?.();
     if (now - this.#lastActivity > (this.options.stallMs ?? 20_000))
       this.#fail(sessionError(40, 'no data from the sender'));
+  }
+
+  #diskQueueBytes(): number {
+    let bytes = 0;
+    for (const slot of this.#slots) bytes += slot?.partial?.queuedBytes ?? 0;
+    for (const file of this.#inMemory) bytes += file.queuedBytes;
+    return bytes;
   }
 
   #persist(): void {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -86,6 +86,19 @@ describe('sender and receiver over real sockets', () => {
     const data = randomBytes(50_000);
     const { dst } = await transfer([{ name: 't.bin', data }], { drop: (n) => n >= 34 && n <= 36 }, undefined);
     expect(sha(readFileSync(join(dst, 't.bin')))).toBe(sha(data));
+  });
+
+  it('moves many small files through memory whole, with loss, and leaves no partial or checkpoint', async () => {
+    const files = Array.from({ length: 300 }, (_, i) => ({
+      name: `small/${String(i).padStart(3, '0')}.bin`,
+      data: randomBytes(i % 7 === 0 ? 20_000 : (i * 37) % 4_000),
+    }));
+    const { dst, sender, receiver } = await transfer(files, { drop: (n) => n % 29 === 0 });
+    for (const { name, data } of files) expect(sha(readFileSync(join(dst, name))), name).toBe(sha(data));
+    expect(readdirSync(join(dst, 'small')).filter((name) => name.includes('.partial'))).toEqual([]);
+    expect(sender.files.every((f) => f.status === 'completed')).toBe(true);
+    expect(sender.counters.bytesLost).toBeGreaterThan(0);
+    expect(receiver.files[7]?.checksum).toBe(sha(files[7]?.data as Buffer));
   });
 
   it('refuses a hostile offered path and completes the rest', async () => {

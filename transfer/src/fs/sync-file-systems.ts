@@ -7,7 +7,8 @@ import { createInterface } from 'node:readline';
  * line, and answers `0` (synced) or `1` on its standard output. Starting a process from Node forks this whole
  * process on the event loop (milliseconds with a large heap, once per batch of files); the shell forks only itself.
  */
-const HELPER = 'while IFS= read -r dir; do if sync --file-system -- "$dir"; then echo 0; else echo 1; fi; done';
+const HELPER =
+  'while IFS= read -r dir; do if sync --file-system -- "$dir"; then echo 0; else echo 1; fi; done';
 
 class SyncHelper {
   #child: ChildProcessWithoutNullStreams | undefined;

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FileChecksum } from '@rapid/protocol';
 import { ExtentMap } from '../receiver/extent-map.ts';
+import { type FileThread, fileThread } from './file-thread.ts';
 import { checkpointPath, partialPath, reserveTarget } from './partial-file.ts';
-import { type SmallFileWriter, smallFileWriter } from './small-file-writer.ts';
 
 /** Files up to this size are gathered in memory and written whole. */
 export const WHOLE_FILE_BYTES = 64 * 1024;
@@ -36,7 +36,7 @@ export class WholeFile {
     readonly finalPath: string,
     size: number,
     readonly sourceMtimeMs: number,
-    private readonly writer: SmallFileWriter = smallFileWriter,
+    private readonly writer: FileThread = fileThread,
   ) {
     this.#release = reserveTarget(finalPath);
     this.map = new ExtentMap(size);

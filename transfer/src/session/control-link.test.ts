@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { createServer, type Socket, connect } from 'node:net';
+import { connect, createServer, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ControlDecoder } from '../wire/control-framing.ts';
 import { ControlLink } from './control-link.ts';
@@ -50,6 +50,9 @@ describe('ControlLink', () => {
     link.send({ t: 'done' });
     link.close();
     await once(peer, 'end');
-    expect(new ControlDecoder().push(Buffer.concat(chunks))).toEqual([{ t: 'cancel', code: 28 }, { t: 'done' }]);
+    expect(new ControlDecoder().push(Buffer.concat(chunks))).toEqual([
+      { t: 'cancel', code: 28 },
+      { t: 'done' },
+    ]);
   });
 });

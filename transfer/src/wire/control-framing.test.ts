@@ -19,7 +19,12 @@ describe('control framing', () => {
   });
 
   it('decodes a long message that arrives in many chunks, and the message after it', () => {
-    const files = Array.from({ length: 2000 }, (_, index) => ({ index, path: `f${index}`, size: 4096, mtime_ms: 1 }));
+    const files = Array.from({ length: 2000 }, (_, index) => ({
+      index,
+      path: `f${index}`,
+      size: 4096,
+      mtime_ms: 1,
+    }));
     const bytes = Buffer.concat([encodeControl({ t: 'offer', files }), encodeControl({ t: 'ready' })]);
     const decoder = new ControlDecoder();
     const out = [];

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 
-/** One file-system step the writer thread runs with plain synchronous calls. */
-export type WriterOp =
+/** One file-system step the file thread runs with plain synchronous calls. */
+export type FileOp =
   /** Writes `data` as the whole file `path` (creating its folder when missing), first removing `stale`. */
   | { kind: 'write'; path: string; data: Uint8Array; stale: string }
   | { kind: 'datasync'; path: string }
@@ -9,24 +9,27 @@ export type WriterOp =
   | { kind: 'rename'; from: string; to: string; mtimeMs?: number }
   | { kind: 'remove'; path: string };
 
-/** What failed: Node's error code (`ENOSPC` …) and message. */
-export interface WriterFailure {
-  code: string;
-  message: string;
-}
-
 /**
- * The thread's program, as source: a worker started from a string keeps working when the node is bundled into one
- * file. It runs each message's steps in order and answers with one outcome per step.
+ * The thread's program, as source: a worker started from a string keeps working when the node or the client is
+ * bundled into one file. It runs each message's steps in order and answers with one outcome per step.
  */
 const PROGRAM = `
 const { parentPort } = require('node:worker_threads');
 const fs = require('node:fs');
 const path = require('node:path');
+// Errors here are answers (a missing checkpoint to remove is the usual case), not bugs: no stack to capture.
+Error.stackTraceLimit = 0;
+function removeIfThere(file) {
+  try {
+    fs.unlinkSync(file);
+  } catch (error) {
+    if (error.code !== 'ENOENT') throw error;
+  }
+}
 function run(op) {
   switch (op.kind) {
     case 'write':
-      fs.rmSync(op.stale, { force: true });
+      removeIfThere(op.stale);
       try {
         fs.writeFileSync(op.path, op.data);
       } catch (error) {
@@ -45,7 +48,7 @@ function run(op) {
       if (op.mtimeMs !== undefined) fs.utimesSync(op.to, new Date(), new Date(op.mtimeMs));
       return;
     case 'remove':
-      fs.rmSync(op.path, { force: true });
+      removeIfThere(op.path);
       return;
   }
 }
@@ -62,6 +65,9 @@ parentPort.on('message', ({ id, ops }) => {
 });
 `;
 
+/** What failed: Node's error code (`ENOSPC` …) and message; null when the step succeeded. */
+type Outcome = { code: string; message: string } | null;
+
 interface Waiting {
   resolve: () => void;
   reject: (error: Error) => void;
@@ -69,17 +75,18 @@ interface Waiting {
 
 /**
  * Runs the file-system steps of many small files on one thread of its own, with plain synchronous calls, gathered
- * into one message per turn of the event loop: a file whose bytes are all in memory costs its writes and renames
- * there, instead of a trip through the thread pool (and back onto the event loop) for every open, write, close and
- * rename. Steps run in the order they were asked for.
+ * into one message per turn of the event loop: a file whose bytes are all in memory costs its system calls there,
+ * instead of a trip through the thread pool and back onto the event loop for every open, write, close and rename.
+ * Steps run in the order they were asked for.
  */
-export class SmallFileWriter {
+export class FileThread {
   #worker: Worker | undefined;
-  #batch: { ops: WriterOp[]; waiting: Waiting[] } | undefined;
+  #batch: { ops: FileOp[]; waiting: Waiting[] } | undefined;
   #sent = new Map<number, Waiting[]>();
   #nextId = 1;
 
-  run(op: WriterOp): Promise<void> {
+  /** Runs a step; rejects with the file system's `code` when it fails. */
+  run(op: FileOp): Promise<void> {
     return new Promise((resolve, reject) => {
       if (!this.#batch) {
         this.#batch = { ops: [], waiting: [] };
@@ -104,14 +111,14 @@ export class SmallFileWriter {
   #start(): Worker {
     if (this.#worker) return this.#worker;
     const worker = new Worker(PROGRAM, { eval: true });
-    worker.on('message', ({ id, outcomes }: { id: number; outcomes: (WriterFailure | null)[] }) => {
+    worker.on('message', ({ id, outcomes }: { id: number; outcomes: Outcome[] }) => {
       const waiting = this.#sent.get(id) ?? [];
       this.#sent.delete(id);
       if (this.#sent.size === 0) worker.unref();
       waiting.forEach((wait, i) => {
-        const failure = outcomes[i];
-        if (!failure) wait.resolve();
-        else wait.reject(Object.assign(new Error(failure.message), { code: failure.code }));
+        const outcome = outcomes[i] as Outcome;
+        if (!outcome) wait.resolve();
+        else wait.reject(Object.assign(new Error(outcome.message), { code: outcome.code }));
       });
     });
     const fail = (error: Error) => {
@@ -120,12 +127,12 @@ export class SmallFileWriter {
       this.#sent.clear();
     };
     worker.on('error', fail);
-    worker.on('exit', (code) => fail(new Error(`the file writer thread stopped (${code})`)));
+    worker.on('exit', (code) => fail(new Error(`the file thread stopped (${code})`)));
     worker.unref();
     this.#worker = worker;
     return worker;
   }
 }
 
-/** The process's writer: one thread for every session's small files. */
-export const smallFileWriter = new SmallFileWriter();
+/** The process's file thread, shared by every session's small files. */
+export const fileThread = new FileThread();

@@ -55,7 +55,7 @@ export class WholeFile {
 
   /** Bytes held in memory that are not on disk yet. */
   get queuedBytes(): number {
-    return this.#onDisk ? 0 : this.map.receivedBytes;
+    return this.#onDisk || this.#ended ? 0 : this.map.receivedBytes;
   }
 
   get uncheckpointedBytes(): number {

@@ -69,6 +69,8 @@ const REORDER_MS = 5;
  * are NACKed and re-sent: a disk slower than the network shows up as loss the sender's rate control answers.
  */
 const MAX_QUEUED_BYTES = 64 * 1024 * 1024;
+/** Complete small files written ahead of their finalisation batch, at most (one batch's worth). */
+const WRITES_AHEAD = 512;
 /** Files opened ahead of the highest file index data has arrived for (senders send files in order). */
 const OPEN_AHEAD = 32;
 
@@ -88,8 +90,9 @@ export class Receiver {
   #openCursor = 0;
   /** Files put in place with durability per batch: one sync for many small files. */
   #batch = new FinalizeBatch();
-  /** Complete small files handed to the batch whose bytes are still only in memory. */
+  /** Complete small files handed to the batch whose bytes may still be only in memory; written ahead of their batch. */
   #inMemory = new Set<WholeFile>();
+  #writesAhead = 0;
   #tracker = new LossTracker();
   #timers: NodeJS.Timeout[] = [];
   #finished = false;
@@ -372,12 +375,17 @@ export class Receiver {
     const put = (p: PartialFile | WholeFile) => {
       if (p instanceof PartialFile)
         return this.options.finalizeFile?.(p) ?? this.#batch.add(p, this.options.preserveTimes);
-      // Written at once, while its batch gathers; its bytes count as queued for the disk until then.
+      // Its bytes count as queued for the disk until written. The first few are written at once, while their batch
+      // gathers; the rest when their batch starts, so a backlog of writes never holds up the renames that finish
+      // files (the file thread runs its steps in order).
       this.#inMemory.add(p);
-      p.settleComplete().then(
-        () => this.#inMemory.delete(p),
-        () => this.#inMemory.delete(p),
-      );
+      if (this.#writesAhead < WRITES_AHEAD) {
+        this.#writesAhead++;
+        const written = () => {
+          this.#writesAhead--;
+        };
+        p.settleComplete().then(written, written);
+      }
       return this.#batch.add(p, this.options.preserveTimes);
     };
     (partial ? put(partial) : Promise.resolve()).then(
@@ -461,7 +469,11 @@ export class Receiver {
   #diskQueueBytes(): number {
     let bytes = 0;
     for (const slot of this.#slots) bytes += slot?.partial?.queuedBytes ?? 0;
-    for (const file of this.#inMemory) bytes += file.queuedBytes;
+    for (const file of this.#inMemory) {
+      const queued = file.queuedBytes;
+      if (queued === 0) this.#inMemory.delete(file);
+      bytes += queued;
+    }
     return bytes;
   }
 

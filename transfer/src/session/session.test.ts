@@ -89,7 +89,7 @@ describe('sender and receiver over real sockets', () => {
   });
 
   it('moves many small files through memory whole, with loss, and leaves no partial or checkpoint', async () => {
-    const files = Array.from({ length: 300 }, (_, i) => ({
+    const files = Array.from({ length: 700 }, (_, i) => ({
       name: `small/${String(i).padStart(3, '0')}.bin`,
       data: randomBytes(i % 7 === 0 ? 20_000 : (i * 37) % 4_000),
     }));

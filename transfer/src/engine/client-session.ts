@@ -189,6 +189,7 @@ export class ClientSession {
         overwrite: overwritePolicyOf(spec),
         preserveTimes: spec.preserve_times ?? spec.preserve_modification_time ?? false,
         fileChecksum: spec.file_checksum ?? 'none',
+        filesDone: accept.accepts_files_done === true,
       });
       udp.socket.on('message', (packet) => receiver.onDatagram(packet));
       part = receiver;

@@ -146,6 +146,7 @@ export class SessionServer {
             overwrite: hello.overwrite,
             preserveTimes: hello.preserve_times,
             fileChecksum: hello.file_checksum,
+            filesDone: hello.accepts_files_done === true,
           });
     if (part instanceof Receiver) entry.onData = (packet) => part.onDatagram(packet);
     const session: NodeSession = {
@@ -202,6 +203,7 @@ export class SessionServer {
       dgram_size: dgramSize,
       mtu,
       rate,
+      accepts_files_done: true,
     });
     try {
       await part.run();

@@ -37,6 +37,8 @@ export interface ReceiverOptions {
   stallMs?: number;
   /** A fixed NACK repeat interval instead of the measured one. */
   nackRepeatMs?: number;
+  /** The sender takes `files_done`: completions of one event-loop turn go out as one message. */
+  filesDone?: boolean;
   /** Datagrams the receiving socket dropped since the last call (its buffer overflowed), reported to the sender. */
   socketDrops?: () => number;
   onProgress?: () => void;
@@ -101,6 +103,8 @@ export class Receiver {
   #intervalBytes = 0;
   #lastFeedback = performance.now();
   #settle: { resolve: () => void; reject: (error: Error) => void } | undefined;
+  /** Completed files not reported yet (`files_done`). */
+  #completed: number[] = [];
 
   constructor(private readonly options: ReceiverOptions) {}
 
@@ -394,13 +398,7 @@ export class Receiver {
         file.bytesWritten = file.size;
         file.endMs = Date.now();
         if (file.startMs === 0) file.startMs = file.endMs;
-        this.options.control.send({
-          t: 'file_done',
-          index,
-          status: 'completed',
-          error_code: 0,
-          error_desc: '',
-        });
+        this.#reportCompleted(index);
         this.options.onProgress?.();
       },
       (error: Error & { code?: unknown }) => {
@@ -409,6 +407,27 @@ export class Receiver {
         else this.#failFile(index, 64, `cannot rename the partial file: ${error.message}`, false);
       },
     );
+  }
+
+  #reportCompleted(index: number): void {
+    if (!this.options.filesDone) {
+      this.options.control.send({
+        t: 'file_done',
+        index,
+        status: 'completed',
+        error_code: 0,
+        error_desc: '',
+      });
+      return;
+    }
+    this.#completed.push(index);
+    if (this.#completed.length === 1) setImmediate(() => this.#flushCompleted());
+  }
+
+  #flushCompleted(): void {
+    if (this.#completed.length === 0) return;
+    this.options.control.send({ t: 'files_done', completed: this.#completed });
+    this.#completed = [];
   }
 
   #failFile(index: number, code: number, desc: string, discard: boolean): void {
@@ -491,6 +510,7 @@ export class Receiver {
   }
 
   #stop(): void {
+    this.#flushCompleted();
     this.#finished = true;
     for (const timer of this.#timers) clearInterval(timer);
     this.#suspendAll();

@@ -192,6 +192,9 @@ export class Sender {
       case 'file_done':
         this.#onFileDone(message.index, message.status, message.error_code, message.error_desc);
         break;
+      case 'files_done':
+        for (const index of message.completed) this.#onFileDone(index, 'completed', 0, '');
+        break;
       case 'rate':
         this.setRate(
           this.options.limits

@@ -15,6 +15,7 @@ async function transfer(
   files: { name: string; data: Buffer }[],
   faults: Faults = {},
   key: Buffer | undefined = randomBytes(16),
+  filesDone = false,
 ) {
   const src = mkdtempSync(join(tmpdir(), 'src-'));
   const dst = mkdtempSync(join(tmpdir(), 'dst-'));
@@ -24,6 +25,13 @@ async function transfer(
     return { path: name, source, size: data.length, mtime_ms: statSync(source).mtimeMs };
   });
   const [senderControl, receiverControl] = await controlPair();
+  /** The type of every message the receiver sent, `file_done`s with their status. */
+  const sent: string[] = [];
+  const send = receiverControl.send.bind(receiverControl);
+  receiverControl.send = (message) => {
+    sent.push(message.t === 'file_done' ? `file_done:${message.status}` : message.t);
+    send(message);
+  };
   const udp = await udpPair(faults);
   const codec = new PacketCodec(key, randomBytes(4));
   const sender = new Sender({
@@ -48,6 +56,7 @@ async function transfer(
     overwrite: 'diff',
     preserveTimes: true,
     fileChecksum: 'sha-256',
+    filesDone,
   });
   udp.b.on('message', (packet) => receiver.onDatagram(packet));
   try {
@@ -56,7 +65,7 @@ async function transfer(
     udp.close();
     senderControl.close();
   }
-  return { dst, sender, receiver };
+  return { dst, sender, receiver, sent };
 }
 
 describe('sender and receiver over real sockets', () => {
@@ -99,6 +108,18 @@ describe('sender and receiver over real sockets', () => {
     expect(sender.files.every((f) => f.status === 'completed')).toBe(true);
     expect(sender.counters.bytesLost).toBeGreaterThan(0);
     expect(receiver.files[7]?.checksum).toBe(sha(files[7]?.data as Buffer));
+  });
+
+  it('reports completed files many to a files_done to a sender that takes it, one by one otherwise', async () => {
+    const files = Array.from({ length: 60 }, (_, i) => ({ name: `d/${i}`, data: randomBytes(100 + i) }));
+    const batched = await transfer(files, {}, randomBytes(16), true);
+    expect(batched.sender.files.every((f) => f.status === 'completed')).toBe(true);
+    expect(batched.sent).not.toContain('file_done:completed');
+    expect(batched.sent.filter((t) => t === 'files_done').length).toBeLessThan(files.length);
+    const single = await transfer(files, {}, randomBytes(16), false);
+    expect(single.sender.files.every((f) => f.status === 'completed')).toBe(true);
+    expect(single.sent.filter((t) => t === 'file_done:completed')).toHaveLength(files.length);
+    expect(single.sent).not.toContain('files_done');
   });
 
   it('refuses a hostile offered path and completes the rest', async () => {

@@ -25,11 +25,12 @@ export function uploadTargets(
   return (offered, count) => {
     if (offered.split('/').includes('..'))
       throw new PathEscapeError(`refused path ${JSON.stringify(offered)}`);
+    rootKind ??= rootKindOf(confiner.confine(root));
     const under = targetUnderRoot(
       {
         createDir: hello.create_dir,
         singleSource: hello.paths.length === 1 && hello.paths[0]?.destination === undefined,
-        rootKind: (rootKind ??= rootKindOf(confiner.confine(root))),
+        rootKind,
       },
       offered,
       count,

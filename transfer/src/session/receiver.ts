@@ -87,6 +87,8 @@ export class Receiver {
     rateKbps: 0,
   };
   #slots: Slot[] = [];
+  /** The slots with a file open: what checkpoints and the disk queue look at, not every slot of the session. */
+  #holding = new Set<Slot>();
   /** Highest file index data has arrived for, and the next file index to open ahead. */
   #highestFile = -1;
   #openCursor = 0;
@@ -302,7 +304,7 @@ export class Receiver {
           }
           partial.onWriteError = (error) =>
             this.#failFile(index, 36, `cannot write: ${error.message}`, false);
-          slot.partial = partial;
+          this.#hold(slot, partial);
           for (const block of early)
             if (slot.partial === partial) this.#accept(index, block.offset, block.payload);
         },
@@ -323,7 +325,7 @@ export class Receiver {
         ? new WholeFile(slot.finalPath, slot.size, slot.mtimeMs)
         : PartialFile.open(slot.finalPath, slot.size, slot.mtimeMs, slot.keep);
       partial.onWriteError = (error) => this.#failFile(index, 36, `cannot write: ${error.message}`, false);
-      slot.partial = partial;
+      this.#hold(slot, partial);
       return true;
     } catch (error) {
       const code = (error as { code?: unknown }).code;
@@ -374,7 +376,7 @@ export class Receiver {
     const slot = this.#slots[index] as Slot;
     const file = this.files[index] as FileProgress;
     const partial = slot.partial;
-    slot.partial = undefined;
+    this.#letGo(slot);
     slot.state = 'done';
     const put = (p: PartialFile | WholeFile) => {
       if (p instanceof PartialFile)
@@ -436,7 +438,7 @@ export class Receiver {
     if (slot) {
       if (discard) slot.partial?.discard();
       else slot.partial?.suspend();
-      slot.partial = undefined;
+      this.#letGo(slot);
       slot.state = 'done';
     }
     if (file) {
@@ -487,7 +489,7 @@ export class Receiver {
 
   #diskQueueBytes(): number {
     let bytes = 0;
-    for (const slot of this.#slots) bytes += slot?.partial?.queuedBytes ?? 0;
+    for (const slot of this.#holding) bytes += slot.partial?.queuedBytes ?? 0;
     for (const file of this.#inMemory) {
       const queued = file.queuedBytes;
       if (queued === 0) this.#inMemory.delete(file);
@@ -498,7 +500,7 @@ export class Receiver {
 
   #persist(): void {
     // A complete file is being put in place (durability per batch): a checkpoint of it would only cost a write.
-    for (const slot of this.#slots) if (slot?.state === 'receiving') slot.partial?.persistInBackground();
+    for (const slot of this.#holding) if (slot.state === 'receiving') slot.partial?.persistInBackground();
   }
 
   #fail(error: SessionError): void {
@@ -517,9 +519,19 @@ export class Receiver {
   }
 
   #suspendAll(): void {
-    for (const slot of this.#slots) {
-      slot?.partial?.suspend();
-      if (slot) slot.partial = undefined;
+    for (const slot of this.#holding) {
+      slot.partial?.suspend();
+      this.#letGo(slot);
     }
+  }
+
+  #hold(slot: Slot, partial: PartialFile | WholeFile): void {
+    slot.partial = partial;
+    this.#holding.add(slot);
+  }
+
+  #letGo(slot: Slot): void {
+    slot.partial = undefined;
+    this.#holding.delete(slot);
   }
 }

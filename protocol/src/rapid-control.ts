@@ -68,6 +68,11 @@ export const planMessage = z.object({
       head: z.optional(z.string()),
     }),
   ),
+  /**
+   * The receiver applied this plan as its own decision (no file needed a sample check) and takes data now: the sender
+   * starts without waiting for `ready`. It still sends `decision`, answered with `ready` as before.
+   */
+  ready: z.optional(z.boolean()),
 });
 export const decisionMessage = z.object({
   t: z.literal('decision'),
@@ -79,6 +84,8 @@ export const statusMessage = z.object({
   next_seq: u,
   sent_bytes: u,
   retransmitted_bytes: u,
+  /** Numbers the status, so the receiver's next feedback can echo it and the sender measure the round trip. */
+  id: z.optional(u),
 });
 export const feedbackMessage = z.object({
   t: z.literal('feedback'),
@@ -92,6 +99,9 @@ export const feedbackMessage = z.object({
   rx_drops: z.optional(u),
   /** Bytes the receiver holds for its disk (accepted, not yet written). */
   disk_queue_bytes: z.optional(u),
+  /** The `id` of the latest `status` received, and how long the receiver held it before this feedback, µs. */
+  status_id: z.optional(u),
+  status_held_us: z.optional(u),
 });
 export const fileCompleteMessage = z.object({
   t: z.literal('file_complete'),

@@ -133,13 +133,19 @@ try {
     const out = spawnSync('ip', inA([process.execPath, clientEntry]), { env }).stdout.toString();
     const result = JSON.parse(out.trim().split('\n').pop() ?? '{}') as {
       ms: number;
+      firstByteMs: number;
       status: string;
       lost: number;
       error: string;
     };
     if (result.status !== 'completed')
       throw new Error(`rapid ${direction}: ${result.status} ${result.error}`);
-    return { mbit: (bytes * 8) / (result.ms / 1000) / 1e6, lost: result.lost / bytes };
+    return {
+      mbit: (bytes * 8) / (result.ms / 1000) / 1e6,
+      dataMbit: (bytes * 8) / ((result.ms - result.firstByteMs) / 1000) / 1e6,
+      setupMs: result.firstByteMs,
+      lost: result.lost / bytes,
+    };
   };
   if (process.env.BENCH_WAN_MODE === 'policies') {
     // Two downloads at once through the one emulated bottleneck, each asking for the whole link.
@@ -189,11 +195,13 @@ try {
       `each transfer ${sizeMiB} MiB; a rate is the size over that transfer's own duration (the first to finish frees the link)`,
     );
   } else {
-    const samples: Record<string, { mbit: number[]; lost: number[] }> = {};
-    const add = (name: string, mbit: number, lost = 0) => {
-      samples[name] ??= { mbit: [], lost: [] };
+    const samples: Record<string, { mbit: number[]; lost: number[]; data: number[]; setup: number[] }> = {};
+    const add = (name: string, mbit: number, lost = 0, data = Number.NaN, setup = Number.NaN) => {
+      samples[name] ??= { mbit: [], lost: [], data: [], setup: [] };
       samples[name].mbit.push(mbit);
       samples[name].lost.push(lost);
+      samples[name].data.push(data);
+      samples[name].setup.push(setup);
     };
     for (let run = 0; run < RUNS; run++) {
       add('curl HTTPS GET (1 stream, CUBIC)', curl([`${api}/files/content/big.bin`]));
@@ -202,30 +210,42 @@ try {
         curl(['-T', join(local, 'up.bin'), `${api}/files/content/up/curl-${run}.bin`]),
       );
       const d = rapid('down');
-      add('Rapid download (fair)', d.mbit, d.lost);
+      add('Rapid download (fair)', d.mbit, d.lost, d.dataMbit, d.setupMs);
       const u = rapid('up');
-      add('Rapid upload (fair)', u.mbit, u.lost);
+      add('Rapid upload (fair)', u.mbit, u.lost, u.dataMbit, u.setupMs);
     }
     const base = {
       GET: median(samples['curl HTTPS GET (1 stream, CUBIC)']?.mbit ?? []),
       PUT: median(samples['curl HTTPS PUT (1 stream, CUBIC)']?.mbit ?? []),
     };
     table(
-      ['method', 'Mbit/s (median)', 'vs single stream', '% of measured capacity', 'retransmitted'],
+      [
+        'method',
+        'Mbit/s (median)',
+        'vs single stream',
+        '% of measured capacity',
+        'retransmitted',
+        'to first byte',
+        'data phase % of capacity',
+      ],
       Object.entries(samples).map(([name, s]) => {
         const m = median(s.mbit);
         const b = name.includes('upload') || name.includes('PUT') ? base.PUT : base.GET;
+        const data = median(s.data);
         return [
           name,
           m.toFixed(2),
           `${(m / b).toFixed(1)}×`,
-          `${((m / capacity) * 100).toFixed(0)}%`,
+          `${((m / capacity) * 100).toFixed(1)}%`,
           `${(median(s.lost) * 100).toFixed(2)}%`,
+          Number.isNaN(data) ? '' : `${median(s.setup).toFixed(0)} ms`,
+          Number.isNaN(data) ? '' : `${((data / capacity) * 100).toFixed(1)}%`,
         ];
       }),
     );
     console.log(
-      `file ${sizeMiB} MiB for Rapid; curl runs are capped at ${curlCap} s and measured over what they moved`,
+      `file ${sizeMiB} MiB for Rapid; curl runs are capped at ${curlCap} s and measured over what they moved; the data ` +
+        'phase runs from the first byte on the wire to the end (session set-up excluded, the final repairs included)',
     );
   }
   node.kill('SIGTERM');

@@ -29,7 +29,7 @@ import {
   rateOf,
   resumePolicyOf,
 } from './normalize-spec.ts';
-import { probeUdp } from './udp-probe.ts';
+import { openUdp, probeUdp } from './udp-probe.ts';
 
 export interface ClientSessionOptions {
   /** How long to wait for a PROBE_ACK before declaring UDP blocked (PROTOCOL.md §2.4). */
@@ -138,26 +138,18 @@ export class ClientSession {
       accept.key ? Buffer.from(accept.key, 'base64') : undefined,
       Buffer.from(accept.salt, 'base64'),
     );
-    const udp = await probeUdp(
-      spec.remote_host,
-      spec.fasp_port ?? DEFAULT_PORT,
-      codec,
-      accept.session_id,
-      this.options.probeTimeoutMs ?? 3000,
-    );
-    this.#check();
-    if (!udp) {
-      link.stream.destroy();
-      if (spec.http_fallback === false)
-        throw sessionError(14, 'UDP to the node is blocked and http_fallback is off');
-      return this.#fallback(uploads, access);
-    }
+    // The probe runs beside the offer and the plan instead of before them (a round trip less): the decision, which
+    // makes a receiver open files, and the data wait for it. Without an answer, UDP is blocked.
+    const udp = await openUdp(spec.remote_host, spec.fasp_port ?? DEFAULT_PORT);
+    const probed = probeUdp(udp, codec, accept.session_id, this.options.probeTimeoutMs ?? 3000);
+    const dataPath = probed.then((ok) => (ok ? undefined : new Promise<never>(() => {})));
     const common = {
       control: link,
       codec,
       sessionId: accept.session_id,
       stallMs: this.options.stallMs,
       onProgress: this.options.onProgress,
+      dataPath,
     };
     let part: Sender | Receiver;
     if (spec.direction === 'send') {
@@ -195,12 +187,25 @@ export class ClientSession {
       part = receiver;
     }
     this.#part = part;
+    let blocked = false;
+    void probed.then((ok) => {
+      if (ok) return;
+      blocked = true;
+      part.abort(sessionError(14, 'UDP to the node is blocked'));
+    });
     try {
       await part.run();
+    } catch (error) {
+      if (!blocked || this.#aborted) throw error;
     } finally {
       udp.socket.close();
       link.close();
     }
+    if (!blocked) return;
+    link.stream.destroy();
+    if (spec.http_fallback === false)
+      throw sessionError(14, 'UDP to the node is blocked and http_fallback is off');
+    return this.#fallback(uploads, access);
   }
 
   async #fallback(uploads: FoundFile[], access: SourceAccess | undefined): Promise<void> {

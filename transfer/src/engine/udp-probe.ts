@@ -13,18 +13,8 @@ export interface UdpPath {
   port: number;
 }
 
-/**
- * Opens the client's UDP socket and proves the path both ways with authenticated probes (PROTOCOL.md §2.4). Probe
- * sequence numbers live far above data sequence numbers so no GCM nonce is ever reused. Resolves undefined when no
- * PROBE_ACK comes back in time: UDP is blocked. The socket it returns is connected to the node.
- */
-export async function probeUdp(
-  host: string,
-  port: number,
-  codec: PacketCodec,
-  sessionId: number,
-  timeoutMs: number,
-): Promise<UdpPath | undefined> {
+/** Opens the client's UDP socket towards the node, with the largest buffers the system grants. */
+export async function openUdp(host: string, port: number): Promise<UdpPath> {
   const { address, family } = await lookup(host);
   const socket = createSocket(family === 6 ? 'udp6' : 'udp4');
   socket.on('error', () => {});
@@ -39,7 +29,25 @@ export async function probeUdp(
       break;
     } catch {}
   }
+  return { socket, address, port };
+}
+
+/**
+ * Proves the path both ways with authenticated probes (PROTOCOL.md §2.4). Probe sequence numbers live far above data
+ * sequence numbers so no GCM nonce is ever reused. Resolves false when no PROBE_ACK comes back in time: UDP is
+ * blocked. On success the socket is connected to the node.
+ */
+export async function probeUdp(
+  { socket, address, port }: UdpPath,
+  codec: PacketCodec,
+  sessionId: number,
+  timeoutMs: number,
+): Promise<boolean> {
   let n = 0;
+  let closed = false;
+  socket.once('close', () => {
+    closed = true;
+  });
   const answered = new Promise<boolean>((resolve) => {
     const onMessage = (packet: Buffer) => {
       const opened = codec.open('node', packet);
@@ -50,6 +58,8 @@ export async function probeUdp(
     };
     socket.on('message', onMessage);
     setTimeout(() => resolve(false), timeoutMs);
+    // The session may end (cancelled, failed) while the probe still runs beside it.
+    socket.once('close', () => resolve(false));
   });
   const send = () => {
     n++;
@@ -66,18 +76,20 @@ export async function probeUdp(
       },
       Buffer.alloc(0),
     );
-    socket.send(probe, port, address);
+    try {
+      socket.send(probe, port, address);
+    } catch {
+      // Closed between two probes: the 'close' listener settles the probe.
+    }
   };
   send();
   const timer = setInterval(send, PROBE_INTERVAL_MS);
   const ok = await answered;
   clearInterval(timer);
-  if (ok) {
-    // Connected, a send names no address: an unconnected send resolves the address again for every datagram.
-    socket.connect(port, address);
-    await once(socket, 'connect');
-    return { socket, address, port };
-  }
-  socket.close();
-  return undefined;
+  if (!ok) return false;
+  if (closed) return false;
+  // Connected, a send names no address: an unconnected send resolves the address again for every datagram.
+  socket.connect(port, address);
+  await once(socket, 'connect');
+  return true;
 }

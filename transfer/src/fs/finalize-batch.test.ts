@@ -16,10 +16,15 @@ describe('FinalizeBatch', () => {
     const dir = mkdtempSync(join(tmpdir(), 'batch-'));
     const syncs: { placed: boolean[] }[] = [];
     const names = ['a', 'b', 'c'];
-    const batch = new FinalizeBatch(async () => {
-      syncs.push({ placed: names.map((name) => existsSync(join(dir, name))) });
-      return true;
-    });
+    const batch = new FinalizeBatch(
+      async () => {
+        syncs.push({ placed: names.map((name) => existsSync(join(dir, name))) });
+        return true;
+      },
+      512,
+      5,
+      1,
+    );
     await Promise.all(names.map((name) => batch.add(complete(dir, name, `${name}-data`), false)));
     expect(syncs).toEqual([{ placed: [false, false, false] }, { placed: [true, true, true] }]);
     for (const name of names) {
@@ -31,11 +36,16 @@ describe('FinalizeBatch', () => {
   it('gathers the files that complete while a batch syncs into the next batch (group commit)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'batch-'));
     let syncs = 0;
-    const batch = new FinalizeBatch(async () => {
-      syncs++;
-      await new Promise((resolve) => setTimeout(resolve, 30));
-      return true;
-    });
+    const batch = new FinalizeBatch(
+      async () => {
+        syncs++;
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        return true;
+      },
+      512,
+      5,
+      1,
+    );
     const first = batch.add(complete(dir, 'first', '1'), false);
     await new Promise((resolve) => setTimeout(resolve, 15));
     const later = ['x', 'y', 'z'].map((name) => batch.add(complete(dir, name, name), false));
@@ -56,6 +66,7 @@ describe('FinalizeBatch', () => {
         return true;
       },
       8,
+      1,
       1,
     );
     const doneAfter = new Map<string, number>();
@@ -85,5 +96,24 @@ describe('FinalizeBatch', () => {
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected']);
     expect(readFileSync(join(dir, 'ok'), 'utf8')).toBe('fine');
     expect(existsSync(join(dir, 'short'))).toBe(false);
+  });
+
+  it('syncs a batch of fewer files than its threshold file by file: a file-system sync would flush all writes there', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'batch-'));
+    let fileSystemSyncs = 0;
+    const batch = new FinalizeBatch(
+      async () => {
+        fileSystemSyncs++;
+        return true;
+      },
+      512,
+      5,
+      3,
+    );
+    await Promise.all(['a', 'b'].map((name) => batch.add(complete(dir, name, name), false)));
+    expect(fileSystemSyncs).toBe(0);
+    expect(readFileSync(join(dir, 'b'), 'utf8')).toBe('b');
+    await Promise.all(['c', 'd', 'e'].map((name) => batch.add(complete(dir, name, name), false)));
+    expect(fileSystemSyncs).toBe(2);
   });
 });

@@ -38,6 +38,7 @@ export class FinalizeBatch {
     private readonly syncAll: (paths: string[]) => Promise<boolean> = syncFileSystems,
     private readonly maxFiles = 512,
     private readonly waitMs = 5,
+    private readonly minFilesForFileSystemSync = 8,
   ) {}
 
   add(file: CompleteFile, preserveTimes: boolean): Promise<void> {
@@ -76,9 +77,12 @@ export class FinalizeBatch {
     });
     if (ready.length === 0 && named.length === 0) return;
     const dirsOf = (items: Pending[]) => [...new Set(items.map((item) => dirname(item.file.finalPath)))];
-    let synced: boolean;
+    // A file-system sync flushes whatever anyone wrote there: it pays off for many files, while a few are cheaper
+    // synced one by one (a big file's data since its last checkpoint, and its folder).
+    const many = ready.length + named.length >= this.minFilesForFileSystemSync;
+    let synced = false;
     try {
-      synced = await this.syncAll(dirsOf([...ready, ...named]));
+      if (many) synced = await this.syncAll(dirsOf([...ready, ...named]));
     } catch (error) {
       for (const item of [...ready, ...named]) item.reject(error as Error);
       return;

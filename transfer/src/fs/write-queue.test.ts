@@ -1,7 +1,7 @@
-import { closeSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, fdatasync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { WriteQueue } from './write-queue.ts';
 
 const file = (content = '') => {
@@ -37,6 +37,34 @@ describe('WriteQueue', () => {
     await queue.drain();
     closeSync(fd);
     expect(readFileSync(path, 'utf8')).toBe('abcdefgh');
+  });
+
+  it('lets writes queued after a sync go on while the sync runs', async () => {
+    const path = file('....');
+    const fd = openSync(path, 'r+');
+    const written: number[] = [];
+    let finishSync: (() => void) | undefined;
+    const slowSync = ((syncFd: number, callback: (error: NodeJS.ErrnoException | null) => void) => {
+      finishSync = () => fdatasync(syncFd, callback);
+    }) as typeof fdatasync;
+    const queue = new WriteQueue(
+      fd,
+      (start) => written.push(start),
+      () => {},
+      1024,
+      slowSync,
+    );
+    queue.add(0, Buffer.from('ab'));
+    const synced = new Promise<Error | null>((resolve) => queue.sync(() => {}, resolve));
+    queue.add(2, Buffer.from('cd'));
+    queue.submit();
+    await vi.waitFor(() => expect(written).toEqual([0, 2]));
+    expect(finishSync).toBeDefined();
+    finishSync?.();
+    expect(await synced).toBeNull();
+    await queue.drain();
+    closeSync(fd);
+    expect(readFileSync(path, 'utf8')).toBe('abcd');
   });
 
   it('coalesces contiguous blocks, writes positionally and reports ranges once written', async () => {

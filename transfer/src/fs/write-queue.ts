@@ -23,6 +23,7 @@ export class WriteQueue {
     private readonly onWritten: (start: number, end: number) => void,
     private readonly onError: (error: Error) => void,
     private readonly runBytes = 4 * 1024 * 1024,
+    private readonly syncData: typeof fdatasync = fdatasync,
   ) {}
 
   /** Bytes accepted but not yet in the file. */
@@ -71,17 +72,20 @@ export class WriteQueue {
   /**
    * Submits what is buffered, then, once every write before it is in the file, calls `snapshot` (what the sync will
    * cover is exactly what has been reported written) and syncs the data; `then` gets the sync's outcome. Writes
-   * queued meanwhile wait for the sync.
+   * queued meanwhile go on beside the sync: it covers at least what the snapshot saw, and a write that waited for a
+   * sync of the disk's speed would stall the receiver at every checkpoint. The queue counts as busy until the
+   * promise `then` returns (if any) settles.
    */
-  sync(snapshot: () => void, then: (error: Error | null) => void): void {
+  sync(snapshot: () => void, then: (error: Error | null) => void | Promise<void>): void {
     this.submit();
     this.track((done) =>
       this.#serially((next) => {
         snapshot();
-        fdatasync(this.fd, (error) => {
-          next();
-          then(error);
-          done();
+        next();
+        this.syncData(this.fd, (error) => {
+          void Promise.resolve(then(error))
+            .catch(() => {})
+            .finally(done);
         });
       }),
     );

@@ -123,6 +123,23 @@ describe('HTTPS fallback sessions are first-class node transfers', () => {
     expect(active).toEqual([]);
   });
 
+  it('a session stopped while its probe still runs ends cancelled, and the probe stops with it', async () => {
+    const up = await setupSpec(fixture, 'upload', { destination_root: '/incoming' });
+    const local = mkdtempSync(join(tmpdir(), 'fb-stop-'));
+    writeFileSync(join(local, 'x.bin'), randomBytes(1024));
+    const handle = engine.start({
+      ...up,
+      fasp_port: faspPort,
+      paths: [{ source: join(local, 'x.bin') }],
+      destination_root: '/incoming',
+    });
+    // The probe answers nothing on this port; stop before it gives up (500 ms), then outlive its timers.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    handle.stop();
+    expect((await handle.done()).status).toBe('cancelled');
+    await new Promise((resolve) => setTimeout(resolve, 700));
+  });
+
   it('an interrupted fallback upload resumes and the node receives under 5 % twice', async () => {
     const { handle, data, id } = await slowUpload('resume.bin', 'resume-cookie');
     await untilWritten(handle, SIZE / 2);

@@ -120,6 +120,11 @@ export class SessionServer {
     const transfer = openTransfer(this.store, claims.xfer_id, hello, startSpec(hello, config, rate, files));
     const targetOf = uploadTargets(config.docroot, hello, claims.roots);
     const entry: UdpSessionEntry = { codec, peer: undefined, onData: () => {} };
+    // The plan may be settled before the client's first probe arrives: data, and files already whole, wait until the
+    // node knows where the client is (a client whose probe never arrives falls back to HTTPS).
+    const peerKnown = new Promise<void>((resolve) => {
+      entry.onPeer = resolve;
+    });
     const common = { control: link, codec, sessionId, stallMs: config.stallMs };
     const part =
       hello.direction === 'receive'
@@ -136,6 +141,7 @@ export class SessionServer {
             fileChecksum: hello.file_checksum,
             files,
             limits: config.rate,
+            dataPath: peerKnown,
           })
         : new Receiver({
             ...common,
@@ -147,6 +153,7 @@ export class SessionServer {
             preserveTimes: hello.preserve_times,
             fileChecksum: hello.file_checksum,
             filesDone: hello.accepts_files_done === true,
+            dataPath: peerKnown,
           });
     if (part instanceof Receiver) entry.onData = (packet) => part.onDatagram(packet);
     const session: NodeSession = {

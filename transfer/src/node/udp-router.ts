@@ -7,6 +7,8 @@ export interface UdpSessionEntry {
   codec: PacketCodec;
   peer: { address: string; port: number } | undefined;
   onData: (packet: Buffer) => void;
+  /** Called once the session's first probe has told the client's address. */
+  onPeer?: () => void;
 }
 
 /**
@@ -57,7 +59,9 @@ export class UdpRouter {
     if (packet[2] === PacketType.probe) {
       const opened = entry.codec.open('client', packet);
       if (!opened) return;
+      const first = entry.peer === undefined;
       entry.peer = { address: rinfo.address, port: rinfo.port };
+      if (first) entry.onPeer?.();
       const header = readHeader(packet);
       if (!header) return;
       const ack = entry.codec.seal(

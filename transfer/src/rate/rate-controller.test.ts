@@ -42,6 +42,40 @@ describe('RateController', () => {
     expect(c.rateKbps).toBeLessThan(100_000);
   });
 
+  it("learns the path's random loss while the queue is short and holds the rate when the queue rises within it", () => {
+    const c = new RateController({ target_rate_kbps: 100_000, min_rate_kbps: 0, rate_policy: 'fair' });
+    run(c, 40, 0.05, 1_000);
+    expect(c.rateKbps).toBe(100_000);
+    // 5 % loss with a queue rising to 12 ms (above half the set point) is the path's own loss, not congestion.
+    c.onFeedback({ loss: 0.05, queueDelayUs: 11_000 });
+    c.onFeedback({ loss: 0.05, queueDelayUs: 12_000 });
+    expect(c.rateKbps).toBe(100_000);
+    // Loss well above that floor with the rising queue is.
+    c.onFeedback({ loss: 0.1, queueDelayUs: 13_000 });
+    expect(c.rateKbps).toBeLessThan(100_000);
+  });
+
+  it('waits a round trip and a feedback interval after a cut before it cuts again', () => {
+    const make = () => {
+      const c = new RateController({ target_rate_kbps: 100_000, min_rate_kbps: 0, rate_policy: 'fair' });
+      run(c, 40, 0, 0);
+      return c;
+    };
+    // A 120 ms path: the queue keeps rising for a round trip after the first cut, as the earlier packets drain.
+    const spaced = make();
+    const unaware = make();
+    for (let i = 0; i < 4; i++) {
+      const queueDelayUs = 25_000 + i * 2_000;
+      spaced.onFeedback({ loss: 0, queueDelayUs, atMs: 1_000 + i * 50, rttMs: 120 });
+      unaware.onFeedback({ loss: 0, queueDelayUs });
+    }
+    // One cut (at 1 000 ms); the next may come 170 ms later, after these feedbacks.
+    expect(spaced.rateKbps).toBeCloseTo(100_000 * (1 - 0.25 * 0.25), 0);
+    expect(unaware.rateKbps).toBeLessThan(spaced.rateKbps);
+    spaced.onFeedback({ loss: 0, queueDelayUs: 34_000, atMs: 1_200, rttMs: 120 });
+    expect(spaced.rateKbps).toBeLessThan(100_000 * (1 - 0.25 * 0.25));
+  });
+
   it('applies a live change of target and policy', () => {
     const c = new RateController({ target_rate_kbps: 100_000, min_rate_kbps: 0, rate_policy: 'fair' });
     c.update({ target_rate_kbps: 20_000, min_rate_kbps: 0, rate_policy: 'fixed' });
@@ -66,7 +100,8 @@ describe('RateController after a cut', () => {
     const steps: number[] = [];
     for (let i = 0; i < 60; i++) {
       const before = c.rateKbps;
-      c.onFeedback({ loss: 0, queueDelayUs: 0 });
+      // A short queue (3 ms, not empty): the plain additive creep.
+      c.onFeedback({ loss: 0, queueDelayUs: 3_000 });
       steps.push(c.rateKbps / before);
     }
     expect(steps[0]).toBeCloseTo(1.25);
@@ -75,6 +110,23 @@ describe('RateController after a cut', () => {
     expect(steps[creep]).toBeGreaterThan(1);
     expect(Math.max(...steps.slice(creep))).toBeGreaterThan(1.2);
     expect(c.rateKbps).toBe(4_000_000);
+  });
+});
+
+describe('RateController near a cut', () => {
+  it('doubles the additive climb while the queue is empty, weights kept', () => {
+    const climb = (rate_policy: 'fair' | 'high', queueDelayUs: number) => {
+      const c = new RateController({ target_rate_kbps: 100_000, min_rate_kbps: 0, rate_policy });
+      run(c, 40, 0, 0);
+      c.onFeedback({ loss: 0, queueDelayUs: 25_000 });
+      const before = c.rateKbps;
+      c.onFeedback({ loss: 0, queueDelayUs: 25_000 });
+      c.onFeedback({ loss: 0, queueDelayUs });
+      return c.rateKbps - before;
+    };
+    expect(climb('fair', 5_000)).toBeCloseTo(1_000);
+    expect(climb('fair', 1_000)).toBeCloseTo(2_000);
+    expect(climb('high', 1_000)).toBeCloseTo(4_000);
   });
 });
 

@@ -17,6 +17,9 @@ export interface RateSample {
   diskQueueBytes?: number;
   /** What the receiver took in over the interval, kbit/s. */
   receivedKbps?: number;
+  /** When the feedback arrived (ms, any monotonic clock) and the smoothed round trip: cuts wait for their effect. */
+  atMs?: number;
+  rttMs?: number;
 }
 
 interface PolicyShape {
@@ -29,13 +32,21 @@ interface PolicyShape {
 }
 
 const MIN_PROBE_KBPS = 64;
+/** The receiver's feedback interval (PROTOCOL.md §2.3): a feedback describes up to this much before it was sent. */
+const FEEDBACK_MS = 50;
 const START_CAP_KBPS = 1_000_000;
 /** Additive climb per feedback near congestion, as a share of the target, for weight 1. */
 const NEAR_STEP = 0.01;
+/** The near climb's factor while the queue is empty (below an eighth of the set point). */
+const EMPTY_QUEUE_BOOST = 2;
 /** A receiver holding more than this for its disk is falling behind (it drops beyond 64 MiB, PROTOCOL.md §2.2). */
 const DISK_QUEUE_HIGH = 16 * 1024 * 1024;
 /** The cut when the receiver is overrun (socket drops or a growing disk queue). */
 const RECEIVER_CUT = 0.85;
+/** Weight of one quiet interval (no queue) in the path's random-loss floor. */
+const LOSS_FLOOR_GAIN = 0.1;
+/** The random-loss floor is never taken above this: beyond it loss is congestion whatever the queue says. */
+const LOSS_FLOOR_MAX = 0.25;
 
 const proportionalCut = (excess: number) => 1 - 0.25 * Math.min(1, excess);
 const SHAPES: Record<Exclude<RatePolicy, 'fixed'>, PolicyShape> = {
@@ -56,8 +67,11 @@ export class RateController {
   #lastDelayUs = 0;
   #lastDiskBytes = 0;
   #sinceCut = 2;
+  #cutAtMs = Number.NEGATIVE_INFINITY;
   /** The rate at the last congestion cut: the climb slows near it instead of overshooting into loss again. */
   #cutAtKbps = 0;
+  /** The loss the path shows without a queue (random loss), smoothed: only loss above it means congestion. */
+  #lossFloor = 0;
 
   constructor(settings: RateSettings) {
     this.#settings = { ...settings };
@@ -108,34 +122,47 @@ export class RateController {
     const diskGrowing = disk > DISK_QUEUE_HIGH && disk > this.#lastDiskBytes;
     this.#lastDiskBytes = disk;
     this.#sinceCut++;
-    // A feedback right after a cut still describes packets sent before it: one cut per two intervals, else a single
-    // congestion event is answered two or three times over and the link runs empty.
-    const mayCut = this.#sinceCut >= 2;
+    // A feedback right after a cut still describes packets sent before it: one cut per two intervals and, once the
+    // round trip is known, per round trip and interval (a long path's queue keeps rising for a round trip after the
+    // cut), else a single congestion event is answered two or three times over and the link runs empty.
+    const waited =
+      sample.atMs === undefined || sample.rttMs === undefined
+        ? true
+        : sample.atMs - this.#cutAtMs >= sample.rttMs + FEEDBACK_MS;
+    const mayCut = this.#sinceCut >= 2 && waited;
     if ((sample.receiverDrops ?? 0) > 0 || diskGrowing) {
       // The receiving end cannot keep up: the loss it reports is its own, whatever the path's queue says. What it
       // took in bounds the cut from below, never under half the rate: a receiver that stalled for a moment (or a node
       // socket shared by many sessions, whose drops every session hears) reports little taken in.
       if (!mayCut) return this.#rateKbps;
       this.#sinceCut = 0;
+      this.#cutAtMs = sample.atMs ?? Number.NEGATIVE_INFINITY;
       this.#cutAtKbps = this.#rateKbps;
       const cut = this.#rateKbps * RECEIVER_CUT;
       const taken = sample.receivedKbps ?? 0;
       this.#rateKbps = this.#clamp(taken > 0 ? Math.min(cut, Math.max(taken, 0.5 * this.#rateKbps)) : cut);
       return this.#rateKbps;
     }
-    // Random loss on a long path stays low and comes without a queue; heavy loss means the receiver or the path is
-    // overrun even when the measured queue is short.
+    // Random loss comes without a queue: what the path loses while its queue is short is its floor, and only loss
+    // above that floor means congestion. Heavy loss above it means the path is overrun even when the queue is short.
+    if (sample.queueDelayUs < shape.setPointUs / 4)
+      this.#lossFloor = Math.min(
+        LOSS_FLOOR_MAX,
+        (1 - LOSS_FLOOR_GAIN) * this.#lossFloor + LOSS_FLOOR_GAIN * sample.loss,
+      );
+    const excessLoss = Math.max(0, sample.loss - this.#lossFloor);
     const congestedByLoss =
-      (sample.loss > 0.02 && rising && sample.queueDelayUs > shape.setPointUs / 2) || sample.loss > 0.1;
+      (excessLoss > 0.02 && rising && sample.queueDelayUs > shape.setPointUs / 2) || excessLoss > 0.1;
     const congested = sample.queueDelayUs > shape.setPointUs || congestedByLoss;
     if (congested && (!mayCut || (falling && !congestedByLoss))) {
       // Above the set point but draining, or just cut: the last cut is still taking effect.
     } else if (congested) {
       this.#sinceCut = 0;
+      this.#cutAtMs = sample.atMs ?? Number.NEGATIVE_INFINITY;
       const excess = Math.max(0, sample.queueDelayUs - shape.setPointUs) / shape.setPointUs;
       const delayCut = shape.cut(congestedByLoss ? Math.max(excess, 0.5) : excess);
       // Heavy loss cuts in proportion (at most halving), so an overrun receiver is relieved within a few intervals.
-      const lossCut = sample.loss > 0.1 ? 1 - Math.min(0.5, sample.loss) : 1;
+      const lossCut = excessLoss > 0.1 ? 1 - Math.min(0.5, excessLoss) : 1;
       this.#cutAtKbps = this.#rateKbps;
       this.#rateKbps = this.#clamp(this.#rateKbps * Math.min(delayCut, lossCut));
     } else {
@@ -147,8 +174,11 @@ export class RateController {
       const near =
         sample.queueDelayUs > shape.setPointUs / 2 ||
         (this.#rateKbps >= 0.85 * cutAt && this.#rateKbps < 1.5 * cutAt);
+      // Near a cut with the queue empty, the link idles until the rate is back: the additive climb doubles there (for
+      // every flow through that queue alike, so shares still follow the weights).
+      const empty = sample.queueDelayUs < shape.setPointUs / 8;
       const step = near
-        ? shape.weight * NEAR_STEP * target
+        ? shape.weight * NEAR_STEP * target * (empty ? EMPTY_QUEUE_BOOST : 1)
         : Math.min(shape.step * target, 2.5 * shape.step * this.#rateKbps);
       this.#rateKbps = this.#clamp(this.#rateKbps + step);
       if (this.#rateKbps >= 1.5 * cutAt) this.#cutAtKbps = 0;

@@ -100,11 +100,12 @@ describe('LossTracker', () => {
     t.onPacket(9, 1020);
     t.onPacket(7, 1030);
     expect(t.repeatAfterMs(20, 300)).toBe(40);
-    // Smoothed: 7/8 of 10 ms plus 1/8 of 410 ms is 60 ms; then a slow repair pushes it to the ceiling.
+    // Smoothed: 7/8 of 10 ms plus 1/8 of 410 ms is 60 ms; then a slow repair (a long path: 302.5 ms smoothed) moves
+    // the ceiling to twice the repair time, so a NACK is not repeated before its answer can arrive.
     t.onPacket(3, 1410);
     expect(t.repeatAfterMs(20, 300)).toBe(240);
     t.onPacket(4, 3000);
-    expect(t.repeatAfterMs(20, 300)).toBe(300);
+    expect(t.repeatAfterMs(20, 300)).toBe(605);
   });
 
   it('tells a duplicate from a new or missing sequence number without recording it', () => {

@@ -99,7 +99,9 @@ export class LossTracker {
    */
   repeatAfterMs(floorMs: number, ceilingMs: number): number {
     if (this.#repairMs === undefined) return ceilingMs;
-    return Math.min(ceilingMs, Math.max(floorMs, 4 * this.#repairMs));
+    // A repair that takes longer than half the ceiling (a long path) moves the ceiling: a NACK repeated before its
+    // answer could arrive only asks for the same packet twice.
+    return Math.min(Math.max(ceilingMs, 2 * this.#repairMs), Math.max(floorMs, 4 * this.#repairMs));
   }
 
   /**

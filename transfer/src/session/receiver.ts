@@ -42,6 +42,8 @@ export interface ReceiverOptions {
   /** Datagrams the receiving socket dropped since the last call (its buffer overflowed), reported to the sender. */
   socketDrops?: () => number;
   onProgress?: () => void;
+  /** Resolves once the sender's datagrams can arrive (the client's probe answered): a decision opens files only then. */
+  dataPath?: Promise<unknown>;
 }
 
 interface Slot {
@@ -104,6 +106,10 @@ export class Receiver {
   #delay = new QueueDelay();
   #intervalBytes = 0;
   #lastFeedback = performance.now();
+  /** The plan was applied as the receiver's own decision (no sample to check): the sender's decision changes nothing. */
+  #planApplied = false;
+  /** The latest status the sender numbered, echoed in the next feedback so the sender can time the round trip. */
+  #statusEcho: { id: number; at: number } | undefined;
   #settle: { resolve: () => void; reject: (error: Error) => void } | undefined;
   /** Completed files not reported yet (`files_done`). */
   #completed: number[] = [];
@@ -131,9 +137,12 @@ export class Receiver {
         this.#onOffer(message.files).catch((error) => this.#fail(sessionError(36, `cannot plan: ${error}`)));
         break;
       case 'decision':
-        this.#onDecision(message.files);
+        this.#onDecision(message.files).catch((error) =>
+          this.#fail(sessionError(36, `cannot plan: ${error}`)),
+        );
         break;
       case 'status':
+        if (message.id !== undefined) this.#statusEcho = { id: message.id, at: performance.now() };
         this.#tracker.onSenderStatus(message.next_seq, performance.now());
         this.counters.bytesLost = message.retransmitted_bytes;
         break;
@@ -193,10 +202,40 @@ export class Receiver {
         ...(plan.head ? { head: plan.head } : {}),
       });
     }
-    this.options.control.send({ t: 'plan', files: plans });
+    // Without a sample to check, the sender's decision can only confirm the plan: apply it now and take data at once
+    // (one round trip less). Files open as their data arrives, so nothing is created before datagrams get through.
+    // The plan goes first: a skipped file's file_done must not reach the sender before the plan that offers it.
+    const applied = plans.every((plan) => plan.samples.length === 0 && plan.action !== 'compare');
+    this.options.control.send({ t: 'plan', files: plans, ...(applied ? { ready: true } : {}) });
+    if (applied) {
+      this.#planApplied = true;
+      // Files that need data take it from now on; a skip or a file already whole is settled once datagrams are known
+      // to get through, so a session that falls back to HTTPS leaves nothing done behind it.
+      const decisions = plans.map((plan) => ({ index: plan.index, drop: [], skip: plan.action === 'skip' }));
+      const settled = (index: number) => {
+        const slot = this.#slots[index];
+        return slot !== undefined && slot.keep.reduce((sum, e) => sum + e.end - e.start, 0) >= slot.size;
+      };
+      const later = decisions.filter((decision) => decision.skip || settled(decision.index));
+      this.#apply(decisions.filter((decision) => !later.includes(decision)));
+      if (later.length > 0)
+        void Promise.resolve(this.options.dataPath).then(() => {
+          if (!this.#finished) this.#apply(later);
+        });
+    }
   }
 
-  #onDecision(decisions: { index: number; drop: [number, number][]; skip: boolean }[]): void {
+  async #onDecision(decisions: { index: number; drop: [number, number][]; skip: boolean }[]): Promise<void> {
+    if (!this.#planApplied) {
+      await this.options.dataPath;
+      if (this.#finished) return;
+      this.#apply(decisions);
+      this.#openAhead();
+    }
+    this.options.control.send({ t: 'ready' });
+  }
+
+  #apply(decisions: { index: number; drop: [number, number][]; skip: boolean }[]): void {
     for (const decision of decisions) {
       const slot = this.#slots[decision.index];
       const file = this.files[decision.index];
@@ -224,9 +263,7 @@ export class Receiver {
       slot.whole = slot.keep.length === 0 && slot.size <= WHOLE_FILE_BYTES && !this.options.finalizeFile;
       if (keep.isComplete) this.#openAndComplete(decision.index);
     }
-    this.#openAhead();
     this.counters.bytesWritten = this.files.reduce((sum, f) => sum + f.bytesWritten, 0);
-    this.options.control.send({ t: 'ready' });
   }
 
   onDatagram(packet: Buffer): void {
@@ -480,7 +517,14 @@ export class Receiver {
       rate_kbps: this.counters.rateKbps,
       rx_drops: this.options.socketDrops?.() ?? 0,
       disk_queue_bytes: this.#diskQueueBytes(),
+      ...(this.#statusEcho
+        ? {
+            status_id: this.#statusEcho.id,
+            status_held_us: Math.round((now - this.#statusEcho.at) * 1000),
+          }
+        : {}),
     });
+    this.#statusEcho = undefined;
     this.#intervalBytes = 0;
     this.options.onProgress?.();
     if (now - this.#lastActivity > (this.options.stallMs ?? 20_000))

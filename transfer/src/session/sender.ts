@@ -9,6 +9,7 @@ import { PacketFlag, PacketType, payloadCapacity } from '../wire/packet.ts';
 import type { PacketCodec, Role } from '../wire/packet-codec.ts';
 import type { ControlLink } from './control-link.ts';
 import { failUnfinished, newFileProgress } from './file-progress.ts';
+import { traceRate } from './rate-trace.ts';
 import {
   type DataLink,
   type FileProgress,
@@ -46,9 +47,16 @@ export interface SenderOptions {
   onProgress?: () => void;
   /** How the offered bytes are read (default: the files themselves). */
   access?: SourceAccess;
+  /**
+   * Resolves once datagrams can reach the receiver (the client's probe answered, the node's peer known). The
+   * `decision` and the data wait for it; the offer and the plan go ahead meanwhile.
+   */
+  dataPath?: Promise<unknown>;
 }
 
 const STATUS_INTERVAL_MS = 50;
+/** Statuses remembered for round-trip samples: an echo older than this many intervals is no use. */
+const STATUS_ECHO_WINDOW = 64;
 const MAX_BACKLOG = 512;
 const BURST = 256;
 /** Files opened ahead of the one being sent. */
@@ -68,6 +76,7 @@ export class Sender {
   /** Highest sequence number actually handed to the socket; a staged block waiting for tokens is not in flight. */
   #highestSent = 0;
   #ready = false;
+  #starting = false;
   #paused = false;
   #scheduled = false;
   #finished = false;
@@ -75,6 +84,11 @@ export class Sender {
   #resumed = 0;
   /** Files with their `file_done` (counted, not searched: a search per file is quadratic in the file count). */
   #ended = 0;
+  /** When each of the latest numbered statuses went out, for round-trip samples from the feedback that echoes one. */
+  #statusSentAt = new Map<number, number>();
+  #statusId = 0;
+  /** Smoothed round trip of the control channel, ms (undefined until measured). */
+  #rttMs: number | undefined;
   #timers: NodeJS.Timeout[] = [];
   #settle: { resolve: () => void; reject: (error: Error) => void } | undefined;
 
@@ -138,11 +152,15 @@ export class Sender {
 
   #tick(): void {
     if (this.#finished) return;
+    const id = ++this.#statusId;
+    this.#statusSentAt.set(id, performance.now());
+    this.#statusSentAt.delete(id - STATUS_ECHO_WINDOW);
     this.options.control.send({
       t: 'status',
       next_seq: this.#highestSent + 1,
       sent_bytes: this.counters.bytesTransferred,
       retransmitted_bytes: this.counters.bytesLost,
+      id,
     });
     if (!this.#paused && performance.now() - this.#lastFeedback > (this.options.stallMs ?? 20_000)) {
       this.#fail(sessionError(40, 'no progress from the receiver'));
@@ -152,24 +170,19 @@ export class Sender {
   #onMessage(message: ControlMessage): void {
     switch (message.t) {
       case 'plan':
-        this.#onPlan(message.files).catch((error) =>
-          this.#fail(sessionError(35, `cannot read source: ${error}`)),
+        this.#onPlan(message.files).then(
+          () => {
+            if (message.ready) this.#start();
+          },
+          (error) => this.#fail(sessionError(35, `cannot read source: ${error}`)),
         );
         break;
       case 'ready':
-        if (this.files.length === 0) {
-          this.options.control.send({ t: 'done' });
-          this.#finished = true;
-          this.#settle?.resolve();
-          break;
-        }
-        this.#ready = true;
-        this.#prefetchAhead();
-        this.#lastFeedback = performance.now();
-        this.#schedule();
+        this.#start();
         break;
       case 'feedback': {
         this.#lastFeedback = performance.now();
+        this.#sampleRtt(message.status_id, message.status_held_us);
         this.#queue.acknowledgeBelow(message.cum_ack);
         if (this.#queue.nack(message.nack) > 0) this.#schedule();
         this.counters.bytesWritten = this.#resumed + message.received_bytes;
@@ -179,8 +192,11 @@ export class Sender {
           receiverDrops: message.rx_drops ?? 0,
           diskQueueBytes: message.disk_queue_bytes ?? 0,
           receivedKbps: message.rate_kbps,
+          atMs: this.#lastFeedback,
+          ...(this.#rttMs !== undefined ? { rttMs: this.#rttMs } : {}),
         });
         this.#bucket.setRate(this.counters.rateKbps * 1000);
+        traceRate(this.options.sessionId, message, this.counters.rateKbps);
         this.options.onProgress?.();
         break;
       }
@@ -262,7 +278,39 @@ export class Sender {
       decisions.push({ index: plan.index, drop: dropped.map((d) => [d.start, d.end]), skip: false });
     }
     this.counters.bytesWritten = this.#resumed;
+    // A receiver that waits for the decision opens its files on it: not before datagrams are known to get through.
+    await this.options.dataPath;
+    if (this.#finished) return;
     this.options.control.send({ t: 'decision', files: decisions });
+  }
+
+  /** A round-trip sample from a feedback that echoes a status: from the status leaving to the echo arriving, less the
+   * time the receiver held it. */
+  #sampleRtt(id: number | undefined, heldUs: number | undefined): void {
+    if (id === undefined) return;
+    const sentAt = this.#statusSentAt.get(id);
+    if (sentAt === undefined) return;
+    const sample = Math.max(0, performance.now() - sentAt - (heldUs ?? 0) / 1000);
+    this.#rttMs = this.#rttMs === undefined ? sample : 0.875 * this.#rttMs + 0.125 * sample;
+  }
+
+  /** Data flows: on `ready`, or on a plan the receiver already applied, once the data path is known. */
+  #start(): void {
+    if (this.#starting) return;
+    this.#starting = true;
+    void Promise.resolve(this.options.dataPath).then(() => {
+      if (this.#finished) return;
+      if (this.files.length === 0) {
+        this.options.control.send({ t: 'done' });
+        this.#finished = true;
+        this.#settle?.resolve();
+        return;
+      }
+      this.#ready = true;
+      this.#prefetchAhead();
+      this.#lastFeedback = performance.now();
+      this.#schedule();
+    });
   }
 
   async #verify(index: number, theirs: string | undefined): Promise<void> {

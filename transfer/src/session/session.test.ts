@@ -6,16 +6,28 @@ import { describe, expect, it } from 'vitest';
 import { confinePath } from '../fs/confine-path.ts';
 import { controlPair, type Faults, udpPair } from '../test-support/session-pair.ts';
 import { PacketCodec } from '../wire/packet-codec.ts';
+import type { ControlLink } from './control-link.ts';
 import { Receiver } from './receiver.ts';
 import { Sender, type SenderFile } from './sender.ts';
 
 const sha = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
+interface Wiring {
+  /** Called with the sender's control link before the session starts. */
+  senderControl?: (link: Awaited<ReturnType<typeof controlPair>>[0]) => void;
+  receiverControl?: (link: Awaited<ReturnType<typeof controlPair>>[1]) => void;
+  senderDataPath?: Promise<unknown>;
+  receiverDataPath?: Promise<unknown>;
+  resume?: 'none' | 'sparse_checksum';
+  /** The receiver may report completions many to a `files_done`. */
+  filesDone?: boolean;
+}
+
 async function transfer(
   files: { name: string; data: Buffer }[],
   faults: Faults = {},
   key: Buffer | undefined = randomBytes(16),
-  filesDone = false,
+  wiring: Wiring = {},
 ) {
   const src = mkdtempSync(join(tmpdir(), 'src-'));
   const dst = mkdtempSync(join(tmpdir(), 'dst-'));
@@ -25,6 +37,8 @@ async function transfer(
     return { path: name, source, size: data.length, mtime_ms: statSync(source).mtimeMs };
   });
   const [senderControl, receiverControl] = await controlPair();
+  wiring.senderControl?.(senderControl);
+  wiring.receiverControl?.(receiverControl);
   /** The type of every message the receiver sent, `file_done`s with their status. */
   const sent: string[] = [];
   const send = receiverControl.send.bind(receiverControl);
@@ -42,9 +56,10 @@ async function transfer(
     sessionId: 9,
     dgramSize: 1472,
     rate: { target_rate_kbps: 400_000, min_rate_kbps: 0, rate_policy: 'fixed' },
-    resume: 'sparse_checksum',
+    resume: wiring.resume ?? 'sparse_checksum',
     fileChecksum: 'sha-256',
     files: senderFiles,
+    ...(wiring.senderDataPath ? { dataPath: wiring.senderDataPath } : {}),
   });
   const receiver = new Receiver({
     control: receiverControl,
@@ -52,11 +67,12 @@ async function transfer(
     peerRole: 'client',
     sessionId: 9,
     resolveDestination: (path) => confinePath(dst, path),
-    resume: 'sparse_checksum',
+    resume: wiring.resume ?? 'sparse_checksum',
     overwrite: 'diff',
     preserveTimes: true,
     fileChecksum: 'sha-256',
-    filesDone,
+    ...(wiring.receiverDataPath ? { dataPath: wiring.receiverDataPath } : {}),
+    ...(wiring.filesDone ? { filesDone: true } : {}),
   });
   udp.b.on('message', (packet) => receiver.onDatagram(packet));
   try {
@@ -79,6 +95,57 @@ describe('sender and receiver over real sockets', () => {
     for (const { name, data } of files) expect(sha(readFileSync(join(dst, name)))).toBe(sha(data));
     expect(sender.files.map((f) => f.status)).toEqual(['completed', 'completed', 'completed']);
     expect(receiver.files[0]?.checksum).toBe(sha(files[0]?.data as Buffer));
+  });
+
+  it('starts data on a plan the receiver applied itself, without waiting for the decision round trip', async () => {
+    const data = randomBytes(200_000);
+    const sent: string[] = [];
+    const { dst, sender } = await transfer([{ name: 'fresh.bin', data }], {}, randomBytes(16), {
+      // Nothing to sample on a fresh destination: the decision is withheld and the session must not need it.
+      senderControl: (link) => {
+        const send = link.send.bind(link);
+        link.send = (message) => {
+          sent.push(message.t);
+          if (message.t !== 'decision') send(message);
+        };
+      },
+    });
+    expect(sha(readFileSync(join(dst, 'fresh.bin')))).toBe(sha(data));
+    expect(sender.files[0]?.status).toBe('completed');
+    expect(sent).toContain('decision');
+  });
+
+  it('holds data, skips and files already whole until the data path is known', async () => {
+    let openPath: () => void = () => {};
+    const dataPath = new Promise<void>((resolve) => {
+      openPath = resolve;
+    });
+    const files = [
+      { name: 'empty', data: Buffer.alloc(0) },
+      { name: 'some.bin', data: randomBytes(50_000) },
+    ];
+    const sent: string[] = [];
+    const record = (side: string) => (link: ControlLink) => {
+      const send = link.send.bind(link);
+      link.send = (message) => {
+        if (message.t !== 'status' && message.t !== 'feedback') sent.push(`${side} ${message.t}`);
+        send(message);
+      };
+    };
+    const session = transfer(files, {}, randomBytes(16), {
+      senderDataPath: dataPath,
+      receiverDataPath: dataPath,
+      senderControl: record('sender'),
+      receiverControl: record('receiver'),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Offer and plan went; the decision waits for the data path, and so do the empty file's completion and the data.
+    expect(sent).toEqual(['sender offer', 'receiver plan']);
+    openPath();
+    const { dst, sender } = await session;
+    expect(sender.files.map((f) => f.status)).toEqual(['completed', 'completed']);
+    expect(readFileSync(join(dst, 'empty')).length).toBe(0);
+    expect(sha(readFileSync(join(dst, 'some.bin')))).toBe(sha(files[1]?.data as Buffer));
   });
 
   it('recovers dropped and corrupted packets by NACK and retransmission', async () => {
@@ -112,11 +179,11 @@ describe('sender and receiver over real sockets', () => {
 
   it('reports completed files many to a files_done to a sender that takes it, one by one otherwise', async () => {
     const files = Array.from({ length: 60 }, (_, i) => ({ name: `d/${i}`, data: randomBytes(100 + i) }));
-    const batched = await transfer(files, {}, randomBytes(16), true);
+    const batched = await transfer(files, {}, randomBytes(16), { filesDone: true });
     expect(batched.sender.files.every((f) => f.status === 'completed')).toBe(true);
     expect(batched.sent).not.toContain('file_done:completed');
     expect(batched.sent.filter((t) => t === 'files_done').length).toBeLessThan(files.length);
-    const single = await transfer(files, {}, randomBytes(16), false);
+    const single = await transfer(files, {}, randomBytes(16));
     expect(single.sender.files.every((f) => f.status === 'completed')).toBe(true);
     expect(single.sent.filter((t) => t === 'file_done:completed')).toHaveLength(files.length);
     expect(single.sent).not.toContain('files_done');

@@ -30,6 +30,8 @@ export const helloMessage = z.object({
   preserve_times: z.boolean(),
   dgram_size: z.union([z.literal(0), dgramSize]),
   mtu,
+  /** The client takes `files_done` (a receiving node may finish many files in one message). */
+  accepts_files_done: z.optional(z.boolean()),
 });
 export const acceptMessage = z.object({
   t: z.literal('accept'),
@@ -40,6 +42,8 @@ export const acceptMessage = z.object({
   dgram_size: dgramSize,
   mtu,
   rate,
+  /** The node takes `files_done` (a receiving client may finish many files in one message). */
+  accepts_files_done: z.optional(z.boolean()),
 });
 export const errorMessage = z.object({
   t: z.literal('error'),
@@ -117,6 +121,11 @@ export const fileDoneMessage = z.object({
   error_code: z.int(),
   error_desc: z.string(),
 });
+/** Many `file_done`s with status `completed` in one message, to a peer that said it `accepts_files_done`. */
+export const filesDoneMessage = z.object({
+  t: z.literal('files_done'),
+  completed: z.array(u),
+});
 export const rateMessage = z.object({
   t: z.literal('rate'),
   target_rate_kbps: z.optional(z.number()),
@@ -141,6 +150,7 @@ export const controlMessage = z.discriminatedUnion('t', [
   fileCompleteMessage,
   fileVerdictMessage,
   fileDoneMessage,
+  filesDoneMessage,
   rateMessage,
   doneMessage,
   cancelMessage,

@@ -51,5 +51,10 @@ describe('controlMessage', () => {
   it('discriminates on t and refuses a message with missing fields', () => {
     expect(controlMessage.parse({ t: 'cancel', code: 28 })).toEqual({ t: 'cancel', code: 28 });
     expect(controlMessage.safeParse({ t: 'feedback', cum_ack: 1 }).success).toBe(false);
+    expect(controlMessage.parse({ t: 'files_done', completed: [0, 7] })).toEqual({
+      t: 'files_done',
+      completed: [0, 7],
+    });
+    expect(controlMessage.safeParse({ t: 'files_done', completed: [-1] }).success).toBe(false);
   });
 });

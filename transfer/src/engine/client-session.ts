@@ -99,6 +99,7 @@ export class ClientSession {
     this.#aborted = error;
     if (this.#link && !this.#link.closed) this.#link.send({ t: 'cancel', code: error.code });
     this.#part?.abort(error);
+    this.#link?.flush();
     this.#link?.stream.destroy();
   }
 
@@ -180,6 +181,7 @@ export class ClientSession {
         overwrite: overwritePolicyOf(spec),
         preserveTimes: spec.preserve_times ?? spec.preserve_modification_time ?? false,
         fileChecksum: spec.file_checksum ?? 'none',
+        filesDone: accept.accepts_files_done === true,
       });
       udp.socket.on('message', (packet) => receiver.onDatagram(packet));
       part = receiver;

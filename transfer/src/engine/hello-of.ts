@@ -26,5 +26,6 @@ export function helloOf(spec: RapidTransferSpec, rate: RateSettings, mtu?: numbe
     preserve_times: spec.preserve_times ?? spec.preserve_modification_time ?? false,
     dgram_size: dgramSizeOf(spec),
     ...(mtu === undefined ? {} : { mtu }),
+    accepts_files_done: true,
   };
 }

@@ -78,14 +78,34 @@ export interface InfoInputs {
 
 export function toTransferInfo(input: InfoInputs): TransferInfo {
   const { counters, files } = input;
-  const expected = Math.max(
-    counters.bytesExpected,
-    files.reduce((sum, f) => sum + f.size, 0),
-  );
+  // One pass over the files: a session of many small files asks for this every progress interval.
+  let sizes = 0;
+  let active: FileProgress | undefined;
+  const counts = { attempted: 0, completed: 0, failed: 0, skipped: 0 };
+  const listed: TransferInfo['files'] = [];
+  for (const f of files) {
+    sizes += f.size;
+    if (f.status === 'queued') continue;
+    if (f.status === 'transferring') active ??= f;
+    else if (f.status === 'completed') counts.completed++;
+    else if (f.status === 'failed') counts.failed++;
+    else if (f.status === 'skipped') {
+      counts.completed++;
+      counts.skipped++;
+    }
+    counts.attempted++;
+    listed.push({
+      file: f.path,
+      bytes_expected: f.size,
+      bytes_written: f.bytesWritten,
+      fasp_file_id: `${input.uuid}-${f.index}`,
+      status: f.status,
+    });
+  }
+  const expected = Math.max(counters.bytesExpected, sizes);
   const written = input.status === 'completed' ? expected : Math.min(expected, counters.bytesWritten);
   const remainingBytes = Math.max(0, expected - written);
   const bytesPerSecond = (input.rateKbps * 1000) / 8;
-  const active = files.find((f) => f.status === 'transferring');
   return {
     uuid: input.uuid,
     title: input.title,
@@ -104,21 +124,8 @@ export function toTransferInfo(input: InfoInputs): TransferInfo {
     elapsed_usec: Math.round(input.activeMs * 1000),
     remaining_usec: bytesPerSecond > 0 ? Math.round((remainingBytes / bytesPerSecond) * 1e6) : 0,
     current_file: active?.path ?? '',
-    file_counts: {
-      attempted: files.filter((f) => f.status !== 'queued').length,
-      completed: files.filter((f) => f.status === 'completed' || f.status === 'skipped').length,
-      failed: files.filter((f) => f.status === 'failed').length,
-      skipped: files.filter((f) => f.status === 'skipped').length,
-    },
-    files: files
-      .filter((f) => f.status !== 'queued')
-      .map((f) => ({
-        file: f.path,
-        bytes_expected: f.size,
-        bytes_written: f.bytesWritten,
-        fasp_file_id: `${input.uuid}-${f.index}`,
-        status: f.status,
-      })),
+    file_counts: counts,
+    files: listed,
     transfer_spec: input.spec,
     transport: input.transport,
     retry_count: input.retryCount,

@@ -11,14 +11,25 @@ export class PathEscapeError extends Error {
  * ancestor must resolve (following symlinks) to a place inside the root's real path.
  */
 export function confinePath(root: string, untrusted: string): string {
+  const realRoot = realpathSync(root);
+  const target = join(realRoot, ...safeSegments(untrusted));
+  assertResolvesInside(realRoot, target, untrusted);
+  return target;
+}
+
+/** The segments of a peer-supplied path; throws `PathEscapeError` for `..`, NUL, backslashes and drive letters. */
+export function safeSegments(untrusted: string): string[] {
   if (untrusted.includes('\0') || untrusted.includes('\\') || /^[a-zA-Z]:/.test(untrusted)) {
     throw new PathEscapeError(`refused path ${JSON.stringify(untrusted)}`);
   }
   const segments = untrusted.split('/').filter((segment) => segment !== '' && segment !== '.');
   if (segments.some((segment) => segment === '..'))
     throw new PathEscapeError(`refused path ${JSON.stringify(untrusted)}`);
-  const realRoot = realpathSync(root);
-  const target = join(realRoot, ...segments);
+  return segments;
+}
+
+/** Throws `PathEscapeError` unless the deepest existing ancestor of `target` resolves inside `realRoot`. */
+export function assertResolvesInside(realRoot: string, target: string, untrusted: string): void {
   let probe = target;
   for (;;) {
     try {
@@ -35,7 +46,6 @@ export function confinePath(root: string, untrusted: string): string {
       probe = parent;
     }
   }
-  return target;
 }
 
 /** Joins docroot-relative paths the way tokens and specs spell them (`/a` + `b/c` → `/a/b/c`). */

@@ -50,7 +50,38 @@ describe('FinalizeBatch', () => {
     await new Promise((resolve) => setTimeout(resolve, 15));
     const later = ['x', 'y', 'z'].map((name) => batch.add(complete(dir, name, name), false));
     await Promise.all([first, ...later]);
-    expect(syncs).toBe(4);
+    // The data of the first, its name with the data of the later three, their names.
+    expect(syncs).toBe(3);
+  });
+
+  it('reports each file done only after a sync that came after its rename', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'batch-'));
+    const names = Array.from({ length: 40 }, (_, i) => `f${i}`);
+    /** For each sync, the names in place when it started. */
+    const syncs: Set<string>[] = [];
+    const batch = new FinalizeBatch(
+      async () => {
+        syncs.push(new Set(names.filter((name) => existsSync(join(dir, name)))));
+        await new Promise((resolve) => setTimeout(resolve, 3));
+        return true;
+      },
+      8,
+      1,
+      1,
+    );
+    const doneAfter = new Map<string, number>();
+    const all = [];
+    for (const name of names) {
+      all.push(batch.add(complete(dir, name, name), false).then(() => doneAfter.set(name, syncs.length)));
+      if (Number(name.slice(1)) % 5 === 0) await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    await Promise.all(all);
+    for (const name of names) {
+      const seen = syncs.slice(0, doneAfter.get(name)).some((placed) => placed.has(name));
+      expect(seen, name).toBe(true);
+      expect(readFileSync(join(dir, name), 'utf8')).toBe(name);
+    }
+    expect(syncs.length).toBeLessThan(names.length);
   });
 
   it('syncs file by file where a file-system sync is unavailable, and fails only the incomplete file', async () => {

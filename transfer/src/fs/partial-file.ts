@@ -30,6 +30,17 @@ const openAsync = promisify(open);
 const ftruncateAsync = promisify(ftruncate);
 /** The writer of each target in this process. */
 const active = new Map<string, PartialFile>();
+/** Targets held by a writer that keeps a file in memory until it is whole (`WholeFile`). */
+const reserved = new Set<string>();
+
+/** Holds `finalPath` for a writer other than a `PartialFile`; throws `PartialInUseError` while another holds it. */
+export function reserveTarget(finalPath: string): () => void {
+  PartialFile.assertFree(finalPath);
+  reserved.add(finalPath);
+  return () => {
+    reserved.delete(finalPath);
+  };
+}
 
 /**
  * Another writer holds the target: 64 (CANNOT_RENAME_PARTIAL_FILES) when it is a live transfer, 61 (retryable) when
@@ -104,6 +115,8 @@ export class PartialFile {
    * writer still closing has not written its last checkpoint yet.
    */
   static assertFree(finalPath: string): void {
+    if (reserved.has(finalPath))
+      throw new PartialInUseError(`${finalPath} is being written by another transfer`, 64);
     const holder = active.get(finalPath);
     if (!holder) return;
     throw holder.#closing || holder.#closed

@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,4 +59,68 @@ describe('node crash', () => {
     expect(sha(readFileSync(join(docroot, 'big.bin')))).toBe(sha(data));
     expect((sent() - SIZE) / SIZE).toBeLessThan(0.05);
   }, 60_000);
+
+  it('SIGKILL of the node amid many small files: what is in place is whole, checkpoints claim only what is there, the retry completes', async () => {
+    const docroot = mkdtempSync(join(tmpdir(), 'crash-docroot-'));
+    const local = mkdtempSync(join(tmpdir(), 'crash-local-'));
+    mkdirSync(join(local, 'set'));
+    const COUNT = 2000;
+    const sources = new Map<string, Buffer>();
+    for (let i = 0; i < COUNT; i++) {
+      const data = randomBytes(i % 10 === 0 ? 100_000 : 4096);
+      sources.set(`f${i}.bin`, data);
+      writeFileSync(join(local, 'set', `f${i}.bin`), data);
+    }
+    const { env, apiPort } = await nodeProcessSetup(docroot);
+    const entry = await buildEntry(join(here, '../node/main.ts'));
+    const start = async () => {
+      const child = await startNodeProcess(entry, env);
+      children.push(child);
+      return child;
+    };
+    let node = await start();
+    const spec = {
+      ...(await fetchSetup(apiPort, 'upload', { destination_root: '/' })),
+      target_rate_kbps: 20_000,
+      rate_policy: 'fixed',
+      paths: [{ source: join(local, 'set') }],
+      destination_root: '/',
+    };
+    const handle = new TransferEngine({ retryBaseMs: 200 }).start(spec, { retries: 8 });
+    await new Promise<void>((resolve) => {
+      const atHalf = (info: { file_counts: { completed: number } }) => {
+        if (info.file_counts.completed < COUNT / 2) return;
+        handle.off('progress', atHalf);
+        resolve();
+      };
+      handle.on('progress', atHalf);
+    });
+    node.kill('SIGKILL');
+    await once(node, 'exit');
+    const landed = join(docroot, 'set');
+    for (const name of readdirSync(landed)) {
+      if (name.endsWith('.partial.rapid')) {
+        const checkpoint = JSON.parse(readFileSync(join(landed, name), 'utf8')) as {
+          extents: [number, number][];
+        };
+        const partial = readFileSync(join(landed, name.slice(0, -'.rapid'.length)));
+        const source = sources.get(name.slice(0, -'.partial.rapid'.length)) as Buffer;
+        for (const [from, to] of checkpoint.extents)
+          expect(partial.subarray(from, to).equals(source.subarray(from, to)), name).toBe(true);
+      } else if (!name.endsWith('.partial')) {
+        expect(readFileSync(join(landed, name)).equals(sources.get(name) as Buffer), name).toBe(true);
+      }
+    }
+    node = await start();
+    const info = await handle.done();
+    node.kill('SIGTERM');
+    expect([info.status, info.retry_count > 0, info.file_counts.completed]).toEqual([
+      'completed',
+      true,
+      COUNT,
+    ]);
+    for (const [name, data] of sources)
+      expect(readFileSync(join(landed, name)).equals(data), name).toBe(true);
+    expect(readdirSync(landed).filter((name) => name.includes('.partial'))).toEqual([]);
+  }, 90_000);
 });

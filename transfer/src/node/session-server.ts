@@ -152,6 +152,7 @@ export class SessionServer {
             overwrite: hello.overwrite,
             preserveTimes: hello.preserve_times,
             fileChecksum: hello.file_checksum,
+            filesDone: hello.accepts_files_done === true,
             dataPath: peerKnown,
           });
     if (part instanceof Receiver) entry.onData = (packet) => part.onDatagram(packet);
@@ -209,6 +210,7 @@ export class SessionServer {
       dgram_size: dgramSize,
       mtu,
       rate,
+      accepts_files_done: true,
     });
     try {
       await part.run();

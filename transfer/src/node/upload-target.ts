@@ -1,6 +1,7 @@
 import type { HelloMessage } from '@rapid/protocol';
-import { confinePath, isUnderRoots, joinRelative, PathEscapeError } from '../fs/confine-path.ts';
-import { rootKindOf, targetUnderRoot } from '../fs/destination-naming.ts';
+import { isUnderRoots, joinRelative, PathEscapeError } from '../fs/confine-path.ts';
+import { type RootKind, rootKindOf, targetUnderRoot } from '../fs/destination-naming.ts';
+import { PathConfiner } from '../fs/path-confiner.ts';
 
 export interface UploadTarget {
   /** Docroot-relative, `/`-separated (what `/files/content/…` names). */
@@ -18,20 +19,24 @@ export function uploadTargets(
   roots: string[],
 ): (offered: string, count: number) => UploadTarget {
   const root = joinRelative(hello.destination_root);
+  const confiner = new PathConfiner(docroot);
+  // What destination_root is, as the session found it before its first file: its own files make it a folder.
+  let rootKind: RootKind | undefined;
   return (offered, count) => {
     if (offered.split('/').includes('..'))
       throw new PathEscapeError(`refused path ${JSON.stringify(offered)}`);
+    rootKind ??= rootKindOf(confiner.confine(root));
     const under = targetUnderRoot(
       {
         createDir: hello.create_dir,
         singleSource: hello.paths.length === 1 && hello.paths[0]?.destination === undefined,
-        rootKind: rootKindOf(confinePath(docroot, root)),
+        rootKind,
       },
       offered,
       count,
     );
     const relative = under === undefined ? root : joinRelative(hello.destination_root, under);
     if (!isUnderRoots(relative, roots)) throw new PathEscapeError(`${offered} is outside the token's paths`);
-    return { relative, local: confinePath(docroot, relative) };
+    return { relative, local: confiner.confine(relative) };
   };
 }

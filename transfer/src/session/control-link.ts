@@ -14,6 +14,7 @@ export class ControlLink {
   #backlog: ControlMessage[] = [];
   #closed = false;
   #onClose: ((error?: Error) => void)[] = [];
+  #pending: Buffer[] = [];
 
   constructor(readonly stream: Duplex) {
     stream.on('data', (chunk: Buffer) => {
@@ -78,11 +79,27 @@ export class ControlLink {
     });
   }
 
+  /**
+   * Queues a message; the messages sent within one turn of the event loop go out in one write, at the end of the
+   * turn (a session of many small files sends a few messages per file: one TLS record and one system call each cost
+   * more than the message).
+   */
   send(message: ControlMessage): void {
-    if (!this.#closed && !this.stream.destroyed) this.stream.write(encodeControl(message));
+    if (this.#closed || this.stream.destroyed) return;
+    this.#pending.push(encodeControl(message));
+    if (this.#pending.length === 1) setImmediate(() => this.flush());
+  }
+
+  /** Writes the queued messages now (before the stream is destroyed, say). */
+  flush(): void {
+    if (this.#pending.length === 0) return;
+    const frames = this.#pending.length === 1 ? (this.#pending[0] as Buffer) : Buffer.concat(this.#pending);
+    this.#pending = [];
+    if (!this.#closed && !this.stream.destroyed) this.stream.write(frames);
   }
 
   close(): void {
+    this.flush();
     this.stream.end();
     setTimeout(() => this.stream.destroy(), 1000).unref();
   }

@@ -3,6 +3,7 @@ import { fileChecksum } from '../fs/checksum.ts';
 import { FinalizeBatch } from '../fs/finalize-batch.ts';
 import { PartialFile, partialPath } from '../fs/partial-file.ts';
 import { type OverwritePolicy, planFile, type ResumePolicy } from '../fs/resume-plan.ts';
+import { WHOLE_FILE_BYTES, WholeFile } from '../fs/whole-file.ts';
 import { QueueDelay } from '../rate/queue-delay.ts';
 import { type Extent, ExtentMap } from '../receiver/extent-map.ts';
 import { LossTracker } from '../reliability/loss-tracker.ts';
@@ -36,6 +37,8 @@ export interface ReceiverOptions {
   stallMs?: number;
   /** A fixed NACK repeat interval instead of the measured one. */
   nackRepeatMs?: number;
+  /** The sender takes `files_done`: completions of one event-loop turn go out as one message. */
+  filesDone?: boolean;
   /** Datagrams the receiving socket dropped since the last call (its buffer overflowed), reported to the sender. */
   socketDrops?: () => number;
   onProgress?: () => void;
@@ -49,7 +52,9 @@ interface Slot {
   mtimeMs: number;
   keep: Extent[];
   state: 'planned' | 'receiving' | 'verifying' | 'done';
-  partial: PartialFile | undefined;
+  /** A small fresh file is gathered in memory and written whole (`WholeFile`), any other into its `.partial`. */
+  partial: PartialFile | WholeFile | undefined;
+  whole?: boolean;
   /** An open on the thread pool is under way; blocks arriving meanwhile wait in `early`. */
   opening?: boolean;
   early?: { offset: number; payload: Buffer }[];
@@ -68,6 +73,8 @@ const REORDER_MS = 5;
  * are NACKed and re-sent: a disk slower than the network shows up as loss the sender's rate control answers.
  */
 const MAX_QUEUED_BYTES = 64 * 1024 * 1024;
+/** Complete small files written ahead of their finalisation batch, at most (one batch's worth). */
+const WRITES_AHEAD = 512;
 /** Files opened ahead of the highest file index data has arrived for (senders send files in order). */
 const OPEN_AHEAD = 32;
 
@@ -82,11 +89,16 @@ export class Receiver {
     rateKbps: 0,
   };
   #slots: Slot[] = [];
+  /** The slots with a file open: what checkpoints and the disk queue look at, not every slot of the session. */
+  #holding = new Set<Slot>();
   /** Highest file index data has arrived for, and the next file index to open ahead. */
   #highestFile = -1;
   #openCursor = 0;
   /** Files put in place with durability per batch: one sync for many small files. */
   #batch = new FinalizeBatch();
+  /** Complete small files handed to the batch whose bytes may still be only in memory; written ahead of their batch. */
+  #inMemory = new Set<WholeFile>();
+  #writesAhead = 0;
   #tracker = new LossTracker();
   #timers: NodeJS.Timeout[] = [];
   #finished = false;
@@ -99,6 +111,8 @@ export class Receiver {
   /** The latest status the sender numbered, echoed in the next feedback so the sender can time the round trip. */
   #statusEcho: { id: number; at: number } | undefined;
   #settle: { resolve: () => void; reject: (error: Error) => void } | undefined;
+  /** Completed files not reported yet (`files_done`). */
+  #completed: number[] = [];
 
   constructor(private readonly options: ReceiverOptions) {}
 
@@ -246,6 +260,7 @@ export class Receiver {
       file.startByte = keep.receivedBytes;
       file.bytesWritten = keep.receivedBytes;
       slot.state = 'receiving';
+      slot.whole = slot.keep.length === 0 && slot.size <= WHOLE_FILE_BYTES && !this.options.finalizeFile;
       if (keep.isComplete) this.#openAndComplete(decision.index);
     }
     this.counters.bytesWritten = this.files.reduce((sum, f) => sum + f.bytesWritten, 0);
@@ -289,7 +304,7 @@ export class Receiver {
   #accept(index: number, offset: number, payload: Buffer): void {
     const slot = this.#slots[index] as Slot;
     const file = this.files[index] as FileProgress;
-    const partial = slot.partial as PartialFile;
+    const partial = slot.partial as PartialFile | WholeFile;
     partial.queue(offset, payload);
     if (partial.uncheckpointedBytes >= PERSIST_BYTES) partial.persistInBackground();
     this.counters.bytesTransferred += payload.length;
@@ -312,7 +327,7 @@ export class Receiver {
     for (; this.#openCursor < until; this.#openCursor++) {
       const index = this.#openCursor;
       const slot = this.#slots[index];
-      if (slot?.state !== 'receiving' || slot.partial || slot.opening) continue;
+      if (slot?.state !== 'receiving' || slot.partial || slot.opening || slot.whole) continue;
       slot.opening = true;
       slot.early = [];
       PartialFile.openAsync(slot.finalPath, slot.size, slot.mtimeMs, slot.keep).then(
@@ -326,7 +341,7 @@ export class Receiver {
           }
           partial.onWriteError = (error) =>
             this.#failFile(index, 36, `cannot write: ${error.message}`, false);
-          slot.partial = partial;
+          this.#hold(slot, partial);
           for (const block of early)
             if (slot.partial === partial) this.#accept(index, block.offset, block.payload);
         },
@@ -343,9 +358,11 @@ export class Receiver {
   #open(index: number): boolean {
     const slot = this.#slots[index] as Slot;
     try {
-      const partial = PartialFile.open(slot.finalPath, slot.size, slot.mtimeMs, slot.keep);
+      const partial = slot.whole
+        ? new WholeFile(slot.finalPath, slot.size, slot.mtimeMs)
+        : PartialFile.open(slot.finalPath, slot.size, slot.mtimeMs, slot.keep);
       partial.onWriteError = (error) => this.#failFile(index, 36, `cannot write: ${error.message}`, false);
-      slot.partial = partial;
+      this.#hold(slot, partial);
       return true;
     } catch (error) {
       const code = (error as { code?: unknown }).code;
@@ -360,7 +377,7 @@ export class Receiver {
 
   #complete(index: number): void {
     const slot = this.#slots[index] as Slot;
-    const partial = slot.partial as PartialFile;
+    const partial = slot.partial as PartialFile | WholeFile;
     slot.state = 'verifying';
     const kind = this.options.fileChecksum;
     partial
@@ -371,7 +388,10 @@ export class Receiver {
           this.#finalize(index);
           return;
         }
-        const checksum = await fileChecksum(partialPath(slot.finalPath), kind);
+        const checksum =
+          partial instanceof WholeFile
+            ? partial.checksum(kind)
+            : await fileChecksum(partialPath(slot.finalPath), kind);
         const file = this.files[index];
         if (file) file.checksum = checksum;
         this.options.control.send({ t: 'file_complete', index, checksum });
@@ -393,23 +413,31 @@ export class Receiver {
     const slot = this.#slots[index] as Slot;
     const file = this.files[index] as FileProgress;
     const partial = slot.partial;
-    slot.partial = undefined;
+    this.#letGo(slot);
     slot.state = 'done';
-    const put =
-      this.options.finalizeFile ?? ((p: PartialFile) => this.#batch.add(p, this.options.preserveTimes));
+    const put = (p: PartialFile | WholeFile) => {
+      if (p instanceof PartialFile)
+        return this.options.finalizeFile?.(p) ?? this.#batch.add(p, this.options.preserveTimes);
+      // Its bytes count as queued for the disk until written. The first few are written at once, while their batch
+      // gathers; the rest when their batch starts, so a backlog of writes never holds up the renames that finish
+      // files (the file thread runs its steps in order).
+      this.#inMemory.add(p);
+      if (this.#writesAhead < WRITES_AHEAD) {
+        this.#writesAhead++;
+        const written = () => {
+          this.#writesAhead--;
+        };
+        p.settleComplete().then(written, written);
+      }
+      return this.#batch.add(p, this.options.preserveTimes);
+    };
     (partial ? put(partial) : Promise.resolve()).then(
       () => {
         file.status = 'completed';
         file.bytesWritten = file.size;
         file.endMs = Date.now();
         if (file.startMs === 0) file.startMs = file.endMs;
-        this.options.control.send({
-          t: 'file_done',
-          index,
-          status: 'completed',
-          error_code: 0,
-          error_desc: '',
-        });
+        this.#reportCompleted(index);
         this.options.onProgress?.();
       },
       (error: Error & { code?: unknown }) => {
@@ -420,13 +448,34 @@ export class Receiver {
     );
   }
 
+  #reportCompleted(index: number): void {
+    if (!this.options.filesDone) {
+      this.options.control.send({
+        t: 'file_done',
+        index,
+        status: 'completed',
+        error_code: 0,
+        error_desc: '',
+      });
+      return;
+    }
+    this.#completed.push(index);
+    if (this.#completed.length === 1) setImmediate(() => this.#flushCompleted());
+  }
+
+  #flushCompleted(): void {
+    if (this.#completed.length === 0) return;
+    this.options.control.send({ t: 'files_done', completed: this.#completed });
+    this.#completed = [];
+  }
+
   #failFile(index: number, code: number, desc: string, discard: boolean): void {
     const slot = this.#slots[index];
     const file = this.files[index];
     if (slot) {
       if (discard) slot.partial?.discard();
       else slot.partial?.suspend();
-      slot.partial = undefined;
+      this.#letGo(slot);
       slot.state = 'done';
     }
     if (file) {
@@ -467,7 +516,7 @@ export class Receiver {
       queue_delay_us: queueDelayUs,
       rate_kbps: this.counters.rateKbps,
       rx_drops: this.options.socketDrops?.() ?? 0,
-      disk_queue_bytes: this.#slots.reduce((sum, slot) => sum + (slot?.partial?.queuedBytes ?? 0), 0),
+      disk_queue_bytes: this.#diskQueueBytes(),
       ...(this.#statusEcho
         ? {
             status_id: this.#statusEcho.id,
@@ -482,9 +531,20 @@ export class Receiver {
       this.#fail(sessionError(40, 'no data from the sender'));
   }
 
+  #diskQueueBytes(): number {
+    let bytes = 0;
+    for (const slot of this.#holding) bytes += slot.partial?.queuedBytes ?? 0;
+    for (const file of this.#inMemory) {
+      const queued = file.queuedBytes;
+      if (queued === 0) this.#inMemory.delete(file);
+      bytes += queued;
+    }
+    return bytes;
+  }
+
   #persist(): void {
     // A complete file is being put in place (durability per batch): a checkpoint of it would only cost a write.
-    for (const slot of this.#slots) if (slot?.state === 'receiving') slot.partial?.persistInBackground();
+    for (const slot of this.#holding) if (slot.state === 'receiving') slot.partial?.persistInBackground();
   }
 
   #fail(error: SessionError): void {
@@ -496,15 +556,26 @@ export class Receiver {
   }
 
   #stop(): void {
+    this.#flushCompleted();
     this.#finished = true;
     for (const timer of this.#timers) clearInterval(timer);
     this.#suspendAll();
   }
 
   #suspendAll(): void {
-    for (const slot of this.#slots) {
-      slot?.partial?.suspend();
-      if (slot) slot.partial = undefined;
+    for (const slot of this.#holding) {
+      slot.partial?.suspend();
+      this.#letGo(slot);
     }
+  }
+
+  #hold(slot: Slot, partial: PartialFile | WholeFile): void {
+    slot.partial = partial;
+    this.#holding.add(slot);
+  }
+
+  #letGo(slot: Slot): void {
+    slot.partial = undefined;
+    this.#holding.delete(slot);
   }
 }

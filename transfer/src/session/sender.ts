@@ -82,6 +82,8 @@ export class Sender {
   #finished = false;
   #lastFeedback = performance.now();
   #resumed = 0;
+  /** Files with their `file_done` (counted, not searched: a search per file is quadratic in the file count). */
+  #ended = 0;
   /** When each of the latest numbered statuses went out, for round-trip samples from the feedback that echoes one. */
   #statusSentAt = new Map<number, number>();
   #statusId = 0;
@@ -206,6 +208,9 @@ export class Sender {
       case 'file_done':
         this.#onFileDone(message.index, message.status, message.error_code, message.error_desc);
         break;
+      case 'files_done':
+        for (const index of message.completed) this.#onFileDone(index, 'completed', 0, '');
+        break;
       case 'rate':
         this.setRate(
           this.options.limits
@@ -325,10 +330,9 @@ export class Sender {
     if (file.startMs === 0) file.startMs = file.endMs;
     if (status !== 'failed') file.bytesWritten = file.size;
     this.#reader.release(index);
+    this.#ended++;
     this.options.onProgress?.();
-    if (
-      this.files.every((f) => f.status === 'completed' || f.status === 'failed' || f.status === 'skipped')
-    ) {
+    if (this.#ended === this.files.length) {
       this.counters.bytesWritten = this.files.reduce((sum, f) => sum + f.bytesWritten, 0);
       this.options.control.send({ t: 'done' });
       this.#finished = true;

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -19,6 +19,8 @@ interface Wiring {
   senderDataPath?: Promise<unknown>;
   receiverDataPath?: Promise<unknown>;
   resume?: 'none' | 'sparse_checksum';
+  /** The receiver may report completions many to a `files_done`. */
+  filesDone?: boolean;
 }
 
 async function transfer(
@@ -37,6 +39,13 @@ async function transfer(
   const [senderControl, receiverControl] = await controlPair();
   wiring.senderControl?.(senderControl);
   wiring.receiverControl?.(receiverControl);
+  /** The type of every message the receiver sent, `file_done`s with their status. */
+  const sent: string[] = [];
+  const send = receiverControl.send.bind(receiverControl);
+  receiverControl.send = (message) => {
+    sent.push(message.t === 'file_done' ? `file_done:${message.status}` : message.t);
+    send(message);
+  };
   const udp = await udpPair(faults);
   const codec = new PacketCodec(key, randomBytes(4));
   const sender = new Sender({
@@ -63,6 +72,7 @@ async function transfer(
     preserveTimes: true,
     fileChecksum: 'sha-256',
     ...(wiring.receiverDataPath ? { dataPath: wiring.receiverDataPath } : {}),
+    ...(wiring.filesDone ? { filesDone: true } : {}),
   });
   udp.b.on('message', (packet) => receiver.onDatagram(packet));
   try {
@@ -71,7 +81,7 @@ async function transfer(
     udp.close();
     senderControl.close();
   }
-  return { dst, sender, receiver };
+  return { dst, sender, receiver, sent };
 }
 
 describe('sender and receiver over real sockets', () => {
@@ -152,6 +162,31 @@ describe('sender and receiver over real sockets', () => {
     const data = randomBytes(50_000);
     const { dst } = await transfer([{ name: 't.bin', data }], { drop: (n) => n >= 34 && n <= 36 }, undefined);
     expect(sha(readFileSync(join(dst, 't.bin')))).toBe(sha(data));
+  });
+
+  it('moves many small files through memory whole, with loss, and leaves no partial or checkpoint', async () => {
+    const files = Array.from({ length: 700 }, (_, i) => ({
+      name: `small/${String(i).padStart(3, '0')}.bin`,
+      data: randomBytes(i % 7 === 0 ? 20_000 : (i * 37) % 4_000),
+    }));
+    const { dst, sender, receiver } = await transfer(files, { drop: (n) => n % 29 === 0 });
+    for (const { name, data } of files) expect(sha(readFileSync(join(dst, name))), name).toBe(sha(data));
+    expect(readdirSync(join(dst, 'small')).filter((name) => name.includes('.partial'))).toEqual([]);
+    expect(sender.files.every((f) => f.status === 'completed')).toBe(true);
+    expect(sender.counters.bytesLost).toBeGreaterThan(0);
+    expect(receiver.files[7]?.checksum).toBe(sha(files[7]?.data as Buffer));
+  });
+
+  it('reports completed files many to a files_done to a sender that takes it, one by one otherwise', async () => {
+    const files = Array.from({ length: 60 }, (_, i) => ({ name: `d/${i}`, data: randomBytes(100 + i) }));
+    const batched = await transfer(files, {}, randomBytes(16), { filesDone: true });
+    expect(batched.sender.files.every((f) => f.status === 'completed')).toBe(true);
+    expect(batched.sent).not.toContain('file_done:completed');
+    expect(batched.sent.filter((t) => t === 'files_done').length).toBeLessThan(files.length);
+    const single = await transfer(files, {}, randomBytes(16));
+    expect(single.sender.files.every((f) => f.status === 'completed')).toBe(true);
+    expect(single.sent.filter((t) => t === 'file_done:completed')).toHaveLength(files.length);
+    expect(single.sent).not.toContain('files_done');
   });
 
   it('refuses a hostile offered path and completes the rest', async () => {

@@ -18,6 +18,20 @@ describe('control framing', () => {
     ]);
   });
 
+  it('decodes a long message that arrives in many chunks, and the message after it', () => {
+    const files = Array.from({ length: 2000 }, (_, index) => ({
+      index,
+      path: `f${index}`,
+      size: 4096,
+      mtime_ms: 1,
+    }));
+    const bytes = Buffer.concat([encodeControl({ t: 'offer', files }), encodeControl({ t: 'ready' })]);
+    const decoder = new ControlDecoder();
+    const out = [];
+    for (let i = 0; i < bytes.length; i += 1000) out.push(...decoder.push(bytes.subarray(i, i + 1000)));
+    expect(out).toEqual([{ t: 'offer', files }, { t: 'ready' }]);
+  });
+
   it('skips unknown message types from a newer peer', () => {
     const json = Buffer.from(JSON.stringify({ t: 'future_thing', x: 1 }));
     const frame = Buffer.concat([Buffer.from([0, 0, 0, json.length]), json, encodeControl({ t: 'done' })]);

@@ -19,15 +19,32 @@ export class ControlFramingError extends Error {}
  */
 export class ControlDecoder {
   #buffered: Buffer = Buffer.alloc(0);
+  /** Chunks of a long message, joined once it is whole (joining at every chunk copies it over and over). */
+  #waiting: Buffer[] = [];
+  #waitingBytes = 0;
+  #needed = 0;
 
   push(chunk: Buffer): ControlMessage[] {
-    this.#buffered = this.#buffered.length === 0 ? chunk : Buffer.concat([this.#buffered, chunk]);
+    if (this.#needed > 0) {
+      this.#waiting.push(chunk);
+      this.#waitingBytes += chunk.length;
+      if (this.#waitingBytes < this.#needed) return [];
+      this.#buffered = Buffer.concat(this.#waiting);
+      this.#waiting = [];
+      this.#needed = 0;
+    } else this.#buffered = this.#buffered.length === 0 ? chunk : Buffer.concat([this.#buffered, chunk]);
     const messages: ControlMessage[] = [];
     while (this.#buffered.length >= 4) {
       const length = this.#buffered.readUInt32BE(0);
       if (length > MAX_CONTROL_MESSAGE_BYTES)
         throw new ControlFramingError(`control message of ${length} bytes`);
-      if (this.#buffered.length < 4 + length) break;
+      if (this.#buffered.length < 4 + length) {
+        this.#needed = 4 + length;
+        this.#waiting = [this.#buffered];
+        this.#waitingBytes = this.#buffered.length;
+        this.#buffered = Buffer.alloc(0);
+        break;
+      }
       const body = this.#buffered.subarray(4, 4 + length).toString('utf8');
       this.#buffered = this.#buffered.subarray(4 + length);
       let value: unknown;

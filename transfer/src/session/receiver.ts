@@ -264,6 +264,7 @@ export class Receiver {
       if (keep.isComplete) this.#openAndComplete(decision.index);
     }
     this.counters.bytesWritten = this.files.reduce((sum, f) => sum + f.bytesWritten, 0);
+    this.#settleIfAllReported();
   }
 
   onDatagram(packet: Buffer): void {
@@ -457,6 +458,7 @@ export class Receiver {
         error_code: 0,
         error_desc: '',
       });
+      this.#settleIfAllReported();
       return;
     }
     this.#completed.push(index);
@@ -467,6 +469,21 @@ export class Receiver {
     if (this.#completed.length === 0) return;
     this.options.control.send({ t: 'files_done', completed: this.#completed });
     this.#completed = [];
+    this.#settleIfAllReported();
+  }
+
+  /**
+   * Every file has its outcome and the sender has been told: the session's work is done here. The receiver settles
+   * now instead of a round trip later, when the sender's `done` would arrive (a download ends that much sooner); the
+   * sender finishes on the last outcome it reads, before it sees the connection close.
+   */
+  #settleIfAllReported(): void {
+    if (this.#finished || this.#completed.length > 0 || this.files.length === 0) return;
+    if (!this.files.every((f) => f.status === 'completed' || f.status === 'failed' || f.status === 'skipped'))
+      return;
+    this.#finished = true;
+    this.#persist();
+    this.#settle?.resolve();
   }
 
   #failFile(index: number, code: number, desc: string, discard: boolean): void {
@@ -491,6 +508,7 @@ export class Receiver {
       error_code: code,
       error_desc: desc,
     });
+    this.#settleIfAllReported();
   }
 
   #feedback(): void {

@@ -115,6 +115,20 @@ describe('sender and receiver over real sockets', () => {
     expect(sent).toContain('decision');
   });
 
+  it("the receiver finishes once every outcome is reported, without waiting a round trip for the sender's done", async () => {
+    const data = randomBytes(120_000);
+    const { dst, receiver } = await transfer([{ name: 'quick.bin', data }], {}, randomBytes(16), {
+      senderControl: (link) => {
+        const send = link.send.bind(link);
+        link.send = (message) => {
+          if (message.t !== 'done') send(message);
+        };
+      },
+    });
+    expect(sha(readFileSync(join(dst, 'quick.bin')))).toBe(sha(data));
+    expect(receiver.files[0]?.status).toBe('completed');
+  });
+
   it('holds data, skips and files already whole until the data path is known', async () => {
     let openPath: () => void = () => {};
     const dataPath = new Promise<void>((resolve) => {

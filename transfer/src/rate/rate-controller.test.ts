@@ -76,6 +76,14 @@ describe('RateController', () => {
     expect(spaced.rateKbps).toBeLessThan(100_000 * (1 - 0.25 * 0.25));
   });
 
+  it('never learns heavy loss as the floor: a flow that started into a full queue still cuts', () => {
+    const c = new RateController({ target_rate_kbps: 200_000, min_rate_kbps: 0, rate_policy: 'fair' });
+    const start = c.rateKbps;
+    // Its first packets met a queue already full, so its queue reads short while it loses a third of them.
+    for (let i = 0; i < 10; i++) c.onFeedback({ loss: 0.3, queueDelayUs: 500 });
+    expect(c.rateKbps).toBeLessThan(start / 4);
+  });
+
   it('applies a live change of target and policy', () => {
     const c = new RateController({ target_rate_kbps: 100_000, min_rate_kbps: 0, rate_policy: 'fair' });
     c.update({ target_rate_kbps: 20_000, min_rate_kbps: 0, rate_policy: 'fixed' });

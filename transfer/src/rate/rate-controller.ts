@@ -45,8 +45,12 @@ const DISK_QUEUE_HIGH = 16 * 1024 * 1024;
 const RECEIVER_CUT = 0.85;
 /** Weight of one quiet interval (no queue) in the path's random-loss floor. */
 const LOSS_FLOOR_GAIN = 0.1;
-/** The random-loss floor is never taken above this: beyond it loss is congestion whatever the queue says. */
-const LOSS_FLOOR_MAX = 0.25;
+/**
+ * Only intervals losing less than this teach the random-loss floor, which never exceeds it: beyond it loss is
+ * congestion whatever the queue says. (Flows that start into a queue already full never see it empty, so their
+ * queue reads short while they lose heavily: that loss must still cut.)
+ */
+const LOSS_FLOOR_MAX = 0.1;
 
 const proportionalCut = (excess: number) => 1 - 0.25 * Math.min(1, excess);
 const SHAPES: Record<Exclude<RatePolicy, 'fixed'>, PolicyShape> = {
@@ -145,11 +149,8 @@ export class RateController {
     }
     // Random loss comes without a queue: what the path loses while its queue is short is its floor, and only loss
     // above that floor means congestion. Heavy loss above it means the path is overrun even when the queue is short.
-    if (sample.queueDelayUs < shape.setPointUs / 4)
-      this.#lossFloor = Math.min(
-        LOSS_FLOOR_MAX,
-        (1 - LOSS_FLOOR_GAIN) * this.#lossFloor + LOSS_FLOOR_GAIN * sample.loss,
-      );
+    if (sample.queueDelayUs < shape.setPointUs / 4 && sample.loss < LOSS_FLOOR_MAX)
+      this.#lossFloor = (1 - LOSS_FLOOR_GAIN) * this.#lossFloor + LOSS_FLOOR_GAIN * sample.loss;
     const excessLoss = Math.max(0, sample.loss - this.#lossFloor);
     const congestedByLoss =
       (excessLoss > 0.02 && rising && sample.queueDelayUs > shape.setPointUs / 2) || excessLoss > 0.1;

@@ -136,6 +136,8 @@ export const doneMessage = z.object({ t: z.literal('done') });
 export const cancelMessage = z.object({ t: z.literal('cancel'), code: z.int() });
 export const pauseMessage = z.object({ t: z.literal('pause') });
 export const resumeMessage = z.object({ t: z.literal('resume') });
+/** The node has received the client's first UDP probe: UDP reaches it, so a missing PROBE_ACK means loss, not a block. */
+export const probeSeenMessage = z.object({ t: z.literal('probe_seen') });
 
 export const controlMessage = z.discriminatedUnion('t', [
   helloMessage,
@@ -156,6 +158,7 @@ export const controlMessage = z.discriminatedUnion('t', [
   cancelMessage,
   pauseMessage,
   resumeMessage,
+  probeSeenMessage,
 ]);
 export type ControlMessage = z.infer<typeof controlMessage>;
 export type HelloMessage = z.infer<typeof helloMessage>;

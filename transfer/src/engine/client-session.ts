@@ -141,7 +141,21 @@ export class ClientSession {
     // The probe runs beside the offer and the plan instead of before them (a round trip less): the decision, which
     // makes a receiver open files, and the data wait for it. Without an answer, UDP is blocked.
     const udp = await openUdp(spec.remote_host, spec.fasp_port ?? DEFAULT_PORT);
-    const probed = probeUdp(udp, codec, accept.session_id, this.options.probeTimeoutMs ?? 3000);
+    // A node that has seen a probe says so: then a lost answer means a congested path, not a blocked one, and probing
+    // goes on (up to the stall time) instead of falling back to HTTPS, which would bypass the congestion.
+    let probeSeen = false;
+    link.watch('probe_seen', () => {
+      probeSeen = true;
+    });
+    const probeMs = this.options.probeTimeoutMs ?? 3000;
+    const probed = probeUdp(
+      udp,
+      codec,
+      accept.session_id,
+      probeMs,
+      () => probeSeen,
+      Math.max(probeMs, 20_000),
+    );
     const dataPath = probed.then((ok) => (ok ? undefined : new Promise<never>(() => {})));
     const common = {
       control: link,

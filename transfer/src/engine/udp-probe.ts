@@ -42,6 +42,9 @@ export async function probeUdp(
   codec: PacketCodec,
   sessionId: number,
   timeoutMs: number,
+  /** UDP is known to reach the node (it said so): a missing answer is loss, so probing goes on up to `reachableMs`. */
+  reachable: () => boolean = () => false,
+  reachableMs = timeoutMs,
 ): Promise<boolean> {
   let n = 0;
   let closed = false;
@@ -57,7 +60,10 @@ export async function probeUdp(
       }
     };
     socket.on('message', onMessage);
-    setTimeout(() => resolve(false), timeoutMs);
+    setTimeout(() => {
+      if (!reachable()) resolve(false);
+      else setTimeout(() => resolve(false), Math.max(0, reachableMs - timeoutMs));
+    }, timeoutMs);
     // The session may end (cancelled, failed) while the probe still runs beside it.
     socket.once('close', () => resolve(false));
   });

@@ -123,7 +123,11 @@ export class SessionServer {
     // The plan may be settled before the client's first probe arrives: data, and files already whole, wait until the
     // node knows where the client is (a client whose probe never arrives falls back to HTTPS).
     const peerKnown = new Promise<void>((resolve) => {
-      entry.onPeer = resolve;
+      entry.onPeer = () => {
+        resolve();
+        // The client learns that UDP reaches the node even if every PROBE_ACK is lost in a saturated queue.
+        link.send({ t: 'probe_seen' });
+      };
     });
     const common = { control: link, codec, sessionId, stallMs: config.stallMs };
     const part =

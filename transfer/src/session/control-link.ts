@@ -15,6 +15,7 @@ export class ControlLink {
   #closed = false;
   #onClose: ((error?: Error) => void)[] = [];
   #pending: Buffer[] = [];
+  #watchers = new Map<ControlMessage['t'], () => void>();
 
   constructor(readonly stream: Duplex) {
     stream.on('data', (chunk: Buffer) => {
@@ -37,6 +38,7 @@ export class ControlLink {
   }
 
   #dispatch(message: ControlMessage): void {
+    this.#watchers.get(message.t)?.();
     if (this.#handler) this.#handler(message);
     else this.#backlog.push(message);
   }
@@ -50,6 +52,11 @@ export class ControlLink {
   onClose(listener: (error?: Error) => void): void {
     if (this.#closed) listener();
     else this.#onClose.push(listener);
+  }
+
+  /** Calls `listener` whenever a message of type `t` arrives, beside delivering it to the handler. */
+  watch(t: ControlMessage['t'], listener: () => void): void {
+    this.#watchers.set(t, listener);
   }
 
   /** Attaches the message handler, delivering anything already received first. */

@@ -31,6 +31,9 @@ import {
 } from './normalize-spec.ts';
 import { openUdp, probeUdp } from './udp-probe.ts';
 
+/** How long a client probes once the node has said it receives the probes (PROTOCOL.md §2.4). */
+const PROBE_SEEN_MS = 20_000;
+
 export interface ClientSessionOptions {
   /** How long to wait for a PROBE_ACK before declaring UDP blocked (PROTOCOL.md §2.4). */
   probeTimeoutMs?: number;
@@ -142,7 +145,7 @@ export class ClientSession {
     // makes a receiver open files, and the data wait for it. Without an answer, UDP is blocked.
     const udp = await openUdp(spec.remote_host, spec.fasp_port ?? DEFAULT_PORT);
     // A node that has seen a probe says so: then a lost answer means a congested path, not a blocked one, and probing
-    // goes on (up to the stall time) instead of falling back to HTTPS, which would bypass the congestion.
+    // goes on (up to PROBE_SEEN_MS) instead of falling back to HTTPS, which would bypass the congestion.
     let probeSeen = false;
     link.watch('probe_seen', () => {
       probeSeen = true;
@@ -154,7 +157,7 @@ export class ClientSession {
       accept.session_id,
       probeMs,
       () => probeSeen,
-      Math.max(probeMs, 20_000),
+      Math.max(probeMs, PROBE_SEEN_MS),
     );
     const dataPath = probed.then((ok) => (ok ? undefined : new Promise<never>(() => {})));
     const common = {

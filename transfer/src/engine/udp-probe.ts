@@ -48,9 +48,6 @@ export async function probeUdp(
 ): Promise<boolean> {
   let n = 0;
   let closed = false;
-  socket.once('close', () => {
-    closed = true;
-  });
   const answered = new Promise<boolean>((resolve) => {
     const onMessage = (packet: Buffer) => {
       const opened = codec.open('node', packet);
@@ -65,7 +62,10 @@ export async function probeUdp(
       else setTimeout(() => resolve(false), Math.max(0, reachableMs - timeoutMs));
     }, timeoutMs);
     // The session may end (cancelled, failed) while the probe still runs beside it.
-    socket.once('close', () => resolve(false));
+    socket.once('close', () => {
+      closed = true;
+      resolve(false);
+    });
   });
   const send = () => {
     n++;
@@ -92,8 +92,7 @@ export async function probeUdp(
   const timer = setInterval(send, PROBE_INTERVAL_MS);
   const ok = await answered;
   clearInterval(timer);
-  if (!ok) return false;
-  if (closed) return false;
+  if (!ok || closed) return false;
   // Connected, a send names no address: an unconnected send resolves the address again for every datagram.
   socket.connect(port, address);
   await once(socket, 'connect');

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { TransferEngine } from '../engine/transfer-engine.ts';
+import { TransferEngine, type TransferHandle } from '../engine/transfer-engine.ts';
+import type { TransferInfo } from '../engine/transfer-info.ts';
 import { buildEntry } from '../test-support/build-entry.ts';
 import { fetchSetup, nodeProcessSetup, startNodeProcess } from '../test-support/node-process.ts';
 import { sentBytesOf } from '../test-support/sent-bytes.ts';
@@ -19,19 +20,37 @@ afterAll(() => {
   for (const child of children) child.kill('SIGKILL');
 });
 
+/** A node process on `docroot` that can be killed and started again on the same ports, secret and docroot. */
+async function restartableNode(docroot: string) {
+  const { env, apiPort } = await nodeProcessSetup(docroot);
+  const entry = await buildEntry(join(here, '../node/main.ts'));
+  const start = async () => {
+    const child = await startNodeProcess(entry, env);
+    children.push(child);
+    return child;
+  };
+  return { apiPort, start };
+}
+
+/** Resolves at the first progress event for which `reached` holds. */
+function until(handle: TransferHandle, reached: (info: TransferInfo) => boolean): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const check = (info: TransferInfo) => {
+      if (!reached(info)) return;
+      handle.off('progress', check);
+      resolve();
+    };
+    handle.on('progress', check);
+  });
+}
+
 describe('node crash', () => {
   it('SIGKILL of the node at half an upload: the client resumes by itself, the file is identical, re-sent < 5 %', async () => {
     const docroot = mkdtempSync(join(tmpdir(), 'crash-docroot-'));
     const local = mkdtempSync(join(tmpdir(), 'crash-local-'));
     const data = randomBytes(SIZE);
     writeFileSync(join(local, 'big.bin'), data);
-    const { env, apiPort } = await nodeProcessSetup(docroot);
-    const entry = await buildEntry(join(here, '../node/main.ts'));
-    const start = async () => {
-      const child = await startNodeProcess(entry, env);
-      children.push(child);
-      return child;
-    };
+    const { apiPort, start } = await restartableNode(docroot);
     let node = await start();
     const spec = {
       ...(await fetchSetup(apiPort, 'upload', { destination_root: '/' })),
@@ -42,14 +61,7 @@ describe('node crash', () => {
     };
     const handle = new TransferEngine({ retryBaseMs: 200 }).start(spec, { retries: 8 });
     const sent = sentBytesOf(handle);
-    await new Promise<void>((resolve) => {
-      const atHalf = (info: { bytes_written: number }) => {
-        if (info.bytes_written < SIZE / 2) return;
-        handle.off('progress', atHalf);
-        resolve();
-      };
-      handle.on('progress', atHalf);
-    });
+    await until(handle, (info) => info.bytes_written >= SIZE / 2);
     node.kill('SIGKILL');
     await once(node, 'exit');
     node = await start();
@@ -71,13 +83,7 @@ describe('node crash', () => {
       sources.set(`f${i}.bin`, data);
       writeFileSync(join(local, 'set', `f${i}.bin`), data);
     }
-    const { env, apiPort } = await nodeProcessSetup(docroot);
-    const entry = await buildEntry(join(here, '../node/main.ts'));
-    const start = async () => {
-      const child = await startNodeProcess(entry, env);
-      children.push(child);
-      return child;
-    };
+    const { apiPort, start } = await restartableNode(docroot);
     let node = await start();
     const spec = {
       ...(await fetchSetup(apiPort, 'upload', { destination_root: '/' })),
@@ -87,14 +93,7 @@ describe('node crash', () => {
       destination_root: '/',
     };
     const handle = new TransferEngine({ retryBaseMs: 200 }).start(spec, { retries: 8 });
-    await new Promise<void>((resolve) => {
-      const atHalf = (info: { file_counts: { completed: number } }) => {
-        if (info.file_counts.completed < COUNT / 2) return;
-        handle.off('progress', atHalf);
-        resolve();
-      };
-      handle.on('progress', atHalf);
-    });
+    await until(handle, (info) => info.file_counts.completed >= COUNT / 2);
     node.kill('SIGKILL');
     await once(node, 'exit');
     const landed = join(docroot, 'set');

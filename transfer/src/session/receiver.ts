@@ -111,6 +111,8 @@ export class Receiver {
   /** The latest status the sender numbered, echoed in the next feedback so the sender can time the round trip. */
   #statusEcho: { id: number; at: number } | undefined;
   #settle: { resolve: () => void; reject: (error: Error) => void } | undefined;
+  /** Files whose outcome the sender has been sent (counted once each, so the last one is found without a scan). */
+  #reported = new Set<number>();
   /** Completed files not reported yet (`files_done`). */
   #completed: number[] = [];
 
@@ -150,9 +152,7 @@ export class Receiver {
         this.#onVerdict(message.index, message.ok);
         break;
       case 'done':
-        this.#finished = true;
-        this.#persist();
-        this.#settle?.resolve();
+        this.#end();
         break;
       case 'cancel':
       case 'error':
@@ -244,6 +244,7 @@ export class Receiver {
         slot.state = 'done';
         file.status = 'skipped';
         file.bytesWritten = file.size;
+        this.#reported.add(decision.index);
         this.options.control.send({
           t: 'file_done',
           index: decision.index,
@@ -451,6 +452,7 @@ export class Receiver {
 
   #reportCompleted(index: number): void {
     if (!this.options.filesDone) {
+      this.#reported.add(index);
       this.options.control.send({
         t: 'file_done',
         index,
@@ -468,6 +470,7 @@ export class Receiver {
   #flushCompleted(): void {
     if (this.#completed.length === 0) return;
     this.options.control.send({ t: 'files_done', completed: this.#completed });
+    for (const index of this.#completed) this.#reported.add(index);
     this.#completed = [];
     this.#settleIfAllReported();
   }
@@ -478,9 +481,12 @@ export class Receiver {
    * sender finishes on the last outcome it reads, before it sees the connection close.
    */
   #settleIfAllReported(): void {
-    if (this.#finished || this.#completed.length > 0 || this.files.length === 0) return;
-    if (!this.files.every((f) => f.status === 'completed' || f.status === 'failed' || f.status === 'skipped'))
-      return;
+    if (this.#finished || this.files.length === 0 || this.#reported.size < this.files.length) return;
+    this.#end();
+  }
+
+  /** The session ends well: checkpoints of anything still open, then settled. */
+  #end(): void {
     this.#finished = true;
     this.#persist();
     this.#settle?.resolve();
@@ -501,6 +507,7 @@ export class Receiver {
       file.errorDesc = desc;
       file.endMs = Date.now();
     }
+    this.#reported.add(index);
     this.options.control.send({
       t: 'file_done',
       index,

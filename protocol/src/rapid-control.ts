@@ -44,6 +44,8 @@ export const acceptMessage = z.object({
   rate,
   /** The node takes `files_done` (a receiving client may finish many files in one message). */
   accepts_files_done: z.optional(z.boolean()),
+  /** Sessions the node serves, this one included: their senders share the start rate and the additive climb. */
+  node_sessions: z.optional(u),
 });
 export const errorMessage = z.object({
   t: z.literal('error'),
@@ -102,6 +104,8 @@ export const feedbackMessage = z.object({
   /** The `id` of the latest `status` received, and how long the receiver held it before this feedback, µs. */
   status_id: z.optional(u),
   status_held_us: z.optional(u),
+  /** From a receiving node: the sessions it serves now (see `accept.node_sessions`). */
+  node_sessions: z.optional(u),
 });
 export const fileCompleteMessage = z.object({
   t: z.literal('file_complete'),

@@ -115,6 +115,14 @@ async function run(count: number, round: number): Promise<Outcome> {
   if (failed.length > 0) console.log(`${failed.length} sessions ended otherwise than cancelled`);
   const mbps = after.map((total, i) => ((total - (before[i] ?? 0)) * 8) / 1e6 / seconds);
   const total = mbps.reduce((a, b) => a + b, 0);
+  // BENCH_DEBUG=1 prints each session's direction, Mbit/s and transport.
+  if (process.env.BENCH_DEBUG)
+    console.log(
+      directions.map((d, i) => `${d}:${(mbps[i] ?? 0).toFixed(1)}:${handles[i]?.info().transport}`).join(' '),
+    );
+  // A session that fell back to HTTPS bypasses the emulated bottleneck: its bytes are not a measurement of the link.
+  const fellBack = handles.filter((handle) => handle.info().transport !== 'fasp').length;
+  if (fellBack > 0) console.log(`${fellBack} sessions fell back to HTTPS: this run's link use is not valid`);
   return {
     down: mbps.filter((_, i) => directions[i] === 'down'),
     up: mbps.filter((_, i) => directions[i] === 'up'),

@@ -120,6 +120,8 @@ export class SessionServer {
     const transfer = openTransfer(this.store, claims.xfer_id, hello, startSpec(hello, config, rate, files));
     const targetOf = uploadTargets(config.docroot, hello, claims.roots);
     const entry: UdpSessionEntry = { codec, peer: undefined, onData: () => {} };
+    // Registered before its part exists, so the part's start rate counts it among the node's sessions.
+    this.router.register(sessionId, entry);
     // The plan may be settled before the client's first probe arrives: data, and files already whole, wait until the
     // node knows where the client is (a client whose probe never arrives falls back to HTTPS).
     const peerKnown = new Promise<void>((resolve) => {
@@ -130,6 +132,7 @@ export class SessionServer {
       };
     });
     const common = { control: link, codec, sessionId, stallMs: config.stallMs };
+    const nodeSessions = () => this.router.sessionCount;
     const part =
       hello.direction === 'receive'
         ? new Sender({
@@ -146,6 +149,7 @@ export class SessionServer {
             files,
             limits: config.rate,
             dataPath: peerKnown,
+            sharedBy: nodeSessions,
           })
         : new Receiver({
             ...common,
@@ -158,6 +162,7 @@ export class SessionServer {
             fileChecksum: hello.file_checksum,
             filesDone: hello.accepts_files_done === true,
             dataPath: peerKnown,
+            nodeSessions,
           });
     if (part instanceof Receiver) entry.onData = (packet) => part.onDatagram(packet);
     const session: NodeSession = {
@@ -203,7 +208,6 @@ export class SessionServer {
         return rate;
       },
     };
-    this.router.register(sessionId, entry);
     const ticker = setInterval(() => this.store.touch(transfer), 250);
     link.send({
       t: 'accept',
@@ -215,6 +219,7 @@ export class SessionServer {
       mtu,
       rate,
       accepts_files_done: true,
+      node_sessions: nodeSessions(),
     });
     try {
       await part.run();

@@ -40,6 +40,11 @@ export class UdpRouter {
     return this.socket.address().port;
   }
 
+  /** Sessions registered now. */
+  get sessionCount(): number {
+    return this.#sessions.size;
+  }
+
   register(sessionId: number, entry: UdpSessionEntry): void {
     this.#sessions.set(sessionId, entry);
   }

@@ -123,28 +123,71 @@ describe('RateController after a cut', () => {
 
 describe('RateController near a cut', () => {
   it('doubles the additive climb while the queue is empty, weights kept', () => {
-    const climb = (rate_policy: 'fair' | 'high', queueDelayUs: number) => {
+    const climb = (rate_policy: 'fair' | 'high', queueDelayUs: number, sharedBy?: number) => {
       const c = new RateController({ target_rate_kbps: 100_000, min_rate_kbps: 0, rate_policy });
       run(c, 40, 0, 0);
       c.onFeedback({ loss: 0, queueDelayUs: 25_000 });
       const before = c.rateKbps;
       c.onFeedback({ loss: 0, queueDelayUs: 25_000 });
-      c.onFeedback({ loss: 0, queueDelayUs });
+      c.onFeedback({ loss: 0, queueDelayUs, ...(sharedBy ? { sharedBy } : {}) });
       return c.rateKbps - before;
     };
     expect(climb('fair', 5_000)).toBeCloseTo(1_000);
     expect(climb('fair', 1_000)).toBeCloseTo(2_000);
     expect(climb('high', 1_000)).toBeCloseTo(4_000);
   });
+
+  it("divides the additive climb by the square root of the node's sessions", () => {
+    const c = new RateController({ target_rate_kbps: 100_000, min_rate_kbps: 0, rate_policy: 'high' }, 4);
+    run(c, 60, 0, 0);
+    c.onFeedback({ loss: 0, queueDelayUs: 25_000 });
+    const before = c.rateKbps;
+    c.onFeedback({ loss: 0, queueDelayUs: 25_000 });
+    c.onFeedback({ loss: 0, queueDelayUs: 5_000 });
+    expect(c.rateKbps - before).toBeCloseTo(1_000);
+    c.onFeedback({ loss: 0, queueDelayUs: 5_000, sharedBy: 1 });
+    expect(c.rateKbps - before).toBeCloseTo(3_000);
+  });
 });
 
 describe('RateController start', () => {
-  it('starts adaptive policies at a quarter of the target, at most 1 Gbit/s; fixed at the target', () => {
+  it('starts adaptive policies at half the target, at most 1 Gbit/s; fixed at the target', () => {
     const start = (target_rate_kbps: number, rate_policy: 'fair' | 'fixed') =>
       new RateController({ target_rate_kbps, min_rate_kbps: 0, rate_policy }).rateKbps;
-    expect(start(100_000, 'fair')).toBe(25_000);
+    expect(start(100_000, 'fair')).toBe(50_000);
     expect(start(20_000_000, 'fair')).toBe(1_000_000);
     expect(start(20_000_000, 'fixed')).toBe(20_000_000);
+  });
+
+  it('doubles per round trip until the first sign of a queue, then climbs by a share of the target', () => {
+    const c = new RateController({ target_rate_kbps: 4_000_000, min_rate_kbps: 0, rate_policy: 'fair' });
+    const feed = (queueDelayUs: number, rttMs: number) => c.onFeedback({ loss: 0, queueDelayUs, rttMs });
+    expect(feed(0, 100)).toBeCloseTo(1_000_000 * Math.SQRT2);
+    expect(feed(0, 100)).toBeCloseTo(2_000_000);
+    expect(feed(0, 1)).toBeCloseTo(4_000_000);
+    const again = new RateController({ target_rate_kbps: 4_000_000, min_rate_kbps: 0, rate_policy: 'fair' });
+    again.onFeedback({ loss: 0, queueDelayUs: 12_000, rttMs: 100 });
+    expect(again.onFeedback({ loss: 0, queueDelayUs: 0, rttMs: 100 })).toBeCloseTo(1_040_000 + 260_000);
+  });
+
+  it("starts the node's n-th session at 1/n of the start, never below 64 kbit/s", () => {
+    const start = (sharedBy: number) =>
+      new RateController({ target_rate_kbps: 100_000, min_rate_kbps: 0, rate_policy: 'fair' }, sharedBy)
+        .rateKbps;
+    expect(start(2)).toBe(25_000);
+    expect(start(10)).toBe(5_000);
+    expect(start(1_000)).toBe(64);
+    expect(start(0)).toBe(50_000);
+  });
+
+  it('gives up a share of its rate to each session that joins its node', () => {
+    const c = new RateController({ target_rate_kbps: 100_000, min_rate_kbps: 0, rate_policy: 'fair' });
+    c.onFeedback({ loss: 0, queueDelayUs: 12_000 });
+    const before = c.rateKbps;
+    c.onFeedback({ loss: 0, queueDelayUs: 12_000, sharedBy: 4 });
+    expect(c.rateKbps).toBeCloseTo(before / 4 + 500);
+    c.onFeedback({ loss: 0, queueDelayUs: 12_000, sharedBy: 2 });
+    expect(c.rateKbps).toBeCloseTo(before / 4 + 500 + 1_000 / Math.SQRT2);
   });
 });
 
@@ -207,9 +250,21 @@ describe('RateController reading the receiver', () => {
     expect(c.rateKbps).toBeCloseTo(850_000);
     c.onFeedback({ loss: 0.2, queueDelayUs: 0, receiverDrops: 900, receivedKbps: 600_000 });
     expect(c.rateKbps).toBe(600_000);
-    c.onFeedback({ loss: 0, queueDelayUs: 0, receiverDrops: 5 });
-    c.onFeedback({ loss: 0, queueDelayUs: 0, receiverDrops: 5, receivedKbps: 10_000 });
+    c.onFeedback({ loss: 0.01, queueDelayUs: 0, receiverDrops: 5 });
+    c.onFeedback({ loss: 0.01, queueDelayUs: 0, receiverDrops: 5, receivedKbps: 10_000 });
     expect(c.rateKbps).toBe(300_000);
+  });
+
+  it("cuts for a shared socket's drops only when this session lost packets then or an interval later", () => {
+    const c = new RateController({ target_rate_kbps: 100_000, min_rate_kbps: 0, rate_policy: 'fair' });
+    run(c, 30, 0, 0);
+    c.onFeedback({ loss: 0, queueDelayUs: 0, receiverDrops: 40 });
+    c.onFeedback({ loss: 0, queueDelayUs: 0 });
+    c.onFeedback({ loss: 0.02, queueDelayUs: 0 });
+    expect(c.rateKbps).toBe(100_000);
+    c.onFeedback({ loss: 0, queueDelayUs: 0, receiverDrops: 40 });
+    c.onFeedback({ loss: 0.02, queueDelayUs: 0 });
+    expect(c.rateKbps).toBeCloseTo(85_000);
   });
 
   it("cuts while the receiver's disk queue is high and growing, not while it drains", () => {

@@ -20,6 +20,8 @@ export interface RateSample {
   /** When the feedback arrived (ms, any monotonic clock) and the smoothed round trip: cuts wait for their effect. */
   atMs?: number;
   rttMs?: number;
+  /** Sessions the node serves now (this one included): they share the start and the climb. */
+  sharedBy?: number;
 }
 
 interface PolicyShape {
@@ -35,6 +37,8 @@ const MIN_PROBE_KBPS = 64;
 /** The receiver's feedback interval (PROTOCOL.md §2.3): a feedback describes up to this much before it was sent. */
 const FEEDBACK_MS = 50;
 const START_CAP_KBPS = 1_000_000;
+/** The start as a share of the target, for a session alone on its node. */
+const START_SHARE = 0.5;
 /** Additive climb per feedback near congestion, as a share of the target, for weight 1. */
 const NEAR_STEP = 0.01;
 /** The near climb's factor while the queue is empty (below an eighth of the set point). */
@@ -51,6 +55,11 @@ const LOSS_FLOOR_GAIN = 0.1;
  * queue reads short while they lose heavily: that loss must still cut.)
  */
 const LOSS_FLOOR_MAX = 0.1;
+/** The start's climb at most doubles the rate per feedback (a path of a few ms would allow far more). */
+const START_MAX_FACTOR = 2;
+
+/** Feedbacks over which the receiver's socket drops still count: the gaps they leave surface an interval later. */
+const DROPS_REMEMBERED = 2;
 
 const proportionalCut = (excess: number) => 1 - 0.25 * Math.min(1, excess);
 const SHAPES: Record<Exclude<RatePolicy, 'fixed'>, PolicyShape> = {
@@ -76,14 +85,29 @@ export class RateController {
   #cutAtKbps = 0;
   /** The loss the path shows without a queue (random loss), smoothed: only loss above it means congestion. */
   #lossFloor = 0;
+  /** Sessions of the same node, which most often share its link: they start and climb as one session would. */
+  #sharedBy: number;
+  /**
+   * Until the first sign of a queue the rate of a session alone on its node doubles per round trip, as TCP's slow
+   * start does: the climb the feedback loop can follow. Far from congestion later on, the climb is the gentler share
+   * of the target.
+   */
+  #starting = true;
+  /** Feedbacks left for which the receiver's latest socket drops still count. */
+  #dropsFresh = 0;
 
-  constructor(settings: RateSettings) {
+  constructor(settings: RateSettings, sharedBy = 1) {
     this.#settings = { ...settings };
+    this.#sharedBy = Math.max(1, sharedBy);
     this.#rateKbps = settings.rate_policy === 'fixed' ? settings.target_rate_kbps : this.#floor();
-    // Adaptive policies start at a quarter of the target, at most 1 Gbit/s: the climb reaches a fast path within a few
-    // feedbacks, and a start far above what the receiver takes would overflow its socket before the first feedback.
+    // Adaptive policies start at half the target, at most 1 Gbit/s: the climb reaches a fast path within a few
+    // feedbacks. The node's sessions share one start: the n-th starts at 1/n of it and the others give up their n-th
+    // when they hear of it (`onFeedback`), so a hundred sessions arriving together send what one would, where a
+    // hundred starts would overflow their path before the first feedback and lose the probes with the data.
     if (settings.rate_policy !== 'fixed')
-      this.#rateKbps = Math.max(this.#rateKbps, Math.min(settings.target_rate_kbps * 0.25, START_CAP_KBPS));
+      this.#rateKbps = this.#clamp(
+        Math.min(settings.target_rate_kbps * START_SHARE, START_CAP_KBPS) / this.#sharedBy,
+      );
   }
 
   get settings(): RateSettings {
@@ -105,6 +129,14 @@ export class RateController {
     );
   }
 
+  /**
+   * The node's n sessions climb together √n times as fast as one: fast enough to refill their link after they all
+   * cut, where n times as fast would overflow its queue within one feedback interval for a hundred of them.
+   */
+  #climbDivisor(): number {
+    return Math.sqrt(this.#sharedBy);
+  }
+
   /** Never below the floor, nor below 64 kbit/s: a rate of zero could never probe its way back up. */
   #clamp(kbps: number): number {
     const target = this.#settings.target_rate_kbps;
@@ -119,6 +151,11 @@ export class RateController {
       return target;
     }
     const shape = SHAPES[policy];
+    const sharedBy = Math.max(1, sample.sharedBy ?? this.#sharedBy);
+    if (sharedBy > this.#sharedBy) this.#rateKbps = this.#clamp((this.#rateKbps * this.#sharedBy) / sharedBy);
+    this.#sharedBy = sharedBy;
+    // Doubling per round trip is for a session alone: many doubling together overrun their queue within one.
+    if (this.#sharedBy > 1) this.#starting = false;
     const rising = sample.queueDelayUs > this.#lastDelayUs;
     const falling = sample.queueDelayUs < this.#lastDelayUs;
     this.#lastDelayUs = sample.queueDelayUs;
@@ -134,11 +171,16 @@ export class RateController {
         ? true
         : sample.atMs - this.#cutAtMs >= sample.rttMs + FEEDBACK_MS;
     const mayCut = this.#sinceCut >= 2 && waited;
-    if ((sample.receiverDrops ?? 0) > 0 || diskGrowing) {
+    this.#dropsFresh = (sample.receiverDrops ?? 0) > 0 ? DROPS_REMEMBERED : Math.max(0, this.#dropsFresh - 1);
+    // A node's socket serves all its sessions: its drops overran this one only if this one lost packets (else the
+    // whole node's sessions cut together for the drops of a few, and the link runs empty).
+    const overrun = this.#dropsFresh > 0 && sample.loss > this.#lossFloor;
+    if (overrun || diskGrowing) {
       // The receiving end cannot keep up: the loss it reports is its own, whatever the path's queue says. What it
       // took in bounds the cut from below, never under half the rate: a receiver that stalled for a moment (or a node
       // socket shared by many sessions, whose drops every session hears) reports little taken in.
       if (!mayCut) return this.#rateKbps;
+      this.#starting = false;
       this.#sinceCut = 0;
       this.#cutAtMs = sample.atMs ?? Number.NEGATIVE_INFINITY;
       this.#cutAtKbps = this.#rateKbps;
@@ -155,6 +197,7 @@ export class RateController {
     const congestedByLoss =
       (excessLoss > 0.02 && rising && sample.queueDelayUs > shape.setPointUs / 2) || excessLoss > 0.1;
     const congested = sample.queueDelayUs > shape.setPointUs || congestedByLoss;
+    if (congested || sample.queueDelayUs > shape.setPointUs / 2) this.#starting = false;
     if (congested && (!mayCut || (falling && !congestedByLoss))) {
       // Above the set point but draining, or just cut: the last cut is still taking effect.
     } else if (congested) {
@@ -168,7 +211,9 @@ export class RateController {
       this.#rateKbps = this.#clamp(this.#rateKbps * Math.min(delayCut, lossCut));
     } else {
       // Far from congestion the step is a share of the target but never more than a quarter of the current rate, so
-      // a target far above the path probes upward gradually. Near it (a queue above half the set point, or a rate
+      // a target far above the path probes upward gradually; the node's sessions share that share, which makes it
+      // an additive step weighted like the near one (a step in proportion to the rate would keep an early starter's
+      // lead for ever). Near it (a queue above half the set point, or a rate
       // between 15 % below and 50 % above the last cut) the step is additive and weighted: proportional cuts and
       // weighted additive climbs are what make shares converge to the weights.
       const cutAt = this.#cutAtKbps;
@@ -179,8 +224,13 @@ export class RateController {
       // every flow through that queue alike, so shares still follow the weights).
       const empty = sample.queueDelayUs < shape.setPointUs / 8;
       const step = near
-        ? shape.weight * NEAR_STEP * target * (empty ? EMPTY_QUEUE_BOOST : 1)
-        : Math.min(shape.step * target, 2.5 * shape.step * this.#rateKbps);
+        ? (shape.weight * NEAR_STEP * target * (empty ? EMPTY_QUEUE_BOOST : 1)) / this.#climbDivisor()
+        : this.#starting && sample.rttMs !== undefined
+          ? this.#rateKbps * (Math.min(START_MAX_FACTOR, 2 ** (FEEDBACK_MS / sample.rttMs)) - 1)
+          : Math.min(
+              (shape.weight * shape.step * target) / this.#climbDivisor(),
+              2.5 * shape.step * this.#rateKbps,
+            );
       this.#rateKbps = this.#clamp(this.#rateKbps + step);
       if (this.#rateKbps >= 1.5 * cutAt) this.#cutAtKbps = 0;
     }

@@ -5,11 +5,12 @@ type Feedback = Extract<ControlMessage, { t: 'feedback' }>;
 /** Set `RAPID_RATE_TRACE=1` to profile rate control: every feedback and the rate it led to, as JSON lines on stderr. */
 const enabled = Boolean(process.env.RAPID_RATE_TRACE);
 
-export function traceRate(sessionId: number, feedback: Feedback, rateKbps: number): void {
+export function traceRate(sessionId: number, role: string, feedback: Feedback, rateKbps: number): void {
   if (!enabled) return;
   process.stderr.write(
     `${JSON.stringify({
       rate_trace: sessionId,
+      role,
       at_ms: Math.round(performance.now()),
       rate_kbps: Math.round(rateKbps),
       loss: feedback.loss,

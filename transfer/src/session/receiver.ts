@@ -41,6 +41,8 @@ export interface ReceiverOptions {
   filesDone?: boolean;
   /** Datagrams the receiving socket dropped since the last call (its buffer overflowed), reported to the sender. */
   socketDrops?: () => number;
+  /** A receiving node: the sessions it serves, told to the sender with each feedback. */
+  nodeSessions?: () => number;
   onProgress?: () => void;
   /** Resolves once the sender's datagrams can arrive (the client's probe answered): a decision opens files only then. */
   dataPath?: Promise<unknown>;
@@ -542,6 +544,7 @@ export class Receiver {
       rate_kbps: this.counters.rateKbps,
       rx_drops: this.options.socketDrops?.() ?? 0,
       disk_queue_bytes: this.#diskQueueBytes(),
+      ...(this.options.nodeSessions ? { node_sessions: this.options.nodeSessions() } : {}),
       ...(this.#statusEcho
         ? {
             status_id: this.#statusEcho.id,

@@ -52,6 +52,8 @@ export interface SenderOptions {
    * `decision` and the data wait for it; the offer and the plan go ahead meanwhile.
    */
   dataPath?: Promise<unknown>;
+  /** Sessions the node serves, this one included (the node's own count, or the client's from `accept`). */
+  sharedBy?: () => number;
 }
 
 const STATUS_INTERVAL_MS = 50;
@@ -101,7 +103,7 @@ export class Sender {
       bytesExpected: options.files.reduce((sum, file) => sum + file.size, 0),
       rateKbps: 0,
     };
-    this.controller = new RateController(options.rate);
+    this.controller = new RateController(options.rate, options.sharedBy?.() ?? 1);
     // Room for a few whole datagrams: with 64 KB datagrams a one-packet bucket would lose every timer's lateness.
     this.#bucket = new TokenBucket(
       this.controller.rateKbps * 1000,
@@ -186,6 +188,7 @@ export class Sender {
         this.#queue.acknowledgeBelow(message.cum_ack);
         if (this.#queue.nack(message.nack) > 0) this.#schedule();
         this.counters.bytesWritten = this.#resumed + message.received_bytes;
+        const sharedBy = message.node_sessions ?? this.options.sharedBy?.();
         this.counters.rateKbps = this.controller.onFeedback({
           loss: message.loss,
           queueDelayUs: message.queue_delay_us,
@@ -194,9 +197,10 @@ export class Sender {
           receivedKbps: message.rate_kbps,
           atMs: this.#lastFeedback,
           ...(this.#rttMs !== undefined ? { rttMs: this.#rttMs } : {}),
+          ...(sharedBy !== undefined ? { sharedBy } : {}),
         });
         this.#bucket.setRate(this.counters.rateKbps * 1000);
-        traceRate(this.options.sessionId, message, this.counters.rateKbps);
+        traceRate(this.options.sessionId, this.options.role, message, this.counters.rateKbps);
         this.options.onProgress?.();
         break;
       }

@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import type { ClientRequest } from 'node:http';
 import type { HttpSessionOpened, RapidTransferSpec } from '@rapid/protocol';
 import { decideRanges } from '../fs/resume-plan.ts';
@@ -7,6 +6,7 @@ import { ExtentMap } from '../receiver/extent-map.ts';
 import { endFileProgress, startFileProgress } from '../session/file-progress.ts';
 import type { FileProgress } from '../session/session-types.ts';
 import type { SourceAccess } from '../session/source-access.ts';
+import { roomToWrite } from '../stream/room-to-write.ts';
 import {
   contentPath,
   FALLBACK_CHUNK_BYTES,
@@ -95,7 +95,7 @@ export async function uploadOverHttp(
         at += slice;
         link.transferred += slice;
         file.bytesWritten = Math.min(file.size, file.bytesWritten + slice);
-        if (!req.write(data) && !req.destroyed) await Promise.race([once(req, 'drain'), once(req, 'close')]);
+        if (!req.write(data) && !req.destroyed) await roomToWrite(req);
       }
     };
     const res = await link.request('PUT', contentPath(item.path), headers, writeBody);

@@ -35,7 +35,10 @@ export function xhr({ method, url, body, timeoutMs, signal, headers }: XhrCall):
     request.onerror = unanswered;
     request.ontimeout = unanswered;
     request.onabort = unanswered;
-    signal?.addEventListener('abort', () => request.abort(), { once: true });
+    // A signal outlives its requests (one per session): each request takes its listener off when it ends.
+    const abort = () => request.abort();
+    signal?.addEventListener('abort', abort, { once: true });
+    request.onloadend = () => signal?.removeEventListener('abort', abort);
     if (body === undefined) request.send();
     else request.send(body);
   });

@@ -1,9 +1,9 @@
-import { once } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { verifyToken } from '../../auth/transfer-token.ts';
 import { isUnderRoots, joinRelative } from '../../fs/confine-path.ts';
+import { roomToWrite } from '../../stream/room-to-write.ts';
 import { type HttpSession, SessionCancelled } from '../http-session.ts';
 import type { ApiContext } from './api-context.ts';
 import { basicUser, sendError, sendJson } from './http-util.ts';
@@ -128,7 +128,7 @@ async function sendCounted(source: Readable, res: ServerResponse, session: HttpS
   for await (const chunk of source) {
     await session.gate();
     session.moved(index, (chunk as Buffer).length);
-    if (!res.write(chunk) && !res.destroyed) await Promise.race([once(res, 'drain'), once(res, 'close')]);
+    if (!res.write(chunk) && !res.destroyed) await roomToWrite(res);
     if (res.destroyed) throw new Error('client went away');
   }
   res.end();

@@ -255,6 +255,18 @@ describe('RateController reading the receiver', () => {
     expect(c.rateKbps).toBe(300_000);
   });
 
+  it("does not learn the receiver's own overflow as the path's random loss", () => {
+    const c = new RateController({ target_rate_kbps: 1_000_000, min_rate_kbps: 0, rate_policy: 'fair' });
+    run(c, 30, 0, 0);
+    for (let i = 0; i < 40; i++) c.onFeedback({ loss: 0.05, queueDelayUs: 0, receiverDrops: 10 });
+    const overrun = c.rateKbps;
+    expect(overrun).toBeLessThan(100_000);
+    // Less loss than the overflow showed, still beside drops: still the receiver's, still a cut.
+    c.onFeedback({ loss: 0.03, queueDelayUs: 0, receiverDrops: 10 });
+    c.onFeedback({ loss: 0.03, queueDelayUs: 0, receiverDrops: 10 });
+    expect(c.rateKbps).toBeLessThan(overrun);
+  });
+
   it("cuts for a shared socket's drops only when this session lost packets then or an interval later", () => {
     const c = new RateController({ target_rate_kbps: 100_000, min_rate_kbps: 0, rate_policy: 'fair' });
     run(c, 30, 0, 0);

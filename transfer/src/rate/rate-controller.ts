@@ -191,7 +191,8 @@ export class RateController {
     }
     // Random loss comes without a queue: what the path loses while its queue is short is its floor, and only loss
     // above that floor means congestion. Heavy loss above it means the path is overrun even when the queue is short.
-    if (sample.queueDelayUs < shape.setPointUs / 4 && sample.loss < LOSS_FLOOR_MAX)
+    // Loss beside the receiver's socket drops is the receiver's (another session's, on a node), not the path's.
+    if (sample.queueDelayUs < shape.setPointUs / 4 && sample.loss < LOSS_FLOOR_MAX && this.#dropsFresh === 0)
       this.#lossFloor = (1 - LOSS_FLOOR_GAIN) * this.#lossFloor + LOSS_FLOOR_GAIN * sample.loss;
     const excessLoss = Math.max(0, sample.loss - this.#lossFloor);
     const congestedByLoss =

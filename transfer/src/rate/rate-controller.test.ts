@@ -137,24 +137,24 @@ describe('RateController near a cut', () => {
     expect(climb('high', 1_000)).toBeCloseTo(4_000);
   });
 
-  it("divides the additive climb by the square root of the node's sessions", () => {
-    const c = new RateController({ target_rate_kbps: 100_000, min_rate_kbps: 0, rate_policy: 'high' }, 4);
+  it("divides the additive climb by √(n/2) beyond two sessions on the node", () => {
+    const c = new RateController({ target_rate_kbps: 100_000, min_rate_kbps: 0, rate_policy: 'high' }, 8);
     run(c, 60, 0, 0);
     c.onFeedback({ loss: 0, queueDelayUs: 25_000 });
     const before = c.rateKbps;
     c.onFeedback({ loss: 0, queueDelayUs: 25_000 });
     c.onFeedback({ loss: 0, queueDelayUs: 5_000 });
     expect(c.rateKbps - before).toBeCloseTo(1_000);
-    c.onFeedback({ loss: 0, queueDelayUs: 5_000, sharedBy: 1 });
+    c.onFeedback({ loss: 0, queueDelayUs: 5_000, sharedBy: 2 });
     expect(c.rateKbps - before).toBeCloseTo(3_000);
   });
 });
 
 describe('RateController start', () => {
-  it('starts adaptive policies at half the target, at most 1 Gbit/s; fixed at the target', () => {
+  it('starts adaptive policies at a quarter of the target, at most 1 Gbit/s; fixed at the target', () => {
     const start = (target_rate_kbps: number, rate_policy: 'fair' | 'fixed') =>
       new RateController({ target_rate_kbps, min_rate_kbps: 0, rate_policy }).rateKbps;
-    expect(start(100_000, 'fair')).toBe(50_000);
+    expect(start(100_000, 'fair')).toBe(25_000);
     expect(start(20_000_000, 'fair')).toBe(1_000_000);
     expect(start(20_000_000, 'fixed')).toBe(20_000_000);
   });
@@ -174,10 +174,10 @@ describe('RateController start', () => {
     const start = (sharedBy: number) =>
       new RateController({ target_rate_kbps: 100_000, min_rate_kbps: 0, rate_policy: 'fair' }, sharedBy)
         .rateKbps;
-    expect(start(2)).toBe(25_000);
-    expect(start(10)).toBe(5_000);
+    expect(start(2)).toBe(12_500);
+    expect(start(10)).toBe(2_500);
     expect(start(1_000)).toBe(64);
-    expect(start(0)).toBe(50_000);
+    expect(start(0)).toBe(25_000);
   });
 
   it('gives up a share of its rate to each session that joins its node', () => {
@@ -185,9 +185,9 @@ describe('RateController start', () => {
     c.onFeedback({ loss: 0, queueDelayUs: 12_000 });
     const before = c.rateKbps;
     c.onFeedback({ loss: 0, queueDelayUs: 12_000, sharedBy: 4 });
-    expect(c.rateKbps).toBeCloseTo(before / 4 + 500);
+    expect(c.rateKbps).toBeCloseTo(before / 4 + 1_000 / Math.SQRT2);
     c.onFeedback({ loss: 0, queueDelayUs: 12_000, sharedBy: 2 });
-    expect(c.rateKbps).toBeCloseTo(before / 4 + 500 + 1_000 / Math.SQRT2);
+    expect(c.rateKbps).toBeCloseTo(before / 4 + 1_000 / Math.SQRT2 + 1_000);
   });
 });
 

@@ -38,7 +38,7 @@ const MIN_PROBE_KBPS = 64;
 const FEEDBACK_MS = 50;
 const START_CAP_KBPS = 1_000_000;
 /** The start as a share of the target, for a session alone on its node. */
-const START_SHARE = 0.5;
+const START_SHARE = 0.25;
 /** Additive climb per feedback near congestion, as a share of the target, for weight 1. */
 const NEAR_STEP = 0.01;
 /** The near climb's factor while the queue is empty (below an eighth of the set point). */
@@ -100,7 +100,7 @@ export class RateController {
     this.#settings = { ...settings };
     this.#sharedBy = Math.max(1, sharedBy);
     this.#rateKbps = settings.rate_policy === 'fixed' ? settings.target_rate_kbps : this.#floor();
-    // Adaptive policies start at half the target, at most 1 Gbit/s: the climb reaches a fast path within a few
+    // Adaptive policies start at a quarter of the target, at most 1 Gbit/s: the climb reaches a fast path within a few
     // feedbacks. The node's sessions share one start: the n-th starts at 1/n of it and the others give up their n-th
     // when they hear of it (`onFeedback`), so a hundred sessions arriving together send what one would, where a
     // hundred starts would overflow their path before the first feedback and lose the probes with the data.
@@ -130,11 +130,12 @@ export class RateController {
   }
 
   /**
-   * The node's n sessions climb together √n times as fast as one: fast enough to refill their link after they all
-   * cut, where n times as fast would overflow its queue within one feedback interval for a hundred of them.
+   * Up to two sessions of a node climb at the full step each (the weights' shares are measured with two); beyond,
+   * the node's n sessions climb together √(2n) times as fast as one: fast enough to refill their link after they
+   * all cut, where n times as fast would overflow its queue within one feedback interval for a hundred of them.
    */
   #climbDivisor(): number {
-    return Math.sqrt(this.#sharedBy);
+    return Math.sqrt(Math.max(1, this.#sharedBy / 2));
   }
 
   /** Never below the floor, nor below 64 kbit/s: a rate of zero could never probe its way back up. */

@@ -65,11 +65,14 @@ export async function startBenchNode(
           servername: 'localhost',
           headers: { Authorization: BASIC, 'Content-Type': 'application/json' },
         },
-        async (res) => {
-          const chunks: Buffer[] = [];
-          for await (const chunk of res) chunks.push(chunk as Buffer);
-          const text = Buffer.concat(chunks).toString();
-          resolve(text ? JSON.parse(text) : undefined);
+        (res) => {
+          // A node that dies mid-answer fails the body: reject, never an unhandled rejection of this callback.
+          (async () => {
+            const chunks: Buffer[] = [];
+            for await (const chunk of res) chunks.push(chunk as Buffer);
+            const text = Buffer.concat(chunks).toString();
+            return text ? JSON.parse(text) : undefined;
+          })().then(resolve, reject);
         },
       );
       req.on('error', reject);

@@ -27,16 +27,18 @@ function setup(): Promise<Record<string, unknown>> {
         rejectUnauthorized: false,
         headers: { Authorization: config.auth, 'Content-Type': 'application/json' },
       },
-      async (res) => {
-        const chunks: Buffer[] = [];
-        for await (const chunk of res) chunks.push(chunk as Buffer);
-        resolve(
-          (
-            JSON.parse(Buffer.concat(chunks).toString()) as {
-              transfer_specs: { transfer_spec: Record<string, unknown> }[];
-            }
-          ).transfer_specs[0]?.transfer_spec ?? {},
-        );
+      (res) => {
+        (async () => {
+          const chunks: Buffer[] = [];
+          for await (const chunk of res) chunks.push(chunk as Buffer);
+          return (
+            (
+              JSON.parse(Buffer.concat(chunks).toString()) as {
+                transfer_specs: { transfer_spec: Record<string, unknown> }[];
+              }
+            ).transfer_specs[0]?.transfer_spec ?? {}
+          );
+        })().then(resolve, reject);
       },
     );
     req.on('error', reject);

@@ -147,6 +147,14 @@ describe('PartialFile', () => {
     expect(existsSync(folder)).toBe(false);
   });
 
+  it('suspends without a throw when its folder is already gone, nothing queued', () => {
+    const folder = dir();
+    const file = PartialFile.open(join(folder, 'gone.bin'), 4, 5, []);
+    file.write(0, Buffer.from('ab'));
+    rmSync(folder, { recursive: true, force: true });
+    expect(() => file.suspend()).not.toThrow();
+  });
+
   it('ignores a damaged checkpoint', () => {
     expect(readCheckpoint(join(dir(), 'none'))).toBeUndefined();
   });

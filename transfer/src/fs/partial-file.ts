@@ -407,20 +407,20 @@ export class PartialFile {
    */
   suspend(): void {
     if (this.#closed || this.#closing) return;
-    if (!this.#queue?.busy) {
-      this.persist();
-      this.#close();
-      return;
-    }
-    this.#closing = true;
-    this.#queue.whenIdle(() => {
-      this.#closing = false;
+    const end = () => {
       try {
         this.persist();
       } catch {
-        // The folder is gone or the disk failed after the caller moved on: the next session resumes from less.
+        // The folder is gone or the disk failed: the next session resumes from less (a failing session suspends its
+        // files from a message handler, where a throw would take the whole node down with it).
       }
       this.#close();
+    };
+    if (!this.#queue?.busy) return end();
+    this.#closing = true;
+    this.#queue.whenIdle(() => {
+      this.#closing = false;
+      end();
     });
   }
 

@@ -57,7 +57,6 @@ const LOSS_FLOOR_GAIN = 0.1;
 const LOSS_FLOOR_MAX = 0.1;
 /** The start's climb at most doubles the rate per feedback (a path of a few ms would allow far more). */
 const START_MAX_FACTOR = 2;
-
 /** Feedbacks over which the receiver's socket drops still count: the gaps they leave surface an interval later. */
 const DROPS_REMEMBERED = 2;
 
@@ -178,8 +177,8 @@ export class RateController {
     const overrun = this.#dropsFresh > 0 && sample.loss > this.#lossFloor;
     if (overrun || diskGrowing) {
       // The receiving end cannot keep up: the loss it reports is its own, whatever the path's queue says. What it
-      // took in bounds the cut from below, never under half the rate: a receiver that stalled for a moment (or a node
-      // socket shared by many sessions, whose drops every session hears) reports little taken in.
+      // took in bounds the cut from below, never under half the rate: a receiver that stalled for a moment reports
+      // little taken in.
       if (!mayCut) return this.#rateKbps;
       this.#starting = false;
       this.#sinceCut = 0;
@@ -212,12 +211,11 @@ export class RateController {
       this.#cutAtKbps = this.#rateKbps;
       this.#rateKbps = this.#clamp(this.#rateKbps * Math.min(delayCut, lossCut));
     } else {
-      // Far from congestion the step is a share of the target but never more than a quarter of the current rate, so
-      // a target far above the path probes upward gradually; the node's sessions share that share, which makes it
-      // an additive step weighted like the near one (a step in proportion to the rate would keep an early starter's
-      // lead for ever). Near it (a queue above half the set point, or a rate
-      // between 15 % below and 50 % above the last cut) the step is additive and weighted: proportional cuts and
-      // weighted additive climbs are what make shares converge to the weights.
+      // Far from congestion the step is a weighted share of the target, divided among the node's sessions, but never
+      // more than a quarter of the current rate, so a target far above the path probes upward gradually (a step in
+      // proportion to the rate alone would keep an early starter's lead for ever). Near it (a queue above half the
+      // set point, or a rate between 15 % below and 50 % above the last cut) the step is additive and weighted:
+      // proportional cuts and weighted additive climbs are what make shares converge to the weights.
       const cutAt = this.#cutAtKbps;
       const near =
         sample.queueDelayUs > shape.setPointUs / 2 ||

@@ -416,7 +416,10 @@ export class PartialFile {
       }
       this.#close();
     };
-    if (!this.#queue?.busy) return end();
+    if (!this.#queue?.busy) {
+      end();
+      return;
+    }
     this.#closing = true;
     this.#queue.whenIdle(() => {
       this.#closing = false;

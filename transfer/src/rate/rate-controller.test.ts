@@ -137,7 +137,7 @@ describe('RateController near a cut', () => {
     expect(climb('high', 1_000)).toBeCloseTo(4_000);
   });
 
-  it("divides the additive climb by √(n/2) beyond two sessions on the node", () => {
+  it('divides the additive climb by √(n/2) beyond two sessions on the node', () => {
     const c = new RateController({ target_rate_kbps: 100_000, min_rate_kbps: 0, rate_policy: 'high' }, 8);
     run(c, 60, 0, 0);
     c.onFeedback({ loss: 0, queueDelayUs: 25_000 });

@@ -5,6 +5,7 @@ import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { drain } from '../../../transfer/src/engine/http-client.ts';
 import { selfSignedCertificate } from '../../../transfer/src/node/tls-material.ts';
 import { buildEntry } from '../../../transfer/src/test-support/build-entry.ts';
 import { REPO } from './repo-root.ts';
@@ -65,15 +66,11 @@ export async function startBenchNode(
           servername: 'localhost',
           headers: { Authorization: BASIC, 'Content-Type': 'application/json' },
         },
-        (res) => {
-          // A node that dies mid-answer fails the body: reject, never an unhandled rejection of this callback.
-          (async () => {
-            const chunks: Buffer[] = [];
-            for await (const chunk of res) chunks.push(chunk as Buffer);
-            const text = Buffer.concat(chunks).toString();
-            return text ? JSON.parse(text) : undefined;
-          })().then(resolve, reject);
-        },
+        // A node that dies mid-answer fails the body: reject, never an unhandled rejection of this callback.
+        (res) =>
+          drain(res)
+            .then((text) => (text ? JSON.parse(text) : undefined))
+            .then(resolve, reject),
       );
       req.on('error', reject);
       req.end(body === undefined ? undefined : JSON.stringify(body));

@@ -1,4 +1,5 @@
 import { request } from 'node:https';
+import { drain } from '../../../transfer/src/engine/http-client.ts';
 import { TransferEngine } from '../../../transfer/src/engine/transfer-engine.ts';
 
 // Runs inside the client namespace of the WAN emulator: asks the node for a spec, runs one Rapid transfer, prints
@@ -27,19 +28,14 @@ function setup(): Promise<Record<string, unknown>> {
         rejectUnauthorized: false,
         headers: { Authorization: config.auth, 'Content-Type': 'application/json' },
       },
-      (res) => {
-        (async () => {
-          const chunks: Buffer[] = [];
-          for await (const chunk of res) chunks.push(chunk as Buffer);
-          return (
-            (
-              JSON.parse(Buffer.concat(chunks).toString()) as {
-                transfer_specs: { transfer_spec: Record<string, unknown> }[];
-              }
-            ).transfer_specs[0]?.transfer_spec ?? {}
-          );
-        })().then(resolve, reject);
-      },
+      (res) =>
+        drain(res)
+          .then(
+            (text) =>
+              (JSON.parse(text) as { transfer_specs: { transfer_spec: Record<string, unknown> }[] })
+                .transfer_specs[0]?.transfer_spec ?? {},
+          )
+          .then(resolve, reject),
     );
     req.on('error', reject);
     req.end(JSON.stringify({ transfer_requests: [{ transfer_request: transferRequest }] }));

@@ -179,7 +179,7 @@ export class ClientSession {
         role: 'client',
         dgramSize: accept.dgram_size,
         rate: this.#rate,
-        sharedBy: () => accept.node_sessions ?? 1,
+        nodeSessions: () => accept.node_sessions ?? 1,
         resume,
         fileChecksum: spec.file_checksum ?? 'none',
         files: uploads,

@@ -149,7 +149,7 @@ export class SessionServer {
             files,
             limits: config.rate,
             dataPath: peerKnown,
-            sharedBy: nodeSessions,
+            nodeSessions,
           })
         : new Receiver({
             ...common,

@@ -53,7 +53,7 @@ export interface SenderOptions {
    */
   dataPath?: Promise<unknown>;
   /** Sessions the node serves, this one included (the node's own count, or the client's from `accept`). */
-  sharedBy?: () => number;
+  nodeSessions?: () => number;
 }
 
 const STATUS_INTERVAL_MS = 50;
@@ -103,7 +103,7 @@ export class Sender {
       bytesExpected: options.files.reduce((sum, file) => sum + file.size, 0),
       rateKbps: 0,
     };
-    this.controller = new RateController(options.rate, options.sharedBy?.() ?? 1);
+    this.controller = new RateController(options.rate, options.nodeSessions?.() ?? 1);
     // Room for a few whole datagrams: with 64 KB datagrams a one-packet bucket would lose every timer's lateness.
     this.#bucket = new TokenBucket(
       this.controller.rateKbps * 1000,
@@ -188,7 +188,7 @@ export class Sender {
         this.#queue.acknowledgeBelow(message.cum_ack);
         if (this.#queue.nack(message.nack) > 0) this.#schedule();
         this.counters.bytesWritten = this.#resumed + message.received_bytes;
-        const sharedBy = message.node_sessions ?? this.options.sharedBy?.();
+        const sharedBy = message.node_sessions ?? this.options.nodeSessions?.();
         this.counters.rateKbps = this.controller.onFeedback({
           loss: message.loss,
           queueDelayUs: message.queue_delay_us,

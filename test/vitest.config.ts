@@ -11,5 +11,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     fileParallelism: false,
+    setupFiles: ['e2e/harness/on-failure.setup.ts'],
+    sequence: { hooks: 'list' },
   },
 });

@@ -4,11 +4,12 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import puppeteer, { type Browser } from 'puppeteer-core';
+import type { Browser } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Difference, differences, listedIds } from './conformance/differences.ts';
 import { SCENARIOS } from './conformance/scenarios.ts';
 import { ARTIFACTS, assertBuilt, CHROMIUM_PATH } from './harness/artifacts.ts';
+import { launchBrowser } from './harness/launch-browser.ts';
 
 // Differential conformance: one scenario table run against the published Connect SDK's script-tag bundle and
 // against ours, in real Chromium, under the same page doubles. Every difference must be listed, with its spec line,
@@ -53,7 +54,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-  browser = await puppeteer.launch({
+  browser = await launchBrowser({
     executablePath: CHROMIUM_PATH,
     headless: true,
     pipe: true,

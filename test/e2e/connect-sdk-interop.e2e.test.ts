@@ -5,9 +5,9 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
-import puppeteer from 'puppeteer-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, assertBuilt, CHROMIUM_PATH } from './harness/artifacts.ts';
+import { launchBrowser } from './harness/launch-browser.ts';
 import { isAlive, launchRapidBrowser, type RapidBrowser } from './harness/rapid-browser.ts';
 
 // The published IBM SDK, unchanged, must drive Rapid through our extension and through our local HTTP server.
@@ -189,7 +189,7 @@ describe('the published @ibm-aspera/connect-sdk-js, unchanged', () => {
       env: { ...process.env, ...(await scriptedEnv(dir)), RAPID_HOME: join(dir, 'home') },
       stdio: 'ignore',
     });
-    const browser = await puppeteer.launch({
+    const browser = await launchBrowser({
       executablePath: CHROMIUM_PATH,
       headless: true,
       pipe: true,

@@ -5,10 +5,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIN_CLIENT_VERSION, TRANSFER_MESSAGES } from '../../dam-app/api/transfer-messages.ts';
 import { assertBuilt } from './harness/artifacts.ts';
-import { axeViolations, type DamWebSite, launchChromium, startDamWebSite } from './harness/dam-web.ts';
+import {
+  axeViolations,
+  type DamWebSite,
+  launchChromium,
+  SCREEN_WAIT_MS,
+  startDamWebSite,
+} from './harness/dam-web.ts';
 import { launchRapidBrowser, type RapidBrowser } from './harness/rapid-browser.ts';
 import { saveScreenshot } from './harness/screenshot.ts';
 
@@ -66,17 +72,6 @@ beforeAll(async () => {
   page = await openPage(rapid.browser);
 }, 180_000);
 
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail')
-    await Promise.race([
-      saveScreenshot(
-        page,
-        `dam-transfer-failed-${context.task.name.slice(0, 24).replace(/\W+/g, '-')}`,
-      ).catch(() => undefined),
-      new Promise((resolve) => setTimeout(resolve, 5_000)),
-    ]);
-});
-
 afterAll(async () => {
   await rapid?.close();
   await site?.close();
@@ -95,7 +90,7 @@ async function openPage(browser: Browser): Promise<Page> {
 }
 
 const go = (hash: string, target = page) => target.goto(new URL(hash, site.url).href);
-const seeText = (text: string, target = page, timeout = 15_000) =>
+const seeText = (text: string, target = page, timeout = SCREEN_WAIT_MS) =>
   target.waitForSelector(`::-p-text(${q(text)})`, { visible: true, timeout });
 const button = (name: string, target = page) => target.locator(`aria/${name}[role="button"]`);
 const noBackdrop = (target = page) =>

@@ -8,6 +8,8 @@ import {
   axeViolations,
   type DamWebSite,
   launchChromium,
+  pageAfterFailure,
+  SCREEN_WAIT_MS,
   startDamWebSite,
   withInstallPromptClosed,
 } from './harness/dam-web.ts';
@@ -29,12 +31,8 @@ beforeAll(async () => {
   browser = await launchChromium();
   page = await openPage();
 }, 90_000);
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail')
-    await Promise.race([
-      saveScreenshot(page, 'dam-web-failed').catch(() => undefined),
-      new Promise((resolve) => setTimeout(resolve, 5_000)),
-    ]);
+afterEach(async ({ task }) => {
+  if (task.result?.state === 'fail') page = await pageAfterFailure(page, () => openPage());
 });
 afterAll(async () => {
   await browser?.close();
@@ -53,12 +51,12 @@ async function openPage(width = 1280, height = 860): Promise<Page> {
 
 const go = (hash: string, target = page) => target.goto(new URL(hash, site.url).href);
 const seeText = (text: string, target = page) =>
-  target.waitForSelector(`::-p-text(${q(text)})`, { visible: true, timeout: 10_000 });
+  target.waitForSelector(`::-p-text(${q(text)})`, { visible: true, timeout: SCREEN_WAIT_MS });
 const seeHeading = (text: string, target = page) =>
-  target.waitForSelector(`aria/${text}[role="heading"]`, { visible: true, timeout: 10_000 });
+  target.waitForSelector(`aria/${text}[role="heading"]`, { visible: true, timeout: SCREEN_WAIT_MS });
 /** Signed in, the app lands in the ACL root folder's view with the Places tree beside it. */
 const seeLibrary = async (target = page) => {
-  await target.waitForSelector('[role="tree"] [role="treeitem"]', { visible: true, timeout: 10_000 });
+  await target.waitForSelector('[role="tree"] [role="treeitem"]', { visible: true, timeout: SCREEN_WAIT_MS });
   // The ACL root folder's first page has answered: no call of the landing is still under way.
   await target.waitForFunction(
     () => /\d/.test(document.querySelector('[data-result-count]')?.textContent ?? ''),
@@ -101,7 +99,7 @@ async function logIn(login: string, password: string) {
   await fill('password', password);
   await button('Log in').click();
   // Signed in: the shell's user menu (someone without an ACL has no library to land in).
-  await page.waitForSelector('button[data-user-menu]', { visible: true, timeout: 10_000 });
+  await page.waitForSelector('button[data-user-menu]', { visible: true, timeout: SCREEN_WAIT_MS });
 }
 
 async function logOut() {

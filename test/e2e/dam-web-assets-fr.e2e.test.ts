@@ -1,6 +1,6 @@
 import { ASSET_MESSAGES } from '@rapid/dam-app/api/asset-messages';
 import type { Browser, Page } from 'puppeteer-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemoContent } from '../../dam-app/server/demo/demo-content.ts';
 import { ApiClient } from '../../dam-app/server/test-support/api-client.ts';
 import { assetMessagesFr } from '../../dam-app/web/src/i18n/asset-messages-fr.ts';
@@ -9,6 +9,7 @@ import {
   axeViolations,
   type DamWebSite,
   launchChromium,
+  SCREEN_WAIT_MS,
   startDamWebSite,
   withInstallPromptClosed,
 } from './harness/dam-web.ts';
@@ -48,13 +49,6 @@ beforeAll(async () => {
   await button(fr['login.submit']).click();
   await page.waitForSelector(`nav[aria-label=${q(fr['workingSets.nav'])}]`, { visible: true });
 }, 180_000);
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail')
-    await Promise.race([
-      saveScreenshot(page, 'dam-web-assets-fr-failed').catch(() => undefined),
-      new Promise((resolve) => setTimeout(resolve, 5_000)),
-    ]);
-});
 afterAll(async () => {
   await browser?.close();
   await site?.close();
@@ -63,9 +57,9 @@ afterAll(async () => {
 let duskId = 0;
 const go = (hash: string) => page.goto(new URL(hash, site.url).href);
 const seeText = (text: string) =>
-  page.waitForSelector(`::-p-text(${q(text)})`, { visible: true, timeout: 15_000 });
+  page.waitForSelector(`::-p-text(${q(text)})`, { visible: true, timeout: SCREEN_WAIT_MS });
 const seeHeading = (text: string) =>
-  page.waitForSelector(`aria/${text}[role="heading"]`, { visible: true, timeout: 15_000 });
+  page.waitForSelector(`aria/${text}[role="heading"]`, { visible: true, timeout: SCREEN_WAIT_MS });
 const button = (name: string) => page.locator(`aria/${name}[role="button"]`);
 const submitDialog = () => page.locator('[role="dialog"][data-state="open"] button[type="submit"]').click();
 const dialog = () => page.waitForSelector('[role="dialog"][data-state="open"]', { visible: true });

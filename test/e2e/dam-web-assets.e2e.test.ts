@@ -10,6 +10,8 @@ import {
   axeViolations,
   type DamWebSite,
   launchChromium,
+  pageAfterFailure,
+  SCREEN_WAIT_MS,
   startDamWebSite,
   withInstallPromptClosed,
 } from './harness/dam-web.ts';
@@ -66,12 +68,8 @@ beforeAll(async () => {
   page = await openPage(carlosContext);
   await logIn(page, 'carlos', passwordOf('carlos'));
 }, 180_000);
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail')
-    await Promise.race([
-      saveScreenshot(page, 'dam-web-assets-failed').catch(() => undefined),
-      new Promise((resolve) => setTimeout(resolve, 5_000)),
-    ]);
+afterEach(async ({ task }) => {
+  if (task.result?.state === 'fail') page = await pageAfterFailure(page, () => openPage(carlosContext));
 });
 afterAll(async () => {
   await browser?.close();
@@ -90,9 +88,9 @@ async function openPage(context: BrowserContext, width = 1280, height = 900): Pr
 
 const go = (hash: string, target = page) => target.goto(new URL(hash, site.url).href);
 const seeText = (text: string, target = page) =>
-  target.waitForSelector(`::-p-text(${q(text)})`, { visible: true, timeout: 15_000 });
+  target.waitForSelector(`::-p-text(${q(text)})`, { visible: true, timeout: SCREEN_WAIT_MS });
 const seeHeading = (text: string, target = page) =>
-  target.waitForSelector(`aria/${text}[role="heading"]`, { visible: true, timeout: 15_000 });
+  target.waitForSelector(`aria/${text}[role="heading"]`, { visible: true, timeout: SCREEN_WAIT_MS });
 const button = (name: string, target = page) => target.locator(`aria/${name}[role="button"]`);
 /** Fills a field by name; inside the open dialog when one is open (the page behind may have a field of that name). */
 async function fill(name: string, value: string, target = page) {

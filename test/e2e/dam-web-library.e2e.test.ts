@@ -10,6 +10,8 @@ import {
   axeViolations,
   type DamWebSite,
   launchChromium,
+  pageAfterFailure,
+  SCREEN_WAIT_MS,
   startDamWebSite,
   withInstallPromptClosed,
 } from './harness/dam-web.ts';
@@ -30,15 +32,8 @@ beforeAll(async () => {
   browser = await launchChromium();
   page = await openPage();
 }, 180_000);
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail')
-    await Promise.race([
-      saveScreenshot(
-        page,
-        `dam-web-library-failed-${context.task.name.slice(0, 24).replace(/\W+/g, '-')}`,
-      ).catch(() => undefined),
-      new Promise((resolve) => setTimeout(resolve, 5_000)),
-    ]);
+afterEach(async ({ task }) => {
+  if (task.result?.state === 'fail') page = await pageAfterFailure(page, () => openPage());
 });
 afterAll(async () => {
   await browser?.close();
@@ -54,9 +49,9 @@ async function openPage(width = 1280, height = 900): Promise<Page> {
 
 const go = (hash: string, target = page) => target.goto(new URL(hash, site.url).href);
 const seeText = (text: string, target = page) =>
-  target.waitForSelector(`::-p-text(${q(text)})`, { visible: true, timeout: 15_000 });
+  target.waitForSelector(`::-p-text(${q(text)})`, { visible: true, timeout: SCREEN_WAIT_MS });
 const seeHeading = (text: string, target = page) =>
-  target.waitForSelector(`aria/${text}[role="heading"]`, { visible: true, timeout: 15_000 });
+  target.waitForSelector(`aria/${text}[role="heading"]`, { visible: true, timeout: SCREEN_WAIT_MS });
 const button = (name: string, target = page) => target.locator(`aria/${name}[role="button"]`);
 const menuItem = (name: string, target = page) => target.locator(`aria/${name}[role="menuitem"]`);
 const hash = (target = page) => target.evaluate(() => window.location.hash);
@@ -94,7 +89,7 @@ async function logIn(login: string, password: string) {
   await page.locator('input[name="login"]').fill(login);
   await page.locator('input[name="password"]').fill(password);
   await button('Log in').click();
-  await page.waitForSelector('[role="tree"] [role="treeitem"]', { visible: true, timeout: 15_000 });
+  await page.waitForSelector('[role="tree"] [role="treeitem"]', { visible: true, timeout: SCREEN_WAIT_MS });
 }
 
 async function logOut() {
@@ -470,7 +465,7 @@ describe('DAM web app: browsing and searching the library in Chromium', () => {
     await narrow.evaluate(() => localStorage.setItem('rapid-dam.color-mode', 'dark'));
     await go('#/search?q=logo', narrow);
     await narrow.reload();
-    await narrow.waitForSelector('[role="option"]', { visible: true, timeout: 15_000 });
+    await narrow.waitForSelector('[role="option"]', { visible: true, timeout: SCREEN_WAIT_MS });
     await checkScreen('search-768-dark', narrow);
     await narrow.close();
     expect(pageErrors).toEqual([]);

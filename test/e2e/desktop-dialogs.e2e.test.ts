@@ -85,7 +85,7 @@ async function startDialog(page: Page, method: string, options: object) {
   return {
     settled: async () => {
       await page.waitForFunction(() => (window as unknown as { dialogResult?: unknown }).dialogResult, {
-        timeout: 20_000,
+        timeout: 45_000,
       });
       return page.evaluate(() => (window as unknown as { dialogResult: unknown }).dialogResult);
     },
@@ -173,7 +173,7 @@ describe('desktop dialogs through zenity', () => {
     const cancelled = await startDialog(page, 'showSelectFileDialog', { title: 'Cancel me' });
     await x.answer('^Cancel me$', () => x.key('Escape'));
     expect(await cancelled.settled()).toEqual({ success: { dataTransfer: { files: [] } } });
-  });
+  }, 240_000);
 
   it('answers with a clear error when the computer has neither zenity nor kdialog', async () => {
     const emptyPath = await mkdtemp(join(tmpdir(), 'rapid-no-tools-'));

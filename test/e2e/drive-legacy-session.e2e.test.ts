@@ -3,10 +3,11 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { startTestDoubleDriveHttpServer } from '@rapid/native-host/test-doubles/drive-http-server';
-import puppeteer, { type Browser } from 'puppeteer-core';
+import type { Browser } from 'puppeteer-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ARTIFACTS, CHROMIUM_PATH } from './harness/artifacts.ts';
 import { makeRapidHome } from './harness/host-process.ts';
+import { launchBrowser } from './harness/launch-browser.ts';
 import { startTestSite, type TestSite } from './harness/test-site.ts';
 
 // A page using the SDK's DriveClient over the legacy session protocol, against the real daemon started by the real
@@ -71,7 +72,7 @@ describe('Drive through the page SDK', () => {
     // Registration makes the localhost certificate and adds it to Chromium's store in this HOME.
     expect(await run('rapid-register.mjs', ['install'], env)).toMatch(/https\s+registered/);
 
-    browser = await puppeteer.launch({
+    browser = await launchBrowser({
       executablePath: CHROMIUM_PATH,
       headless: true,
       pipe: true,

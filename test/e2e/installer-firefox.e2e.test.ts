@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import puppeteer, { type Browser } from 'puppeteer-core';
+import type { Browser } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, FIREFOX_PATH } from './harness/artifacts.ts';
 import { INSTALLER_PAGE_FILES } from './harness/installer-page.ts';
@@ -9,6 +9,7 @@ import {
   startInstallerSite,
   watchDocuments,
 } from './harness/installer-site.ts';
+import { launchBrowser } from './harness/launch-browser.ts';
 import { saveScreenshot } from './harness/screenshot.ts';
 
 /** Debian's Firefox ESR; `npm test` installs Chromium only, so this runs where firefox-esr is installed. */
@@ -21,7 +22,7 @@ beforeAll(async () => {
   if (!existsSync(FIREFOX_PATH))
     throw new Error(`Firefox ESR is missing at ${FIREFOX_PATH}: apt-get install -y firefox-esr`);
   site = await startInstallerSite(INSTALLER_PAGE_FILES);
-  browser = await puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX_PATH, headless: true });
+  browser = await launchBrowser({ browser: 'firefox', executablePath: FIREFOX_PATH, headless: true });
 });
 afterAll(async () => {
   await browser?.close();

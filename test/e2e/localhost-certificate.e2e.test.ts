@@ -3,10 +3,11 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CONNECT_API_VERSION } from '@rapid/protocol';
-import puppeteer, { type Browser } from 'puppeteer-core';
+import type { Browser } from 'puppeteer-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ARTIFACTS, CHROMIUM_PATH, FIREFOX_PATH } from './harness/artifacts.ts';
 import { daemonPorts } from './harness/host-process.ts';
+import { launchBrowser } from './harness/launch-browser.ts';
 
 // The per-install localhost certificate, trusted by `rapid-register install` and by nothing else: each browser
 // first refuses the daemon's HTTPS port, then (after the install, in a new browser process) loads it without any
@@ -70,7 +71,7 @@ describe('the per-install localhost certificate', () => {
   it('is trusted by Chromium only after host registration: HTTPS and wss then work without certificate flags', async () => {
     const { env, url, port } = await startUser();
     const launch = () =>
-      puppeteer.launch({
+      launchBrowser({
         executablePath: CHROMIUM_PATH,
         headless: true,
         pipe: true,
@@ -131,7 +132,7 @@ describe('the per-install localhost certificate', () => {
     const profile = /^IsRelative=0$/m.test(ini) ? path : join(root, path);
     expect(path).toBeTruthy();
     const launch = () =>
-      puppeteer.launch({
+      launchBrowser({
         browser: 'firefox',
         executablePath: FIREFOX_PATH,
         headless: true,

@@ -1,10 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import puppeteer, { type Browser } from 'puppeteer-core';
+import type { Browser } from 'puppeteer-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ARTIFACTS, CHROMIUM_PATH } from './harness/artifacts.ts';
 import { daemonPorts, makeRapidHome, PAGE_ORIGIN, spawnHost } from './harness/host-process.ts';
+import { launchBrowser } from './harness/launch-browser.ts';
 
 const DAEMON = ARTIFACTS.hostScript.replace('rapid-host.mjs', 'rapid-daemon.mjs');
 let home: Awaited<ReturnType<typeof makeRapidHome>> | undefined;
@@ -28,7 +29,7 @@ describe('the windows (React, served by the daemon)', () => {
     home = await makeRapidHome({ tickMs: 100, bytesPerTick: 10, fileBytes: 1_000_000 });
     daemon = spawn(process.execPath, [DAEMON], { env: home.env, stdio: 'ignore' });
     const base = await uiBase(home.home);
-    browser = await puppeteer.launch({
+    browser = await launchBrowser({
       executablePath: CHROMIUM_PATH,
       headless: true,
       pipe: true,

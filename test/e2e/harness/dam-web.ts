@@ -11,9 +11,10 @@ import {
   silentLogger,
   startDamServer,
 } from '@rapid/dam-app/server';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { INSTALL_PROMPT_CLOSED_KEY } from '../../../dam-app/web/src/transfers/install-prompt-memory.ts';
 import { CHROMIUM_PATH } from './artifacts.ts';
+import { launchBrowser } from './launch-browser.ts';
 
 const root = (path: string) => fileURLToPath(new URL(`../../../${path}`, import.meta.url));
 export const DAM_WEB_DIST = root('dam-app/web/dist');
@@ -82,9 +83,27 @@ export async function startDamWebSite(
   };
 }
 
+/**
+ * How long a DAM suite waits for a screen or a message. CI runs the unit suites beside the e2e ones on 2 cores, and a
+ * server round trip there has taken over 15 s.
+ */
+export const SCREEN_WAIT_MS = 30_000;
+
+/**
+ * The page to go on with after a failed test. The failed page may hold a form with unsaved edits, whose leave
+ * guard (a `confirm`) would stop every later test: it is closed without its prompts and a fresh one opened.
+ */
+export async function pageAfterFailure(failed: Page, open: () => Promise<Page>): Promise<Page> {
+  await Promise.race([
+    failed.close().catch(() => undefined),
+    new Promise((resolve) => setTimeout(resolve, 5_000)),
+  ]);
+  return open();
+}
+
 /** Plain headless Chromium (the web app needs no extension). */
 export function launchChromium(): Promise<Browser> {
-  return puppeteer.launch({
+  return launchBrowser({
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: [

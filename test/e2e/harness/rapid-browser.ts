@@ -2,8 +2,10 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeHostLauncher, writeHostManifest } from '@rapid/native-host/install';
-import puppeteer, { type Browser } from 'puppeteer-core';
+import type { Browser } from 'puppeteer-core';
 import { ARTIFACTS, CHROMIUM_PATH, FIREFOX_PATH } from './artifacts.ts';
+import { describeOnFailure } from './failure-evidence.ts';
+import { launchBrowser } from './launch-browser.ts';
 
 export interface RapidBrowser {
   browser: Browser;
@@ -70,13 +72,13 @@ export async function launchRapidBrowser({
   }
   const browser =
     family === 'firefox'
-      ? await puppeteer.launch({
+      ? await launchBrowser({
           browser: 'firefox',
           executablePath: FIREFOX_PATH,
           headless: true,
           env: { ...process.env, HOME: userHome },
         })
-      : await puppeteer.launch({
+      : await launchBrowser({
           executablePath: CHROMIUM_PATH,
           headless: true,
           pipe: true,
@@ -84,6 +86,9 @@ export async function launchRapidBrowser({
           userDataDir,
           args: CHROMIUM_ARGS,
         });
+  const forgetEvidence = describeOnFailure(`Rapid's logs and settings in ${rapidHome}`, () =>
+    rapidHomeEvidence(rapidHome),
+  );
   const installExtension = () => browser.installExtension(extensionDir);
   if (family === 'firefox' && extensionAtLaunch) await installExtension();
 
@@ -98,6 +103,7 @@ export async function launchRapidBrowser({
     installExtension,
     hostPids: () => processesWith(`RAPID_HOME=${rapidHome}`, 'rapid-host.mjs'),
     async close() {
+      forgetEvidence();
       await browser.close();
       // Every process of this run (daemon, hosts) carries its RAPID_HOME: stop them all, including a daemon that
       // was still starting and had not written its pid file yet.
@@ -138,4 +144,20 @@ async function processesWith(envEntry: string, command: string): Promise<number[
     if (environ.split('\0').includes(envEntry) && cmdline.includes(command)) pids.push(Number(entry));
   }
   return pids;
+}
+
+const LOG_LINES = 30;
+
+/** The last lines of each log (daemon, host) and the settings, which hold the sites the user allowed. */
+async function rapidHomeEvidence(rapidHome: string): Promise<string> {
+  const logDir = join(rapidHome, 'logs');
+  const logs = await readdir(logDir).catch(() => []);
+  const parts = await Promise.all(
+    logs.map(async (name) => {
+      const lines = (await readFile(join(logDir, name), 'utf8')).trimEnd().split('\n');
+      return `${name} (last ${Math.min(LOG_LINES, lines.length)} of ${lines.length} lines):\n${lines.slice(-LOG_LINES).join('\n')}`;
+    }),
+  );
+  const settings = await readFile(join(rapidHome, 'settings.json'), 'utf8').catch(() => '(none yet)');
+  return [...parts, `settings.json: ${settings}`].join('\n');
 }

@@ -2,6 +2,7 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { access, constants } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
 import type { Readable } from 'node:stream';
+import { describeOnFailure } from './failure-evidence.ts';
 
 /** The programs the real-dialog tests drive; `npm test` installs them (scripts/lib/ensure-system-packages.mjs). */
 const NEEDED = [
@@ -84,7 +85,8 @@ export async function startXvfb(): Promise<XDisplay> {
     );
   const visible = async (window: string) =>
     (await xdotool(['search', '--onlyvisible', '--name', '.']).catch(() => '')).split('\n').includes(window);
-  const focusWindow = async (title: string, timeoutMs = 20_000) => {
+  // A GTK file chooser's first start has taken over 20 s on a 2-core machine running the unit suites beside.
+  const focusWindow = async (title: string, timeoutMs = 45_000) => {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const found = await xdotool(['search', '--onlyvisible', '--name', title]).catch(() => '');
@@ -99,6 +101,15 @@ export async function startXvfb(): Promise<XDisplay> {
       await pause(100);
     }
   };
+  const forgetEvidence = describeOnFailure(`windows on the X display ${display}`, async () => {
+    const ids = (await xdotool(['search', '--onlyvisible', '--name', '.']).catch(() => '')).split('\n');
+    const names = await Promise.all(
+      ids
+        .filter(Boolean)
+        .map(async (id) => `${id}: ${await xdotool(['getwindowname', id]).catch(() => '?')}`),
+    );
+    return names.join('\n') || '(no visible window)';
+  });
   return {
     display,
     focusWindow,
@@ -122,6 +133,7 @@ export async function startXvfb(): Promise<XDisplay> {
       await xdotool(['key', ...keys]);
     },
     async close() {
+      forgetEvidence();
       server.kill('SIGTERM');
       if (server.exitCode === null) await new Promise((resolve) => server.once('exit', resolve));
     },

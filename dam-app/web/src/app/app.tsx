@@ -6,7 +6,7 @@ import { useSession } from '../api/session.ts';
 import { ErrorAlert } from '../components/feedback.tsx';
 import { Link } from '../components/link.tsx';
 import { PUBLIC_ROUTES, parseRoute, type Route } from '../router/parse-route.ts';
-import { navigate, useRoute } from '../router/use-route.ts';
+import { redirect, useRoute } from '../router/use-route.ts';
 import { Blocker, ReloadButton } from './blocker.tsx';
 import { usePreferences } from './preferences.tsx';
 import * as Screens from './screens.ts';
@@ -39,7 +39,7 @@ export function App() {
   const timedOut = useSessionTimeout(session !== null);
 
   useEffect(() => {
-    if (route.name === 'login' && session) navigate({ name: 'home' }, { replace: true, force: true });
+    if (route.name === 'login' && session) redirect('login', { name: 'home' });
   }, [route.name, session]);
 
   if (!navigator.cookieEnabled) return <Blocker title={spec('cookiesDisabled')} />;

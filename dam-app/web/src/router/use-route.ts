@@ -41,3 +41,12 @@ export function navigate(route: Route, options: { replace?: boolean; force?: boo
   shownHash = window.location.hash;
   for (const listener of listeners) listener();
 }
+
+/**
+ * Replaces the address with `to` while it still names a `from` screen. A screen that redirects once its data has
+ * loaded must not undo a link the person followed, or an address they typed, in the meantime.
+ */
+export function redirect(from: Route['name'], to: Route): void {
+  if (parseRoute(window.location.hash).name !== from) return;
+  navigate(to, { replace: true, force: true });
+}

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import type { SessionView } from '../../../../api/accounts.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { ErrorAlert, ListSkeleton, Notice } from '../../components/feedback.tsx';
-import { navigate } from '../../router/use-route.ts';
+import { redirect } from '../../router/use-route.ts';
 import { usePlacesTree } from '../browse/browse-queries.ts';
 
 /** `#/`: the ACL root folder's view; without a usable ACL, what the person can do about it (spec §6). */
@@ -13,7 +13,7 @@ export function HomeScreen({ session }: { session: SessionView }) {
   const tree = usePlacesTree(usable);
   const rootId = tree.data?.root.id;
   useEffect(() => {
-    if (rootId !== undefined) navigate({ name: 'folder', id: rootId }, { replace: true, force: true });
+    if (rootId !== undefined) redirect('home', { name: 'folder', id: rootId });
   }, [rootId]);
   if (usable && !tree.isError) return <ListSkeleton rows={6} />;
   return (

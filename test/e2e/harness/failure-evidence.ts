@@ -1,0 +1,66 @@
+import type { Browser } from 'puppeteer-core';
+import { saveScreenshot } from './screenshot.ts';
+
+/**
+ * What a failed test leaves behind for the person reading CI's output: every open page's screenshot, address and
+ * text, and whatever a harness part registered (an X display's windows, a daemon's log). A wait that timed out
+ * then also says what the screen showed.
+ */
+type Describe = () => Promise<string>;
+
+const browsers = new Set<Browser>();
+const describers = new Map<string, Describe>();
+
+/** Keeps a browser in the evidence while it is connected. */
+export function trackBrowser<T extends Browser>(browser: T): T {
+  browsers.add(browser);
+  browser.once('disconnected', () => browsers.delete(browser));
+  return browser;
+}
+
+/** Adds a named description to the evidence until the returned function is called. */
+export function describeOnFailure(name: string, describe: Describe): () => void {
+  describers.set(name, describe);
+  return () => describers.delete(name);
+}
+
+const PAGE_TEXT_CHARS = 1500;
+// A page stuck in a loop must not hold up the rest of the run.
+const STEP_TIMEOUT_MS = 5_000;
+
+export async function collectEvidence(testName: string): Promise<string> {
+  const slug = testName
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, 60);
+  const sections: string[] = [];
+  for (const browser of browsers) {
+    for (const page of await within(browser.pages(), [])) {
+      const index = sections.length + 1;
+      const text = await within(
+        page.evaluate(() => document.body?.innerText ?? ''),
+        '(no text: the page did not answer)',
+      );
+      if (page.url() === 'about:blank' && !text.trim()) continue;
+      const shot = await within(
+        saveScreenshot(page, `FAILED-${slug}-${index}`),
+        '(no screenshot: the page did not answer)',
+      );
+      const shown = text.replace(/\s*\n\s*/g, ' | ').slice(0, PAGE_TEXT_CHARS);
+      sections.push(`page ${index}: ${page.url()}\nscreenshot: ${shot}\ntext: ${shown}`);
+    }
+  }
+  for (const [name, describe] of describers)
+    sections.push(`${name}:\n${await within(describe(), '(did not answer)')}`);
+  return `── evidence for the failed test "${testName}" ──\n${sections.join('\n\n') || '(nothing open)'}\n\n`;
+}
+
+function within<T>(work: Promise<T>, fallback: T): Promise<T> {
+  return Promise.race([
+    work.catch((error: unknown) => {
+      const message = `(failed: ${error instanceof Error ? error.message : String(error)})`;
+      return (typeof fallback === 'string' ? message : fallback) as T;
+    }),
+    new Promise<T>((resolve) => setTimeout(() => resolve(fallback), STEP_TIMEOUT_MS).unref()),
+  ]);
+}

@@ -28,11 +28,17 @@ function freePort(): Promise<number> {
   });
 }
 
+/** Waits for `text` on stdout; a failure names both streams (the register step reports on stderr). */
 function waitForOutput(process: ChildProcess, text: string, timeoutMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
     let output = '';
+    let errors = '';
+    process.stderr?.on('data', (chunk: Buffer) => {
+      errors = (errors + chunk.toString()).slice(-4000);
+    });
+    const streams = () => `${output}\n── stderr (the last 4000 characters) ──\n${errors}`;
     const timer = setTimeout(
-      () => reject(new Error(`No "${text}" within ${timeoutMs} ms:\n${output}`)),
+      () => reject(new Error(`No "${text}" within ${timeoutMs} ms:\n${streams()}`)),
       timeoutMs,
     );
     process.stdout?.on('data', (chunk: Buffer) => {
@@ -42,7 +48,7 @@ function waitForOutput(process: ChildProcess, text: string, timeoutMs: number): 
         resolve(output);
       }
     });
-    process.once('exit', (code) => reject(new Error(`npm start exited (${code}) early:\n${output}`)));
+    process.once('exit', (code) => reject(new Error(`npm start exited (${code}) early:\n${streams()}`)));
   });
 }
 
@@ -69,7 +75,7 @@ describe('npm start', () => {
         DAM_HOME: join(dir, 'dam'),
         ...nodePorts,
       },
-      stdio: ['ignore', 'pipe', 'inherit'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     const output = await waitForOutput(child, 'Press Ctrl-C to stop.', 180_000);
     const url = `http://127.0.0.1:${port}/`;

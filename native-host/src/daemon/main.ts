@@ -42,13 +42,18 @@ try {
   });
   const api = createConnectApi(daemon);
   const sessions = new SessionRegistry();
+  let restoredNow = () => {};
+  const restored = new Promise<void>((resolve) => {
+    restoredNow = resolve;
+  });
   const server = await listenOnSocket(
-    createSocketApp(api, sessions),
+    createSocketApp(api, sessions, restored),
     paths.daemonSocket,
     paths.daemonPidFile,
   );
   // Only the daemon that owns the socket resumes transfers, so two racing starts never run one transfer twice.
   await daemon.manager.restore();
+  restoredNow();
   const [first, count] = portRange(process.env.RAPID_HTTP_PORTS, CONNECT_HTTP_PORTS);
   // Without a free port the extension path still works, so a busy port range is logged, not fatal.
   const windowsScript = fileURLToPath(new URL('./windows-ui/app.js', import.meta.url));

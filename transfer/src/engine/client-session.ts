@@ -7,7 +7,7 @@ import type { RateSettings } from '../rate/rate-controller.ts';
 import { socketDropCounter } from '../receiver/socket-drops.ts';
 import { ControlLink } from '../session/control-link.ts';
 import { Receiver } from '../session/receiver.ts';
-import { Sender } from '../session/sender.ts';
+import { offerOf, Sender } from '../session/sender.ts';
 import {
   type FileProgress,
   type SessionCounters,
@@ -15,8 +15,8 @@ import {
   sessionError,
 } from '../session/session-types.ts';
 import type { SourceAccess } from '../session/source-access.ts';
-import { PacketCodec } from '../wire/packet-codec.ts';
 import { mtuTowards } from '../wire/path-mtu.ts';
+import { codecOf, fromWire, newCredentials, sameCredentials, toWire } from '../wire/udp-credentials.ts';
 import { connectControl } from './connect-control.ts';
 import { helloOf } from './hello-of.ts';
 import { HttpFallback } from './http-fallback.ts';
@@ -33,6 +33,8 @@ import { openUdp, probeUdp } from './udp-probe.ts';
 
 /** How long a client probes once the node has said it receives the probes (PROTOCOL.md §2.4). */
 const PROBE_SEEN_MS = 20_000;
+/** Datagrams kept for a receiver not built yet (a node that planned ahead sends with its `accept`). */
+const EARLY_BYTES = 32 * 1024 * 1024;
 
 export interface ClientSessionOptions {
   /** How long to wait for a PROBE_ACK before declaring UDP blocked (PROTOCOL.md §2.4). */
@@ -119,51 +121,104 @@ export class ClientSession {
       ({ files: uploads, access } = await protectUploads(uploads, protection.passphrase));
     if (spec.http_fallback === 'force') return this.#fallback(uploads, access);
     const mtu = await mtuTowards(spec.remote_host, spec.fasp_port ?? DEFAULT_PORT);
-    const socket = await connectControl(spec.remote_host, spec.ssh_port ?? DEFAULT_PORT, spec.sshfp);
+    const udp = await openUdp(spec.remote_host, spec.fasp_port ?? DEFAULT_PORT);
+    let socket: Awaited<ReturnType<typeof connectControl>>;
+    try {
+      socket = await connectControl(spec.remote_host, spec.ssh_port ?? DEFAULT_PORT, spec.sshfp);
+    } catch (error) {
+      try {
+        udp.socket.close();
+      } catch {}
+      throw error;
+    }
+    const closeUdp = () => {
+      try {
+        udp.socket.close();
+      } catch {
+        // Closed already.
+      }
+    };
     const link = new ControlLink(socket);
     this.#link = link;
+    link.onClose(closeUdp);
     this.#check();
     const resume = resumePolicyOf(spec);
-    link.send(helloOf(spec, this.#rate, mtu));
-    let accept: Awaited<ReturnType<ControlLink['next']>>;
-    try {
-      accept = await link.next(15_000);
-    } catch (error) {
-      throw this.#aborted ?? sessionError(12, `control channel: ${(error as Error).message}`);
-    }
-    if (accept.t === 'error') throw new SessionError(accept.code, accept.desc, accept.retryable);
-    if (accept.t !== 'accept') throw sessionError(12, `unexpected ${accept.t} before accept`);
-    const requested = dgramSizeOf(spec);
-    if (requested > 0 && accept.dgram_size !== requested)
-      throw sessionError(12, `node chose datagram size ${accept.dgram_size}, not the ${requested} asked for`);
-    this.#rate = accept.rate;
-    const codec = new PacketCodec(
-      accept.key ? Buffer.from(accept.key, 'base64') : undefined,
-      Buffer.from(accept.salt, 'base64'),
-    );
-    // The probe runs beside the offer and the plan instead of before them (a round trip less): the decision, which
-    // makes a receiver open files, and the data wait for it. Without an answer, UDP is blocked.
-    const udp = await openUdp(spec.remote_host, spec.fasp_port ?? DEFAULT_PORT);
+    const hello = helloOf(spec, this.#rate, mtu);
+    // The client proposes the data channel's credentials and probes with them beside the hello (PROTOCOL.md §2.4);
+    // an upload's offer goes with it too. Both save a round trip before the first byte.
+    const proposed = newCredentials(hello.cipher);
+    // A download that keeps nothing already here asks for every byte whatever its plan finds: the node starts
+    // sending before the plan, and datagrams that come before the receiver are kept for it.
+    const takesAll =
+      spec.direction === 'receive' && resume === 'none' && overwritePolicyOf(spec) === 'always';
+    const early: Buffer[] = [];
+    let earlyBytes = 0;
+    const keepEarly = (packet: Buffer) => {
+      if (earlyBytes + packet.length > EARLY_BYTES) return;
+      early.push(packet);
+      earlyBytes += packet.length;
+    };
+    if (takesAll) udp.socket.on('message', keepEarly);
+    link.send({ ...hello, udp: toWire(proposed), ...(takesAll ? { takes_all: true } : {}) });
+    if (spec.direction === 'send') link.send(offerOf(uploads));
     // A node that has seen a probe says so: then a lost answer means a congested path, not a blocked one, and probing
     // goes on (up to PROBE_SEEN_MS) instead of falling back to HTTPS, which would bypass the congestion.
     let probeSeen = false;
     link.watch('probe_seen', () => {
       probeSeen = true;
     });
+    let accepted = () => {};
+    const armed = new Promise<void>((resolve) => {
+      accepted = resolve;
+    });
     const probeMs = this.options.probeTimeoutMs ?? 3000;
-    const probed = probeUdp(
-      udp,
-      codec,
-      accept.session_id,
-      probeMs,
-      () => probeSeen,
-      Math.max(probeMs, PROBE_SEEN_MS),
-    );
+    const probeOptions = {
+      timeoutMs: probeMs,
+      reachable: () => probeSeen,
+      reachableMs: Math.max(probeMs, PROBE_SEEN_MS),
+      armed,
+    };
+    const earlyProbe = new AbortController();
+    let probed = probeUdp(udp, codecOf(proposed), proposed.sessionId, {
+      ...probeOptions,
+      signal: earlyProbe.signal,
+    });
+    // A session that ends before its part runs closes its socket and link here (the probe stops with the socket).
+    const ended = (error: Error) => {
+      closeUdp();
+      link.close();
+      return error;
+    };
+    let accept: Awaited<ReturnType<ControlLink['next']>>;
+    try {
+      accept = await link.next(15_000);
+    } catch (error) {
+      throw ended(this.#aborted ?? sessionError(12, `control channel: ${(error as Error).message}`));
+    } finally {
+      accepted();
+    }
+    if (accept.t === 'error') throw ended(new SessionError(accept.code, accept.desc, accept.retryable));
+    if (accept.t !== 'accept') throw ended(sessionError(12, `unexpected ${accept.t} before accept`));
+    const requested = dgramSizeOf(spec);
+    if (requested > 0 && accept.dgram_size !== requested)
+      throw ended(
+        sessionError(12, `node chose datagram size ${accept.dgram_size}, not the ${requested} asked for`),
+      );
+    this.#rate = accept.rate;
+    const credentials = fromWire(accept, hello.cipher);
+    if (!credentials)
+      throw ended(sessionError(12, `the node's data-channel key does not fit the cipher ${hello.cipher}`));
+    const codec = codecOf(credentials);
+    // A node that did not take the proposal (an older one, or the id was in use) is probed anew with its own.
+    if (!sameCredentials(credentials, proposed)) {
+      earlyProbe.abort();
+      probed = probeUdp(udp, codec, credentials.sessionId, probeOptions);
+    }
     const dataPath = probed.then((ok) => (ok ? undefined : new Promise<never>(() => {})));
     const common = {
       control: link,
       codec,
-      sessionId: accept.session_id,
+      sessionId: credentials.sessionId,
       stallMs: this.options.stallMs,
       onProgress: this.options.onProgress,
       dataPath,
@@ -183,6 +238,7 @@ export class ClientSession {
         resume,
         fileChecksum: spec.file_checksum ?? 'none',
         files: uploads,
+        offerSent: true,
         ...(access ? { access } : {}),
       });
     } else {
@@ -201,6 +257,8 @@ export class ClientSession {
         fileChecksum: spec.file_checksum ?? 'none',
         filesDone: accept.accepts_files_done === true,
       });
+      udp.socket.off('message', keepEarly);
+      for (const packet of early.splice(0)) receiver.onDatagram(packet);
       udp.socket.on('message', (packet) => receiver.onDatagram(packet));
       part = receiver;
     }
@@ -216,7 +274,7 @@ export class ClientSession {
     } catch (error) {
       if (!blocked || this.#aborted) throw error;
     } finally {
-      udp.socket.close();
+      closeUdp();
       link.close();
     }
     if (!blocked) return;

@@ -40,7 +40,7 @@ describe('probeUdp', () => {
     const { port, probes } = await node(60_000);
     const path = await openUdp('127.0.0.1', port);
     closers.push(() => path.socket.close());
-    expect(await probeUdp(path, codec, SESSION, 250)).toBe(false);
+    expect(await probeUdp(path, codec, SESSION, { timeoutMs: 250 })).toBe(false);
     expect(probes()).toBeGreaterThan(0);
   });
 
@@ -49,7 +49,35 @@ describe('probeUdp', () => {
     const path = await openUdp('127.0.0.1', port);
     closers.push(() => path.socket.close());
     const startedAt = performance.now();
-    expect(await probeUdp(path, codec, SESSION, 250, () => true, 5_000)).toBe(true);
+    expect(
+      await probeUdp(path, codec, SESSION, { timeoutMs: 250, reachable: () => true, reachableMs: 5_000 }),
+    ).toBe(true);
     expect(performance.now() - startedAt).toBeGreaterThanOrEqual(550);
+  });
+
+  it('starts its timeout only when armed: the node may take a while to read the hello', async () => {
+    const { port } = await node(400);
+    const path = await openUdp('127.0.0.1', port);
+    closers.push(() => path.socket.close());
+    let arm = () => {};
+    const armed = new Promise<void>((resolve) => {
+      arm = resolve;
+    });
+    setTimeout(arm, 300);
+    expect(await probeUdp(path, codec, SESSION, { timeoutMs: 250, armed })).toBe(true);
+  });
+
+  it('stops at once, unanswered, when aborted (the node chose other credentials)', async () => {
+    const { port, probes } = await node(60_000);
+    const path = await openUdp('127.0.0.1', port);
+    closers.push(() => path.socket.close());
+    const abort = new AbortController();
+    setTimeout(() => abort.abort(), 150);
+    const startedAt = performance.now();
+    expect(await probeUdp(path, codec, SESSION, { timeoutMs: 5_000, signal: abort.signal })).toBe(false);
+    expect(performance.now() - startedAt).toBeLessThan(1_000);
+    const sent = probes();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(probes()).toBe(sent);
   });
 });

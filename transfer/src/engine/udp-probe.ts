@@ -32,6 +32,21 @@ export async function openUdp(host: string, port: number): Promise<UdpPath> {
   return { socket, address, port };
 }
 
+export interface ProbeOptions {
+  /** How long to wait for a PROBE_ACK before declaring UDP blocked, counted from `armed`. */
+  timeoutMs: number;
+  /** UDP is known to reach the node (it said so): a missing answer is loss, so probing goes on up to `reachableMs`. */
+  reachable?: () => boolean;
+  reachableMs?: number;
+  /**
+   * The timeout runs from here: a client probes beside its `hello`, before the node has read it and taken the
+   * session's credentials, so only the node's answer (`accept`) starts the clock. Default: at once.
+   */
+  armed?: Promise<unknown>;
+  /** Stops probing, and resolves false (the node chose other credentials). */
+  signal?: AbortSignal;
+}
+
 /**
  * Proves the path both ways with authenticated probes (PROTOCOL.md §2.4). Probe sequence numbers live far above data
  * sequence numbers so no GCM nonce is ever reused. Resolves false when no PROBE_ACK comes back in time: UDP is
@@ -41,26 +56,24 @@ export async function probeUdp(
   { socket, address, port }: UdpPath,
   codec: PacketCodec,
   sessionId: number,
-  timeoutMs: number,
-  /** UDP is known to reach the node (it said so): a missing answer is loss, so probing goes on up to `reachableMs`. */
-  reachable: () => boolean = () => false,
-  reachableMs = timeoutMs,
+  { timeoutMs, reachable = () => false, reachableMs = timeoutMs, armed, signal }: ProbeOptions,
 ): Promise<boolean> {
   let n = 0;
   let closed = false;
+  let onMessage: ((packet: Buffer) => void) | undefined;
   const answered = new Promise<boolean>((resolve) => {
-    const onMessage = (packet: Buffer) => {
+    onMessage = (packet: Buffer) => {
       const opened = codec.open('node', packet);
-      if (opened?.header.type === PacketType.probeAck && opened.header.sessionId === sessionId) {
-        socket.off('message', onMessage);
-        resolve(true);
-      }
+      if (opened?.header.type === PacketType.probeAck && opened.header.sessionId === sessionId) resolve(true);
     };
     socket.on('message', onMessage);
-    setTimeout(() => {
-      if (!reachable()) resolve(false);
-      else setTimeout(() => resolve(false), Math.max(0, reachableMs - timeoutMs));
-    }, timeoutMs);
+    void Promise.resolve(armed).then(() =>
+      setTimeout(() => {
+        if (!reachable()) resolve(false);
+        else setTimeout(() => resolve(false), Math.max(0, reachableMs - timeoutMs));
+      }, timeoutMs),
+    );
+    signal?.addEventListener('abort', () => resolve(false), { once: true });
     // The session may end (cancelled, failed) while the probe still runs beside it.
     socket.once('close', () => {
       closed = true;
@@ -92,7 +105,8 @@ export async function probeUdp(
   const timer = setInterval(send, PROBE_INTERVAL_MS);
   const ok = await answered;
   clearInterval(timer);
-  if (!ok || closed) return false;
+  if (onMessage) socket.off('message', onMessage);
+  if (!ok || closed || signal?.aborted) return false;
   // Connected, a send names no address: an unconnected send resolves the address again for every datagram.
   socket.connect(port, address);
   await once(socket, 'connect');

@@ -1,4 +1,3 @@
-import { randomBytes, randomInt } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type Server, type TLSSocket } from 'node:tls';
 import type { HelloMessage } from '@rapid/protocol';
@@ -15,8 +14,8 @@ import {
   SessionError,
   sessionError,
 } from '../session/session-types.ts';
-import { PacketCodec } from '../wire/packet-codec.ts';
 import { dgramSizeForMtu, FALLBACK_MTU, interfaceMtu } from '../wire/path-mtu.ts';
+import { codecOf, fromWire, newCredentials, toWire, type UdpCredentials } from '../wire/udp-credentials.ts';
 import type { NodeConfig } from './node-config.ts';
 import { openTransfer, startSpec } from './node-transfer.ts';
 import { failSession, finishSession } from './session-outcome.ts';
@@ -26,13 +25,6 @@ import type { UdpRouter, UdpSessionEntry } from './udp-router.ts';
 import { uploadTargets } from './upload-target.ts';
 
 const HELLO_TIMEOUT_MS = 10_000;
-
-export function keyLengthFor(cipher: string): number {
-  if (cipher === 'none') return 0;
-  if (cipher.includes('256')) return 32;
-  if (cipher.includes('192')) return 24;
-  return 16;
-}
 
 /** The node's TLS control listener (`ssh_port`): authenticates each session and runs it against the docroot. */
 export class SessionServer {
@@ -94,6 +86,15 @@ export class SessionServer {
     return interfaceMtu(bound === '0.0.0.0' || bound === '::' ? controlAddress : bound);
   }
 
+  /** The client's proposal when it fits the cipher and its id is free on the node's socket; otherwise fresh ones. */
+  #credentials(hello: HelloMessage): UdpCredentials {
+    const proposed = hello.udp && fromWire(hello.udp, hello.cipher);
+    if (proposed && this.router.isFree(proposed.sessionId)) return proposed;
+    let fresh = newCredentials(hello.cipher);
+    while (!this.router.isFree(fresh.sessionId)) fresh = newCredentials(hello.cipher);
+    return fresh;
+  }
+
   #refuse(link: ControlLink, code: number, desc: string): void {
     link.send({ t: 'error', code, desc, retryable: false });
     link.close();
@@ -112,16 +113,12 @@ export class SessionServer {
     const ipv6 = this.router.socket.address().family === 'IPv6';
     const dgramSize = hello.dgram_size || dgramSizeForMtu(mtu, hello.mtu ?? FALLBACK_MTU, ipv6);
     let rate: RateSettings = effectiveRate(config.rate, hello.rate, config.rate);
-    const keyLength = keyLengthFor(hello.cipher);
-    const key = keyLength > 0 ? randomBytes(keyLength) : undefined;
-    const salt = randomBytes(4);
-    const codec = new PacketCodec(key, salt);
-    const sessionId = randomInt(1, 2 ** 32 - 1);
+    const credentials = this.#credentials(hello);
+    const { sessionId } = credentials;
+    const codec = codecOf(credentials);
     const transfer = openTransfer(this.store, claims.xfer_id, hello, startSpec(hello, config, rate, files));
     const targetOf = uploadTargets(config.docroot, hello, claims.roots);
     const entry: UdpSessionEntry = { codec, peer: undefined, onData: () => {} };
-    // Registered before its part exists, so the part's start rate counts it among the node's sessions.
-    this.router.register(sessionId, entry);
     // The plan may be settled before the client's first probe arrives: data, and files already whole, wait until the
     // node knows where the client is (a client whose probe never arrives falls back to HTTPS).
     const peerKnown = new Promise<void>((resolve) => {
@@ -131,6 +128,8 @@ export class SessionServer {
         link.send({ t: 'probe_seen' });
       };
     });
+    // Registered before its part exists, so the part's start rate counts it among the node's sessions.
+    this.router.register(sessionId, entry);
     const common = { control: link, codec, sessionId, stallMs: config.stallMs };
     const nodeSessions = () => this.router.sessionCount;
     const part =
@@ -150,6 +149,7 @@ export class SessionServer {
             limits: config.rate,
             dataPath: peerKnown,
             nodeSessions,
+            planAhead: hello.takes_all === true,
           })
         : new Receiver({
             ...common,
@@ -211,16 +211,16 @@ export class SessionServer {
     const ticker = setInterval(() => this.store.touch(transfer), 250);
     link.send({
       t: 'accept',
-      session_id: sessionId,
+      ...toWire(credentials),
       xfer_id: claims.xfer_id,
-      key: key?.toString('base64'),
-      salt: salt.toString('base64'),
       dgram_size: dgramSize,
       mtu,
       rate,
       accepts_files_done: true,
       node_sessions: nodeSessions(),
     });
+    // Probes the client sent beside its hello, with the credentials it proposed: their `probe_seen` follows `accept`.
+    this.router.deliverEarly(sessionId);
     try {
       await part.run();
       finishSession(transfer, session, part.files);

@@ -11,13 +11,26 @@ export interface UdpSessionEntry {
   onPeer?: () => void;
 }
 
+/** Probes kept for session ids not registered yet: a client probes beside its `hello` (PROTOCOL.md §2.4). */
+const EARLY_IDS = 256;
+const EARLY_PER_ID = 16;
+const EARLY_MS = 3000;
+
+interface Early {
+  atMs: number;
+  datagrams: { packet: Buffer; rinfo: RemoteInfo }[];
+}
+
 /**
  * The node's one UDP socket (`fasp_port`): routes datagrams to sessions by session id, answers authenticated probes
- * and learns each session's client address from them (PROTOCOL.md §2.4).
+ * and learns each session's client address from them (PROTOCOL.md §2.4). A probe for an id no session holds yet
+ * waits a moment (it may overtake the `hello` that proposes the id); it is opened, and so authenticated, only once a
+ * session takes the id.
  */
 export class UdpRouter {
   readonly socket: Socket;
   #sessions = new Map<number, UdpSessionEntry>();
+  #early = new Map<number, Early>();
 
   constructor() {
     this.socket = createSocket({ type: 'udp4', reuseAddr: false });
@@ -45,8 +58,21 @@ export class UdpRouter {
     return this.#sessions.size;
   }
 
+  /** True when no session holds the id: a client's proposed id is taken only then. */
+  isFree(sessionId: number): boolean {
+    return !this.#sessions.has(sessionId);
+  }
+
   register(sessionId: number, entry: UdpSessionEntry): void {
     this.#sessions.set(sessionId, entry);
+  }
+
+  /** Hands a registered session the datagrams that arrived for its id before it existed. */
+  deliverEarly(sessionId: number): void {
+    const early = this.#early.get(sessionId);
+    this.#early.delete(sessionId);
+    if (!early || !this.#sessions.has(sessionId) || performance.now() - early.atMs > EARLY_MS) return;
+    for (const { packet, rinfo } of early.datagrams) this.#onMessage(packet, rinfo);
   }
 
   unregister(sessionId: number): void {
@@ -59,8 +85,12 @@ export class UdpRouter {
 
   #onMessage(packet: Buffer, rinfo: RemoteInfo): void {
     if (packet.length < 8 || packet[0] !== MAGIC) return;
-    const entry = this.#sessions.get(packet.readUInt32BE(4));
-    if (!entry) return;
+    const sessionId = packet.readUInt32BE(4);
+    const entry = this.#sessions.get(sessionId);
+    if (!entry) {
+      this.#keepEarly(sessionId, packet, rinfo);
+      return;
+    }
     if (packet[2] === PacketType.probe) {
       const opened = entry.codec.open('client', packet);
       if (!opened) return;
@@ -78,6 +108,20 @@ export class UdpRouter {
       return;
     }
     entry.onData(packet);
+  }
+
+  #keepEarly(sessionId: number, packet: Buffer, rinfo: RemoteInfo): void {
+    // Only probes (a header and a tag each): a late datagram of a session that has ended is dropped.
+    if (packet[2] !== PacketType.probe) return;
+    const now = performance.now();
+    let early = this.#early.get(sessionId);
+    if (!early) {
+      for (const [id, each] of this.#early) if (now - each.atMs > EARLY_MS) this.#early.delete(id);
+      if (this.#early.size >= EARLY_IDS) return;
+      early = { atMs: now, datagrams: [] };
+      this.#early.set(sessionId, early);
+    }
+    if (early.datagrams.length < EARLY_PER_ID) early.datagrams.push({ packet, rinfo });
   }
 
   close(): void {

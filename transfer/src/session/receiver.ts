@@ -75,6 +75,8 @@ const REORDER_MS = 5;
  * are NACKed and re-sent: a disk slower than the network shows up as loss the sender's rate control answers.
  */
 const MAX_QUEUED_BYTES = 64 * 1024 * 1024;
+/** Datagrams held until the plan is applied: a round trip of data at a few Gbit/s. */
+const MAX_HELD_BYTES = 32 * 1024 * 1024;
 /** Complete small files written ahead of their finalisation batch, at most (one batch's worth). */
 const WRITES_AHEAD = 512;
 /** Files opened ahead of the highest file index data has arrived for (senders send files in order). */
@@ -110,6 +112,9 @@ export class Receiver {
   #lastFeedback = performance.now();
   /** The plan was applied as the receiver's own decision (no sample to check): the sender's decision changes nothing. */
   #planApplied = false;
+  /** Datagrams that came before the plan was applied (a sender that planned ahead, §1.3), replayed after it. */
+  #held: { packet: Buffer; atUs: number; atMs: number }[] | undefined = [];
+  #heldBytes = 0;
   /** The latest status the sender numbered, echoed in the next feedback so the sender can time the round trip. */
   #statusEcho: { id: number; at: number } | undefined;
   #settle: { resolve: () => void; reject: (error: Error) => void } | undefined;
@@ -268,9 +273,25 @@ export class Receiver {
     }
     this.counters.bytesWritten = this.files.reduce((sum, f) => sum + f.bytesWritten, 0);
     this.#settleIfAllReported();
+    const held = this.#held;
+    this.#held = undefined;
+    for (const { packet, atUs, atMs } of held ?? []) this.#onDatagram(packet, atUs, atMs);
   }
 
   onDatagram(packet: Buffer): void {
+    this.#onDatagram(packet, nowUs32(), performance.now());
+  }
+
+  /** `atUs`/`atMs`: when the datagram arrived, so a held one does not read as queueing delay. */
+  #onDatagram(packet: Buffer, atUs: number, atMs: number): void {
+    if (this.#held) {
+      // Not counted as received, so one dropped past the limit is asked for again like any loss.
+      if (this.#heldBytes + packet.length <= MAX_HELD_BYTES) {
+        this.#held.push({ packet, atUs, atMs });
+        this.#heldBytes += packet.length;
+      }
+      return;
+    }
     // Drops decided from the header alone come before the costly open (decryption): a duplicate, or a packet for a
     // file whose disk queue is full. The header is not yet authenticated, but a forged one can only get itself
     // dropped: a genuine packet is never judged by another packet's header.
@@ -286,8 +307,8 @@ export class Receiver {
     )
       return;
     const { header, payload } = opened;
-    this.#lastActivity = performance.now();
-    this.#delay.add(nowUs32(), header.sendUs);
+    this.#lastActivity = atMs;
+    this.#delay.add(atUs, header.sendUs);
     const slot = this.#slots[header.fileIndex];
     if (!this.#tracker.onPacket(header.seq, this.#lastActivity)) return;
     const file = this.files[header.fileIndex];

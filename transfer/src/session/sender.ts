@@ -54,6 +54,21 @@ export interface SenderOptions {
   dataPath?: Promise<unknown>;
   /** Sessions the node serves, this one included (the node's own count, or the client's from `accept`). */
   nodeSessions?: () => number;
+  /** The client sent the `offer` beside its `hello` (`offerOf`), a round trip before the sender existed. */
+  offerSent?: boolean;
+  /**
+   * The receiver said it takes every byte (`hello.takes_all`): data starts on the data path without waiting for the
+   * plan, which can only confirm it; a file the plan skips (one the receiver cannot write) is no longer sent.
+   */
+  planAhead?: boolean;
+}
+
+/** The `offer` of these files (PROTOCOL.md §1.3). */
+export function offerOf(files: SenderFile[]): ControlMessage {
+  return {
+    t: 'offer',
+    files: files.map((file, index) => ({ index, path: file.path, size: file.size, mtime_ms: file.mtime_ms })),
+  };
 }
 
 const STATUS_INTERVAL_MS = 50;
@@ -73,6 +88,7 @@ export class Sender {
   #queue = new RetransmitQueue();
   #reader: SourceAccess;
   #work: { index: number; start: number; end: number }[] = [];
+  #plannedAhead = false;
   #staged: { seq: number; block: BlockRef; retransmission: boolean } | undefined;
   #nextSeq = 1;
   /** Highest sequence number actually handed to the socket; a staged block waiting for tokens is not in flight. */
@@ -120,15 +136,8 @@ export class Sender {
       this.#settle = { resolve, reject };
       control.onMessage((message) => this.#onMessage(message));
       control.onClose(() => this.#fail(sessionError(12, 'control connection lost')));
-      control.send({
-        t: 'offer',
-        files: this.options.files.map((file, index) => ({
-          index,
-          path: file.path,
-          size: file.size,
-          mtime_ms: file.mtime_ms,
-        })),
-      });
+      if (!this.options.offerSent) control.send(offerOf(this.options.files));
+      if (this.options.planAhead) this.#planAhead();
       this.#timers.push(setInterval(() => this.#tick(), STATUS_INTERVAL_MS));
     }).finally(() => this.#stop());
   }
@@ -172,6 +181,10 @@ export class Sender {
   #onMessage(message: ControlMessage): void {
     switch (message.t) {
       case 'plan':
+        if (this.#plannedAhead) {
+          this.#dropSkipped(message.files);
+          break;
+        }
         this.#onPlan(message.files).then(
           () => {
             if (message.ready) this.#start();
@@ -286,6 +299,21 @@ export class Sender {
     await this.options.dataPath;
     if (this.#finished) return;
     this.options.control.send({ t: 'decision', files: decisions });
+  }
+
+  #planAhead(): void {
+    this.#plannedAhead = true;
+    const every = this.options.files.map((_, index) => ({ index, action: 'send', have: [], samples: [] }));
+    this.#onPlan(every).then(
+      () => this.#start(),
+      (error) => this.#fail(sessionError(35, `cannot read source: ${error}`)),
+    );
+  }
+
+  /** After planning ahead, the receiver's plan only takes files away: those it skips (it cannot write them). */
+  #dropSkipped(plans: { index: number; action: string }[]): void {
+    const skipped = new Set(plans.filter((plan) => plan.action === 'skip').map((plan) => plan.index));
+    if (skipped.size > 0) this.#work = this.#work.filter((work) => !skipped.has(work.index));
   }
 
   /** A round-trip sample from a feedback that echoes a status: from the status leaving to the echo arriving, less the

@@ -21,6 +21,8 @@ interface Wiring {
   resume?: 'none' | 'sparse_checksum';
   /** The receiver may report completions many to a `files_done`. */
   filesDone?: boolean;
+  /** The receiver takes every byte (`hello.takes_all`): the sender starts before the plan. */
+  planAhead?: boolean;
 }
 
 async function transfer(
@@ -60,6 +62,7 @@ async function transfer(
     fileChecksum: 'sha-256',
     files: senderFiles,
     ...(wiring.senderDataPath ? { dataPath: wiring.senderDataPath } : {}),
+    ...(wiring.planAhead ? { planAhead: true } : {}),
   });
   const receiver = new Receiver({
     control: receiverControl,
@@ -68,7 +71,7 @@ async function transfer(
     sessionId: 9,
     resolveDestination: (path) => confinePath(dst, path),
     resume: wiring.resume ?? 'sparse_checksum',
-    overwrite: 'diff',
+    overwrite: wiring.planAhead ? 'always' : 'diff',
     preserveTimes: true,
     fileChecksum: 'sha-256',
     ...(wiring.receiverDataPath ? { dataPath: wiring.receiverDataPath } : {}),
@@ -113,6 +116,52 @@ describe('sender and receiver over real sockets', () => {
     expect(sha(readFileSync(join(dst, 'fresh.bin')))).toBe(sha(data));
     expect(sender.files[0]?.status).toBe('completed');
     expect(sent).toContain('decision');
+  });
+
+  it('plans ahead for a receiver that takes every byte: data before the plan, held until the plan is applied', async () => {
+    const data = randomBytes(400_000);
+    const order: string[] = [];
+    const { dst, sender } = await transfer([{ name: 'ahead.bin', data }], {}, randomBytes(16), {
+      resume: 'none',
+      planAhead: true,
+      // The control channel is slow (in order), so the first datagrams come before the receiver has a plan.
+      senderControl: (link) => {
+        const send = link.send.bind(link);
+        link.send = (message) => {
+          if (message.t === 'status' && message.sent_bytes > 0) order.push('data');
+          setTimeout(() => send(message), 150);
+        };
+      },
+      receiverControl: (link) => {
+        const send = link.send.bind(link);
+        link.send = (message) => {
+          if (message.t === 'plan') order.push('plan');
+          send(message);
+        };
+      },
+    });
+    expect(sha(readFileSync(join(dst, 'ahead.bin')))).toBe(sha(data));
+    expect(sender.files[0]?.status).toBe('completed');
+    // Held, not lost: nothing was sent twice.
+    expect(sender.counters.bytesLost).toBe(0);
+    expect(order.indexOf('data')).toBeLessThan(order.indexOf('plan'));
+    expect(order.indexOf('data')).toBeGreaterThanOrEqual(0);
+  });
+
+  it('after planning ahead, stops sending a file the plan skips (its path leaves the destination)', async () => {
+    const kept = randomBytes(50_000);
+    const { dst, sender } = await transfer(
+      [
+        { name: '../outside.bin', data: randomBytes(20_000_000) },
+        { name: 'kept.bin', data: kept },
+      ],
+      {},
+      randomBytes(16),
+      { resume: 'none', planAhead: true },
+    );
+    expect(sender.files.map((file) => file.status)).toEqual(['failed', 'completed']);
+    expect(sha(readFileSync(join(dst, 'kept.bin')))).toBe(sha(kept));
+    expect(sender.counters.bytesTransferred).toBeLessThan(20_000_000);
   });
 
   it("the receiver finishes once every outcome is reported, without waiting a round trip for the sender's done", async () => {

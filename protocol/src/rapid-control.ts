@@ -33,14 +33,14 @@ export const helloMessage = z.object({
   /** The client takes `files_done` (a receiving node may finish many files in one message). */
   accepts_files_done: z.optional(z.boolean()),
   /**
-   * Data-channel credentials the client proposes, so that it probes beside the hello: a node that adopts them names
-   * the same ones in `accept` (PROTOCOL.md §2.4).
-   */
-  /**
    * A receiving client that keeps nothing it holds (`resume: "none"`, `overwrite: "always"`): its plan can only ask
    * for every byte, so the node sends before the plan arrives.
    */
   takes_all: z.optional(z.boolean()),
+  /**
+   * Data-channel credentials the client proposes, so that it probes beside the hello: a node that adopts them names
+   * the same ones in `accept` (PROTOCOL.md §2.4).
+   */
   udp: z.optional(
     z.object({
       session_id: z.int().check(z.gte(1), z.lte(2 ** 32 - 1)),

@@ -14,6 +14,7 @@ import {
 import type { Browser, Page } from 'puppeteer-core';
 import { INSTALL_PROMPT_CLOSED_KEY } from '../../../dam-app/web/src/transfers/install-prompt-memory.ts';
 import { CHROMIUM_PATH } from './artifacts.ts';
+import { within } from './failure-evidence.ts';
 import { launchBrowser } from './launch-browser.ts';
 
 const root = (path: string) => fileURLToPath(new URL(`../../../${path}`, import.meta.url));
@@ -94,10 +95,7 @@ export const SCREEN_WAIT_MS = 30_000;
  * guard (a `confirm`) would stop every later test: it is closed without its prompts and a fresh one opened.
  */
 export async function pageAfterFailure(failed: Page, open: () => Promise<Page>): Promise<Page> {
-  await Promise.race([
-    failed.close().catch(() => undefined),
-    new Promise((resolve) => setTimeout(resolve, 5_000)),
-  ]);
+  await within(failed.close(), undefined);
   return open();
 }
 

@@ -1,11 +1,10 @@
 import type { Browser } from 'puppeteer-core';
 import { saveScreenshot } from './screenshot.ts';
 
-/**
- * What a failed test leaves behind for the person reading CI's output: every open page's screenshot, address and
- * text, and whatever a harness part registered (an X display's windows, a daemon's log). A wait that timed out
- * then also says what the screen showed.
- */
+// What a failed test leaves behind for the person reading CI's output: every open page's screenshot, address and
+// text, and whatever a harness part registered (an X display's windows, a daemon's log). A wait that timed out then
+// also says what the screen showed.
+
 type Describe = () => Promise<string>;
 
 const browsers = new Set<Browser>();
@@ -25,7 +24,6 @@ export function describeOnFailure(name: string, describe: Describe): () => void 
 }
 
 const PAGE_TEXT_CHARS = 1500;
-// A page stuck in a loop must not hold up the rest of the run.
 const STEP_TIMEOUT_MS = 5_000;
 
 export async function collectEvidence(testName: string): Promise<string> {
@@ -55,7 +53,8 @@ export async function collectEvidence(testName: string): Promise<string> {
   return `── evidence for the failed test "${testName}" ──\n${sections.join('\n\n') || '(nothing open)'}\n\n`;
 }
 
-function within<T>(work: Promise<T>, fallback: T): Promise<T> {
+/** `work`'s result, or `fallback` when it fails or takes over 5 s (a page stuck in a loop must not hold up the run). */
+export function within<T>(work: Promise<T>, fallback: T): Promise<T> {
   return Promise.race([
     work.catch((error: unknown) => {
       const message = `(failed: ${error instanceof Error ? error.message : String(error)})`;

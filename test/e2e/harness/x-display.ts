@@ -83,8 +83,9 @@ export async function startXvfb(): Promise<XDisplay> {
         error ? reject(error) : resolve(stdout.trim()),
       ),
     );
-  const visible = async (window: string) =>
-    (await xdotool(['search', '--onlyvisible', '--name', '.']).catch(() => '')).split('\n').includes(window);
+  const visibleWindows = async () =>
+    (await xdotool(['search', '--onlyvisible', '--name', '.']).catch(() => '')).split('\n').filter(Boolean);
+  const visible = async (window: string) => (await visibleWindows()).includes(window);
   // A GTK file chooser's first start has taken over 20 s on a 2-core machine running the unit suites beside.
   const focusWindow = async (title: string, timeoutMs = 45_000) => {
     const deadline = Date.now() + timeoutMs;
@@ -102,11 +103,10 @@ export async function startXvfb(): Promise<XDisplay> {
     }
   };
   const forgetEvidence = describeOnFailure(`windows on the X display ${display}`, async () => {
-    const ids = (await xdotool(['search', '--onlyvisible', '--name', '.']).catch(() => '')).split('\n');
     const names = await Promise.all(
-      ids
-        .filter(Boolean)
-        .map(async (id) => `${id}: ${await xdotool(['getwindowname', id]).catch(() => '?')}`),
+      (await visibleWindows()).map(
+        async (id) => `${id}: ${await xdotool(['getwindowname', id]).catch(() => '?')}`,
+      ),
     );
     return names.join('\n') || '(no visible window)';
   });

@@ -16,7 +16,7 @@ import {
 } from '../session/session-types.ts';
 import type { SourceAccess } from '../session/source-access.ts';
 import { mtuTowards } from '../wire/path-mtu.ts';
-import { codecOf, fromWire, newCredentials, sameCredentials, toWire } from '../wire/udp-credentials.ts';
+import { codecOf, fromWire, newCredentials, toWire } from '../wire/udp-credentials.ts';
 import { connectControl } from './connect-control.ts';
 import { helloOf } from './hello-of.ts';
 import { HttpFallback } from './http-fallback.ts';
@@ -122,15 +122,6 @@ export class ClientSession {
     if (spec.http_fallback === 'force') return this.#fallback(uploads, access);
     const mtu = await mtuTowards(spec.remote_host, spec.fasp_port ?? DEFAULT_PORT);
     const udp = await openUdp(spec.remote_host, spec.fasp_port ?? DEFAULT_PORT);
-    let socket: Awaited<ReturnType<typeof connectControl>>;
-    try {
-      socket = await connectControl(spec.remote_host, spec.ssh_port ?? DEFAULT_PORT, spec.sshfp);
-    } catch (error) {
-      try {
-        udp.socket.close();
-      } catch {}
-      throw error;
-    }
     const closeUdp = () => {
       try {
         udp.socket.close();
@@ -138,6 +129,12 @@ export class ClientSession {
         // Closed already.
       }
     };
+    const socket = await connectControl(spec.remote_host, spec.ssh_port ?? DEFAULT_PORT, spec.sshfp).catch(
+      (error: unknown) => {
+        closeUdp();
+        throw error;
+      },
+    );
     const link = new ControlLink(socket);
     this.#link = link;
     link.onClose(closeUdp);
@@ -147,6 +144,7 @@ export class ClientSession {
     // The client proposes the data channel's credentials and probes with them beside the hello (PROTOCOL.md §2.4);
     // an upload's offer goes with it too. Both save a round trip before the first byte.
     const proposed = newCredentials(hello.cipher);
+    const proposal = toWire(proposed);
     // A download that keeps nothing already here asks for every byte whatever its plan finds: the node starts
     // sending before the plan, and datagrams that come before the receiver are kept for it.
     const takesAll =
@@ -159,7 +157,7 @@ export class ClientSession {
       earlyBytes += packet.length;
     };
     if (takesAll) udp.socket.on('message', keepEarly);
-    link.send({ ...hello, udp: toWire(proposed), ...(takesAll ? { takes_all: true } : {}) });
+    link.send({ ...hello, udp: proposal, ...(takesAll ? { takes_all: true } : {}) });
     if (spec.direction === 'send') link.send(offerOf(uploads));
     // A node that has seen a probe says so: then a lost answer means a congested path, not a blocked one, and probing
     // goes on (up to PROBE_SEEN_MS) instead of falling back to HTTPS, which would bypass the congestion.
@@ -210,7 +208,11 @@ export class ClientSession {
       throw ended(sessionError(12, `the node's data-channel key does not fit the cipher ${hello.cipher}`));
     const codec = codecOf(credentials);
     // A node that did not take the proposal (an older one, or the id was in use) is probed anew with its own.
-    if (!sameCredentials(credentials, proposed)) {
+    const taken =
+      accept.session_id === proposal.session_id &&
+      accept.key === proposal.key &&
+      accept.salt === proposal.salt;
+    if (!taken) {
       earlyProbe.abort();
       probed = probeUdp(udp, codec, credentials.sessionId, probeOptions);
     }

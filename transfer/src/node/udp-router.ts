@@ -11,14 +11,14 @@ export interface UdpSessionEntry {
   onPeer?: () => void;
 }
 
-/** Probes kept for session ids not registered yet: a client probes beside its `hello` (PROTOCOL.md §2.4). */
+/** The latest probe of each session id not registered yet: a client probes beside its `hello` (PROTOCOL.md §2.4). */
 const EARLY_IDS = 256;
-const EARLY_PER_ID = 16;
 const EARLY_MS = 3000;
 
 interface Early {
   atMs: number;
-  datagrams: { packet: Buffer; rinfo: RemoteInfo }[];
+  packet: Buffer;
+  rinfo: RemoteInfo;
 }
 
 /**
@@ -67,12 +67,12 @@ export class UdpRouter {
     this.#sessions.set(sessionId, entry);
   }
 
-  /** Hands a registered session the datagrams that arrived for its id before it existed. */
+  /** Hands a registered session the probe that arrived for its id before it existed. */
   deliverEarly(sessionId: number): void {
     const early = this.#early.get(sessionId);
     this.#early.delete(sessionId);
     if (!early || !this.#sessions.has(sessionId) || performance.now() - early.atMs > EARLY_MS) return;
-    for (const { packet, rinfo } of early.datagrams) this.#onMessage(packet, rinfo);
+    this.#onMessage(early.packet, early.rinfo);
   }
 
   unregister(sessionId: number): void {
@@ -114,14 +114,11 @@ export class UdpRouter {
     // Only probes (a header and a tag each): a late datagram of a session that has ended is dropped.
     if (packet[2] !== PacketType.probe) return;
     const now = performance.now();
-    let early = this.#early.get(sessionId);
-    if (!early) {
+    if (!this.#early.has(sessionId)) {
       for (const [id, each] of this.#early) if (now - each.atMs > EARLY_MS) this.#early.delete(id);
       if (this.#early.size >= EARLY_IDS) return;
-      early = { atMs: now, datagrams: [] };
-      this.#early.set(sessionId, early);
     }
-    if (early.datagrams.length < EARLY_PER_ID) early.datagrams.push({ packet, rinfo });
+    this.#early.set(sessionId, { atMs: now, packet, rinfo });
   }
 
   close(): void {

@@ -88,7 +88,6 @@ export class Sender {
   #queue = new RetransmitQueue();
   #reader: SourceAccess;
   #work: { index: number; start: number; end: number }[] = [];
-  #plannedAhead = false;
   #staged: { seq: number; block: BlockRef; retransmission: boolean } | undefined;
   #nextSeq = 1;
   /** Highest sequence number actually handed to the socket; a staged block waiting for tokens is not in flight. */
@@ -181,7 +180,7 @@ export class Sender {
   #onMessage(message: ControlMessage): void {
     switch (message.t) {
       case 'plan':
-        if (this.#plannedAhead) {
+        if (this.options.planAhead) {
           this.#dropSkipped(message.files);
           break;
         }
@@ -302,7 +301,6 @@ export class Sender {
   }
 
   #planAhead(): void {
-    this.#plannedAhead = true;
     const every = this.options.files.map((_, index) => ({ index, action: 'send', have: [], samples: [] }));
     this.#onPlan(every).then(
       () => this.#start(),

@@ -47,17 +47,7 @@ export function fromWire(wire: UdpCredentialsWire, cipher: string): UdpCredentia
   const key = wire.key === undefined ? undefined : Buffer.from(wire.key, 'base64');
   const salt = Buffer.from(wire.salt, 'base64');
   if (salt.length !== 4 || (key?.length ?? 0) !== keyLengthFor(cipher)) return undefined;
-  if (!Number.isInteger(wire.session_id) || wire.session_id < 1 || wire.session_id > SESSION_ID_MAX)
-    return undefined;
   return { sessionId: wire.session_id, key, salt };
-}
-
-export function sameCredentials(a: UdpCredentials, b: UdpCredentials): boolean {
-  return (
-    a.sessionId === b.sessionId &&
-    a.salt.equals(b.salt) &&
-    (a.key === undefined ? b.key === undefined : b.key !== undefined && a.key.equals(b.key))
-  );
 }
 
 export const codecOf = (credentials: UdpCredentials) => new PacketCodec(credentials.key, credentials.salt);

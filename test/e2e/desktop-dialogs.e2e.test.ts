@@ -105,7 +105,7 @@ describe('desktop dialogs through zenity', () => {
   it('asks for consent, then returns the files, folder and save path the user picks, and [] on cancel', async () => {
     rapid = await launchRapidBrowser({
       // The user's home is the test folder: the choosers open there.
-      hostEnv: { DISPLAY: x.display, HOME: files, GSETTINGS_BACKEND: 'memory', NO_AT_BRIDGE: '1' },
+      hostEnv: { ...x.env, HOME: files },
     });
     const page = await openSession(rapid.browser);
 
@@ -178,7 +178,7 @@ describe('desktop dialogs through zenity', () => {
   it('answers with a clear error when the computer has neither zenity nor kdialog', async () => {
     const emptyPath = await mkdtemp(join(tmpdir(), 'rapid-no-tools-'));
     try {
-      rapid = await launchRapidBrowser({ hostEnv: { DISPLAY: x.display, PATH: emptyPath } });
+      rapid = await launchRapidBrowser({ hostEnv: { ...x.env, PATH: emptyPath } });
       const page = await openSession(rapid.browser);
       const open = await startDialog(page, 'showSelectFileDialog', { title: 'Never shown' });
       expect(await open.settled()).toEqual({

@@ -3,6 +3,7 @@ import { execFile } from 'node:child_process';
 export interface ToolResult {
   code: number;
   stdout: string;
+  stderr: string;
 }
 
 /** Runs a dialog tool to completion; a non-zero exit is a result (cancel), not an exception. */
@@ -12,9 +13,9 @@ export function runTool(
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<ToolResult> {
   return new Promise((resolve, reject) => {
-    execFile(command, args, { env, maxBuffer: 16 * 1024 * 1024 }, (error, stdout) => {
+    execFile(command, args, { env, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
       if (error && typeof error.code !== 'number') reject(error);
-      else resolve({ code: error ? Number(error.code) : 0, stdout });
+      else resolve({ code: error ? Number(error.code) : 0, stdout, stderr });
     });
   });
 }

@@ -14,10 +14,10 @@ afterEach(async () => {
 });
 
 /** A stand-in dialog program on PATH: prints its answer and exits with the given code, like zenity does. */
-async function fakeTool(name: string, stdout: string, code: number) {
+async function fakeTool(name: string, stdout: string, code: number, stderr = '') {
   dir ||= await mkdtemp(join(tmpdir(), 'rapid-tool-'));
   const file = join(dir, name);
-  await writeFile(file, `#!/bin/sh\nprintf '%s' '${stdout}'\nexit ${code}\n`);
+  await writeFile(file, `#!/bin/sh\nprintf '%s' '${stdout}'\nprintf '%s' '${stderr}' >&2\nexit ${code}\n`);
   await chmod(file, 0o755);
   return file;
 }
@@ -43,8 +43,16 @@ describe('tool UI', () => {
     expect(await cancelled.openFiles(options)).toEqual([]);
     expect(await cancelled.saveFile(options)).toBeUndefined();
     expect(await cancelled.confirm('t', 'x')).toBe(false);
-    const broken = createToolUi('zenity', await fakeTool('broken', '', 5), zenityArgs('/home/u'), undefined);
+    const broken = createToolUi(
+      'zenity',
+      await fakeTool('broken', '', 5, 'Gtk-WARNING: no theme\ncannot open display: :9\n'),
+      zenityArgs('/home/u'),
+      undefined,
+    );
     await expect(broken.openFiles(options)).rejects.toThrow(NoDialogTool);
+    await expect(broken.openFiles(options)).rejects.toThrow(
+      'zenity failed with exit code 5: cannot open display: :9',
+    );
     await expect(broken.open('http://x')).rejects.toThrow(/opener/);
   });
 

@@ -18,7 +18,11 @@ export function createToolUi(
 ): DesktopUi {
   const run = async (argv: string[]) => {
     const result = await runTool(command, argv);
-    if (result.code > 1) throw new NoDialogTool(`${name} failed with exit code ${result.code}`);
+    if (result.code > 1) {
+      // GTK warns on stderr all the time: the last line is the one that says why the tool gave up.
+      const said = lines(result.stderr).at(-1)?.slice(0, 300);
+      throw new NoDialogTool(`${name} failed with exit code ${result.code}${said ? `: ${said}` : ''}`);
+    }
     return result;
   };
   return {

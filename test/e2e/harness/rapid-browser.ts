@@ -159,5 +159,5 @@ async function rapidHomeEvidence(rapidHome: string): Promise<string> {
     }),
   );
   const settings = await readFile(join(rapidHome, 'settings.json'), 'utf8').catch(() => '(none yet)');
-  return [...parts, `settings.json: ${settings}`].join('\n');
+  return [`settings.json: ${settings}`, ...parts].join('\n\n');
 }

@@ -1,5 +1,6 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { access, constants } from 'node:fs/promises';
+import { access, constants, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { describeOnFailure } from './failure-evidence.ts';
@@ -38,6 +39,13 @@ export async function assertDesktopTools(): Promise<void> {
 export interface XDisplay {
   /** `:N`, for DISPLAY. */
   display: string;
+  /**
+   * The environment of a program on this bare desktop: its display, and none of the machine's session. A session bus
+   * (DBUS_SESSION_BUS_ADDRESS, or one in XDG_RUNTIME_DIR) sends GTK's file chooser to desktop portals that cannot
+   * draw on this display: it then waits out D-Bus timeouts of 25 s before its window shows. GSettings stay in
+   * memory, and there is no accessibility bus.
+   */
+  env: Record<string, string>;
   /** Waits for a window whose title matches `title` (a regular expression) and gives it the keyboard. */
   focusWindow(title: string, timeoutMs?: number): Promise<string>;
   /**
@@ -77,6 +85,14 @@ export async function startXvfb(): Promise<XDisplay> {
     server.once('exit', (code) => reject(new Error(`Xvfb exited with ${code}: ${errors.slice(-500)}`)));
   });
   const display = `:${number}`;
+  const runtimeDir = await mkdtemp(join(tmpdir(), 'rapid-xdg-runtime-'));
+  const env = {
+    DISPLAY: display,
+    XDG_RUNTIME_DIR: runtimeDir,
+    DBUS_SESSION_BUS_ADDRESS: `unix:path=${join(runtimeDir, 'no-session-bus')}`,
+    GSETTINGS_BACKEND: 'memory',
+    NO_AT_BRIDGE: '1',
+  };
   const xdotool = (args: string[]) =>
     new Promise<string>((resolve, reject) =>
       execFile('xdotool', args, { env: { ...process.env, DISPLAY: display } }, (error, stdout) =>
@@ -108,10 +124,21 @@ export async function startXvfb(): Promise<XDisplay> {
         async (id) => `${id}: ${await xdotool(['getwindowname', id]).catch(() => '?')}`,
       ),
     );
-    return names.join('\n') || '(no visible window)';
+    // A dialog tool that runs but shows nothing differs from one never started.
+    const tools = await new Promise<string>((resolve) =>
+      execFile('ps', ['-eo', 'pid,etimes,args'], (error, stdout) =>
+        resolve(error ? `(ps failed: ${error.message})` : stdout),
+      ),
+    );
+    const running = tools
+      .split('\n')
+      .filter((line) => /zenity|kdialog/.test(line))
+      .join('\n');
+    return `${names.join('\n') || '(no visible window)'}\n\ndialog tools running (pid, seconds, command):\n${running || '(none)'}`;
   });
   return {
     display,
+    env,
     focusWindow,
     async answer(title, steps, tries = 3, settleMs = 5000) {
       for (let attempt = 1; ; attempt++) {
@@ -136,6 +163,7 @@ export async function startXvfb(): Promise<XDisplay> {
       forgetEvidence();
       server.kill('SIGTERM');
       if (server.exitCode === null) await new Promise((resolve) => server.once('exit', resolve));
+      await rm(runtimeDir, { recursive: true, force: true });
     },
   };
 }

@@ -10,6 +10,7 @@ const range = z.tuple([u, u]);
 const dgramSize = z.int().check(z.gte(128), z.lte(65507));
 const mtu = z.optional(z.int().check(z.positive()));
 const rate = z.object({ target_rate_kbps: z.number(), min_rate_kbps: z.number(), rate_policy: ratePolicy });
+const packetVersion = z.int().check(z.gte(1), z.lte(255));
 
 export const helloMessage = z.object({
   t: z.literal('hello'),
@@ -48,6 +49,8 @@ export const helloMessage = z.object({
       salt: z.string(),
     }),
   ),
+  /** The data-packet layouts the client reads and writes (PROTOCOL.md §2.1); absent means version 1 only. */
+  packet_versions: z.optional(z.array(packetVersion).check(z.maxLength(16))),
 });
 export const acceptMessage = z.object({
   t: z.literal('accept'),
@@ -62,6 +65,8 @@ export const acceptMessage = z.object({
   accepts_files_done: z.optional(z.boolean()),
   /** Sessions the node serves, this one included: their senders share the start rate and the additive climb. */
   node_sessions: z.optional(u),
+  /** The data-packet layout both ends send in, one of `hello.packet_versions`; absent means version 1. */
+  packet_version: z.optional(packetVersion),
 });
 export const errorMessage = z.object({
   t: z.literal('error'),

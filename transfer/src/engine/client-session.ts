@@ -16,7 +16,7 @@ import {
 } from '../session/session-types.ts';
 import type { SourceAccess } from '../session/source-access.ts';
 import { mtuTowards } from '../wire/path-mtu.ts';
-import { codecOf, fromWire, newCredentials, toWire } from '../wire/udp-credentials.ts';
+import { codecOf, fromWire, isPacketVersion, newCredentials, toWire } from '../wire/udp-credentials.ts';
 import { connectControl } from './connect-control.ts';
 import { helloOf } from './hello-of.ts';
 import { HttpFallback } from './http-fallback.ts';
@@ -206,7 +206,12 @@ export class ClientSession {
     const credentials = fromWire(accept, hello.cipher);
     if (!credentials)
       throw ended(sessionError(12, `the node's data-channel key does not fit the cipher ${hello.cipher}`));
-    const codec = codecOf(credentials);
+    const packetVersion = accept.packet_version ?? 1;
+    if (!isPacketVersion(packetVersion))
+      throw ended(
+        sessionError(12, `the node chose packet version ${packetVersion}, which this client does not know`),
+      );
+    const codec = codecOf(credentials, packetVersion);
     // A node that did not take the proposal (an older one, or the id was in use) is probed anew with its own.
     const taken =
       accept.session_id === proposal.session_id &&

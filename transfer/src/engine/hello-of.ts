@@ -1,5 +1,6 @@
 import type { HelloMessage, RapidTransferSpec } from '@rapid/protocol';
 import type { RateSettings } from '../rate/rate-controller.ts';
+import { PACKET_VERSIONS } from '../wire/packet.ts';
 import { dgramSizeOf, overwritePolicyOf, resumePolicyOf } from './normalize-spec.ts';
 
 /**
@@ -27,5 +28,6 @@ export function helloOf(spec: RapidTransferSpec, rate: RateSettings, mtu?: numbe
     dgram_size: dgramSizeOf(spec),
     ...(mtu === undefined ? {} : { mtu }),
     accepts_files_done: true,
+    packet_versions: [...PACKET_VERSIONS],
   };
 }

@@ -94,6 +94,8 @@ export async function probeUdp(
         sendUs: 0,
       },
       Buffer.alloc(0),
+      // Version 1 whatever the session's: every node reads it, and its seq (above 2^52, apart from data's) fits.
+      1,
     );
     try {
       socket.send(probe, port, address);

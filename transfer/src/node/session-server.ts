@@ -15,7 +15,14 @@ import {
   sessionError,
 } from '../session/session-types.ts';
 import { dgramSizeForMtu, FALLBACK_MTU, interfaceMtu } from '../wire/path-mtu.ts';
-import { codecOf, fromWire, newCredentials, toWire, type UdpCredentials } from '../wire/udp-credentials.ts';
+import {
+  codecOf,
+  fromWire,
+  newCredentials,
+  packetVersionFor,
+  toWire,
+  type UdpCredentials,
+} from '../wire/udp-credentials.ts';
 import type { NodeConfig } from './node-config.ts';
 import { openTransfer, startSpec } from './node-transfer.ts';
 import { failSession, finishSession } from './session-outcome.ts';
@@ -115,7 +122,8 @@ export class SessionServer {
     let rate: RateSettings = effectiveRate(config.rate, hello.rate, config.rate);
     const credentials = this.#credentials(hello);
     const { sessionId } = credentials;
-    const codec = codecOf(credentials);
+    const packetVersion = packetVersionFor(hello.packet_versions);
+    const codec = codecOf(credentials, packetVersion);
     const transfer = openTransfer(this.store, claims.xfer_id, hello, startSpec(hello, config, rate, files));
     const targetOf = uploadTargets(config.docroot, hello, claims.roots);
     const entry: UdpSessionEntry = { codec, peer: undefined, onData: () => {} };
@@ -218,6 +226,7 @@ export class SessionServer {
       rate,
       accepts_files_done: true,
       node_sessions: nodeSessions(),
+      packet_version: packetVersion,
     });
     // Probes the client sent beside its hello, with the credentials it proposed: their `probe_seen` follows `accept`.
     this.router.deliverEarly(sessionId);

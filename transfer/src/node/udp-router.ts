@@ -99,10 +99,12 @@ export class UdpRouter {
       if (first) entry.onPeer?.();
       const header = readHeader(packet);
       if (!header) return;
+      // In the probe's own layout: the client's probe codec may predate the session's version.
       const ack = entry.codec.seal(
         'node',
         { ...header, type: PacketType.probeAck, flags: 0 },
         Buffer.alloc(0),
+        header.version,
       );
       this.socket.send(ack, rinfo.port, rinfo.address);
       return;

@@ -5,7 +5,7 @@ import { RateController, type RateSettings } from '../rate/rate-controller.ts';
 import { TokenBucket } from '../rate/token-bucket.ts';
 import { ExtentMap } from '../receiver/extent-map.ts';
 import { type BlockRef, RetransmitQueue } from '../reliability/retransmit-queue.ts';
-import { PacketFlag, PacketType, payloadCapacity } from '../wire/packet.ts';
+import { PacketFlag, PacketType } from '../wire/packet.ts';
 import type { PacketCodec, Role } from '../wire/packet-codec.ts';
 import type { ControlLink } from './control-link.ts';
 import { failUnfinished, newFileProgress } from './file-progress.ts';
@@ -124,7 +124,7 @@ export class Sender {
       this.controller.rateKbps * 1000,
       undefined,
       undefined,
-      Math.max(65_536, 3 * payloadCapacity(options.dgramSize)),
+      Math.max(65_536, 3 * options.codec.payloadCapacity(options.dgramSize)),
     );
     this.#reader = options.access ?? plainSourceAccess(options.files);
   }
@@ -390,7 +390,10 @@ export class Sender {
     }
     const work = this.#work[0];
     if (!work) return false;
-    const length = Math.min(payloadCapacity(this.options.dgramSize), work.end - work.start);
+    const length = Math.min(
+      this.options.codec.payloadCapacity(this.options.dgramSize),
+      work.end - work.start,
+    );
     const block = { fileIndex: work.index, offset: work.start, length };
     work.start += length;
     if (work.start >= work.end) {

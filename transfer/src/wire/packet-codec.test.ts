@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { HEADER_BYTES, PacketType, payloadCapacity, readHeader } from './packet.ts';
+import { headerBytes, PacketType, type PacketVersion, payloadCapacity, readHeader } from './packet.ts';
 import { PacketCodec } from './packet-codec.ts';
 
 const header = {
@@ -13,25 +13,38 @@ const header = {
   sendUs: 99,
 };
 
-describe.each([
-  ['aes-128-gcm', randomBytes(16)],
-  ['aes-256-gcm', randomBytes(32)],
-  ['crc32', undefined],
-])('PacketCodec with %s', (_name, key) => {
-  const codec = new PacketCodec(key, randomBytes(4));
+const cases: [string, Buffer | undefined, PacketVersion][] = [];
+for (const version of [1, 2] as const)
+  cases.push(
+    ['aes-128-gcm', randomBytes(16), version],
+    ['aes-256-gcm', randomBytes(32), version],
+    ['crc32', undefined, version],
+  );
+
+describe.each(cases)('PacketCodec with %s, packet version %i', (_name, key, version) => {
+  const codec = new PacketCodec(key, randomBytes(4), version);
+  const head = headerBytes(version);
 
   it('round-trips header fields beyond 32 bits and the payload', () => {
     const payload = randomBytes(1000);
-    const opened = codec.open('client', codec.seal('client', header, payload));
+    const packet = codec.seal('client', header, payload);
+    expect(packet[1]).toBe(version);
+    const opened = codec.open('client', packet);
     expect(opened?.payload.equals(payload)).toBe(true);
-    expect(opened?.header).toMatchObject({ ...header, flags: key ? 2 : 0, length: 1000 });
+    expect(opened?.header).toMatchObject({ ...header, flags: key ? 2 : 0, length: 1000, version });
   });
 
-  it.each([0, 3, HEADER_BYTES - 1, HEADER_BYTES + 10, HEADER_BYTES + 1015])(
-    'rejects a packet with byte %i flipped',
+  it('fills a datagram with exactly the payload it says fits', () => {
+    const capacity = codec.payloadCapacity(1472);
+    expect(codec.seal('client', header, randomBytes(capacity)).length).toBe(1472);
+  });
+
+  it.each([0, 1, 3, head - 1, head + 10, -1])(
+    'rejects a packet with byte %i flipped (-1: the last)',
     (at) => {
       const packet = codec.seal('client', header, randomBytes(1000));
-      packet[at] = (packet[at] ?? 0) ^ 0x01;
+      const index = at < 0 ? packet.length + at : at;
+      packet[index] = (packet[index] ?? 0) ^ 0x01;
       expect(codec.open('client', packet)).toBeUndefined();
     },
   );
@@ -52,6 +65,13 @@ describe.each([
     const packet = codec.seal('client', header, randomBytes(100));
     expect(codec.open('client', packet.subarray(0, packet.length - 1))).toBeUndefined();
   });
+
+  it('opens packets of either version, whichever it seals in', () => {
+    const other = new PacketCodec(key, Buffer.alloc(4), version === 1 ? 2 : 1);
+    const same = new PacketCodec(key, Buffer.alloc(4), version);
+    const payload = randomBytes(300);
+    expect(same.open('node', other.seal('node', header, payload))?.payload.equals(payload)).toBe(true);
+  });
 });
 
 describe('PacketCodec directions', () => {
@@ -69,8 +89,16 @@ describe('PacketCodec directions', () => {
 });
 
 describe('packet layout', () => {
-  it('fits the default datagram within an Ethernet MTU', () => {
+  it('fits the default datagram within an Ethernet MTU; version 2 carries 8 bytes more, 20 more when plain', () => {
     expect(payloadCapacity(1472)).toBe(1420);
+    expect(payloadCapacity(1472, 2, true)).toBe(1428);
+    expect(payloadCapacity(1472, 2, false)).toBe(1440);
     expect(readHeader(Buffer.alloc(10))).toBeUndefined();
+  });
+
+  it('refuses an unknown version', () => {
+    const packet = new PacketCodec(undefined, Buffer.alloc(4), 2).seal('client', header, randomBytes(10));
+    packet[1] = 3;
+    expect(readHeader(packet)).toBeUndefined();
   });
 });

@@ -1,11 +1,14 @@
 import { createCipheriv, createDecipheriv } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import {
-  HEADER_BYTES,
+  headerBytes,
   PacketFlag,
   type PacketHeader,
+  type PacketVersion,
+  payloadCapacity,
+  type ReadHeader,
   readHeader,
-  TRAILER_BYTES,
+  trailerBytes,
   writeHeader,
 } from './packet.ts';
 
@@ -17,7 +20,8 @@ const EMPTY = Buffer.alloc(0);
 
 /**
  * Seals and opens data packets: AES-GCM over the payload with the header as additional data when the session has a
- * key, otherwise a CRC-32 trailer (PROTOCOL.md §2.1). Opening never returns a payload that failed its check.
+ * key, otherwise a CRC-32 trailer (PROTOCOL.md §2.1). Opening never returns a payload that failed its check. It
+ * seals in the session's packet version and opens any version it knows.
  */
 export class PacketCodec {
   readonly #algorithm: 'aes-128-gcm' | undefined;
@@ -25,7 +29,11 @@ export class PacketCodec {
   /** One nonce buffer per role, salt and direction bit preset; only the sequence number changes per packet. */
   readonly #nonces: Record<Role, Buffer>;
 
-  constructor(key: Buffer | undefined, salt: Buffer) {
+  constructor(
+    key: Buffer | undefined,
+    salt: Buffer,
+    readonly version: PacketVersion = 1,
+  ) {
     if (salt.length !== 4) throw new RangeError('salt must be 4 bytes');
     if (key && ![16, 24, 32].includes(key.length)) throw new RangeError('key must be 16, 24 or 32 bytes');
     this.#key = key;
@@ -43,6 +51,11 @@ export class PacketCodec {
     return this.#key !== undefined;
   }
 
+  /** The largest payload a sealed datagram of `dgramSize` bytes carries. */
+  payloadCapacity(dgramSize: number): number {
+    return payloadCapacity(dgramSize, this.version, this.encrypted);
+  }
+
   // Safe to reuse: the cipher copies the IV when it is created, and nothing else holds the buffer.
   #nonce(role: Role, seq: number): Buffer {
     const nonce = this.#nonces[role];
@@ -55,9 +68,14 @@ export class PacketCodec {
    * The sealed packet as [header, payload, trailer] for a gather send: the ciphertext is never copied into a
    * packet buffer. A plain session's payload part is the caller's buffer itself.
    */
-  sealParts(role: Role, header: Omit<PacketHeader, 'length'>, payload: Buffer): Buffer[] {
-    const head = Buffer.allocUnsafe(HEADER_BYTES);
-    writeHeader(head, header, payload.length);
+  sealParts(
+    role: Role,
+    header: Omit<PacketHeader, 'length'>,
+    payload: Buffer,
+    version: PacketVersion = this.version,
+  ): Buffer[] {
+    const head = Buffer.allocUnsafe(headerBytes(version));
+    writeHeader(head, header, payload.length, version);
     const key = this.#key;
     if (key && this.#algorithm) {
       head[3] = header.flags | PacketFlag.encrypted;
@@ -68,32 +86,38 @@ export class PacketCodec {
       return [head, last.length > 0 ? Buffer.concat([body, last]) : body, cipher.getAuthTag()];
     }
     head[3] = header.flags & ~PacketFlag.encrypted;
-    const trailer = Buffer.alloc(TRAILER_BYTES);
+    const trailer = Buffer.alloc(trailerBytes(version, false));
     // An empty buffer is left out: zlib.crc32 of some zero-length buffers ignores the starting value.
     const crc = payload.length > 0 ? crc32(payload, crc32(head)) : crc32(head);
     trailer.writeUInt32BE(crc, 0);
     return [head, payload, trailer];
   }
 
-  /** The sealed packet in one buffer. */
-  seal(role: Role, header: Omit<PacketHeader, 'length'>, payload: Buffer): Buffer {
-    return Buffer.concat(this.sealParts(role, header, payload));
+  /** The sealed packet in one buffer; probes and their answers are always version 1 (PROTOCOL.md §2.4). */
+  seal(
+    role: Role,
+    header: Omit<PacketHeader, 'length'>,
+    payload: Buffer,
+    version: PacketVersion = this.version,
+  ): Buffer {
+    return Buffer.concat(this.sealParts(role, header, payload, version));
   }
 
   /** The header and plaintext payload, or undefined when the packet is malformed, forged or corrupted. */
-  open(sealedBy: Role, packet: Buffer): { header: PacketHeader; payload: Buffer } | undefined {
+  open(sealedBy: Role, packet: Buffer): { header: ReadHeader; payload: Buffer } | undefined {
     const header = readHeader(packet);
     if (!header) return undefined;
     const encrypted = (header.flags & PacketFlag.encrypted) !== 0;
     if (encrypted !== this.encrypted) return undefined;
-    const end = HEADER_BYTES + header.length;
-    const body = packet.subarray(HEADER_BYTES, end);
+    const start = headerBytes(header.version);
+    const end = start + header.length;
+    const body = packet.subarray(start, end);
     const trailer = packet.subarray(end);
     const key = this.#key;
     if (key && this.#algorithm) {
       try {
         const decipher = createDecipheriv(this.#algorithm, key, this.#nonce(sealedBy, header.seq));
-        decipher.setAAD(packet.subarray(0, HEADER_BYTES));
+        decipher.setAAD(packet.subarray(0, start));
         decipher.setAuthTag(trailer);
         const payload = header.length > 0 ? decipher.update(body) : EMPTY;
         // final() verifies the tag and throws on a mismatch; GCM returns no further bytes from it.
@@ -104,7 +128,7 @@ export class PacketCodec {
       }
     }
     if (trailer.readUInt32BE(0) !== crc32(packet.subarray(0, end))) return undefined;
-    for (let at = 4; at < TRAILER_BYTES; at++) if (trailer[at] !== 0) return undefined;
+    for (let at = 4; at < trailer.length; at++) if (trailer[at] !== 0) return undefined;
     return { header, payload: body };
   }
 }

@@ -359,6 +359,8 @@ export class Sender {
     file.endMs = Date.now();
     if (file.startMs === 0) file.startMs = file.endMs;
     if (status !== 'failed') file.bytesWritten = file.size;
+    // A receiver may fail a file before it has every byte (it cannot open or write it): what is left is not sent.
+    else this.#work = this.#work.filter((work) => work.index !== index);
     this.#reader.release(index);
     this.#ended++;
     this.options.onProgress?.();

@@ -23,6 +23,8 @@ interface Wiring {
   filesDone?: boolean;
   /** The receiver takes every byte (`hello.takes_all`): the sender starts before the plan. */
   planAhead?: boolean;
+  /** Prepares the destination folder before the session starts. */
+  destination?: (dst: string) => void;
 }
 
 async function transfer(
@@ -33,6 +35,7 @@ async function transfer(
 ) {
   const src = mkdtempSync(join(tmpdir(), 'src-'));
   const dst = mkdtempSync(join(tmpdir(), 'dst-'));
+  wiring.destination?.(dst);
   const senderFiles: SenderFile[] = files.map(({ name, data }) => {
     const source = join(src, name.replaceAll('/', '_'));
     writeFileSync(source, data);
@@ -250,6 +253,22 @@ describe('sender and receiver over real sockets', () => {
     expect(single.sender.files.every((f) => f.status === 'completed')).toBe(true);
     expect(single.sent.filter((t) => t === 'file_done:completed')).toHaveLength(files.length);
     expect(single.sent).not.toContain('files_done');
+  });
+
+  it('stops sending a file the receiver cannot open (a folder where its .partial goes), and completes the rest', async () => {
+    const kept = randomBytes(50_000);
+    const { dst, sender } = await transfer(
+      [
+        { name: 'taken.bin', data: randomBytes(20_000_000) },
+        { name: 'kept.bin', data: kept },
+      ],
+      {},
+      randomBytes(16),
+      { resume: 'none', planAhead: true, destination: (dst) => mkdirSync(join(dst, 'taken.bin.partial')) },
+    );
+    expect(sender.files.map((file) => file.status)).toEqual(['failed', 'completed']);
+    expect(sha(readFileSync(join(dst, 'kept.bin')))).toBe(sha(kept));
+    expect(sender.counters.bytesTransferred).toBeLessThan(20_000_000);
   });
 
   it('refuses a hostile offered path and completes the rest', async () => {

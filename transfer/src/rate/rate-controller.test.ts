@@ -134,7 +134,7 @@ describe('RateController near a cut', () => {
     };
     expect(climb('fair', 5_000)).toBeCloseTo(1_000);
     expect(climb('fair', 1_000)).toBeCloseTo(2_000);
-    expect(climb('high', 1_000)).toBeCloseTo(4_000);
+    expect(climb('high', 1_000)).toBeCloseTo(2.25 * 2_000);
   });
 
   it('divides the additive climb by √(n/2) beyond two sessions on the node', () => {
@@ -144,9 +144,10 @@ describe('RateController near a cut', () => {
     const before = c.rateKbps;
     c.onFeedback({ loss: 0, queueDelayUs: 25_000 });
     c.onFeedback({ loss: 0, queueDelayUs: 5_000 });
-    expect(c.rateKbps - before).toBeCloseTo(1_000);
+    // high's weight 2.25 × 1 % of the target, divided by √(8/2).
+    expect(c.rateKbps - before).toBeCloseTo(2.25 * 500);
     c.onFeedback({ loss: 0, queueDelayUs: 5_000, sharedBy: 2 });
-    expect(c.rateKbps - before).toBeCloseTo(3_000);
+    expect(c.rateKbps - before).toBeCloseTo(2.25 * 1_500);
   });
 });
 

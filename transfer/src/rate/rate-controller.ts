@@ -63,7 +63,9 @@ const DROPS_REMEMBERED = 2;
 const proportionalCut = (excess: number) => 1 - 0.25 * Math.min(1, excess);
 const SHAPES: Record<Exclude<RatePolicy, 'fixed'>, PolicyShape> = {
   fair: { setPointUs: 20_000, step: 0.1, weight: 1, cut: proportionalCut },
-  high: { setPointUs: 20_000, step: 0.1, weight: 2, cut: proportionalCut },
+  // Shares follow the weights when cuts coincide and lean towards √weight when they do not: 2.25, not 2, is what
+  // gives high about twice fair through a real bottleneck (PROTOCOL.md §3).
+  high: { setPointUs: 20_000, step: 0.1, weight: 2.25, cut: proportionalCut },
   low: { setPointUs: 8_000, step: 0.02, weight: 1, cut: (excess) => 1 - 0.5 * Math.min(1, excess) },
 };
 
@@ -71,7 +73,7 @@ const SHAPES: Record<Exclude<RatePolicy, 'fixed'>, PolicyShape> = {
  * The sender's current rate under a rate policy (PROTOCOL.md §3): fixed holds the target; the others climb towards
  * the target while the path shows no queue and back off when queueing delay builds or the receiver is overrun, never
  * below the floor. Near congestion the climb is additive and weighted while cuts are proportional, so flows through
- * one bottleneck settle at shares in proportion to their weights (high = 2 × fair) at the same queue.
+ * one bottleneck settle at shares that follow their weights (high ≈ 2 × fair) at the same queue.
  */
 export class RateController {
   #settings: RateSettings;

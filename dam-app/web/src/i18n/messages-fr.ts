@@ -228,9 +228,10 @@ export const fr: Messages = {
   'browse.selectAll': 'Tout sélectionner',
   'browse.clearSelection': 'Vider la sélection',
   'browse.bulkSelect': 'Sélection en masse (CSV)…',
-  'browse.bulkSelected': '{count} ressources sélectionnées d’après le fichier.',
+  'browse.bulkSelected':
+    '{count} {count|ressource sélectionnée|ressources sélectionnées} d’après le fichier.',
   'browse.bulkUnmatched': 'Introuvables : {values}',
-  'browse.count': '{count} ressources',
+  'browse.count': '{count} {count|ressource|ressources}',
   'browse.selected': '{count} sélectionnées',
   'browse.empty': 'Rien à afficher.',
   'browse.pickPeriod': 'Choisissez une période ci-dessus pour voir ses ressources.',

@@ -74,6 +74,19 @@ describe('translator and server texts', () => {
     expect(translator('fr')('admin.deleted', { count: 3 })).toBe('3 utilisateurs supprimés.');
   });
 
+  it("takes the word for a count from the language's plural rules", () => {
+    const en = translator('en');
+    expect(en('browse.count', { count: 1 })).toBe('1 asset');
+    expect(en('browse.count', { count: 0 })).toBe('0 assets');
+    expect(en('browse.count', { count: 3 })).toBe('3 assets');
+    expect(en('browse.bulkSelected', { count: 1 })).toBe('1 asset selected from the file.');
+    const fr = translator('fr');
+    expect(fr('browse.count', { count: 0 })).toBe('0 ressource');
+    expect(fr('browse.count', { count: 1 })).toBe('1 ressource');
+    expect(fr('browse.count', { count: 2 })).toBe('2 ressources');
+    expect(fr('browse.bulkSelected', { count: 2 })).toBe('2 ressources sélectionnées d’après le fichier.');
+  });
+
   it('translates a server user_message it knows, and keeps any other text', () => {
     expect(localizeMessage(MESSAGES.loginFailed, 'en')).toBe(MESSAGES.loginFailed);
     expect(localizeMessage(MESSAGES.loginFailed, 'fr')).toBe(serverMessagesFr.loginFailed);

@@ -20,13 +20,26 @@ export function pickLanguage(preferred: readonly string[]): Language {
 
 export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
 
-function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ''));
+/**
+ * `{name}` is the value; `{name|one|other}` is the word for it in the language's plural rules ("1 asset",
+ * "3 assets"; in French "0 ressource").
+ */
+function fill(template: string, values: Record<string, string | number>, plurals: Intl.PluralRules): string {
+  return template
+    .replace(/\{(\w+)\|([^|}]*)\|([^}]*)\}/g, (_, name: string, one: string, other: string) =>
+      plurals.select(Number(values[name] ?? 0)) === 'one' ? one : other,
+    )
+    .replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ''));
 }
+
+const PLURALS: Record<Language, Intl.PluralRules> = {
+  en: new Intl.PluralRules('en'),
+  fr: new Intl.PluralRules('fr'),
+};
 
 export function translator(language: Language): Translate {
   const catalogue: Messages = CATALOGUES[language];
-  return (key, values = {}) => fill(catalogue[key], values);
+  return (key, values = {}) => fill(catalogue[key], values, PLURALS[language]);
 }
 
 type AssetKey = keyof typeof ASSET_MESSAGES;
@@ -103,7 +116,7 @@ export function localizeMessage(text: string, language: Language): string {
     const values = Object.fromEntries(
       built.names.map((name, i) => [name, localizeValue(match[i + 1] ?? '', language)]),
     );
-    return fill(SPEC_TEXTS[language][built.key], values);
+    return fill(SPEC_TEXTS[language][built.key], values, PLURALS[language]);
   }
   return text;
 }
@@ -114,5 +127,5 @@ export function specText(
   language: Language,
   values: Record<string, string | number> = {},
 ): string {
-  return fill(SPEC_TEXTS[language][key], values);
+  return fill(SPEC_TEXTS[language][key], values, PLURALS[language]);
 }

@@ -51,7 +51,8 @@ export interface XDisplay {
   /**
    * Answers the dialog titled `title`: focuses it and runs `steps`, then waits for it to close. A dialog still open
    * after `settleMs` (keys typed before GTK was ready are lost on a busy machine) gets `steps` again, up to `tries`
-   * times in all, so steps must be safe to repeat.
+   * times in all, so steps must be safe to repeat. The wait is long: a dialog that took its keys but closes slowly
+   * would pass the repeated keys on to the next dialog (see the pointer's corner in `startXvfb`).
    */
   answer(title: string, steps: () => Promise<void>, tries?: number, settleMs?: number): Promise<void>;
   /** Types a path into the focused file chooser's location field (Ctrl+L opens it, or selects what it holds). */
@@ -102,6 +103,10 @@ export async function startXvfb(): Promise<XDisplay> {
   const visibleWindows = async () =>
     (await xdotool(['search', '--onlyvisible', '--name', '.']).catch(() => '')).split('\n').filter(Boolean);
   const visible = async (window: string) => (await visibleWindows()).includes(window);
+  // Without a window manager, focus falls back to the root window when the focused dialog closes, and the root sends
+  // keys to the window under the pointer: a key meant for a closing dialog would reach the next one if it mapped
+  // there. The pointer waits in a corner no dialog covers.
+  await xdotool(['mousemove', '1279', '799']);
   // A GTK file chooser's first start has taken over 20 s on a 2-core machine running the unit suites beside.
   const focusWindow = async (title: string, timeoutMs = 45_000) => {
     const deadline = Date.now() + timeoutMs;
@@ -140,7 +145,7 @@ export async function startXvfb(): Promise<XDisplay> {
     display,
     env,
     focusWindow,
-    async answer(title, steps, tries = 3, settleMs = 5000) {
+    async answer(title, steps, tries = 3, settleMs = 15_000) {
       for (let attempt = 1; ; attempt++) {
         const window = await focusWindow(title);
         await steps();

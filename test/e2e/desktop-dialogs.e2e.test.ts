@@ -5,6 +5,7 @@ import { startDamServer } from '@rapid/dam-app/server';
 import type { Page } from 'puppeteer-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, assertBuilt } from './harness/artifacts.ts';
+import { describeOnFailure } from './harness/failure-evidence.ts';
 import { launchRapidBrowser, type RapidBrowser } from './harness/rapid-browser.ts';
 import { startXvfb, type XDisplay } from './harness/x-display.ts';
 
@@ -15,6 +16,7 @@ let server: Awaited<ReturnType<typeof startDamServer>>;
 let x: XDisplay;
 let rapid: RapidBrowser | undefined;
 let files = '';
+let forgetAnswer = () => {};
 
 beforeAll(async () => {
   await assertBuilt();
@@ -34,6 +36,7 @@ afterAll(async () => {
   await rm(files, { recursive: true, force: true });
 });
 afterEach(async () => {
+  forgetAnswer();
   await rapid?.close();
   rapid = undefined;
 });
@@ -54,6 +57,12 @@ async function openSession(browser: RapidBrowser['browser']): Promise<Page> {
   await page.waitForFunction(
     () => (window as unknown as { connect: { getStatus?(): string } }).connect.getStatus?.() === 'RUNNING',
     { timeout: 15_000 },
+  );
+  // A dialog that closed before the test saw it has answered the page already.
+  forgetAnswer = describeOnFailure("the page's last dialog answer", () =>
+    page.evaluate(() =>
+      JSON.stringify((window as unknown as { dialogResult?: unknown }).dialogResult ?? null),
+    ),
   );
   return page;
 }

@@ -15,8 +15,9 @@ import {
   sessionError,
 } from '../session/session-types.ts';
 import type { SourceAccess } from '../session/source-access.ts';
+import { isPacketVersion } from '../wire/packet.ts';
 import { mtuTowards } from '../wire/path-mtu.ts';
-import { codecOf, fromWire, isPacketVersion, newCredentials, toWire } from '../wire/udp-credentials.ts';
+import { codecOf, fromWire, newCredentials, toWire } from '../wire/udp-credentials.ts';
 import { connectControl } from './connect-control.ts';
 import { helloOf } from './hello-of.ts';
 import { HttpFallback } from './http-fallback.ts';

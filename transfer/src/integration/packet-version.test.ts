@@ -21,8 +21,10 @@ vi.mock('../engine/hello-of.ts', async (original) => {
   return {
     ...actual,
     helloOf: (...args: Parameters<typeof actual.helloOf>) => {
-      const { packet_versions: _dropped, ...older } = actual.helloOf(...args);
-      return olderClient ? older : actual.helloOf(...args);
+      const hello = actual.helloOf(...args);
+      if (!olderClient) return hello;
+      const { packet_versions: _dropped, ...older } = hello;
+      return older;
     },
   };
 });

@@ -14,15 +14,9 @@ import {
   SessionError,
   sessionError,
 } from '../session/session-types.ts';
+import { packetVersionFor } from '../wire/packet.ts';
 import { dgramSizeForMtu, FALLBACK_MTU, interfaceMtu } from '../wire/path-mtu.ts';
-import {
-  codecOf,
-  fromWire,
-  newCredentials,
-  packetVersionFor,
-  toWire,
-  type UdpCredentials,
-} from '../wire/udp-credentials.ts';
+import { codecOf, fromWire, newCredentials, toWire, type UdpCredentials } from '../wire/udp-credentials.ts';
 import type { NodeConfig } from './node-config.ts';
 import { openTransfer, startSpec } from './node-transfer.ts';
 import { failSession, finishSession } from './session-outcome.ts';

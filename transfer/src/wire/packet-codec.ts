@@ -93,7 +93,7 @@ export class PacketCodec {
     return [head, payload, trailer];
   }
 
-  /** The sealed packet in one buffer; probes and their answers are always version 1 (PROTOCOL.md §2.4). */
+  /** The sealed packet in one buffer; `version` only for a probe or its answer, which keep version 1 (PROTOCOL.md §2.4). */
   seal(
     role: Role,
     header: Omit<PacketHeader, 'length'>,

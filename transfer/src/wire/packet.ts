@@ -23,6 +23,15 @@ export interface PacketHeader {
   length: number;
 }
 
+/** The newest packet layout both this build and the peer's list know; 1 when the peer names none. */
+export function packetVersionFor(peer: readonly number[] | undefined): PacketVersion {
+  return PACKET_VERSIONS.filter((version) => peer?.includes(version)).at(-1) ?? 1;
+}
+
+export function isPacketVersion(version: number): version is PacketVersion {
+  return (PACKET_VERSIONS as readonly number[]).includes(version);
+}
+
 /** A header read off the wire, with the layout it came in. */
 export interface ReadHeader extends PacketHeader {
   version: PacketVersion;

@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { PACKET_VERSIONS, type PacketVersion } from './packet.ts';
+import type { PacketVersion } from './packet.ts';
 import { PacketCodec } from './packet-codec.ts';
 
 /** What both ends of a session need on the data channel: its id on the node's socket, the AES key and the salt. */
@@ -53,12 +53,3 @@ export function fromWire(wire: UdpCredentialsWire, cipher: string): UdpCredentia
 
 export const codecOf = (credentials: UdpCredentials, version: PacketVersion = 1) =>
   new PacketCodec(credentials.key, credentials.salt, version);
-
-/** The newest packet layout both this build and the peer's list know; 1 when the peer names none. */
-export function packetVersionFor(peer: readonly number[] | undefined): PacketVersion {
-  return PACKET_VERSIONS.filter((version) => peer?.includes(version)).at(-1) ?? 1;
-}
-
-export function isPacketVersion(version: number): version is PacketVersion {
-  return (PACKET_VERSIONS as readonly number[]).includes(version);
-}

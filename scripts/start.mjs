@@ -134,9 +134,13 @@ function parseJson(line) {
   }
 }
 
-/** @param {string} address */
+/**
+ * Up to 60 s: on a busy 2-core machine the server's first answer has taken over 10 s (PGlite and the demo content).
+ * @param {string} address
+ */
 async function waitUntilServing(address) {
-  for (let attempt = 0; attempt < 100; attempt++) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
     if (
       await fetch(address).then(
         (response) => response.ok,

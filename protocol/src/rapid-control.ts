@@ -120,6 +120,10 @@ export const feedbackMessage = z.object({
   rate_kbps: z.number(),
   /** Datagrams the receiver's own socket dropped in the interval (its buffer was full): the receiver is overrun. */
   rx_drops: z.optional(u),
+  /** The receiving socket's buffer, bytes as the kernel counts them: how much the receiver can hold while it is busy. */
+  rx_buffer_bytes: z.optional(u),
+  /** Bytes waiting in that buffer when the feedback was sent: the receiver's own backlog. */
+  rx_queue_bytes: z.optional(u),
   /** Bytes the receiver holds for its disk (accepted, not yet written). */
   disk_queue_bytes: z.optional(u),
   /** The `id` of the latest `status` received, and how long the receiver held it before this feedback, µs. */

@@ -4,7 +4,7 @@ import { type FoundFile, walkFiles } from '../fs/walk-files.ts';
 import { protectionOf, protectUploads } from '../protect/content-protection.ts';
 import { effectiveRate } from '../rate/effective-rate.ts';
 import type { RateSettings } from '../rate/rate-controller.ts';
-import { socketDropCounter } from '../receiver/socket-drops.ts';
+import { socketDropCounter, socketQueuedBytes } from '../receiver/socket-stats.ts';
 import { ControlLink } from '../session/control-link.ts';
 import { Receiver } from '../session/receiver.ts';
 import { offerOf, Sender } from '../session/sender.ts';
@@ -257,6 +257,8 @@ export class ClientSession {
         ...common,
         peerRole: 'node',
         socketDrops: socketDropCounter(udp.socket.address().port),
+        socketQueuedBytes: socketQueuedBytes(udp.socket.address().port),
+        socketBufferBytes: udp.socket.getRecvBufferSize(),
         resolveDestination: (path, count) => destination.resolve(path, count),
         ...(finalizeFile ? { finalizeFile } : {}),
         resume,

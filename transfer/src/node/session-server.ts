@@ -4,7 +4,7 @@ import type { HelloMessage } from '@rapid/protocol';
 import { type TokenClaims, verifyToken } from '../auth/transfer-token.ts';
 import { effectiveRate } from '../rate/effective-rate.ts';
 import type { RateSettings } from '../rate/rate-controller.ts';
-import { socketDropCounter } from '../receiver/socket-drops.ts';
+import { socketDropCounter, socketQueuedBytes } from '../receiver/socket-stats.ts';
 import { ControlLink } from '../session/control-link.ts';
 import { Receiver } from '../session/receiver.ts';
 import { Sender, type SenderFile } from '../session/sender.ts';
@@ -157,6 +157,8 @@ export class SessionServer {
             ...common,
             peerRole: 'client',
             socketDrops: socketDropCounter(this.router.socket.address().port),
+            socketQueuedBytes: socketQueuedBytes(this.router.socket.address().port),
+            socketBufferBytes: this.router.socket.getRecvBufferSize(),
             resolveDestination: (path, count) => targetOf(path, count).local,
             resume: hello.resume,
             overwrite: hello.overwrite,

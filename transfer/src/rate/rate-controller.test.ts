@@ -290,6 +290,49 @@ describe('RateController reading the receiver', () => {
     expect(c.rateKbps).toBeGreaterThan(after);
   });
 
+  it("keeps its queue to a quarter of the receiver's buffer once the receiver has been the slower end, not before", () => {
+    // 8 MiB taken in at 4 Gbit/s holds 16.8 ms: a quarter of it is a set point of 4.2 ms, below fair's 20 ms.
+    const receiver = { receivedKbps: 4_000_000, receiverBufferBytes: 8 * 1024 * 1024 };
+    const make = () => {
+      const c = new RateController({ target_rate_kbps: 5_000_000, min_rate_kbps: 0, rate_policy: 'fair' });
+      for (let i = 0; i < 30; i++) c.onFeedback({ loss: 0, queueDelayUs: 0, ...receiver });
+      return c;
+    };
+    const path = make();
+    path.onFeedback({ loss: 0, queueDelayUs: 6_000, ...receiver });
+    expect(path.rateKbps).toBe(5_000_000);
+    const overflowed = make();
+    overflowed.onFeedback({ loss: 0.01, queueDelayUs: 0, receiverDrops: 3, ...receiver });
+    const cut = overflowed.rateKbps;
+    overflowed.onFeedback({ loss: 0, queueDelayUs: 0, ...receiver });
+    overflowed.onFeedback({ loss: 0, queueDelayUs: 0, ...receiver });
+    const before = overflowed.rateKbps;
+    expect(before).toBeGreaterThan(cut);
+    overflowed.onFeedback({ loss: 0, queueDelayUs: 6_000, ...receiver });
+    expect(overflowed.rateKbps).toBeLessThan(before);
+    // A backlog of more than a quarter of the buffer shows it too, before anything overflows.
+    const backlogged = make();
+    backlogged.onFeedback({ loss: 0, queueDelayUs: 0, receiverQueuedBytes: 3 * 1024 * 1024, ...receiver });
+    backlogged.onFeedback({ loss: 0, queueDelayUs: 6_000, ...receiver });
+    expect(backlogged.rateKbps).toBeLessThan(5_000_000);
+  });
+
+  it('stops doubling at the start once the receiver takes in less than 80 % of what was sent', () => {
+    const start = (takes: (sentKbps: number) => number) => {
+      const c = new RateController({ target_rate_kbps: 20_000_000, min_rate_kbps: 0, rate_policy: 'fair' });
+      let sent = c.rateKbps;
+      const rates = [];
+      for (let at = 50; at <= 150; at += 50) {
+        rates.push(c.onFeedback({ loss: 0, queueDelayUs: 0, rttMs: 1, atMs: at, receivedKbps: takes(sent) }));
+        sent = c.rateKbps;
+      }
+      return rates;
+    };
+    expect(start((sent) => sent)).toEqual([2_000_000, 4_000_000, 8_000_000]);
+    // 2.8 of the 4 Gbit/s sent: the start ends, and the climb is a quarter of the rate, not a doubling.
+    expect(start((sent) => Math.min(sent, 2_800_000))).toEqual([2_000_000, 4_000_000, 5_000_000]);
+  });
+
   it('fixed stays exact whatever the receiver reports', () => {
     const c = new RateController({ target_rate_kbps: 50_000, min_rate_kbps: 0, rate_policy: 'fixed' });
     c.onFeedback({ loss: 0.2, queueDelayUs: 0, receiverDrops: 500, diskQueueBytes: 60 * 1024 * 1024 });

@@ -15,6 +15,10 @@ export interface RateSample {
   receiverDrops?: number;
   /** Bytes the receiver holds for its disk. */
   diskQueueBytes?: number;
+  /** The receiving socket's buffer, bytes as the kernel counts them: the queue the receiver itself can hold. */
+  receiverBufferBytes?: number;
+  /** Bytes waiting in that buffer when the feedback left: the receiver's own backlog. */
+  receiverQueuedBytes?: number;
   /** What the receiver took in over the interval, kbit/s. */
   receivedKbps?: number;
   /** When the feedback arrived (ms, any monotonic clock) and the smoothed round trip: cuts wait for their effect. */
@@ -59,6 +63,25 @@ const LOSS_FLOOR_MAX = 0.1;
 const START_MAX_FACTOR = 2;
 /** Feedbacks over which the receiver's socket drops still count: the gaps they leave surface an interval later. */
 const DROPS_REMEMBERED = 2;
+/**
+ * Once the receiver has shown it is the slower end (its socket overflowed, or held more than this share of its buffer),
+ * the set point is at most this share of the time that buffer holds at the rate it takes in: the queue then stays well
+ * short of the buffer, and a stall of the receiver has room to pass.
+ */
+const RECEIVER_BUFFER_SHARE = 0.25;
+/** The start doubles only while the receiver takes in at least this share of what was sent: else it is the limit. */
+const START_KEEP_UP = 0.8;
+/**
+ * The start's climb per feedback is at most what would fill this share of the receiver's socket buffer within one
+ * feedback interval if the receiver took none of it: the next feedback comes too late to stop an overflow.
+ */
+const START_BUFFER_FILL = 0.5;
+/** Rates remembered for the start's check (one per feedback; the check looks back a round trip). */
+const RATE_HISTORY = 64;
+/** The set point never goes below this for the receiver's buffer: a lower one would read scheduling noise as a queue. */
+const MIN_SET_POINT_US = 1_000;
+/** Weight of one feedback in the smoothed rate the receiver takes in. */
+const TAKEN_GAIN = 0.25;
 
 const proportionalCut = (excess: number) => 1 - 0.25 * Math.min(1, excess);
 const SHAPES: Record<Exclude<RatePolicy, 'fixed'>, PolicyShape> = {
@@ -96,6 +119,12 @@ export class RateController {
   #starting = true;
   /** Feedbacks left for which the receiver's latest socket drops still count. */
   #dropsFresh = 0;
+  /** The receiver has been the slower end in this session: its socket buffer, not only the path, bounds the queue. */
+  #receiverBound = false;
+  /** The rate set by each feedback and when, for the start's check of what the receiver takes in. */
+  #history: { atMs: number; kbps: number }[] = [];
+  /** What the receiver takes in, smoothed, kbit/s. */
+  #takenKbps = 0;
 
   constructor(settings: RateSettings, sharedBy = 1) {
     this.#settings = { ...settings };
@@ -153,6 +182,19 @@ export class RateController {
       return target;
     }
     const shape = SHAPES[policy];
+    const setPointUs = this.#setPointUs(shape, sample);
+    if (this.#starting && !this.#keepsUp(sample)) this.#starting = false;
+    const rate = this.#decide(shape, setPointUs, sample);
+    if (sample.atMs !== undefined) {
+      this.#history.push({ atMs: sample.atMs, kbps: rate });
+      if (this.#history.length > RATE_HISTORY) this.#history.shift();
+    }
+    return rate;
+  }
+
+  /** The new rate of an adaptive policy for one feedback, aiming at `setPointUs` of queue. */
+  #decide(shape: PolicyShape, setPointUs: number, sample: RateSample): number {
+    const target = this.#settings.target_rate_kbps;
     const sharedBy = Math.max(1, sample.sharedBy ?? this.#sharedBy);
     if (sharedBy > this.#sharedBy) this.#rateKbps = this.#clamp((this.#rateKbps * this.#sharedBy) / sharedBy);
     this.#sharedBy = sharedBy;
@@ -181,6 +223,7 @@ export class RateController {
       // The receiving end cannot keep up: the loss it reports is its own, whatever the path's queue says. What it
       // took in bounds the cut from below, never under half the rate: a receiver that stalled for a moment reports
       // little taken in.
+      if (overrun) this.#receiverBound = true;
       if (!mayCut) return this.#rateKbps;
       this.#starting = false;
       this.#sinceCut = 0;
@@ -193,20 +236,22 @@ export class RateController {
     }
     // Random loss comes without a queue: what the path loses while its queue is short is its floor, and only loss
     // above that floor means congestion. Heavy loss above it means the path is overrun even when the queue is short.
-    // Loss beside the receiver's socket drops is the receiver's (another session's, on a node), not the path's.
-    if (sample.queueDelayUs < shape.setPointUs / 4 && sample.loss < LOSS_FLOOR_MAX && this.#dropsFresh === 0)
+    // Loss beside the receiver's socket drops is the receiver's (another session's, on a node), not the path's. Both
+    // tests use the policy's own set point: they describe the path, whatever the receiver's buffer allows.
+    const pathSetPointUs = shape.setPointUs;
+    if (sample.queueDelayUs < pathSetPointUs / 4 && sample.loss < LOSS_FLOOR_MAX && this.#dropsFresh === 0)
       this.#lossFloor = (1 - LOSS_FLOOR_GAIN) * this.#lossFloor + LOSS_FLOOR_GAIN * sample.loss;
     const excessLoss = Math.max(0, sample.loss - this.#lossFloor);
     const congestedByLoss =
-      (excessLoss > 0.02 && rising && sample.queueDelayUs > shape.setPointUs / 2) || excessLoss > 0.1;
-    const congested = sample.queueDelayUs > shape.setPointUs || congestedByLoss;
-    if (congested || sample.queueDelayUs > shape.setPointUs / 2) this.#starting = false;
+      (excessLoss > 0.02 && rising && sample.queueDelayUs > pathSetPointUs / 2) || excessLoss > 0.1;
+    const congested = sample.queueDelayUs > setPointUs || congestedByLoss;
+    if (congested || sample.queueDelayUs > setPointUs / 2) this.#starting = false;
     if (congested && (!mayCut || (falling && !congestedByLoss))) {
       // Above the set point but draining, or just cut: the last cut is still taking effect.
     } else if (congested) {
       this.#sinceCut = 0;
       this.#cutAtMs = sample.atMs ?? Number.NEGATIVE_INFINITY;
-      const excess = Math.max(0, sample.queueDelayUs - shape.setPointUs) / shape.setPointUs;
+      const excess = Math.max(0, sample.queueDelayUs - setPointUs) / setPointUs;
       const delayCut = shape.cut(congestedByLoss ? Math.max(excess, 0.5) : excess);
       // Heavy loss cuts in proportion (at most halving), so an overrun receiver is relieved within a few intervals.
       const lossCut = excessLoss > 0.1 ? 1 - Math.min(0.5, excessLoss) : 1;
@@ -220,15 +265,18 @@ export class RateController {
       // proportional cuts and weighted additive climbs are what make shares converge to the weights.
       const cutAt = this.#cutAtKbps;
       const near =
-        sample.queueDelayUs > shape.setPointUs / 2 ||
+        sample.queueDelayUs > setPointUs / 2 ||
         (this.#rateKbps >= 0.85 * cutAt && this.#rateKbps < 1.5 * cutAt);
       // Near a cut with the queue empty, the link idles until the rate is back: the additive climb doubles there (for
       // every flow through that queue alike, so shares still follow the weights).
-      const empty = sample.queueDelayUs < shape.setPointUs / 8;
+      const empty = sample.queueDelayUs < setPointUs / 8;
       const step = near
         ? (shape.weight * NEAR_STEP * target * (empty ? EMPTY_QUEUE_BOOST : 1)) / this.#climbDivisor()
         : this.#starting && sample.rttMs !== undefined
-          ? this.#rateKbps * (Math.min(START_MAX_FACTOR, 2 ** (FEEDBACK_MS / sample.rttMs)) - 1)
+          ? Math.min(
+              this.#rateKbps * (Math.min(START_MAX_FACTOR, 2 ** (FEEDBACK_MS / sample.rttMs)) - 1),
+              this.#startStepCapKbps(sample),
+            )
           : Math.min(
               (shape.weight * shape.step * target) / this.#climbDivisor(),
               2.5 * shape.step * this.#rateKbps,
@@ -237,5 +285,41 @@ export class RateController {
       if (this.#rateKbps >= 1.5 * cutAt) this.#cutAtKbps = 0;
     }
     return this.#rateKbps;
+  }
+
+  /** The start's largest climb for one feedback, kbit/s: unbounded while the receiver's buffer is unknown. */
+  #startStepCapKbps(sample: RateSample): number {
+    const buffer = sample.receiverBufferBytes ?? 0;
+    return buffer > 0 ? (START_BUFFER_FILL * buffer * 8) / FEEDBACK_MS : Number.POSITIVE_INFINITY;
+  }
+
+  /**
+   * While starting: did the receiver take in most of what was sent a round trip before this feedback? A start that
+   * doubles past what the receiver takes only fills the receiver's buffer until it overflows.
+   */
+  #keepsUp(sample: RateSample): boolean {
+    if (sample.atMs === undefined || sample.rttMs === undefined || sample.receivedKbps === undefined)
+      return true;
+    const sentAt = sample.atMs - sample.rttMs - FEEDBACK_MS / 2;
+    let sent: number | undefined;
+    for (const entry of this.#history) if (entry.atMs <= sentAt) sent = entry.kbps;
+    return sent === undefined || sample.receivedKbps >= START_KEEP_UP * sent;
+  }
+
+  /**
+   * The queue the policy aims at: its own set point, or, once the receiver has shown it is the slower end, at most a
+   * share of the time its socket's buffer holds (on a fast path that buffer fills long before the path's queue reaches
+   * the set point, and every overflow is re-sent).
+   */
+  #setPointUs(shape: PolicyShape, sample: RateSample): number {
+    const taken = sample.receivedKbps ?? 0;
+    if (taken > 0)
+      this.#takenKbps = this.#takenKbps > 0 ? (1 - TAKEN_GAIN) * this.#takenKbps + TAKEN_GAIN * taken : taken;
+    const buffer = sample.receiverBufferBytes ?? 0;
+    if (buffer > 0 && (sample.receiverQueuedBytes ?? 0) > RECEIVER_BUFFER_SHARE * buffer)
+      this.#receiverBound = true;
+    if (!this.#receiverBound || buffer <= 0 || this.#takenKbps <= 0) return shape.setPointUs;
+    const bufferUs = ((buffer * 8) / this.#takenKbps) * 1000;
+    return Math.min(shape.setPointUs, Math.max(MIN_SET_POINT_US, RECEIVER_BUFFER_SHARE * bufferUs));
   }
 }

@@ -16,6 +16,8 @@ export function traceRate(sessionId: number, role: string, feedback: Feedback, r
       loss: feedback.loss,
       queue_delay_us: Math.round(feedback.queue_delay_us),
       rx_drops: feedback.rx_drops ?? 0,
+      rx_buffer_bytes: feedback.rx_buffer_bytes ?? 0,
+      rx_queue_bytes: feedback.rx_queue_bytes ?? 0,
       disk_queue_bytes: feedback.disk_queue_bytes ?? 0,
       received_kbps: Math.round(feedback.rate_kbps),
       nacks: feedback.nack.length,

@@ -41,6 +41,10 @@ export interface ReceiverOptions {
   filesDone?: boolean;
   /** Datagrams the receiving socket dropped since the last call (its buffer overflowed), reported to the sender. */
   socketDrops?: () => number;
+  /** The receiving socket's buffer in bytes, reported to the sender, whose rate control keeps its queue short of it. */
+  socketBufferBytes?: number;
+  /** Bytes waiting in the receiving socket's buffer now: the receiver's own backlog, reported with each feedback. */
+  socketQueuedBytes?: () => number;
   /** A receiving node: the sessions it serves, told to the sender with each feedback. */
   nodeSessions?: () => number;
   onProgress?: () => void;
@@ -564,6 +568,8 @@ export class Receiver {
       queue_delay_us: queueDelayUs,
       rate_kbps: this.counters.rateKbps,
       rx_drops: this.options.socketDrops?.() ?? 0,
+      ...(this.options.socketBufferBytes ? { rx_buffer_bytes: this.options.socketBufferBytes } : {}),
+      ...(this.options.socketQueuedBytes ? { rx_queue_bytes: this.options.socketQueuedBytes() } : {}),
       disk_queue_bytes: this.#diskQueueBytes(),
       ...(this.options.nodeSessions ? { node_sessions: this.options.nodeSessions() } : {}),
       ...(this.#statusEcho

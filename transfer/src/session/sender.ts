@@ -206,6 +206,8 @@ export class Sender {
           queueDelayUs: message.queue_delay_us,
           receiverDrops: message.rx_drops ?? 0,
           diskQueueBytes: message.disk_queue_bytes ?? 0,
+          ...(message.rx_buffer_bytes !== undefined ? { receiverBufferBytes: message.rx_buffer_bytes } : {}),
+          ...(message.rx_queue_bytes !== undefined ? { receiverQueuedBytes: message.rx_queue_bytes } : {}),
           receivedKbps: message.rate_kbps,
           atMs: this.#lastFeedback,
           ...(this.#rttMs !== undefined ? { rttMs: this.#rttMs } : {}),

@@ -25,6 +25,8 @@ interface Wiring {
   planAhead?: boolean;
   /** Prepares the destination folder before the session starts. */
   destination?: (dst: string) => void;
+  /** What the receiver reports of its socket: its buffer and the bytes waiting in it. */
+  receiverSocket?: { bufferBytes: number; queuedBytes: () => number };
 }
 
 async function transfer(
@@ -79,6 +81,12 @@ async function transfer(
     fileChecksum: 'sha-256',
     ...(wiring.receiverDataPath ? { dataPath: wiring.receiverDataPath } : {}),
     ...(wiring.filesDone ? { filesDone: true } : {}),
+    ...(wiring.receiverSocket
+      ? {
+          socketBufferBytes: wiring.receiverSocket.bufferBytes,
+          socketQueuedBytes: wiring.receiverSocket.queuedBytes,
+        }
+      : {}),
   });
   udp.b.on('message', (packet) => receiver.onDatagram(packet));
   try {
@@ -101,6 +109,27 @@ describe('sender and receiver over real sockets', () => {
     for (const { name, data } of files) expect(sha(readFileSync(join(dst, name)))).toBe(sha(data));
     expect(sender.files.map((f) => f.status)).toEqual(['completed', 'completed', 'completed']);
     expect(receiver.files[0]?.checksum).toBe(sha(files[0]?.data as Buffer));
+  });
+
+  it("reports its socket's buffer and backlog with each feedback", async () => {
+    const feedback: { buffer?: number; queued?: number }[] = [];
+    let queued = 0;
+    const data = randomBytes(2_000_000);
+    const { dst } = await transfer([{ name: 'reported.bin', data }], {}, randomBytes(16), {
+      receiverSocket: { bufferBytes: 8 * 1024 * 1024, queuedBytes: () => (queued += 1000) },
+      receiverControl: (link) => {
+        const send = link.send.bind(link);
+        link.send = (message) => {
+          if (message.t === 'feedback')
+            feedback.push({ buffer: message.rx_buffer_bytes, queued: message.rx_queue_bytes });
+          send(message);
+        };
+      },
+    });
+    expect(sha(readFileSync(join(dst, 'reported.bin')))).toBe(sha(data));
+    expect(feedback.length).toBeGreaterThan(0);
+    expect(feedback.every((f) => f.buffer === 8 * 1024 * 1024)).toBe(true);
+    expect(feedback.map((f) => f.queued)).toEqual(feedback.map((_, i) => (i + 1) * 1000));
   });
 
   it('starts data on a plan the receiver applied itself, without waiting for the decision round trip', async () => {

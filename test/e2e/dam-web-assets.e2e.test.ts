@@ -121,6 +121,18 @@ async function checkScreen(name: string, target = page) {
   expect(violations, `${name}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
 }
 
+/** No toast on screen covers any part of `selector` (the first match), so a click meant for it lands on it. */
+async function clearOfToasts(selector: string, target = page) {
+  const overlaps = await target.$eval(selector, (element) => {
+    const box = element.getBoundingClientRect();
+    return [...document.querySelectorAll('[data-scope="toast"][data-part="root"]')]
+      .map((toast) => toast.getBoundingClientRect())
+      .filter((t) => t.left < box.right && box.left < t.right && t.top < box.bottom && box.top < t.bottom)
+      .map((t) => `${t.left},${t.top} ${t.width}×${t.height}`);
+  });
+  expect(overlaps, `toasts over ${selector}`).toEqual([]);
+}
+
 async function actions(item: string, target = page) {
   await noBackdrop(target);
   await target.locator('button[data-asset-actions]').click();
@@ -453,6 +465,8 @@ describe('DAM web app: assets and working sets in Chromium', () => {
       nextYear,
     );
     await checkScreen('collection-editor');
+    // The "Added 2 asset(s)" toast is most often still on screen here: it must not sit over the drawer's Save button.
+    await clearOfToasts('[role="dialog"] button[type="submit"]');
     await page.locator('[role="dialog"] button[type="submit"]').click();
     await seeText('Print picks saved.');
     await noBackdrop();

@@ -1,11 +1,13 @@
 import { createToaster, Portal, Stack, Toast, Toaster } from '@chakra-ui/react';
 
 /**
- * The app's one toaster: short confirmations ("Saved.") and failures that have no field to sit next to. Its toasts
- * stack above the floating Transfers button (1rem from the bottom, 2rem high), never over it.
+ * The app's one toaster: short confirmations ("Saved.") and failures that have no field to sit next to. Its toasts sit
+ * bottom left, clear of what the right side holds (the floating Transfers button, and the editor drawers whose Save
+ * buttons are at the bottom right), and 4rem up, so on a narrow screen, where they span the width, they stay above the
+ * Transfers button (1rem from the bottom, 2rem high).
  */
 export const toaster = createToaster({
-  placement: 'bottom-end',
+  placement: 'bottom-start',
   pauseOnPageIdle: true,
   max: 4,
   offsets: { top: '1rem', right: '1rem', bottom: '4rem', left: '1rem' },
@@ -16,7 +18,8 @@ export function AppToaster() {
     <Portal>
       <Toaster toaster={toaster} insetInline={{ mdDown: '4' }}>
         {(toast) => (
-          <Toast.Root width={{ md: 'sm' }}>
+          // A toast on its way out never takes a click meant for what it slides over.
+          <Toast.Root width={{ md: 'sm' }} _closed={{ pointerEvents: 'none' }}>
             <Toast.Indicator />
             <Stack gap="1" flex="1" maxWidth="100%">
               {toast.title && <Toast.Title>{toast.title}</Toast.Title>}

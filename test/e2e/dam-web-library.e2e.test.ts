@@ -112,10 +112,19 @@ async function openFolder(path: string) {
   return folder.id;
 }
 
+/** Where the tests before left the page; opened again when one of them failed, so it does not fail the next too. */
+async function inLandscapes() {
+  if (!(await page.$('[role="treeitem"][aria-selected="true"] ::-p-text(Landscapes)')))
+    await openFolder('Library/Photos/Landscapes');
+}
+
 describe('DAM web app: browsing and searching the library in Chromium', () => {
   it('lands in the ACL root folder and browses the Places tree with the keyboard', async () => {
     await logIn('admin', ADMIN_PASSWORD);
-    expect(await hash()).toMatch(/^#\/folder\/\d+$/);
+    // The home screen redirects in an effect once the tree has loaded, so just after the tree is painted.
+    await page.waitForFunction(() => /^#\/folder\/\d+$/.test(window.location.hash), {
+      timeout: SCREEN_WAIT_MS,
+    });
     await seeHeading('Library');
     await seeText('This folder holds no assets');
     await checkScreen('home');
@@ -157,6 +166,7 @@ describe('DAM web app: browsing and searching the library in Chromium', () => {
   });
 
   it('shows a folder in the Tile, List, Calendar and Text views, kept in the route, sorted by any field', async () => {
+    await inLandscapes();
     await seeText('3 assets');
     expect(await optionNames()).toEqual(['Dawn over the hills', 'Dusk at the lake', 'Green meadow']);
     await page.waitForFunction(
@@ -214,6 +224,7 @@ describe('DAM web app: browsing and searching the library in Chromium', () => {
       page.$$eval('[role="option"][aria-selected="true"]', (items) =>
         items.map((item) => item.getAttribute('data-asset-name')),
       );
+    await inLandscapes();
     const checks = await page.$$('[role="option"] [data-check]');
     await checks[0]?.click();
     expect(await selected()).toEqual(['Dawn over the hills']);

@@ -1,6 +1,13 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 
 export const EXIFTOOL = process.env.DAM_EXIFTOOL ?? '/usr/bin/exiftool';
+/**
+ * util-linux's setpriv (essential on Debian) starts exiftool with a parent-death signal: a stay-open exiftool never
+ * exits on its own (at the end of its input it polls for more every 10 ms), so a server that crashed would leave it
+ * running for ever.
+ */
+const SETPRIV = '/usr/bin/setpriv';
 
 interface Pending {
   args: string[];
@@ -51,7 +58,10 @@ export class ExifTool {
   }
 
   private start(): ChildProcessWithoutNullStreams {
-    const child = spawn(EXIFTOOL, ['-stay_open', 'True', '-@', '-'], { stdio: 'pipe' });
+    const args = ['-stay_open', 'True', '-@', '-'];
+    const child = existsSync(SETPRIV)
+      ? spawn(SETPRIV, ['--pdeathsig', 'KILL', EXIFTOOL, ...args], { stdio: 'pipe' })
+      : spawn(EXIFTOOL, args, { stdio: 'pipe' });
     child.stdout.setEncoding('utf8');
     child.stderr.setEncoding('utf8');
     child.stdout.on('data', (chunk: string) => {

@@ -52,6 +52,10 @@ export async function startBenchNode(
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  // A benchmark that throws must not leave its node running (holding the terminal's, or a pipe's, stderr open).
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.off('exit', killOnExit));
   const line = await new Promise<string>((resolve) =>
     createInterface({ input: child.stdout as NodeJS.ReadableStream }).once('line', resolve),
   );

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -67,6 +67,58 @@ describe('BlockReader', () => {
     expect(reader.read(0, far + block, block).buffer).toBe(window);
     same(far + 2 * block);
     same(data.length - 100, 100);
+    reader.close();
+  });
+
+  it('reads the next chunk of a file on the thread pool while the current one is sent, in whole blocks', async () => {
+    const block = 65_455;
+    const data = randomBytes(10 * 1024 * 1024);
+    const path = join(mkdtempSync(join(tmpdir(), 'reader-')), 'f');
+    writeFileSync(path, data);
+    const reader = new BlockReader(
+      () => path,
+      () => data.length,
+    );
+    const chunk = 64 * block; // the whole blocks that fit in 4 MiB
+    expect(reader.read(0, 0, block).equals(data.subarray(0, block))).toBe(true);
+    const next = reader.whenReadable(0, chunk, block);
+    expect(next).toBeInstanceOf(Promise);
+    await next;
+    // Changed on disk after the next chunk was read: what the reader sends from it is what it read ahead.
+    const fd = openSync(path, 'r+');
+    writeSync(fd, Buffer.alloc(block, 7), 0, block, chunk);
+    closeSync(fd);
+    let waits = 0;
+    for (let offset = block; offset < data.length; offset += block) {
+      const length = Math.min(block, data.length - offset);
+      const reading = reader.whenReadable(0, offset, length);
+      if (reading) {
+        waits++;
+        await reading;
+      }
+      expect(reader.read(0, offset, length).equals(data.subarray(offset, offset + length))).toBe(true);
+    }
+    // The third chunk was read as the second was taken: the loop may have waited for it once.
+    expect(waits).toBeLessThanOrEqual(1);
+    reader.close();
+  });
+
+  it('closes a released file only once the read ahead of it has ended', async () => {
+    const block = 65_455;
+    const data = randomBytes(9 * 1024 * 1024);
+    const path = join(mkdtempSync(join(tmpdir(), 'reader-')), 'f');
+    writeFileSync(path, data);
+    const reader = new BlockReader(
+      () => path,
+      () => data.length,
+    );
+    reader.read(0, 0, block);
+    const next = reader.whenReadable(0, 64 * block, block);
+    reader.release(0);
+    expect(reader.whenReadable(0, 64 * block, block)).toBeUndefined();
+    await next;
+    // Read again from a fresh descriptor, with the right bytes.
+    expect(reader.read(0, 64 * block, block).equals(data.subarray(64 * block, 65 * block))).toBe(true);
     reader.close();
   });
 });

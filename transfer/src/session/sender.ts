@@ -426,6 +426,13 @@ export class Sender {
       }
       if (!this.#stage()) return;
       const staged = this.#staged as { seq: number; block: BlockRef; retransmission: boolean };
+      const { fileIndex, offset, length } = staged.block;
+      const reading = this.#reader.whenReadable?.(fileIndex, offset, length);
+      if (reading) {
+        // Sent once its chunk is in memory: the event loop never waits for the disk.
+        void reading.then(() => this.#schedule());
+        return;
+      }
       if (!this.#bucket.tryTake(staged.block.length)) {
         this.#schedule(this.#bucket.waitMs(staged.block.length));
         return;

@@ -9,6 +9,8 @@ import { BlockReader } from './block-reader.ts';
  */
 export interface SourceAccess {
   read(index: number, offset: number, length: number): Buffer;
+  /** Resolves when `read` of these bytes would wait for the disk (they are being read ahead); else undefined. */
+  whenReadable?(index: number, offset: number, length: number): Promise<void> | undefined;
   release(index: number): void;
   close(): void;
   rangeSha256(index: number, start: number, end: number): Promise<string>;
@@ -27,6 +29,7 @@ export function plainSourceAccess(files: { source: string; size: number }[]): So
   );
   return {
     read: (index, offset, length) => reader.read(index, offset, length),
+    whenReadable: (index, offset, length) => reader.whenReadable(index, offset, length),
     prefetch: (index) => reader.prefetch(index),
     release: (index) => reader.release(index),
     close: () => reader.close(),

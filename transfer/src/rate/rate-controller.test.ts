@@ -333,6 +333,26 @@ describe('RateController reading the receiver', () => {
     expect(start((sent) => Math.min(sent, 2_800_000))).toEqual([2_000_000, 4_000_000, 5_000_000]);
   });
 
+  it('once the receiver has been the slower end, does not climb past what it takes in', () => {
+    const climb = (takes: (sentKbps: number) => number, overflow: boolean) => {
+      const c = new RateController({ target_rate_kbps: 10_000_000, min_rate_kbps: 0, rate_policy: 'fair' });
+      const rates = [];
+      for (let at = 50; at <= 1_000; at += 50) {
+        const drops = overflow && at === 50 ? { loss: 0.01, receiverDrops: 3 } : { loss: 0 };
+        const receiver = { receivedKbps: takes(c.rateKbps), receiverBufferBytes: 8 * 1024 * 1024 };
+        rates.push(c.onFeedback({ queueDelayUs: 0, rttMs: 1, atMs: at, ...receiver, ...drops }));
+      }
+      return rates;
+    };
+    // A receiver that takes in 2 Gbit/s whatever is sent: the climb stops a step past 2.5 Gbit/s and stays there.
+    const bound = climb(() => 2_000_000, true);
+    expect(Math.max(...bound)).toBeLessThan(3_500_000);
+    expect(bound.slice(-5)).toEqual(Array(5).fill(bound.at(-1)));
+    // One that keeps up climbs to the target; without an overflow the rule does not apply (a path, not a receiver).
+    expect(climb((sent) => sent, true).at(-1)).toBe(10_000_000);
+    expect(climb(() => 2_000_000, false).at(-1)).toBe(10_000_000);
+  });
+
   it('fixed stays exact whatever the receiver reports', () => {
     const c = new RateController({ target_rate_kbps: 50_000, min_rate_kbps: 0, rate_policy: 'fixed' });
     c.onFeedback({ loss: 0.2, queueDelayUs: 0, receiverDrops: 500, diskQueueBytes: 60 * 1024 * 1024 });

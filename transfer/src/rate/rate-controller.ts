@@ -69,8 +69,11 @@ const DROPS_REMEMBERED = 2;
  * short of the buffer, and a stall of the receiver has room to pass.
  */
 const RECEIVER_BUFFER_SHARE = 0.25;
-/** The start doubles only while the receiver takes in at least this share of what was sent: else it is the limit. */
-const START_KEEP_UP = 0.8;
+/**
+ * The start doubles, and a receiver-bound session climbs at all, only while the receiver takes in at least this share
+ * of what was sent: else the receiver (or the sender) is the limit.
+ */
+const KEEP_UP = 0.8;
 /**
  * The start's climb per feedback is at most what would fill this share of the receiver's socket buffer within one
  * feedback interval if the receiver took none of it: the next feedback comes too late to stop an overflow.
@@ -281,7 +284,10 @@ export class RateController {
               (shape.weight * shape.step * target) / this.#climbDivisor(),
               2.5 * shape.step * this.#rateKbps,
             );
-      this.#rateKbps = this.#clamp(this.#rateKbps + step);
+      // A rate the receiver has not been taking in is not climbed further: once the sender or the receiver cannot keep
+      // up, a higher set point only makes the burst after a stall of the receiver larger.
+      if (!this.#receiverBound || this.#starting || this.#keepsUp(sample))
+        this.#rateKbps = this.#clamp(this.#rateKbps + step);
       if (this.#rateKbps >= 1.5 * cutAt) this.#cutAtKbps = 0;
     }
     return this.#rateKbps;
@@ -294,8 +300,9 @@ export class RateController {
   }
 
   /**
-   * While starting: did the receiver take in most of what was sent a round trip before this feedback? A start that
-   * doubles past what the receiver takes only fills the receiver's buffer until it overflows.
+   * Did the receiver take in most of what was sent a round trip before this feedback? A start that doubles past what
+   * the receiver takes, or a receiver-bound session that climbs past it, only fills the receiver's buffer until it
+   * overflows.
    */
   #keepsUp(sample: RateSample): boolean {
     if (sample.atMs === undefined || sample.rttMs === undefined || sample.receivedKbps === undefined)
@@ -303,7 +310,7 @@ export class RateController {
     const sentAt = sample.atMs - sample.rttMs - FEEDBACK_MS / 2;
     let sent: number | undefined;
     for (const entry of this.#history) if (entry.atMs <= sentAt) sent = entry.kbps;
-    return sent === undefined || sample.receivedKbps >= START_KEEP_UP * sent;
+    return sent === undefined || sample.receivedKbps >= KEEP_UP * sent;
   }
 
   /**

@@ -5,6 +5,21 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BlockReader } from './block-reader.ts';
 
+/** A datagram's payload at the usual size: 4 MiB is not a multiple of it. */
+const block = 65_455;
+
+/** A file of `mib` MiB of random bytes and a reader that knows its size. */
+function sizedFile(mib: number) {
+  const data = randomBytes(mib * 1024 * 1024);
+  const path = join(mkdtempSync(join(tmpdir(), 'reader-')), 'f');
+  writeFileSync(path, data);
+  const reader = new BlockReader(
+    () => path,
+    () => data.length,
+  );
+  return { data, path, reader };
+}
+
 describe('BlockReader', () => {
   it('prefetches a small file whole off the event loop, and a large one as an open descriptor', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'reader-'));
@@ -56,7 +71,6 @@ describe('BlockReader', () => {
     const path = join(mkdtempSync(join(tmpdir(), 'reader-')), 'f');
     writeFileSync(path, data);
     const reader = new BlockReader(() => path);
-    const block = 65_455;
     const same = (offset: number, length = block) =>
       expect(reader.read(0, offset, length).equals(data.subarray(offset, offset + length))).toBe(true);
     same(0);
@@ -71,14 +85,7 @@ describe('BlockReader', () => {
   });
 
   it('reads the next chunk of a file on the thread pool while the current one is sent, in whole blocks', async () => {
-    const block = 65_455;
-    const data = randomBytes(10 * 1024 * 1024);
-    const path = join(mkdtempSync(join(tmpdir(), 'reader-')), 'f');
-    writeFileSync(path, data);
-    const reader = new BlockReader(
-      () => path,
-      () => data.length,
-    );
+    const { data, path, reader } = sizedFile(10);
     const chunk = 64 * block; // the whole blocks that fit in 4 MiB
     expect(reader.read(0, 0, block).equals(data.subarray(0, block))).toBe(true);
     const next = reader.whenReadable(0, chunk, block);
@@ -104,14 +111,7 @@ describe('BlockReader', () => {
   });
 
   it('closes a released file only once the read ahead of it has ended', async () => {
-    const block = 65_455;
-    const data = randomBytes(9 * 1024 * 1024);
-    const path = join(mkdtempSync(join(tmpdir(), 'reader-')), 'f');
-    writeFileSync(path, data);
-    const reader = new BlockReader(
-      () => path,
-      () => data.length,
-    );
+    const { data, reader } = sizedFile(9);
     reader.read(0, 0, block);
     const next = reader.whenReadable(0, 64 * block, block);
     reader.release(0);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { TransferEngine } from '../../transfer/src/engine/transfer-engine.ts';
 import { setup, startBenchNode } from './lib/bench-node.ts';
+import { diesWithBench } from './lib/dies-with-bench.ts';
 import { cpuSeconds, rssBytes } from './lib/process-usage.ts';
 import { writeRandomFile } from './lib/random-file.ts';
 import { REPO } from './lib/repo-root.ts';
@@ -26,20 +27,23 @@ const WARMUP_S = 4;
 const node = await startBenchNode();
 const nodePid = node.process.pid as number;
 const local = mkdtempSync(join(tmpdir(), 'bench-many-'));
+mkdirSync(join(node.docroot, 'up'));
 // Enough for a whole run at the full link rate, so no session finishes inside the window.
 const bytes = Math.ceil((LINK_MBPS * 1e6 * (WARMUP_S + WINDOW_S + 3)) / 8);
 writeRandomFile(join(node.docroot, 'many.bin'), bytes);
 writeRandomFile(join(local, 'up.bin'), bytes);
-const relayProcess = spawn(
-  process.execPath,
-  [
-    join(REPO, 'scripts/bench/lib/bottleneck-relay.mjs'),
-    String(node.ports.udp),
-    String(LINK_MBPS),
-    String(QUEUE_MS),
-    'duplex',
-  ],
-  { stdio: ['ignore', 'pipe', 'inherit'] },
+const relayProcess = diesWithBench(
+  spawn(
+    process.execPath,
+    [
+      join(REPO, 'scripts/bench/lib/bottleneck-relay.mjs'),
+      String(node.ports.udp),
+      String(LINK_MBPS),
+      String(QUEUE_MS),
+      'duplex',
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  ),
 );
 const relayLines = createInterface({ input: relayProcess.stdout })[Symbol.asyncIterator]();
 const relay = JSON.parse((await relayLines.next()).value as string) as { port: number };
@@ -63,8 +67,6 @@ interface Outcome {
 }
 
 async function run(count: number, round: number): Promise<Outcome> {
-  rmSync(join(node.docroot, 'up'), { recursive: true, force: true });
-  mkdirSync(join(node.docroot, 'up'));
   const idleRss = rssBytes(nodePid);
   const directions = Array.from({ length: count }, (_, i) => (i % 2 === 0 ? 'down' : 'up'));
   const handles = await Promise.all(
@@ -162,6 +164,11 @@ table(
   rows,
 );
 relayProcess.kill('SIGTERM');
-node.stop();
+// Each run uploads into folders of its own, deleted once the node has gone: a node still ending a cancelled upload
+// writes its checkpoint after the client has seen the end, and would refill a folder being deleted.
+await new Promise((resolve) => {
+  node.process.once('exit', resolve);
+  node.stop();
+});
 rmSync(local, { recursive: true, force: true });
 rmSync(node.docroot, { recursive: true, force: true });

@@ -6,6 +6,7 @@ import { createInterface } from 'node:readline';
 import { TransferEngine } from '../../transfer/src/engine/transfer-engine.ts';
 import type { RateSettings } from '../../transfer/src/rate/rate-controller.ts';
 import { setup, startBenchNode } from './lib/bench-node.ts';
+import { diesWithBench } from './lib/dies-with-bench.ts';
 import { writeRandomFile } from './lib/random-file.ts';
 import { REPO } from './lib/repo-root.ts';
 import { median, RUNS, table } from './lib/stats.ts';
@@ -32,15 +33,17 @@ const local = mkdtempSync(join(tmpdir(), 'bench-share-'));
 const bytes = Math.ceil((LINK_MBPS * 1e6 * (WARMUP_S + WINDOW_S + 2)) / 8);
 writeRandomFile(join(node.docroot, 'share.bin'), bytes);
 const engine = new TransferEngine({ progressIntervalMs: 100 });
-const relayProcess = spawn(
-  process.execPath,
-  [
-    join(REPO, 'scripts/bench/lib/bottleneck-relay.mjs'),
-    String(node.ports.udp),
-    String(LINK_MBPS),
-    String(QUEUE_MS),
-  ],
-  { stdio: ['ignore', 'pipe', 'inherit'] },
+const relayProcess = diesWithBench(
+  spawn(
+    process.execPath,
+    [
+      join(REPO, 'scripts/bench/lib/bottleneck-relay.mjs'),
+      String(node.ports.udp),
+      String(LINK_MBPS),
+      String(QUEUE_MS),
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  ),
 );
 const relayLines = createInterface({ input: relayProcess.stdout })[Symbol.asyncIterator]();
 const relay = JSON.parse((await relayLines.next()).value as string) as { port: number };

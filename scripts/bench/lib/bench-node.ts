@@ -8,6 +8,7 @@ import { createInterface } from 'node:readline';
 import { drain } from '../../../transfer/src/engine/http-client.ts';
 import { selfSignedCertificate } from '../../../transfer/src/node/tls-material.ts';
 import { buildEntry } from '../../../transfer/src/test-support/build-entry.ts';
+import { diesWithBench } from './dies-with-bench.ts';
 import { REPO } from './repo-root.ts';
 
 export const USER = 'bench';
@@ -52,10 +53,7 @@ export async function startBenchNode(
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  // A benchmark that throws must not leave its node running (holding the terminal's, or a pipe's, stderr open).
-  const killOnExit = () => child.kill('SIGKILL');
-  process.once('exit', killOnExit);
-  child.once('exit', () => process.off('exit', killOnExit));
+  diesWithBench(child);
   const line = await new Promise<string>((resolve) =>
     createInterface({ input: child.stdout as NodeJS.ReadableStream }).once('line', resolve),
   );

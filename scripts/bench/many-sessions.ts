@@ -1,14 +1,11 @@
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { TransferEngine } from '../../transfer/src/engine/transfer-engine.ts';
 import { setup, startBenchNode } from './lib/bench-node.ts';
-import { diesWithBench } from './lib/dies-with-bench.ts';
+import { startBottleneck } from './lib/bottleneck.ts';
 import { cpuSeconds, rssBytes } from './lib/process-usage.ts';
 import { writeRandomFile } from './lib/random-file.ts';
-import { REPO } from './lib/repo-root.ts';
 import { median, RUNS, table } from './lib/stats.ts';
 
 // Many sessions (issue 16): one node serves N concurrent sessions, half downloads and half uploads, through one shared
@@ -32,21 +29,7 @@ mkdirSync(join(node.docroot, 'up'));
 const bytes = Math.ceil((LINK_MBPS * 1e6 * (WARMUP_S + WINDOW_S + 3)) / 8);
 writeRandomFile(join(node.docroot, 'many.bin'), bytes);
 writeRandomFile(join(local, 'up.bin'), bytes);
-const relayProcess = diesWithBench(
-  spawn(
-    process.execPath,
-    [
-      join(REPO, 'scripts/bench/lib/bottleneck-relay.mjs'),
-      String(node.ports.udp),
-      String(LINK_MBPS),
-      String(QUEUE_MS),
-      'duplex',
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  ),
-);
-const relayLines = createInterface({ input: relayProcess.stdout })[Symbol.asyncIterator]();
-const relay = JSON.parse((await relayLines.next()).value as string) as { port: number };
+const relay = await startBottleneck(node.ports.udp, LINK_MBPS, QUEUE_MS, true);
 const engine = new TransferEngine({ maxActive: SESSIONS, progressIntervalMs: 500 });
 console.log(
   `many sessions benchmark: ${SESSIONS} sessions (half up, half down), ${LINK_MBPS} Mbit/s each way, ${QUEUE_MS} ms ` +
@@ -163,7 +146,7 @@ table(
   ],
   rows,
 );
-relayProcess.kill('SIGTERM');
+relay.process.kill('SIGTERM');
 // Each run uploads into folders of its own, deleted once the node has gone: a node still ending a cancelled upload
 // writes its checkpoint after the client has seen the end, and would refill a folder being deleted.
 await new Promise((resolve) => {

@@ -1,14 +1,11 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { TransferEngine } from '../../transfer/src/engine/transfer-engine.ts';
 import type { RateSettings } from '../../transfer/src/rate/rate-controller.ts';
 import { setup, startBenchNode } from './lib/bench-node.ts';
-import { diesWithBench } from './lib/dies-with-bench.ts';
+import { startBottleneck } from './lib/bottleneck.ts';
 import { writeRandomFile } from './lib/random-file.ts';
-import { REPO } from './lib/repo-root.ts';
 import { median, RUNS, table } from './lib/stats.ts';
 
 // Benchmark 3, second half (issue 7): concurrent downloads through one shared bottleneck (a user-space FIFO link with
@@ -33,20 +30,7 @@ const local = mkdtempSync(join(tmpdir(), 'bench-share-'));
 const bytes = Math.ceil((LINK_MBPS * 1e6 * (WARMUP_S + WINDOW_S + 2)) / 8);
 writeRandomFile(join(node.docroot, 'share.bin'), bytes);
 const engine = new TransferEngine({ progressIntervalMs: 100 });
-const relayProcess = diesWithBench(
-  spawn(
-    process.execPath,
-    [
-      join(REPO, 'scripts/bench/lib/bottleneck-relay.mjs'),
-      String(node.ports.udp),
-      String(LINK_MBPS),
-      String(QUEUE_MS),
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  ),
-);
-const relayLines = createInterface({ input: relayProcess.stdout })[Symbol.asyncIterator]();
-const relay = JSON.parse((await relayLines.next()).value as string) as { port: number };
+const relay = await startBottleneck(node.ports.udp, LINK_MBPS, QUEUE_MS);
 console.log(
   `policy share benchmark: ${LINK_MBPS} Mbit/s bottleneck, ${QUEUE_MS} ms queue, ${DGRAM_SIZE}-byte datagrams, ` +
     `${WINDOW_S} s measured after ${WARMUP_S} s, ${RUNS} runs, median reported`,
@@ -102,8 +86,8 @@ for (const policies of SCENARIOS) {
   ]);
 }
 table(['policies', 'Mbit/s each (median)', 'share', 'link used'], rows);
-relayProcess.kill('SIGTERM');
-const relayStats = JSON.parse((await relayLines.next()).value as string) as {
+relay.process.kill('SIGTERM');
+const relayStats = JSON.parse(await relay.nextLine()) as {
   forwarded: number;
   dropped: number;
 };

@@ -1,5 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readlinkSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -19,6 +28,16 @@ function sizedFile(mib: number) {
   );
   return { data, path, reader };
 }
+
+/** How many of this process's descriptors are open on `path`. */
+const descriptorsOf = (path: string) =>
+  readdirSync('/proc/self/fd').filter((fd) => {
+    try {
+      return readlinkSync(`/proc/self/fd/${fd}`) === path;
+    } catch {
+      return false;
+    }
+  }).length;
 
 describe('BlockReader', () => {
   it('prefetches a small file whole off the event loop, and a large one as an open descriptor', async () => {
@@ -111,12 +130,16 @@ describe('BlockReader', () => {
   });
 
   it('closes a released file only once the read ahead of it has ended', async () => {
-    const { data, reader } = sizedFile(9);
+    const { data, path, reader } = sizedFile(9);
     reader.read(0, 0, block);
     const next = reader.whenReadable(0, 64 * block, block);
     reader.release(0);
     expect(reader.whenReadable(0, 64 * block, block)).toBeUndefined();
+    // No event-loop turn has passed, so the read ahead is still under way: its descriptor is still open.
+    expect(descriptorsOf(path)).toBe(1);
     await next;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(descriptorsOf(path)).toBe(0);
     // Read again from a fresh descriptor, with the right bytes.
     expect(reader.read(0, 64 * block, block).equals(data.subarray(64 * block, 65 * block))).toBe(true);
     reader.close();

@@ -79,9 +79,7 @@ export class BlockReader {
   whenReadable(index: number, offset: number, length: number): Promise<void> | undefined {
     const next = this.#next;
     if (!next?.reading || next.index !== index || offset < next.start) return undefined;
-    if (offset + length > next.start + chunkBytes(length) || this.#inCache(index, offset, length))
-      return undefined;
-    return next.reading;
+    return offset + length > next.start + chunkBytes(length) ? undefined : next.reading;
   }
 
   /** Moves the frontier to `end`; true when the read ended behind it already (a retransmission). */

@@ -36,7 +36,9 @@ try {
   const daemon = await createDaemon({
     home: paths.home,
     engine: selectEngine(process.env, paths.home),
-    ui: await selectDesktopUi(process.env, process.platform),
+    ui: await selectDesktopUi(process.env, process.platform, (fields) =>
+      log.info('dialog ended without a choice', fields),
+    ),
     log,
     downloadFolder: join(homedir(), 'Downloads'),
   });

@@ -5,33 +5,43 @@ import { osascriptArgs } from './osascript-args.ts';
 import { powershellArgs } from './powershell-args.ts';
 import { findOnPath } from './run-tool.ts';
 import { createScriptedUi } from './scripted-ui.ts';
-import { createNoToolUi, createToolUi } from './tool-ui.ts';
+import { createNoToolUi, createToolUi, type ToolUiOptions } from './tool-ui.ts';
 import { zenityArgs } from './zenity-args.ts';
 
 /**
  * Picks the desktop UI. `RAPID_UI=scripted` (with `RAPID_UI_SCRIPT`) selects the test double explicitly; anything
  * else gets the platform's real tool, or an error-only UI when there is none — never the test double.
  */
-export async function selectDesktopUi(env: NodeJS.ProcessEnv, platform: NodeJS.Platform): Promise<DesktopUi> {
+export async function selectDesktopUi(
+  env: NodeJS.ProcessEnv,
+  platform: NodeJS.Platform,
+  log?: ToolUiOptions['log'],
+): Promise<DesktopUi> {
   if (env.RAPID_UI === 'scripted') {
     if (!env.RAPID_UI_SCRIPT) throw new Error('RAPID_UI=scripted needs RAPID_UI_SCRIPT');
     return createScriptedUi(env.RAPID_UI_SCRIPT, env.RAPID_UI_LOG);
   }
   if (platform === 'darwin')
-    return createToolUi('osascript', '/usr/bin/osascript', osascriptArgs, {
-      command: '/usr/bin/open',
-      args: (target) => [target],
-    });
+    return createToolUi(
+      'osascript',
+      '/usr/bin/osascript',
+      osascriptArgs,
+      { command: '/usr/bin/open', args: (target) => [target] },
+      { log },
+    );
   if (platform === 'win32')
-    return createToolUi('powershell', 'powershell.exe', powershellArgs, {
-      command: 'explorer.exe',
-      args: (target) => [target],
-    });
+    return createToolUi(
+      'powershell',
+      'powershell.exe',
+      powershellArgs,
+      { command: 'explorer.exe', args: (target) => [target] },
+      { log },
+    );
   const xdgOpen = await findOnPath(['xdg-open'], env.PATH);
   const opener = xdgOpen ? { command: xdgOpen, args: (target: string) => [target] } : undefined;
   const zenity = await findOnPath(['zenity'], env.PATH);
-  if (zenity) return createToolUi('zenity', zenity, zenityArgs(homedir()), opener);
+  if (zenity) return createToolUi('zenity', zenity, zenityArgs(homedir()), opener, { log });
   const kdialog = await findOnPath(['kdialog'], env.PATH);
-  if (kdialog) return createToolUi('kdialog', kdialog, kdialogArgs(homedir()), opener);
+  if (kdialog) return createToolUi('kdialog', kdialog, kdialogArgs(homedir()), opener, { log });
   return createNoToolUi('Rapid cannot show dialogs: install zenity or kdialog.');
 }

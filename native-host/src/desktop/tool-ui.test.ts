@@ -56,6 +56,24 @@ describe('tool UI', () => {
     await expect(broken.open('http://x')).rejects.toThrow(/opener/);
   });
 
+  it('reports a real zenity that cannot reach its display as an error, not as a cancel', async () => {
+    // GTK exits 1, Cancel's code, when the display is gone.
+    const env = { ...process.env, DISPLAY: ':4095', WAYLAND_DISPLAY: '' };
+    const ended: unknown[] = [];
+    const ui = createToolUi('zenity', '/usr/bin/zenity', zenityArgs('/home/u'), undefined, {
+      env,
+      log: (fields) => ended.push(fields),
+    });
+    await expect(ui.openFiles(options)).rejects.toThrow(
+      /^zenity failed with exit code 1: .*cannot open display: :4095$/,
+    );
+    await expect(ui.confirm('t', 'x')).rejects.toThrow(NoDialogTool);
+    expect(ended).toEqual([
+      { tool: 'zenity', code: 1, stderr: expect.stringMatching(/cannot open display: :4095$/) },
+      { tool: 'zenity', code: 1, stderr: expect.stringMatching(/cannot open display: :4095$/) },
+    ]);
+  });
+
   it('finds zenity on PATH, says so when no tool exists, and uses the scripted UI only when configured', async () => {
     await fakeTool('zenity', '', 0);
     expect((await selectDesktopUi({ PATH: dir }, 'linux')).name).toBe('zenity');

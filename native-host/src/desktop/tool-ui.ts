@@ -1,6 +1,12 @@
 import { type DesktopUi, type DialogOptions, NoDialogTool } from './desktop-ui.ts';
 import { lines, runTool } from './run-tool.ts';
 
+/**
+ * GTK (zenity) exits 1 when it cannot reach the display, the same code as Cancel; Qt (kdialog) says it this way too
+ * before it aborts. Without this the user's click would be answered "nothing chosen" with no dialog ever shown.
+ */
+const NO_DISPLAY = /cannot open display|could not connect to display/i;
+
 /** Command lines for one platform tool; each dialog prints chosen paths one per line, exit 1 = cancel or "no". */
 export interface ToolArgs {
   confirm(title: string, text: string): string[];
@@ -9,16 +15,26 @@ export interface ToolArgs {
   saveFile(options: DialogOptions): string[];
 }
 
+export interface ToolUiOptions {
+  env?: NodeJS.ProcessEnv;
+  /** Told of every dialog that ends without a choice. */
+  log?: (fields: { tool: string; code: number; stderr: string | undefined }) => void;
+}
+
 /** Dialogs through a platform tool (zenity, kdialog, osascript, PowerShell) and an opener for URLs and folders. */
 export function createToolUi(
   name: string,
   command: string,
   args: ToolArgs,
   opener: { command: string; args: (target: string) => string[] } | undefined,
+  { env = process.env, log }: ToolUiOptions = {},
 ): DesktopUi {
   const run = async (argv: string[]) => {
-    const result = await runTool(command, argv);
-    if (result.code > 1) {
+    const result = await runTool(command, argv, env);
+    // Cancel and failure share exit codes on some tools: the tool's last word on stderr tells them apart later.
+    if (result.code !== 0)
+      log?.({ tool: name, code: result.code, stderr: lines(result.stderr).at(-1)?.slice(0, 300) });
+    if (result.code > 1 || (result.code === 1 && NO_DISPLAY.test(result.stderr))) {
       // GTK warns on stderr all the time: the last line is the one that says why the tool gave up.
       const said = lines(result.stderr).at(-1)?.slice(0, 300);
       throw new NoDialogTool(`${name} failed with exit code ${result.code}${said ? `: ${said}` : ''}`);

@@ -42,6 +42,8 @@ afterAll(async () => {
 async function openPage(width = 1280, height = 860): Promise<Page> {
   const next = await withInstallPromptClosed(await browser.newPage());
   await next.setViewport({ width, height });
+  // The app starts in the system's colour mode: pinned, so the dark-mode test starts from light on any machine.
+  await next.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'light' }]);
   next.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
   });
@@ -461,15 +463,21 @@ describe('DAM web app: access screens, shell and administration in Chromium', ()
 
   it('speaks French and draws in dark mode, and fits 768 px', async () => {
     await go('#/login');
+    await seeHeading('Log in');
     await page.select('select[aria-label="Language"]', 'fr');
     await seeHeading('Connexion');
-    await page.locator('button[aria-label^="Mode de couleur"]').click();
-    await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
+    // Light until the person picks dark: a click that lands toggles both the button and the page.
+    await page.waitForSelector('button[aria-label="Mode de couleur: Clair"][aria-pressed="false"]');
+    await page.locator('button[aria-label="Mode de couleur: Clair"]').click();
+    await page.waitForSelector('button[aria-label="Mode de couleur: Sombre"][aria-pressed="true"]');
+    expect(await page.evaluate(() => document.documentElement.className)).toMatch(/\bdark\b/);
     await button('Se connecter').click();
     await seeText('Vous devez saisir votre nom d’utilisateur ou votre e-mail.');
     await checkScreen('login-fr-dark');
     await page.select('select[aria-label="Langue"]', 'en');
     await seeHeading('Log in');
+    // The message on screen changes language with the rest.
+    await seeText(MESSAGES.usernameOrEmail);
 
     const narrow = await openPage(768, 1000);
     await go('#/login', narrow);

@@ -7,6 +7,8 @@ import { type FieldErrors, fieldErrorsOf } from './field-errors.ts';
 
 export type { FieldErrors } from './field-errors.ts';
 
+type FormError = { network: true } | { text: string };
+
 /** Keyboard and screen-reader users land on the first field that needs fixing. */
 function focusFirstInvalid() {
   requestAnimationFrame(() => document.querySelector<HTMLElement>('input[aria-invalid="true"]')?.focus());
@@ -21,8 +23,10 @@ export function useForm<T extends Record<string, unknown>>(initial: T, options: 
   const { message, t } = usePreferences();
   const [values, setValues] = useState(initial);
   const [saved, setSaved] = useState(initial);
+  // Messages are kept as the schema or server gave them and put in the person's language on each render, so
+  // switching language with a message on screen switches the message too.
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | undefined>();
+  const [formError, setFormError] = useState<FormError | undefined>();
   const dirty = JSON.stringify(values) !== JSON.stringify(saved);
   const tRef = useRef(t);
   tRef.current = t;
@@ -53,27 +57,23 @@ export function useForm<T extends Record<string, unknown>>(initial: T, options: 
       setFormError(undefined);
       return result.data;
     }
-    const found = fieldErrorsOf(result.error);
-    setErrors(Object.fromEntries(Object.entries(found).map(([key, text]) => [key, message(text)])));
+    setErrors(fieldErrorsOf(result.error));
     focusFirstInvalid();
     return undefined;
   };
 
   const fail = (error: unknown) => {
     if (error instanceof ApiFailure) {
-      const fields = Object.fromEntries(
-        Object.entries(error.fields).map(([key, text]) => [key, message(text)]),
-      );
-      setErrors(fields);
+      setErrors(error.fields);
       focusFirstInvalid();
       setFormError(
         error.code === 'network'
-          ? t('app.networkError')
-          : Object.keys(fields).length
+          ? { network: true }
+          : Object.keys(error.fields).length
             ? undefined
-            : message(error.userMessage),
+            : { text: error.userMessage },
       );
-    } else setFormError(message(String(error)));
+    } else setFormError({ text: String(error) });
   };
 
   const reset = useCallback((next: T) => {
@@ -86,9 +86,10 @@ export function useForm<T extends Record<string, unknown>>(initial: T, options: 
   return {
     values,
     set,
-    errors,
-    formError,
-    setFormError,
+    errors: Object.fromEntries(
+      Object.entries(errors).map(([key, text]) => [key, message(text)]),
+    ) as FieldErrors,
+    formError: formError && ('network' in formError ? t('app.networkError') : message(formError.text)),
     dirty,
     check,
     fail,

@@ -36,9 +36,7 @@ try {
   const daemon = await createDaemon({
     home: paths.home,
     engine: selectEngine(process.env, paths.home),
-    ui: await selectDesktopUi(process.env, process.platform, (fields) =>
-      log.info('dialog ended without a choice', fields),
-    ),
+    ui: await selectDesktopUi(process.env, process.platform, (fields) => log.info('dialog ended', fields)),
     log,
     downloadFolder: join(homedir(), 'Downloads'),
   });

@@ -26,13 +26,16 @@ const options = { title: '', suggestedName: '', multiple: true, filters: [] };
 
 describe('tool UI', () => {
   it('reads chosen paths, treats exit 1 as cancel or "no", and other failures as an error', async () => {
+    const ended: unknown[] = [];
     const chosen = createToolUi(
       'zenity',
       await fakeTool('zenity', '/a/one.txt\n/a/two.txt\n', 0),
       zenityArgs('/home/u'),
       undefined,
+      { log: (fields) => ended.push(fields) },
     );
     expect(await chosen.openFiles(options)).toEqual(['/a/one.txt', '/a/two.txt']);
+    expect(ended).toEqual([{ tool: 'zenity', code: 0, lines: 2, stderr: undefined }]);
     expect(await chosen.confirm('t', 'x')).toBe(true);
     const cancelled = createToolUi(
       'zenity',
@@ -68,10 +71,13 @@ describe('tool UI', () => {
       /^zenity failed with exit code 1: .*cannot open display: :4095$/,
     );
     await expect(ui.confirm('t', 'x')).rejects.toThrow(NoDialogTool);
-    expect(ended).toEqual([
-      { tool: 'zenity', code: 1, stderr: expect.stringMatching(/cannot open display: :4095$/) },
-      { tool: 'zenity', code: 1, stderr: expect.stringMatching(/cannot open display: :4095$/) },
-    ]);
+    const noDisplay = {
+      tool: 'zenity',
+      code: 1,
+      lines: 0,
+      stderr: expect.stringMatching(/cannot open display: :4095$/),
+    };
+    expect(ended).toEqual([noDisplay, noDisplay]);
   });
 
   it('finds zenity on PATH, says so when no tool exists, and uses the scripted UI only when configured', async () => {

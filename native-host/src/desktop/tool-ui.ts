@@ -17,8 +17,8 @@ export interface ToolArgs {
 
 export interface ToolUiOptions {
   env?: NodeJS.ProcessEnv;
-  /** Told of every dialog that ends without a choice. */
-  log?: (fields: { tool: string; code: number; stderr: string | undefined }) => void;
+  /** Told how every dialog ended: its exit code, how many lines it printed, and its last stderr line. */
+  log?: (fields: { tool: string; code: number; lines: number; stderr: string | undefined }) => void;
 }
 
 /** Dialogs through a platform tool (zenity, kdialog, osascript, PowerShell) and an opener for URLs and folders. */
@@ -31,12 +31,11 @@ export function createToolUi(
 ): DesktopUi {
   const run = async (argv: string[]) => {
     const result = await runTool(command, argv, env);
-    // Cancel and failure share exit codes on some tools: the tool's last word on stderr tells them apart later.
-    if (result.code !== 0)
-      log?.({ tool: name, code: result.code, stderr: lines(result.stderr).at(-1)?.slice(0, 300) });
+    // GTK warns on stderr all the time: the last line is the one that says why the tool gave up. Cancel, failure and
+    // an empty choice look alike to the page; the log tells them apart.
+    const said = lines(result.stderr).at(-1)?.slice(0, 300);
+    log?.({ tool: name, code: result.code, lines: lines(result.stdout).length, stderr: said });
     if (result.code > 1 || (result.code === 1 && NO_DISPLAY.test(result.stderr))) {
-      // GTK warns on stderr all the time: the last line is the one that says why the tool gave up.
-      const said = lines(result.stderr).at(-1)?.slice(0, 300);
       throw new NoDialogTool(`${name} failed with exit code ${result.code}${said ? `: ${said}` : ''}`);
     }
     return result;

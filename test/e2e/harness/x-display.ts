@@ -68,7 +68,10 @@ export async function startXvfb(): Promise<XDisplay> {
   await assertDesktopTools();
   const server: ChildProcess = spawn(
     'Xvfb',
-    ['-displayfd', '3', '-screen', '0', '1280x800x24', '-nolisten', 'tcp'],
+    // -noreset: an X server resets when its last client leaves, and refuses connections meanwhile. Between two dialogs
+    // (the consent question closing, the chooser starting) nothing else is connected, and the chooser's zenity got
+    // "cannot open display" (seen in daemon.log). A real desktop always has a client, its window manager.
+    ['-displayfd', '3', '-screen', '0', '1280x800x24', '-nolisten', 'tcp', '-noreset'],
     {
       stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
     },
@@ -145,7 +148,7 @@ export async function startXvfb(): Promise<XDisplay> {
     display,
     env,
     focusWindow,
-    async answer(title, steps, tries = 3, settleMs = 15_000) {
+    async answer(title, steps, tries = 3, settleMs = 30_000) {
       for (let attempt = 1; ; attempt++) {
         const window = await focusWindow(title);
         await steps();

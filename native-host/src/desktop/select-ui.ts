@@ -22,26 +22,21 @@ export async function selectDesktopUi(
     return createScriptedUi(env.RAPID_UI_SCRIPT, env.RAPID_UI_LOG);
   }
   if (platform === 'darwin')
-    return createToolUi(
-      'osascript',
-      '/usr/bin/osascript',
-      osascriptArgs,
-      { command: '/usr/bin/open', args: (target) => [target] },
-      { log },
-    );
+    return createToolUi('osascript', '/usr/bin/osascript', osascriptArgs, opensWith('/usr/bin/open'), {
+      log,
+    });
   if (platform === 'win32')
-    return createToolUi(
-      'powershell',
-      'powershell.exe',
-      powershellArgs,
-      { command: 'explorer.exe', args: (target) => [target] },
-      { log },
-    );
+    return createToolUi('powershell', 'powershell.exe', powershellArgs, opensWith('explorer.exe'), { log });
   const xdgOpen = await findOnPath(['xdg-open'], env.PATH);
-  const opener = xdgOpen ? { command: xdgOpen, args: (target: string) => [target] } : undefined;
+  const opener = xdgOpen ? opensWith(xdgOpen) : undefined;
   const zenity = await findOnPath(['zenity'], env.PATH);
   if (zenity) return createToolUi('zenity', zenity, zenityArgs(homedir()), opener, { log });
   const kdialog = await findOnPath(['kdialog'], env.PATH);
   if (kdialog) return createToolUi('kdialog', kdialog, kdialogArgs(homedir()), opener, { log });
   return createNoToolUi('Rapid cannot show dialogs: install zenity or kdialog.');
+}
+
+/** An opener that takes the URL or folder as its only argument. */
+function opensWith(command: string) {
+  return { command, args: (target: string) => [target] };
 }

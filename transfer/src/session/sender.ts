@@ -433,8 +433,8 @@ export class Sender {
         void reading.then(() => this.#schedule());
         return;
       }
-      if (!this.#bucket.tryTake(staged.block.length)) {
-        this.#schedule(this.#bucket.waitMs(staged.block.length));
+      if (!this.#bucket.tryTake(length)) {
+        this.#schedule(this.#bucket.waitMs(length));
         return;
       }
       this.#staged = undefined;

@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { ensureDependencies } from './lib/ensure-deps.mjs';
+import { ensureRuntimePackages } from './lib/ensure-system-packages.mjs';
 import { REPO_ROOT } from './lib/repo.mjs';
 import { NPM, npmArgs, run } from './lib/run.mjs';
 
@@ -13,6 +14,9 @@ const url = `http://127.0.0.1:${port}/`;
 const children = [];
 
 await ensureDependencies();
+// exiftool, ffmpeg, poppler and certutil: installed when this user may (root or sudo), else said once, clearly.
+const missingTools = await ensureRuntimePackages();
+for (const line of missingTools) console.warn(`⚠ ${line}`);
 // What people run is the production build, whatever NODE_ENV the calling shell (or a test runner) has set.
 const buildEnv = { ...process.env, NODE_ENV: 'production' };
 if ((await run(NPM, npmArgs(['run', '--silent', 'build']), { cwd: REPO_ROOT, env: buildEnv })) !== 0)
@@ -49,7 +53,7 @@ const daemonReady = new Promise((resolve) => {
 // The DAM runs with its embedded defaults (PGlite, local storage) and demo accounts; it prints their logins as one
 // JSON line on stdout. Of its structured logs on stderr, warnings and errors are shown here.
 const server = start('dam-app/dist/server.mjs', { PORT: String(port), DAM_DEMO: 'true' }, 'pipe', 'pipe');
-/** @typedef {{ demoLogins: { role: string, username: string, password: string }[], nodes: string[], storageRoot: string, home: string }} Started */
+/** @typedef {{ demoLogins: { role: string, username: string, password: string }[], demoContent?: { ok: boolean, error?: string, retryInSeconds?: number }, nodes: string[], storageRoot: string, home: string }} Started */
 /** @type {Promise<Started | undefined>} */
 const started = new Promise((resolve) => {
   eachLine(server.stdout, (line) => {
@@ -76,6 +80,8 @@ if ((await daemonReady) !== 0)
 const dam = await started;
 const logins = dam?.demoLogins ?? [];
 const width = Math.max(...logins.map((login) => login.username.length), 8);
+const author = logins.find((login) => login.role === 'content author')?.username ?? 'the content author';
+const demoProblem = dam?.demoContent && !dam.demoContent.ok ? dam.demoContent : undefined;
 console.log(`
 Rapid DAM is running at ${url}
 API reference: ${url}api/docs
@@ -84,13 +90,23 @@ Transfer node: ${dam?.nodes.join(', ') || 'not running (see the error above)'}
 
 Demo logins (kept in ${dam?.home}/demo-logins.json):
 ${logins.map((login) => `  ${login.username.padEnd(width)}  ${login.password}   (${login.role})`).join('\n')}
-
-To see it work in Chromium or Chrome:
-  1. Open chrome://extensions and turn on "Developer mode".
-  2. Click "Load unpacked" and choose ${join(REPO_ROOT, 'extension', 'dist')}
-  3. Open ${url} — the status reads RUNNING and the client version appears.
-In Firefox: open about:debugging#/runtime/this-firefox, "Load Temporary Add-on…", and choose
-  ${join(REPO_ROOT, 'extension', 'dist-firefox', 'manifest.json')}
+${
+  demoProblem
+    ? `
+⚠ The demo content could not be made yet: ${demoProblem.error}
+  The DAM tries again every few minutes (the first time in ${demoProblem.retryInSeconds} s) and at the next start.
+`
+    : ''
+}${missingTools.length ? `\n${missingTools.map((line) => `⚠ ${line}`).join('\n')}\n` : ''}
+Your first accelerated upload:
+  1. Load the Rapid extension. Chromium or Chrome: open chrome://extensions, turn on "Developer mode",
+     click "Load unpacked" and choose ${join(REPO_ROOT, 'extension', 'dist')}
+     Firefox: open about:debugging#/runtime/this-firefox, "Load Temporary Add-on…", and choose
+     ${join(REPO_ROOT, 'extension', 'dist-firefox', 'manifest.json')}
+  2. Open ${url} and log in as ${author} (content author) with the password above.
+  3. In Places open Library ▸ Marketing and choose Create ▸ Quick Upload, or drop files on a folder of the tree.
+  4. The Transfers button shows each transfer's progress; the files appear in the folder as assets.
+Without the extension the same dialogs upload and download over HTTP.
 
 Press Ctrl-C to stop.`);
 

@@ -3,7 +3,7 @@ import { queueReconcile } from './assets/reconcile-routes.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
 import { createServices } from './create-services.ts';
 import { DatabaseUnavailableError } from './db/open-database.ts';
-import { createDemoContent } from './demo/demo-content.ts';
+import { createDemoContentWithRetry } from './demo/demo-content-retry.ts';
 import { seedDemo } from './demo/seed-demo.ts';
 import { createLogger } from './log.ts';
 import { startDamServer } from './start-server.ts';
@@ -28,10 +28,7 @@ const runtime = await createServices(config, log).catch((error: unknown) =>
   ),
 );
 const demoLogins = config.demo ? await seedDemo(runtime.services) : [];
-if (config.demo)
-  await createDemoContent(runtime.services).catch((error: Error) =>
-    log.warn('demo.content_failed', { error: error.message }),
-  );
+const demoContent = config.demo ? await createDemoContentWithRetry(runtime.services) : undefined;
 // Files that arrived while no server ran (or by other means) are indexed; one waiting reconcile is enough.
 await queueReconcile(runtime.services, '').catch((error: Error) =>
   log.warn('reconcile.queue_failed', { error: error.message }),
@@ -41,6 +38,7 @@ process.stdout.write(
   `${JSON.stringify({
     started: {
       demoLogins,
+      ...(demoContent ? { demoContent: demoContent.outcome } : {}),
       nodes: runtime.services.nodes.map((node) => node.url),
       storageRoot: config.storageRoot,
       home: config.home,
@@ -58,10 +56,12 @@ const server = await startDamServer({
   services: runtime.services,
 });
 log.info('server.listening', { url: server.url, database: runtime.services.databaseKind });
-const stop = () =>
+const stop = () => {
+  demoContent?.stop();
   void server
     .close()
     .then(() => runtime.close())
     .then(() => process.exit(0));
+};
 process.once('SIGINT', stop);
 process.once('SIGTERM', stop);

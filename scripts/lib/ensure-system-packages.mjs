@@ -2,6 +2,39 @@ import { existsSync } from 'node:fs';
 import { run } from './run.mjs';
 
 /**
+ * What the DAM and the client need to run, which `npm start` installs too: each with what is lost without it. The
+ * paths follow the same variables the DAM server reads (DAM_EXIFTOOL, DAM_FFMPEG, DAM_PDFTOPPM).
+ */
+export const RUNTIME_PACKAGES = [
+  // certutil lets host registration trust Rapid's localhost certificate in Chromium and Firefox; tests check both.
+  {
+    name: 'certutil',
+    file: '/usr/bin/certutil',
+    debianPackage: 'libnss3-tools',
+    without: 'browsers will not trust the local client’s HTTPS port',
+  },
+  // The DAM's renditions and metadata: video posters, PDF pages, EXIF/IPTC/XMP (reference/dam.md §1).
+  {
+    name: 'ffmpeg',
+    file: process.env.DAM_FFMPEG ?? '/usr/bin/ffmpeg',
+    debianPackage: 'ffmpeg',
+    without: 'videos get no poster or preview, and the demo has no video',
+  },
+  {
+    name: 'exiftool',
+    file: process.env.DAM_EXIFTOOL ?? '/usr/bin/exiftool',
+    debianPackage: 'libimage-exiftool-perl',
+    without: 'no metadata is read from files, and the demo has no content',
+  },
+  {
+    name: 'pdftoppm',
+    file: process.env.DAM_PDFTOPPM ?? '/usr/bin/pdftoppm',
+    debianPackage: 'poppler-utils',
+    without: 'PDFs get no page previews',
+  },
+];
+
+/**
  * The Debian packages the tests need, each found by one file it installs. Browsers are Debian's real binaries: the
  * /usr/bin entries are wrappers that inject flags (native-messaging.md §8.1).
  */
@@ -16,18 +49,13 @@ export const SYSTEM_PACKAGES = [
     file: process.env.RAPID_FIREFOX ?? '/usr/lib/firefox-esr/firefox-esr',
     debianPackage: 'firefox-esr',
   },
-  // certutil lets host registration trust Rapid's localhost certificate in Chromium and Firefox; tests check both.
-  { name: 'certutil', file: '/usr/bin/certutil', debianPackage: 'libnss3-tools' },
   // A real desktop for the dialog tests: the zenity the daemon runs, on an Xvfb display, driven with xdotool.
   { name: 'zenity', file: '/usr/bin/zenity', debianPackage: 'zenity' },
   { name: 'Xvfb', file: '/usr/bin/Xvfb', debianPackage: 'xvfb' },
   { name: 'xdotool', file: '/usr/bin/xdotool', debianPackage: 'xdotool' },
   // The DAM server's suites run on PGlite and on a throw-away cluster of Debian's PostgreSQL 15.
   { name: 'PostgreSQL 15', file: '/usr/lib/postgresql/15/bin/initdb', debianPackage: 'postgresql-15' },
-  // The DAM's renditions and metadata: video posters, PDF pages, EXIF/IPTC/XMP (reference/dam.md §1).
-  { name: 'ffmpeg', file: '/usr/bin/ffmpeg', debianPackage: 'ffmpeg' },
-  { name: 'exiftool', file: '/usr/bin/exiftool', debianPackage: 'libimage-exiftool-perl' },
-  { name: 'pdftoppm', file: '/usr/bin/pdftoppm', debianPackage: 'poppler-utils' },
+  ...RUNTIME_PACKAGES,
 ];
 
 /**
@@ -38,18 +66,18 @@ export const SYSTEM_PACKAGES = [
  */
 export async function ensureSystemPackages(only) {
   const wanted = only ? SYSTEM_PACKAGES.filter((each) => only.includes(each.debianPackage)) : SYSTEM_PACKAGES;
-  const missing = wanted.filter((each) => !existsSync(each.file));
+  const missing = missingPackages(wanted);
   if (missing.length === 0) return;
   const names = missing.map((each) => each.name).join(', ');
   const packages = missing.map((each) => each.debianPackage);
   if (process.platform !== 'linux' || !existsSync('/usr/bin/apt-get')) {
     throw new Error(
-      `Missing for the end-to-end tests: ${names}. Install them (RAPID_CHROMIUM / RAPID_FIREFOX name browsers elsewhere).`,
+      `Missing: ${names}. Install them (RAPID_CHROMIUM / RAPID_FIREFOX name browsers elsewhere).`,
     );
   }
   const asRoot = process.getuid?.() === 0;
   const prefix = asRoot ? [] : ['sudo', '-n'];
-  console.log(`Installing Debian's ${packages.join(', ')} for the end-to-end tests…`);
+  console.log(`Installing Debian's ${packages.join(', ')}…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const apt = async (/** @type {string[]} */ args) => {
     const [command, ...rest] = [...prefix, 'apt-get', ...args];
@@ -64,4 +92,35 @@ export async function ensureSystemPackages(only) {
         : `Installing ${packages.join(' ')} needs root. Run \`sudo apt-get install -y ${packages.join(' ')}\`, then \`npm test\` again.`,
     );
   }
+}
+
+/**
+ * @template {{ file: string }} P
+ * @param {P[]} packages
+ * @returns {P[]} those whose file is not there
+ */
+export function missingPackages(packages) {
+  return packages.filter((each) => !existsSync(each.file));
+}
+
+/**
+ * For `npm start`: installs what the DAM needs to run when it can (root, or password-less sudo), and otherwise
+ * starts without it. Returns one line per tool still missing, saying what is lost and what to run; none when
+ * everything is there.
+ * @returns {Promise<string[]>}
+ */
+export async function ensureRuntimePackages() {
+  if (missingPackages(RUNTIME_PACKAGES).length === 0) return [];
+  try {
+    await ensureSystemPackages(missingPackages(RUNTIME_PACKAGES).map((each) => each.debianPackage));
+  } catch {
+    // Reported below, tool by tool: the DAM runs without them.
+  }
+  const still = missingPackages(RUNTIME_PACKAGES);
+  if (still.length === 0) return [];
+  const install = `sudo apt-get install -y ${still.map((each) => each.debianPackage).join(' ')}`;
+  return [
+    ...still.map((each) => `${each.name} is missing (${each.file}): ${each.without}.`),
+    `Install with \`${install}\`, then run \`npm start\` again.`,
+  ];
 }

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HOST_IDENTITY } from '@rapid/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
+import { en as MESSAGES_EN } from '../../dam-app/web/src/i18n/messages-en.ts';
 import { isAlive } from './harness/rapid-browser.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -52,31 +53,38 @@ function waitForOutput(process: ChildProcess, text: string, timeoutMs: number): 
   });
 }
 
+/** `npm start` as a newcomer runs it: a fresh HOME, RAPID_HOME and DAM_HOME, free ports. */
+async function spawnStart(env: Record<string, string> = {}) {
+  dir = await mkdtemp(join(tmpdir(), 'rapid-start-'));
+  const home = join(dir, 'user');
+  const rapidHome = join(dir, 'rapid');
+  await mkdir(join(home, '.config/chromium'), { recursive: true });
+  const port = await freePort();
+  // The embedded node's ports too, so the test never meets another node on this machine.
+  const nodePorts = {
+    DAM_NODE_API_PORT: String(await freePort()),
+    DAM_NODE_TRANSFER_PORT: String(await freePort()),
+  };
+  child = spawn(process.execPath, [join(REPO_ROOT, 'scripts/start.mjs')], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      HOME: home,
+      RAPID_HOME: rapidHome,
+      PORT: String(port),
+      DAM_HOME: join(dir, 'dam'),
+      ...nodePorts,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return { port, home, rapidHome, child };
+}
+
 describe('npm start', () => {
   it('registers the host for installed browsers, serves the demo, and stops everything on Ctrl-C', async () => {
-    dir = await mkdtemp(join(tmpdir(), 'rapid-start-'));
-    const home = join(dir, 'user');
-    const rapidHome = join(dir, 'rapid');
-    await mkdir(join(home, '.config/chromium'), { recursive: true });
-    const port = await freePort();
-    // The embedded node's ports too, so the test never meets another node on this machine.
-    const nodePorts = {
-      DAM_NODE_API_PORT: String(await freePort()),
-      DAM_NODE_TRANSFER_PORT: String(await freePort()),
-    };
-
-    child = spawn(process.execPath, [join(REPO_ROOT, 'scripts/start.mjs')], {
-      cwd: REPO_ROOT,
-      env: {
-        ...process.env,
-        HOME: home,
-        RAPID_HOME: rapidHome,
-        PORT: String(port),
-        DAM_HOME: join(dir, 'dam'),
-        ...nodePorts,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const { port, home, rapidHome } = await spawnStart();
+    if (!child) throw new Error('npm start did not start');
     const output = await waitForOutput(child, 'Press Ctrl-C to stop.', 180_000);
     const url = `http://127.0.0.1:${port}/`;
     expect(output).toContain(url);
@@ -126,6 +134,14 @@ describe('npm start', () => {
     expect(nodePing).toBe(200);
     expect(await page.text()).toContain('<title>Rapid DAM</title>');
 
+    // What it tells the newcomer to do names the screens as the web app labels them, and the demo is there.
+    const label = (key: keyof typeof MESSAGES_EN) => MESSAGES_EN[key];
+    expect(output).toContain('log in as carlos (content author)');
+    expect(output).toContain(`In ${label('shell.places')} open Library ▸ Marketing`);
+    expect(output).toContain(`${label('shell.create')} ▸ ${label('shell.quickUpload')}`);
+    expect(output).not.toContain('⚠');
+    expect(output).not.toContain('RUNNING');
+
     const manifestFile = join(home, '.config/chromium/NativeMessagingHosts', `${HOST_IDENTITY.name}.json`);
     const manifest = JSON.parse(await readFile(manifestFile, 'utf8'));
     await access(manifest.path);
@@ -141,4 +157,18 @@ describe('npm start', () => {
     ).rejects.toThrow();
     expect(isAlive(daemonPid)).toBe(false);
   }, 240_000);
+
+  it('starts without a tool it could not install and says what is missing and what to run', async () => {
+    // A machine without exiftool, as DAM_EXIFTOOL points the DAM at one that does not exist: `npm start` tries to
+    // install it, cannot make the file appear, and says so; the DAM serves and says the demo content is retried.
+    const { port } = await spawnStart({ DAM_EXIFTOOL: '/nonexistent/exiftool' });
+    if (!child) throw new Error('npm start did not start');
+    const output = await waitForOutput(child, 'Press Ctrl-C to stop.', 240_000);
+    expect(output).toMatch(
+      /⚠ exiftool is missing \(\/nonexistent\/exiftool\): no metadata is read from files/,
+    );
+    expect(output).toContain('sudo apt-get install -y libimage-exiftool-perl');
+    expect(output).toMatch(/⚠ The demo content could not be made yet: .*exiftool/);
+    expect((await fetch(`http://127.0.0.1:${port}/api/v1/health`)).status).toBe(200);
+  }, 300_000);
 });

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.ts';
@@ -37,7 +38,8 @@ export async function openDatabase(options: {
   await mkdir(options.pgliteDir, { recursive: true });
   let pglite: PGlite;
   try {
-    pglite = await PGlite.create(options.pgliteDir);
+    // pg_trgm: substring search of names (migration 0010).
+    pglite = await PGlite.create(options.pgliteDir, { extensions: { pg_trgm } });
   } catch (error) {
     throw new DatabaseUnavailableError(
       `Cannot open the embedded database in ${options.pgliteDir}: ${(error as Error).message}`,

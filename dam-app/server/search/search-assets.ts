@@ -63,21 +63,34 @@ export async function searchAssets(
   }
   const column = SORT_COLUMNS[field];
   const order = direction === 'asc' ? sql`asc` : sql`desc`;
+  // With a quick search, assets whose name or file name is exactly what was typed come first, in any sort.
+  const exact = quickSearchText(request.q);
+  const rank =
+    exact === undefined ? undefined : sql`(lower(name) = ${exact} or lower(file_name) = ${exact})::int`;
   let pageWhere = where();
   if (request.after) {
-    const [value, id] = decodeCursor(request.after);
+    const [value, id, rankAfter] = decodeCursor(request.after);
+    if (rank && rankAfter !== 0 && rankAfter !== 1)
+      throw invalid({ after: 'The page position is not valid.' }, 'bad_cursor');
     const comparison = direction === 'asc' ? sql`>` : sql`<`;
     const typed =
       field === 'dateCreated' || field === 'dateAdded' ? sql`${value}::timestamptz` : sql`${value}`;
-    pageWhere = sql`${pageWhere} and (${column}, id) ${comparison} (${typed}, ${id})`;
+    const within = sql`(${column}, id) ${comparison} (${typed}, ${id})`;
+    pageWhere = sql`${pageWhere} and ${
+      rank ? sql`(${rank} < ${rankAfter} or (${rank} = ${rankAfter} and ${within}))` : within
+    }`;
   }
   // The cursor keeps the sort value as the database prints it: timestamps keep their microseconds.
   // On PostgreSQL the page and the counts run side by side on two connections; PGlite takes them in turn.
   const [{ rows }, counted, total] = await Promise.all([
-    sql<AssetRow & { sort_key: string }>`select ${sql.join(ASSET_ROW_COLUMNS.map((name) => sql.ref(name)))},
-        (${column})::text as sort_key
+    sql<AssetRow & { sort_key: string; exact_rank: number | null }>`select ${sql.join(
+      ASSET_ROW_COLUMNS.map((name) => sql.ref(name)),
+    )},
+        (${column})::text as sort_key, ${rank ?? sql`null`} as exact_rank
       from assets where ${pageWhere}
-      order by ${column} ${order}, id ${order} limit ${request.limit + 1}`.execute(db),
+      order by ${rank ? sql`${rank} desc, ` : sql``}${column} ${order}, id ${order} limit ${request.limit + 1}`.execute(
+      db,
+    ),
     request.withFacets ? countFacets(db, filter) : undefined,
     request.withTotal && !request.withFacets
       ? sql<{ count: string }>`select count(*) as count from assets where ${where()}`
@@ -90,11 +103,18 @@ export async function searchAssets(
   return {
     items: await assetViews(
       db,
-      page.map(({ sort_key: _key, ...asset }) => asset),
+      page.map(({ sort_key: _key, exact_rank: _rank, ...asset }) => asset),
     ),
     total: request.withTotal ? (counted?.total ?? total ?? 0) : null,
     facets: counted?.facets ?? null,
-    nextCursor: rows.length > request.limit && last ? encodeCursor([last.sort_key, last.id]) : null,
+    nextCursor:
+      rows.length > request.limit && last
+        ? encodeCursor(
+            last.exact_rank === null
+              ? [last.sort_key, last.id]
+              : [last.sort_key, last.id, Number(last.exact_rank)],
+          )
+        : null,
     sort: { field, direction },
     notices,
   };
@@ -147,6 +167,22 @@ function conditionSql(condition: NonNullable<SearchRequest['conditions']>[number
   throw bad(`This field cannot use ${op}.`);
 }
 
+/** The words of a quick search as the index holds them: letters and digits, lower case, NFC. */
+export function quickSearchWords(q: string): string[] {
+  return (
+    q
+      .normalize('NFC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  );
+}
+
+/** What an exact name match compares with: the whole typed text, trimmed, lower case, NFC; none when blank. */
+function quickSearchText(q: string | undefined): string | undefined {
+  const text = q?.normalize('NFC').trim().toLowerCase();
+  return text ? text : undefined;
+}
+
 const RANGE_TO_REQUIRED = 'A range needs a "to" value.';
 
 /** A search's conditions: the base ones, each facet refinement, and the WHERE clause leaving one facet out. */
@@ -184,16 +220,19 @@ export async function searchFilter(
     );
   }
   if (request.q !== undefined && request.q.trim() !== '') {
-    const words =
-      request.q
-        .normalize('NFC')
-        .toLowerCase()
-        .match(/[\p{L}\p{N}]+/gu) ?? [];
+    const words = quickSearchWords(request.q);
     if (words.length === 0) throw invalid({ q: ASSET_MESSAGES.searchEmpty }, 'search_empty');
-    // Each word in the text or the keywords; GIN indexes serve both sides of every OR.
+    // Each word as the start of a word of the text, the name (split on punctuation and case changes) or the
+    // keywords; from three letters on also anywhere inside the name or file name. GIN indexes (full text and
+    // trigrams) serve every side of the OR.
     for (const word of words) {
       const query = sql`to_tsquery('simple', ${`${word}:*`})`;
-      base.push(sql`(search @@ ${query} or keyword_search @@ ${query})`);
+      const inside = `%${likeEscape(word)}%`;
+      base.push(
+        word.length >= 3
+          ? sql`(search @@ ${query} or keyword_search @@ ${query} or lower(name) like ${inside} or lower(file_name) like ${inside})`
+          : sql`(search @@ ${query} or keyword_search @@ ${query})`,
+      );
     }
   }
   if (request.keywords?.length) base.push(sql`keywords @> ${sql.val(request.keywords)}::text[]`);

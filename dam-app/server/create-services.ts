@@ -8,6 +8,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
 import { OriginalsTree } from './folders/originals-tree.ts';
 import { enqueueJob, JobWorker } from './jobs/job-queue.ts';
+import { LibraryEvents } from './live/library-events.ts';
 import { cleanLoadingDock } from './loading-dock/cleanup.ts';
 import type { Logger } from './log.ts';
 import { type MailMessage, outboxTransport, smtpTransport } from './mail/mail-transport.ts';
@@ -78,6 +79,12 @@ export async function createServices(config: DamConfig, log: Logger): Promise<Da
       })
     : undefined;
 
+  const live = new LibraryEvents(log);
+  // Pages still work without the push channel (they refresh on their own actions); say why it is off.
+  await live
+    .start(database.listen)
+    .catch((error: Error) => log.warn('live.listen_failed', { error: error.message }));
+
   services = {
     config,
     db: database.db,
@@ -87,6 +94,7 @@ export async function createServices(config: DamConfig, log: Logger): Promise<Da
     storage,
     tree: new OriginalsTree(config.storageRoot),
     exiftool,
+    live,
     async sendMail(message, db = database.db) {
       await enqueueJob(db, 'mail.send', message);
       // After the caller's transaction commits the worker finds it; a kick now saves waiting for the next poll.
@@ -102,6 +110,7 @@ export async function createServices(config: DamConfig, log: Logger): Promise<Da
     async close() {
       await embedded?.close();
       await jobs.stop();
+      await live.stop();
       await exiftool.close();
       await database.close();
     },

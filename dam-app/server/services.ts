@@ -3,6 +3,7 @@ import type { DamConfig, NodeEndpoint } from './config/config.ts';
 import type { Database } from './db/schema.ts';
 import type { OriginalsTree } from './folders/originals-tree.ts';
 import type { JobWorker } from './jobs/job-queue.ts';
+import type { LibraryEvents } from './live/library-events.ts';
 import type { Logger } from './log.ts';
 import type { MailMessage, OutboxEntry } from './mail/mail-transport.ts';
 import type { ExifTool } from './media/exiftool.ts';
@@ -21,6 +22,8 @@ export interface DamServices {
   tree: OriginalsTree;
   /** One long-running exiftool for metadata reads. */
   exiftool: ExifTool;
+  /** Library changes from the database's notifications, for the push channel to open pages. */
+  live: LibraryEvents;
   /** Queues a mail as a job in the same transaction as the change it reports. */
   sendMail(message: MailMessage, db?: Kysely<Database>): Promise<void>;
   /** Sends now, for the one screen that must say at once when a mail cannot be sent (invitations). */

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -144,6 +144,7 @@ function apiCall<T>(path: string, init: { method?: string; body?: unknown } = {}
 type Folder = { id: number; name: string; path: string };
 type Asset = {
   id: number;
+  name: string;
   fileName: string;
   path: string;
   size: number;
@@ -300,6 +301,16 @@ describe('DAM ↔ Rapid in the browser, end to end (real Chromium, extension, ho
     );
     for (const asset of assets.filter((each) => each.fileName.endsWith('.png')))
       expect(asset.renditions.map((each) => each.name)).toContain('thumbnail');
+    // The open folder shows each file as it is ingested, without navigating: the push channel refreshes it (the
+    // 200 MiB file arrived after the reload had listed the folder).
+    await waitFor(
+      'the open folder to list the three files',
+      async () => {
+        const shown = await page.$eval('#main', (element) => element.textContent ?? '');
+        return assets.every((asset) => shown.includes(asset.name)) || undefined;
+      },
+      15_000,
+    );
     const big = assets.find((asset) => asset.fileName === 'master-200.bin') as Asset;
     expect(big.size).toBe(BIG);
     const stored = await readFile(join(site.runtime.services.config.storageRoot, big.path));
@@ -327,6 +338,28 @@ describe('DAM ↔ Rapid in the browser, end to end (real Chromium, extension, ho
     expect(record.completed).toContain(cookie);
     expect(Object.keys(record.uploads)).toEqual([]);
   }, 300_000);
+
+  it('says why an upload did not start: a chosen file that does not exist', async () => {
+    await go('#/');
+    const typed = join(dirname(files.cancel as string), 'typed-but-missing.bin');
+    await writeScript([typed]);
+    await quickUpload();
+    await button(TRANSFER_MESSAGES.chooseFile).click();
+    await seeText('typed-but-missing.bin');
+    await button(TRANSFER_MESSAGES.upload).click();
+    // A toast where the person is looking, naming the file and what is wrong with it.
+    const toast = await page.waitForFunction(
+      () =>
+        [...document.querySelectorAll('[data-scope="toast"][data-part="root"]')]
+          .map((each) => each.textContent ?? '')
+          .find((text) => text.includes('does not exist')),
+      { timeout: 30_000 },
+    );
+    const text = (await toast.jsonValue()) as string;
+    expect(text).toContain(TRANSFER_MESSAGES.startFailed);
+    expect(text).toContain(`The file ${typed} does not exist.`);
+    await checkScreen('upload-missing-file');
+  }, 120_000);
 
   it('cancels an upload from the transfer panel: the DAM hears cancelled_upload', async () => {
     await go('#/');

@@ -14,6 +14,7 @@ import { sessionRoutes } from '../auth/session-routes.ts';
 import { standardDownloadRoutes } from '../downloads/standard-download-routes.ts';
 import { driveRoutes } from '../drive/drive-routes.ts';
 import { folderRoutes } from '../folders/folder-routes.ts';
+import { eventsRoutes } from '../live/events-route.ts';
 import { loadingDockRoutes } from '../loading-dock/loading-dock-routes.ts';
 import { calendarRoutes } from '../search/calendar-route.ts';
 import { searchRoutes } from '../search/search-routes.ts';
@@ -31,6 +32,7 @@ import { healthRoutes } from './health-route.ts';
 /** Every route of `/api/v1`, in the order the reference page lists them. */
 export const API_ROUTES: RouteDefinition[] = [
   ...healthRoutes,
+  ...eventsRoutes,
   ...sessionRoutes,
   ...passwordRoutes,
   ...accountRoutes,

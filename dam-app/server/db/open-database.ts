@@ -6,9 +6,14 @@ import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.ts';
 import type { Database } from './schema.ts';
 
+/** Stops listening. */
+export type Unlisten = () => Promise<void>;
+
 export interface OpenDatabase {
   db: Kysely<Database>;
   kind: 'pglite' | 'postgres';
+  /** LISTEN on a channel: every NOTIFY's payload, from any server sharing the database. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<Unlisten>;
   close(): Promise<void>;
 }
 
@@ -33,7 +38,12 @@ export async function openDatabase(options: {
         `Cannot reach the database at ${redact(options.databaseUrl)}: ${(error as Error).message || (error as { code?: string }).code}`,
       );
     }
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return {
+      db,
+      kind: 'postgres',
+      listen: (channel, onPayload) => listenOnPostgres(options.databaseUrl as string, channel, onPayload),
+      close: () => db.destroy(),
+    };
   }
   await mkdir(options.pgliteDir, { recursive: true });
   let pglite: PGlite;
@@ -49,10 +59,57 @@ export async function openDatabase(options: {
   return {
     db,
     kind: 'pglite',
+    listen: (channel, onPayload) => pglite.listen(channel, onPayload).then((stop) => () => stop()),
     close: async () => {
       await db.destroy();
       await pglite.close();
     },
+  };
+}
+
+/**
+ * A connection of its own that stays in LISTEN (a pooled one would be handed to queries). When the server drops it,
+ * it connects again after a second; notifications sent in between are missed, which costs a page one refresh.
+ */
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+): Promise<Unlisten> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const again = (failed: pg.Client) => {
+    if (stopped || retry) return;
+    if (client === failed) client = undefined;
+    void failed.end().catch(() => {});
+    retry = setTimeout(() => {
+      retry = undefined;
+      void connect().catch(() => {});
+    }, 1000);
+    retry.unref();
+  };
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onPayload(message.payload ?? '');
+    });
+    next.on('error', () => again(next));
+    try {
+      await next.connect();
+      await next.query(`listen ${next.escapeIdentifier(channel)}`);
+    } catch (error) {
+      again(next);
+      throw error;
+    }
+    if (stopped) await next.end();
+    else client = next;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
   };
 }
 

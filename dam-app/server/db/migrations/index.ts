@@ -4,6 +4,7 @@ import * as assets from './0002-assets.ts';
 import * as uploadSessions from './0003-upload-sessions.ts';
 import * as jobSchedules from './0004-job-schedules.ts';
 import * as nameSearch from './0010-name-search.ts';
+import * as libraryEvents from './0011-library-events.ts';
 
 /** Every migration, in order. Names never change once released: the database records them. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0003-upload-sessions': uploadSessions,
   '0004-job-schedules': jobSchedules,
   '0010-name-search': nameSearch,
+  '0011-library-events': libraryEvents,
 };

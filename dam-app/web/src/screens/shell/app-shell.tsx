@@ -4,6 +4,7 @@ import type { SessionView } from '../../../../api/accounts.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { Link } from '../../components/link.tsx';
 import { PreferencePickers } from '../../components/preference-pickers.tsx';
+import { useLibraryEvents } from '../../live/use-library-events.ts';
 import { navigate, useRoute } from '../../router/use-route.ts';
 import { useOptionalTransferActions } from '../../transfers/transfer-context.ts';
 import { TransferProvider } from '../../transfers/transfer-provider.tsx';
@@ -18,6 +19,8 @@ import { UserMenu } from './user-menu.tsx';
  * mode, user menu), the Places tree panel and the main area. Search and Create wait for the asset API; they say so.
  */
 export function AppShell(props: { session: SessionView; children: ReactNode; places?: boolean }) {
+  // What arrives, changes or leaves shows in the open folder, search and counts without navigating.
+  useLibraryEvents(props.session.acl?.id);
   // The transfer integration (Quick Upload, Rapid menus, drop targets, the transfer panel) around every screen.
   return (
     <TransferProvider session={props.session}>
@@ -109,7 +112,7 @@ function QuickSearch() {
     navigate({ name: 'search', query: text.trim() });
   };
   return (
-    <Box as="form" role="search" onSubmit={submit} flex="1" minWidth="40" maxWidth="xl">
+    <Box as="form" role="search" onSubmit={submit} flex="1" minWidth="44" maxWidth="xl">
       <InputGroup startElement={<SearchIcon />}>
         <Input
           size="sm"

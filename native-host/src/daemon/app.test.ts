@@ -233,6 +233,21 @@ describe('transfers', () => {
     const refused = await daemon.call('POST', '/connect/transfers/start', upload);
     expect(refused.status).toBe(403);
     expect(refused.body.error.user_message).toContain('/etc/passwd');
+    // A file that does not exist (a name typed into the chooser) is named as missing, not as unchosen.
+    const missing = {
+      transfer_specs: [
+        {
+          transfer_spec: {
+            paths: [{ source: '/nonexistent/typed.txt' }],
+            remote_host: 'h',
+            direction: 'send',
+          },
+        },
+      ],
+    };
+    const gone = await daemon.call('POST', '/connect/transfers/start', missing);
+    expect(gone.status).toBe(404);
+    expect(gone.body.error.user_message).toBe('The file /nonexistent/typed.txt does not exist.');
   });
 });
 

@@ -9,7 +9,7 @@ import {
   type TransferSpec,
 } from '@rapid/protocol';
 import type { Hono } from 'hono';
-import { forbidden } from './connect-failure.ts';
+import { ConnectFailure, forbidden } from './connect-failure.ts';
 import type { DaemonContext } from './context.ts';
 import { originOf, readBody, scopeOf } from './read-body.ts';
 
@@ -85,10 +85,13 @@ async function checkPaths(
   if (spec.direction === 'send') {
     for (const path of spec.paths) {
       const source = spec.source_root ? resolve(spec.source_root, path.source) : path.source;
-      if (!(await context.grants.isGranted(origin, source)))
+      // A path that does not exist (typed into the chooser, or since moved) says so, not "you did not select it".
+      await context.grants.check(origin, source).catch((error: unknown) => {
+        if (error instanceof ConnectFailure && error.status === 404) throw error;
         throw forbidden(
           `Rapid only uploads files you selected or dropped on this page: ${path.source} was not.`,
         );
+      });
     }
     return;
   }

@@ -119,7 +119,9 @@ export function TransferProvider({ session, children }: { session: SessionView; 
       setMasked(true);
       try {
         const started = await uploads.upload(paths, destDirId, session.relativePath);
-        if (started === 'started') {
+        // Whatever stopped the upload is said where the person is looking, not only in the activity log.
+        if (started.problem) toaster.create({ type: 'error', title: started.problem });
+        if (started.outcome === 'started') {
           const record = store?.read().uploads ?? {};
           const fresh = Object.keys(record).filter((cookie) => !record[cookie]?.transferId);
           setProgress((list) => [

@@ -49,28 +49,30 @@ const SPEC = {
 describe('the upload flow, steps 1–3 and the rules of §5', () => {
   it('needs working localStorage, a file, and the ACL’s relative path', async () => {
     const noStorage = flow({ storage: false, specs: [SPEC] });
-    expect(await noStorage.uploads.upload(['/a'], null, 'Library')).toBe('no-storage');
+    expect(await noStorage.uploads.upload(['/a'], null, 'Library')).toMatchObject({ outcome: 'no-storage' });
     expect(noStorage.logs).toEqual([TRANSFER_MESSAGES.localStorageUnavailable]);
     const ok = flow({ specs: [SPEC] });
-    expect(await ok.uploads.upload([], null, 'Library')).toBe('cleared');
-    expect(await ok.uploads.upload(['/a'], null, null)).toBe('no-acl-path');
+    expect(await ok.uploads.upload([], null, 'Library')).toMatchObject({ outcome: 'cleared' });
+    expect(await ok.uploads.upload(['/a'], null, null)).toMatchObject({ outcome: 'no-acl-path' });
     expect(ok.logs).toEqual([TRANSFER_MESSAGES.noAclPermission]);
     expect(ok.started).toEqual([]);
   });
 
   it('logs an empty pre-transfer answer and a start the client refused, and starts nothing', async () => {
     const empty = flow({ specs: [] });
-    expect(await empty.uploads.upload(['/a'], null, 'Library')).toBe('no-spec');
+    expect(await empty.uploads.upload(['/a'], null, 'Library')).toMatchObject({ outcome: 'no-spec' });
     expect(empty.logs).toEqual([TRANSFER_MESSAGES.emptyPreTransfer]);
     const refused = flow({ specs: [SPEC], startFails: true });
-    expect(await refused.uploads.upload(['/a'], null, 'Library')).toBe('start-failed');
+    expect(await refused.uploads.upload(['/a'], null, 'Library')).toMatchObject({ outcome: 'start-failed' });
     expect(refused.logs[0]).toContain(TRANSFER_MESSAGES.startFailed);
+    // What was logged is also what the person is told.
+    expect((await refused.uploads.upload(['/a'], null, 'Library')).problem).toBe(refused.logs[1]);
     expect(refused.store?.resumable()).toEqual([]);
   });
 
   it('records a started upload for resuming, with its node and the client’s id, and turns the reload warning on', async () => {
     const ok = flow({ specs: [SPEC] });
-    expect(await ok.uploads.upload(['/a'], 12, 'Library')).toBe('started');
+    expect(await ok.uploads.upload(['/a'], 12, 'Library')).toMatchObject({ outcome: 'started' });
     expect(ok.store?.entry(SPEC.cookie)).toMatchObject({
       nodeUrl: 'https://node',
       clientId: 'client-1',

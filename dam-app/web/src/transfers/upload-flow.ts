@@ -23,6 +23,12 @@ export interface UploadFlowEvents {
 
 export type UploadStart = 'started' | 'cleared' | 'no-storage' | 'no-acl-path' | 'no-spec' | 'start-failed';
 
+/** How an upload's start went, and what to tell the person when nothing started (the text that was logged). */
+export interface UploadResult {
+  outcome: UploadStart;
+  problem?: string;
+}
+
 /** The node a spec came from: the pre-transfer handler names it in the DAM's tags. */
 function nodeOf(spec: TransferSpec): string | undefined {
   const node = (spec.tags as { dam?: { node?: unknown } } | undefined)?.dam?.node;
@@ -59,16 +65,21 @@ export class UploadFlow {
     files: readonly string[],
     destDirId: number | null,
     relativePath: string | null,
-  ): Promise<UploadStart> {
-    const { api, store, log } = this.deps;
+  ): Promise<UploadResult> {
+    const { api, store } = this.deps;
+    let problem: string | undefined;
+    const log = (message: string) => {
+      problem = message;
+      this.deps.log(message);
+    };
     if (!store) {
       log(TRANSFER_MESSAGES.localStorageUnavailable);
-      return 'no-storage';
+      return { outcome: 'no-storage', problem: TRANSFER_MESSAGES.localStorageUnavailable };
     }
-    if (files.length === 0) return 'cleared';
+    if (files.length === 0) return { outcome: 'cleared' };
     if (aclRelativePath(relativePath) === undefined) {
       log(TRANSFER_MESSAGES.noAclPermission);
-      return 'no-acl-path';
+      return { outcome: 'no-acl-path', problem: TRANSFER_MESSAGES.noAclPermission };
     }
     // Step 1.
     const specs = await api.preTransfer({
@@ -79,7 +90,7 @@ export class UploadFlow {
     });
     if (specs.length === 0) {
       log(TRANSFER_MESSAGES.emptyPreTransfer);
-      return 'no-spec';
+      return { outcome: 'no-spec', problem: TRANSFER_MESSAGES.emptyPreTransfer };
     }
     let outcome: UploadStart = 'start-failed';
     for (const spec of specs) {
@@ -106,7 +117,7 @@ export class UploadFlow {
       this.#monitor(cookie, nodeUrl, String(spec.destination_root ?? spec.finalDir ?? ''));
       outcome = 'started';
     }
-    return outcome;
+    return outcome === 'started' || problem === undefined ? { outcome } : { outcome, problem };
   }
 
   /** Step 11: after a reload, every upload not cancelled, not failed and not completed is monitored again. */

@@ -97,6 +97,15 @@ export const sessionSchema = z
   .meta({ id: 'Session' });
 export type SessionView = z.infer<typeof sessionSchema>;
 
+/** Who is signed in, asked by a page as it loads: nobody is an answer (200), not an error that a console shows. */
+export const sessionStateSchema = z
+  .object({
+    session: sessionSchema.nullable(),
+    /** The browser's session cookie had timed out (spec §8 "Session timed out"). */
+    timedOut: z.boolean(),
+  })
+  .meta({ id: 'SessionState' });
+
 export const loginSchema = z
   .strictObject({
     username: z.string().trim().max(254).optional(),

@@ -110,6 +110,22 @@ async function logOut() {
 }
 
 describe('DAM web app: access screens, shell and administration in Chromium', () => {
+  it('loads fresh without a line in the console: no 401 for the session check, no missing favicon', async () => {
+    const fresh = await openPage();
+    const logged: string[] = [];
+    fresh.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warn') logged.push(message.text());
+    });
+    fresh.on('requestfailed', (request) => logged.push(`failed: ${request.url()}`));
+    fresh.on('response', (response) => {
+      if (response.status() >= 400) logged.push(`${response.status()} ${response.url()}`);
+    });
+    await fresh.goto(site.url, { waitUntil: 'networkidle0' });
+    await fresh.waitForSelector('aria/Log in[role="heading"]', { visible: true, timeout: SCREEN_WAIT_MS });
+    expect(logged).toEqual([]);
+    await fresh.close();
+  });
+
   it('logs in by email, with the §5 and §8 messages on the way', async () => {
     await go('');
     await seeHeading('Log in');

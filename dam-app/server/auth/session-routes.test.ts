@@ -107,6 +107,27 @@ describe.each(DATABASE_KINDS)('sessions on %s', (kind) => {
     expect((await client.get('/session')).body.error.code).toBe('session_timeout');
   });
 
+  it('answers a page that asks who is signed in with 200 whoever it is, so a fresh load logs no error', async () => {
+    const anonymous = await dam.client().get('/session/state');
+    expect(anonymous).toMatchObject({ status: 200, body: { session: null, timedOut: false } });
+
+    const client = dam.client();
+    await client.login('ada', TEST_PASSWORD);
+    const signedIn = await client.get('/session/state');
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.session.user.username).toBe('ada');
+    expect(signedIn.body.timedOut).toBe(false);
+
+    await dam.services.db
+      .updateTable('sessions')
+      .set({ last_seen_at: new Date(Date.now() - (dam.services.config.sessionIdleMinutes + 1) * 60_000) })
+      .execute();
+    expect(await client.get('/session/state')).toMatchObject({
+      status: 200,
+      body: { session: null, timedOut: true },
+    });
+  });
+
   it('refuses state-changing requests from another origin, or with no origin and no CSRF token', async () => {
     const client = dam.client();
     await client.login('ada', TEST_PASSWORD);

@@ -5,6 +5,7 @@ import {
   loginSchema,
   okSchema,
   sessionSchema,
+  sessionStateSchema,
   switchAclSchema,
 } from '../../api/accounts.ts';
 import { MESSAGES } from '../../api/messages.ts';
@@ -15,7 +16,7 @@ import { defineRoute } from '../api/define-route.ts';
 import { audit } from '../audit/audit.ts';
 import { loginBlocked, recordLoginAttempt } from './login-limiter.ts';
 import { decoyHash, verifyPassword } from './passwords.ts';
-import { mayLogIn, principalFor } from './resolve-principal.ts';
+import { mayLogIn, principalFor, resolvePrincipal } from './resolve-principal.ts';
 import { endSession, SESSION_COOKIE, startSession } from './sessions.ts';
 import { tokenHash } from './tokens.ts';
 import { findLoginUser } from './users.ts';
@@ -71,6 +72,20 @@ export const sessionRoutes = [
     response: sessionSchema,
     async handler({ services, principal }) {
       return sessionView(principal, services.config);
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/session/state',
+    tag: 'Access',
+    summary:
+      'The signed-in person, or nobody (and whether a session timed out), always with 200: what a page asks as it loads',
+    auth: 'public',
+    response: sessionStateSchema,
+    async handler({ c, services, principal }) {
+      if (principal) return { session: sessionView(principal, services.config), timedOut: false };
+      const resolution = await resolvePrincipal(services.db, c, services.config.sessionIdleMinutes);
+      return { session: null, timedOut: resolution.kind === 'expired' };
     },
   }),
   defineRoute({

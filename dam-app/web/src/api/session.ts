@@ -1,8 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { type SessionView, sessionSchema } from '../../../api/accounts.ts';
+import { type SessionView, sessionStateSchema } from '../../../api/accounts.ts';
 import { api } from './api-client.ts';
-import { ApiFailure } from './api-failure.ts';
 
 export const SESSION_KEY = ['session'] as const;
 
@@ -12,20 +11,14 @@ export interface SessionState {
   timedOut: boolean;
 }
 
-/** The signed-in person (or nobody). 401 is an answer here, not an error. */
+/** The signed-in person (or nobody): asked in a way that answers 200 either way, so a fresh load logs no 401. */
 export function useSession() {
   return useQuery({
     queryKey: SESSION_KEY,
     queryFn: async ({ signal }): Promise<SessionState> => {
-      try {
-        const session = await api.get('/session', sessionSchema, signal);
-        api.csrfToken = session.csrfToken;
-        return { session, timedOut: false };
-      } catch (error) {
-        if (error instanceof ApiFailure && error.status === 401)
-          return { session: null, timedOut: error.code === 'session_timeout' };
-        throw error;
-      }
+      const state = await api.get('/session/state', sessionStateSchema, signal);
+      api.csrfToken = state.session?.csrfToken;
+      return state;
     },
     staleTime: 60_000,
     retry: false,

@@ -119,7 +119,7 @@ export const en = {
   'apiKeys.newTitle': 'Your new API key',
   'apiKeys.newBody': 'Copy it now: it is shown this once. The server keeps only a fingerprint of it.',
   'shell.quickSearch': 'Quick Search',
-  'shell.quickSearchHint': 'Search assets by name or keyword',
+  'shell.quickSearchHint': 'Search assets',
   'shell.searchSoon': 'Search becomes available once the asset library is connected.',
   'shell.create': 'Create',
   'shell.quickUpload': 'Quick Upload',

@@ -119,7 +119,7 @@ export const fr: Messages = {
   'apiKeys.newBody':
     'Copiez-la maintenant : elle n’est affichée qu’une fois. Le serveur n’en garde qu’une empreinte.',
   'shell.quickSearch': 'Recherche rapide',
-  'shell.quickSearchHint': 'Rechercher des ressources par nom ou mot-clé',
+  'shell.quickSearchHint': 'Rechercher',
   'shell.searchSoon': 'La recherche sera disponible une fois la médiathèque connectée.',
   'shell.create': 'Créer',
   'shell.quickUpload': 'Envoi rapide',

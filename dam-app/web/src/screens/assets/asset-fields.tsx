@@ -2,8 +2,8 @@ import { DataList, Stack, Text } from '@chakra-ui/react';
 import type { AssetView } from '../../../../api/assets.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { formatDate } from '../../components/format-date.ts';
+import { formatSize } from '../../components/format-size.ts';
 import { Link } from '../../components/link.tsx';
-import { formatSize } from './format-size.ts';
 
 /** Every field of an asset that spec §3 names, read-only. */
 export function AssetFields({ asset }: { asset: AssetView }) {

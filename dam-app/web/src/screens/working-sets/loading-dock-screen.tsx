@@ -9,10 +9,10 @@ import { usePreferences } from '../../app/preferences.tsx';
 import { toaster } from '../../app/toaster.tsx';
 import { Empty, ErrorAlert, ListSkeleton, Notice } from '../../components/feedback.tsx';
 import { formatDate } from '../../components/format-date.ts';
+import { formatSize } from '../../components/format-size.ts';
 import { ScreenHeader } from '../../components/screen-header.tsx';
 import { mayDownload } from '../assets/asset-access.ts';
 import { ASSET_KEYS, useCarts, useLoadingDock } from '../assets/asset-queries.ts';
-import { formatSize } from '../assets/format-size.ts';
 
 type Dock = z.infer<typeof loadingDockEntrySchema>;
 

@@ -266,6 +266,9 @@ describe('DAM ↔ Rapid in the browser, end to end (real Chromium, extension, ho
     await button(TRANSFER_MESSAGES.chooseFile).click();
     await seeText('master-200.bin');
     expect(await page.$$eval('[data-testid="upload-dialog"] li', (lines) => lines.length)).toBe(4);
+    // Each option names its folder: the standard directory is the ACL's root, not a surprise.
+    await seeText(`${TRANSFER_MESSAGES.standardDirectory} (Library)`);
+    await seeText(`${TRANSFER_MESSAGES.currentDirectory} (Shoots)`);
     await page.locator(`::-p-text(${q(TRANSFER_MESSAGES.currentDirectory)})`).click();
     await checkScreen('upload-dialog');
 
@@ -608,13 +611,12 @@ describe('DAM ↔ Rapid in the browser, end to end (real Chromium, extension, ho
     await closePanel();
   }, 180_000);
 
-  it('shows no upload menu to a user without fileUpload', async () => {
+  it('shows no upload menu to a user without fileUpload, and no Create menu to one who may create nothing', async () => {
     await logOut();
     await logIn('ellen');
-    await openCreateMenu();
-    await page.waitForSelector('aria/New folder[role="menuitem"]', { visible: true });
-    expect(await page.$('aria/Quick Upload[role="menuitem"]')).toBeNull();
-    await page.keyboard.press('Escape');
+    // Ellen browses and downloads: no upload, no folders — so no Create menu holding only a disabled item.
+    await page.waitForSelector('button[data-user-menu]', { visible: true });
+    expect(await page.$('aria/Create ▾[role="button"]')).toBeNull();
     await logOut();
   }, 60_000);
 

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, useSyncExternalStore } from 'react';
 import type { SessionView } from '../../../api/accounts.ts';
 import { usePreferences } from '../app/preferences.tsx';
+import { clientStateKey } from './client-state.ts';
 import { titleOf } from './format-transfer.ts';
 import { useTransferActions } from './transfer-context.ts';
 import { TransferPlaces } from './transfer-places.tsx';
@@ -91,7 +92,7 @@ export function TransferPanel({ session }: { session: SessionView }) {
             <Drawer.Header flexDirection="column" alignItems="flex-start" gap="1">
               <Drawer.Title>{t('transfer.panelTitle')}</Drawer.Title>
               <Text fontSize="xs" color="fg.muted">
-                {t('transfer.clientStatus', { status: actions.status })}
+                {t('transfer.clientStatus', { status: t(clientStateKey(actions.status)) })}
               </Text>
             </Drawer.Header>
             <Drawer.Body>

@@ -265,6 +265,7 @@ export function TransferProvider({ session, children }: { session: SessionView; 
           open={uploadOpen}
           connect={connect}
           current={current}
+          standardName={session.acl?.rootPath.split('/').filter(Boolean).pop() || (session.acl?.name ?? '')}
           onUpload={onUpload}
           onClose={() => setUploadOpen(false)}
         />

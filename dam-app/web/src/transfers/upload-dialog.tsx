@@ -26,6 +26,8 @@ export function UploadDialog(props: {
   open: boolean;
   connect: Connect;
   current: UploadTarget;
+  /** The standard directory's name (the ACL's root folder), shown beside its option so nobody uploads there by surprise. */
+  standardName: string;
   onUpload(paths: string[], option: UploadOption): void;
   onClose(): void;
 }) {
@@ -136,7 +138,9 @@ export function UploadDialog(props: {
                     <RadioGroup.Item value="standard">
                       <RadioGroup.ItemHiddenInput />
                       <RadioGroup.ItemIndicator />
-                      <RadioGroup.ItemText>{text('standardDirectory')}</RadioGroup.ItemText>
+                      <RadioGroup.ItemText>
+                        {text('standardDirectory')} ({props.standardName})
+                      </RadioGroup.ItemText>
                     </RadioGroup.Item>
                     <RadioGroup.Item value="current">
                       <RadioGroup.ItemHiddenInput />

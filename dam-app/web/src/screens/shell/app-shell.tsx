@@ -140,6 +140,8 @@ function CreateMenu({ session }: { session: SessionView }) {
   const mayUpload =
     session.features.allowUpload &&
     (session.adminMode || (session.acl?.permissions.includes('fileUpload') ?? false));
+  // Someone who may create nothing gets no Create menu, rather than one holding a disabled item.
+  if (!mayUpload && !mayCreateFolder) return null;
   return (
     <>
       <Menu.Root

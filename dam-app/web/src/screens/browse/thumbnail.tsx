@@ -1,4 +1,5 @@
 import type { AssetView } from '../../../../api/assets.ts';
+import { typeLabel } from './type-label.ts';
 
 /** The smallest rendition that shows the asset: the thumbnail, else a poster or an icon. */
 export function thumbnailUrl(asset: AssetView): string | undefined {
@@ -17,7 +18,7 @@ export function Thumbnail({ asset, size }: { asset: AssetView; size: number }) {
       {url ? (
         <img src={url} alt="" loading="lazy" decoding="async" />
       ) : (
-        <span aria-hidden="true">{asset.fileType}</span>
+        <span aria-hidden="true">{typeLabel(asset.fileName, asset.fileType)}</span>
       )}
     </span>
   );

@@ -26,6 +26,9 @@ export function FacetPanel({
     onRefine({ ...refine, [facet]: next });
   };
   const picked = Object.values(refine).some((values) => values?.length);
+  // Nothing to refine and nothing refined (a search that found nothing): no empty panel beside the message.
+  const hasValues = Object.values(facets ?? {}).some((values) => Array.isArray(values) && values.length > 0);
+  if (facets && !hasValues && !picked) return null;
   return (
     <Box
       as="aside"

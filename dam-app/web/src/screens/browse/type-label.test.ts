@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { TYPE_LABEL_MAX, typeLabel } from './type-label.ts';
+
+describe('typeLabel', () => {
+  it.each([
+    ['h5-master-150.bin', 'UNKNOWN', 'BIN'],
+    ['brochure.pdf', 'PDF', 'PDF'],
+    ['notes.markdown', 'UNKNOWN', 'FILE'],
+    ['README', 'UNKNOWN', 'FILE'],
+    ['README', 'TXT', 'TXT'],
+    ['.profile', 'UNKNOWN', 'FILE'],
+    ['photo.JPEG', 'JPEG', 'JPEG'],
+  ])('%s (%s) → %s', (fileName, fileType, label) => {
+    expect(typeLabel(fileName, fileType)).toBe(label);
+    expect(typeLabel(fileName, fileType).length).toBeLessThanOrEqual(TYPE_LABEL_MAX);
+  });
+});

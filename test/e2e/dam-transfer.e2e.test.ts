@@ -558,6 +558,17 @@ describe('DAM ↔ Rapid in the browser, end to end (real Chromium, extension, ho
         },
         60_000,
       );
+    // The panel says where the files went, with a way to open the folder.
+    await page.waitForFunction(
+      (folder) =>
+        [...document.querySelectorAll('[data-testid="transfer-saved-in"]')].some((each) =>
+          each.textContent?.includes(folder),
+        ),
+      { timeout: 30_000 },
+      join(home, 'Downloads'),
+    );
+    await page.waitForSelector('[data-testid="transfer-row"] ::-p-text(Show in folder)', { visible: true });
+    await checkScreen('panel-saved-in');
     const dock = await waitFor(
       'the dock cleaned after the transfer',
       async () => {

@@ -1,6 +1,7 @@
 import { Box, Button, Flex, Progress, Text } from '@chakra-ui/react';
 import type { Connect, TransferInfo } from '@rapid/sdk';
 import { usePreferences } from '../app/preferences.tsx';
+import { transferStateKey } from './client-state.ts';
 import { formatRate, formatTimeLeft, percentOf, titleOf } from './format-transfer.ts';
 
 const LIVE = new Set(['initiating', 'queued', 'running', 'willretry']);
@@ -17,12 +18,19 @@ export function TransferRow(props: {
   onCancel(): void;
 }) {
   const { t } = usePreferences();
+  const stateText = (status: string) => {
+    const key = transferStateKey(status);
+    return key ? t(key) : status;
+  };
   const { transfer } = props;
   const percent = percentOf(transfer);
   const live = LIVE.has(transfer.status);
   const left = live ? formatTimeLeft(transfer.remaining_usec) : undefined;
   const upload = transfer.transfer_spec?.direction === 'send';
-  const shownStatus = props.paused && !live ? t('transfer.pause') : transfer.status;
+  const shownStatus = props.paused && !live ? t('transfer.pause') : stateText(transfer.status);
+  // Where a finished download went, and a way to open it (the client opens its file manager there).
+  const explorerPath = typeof transfer.explorer_path === 'string' ? transfer.explorer_path : '';
+  const savedIn = !upload && transfer.status === 'completed' && explorerPath ? explorerPath : undefined;
   return (
     <Box
       as="li"
@@ -61,6 +69,15 @@ export function TransferRow(props: {
             : ''}
         </Text>
         <Flex gap="1">
+          {savedIn && (
+            <Button
+              size="2xs"
+              variant="outline"
+              onClick={() => void props.connect.showDirectory(transfer.uuid)}
+            >
+              {t('transfer.showFolder')}
+            </Button>
+          )}
           {live && (
             <Button size="2xs" variant="outline" onClick={() => props.onPause(true)}>
               {t('transfer.pause')}
@@ -78,6 +95,11 @@ export function TransferRow(props: {
           )}
         </Flex>
       </Flex>
+      {savedIn && (
+        <Text fontSize="xs" color="fg.muted" truncate title={savedIn} data-testid="transfer-saved-in">
+          {t('transfer.savedIn', { path: savedIn })}
+        </Text>
+      )}
     </Box>
   );
 }

@@ -4,6 +4,7 @@ import { usePreferences } from '../../app/preferences.tsx';
 import { formatDate } from '../../components/format-date.ts';
 import { formatSize } from '../../components/format-size.ts';
 import { Link } from '../../components/link.tsx';
+import { renditionLabel } from './rendition-label.ts';
 
 /** Every field of an asset that spec §3 names, read-only. */
 export function AssetFields({ asset }: { asset: AssetView }) {
@@ -29,7 +30,7 @@ export function AssetFields({ asset }: { asset: AssetView }) {
         <Stack key="renditions" gap="0">
           {asset.renditions.map((each) => (
             <Text key={each.name}>
-              {each.name}
+              {renditionLabel(each.name, t)}
               {each.width && each.height ? ` · ${each.width} × ${each.height}` : ''} ·{' '}
               {formatSize(each.size, language)}
             </Text>

@@ -405,6 +405,7 @@ export const en = {
   'assets.deleteTitle': 'Delete to trash',
   'assets.deleteConfirm': 'Move "{name}" to the trash? You can restore it from there.',
   'assets.downloadOriginal': 'Download original',
+  'assets.downloadGroup': 'Download',
   'trash.title': 'Trash',
   'trash.empty': 'The trash is empty.',
   'trash.inTrash': '"{name}" is in the trash.',

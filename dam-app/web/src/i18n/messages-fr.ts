@@ -411,6 +411,7 @@ export const fr: Messages = {
   'assets.deleteTitle': 'Mettre à la corbeille',
   'assets.deleteConfirm': 'Mettre « {name} » à la corbeille ? Vous pourrez l’en restaurer.',
   'assets.downloadOriginal': 'Télécharger l’original',
+  'assets.downloadGroup': 'Télécharger',
   'trash.title': 'Corbeille',
   'trash.empty': 'La corbeille est vide.',
   'trash.inTrash': '« {name} » est dans la corbeille.',

@@ -147,17 +147,31 @@ export function AssetActions({
             {mayDownload(session) && (
               <>
                 <Menu.Separator />
-                {mayDownloadOriginal(session) && (
-                  <Menu.Item
-                    value="download-original"
-                    onSelect={() => saveFile(`/api/v1/assets/${asset.id}/original`, asset.fileName)}
-                  >
-                    {t('assets.downloadOriginal')}
+                {/* Every way to take the file home in one group, as the Download dialog offers them. */}
+                <Menu.ItemGroup>
+                  <Menu.ItemGroupLabel>{t('assets.downloadGroup')}</Menu.ItemGroupLabel>
+                  {extras.map((extra) => (
+                    <Menu.Item
+                      key={extra.id}
+                      value={extra.id}
+                      disabled={extra.disabled}
+                      onSelect={extra.onSelect}
+                    >
+                      {extra.label}
+                    </Menu.Item>
+                  ))}
+                  {mayDownloadOriginal(session) && (
+                    <Menu.Item
+                      value="download-original"
+                      onSelect={() => saveFile(`/api/v1/assets/${asset.id}/original`, asset.fileName)}
+                    >
+                      {t('assets.downloadOriginal')}
+                    </Menu.Item>
+                  )}
+                  <Menu.Item value="loading-dock" onSelect={() => prepare.mutate()}>
+                    {t('dock.prepareMenu')}
                   </Menu.Item>
-                )}
-                <Menu.Item value="loading-dock" onSelect={() => prepare.mutate()}>
-                  {t('dock.prepareMenu')}
-                </Menu.Item>
+                </Menu.ItemGroup>
                 {mayDownloadOriginal(session) && asset.kind === 'image' && (
                   <Menu.ItemGroup>
                     <Menu.ItemGroupLabel>{t('print.title')}</Menu.ItemGroupLabel>
@@ -174,12 +188,6 @@ export function AssetActions({
                 )}
               </>
             )}
-            {extras.length > 0 && <Menu.Separator />}
-            {extras.map((extra) => (
-              <Menu.Item key={extra.id} value={extra.id} disabled={extra.disabled} onSelect={extra.onSelect}>
-                {extra.label}
-              </Menu.Item>
-            ))}
           </Menu.Content>
         </Menu.Positioner>
       </Menu.Root>

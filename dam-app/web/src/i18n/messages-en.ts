@@ -570,6 +570,7 @@ export const en = {
   'transfer.cancelTransfer': 'Cancel transfer',
   'transfer.timeLeft': '{time} left',
   'transfer.up': 'Upload',
+  'transfer.titleMore': '{name} and {count} more',
   'transfer.state.initiating': 'starting',
   'transfer.state.queued': 'queued',
   'transfer.state.running': 'running',

@@ -581,6 +581,7 @@ export const fr: Messages = {
   'transfer.cancelTransfer': 'Annuler le transfert',
   'transfer.timeLeft': '{time} restant',
   'transfer.up': 'Envoi',
+  'transfer.titleMore': '{name} et {count} {count|autre|autres}',
   'transfer.state.initiating': 'démarrage',
   'transfer.state.queued': 'en attente',
   'transfer.state.running': 'en cours',

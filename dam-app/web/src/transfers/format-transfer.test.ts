@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRate, formatTimeLeft, percentOf, titleOf } from './format-transfer.ts';
+import { formatRate, formatTimeLeft, percentOf, shownTitleOf, titleOf } from './format-transfer.ts';
 
 describe('transfer panel figures', () => {
   it('formats rates and times left', () => {
@@ -21,5 +21,17 @@ describe('transfer panel figures', () => {
     const spec = { paths: [{ source: '/home/ada/big.mov' }], remote_host: 'h', direction: 'send' as const };
     expect(titleOf({ uuid: 'a', status: 'running', transfer_spec: spec })).toBe('big.mov');
     expect(titleOf({ uuid: 'a', status: 'running', title: 'Cart' })).toBe('Cart');
+  });
+
+  it('names a transfer of several files in the person’s words, not the client’s English title', () => {
+    const more = (name: string, count: number) => `${name} et ${count} autre(s)`;
+    const spec = {
+      paths: [{ source: 'Library/a.png', destination: 'a.png' }, { source: 'Library/b.png' }],
+      remote_host: 'h',
+      direction: 'receive' as const,
+    };
+    const transfer = { uuid: 'a', status: 'running', title: 'a.png and 1 more', transfer_spec: spec };
+    expect(shownTitleOf(transfer, more)).toBe('a.png et 1 autre(s)');
+    expect(shownTitleOf({ uuid: 'b', status: 'running', title: 'Cart' }, more)).toBe('Cart');
   });
 });

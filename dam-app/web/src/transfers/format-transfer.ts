@@ -30,6 +30,19 @@ export function percentOf(transfer: TransferInfo): number | undefined {
 }
 
 /** What the row is called: the client's title, else the first path's name. */
+/**
+ * What the panel calls a transfer, in the person's language: the first file's name, and how many more there are
+ * (the client's own title is in English).
+ */
+export function shownTitleOf(transfer: TransferInfo, more: (name: string, count: number) => string): string {
+  const paths = transfer.transfer_spec?.paths ?? [];
+  const first = paths[0];
+  if (paths.length < 2 || !first) return titleOf(transfer);
+  const path = first.destination || first.source || '';
+  const name = path.split(/[\\/]/).filter(Boolean).pop() ?? path;
+  return name ? more(name, paths.length - 1) : titleOf(transfer);
+}
+
 export function titleOf(transfer: TransferInfo): string {
   if (transfer.title) return transfer.title;
   const first = transfer.transfer_spec?.paths?.[0];

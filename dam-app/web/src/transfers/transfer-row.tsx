@@ -2,7 +2,7 @@ import { Box, Button, Flex, Progress, Text } from '@chakra-ui/react';
 import type { Connect, TransferInfo } from '@rapid/sdk';
 import { usePreferences } from '../app/preferences.tsx';
 import { transferStateKey } from './client-state.ts';
-import { formatRate, formatTimeLeft, percentOf, titleOf } from './format-transfer.ts';
+import { formatRate, formatTimeLeft, percentOf, shownTitleOf } from './format-transfer.ts';
 
 const LIVE = new Set(['initiating', 'queued', 'running', 'willretry']);
 
@@ -23,6 +23,7 @@ export function TransferRow(props: {
     return key ? t(key) : status;
   };
   const { transfer } = props;
+  const title = shownTitleOf(transfer, (name, count) => t('transfer.titleMore', { name, count }));
   const percent = percentOf(transfer);
   const live = LIVE.has(transfer.status);
   const left = live ? formatTimeLeft(transfer.remaining_usec) : undefined;
@@ -41,8 +42,8 @@ export function TransferRow(props: {
       data-status={transfer.status}
     >
       <Flex justify="space-between" gap="2" align="baseline">
-        <Text fontWeight="semibold" truncate title={titleOf(transfer)}>
-          {upload ? '↑' : '↓'} {titleOf(transfer)}
+        <Text fontWeight="semibold" truncate title={title}>
+          {upload ? '↑' : '↓'} {title}
         </Text>
         <Text fontSize="xs" color="fg.muted" flexShrink={0}>
           {upload ? t('transfer.up') : t('transfer.down')} · {shownStatus}
@@ -52,7 +53,7 @@ export function TransferRow(props: {
         size="sm"
         my="2"
         value={percent ?? null}
-        aria-label={titleOf(transfer)}
+        aria-label={title}
         colorPalette={transfer.status === 'failed' ? 'red' : 'teal'}
       >
         <Progress.Track>

@@ -112,7 +112,7 @@ function QuickSearch() {
     navigate({ name: 'search', query: text.trim() });
   };
   return (
-    <Box as="form" role="search" onSubmit={submit} flex="1" minWidth="44" maxWidth="xl">
+    <Box as="form" role="search" onSubmit={submit} flex="1" minWidth="40" maxWidth="xl">
       <InputGroup startElement={<SearchIcon />}>
         <Input
           size="sm"

@@ -1,6 +1,7 @@
 import { Box, Center, Image, Skeleton, Text } from '@chakra-ui/react';
 import type { AssetView } from '../../../../api/assets.ts';
 import { usePreferences } from '../../app/preferences.tsx';
+import { typeLabel } from '../browse/type-label.ts';
 
 /** A rendition's address for the browser (the API gives it relative to `/api/v1`). */
 export const renditionUrl = (url: string) => `/api/v1${url}`;
@@ -61,15 +62,18 @@ export function AssetThumb({ asset, size = '12' }: { asset: AssetView; size?: st
       height={size}
       bg="bg.muted"
       rounded="sm"
+      // A white page (a PDF's thumbnail) keeps its edge against a white table.
+      borderWidth="1px"
+      borderColor="border"
       overflow="hidden"
       flexShrink={0}
       aria-hidden="true"
     >
       {thumb ? (
-        <Image src={renditionUrl(thumb.url)} alt="" width="full" height="full" objectFit="cover" />
+        <Image src={renditionUrl(thumb.url)} alt="" maxWidth="full" maxHeight="full" objectFit="contain" />
       ) : (
         <Text fontSize="xs" color="fg.muted">
-          {asset.fileType}
+          {typeLabel(asset.fileName, asset.fileType)}
         </Text>
       )}
     </Center>

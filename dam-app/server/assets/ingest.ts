@@ -1,8 +1,8 @@
-import { stat } from 'node:fs/promises';
+import { lstat } from 'node:fs/promises';
 import { sql } from 'kysely';
 import { baseName, parentOf } from '../folders/acl-scope.ts';
 import { ensureFolderRow } from '../folders/folder-records.ts';
-import { isIndexable } from '../folders/originals-tree.ts';
+import { isIndexable, PathOutsideRootError } from '../folders/originals-tree.ts';
 import { enqueueJob } from '../jobs/job-queue.ts';
 import { normalizeXmp } from '../media/normalize-xmp.ts';
 import type { DamServices } from '../services.ts';
@@ -29,9 +29,15 @@ export const keywordVector = (keywords: string[]) =>
  */
 export async function ingestFile(services: DamServices, path: string): Promise<IngestResult> {
   const { db } = services;
-  const absolute = services.tree.absolute(path);
   if (!isIndexable(baseName(path))) throw new NotIngestableError(`Not an asset file: ${path}`);
-  const info = await stat(absolute);
+  let absolute: string;
+  try {
+    absolute = services.tree.absolute(path);
+  } catch (error) {
+    if (error instanceof PathOutsideRootError) throw new NotIngestableError(error.message);
+    throw error;
+  }
+  const info = await lstat(absolute);
   if (!info.isFile()) throw new NotIngestableError(`Not a file: ${path}`);
   const hash = await hashFile(absolute);
   const existing = await db

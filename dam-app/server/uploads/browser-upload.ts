@@ -8,6 +8,7 @@ import type { Context } from 'hono';
 import { MESSAGES } from '../../api/messages.ts';
 import { pathInAcl } from '../access/acl-paths.ts';
 import { can, type Principal } from '../access/principal.ts';
+import { confinePath } from '../access/storage-path.ts';
 import { ApiError } from '../api/api-error.ts';
 import { aclRoot } from '../folders/acl-scope.ts';
 import { enqueueJob } from '../jobs/job-queue.ts';
@@ -84,7 +85,12 @@ export function createBrowserUploads(services: DamServices) {
         throw refuse(404, MESSAGES.notFound);
     },
     async onUploadFinish(_req, upload) {
-      const folder = upload.metadata?.folder as string;
+      // Checked again: a link may have been put in place of the folder (or one above it) since the upload began.
+      const folder = confinePath(
+        config.storageRoot,
+        relative(config.storageRoot, upload.metadata?.folder ?? ''),
+      );
+      if (!folder) throw refuse(404, MESSAGES.notFound);
       await mkdir(folder, { recursive: true });
       const name = await placeWithoutOverwrite(
         join(staging, upload.id),

@@ -5,6 +5,8 @@ import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
 import type { Context } from 'hono';
+import { ASSET_MESSAGES } from '../../api/asset-messages.ts';
+import { fileNameSchema } from '../../api/assets.ts';
 import { MESSAGES } from '../../api/messages.ts';
 import { pathInAcl } from '../access/acl-paths.ts';
 import { can, type Principal } from '../access/principal.ts';
@@ -19,14 +21,6 @@ import { placeWithoutOverwrite } from './unique-name.ts';
 export const BROWSER_UPLOAD_PATH = '/api/v1/uploads';
 /** Unfinished browser uploads are kept this long for a resume, then cleaned. */
 const KEEP_UNFINISHED_MS = 7 * 86_400_000;
-
-/** Spec §5: a file name cannot contain \ / : or start with a period. */
-export function fileNameProblem(name: string): string | undefined {
-  if (name === '' || name.length > 255) return 'A file name is required (at most 255 characters).';
-  if (/[\\/:\0]/.test(name) || name.startsWith('.'))
-    return 'A file name cannot contain \\ / : or start with a period.';
-  return undefined;
-}
 
 const refuse = (status_code: number, body: string) => Object.assign(new Error(body), { status_code, body });
 
@@ -63,9 +57,10 @@ export function createBrowserUploads(services: DamServices) {
     async onUploadCreate(req, upload) {
       const principal = principalOf(req);
       if (!config.allowUpload || !can(principal, 'fileUpload')) throw refuse(403, MESSAGES.noPermission);
-      const name = upload.metadata?.filename ?? '';
-      const problem = fileNameProblem(name);
-      if (problem) throw refuse(400, problem);
+      // The one file name rule (rename's), on the NFC spelling: what is stored is what was checked.
+      const parsed = fileNameSchema.safeParse(upload.metadata?.filename ?? '');
+      if (!parsed.success) throw refuse(400, parsed.error.issues[0]?.message ?? ASSET_MESSAGES.fileNameRule);
+      const name = parsed.data;
       const folder = asTusRefusal(() => {
         const root = aclRoot(principal);
         return pathInAcl(config, root, `${root}/${upload.metadata?.destPath ?? ''}`);

@@ -12,6 +12,8 @@ import { pathInAcl } from '../access/acl-paths.ts';
 import { can, type Principal } from '../access/principal.ts';
 import { confinePath } from '../access/storage-path.ts';
 import { ApiError } from '../api/api-error.ts';
+import { REQUEST_ID_HEADER } from '../api/request-id.ts';
+import { isDiskFull } from '../api/server-failure.ts';
 import { aclRoot } from '../folders/acl-scope.ts';
 import { enqueueJob } from '../jobs/job-queue.ts';
 import type { DamServices } from '../services.ts';
@@ -43,9 +45,12 @@ export function createBrowserUploads(services: DamServices) {
   const { config } = services;
   const staging = join(config.home, 'uploads-staging');
   const nodeOwners = new WeakMap<IncomingMessage, Principal>();
+  const nodeRequestIds = new WeakMap<IncomingMessage, string>();
   // tus hands its hooks a web Request made from the Node one; it keeps the Node request as `runtime.node.req`.
+  const nodeOf = (req: Request) =>
+    (req as unknown as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
   const principalOf = (req: Request) => {
-    const node = (req as unknown as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
+    const node = nodeOf(req);
     const principal = node && nodeOwners.get(node);
     if (!principal) throw refuse(401, MESSAGES.unauthorized);
     return principal;
@@ -71,6 +76,20 @@ export function createBrowserUploads(services: DamServices) {
       return {
         metadata: { filename: name, folder: folder.absolute, userId: String(principal.user.id) },
       };
+    },
+    // tus would answer any other error with its message (an errno and a staging path): the client gets the spec's
+    // words, 507 for a full disk (the upload continues from its offset once there is space), the log the detail.
+    async onResponseError(req, error) {
+      if ('status_code' in error) return undefined;
+      const node = nodeOf(req);
+      services.log.error('upload.server_error', {
+        request_id: node && nodeRequestIds.get(node),
+        method: req.method,
+        error: error.stack ?? String(error),
+      });
+      return isDiskFull(error)
+        ? { status_code: 507, body: MESSAGES.storageFull }
+        : { status_code: 500, body: MESSAGES.uploadFailed };
     },
     async onIncomingRequest(req, uploadId) {
       const principal = principalOf(req);
@@ -106,10 +125,12 @@ export function createBrowserUploads(services: DamServices) {
 
   // tus's Node entry point, on the raw request and response: it notices a client that went away mid-chunk and
   // releases the upload's lock, so the resume that follows is not kept waiting.
-  return async (c: Context, principal: Principal | undefined): Promise<Response> => {
+  return async (c: Context, principal: Principal | undefined, requestId: string): Promise<Response> => {
     if (!principal) throw new ApiError(401, 'unauthorized', MESSAGES.unauthorized);
     const { incoming, outgoing } = c.env as { incoming: IncomingMessage; outgoing: ServerResponse };
     nodeOwners.set(incoming, principal);
+    nodeRequestIds.set(incoming, requestId);
+    outgoing.setHeader(REQUEST_ID_HEADER, requestId);
     await server.handle(incoming, outgoing);
     return RESPONSE_ALREADY_SENT;
   };

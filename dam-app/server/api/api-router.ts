@@ -118,7 +118,9 @@ export function createApiRouter(services: DamServices, routes: RouteDefinition[]
     // A server-side failure: the client gets the spec's text and the request id, the log gets what happened.
     const requestId = requestIdOf(c.req.raw) ?? '';
     const failure = error instanceof ApiError ? error : serverFailure(error);
-    services.log.error('api.server_error', {
+    // A refusal for want of space (a full dock, a quota) is expected in operation: a warning, not an error.
+    const level = error instanceof ApiError && error.status === 507 ? 'warn' : 'error';
+    services.log[level]('api.server_error', {
       request_id: requestId,
       method: c.req.method,
       path: c.req.path,

@@ -2,6 +2,12 @@ import { constants, createReadStream, lstatSync, type ReadStream } from 'node:fs
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 
 /**
+ * A path refused by `confinePath` where a caller needed one: it leaves its root or passes through a link. The API
+ * answers it as 404, like a file that is not there (what is behind a link is nobody's to know about).
+ */
+export class OutsideStorageError extends Error {}
+
+/**
  * The absolute path of `relativePath` under `root`, or undefined when it would leave it: `..`, absolute paths, NUL
  * and backslashes are refused, the resolved path must be the root or below it, and no existing part of it below the
  * root may be a symbolic link. A link is refused wherever it points — even inside the storage root it could lead

@@ -6,6 +6,7 @@ import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestFile } from '../assets/ingest.ts';
 import { reconcile } from '../assets/reconcile.ts';
+import { ensureFolderRow } from '../folders/folder-records.ts';
 import { aclUser } from '../test-support/acl-fixture.ts';
 import type { ApiClient } from '../test-support/api-client.ts';
 import { DATABASE_KINDS, startTestDam, type TestDam } from '../test-support/test-dam.ts';
@@ -109,5 +110,26 @@ describe.each(DATABASE_KINDS)('symbolic links in storage on %s', (kind) => {
     );
     expect(paths).toContain('Library/Drop/own.txt');
     expect(paths.filter((path) => /to-secret|outdir|far\.txt|Later\//.test(path))).toEqual([]);
+  });
+
+  it('an asset whose file was replaced by a link answers 404, never the link’s target', async () => {
+    const path = 'Library/Drop/swapped.txt';
+    await writeFile(join(root, path), 'original bytes');
+    const asset = await ingestFile(dam.services, path);
+    await rm(join(root, path));
+    await symlink(join(outside, 'far.txt'), join(root, path));
+    const answer = await get(`/assets/${asset.id}/original`);
+    expect(answer.status).toBe(404);
+    expect(await answer.text()).not.toContain('far away');
+  });
+
+  it('a folder copy leaves the links inside it behind', async () => {
+    const source = await ensureFolderRow(dam.services.db, 'Library/Drop');
+    const target = await ensureFolderRow(dam.services.db, 'Library/Later-was');
+    const answer = await carlos.post(`/folders/${source}/copy`, { destinationId: target });
+    expect(answer.status).toBeLessThan(300);
+    const copied = await readdir(join(root, 'Library/Later-was/Drop'), { withFileTypes: true });
+    expect(copied.filter((entry) => entry.isSymbolicLink())).toEqual([]);
+    expect(copied.map((entry) => entry.name)).toContain('own.txt');
   });
 });

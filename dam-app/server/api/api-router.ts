@@ -2,10 +2,11 @@ import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { MESSAGES } from '../../api/messages.ts';
+import { OutsideStorageError } from '../access/storage-path.ts';
 import { resolvePrincipal } from '../auth/resolve-principal.ts';
 import type { DamServices } from '../services.ts';
 import { BROWSER_UPLOAD_PATH, createBrowserUploads } from '../uploads/browser-upload.ts';
-import { ApiError, invalid } from './api-error.ts';
+import { ApiError, invalid, notFound } from './api-error.ts';
 import { clientIp } from './client-ip.ts';
 import type { RouteDefinition } from './define-route.ts';
 import { passesOriginCheck } from './origin-check.ts';
@@ -115,6 +116,10 @@ export function createApiRouter(services: DamServices, routes: RouteDefinition[]
     // The unread rest of a refused body would be taken for the next request on this connection.
     if (error instanceof ApiError && error.status === 413) c.header('Connection', 'close');
     if (error instanceof ApiError && error.status < 500) return c.json(error.toBody(), error.status);
+    if (error instanceof OutsideStorageError) {
+      services.log.warn('api.outside_storage', { request_id: requestIdOf(c.req.raw), error: error.message });
+      return c.json(notFound('file').toBody(), 404);
+    }
     // A server-side failure: the client gets the spec's text and the request id, the log gets what happened.
     const requestId = requestIdOf(c.req.raw) ?? '';
     const failure = error instanceof ApiError ? error : serverFailure(error);

@@ -1,9 +1,9 @@
 import { cp, lstat, mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { confinePath } from '../access/storage-path.ts';
+import { confinePath, OutsideStorageError } from '../access/storage-path.ts';
 import { notALink } from '../storage/local-area.ts';
 
-export class PathOutsideRootError extends Error {}
+export class PathOutsideRootError extends OutsideStorageError {}
 
 /**
  * Directory operations on the originals (the storage root, which the transfer node serves). Every path is relative

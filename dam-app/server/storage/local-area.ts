@@ -3,10 +3,10 @@ import { copyFile, cp, lstat, mkdir, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { confinePath, readNoFollow } from '../access/storage-path.ts';
+import { confinePath, OutsideStorageError, readNoFollow } from '../access/storage-path.ts';
 import type { AreaName, StorageArea, StoredObject } from './storage-area.ts';
 
-export class StorageKeyError extends Error {}
+export class StorageKeyError extends OutsideStorageError {}
 
 /**
  * A storage area in a local folder. Writes go to a temporary name first and are renamed into place, so a reader

@@ -49,6 +49,9 @@ export const MESSAGES = {
   // §8 Other
   apiKeyExists: 'The API key already exists.',
   operationFailed: 'Operation failed on server.',
+  // §8 Uploads ("upload failed due to a server error"); a full disk has no words in the spec, these are ours.
+  uploadFailed: 'Upload failed due to a server error.',
+  storageFull: 'The server’s storage is full. Try again once space has been freed.',
   notFound: 'Asset not found or no permission.',
   tooManyAttempts: 'Too many failed attempts. Wait a few minutes, then try again.',
   badRequest: 'The request is not valid.',

@@ -55,7 +55,9 @@ export async function createServices(config: DamConfig, log: Logger): Promise<Da
         await ingestFile(services, (payload as { path: string }).path);
       },
       [RECONCILE_JOB]: async (payload) => {
-        await reconcile(services, (payload as { path?: string }).path ?? '');
+        const path = (payload as { path?: string }).path ?? '';
+        const report = await reconcile(services, path);
+        log.info('reconcile.done', { path, ...report, refusedLinks: report.refusedLinks.length });
       },
     },
     log,

@@ -2,13 +2,16 @@ import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { MESSAGES } from '../../api/messages.ts';
+import { OutsideStorageError } from '../access/storage-path.ts';
 import { resolvePrincipal } from '../auth/resolve-principal.ts';
 import type { DamServices } from '../services.ts';
 import { BROWSER_UPLOAD_PATH, createBrowserUploads } from '../uploads/browser-upload.ts';
-import { ApiError, invalid } from './api-error.ts';
+import { ApiError, invalid, notFound } from './api-error.ts';
 import { clientIp } from './client-ip.ts';
 import type { RouteDefinition } from './define-route.ts';
 import { passesOriginCheck } from './origin-check.ts';
+import { assignRequestId, REQUEST_ID_HEADER, requestIdOf } from './request-id.ts';
+import { serverFailure, serverFailureBody } from './server-failure.ts';
 
 /** Request bodies above this are refused with 413 before they are read whole. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -21,6 +24,12 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export function createApiRouter(services: DamServices, routes: RouteDefinition[]): Hono {
   const api = new Hono();
   const publicOrigin = new URL(services.config.publicUrl).origin;
+  // First of all, so that even a refused body's answer and its log line carry the id.
+  api.use(async (c, next) => {
+    const id = assignRequestId(c.req.raw);
+    await next();
+    c.header(REQUEST_ID_HEADER, id);
+  });
   const limit = bodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: () => {
@@ -45,6 +54,7 @@ export function createApiRouter(services: DamServices, routes: RouteDefinition[]
     await next();
     c.header('Cache-Control', 'no-store');
     services.log.info('api.request', {
+      request_id: requestIdOf(c.req.raw),
       method: c.req.method,
       path: c.req.path,
       status: c.res.status,
@@ -64,7 +74,7 @@ export function createApiRouter(services: DamServices, routes: RouteDefinition[]
         MESSAGES.noPermission,
         'Cross-site request refused (Origin or CSRF token).',
       );
-    return uploads(c, principal);
+    return uploads(c, principal, requestIdOf(c.req.raw) ?? '');
   };
   api.all('/uploads', browserUpload);
   api.all('/uploads/*', browserUpload);
@@ -105,13 +115,26 @@ export function createApiRouter(services: DamServices, routes: RouteDefinition[]
   api.onError((error, c) => {
     // The unread rest of a refused body would be taken for the next request on this connection.
     if (error instanceof ApiError && error.status === 413) c.header('Connection', 'close');
-    if (error instanceof ApiError) return c.json(error.toBody(), error.status);
-    services.log.error('api.unhandled', {
-      path: c.req.path,
+    if (error instanceof ApiError && error.status < 500) return c.json(error.toBody(), error.status);
+    if (error instanceof OutsideStorageError) {
+      services.log.warn('api.outside_storage', { request_id: requestIdOf(c.req.raw), error: error.message });
+      return c.json(notFound('file').toBody(), 404);
+    }
+    // A server-side failure: the client gets the spec's text and the request id, the log gets what happened.
+    const requestId = requestIdOf(c.req.raw) ?? '';
+    const failure = error instanceof ApiError ? error : serverFailure(error);
+    // A refusal for want of space (a full dock, a quota) is expected in operation: a warning, not an error.
+    const level = error instanceof ApiError && error.status === 507 ? 'warn' : 'error';
+    services.log[level]('api.server_error', {
+      request_id: requestId,
       method: c.req.method,
-      error: (error as Error).stack,
+      path: c.req.path,
+      status: failure.status,
+      code: failure.code,
+      error: error instanceof ApiError ? error.message : (error as Error).stack,
     });
-    return c.json(new ApiError(500, 'server_error', MESSAGES.operationFailed).toBody(), 500);
+    c.header(REQUEST_ID_HEADER, requestId);
+    return c.json(serverFailureBody(failure, requestId), failure.status);
   });
   return api;
 }

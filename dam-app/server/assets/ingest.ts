@@ -1,8 +1,9 @@
-import { stat } from 'node:fs/promises';
+import { link, lstat, unlink } from 'node:fs/promises';
 import { sql } from 'kysely';
-import { baseName, parentOf } from '../folders/acl-scope.ts';
+import { fileNameProblem } from '../../api/names.ts';
+import { baseName, joinPath, parentOf } from '../folders/acl-scope.ts';
 import { ensureFolderRow } from '../folders/folder-records.ts';
-import { isIndexable } from '../folders/originals-tree.ts';
+import { isIndexable, PathOutsideRootError } from '../folders/originals-tree.ts';
 import { enqueueJob } from '../jobs/job-queue.ts';
 import { normalizeXmp } from '../media/normalize-xmp.ts';
 import type { DamServices } from '../services.ts';
@@ -27,11 +28,20 @@ export const keywordVector = (keywords: string[]) =>
  * changed keeps its asset and gets its metadata and renditions again. The type comes from the content (exiftool
  * reads signatures), metadata through `normalize_xmp`, renditions follow as a job.
  */
-export async function ingestFile(services: DamServices, path: string): Promise<IngestResult> {
+export async function ingestFile(services: DamServices, given: string): Promise<IngestResult> {
   const { db } = services;
-  const absolute = services.tree.absolute(path);
-  if (!isIndexable(baseName(path))) throw new NotIngestableError(`Not an asset file: ${path}`);
-  const info = await stat(absolute);
+  if (!isIndexable(baseName(given))) throw new NotIngestableError(`Not an asset file: ${given}`);
+  const problem = fileNameProblem(baseName(given));
+  if (problem) throw new NotIngestableError(`Refused file name (${problem}): ${JSON.stringify(given)}`);
+  const path = await underNfcName(services, given);
+  let absolute: string;
+  try {
+    absolute = services.tree.absolute(path);
+  } catch (error) {
+    if (error instanceof PathOutsideRootError) throw new NotIngestableError(error.message);
+    throw error;
+  }
+  const info = await lstat(absolute);
   if (!info.isFile()) throw new NotIngestableError(`Not a file: ${path}`);
   const hash = await hashFile(absolute);
   const existing = await db
@@ -120,4 +130,34 @@ function metadataRecord(meta: ReturnType<typeof normalizeXmp>) {
     pageCount: meta.pageCount,
     tags: meta.tags,
   };
+}
+
+/**
+ * A new file whose name is not in Unicode NFC (a Mac sends NFD) is renamed to its NFC spelling before it becomes an
+ * asset, so two names that look the same cannot sit side by side; a file some asset already has keeps its name.
+ * The NFC name is claimed with a hard link, which never replaces a file already there.
+ */
+async function underNfcName(services: DamServices, path: string): Promise<string> {
+  const name = baseName(path);
+  const nfc = name.normalize('NFC');
+  if (nfc === name) return path;
+  const known = await services.db
+    .selectFrom('assets')
+    .select('id')
+    .where('path', '=', path)
+    .where('status', '<>', 'trashed')
+    .executeTakeFirst();
+  if (known) return path;
+  const target = joinPath(parentOf(path), nfc);
+  try {
+    await link(services.tree.absolute(path), services.tree.absolute(target));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+      throw new NotIngestableError(
+        `${JSON.stringify(path)} looks the same as ${JSON.stringify(target)}, which exists`,
+      );
+    throw error;
+  }
+  await unlink(services.tree.absolute(path));
+  return target;
 }

@@ -12,6 +12,8 @@ export interface ReconcileReport {
   ingested: number;
   missing: number;
   folders: number;
+  /** Symbolic links found in storage: never followed, never ingested, each logged as `reconcile.link_refused`. */
+  refusedLinks: string[];
 }
 
 /**
@@ -21,7 +23,7 @@ export interface ReconcileReport {
  */
 export async function reconcile(services: DamServices, path = ''): Promise<ReconcileReport> {
   const { db } = services;
-  const report: ReconcileReport = { ingested: 0, missing: 0, folders: 0 };
+  const report: ReconcileReport = { ingested: 0, missing: 0, folders: 0, refusedLinks: [] };
   if (!(await services.tree.isDirectory(path))) return report;
   const known = new Set(
     (
@@ -40,7 +42,12 @@ export async function reconcile(services: DamServices, path = ''): Promise<Recon
     const directory = pending.pop() as string;
     await ensureFolderRow(db, directory);
     report.folders++;
-    const { folders, files } = await services.tree.list(directory);
+    const { folders, files, links } = await services.tree.list(directory);
+    for (const name of links) {
+      const link = joinPath(directory, name);
+      report.refusedLinks.push(link);
+      services.log.warn('reconcile.link_refused', { path: link });
+    }
     for (const name of folders) if (isIndexable(name)) pending.push(joinPath(directory, name));
     for (const name of files) {
       if (!isIndexable(name)) continue;

@@ -26,6 +26,15 @@ describe('loadConfig', () => {
     );
   });
 
+  it('gives each user a loading dock of 50 GiB unless told otherwise (0: no limit)', () => {
+    expect(loadConfig({}).loadingDockQuotaBytes).toBe(50 * 1024 ** 3);
+    expect(loadConfig({ DAM_LOADING_DOCK_QUOTA_MB: '100' }).loadingDockQuotaBytes).toBe(100 * 1024 ** 2);
+    expect(loadConfig({ DAM_LOADING_DOCK_QUOTA_MB: '0' }).loadingDockQuotaBytes).toBe(0);
+    expect(() => loadConfig({ DAM_LOADING_DOCK_QUOTA_MB: 'lots' })).toThrow(
+      'DAM_LOADING_DOCK_QUOTA_MB must be a whole number',
+    );
+  });
+
   it('marks cookies Secure behind an https public address', () => {
     const config = loadConfig({ DAM_PUBLIC_URL: 'https://dam.example/', DAM_HOME: '/srv/dam' });
     expect(config.publicUrl).toBe('https://dam.example');

@@ -77,6 +77,7 @@ const environmentSchema = z.object({
     z.number().min(1, { message: 'must be 1 or more' }),
   ),
   DAM_RECONCILE_SECONDS: count(3600, 7 * 86_400),
+  DAM_LOADING_DOCK_QUOTA_MB: count(50 * 1024, 1024 ** 3),
   DAM_SCRYPT_LOG_N: count(15, 20).pipe(z.number().min(10, { message: 'must be 10 or more' })),
 });
 
@@ -125,6 +126,8 @@ export interface DamConfig {
   jobConcurrency: number;
   /** Seconds between two reconciles of the storage with the index (one also runs at start-up); 0 turns both off. */
   reconcileSeconds: number;
+  /** What one user's prepared downloads not yet done may hold in the loading dock, in bytes; 0: no limit. */
+  loadingDockQuotaBytes: number;
   /** scrypt's cost is 2^logN (OWASP lists N=2^15, r=8, p=3); tests lower it to save time. */
   scryptLogN: number;
 }
@@ -169,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): DamConfig {
     scryptLogN: e.DAM_SCRYPT_LOG_N,
     jobConcurrency: e.DAM_JOB_CONCURRENCY,
     reconcileSeconds: e.DAM_RECONCILE_SECONDS,
+    loadingDockQuotaBytes: e.DAM_LOADING_DOCK_QUOTA_MB * 1024 ** 2,
     nodes: e.DAM_NODES,
     embeddedNode: {
       enabled: e.DAM_NODES.length === 0 && e.DAM_EMBEDDED_NODE,

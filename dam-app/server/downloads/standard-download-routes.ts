@@ -1,5 +1,4 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { lstat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { Readable } from 'node:stream';
 import { downloadZip, predictLength } from 'client-zip';
@@ -8,6 +7,7 @@ import { ASSET_MESSAGES } from '../../api/asset-messages.ts';
 import { translateTransferPath } from '../../api/transfer-paths.ts';
 import { pathInAcl } from '../access/acl-paths.ts';
 import { can, type Principal } from '../access/principal.ts';
+import { readNoFollow } from '../access/storage-path.ts';
 import { ApiError, forbidden, notFound } from '../api/api-error.ts';
 import { defineRoute } from '../api/define-route.ts';
 import { aclRoot } from '../folders/acl-scope.ts';
@@ -48,7 +48,7 @@ export const standardDownloadRoutes = [
     async handler({ c, services, principal, query }) {
       const root = checkDownload(services, principal);
       const absolute = resolve(services, root, query.path);
-      const info = await stat(absolute).catch(() => undefined);
+      const info = await lstat(absolute).catch(() => undefined);
       if (!info?.isFile()) throw notFound('file');
       const headers: Record<string, string> = {
         'Content-Type': 'application/octet-stream',
@@ -69,9 +69,7 @@ export const standardDownloadRoutes = [
         });
       const { start, end } = range === 'whole' ? { start: 0, end: info.size - 1 } : range;
       const body =
-        info.size === 0
-          ? null
-          : (Readable.toWeb(createReadStream(absolute, { start, end })) as ReadableStream);
+        info.size === 0 ? null : (Readable.toWeb(readNoFollow(absolute, { start, end })) as ReadableStream);
       return new Response(body, {
         status: range === 'whole' ? 200 : 206,
         headers: {

@@ -1,7 +1,7 @@
-import { createReadStream } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
+import { lstat, readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { Readable } from 'node:stream';
+import { readNoFollow } from '../access/storage-path.ts';
 
 export interface ZipEntry {
   /** The name inside the archive (folders keep their place relative to what was chosen). */
@@ -11,11 +11,14 @@ export interface ZipEntry {
   lastModified: Date;
 }
 
-/** Every file under the chosen files and folders (symbolic links are skipped: they could point anywhere). */
+/**
+ * Every file under the chosen files and folders. Symbolic links are skipped, a chosen one too (callers confine the
+ * chosen paths, which refuses links, but one may have been put there since): they could point anywhere.
+ */
 export async function collectZipEntries(chosen: string[]): Promise<ZipEntry[]> {
   const entries: ZipEntry[] = [];
   const visit = async (absolute: string, name: string) => {
-    const info = await stat(absolute);
+    const info = await lstat(absolute);
     if (info.isDirectory()) {
       const children = await readdir(absolute, { withFileTypes: true });
       for (const child of children.sort((a, b) => a.name.localeCompare(b.name)))
@@ -33,6 +36,6 @@ export function* zipInputs(entries: ZipEntry[]) {
       name: entry.name,
       lastModified: entry.lastModified,
       size: entry.size,
-      input: Readable.toWeb(createReadStream(entry.absolute)) as ReadableStream<Uint8Array>,
+      input: Readable.toWeb(readNoFollow(entry.absolute)) as ReadableStream<Uint8Array>,
     };
 }

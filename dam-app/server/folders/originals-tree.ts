@@ -1,8 +1,9 @@
-import { cp, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { cp, lstat, mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { confinePath } from '../access/storage-path.ts';
+import { confinePath, OutsideStorageError } from '../access/storage-path.ts';
+import { notALink } from '../storage/local-area.ts';
 
-export class PathOutsideRootError extends Error {}
+export class PathOutsideRootError extends OutsideStorageError {}
 
 /**
  * Directory operations on the originals (the storage root, which the transfer node serves). Every path is relative
@@ -13,7 +14,8 @@ export class OriginalsTree {
 
   absolute(path: string): string {
     const full = confinePath(this.root, path);
-    if (!full) throw new PathOutsideRootError(`Outside the storage root: ${JSON.stringify(path)}`);
+    if (!full)
+      throw new PathOutsideRootError(`Outside the storage root, or through a link: ${JSON.stringify(path)}`);
     return full;
   }
 
@@ -24,7 +26,7 @@ export class OriginalsTree {
 
   async exists(path: string): Promise<boolean> {
     try {
-      await stat(this.absolute(path));
+      await lstat(this.absolute(path));
       return true;
     } catch {
       return false;
@@ -33,7 +35,7 @@ export class OriginalsTree {
 
   async isDirectory(path: string): Promise<boolean> {
     try {
-      return (await stat(this.absolute(path))).isDirectory();
+      return (await lstat(this.absolute(path))).isDirectory();
     } catch {
       return false;
     }
@@ -54,6 +56,7 @@ export class OriginalsTree {
       errorOnExist: true,
       force: false,
       preserveTimestamps: true,
+      filter: notALink,
     });
   }
 
@@ -64,16 +67,18 @@ export class OriginalsTree {
     await rm(full, { recursive: true, force: true });
   }
 
-  /** The entries of one directory, split into folders and files; symbolic links are never followed. */
-  async list(path: string): Promise<{ folders: string[]; files: string[] }> {
+  /** The entries of one directory, split into folders, files and symbolic links (never followed). */
+  async list(path: string): Promise<{ folders: string[]; files: string[]; links: string[] }> {
     const entries = await readdir(this.absolute(path), { withFileTypes: true });
     const folders: string[] = [];
     const files: string[] = [];
+    const links: string[] = [];
     for (const entry of entries) {
       if (entry.isDirectory()) folders.push(entry.name);
       else if (entry.isFile()) files.push(entry.name);
+      else if (entry.isSymbolicLink()) links.push(entry.name);
     }
-    return { folders: folders.sort(), files: files.sort() };
+    return { folders: folders.sort(), files: files.sort(), links: links.sort() };
   }
 }
 

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { statfs } from 'node:fs/promises';
 import { z } from 'zod';
 import { okSchema } from '../../api/accounts.ts';
@@ -13,15 +12,13 @@ import { can } from '../access/principal.ts';
 import { ApiError, forbidden, notFound } from '../api/api-error.ts';
 import { defineRoute } from '../api/define-route.ts';
 import { visibleAssetIds } from '../assets/asset-records.ts';
-import { enqueueJob } from '../jobs/job-queue.ts';
 import type { LocalStorageArea } from '../storage/local-area.ts';
 import { resolveBundle } from '../working-sets/bundle.ts';
 import { cleanLoadingDock, LOADING_DOCK_TTL_SECONDS } from './cleanup.ts';
+import { human, reserveDock } from './dock-quota.ts';
 
 const tag = 'Loading dock';
 const notificationParam = z.object({ notificationId: z.string().regex(/^[\w-]{8,64}$/) });
-const human = (bytes: number) =>
-  bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(1)} GB` : `${(bytes / 1024 ** 2).toFixed(1)} MB`;
 
 export const loadingDockRoutes = [
   defineRoute({
@@ -122,29 +119,35 @@ export const loadingDockRoutes = [
             details: { requestedBytes: total, freeBytes: free },
           },
         );
-      const notificationId = randomBytes(12).toString('base64url');
+      const row = await reserveDock(services, principal.user.id, total);
+      const { notificationId } = row;
       const used = new Set<string>();
-      const files = [];
-      for (const asset of assets) {
-        // Two assets with one file name get distinct names in the dock: "name (2).ext".
-        let name = asset.file_name;
-        for (let n = 2; used.has(name); n++) name = asset.file_name.replace(/(\.[^.]*)?$/, ` (${n})$1`);
-        used.add(name);
-        const key = `${notificationId}/${name}`;
-        await services.storage.loadingDock.putFile(key, services.tree.absolute(asset.path));
-        files.push({ assetId: asset.id, key, fileName: name, size: Number(asset.size) });
+      const files: { assetId: number; key: string; fileName: string; size: number }[] = [];
+      try {
+        for (const asset of assets) {
+          // Two assets with one file name get distinct names in the dock: "name (2).ext".
+          let name = asset.file_name;
+          for (let n = 2; used.has(name); n++) name = asset.file_name.replace(/(\.[^.]*)?$/, ` (${n})$1`);
+          used.add(name);
+          const key = `${notificationId}/${name}`;
+          files.push({ assetId: asset.id, key, fileName: name, size: Number(asset.size) });
+          await services.storage.loadingDock.putFile(key, services.tree.absolute(asset.path));
+        }
+      } catch (error) {
+        // The reservation is given back at once: its files go and the dock is done.
+        await services.db
+          .updateTable('loading_docks')
+          .set({ files: JSON.stringify(files) })
+          .where('id', '=', row.id)
+          .execute();
+        await cleanLoadingDock(services, { dockId: row.id }).catch(() => {});
+        throw error;
       }
-      const row = await services.db
-        .insertInto('loading_docks')
-        .values({
-          notification_id: notificationId,
-          owner_id: principal.user.id,
-          files: JSON.stringify(files),
-          total_size: total,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await enqueueJob(services.db, 'loading-dock.cleanup', { dockId: row.id }, LOADING_DOCK_TTL_SECONDS);
+      await services.db
+        .updateTable('loading_docks')
+        .set({ files: JSON.stringify(files) })
+        .where('id', '=', row.id)
+        .execute();
       return {
         loadingDockId: row.id,
         notificationId,

@@ -1,12 +1,12 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, cp, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { copyFile, cp, lstat, mkdir, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { confinePath } from '../access/storage-path.ts';
+import { confinePath, OutsideStorageError, readNoFollow } from '../access/storage-path.ts';
 import type { AreaName, StorageArea, StoredObject } from './storage-area.ts';
 
-export class StorageKeyError extends Error {}
+export class StorageKeyError extends OutsideStorageError {}
 
 /**
  * A storage area in a local folder. Writes go to a temporary name first and are renamed into place, so a reader
@@ -52,13 +52,13 @@ export class LocalStorageArea implements StorageArea {
 
   async read(key: string): Promise<Readable> {
     const path = this.pathOf(key);
-    await stat(path);
-    return createReadStream(path);
+    await lstat(path);
+    return readNoFollow(path);
   }
 
   async stat(key: string): Promise<StoredObject | undefined> {
     try {
-      const info = await stat(this.pathOf(key));
+      const info = await lstat(this.pathOf(key));
       return info.isFile() ? { size: info.size, modifiedAt: info.mtime } : undefined;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
@@ -88,7 +88,18 @@ async function moveAcross(from: string, to: string): Promise<void> {
     await rename(from, to);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
-    await cp(from, to, { recursive: true, errorOnExist: true, force: false, preserveTimestamps: true });
+    await cp(from, to, {
+      recursive: true,
+      errorOnExist: true,
+      force: false,
+      preserveTimestamps: true,
+      filter: notALink,
+    });
     await rm(from, { recursive: true, force: true });
   }
+}
+
+/** `cp` filter: a symbolic link inside a copied or moved tree is left behind, never copied to point anywhere. */
+export async function notALink(source: string): Promise<boolean> {
+  return !(await lstat(source)).isSymbolicLink();
 }

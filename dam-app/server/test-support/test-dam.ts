@@ -7,7 +7,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { loadConfig } from '../config/config.ts';
 import { createServices, type DamRuntime } from '../create-services.ts';
-import { silentLogger } from '../log.ts';
+import { type Logger, silentLogger } from '../log.ts';
 import type { DamServices } from '../services.ts';
 import { type RunningServer, startDamServer } from '../start-server.ts';
 import { ApiClient } from './api-client.ts';
@@ -63,7 +63,7 @@ export async function freePort(): Promise<number> {
 export async function startTestDam(
   kind: DatabaseKind,
   env: Record<string, string> = {},
-  options: { databaseUrl?: string; smtp?: boolean } = {},
+  options: { databaseUrl?: string; smtp?: boolean; log?: Logger } = {},
 ): Promise<TestDam> {
   const home = await mkdtemp(join(tmpdir(), 'rapid-dam-test-'));
   const mail = await startSmtpInbox();
@@ -82,7 +82,7 @@ export async function startTestDam(
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
-  const runtime: DamRuntime = await createServices(config, silentLogger);
+  const runtime: DamRuntime = await createServices(config, options.log ?? silentLogger);
   const server: RunningServer = await startDamServer({
     port,
     publicDir: home,

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TransferEngine } from '@rapid/transfer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aclUser } from '../test-support/acl-fixture.ts';
 import type { ApiClient } from '../test-support/api-client.ts';
 import { startTestDam, type TestDam } from '../test-support/test-dam.ts';
 import { INGEST_UPLOAD_JOB } from './upload-action-routes.ts';
@@ -124,5 +125,21 @@ describe('the upload actions believe the node, not the page', () => {
     const session = await dam.services.db.selectFrom('upload_sessions').selectAll().executeTakeFirstOrThrow();
     expect(session.error_message).toBe('See Rapid window');
     expect(session.cancelled_at).not.toBeNull();
+  });
+
+  it('registers files uploaded into the root of an ACL whose root is the whole storage ("")', async () => {
+    const una = await aclUser(dam, 'una', '', ['fileUpload']);
+    await writeFile(join(local, 'top.jpg'), randomBytes(20_000));
+    const setup = await una.post('/transfers/pre-transfer', {
+      nodetarget: '/files/upload_setup',
+      transfer_spec: { paths: [{ source: join(local, 'top.jpg') }] },
+    });
+    expect(setup.status).toBe(200);
+    const spec = setup.body.transfer_specs[0].transfer_spec;
+    expect((await engine.start(spec).done()).status).toBe('completed');
+    const finish = await una.post('/utils/UploadFileFinish', { cookie: spec.cookie, paths: ['/top.jpg'] });
+    expect(finish.body.paths).toEqual(['top.jpg']);
+    const jobs = await ingestJobs();
+    expect(jobs.map((job) => (job.payload as { path: string }).path)).toContain('top.jpg');
   });
 });

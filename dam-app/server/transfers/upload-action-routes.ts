@@ -103,14 +103,16 @@ export const uploadActionRoutes = [
     async handler({ services, principal, body }) {
       const session = await ownSession(services, principal, body.cookie);
       const asked = new Set(body.paths.map((path) => path.replace(/^\/+/, '')));
-      const prefix = `${session.destination}/`;
+      // An ACL rooted at the whole storage uploads into "": every storage path lies inside it.
+      const inDestination = (path: string) =>
+        session.destination === '' || path.startsWith(`${session.destination}/`);
       const completed = (await nodeTransfers(services, session.node_url, body.cookie)).flatMap((record) =>
         (record.files ?? [])
           .filter((file) => file.status === 'completed')
           .map((file) => ({ path: file.path.replace(/^\/+/, ''), transferId: record.id }))
           .filter(
             (file) =>
-              file.path.startsWith(prefix) && !file.path.split('/').includes('..') && asked.has(file.path),
+              inDestination(file.path) && !file.path.split('/').includes('..') && asked.has(file.path),
           ),
       );
       if (completed.length === 0) return { paths: [] };

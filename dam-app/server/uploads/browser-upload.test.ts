@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileNameProblem } from '../../api/names.ts';
 import type { ApiClient } from '../test-support/api-client.ts';
 import { startTestDam, type TestDam } from '../test-support/test-dam.ts';
 import { INGEST_UPLOAD_JOB } from '../transfers/upload-action-routes.ts';
-import { fileNameProblem } from './browser-upload.ts';
 import { tusDriver } from './tus-test-driver.ts';
 
 describe('resumable browser upload (tus)', () => {

@@ -5,10 +5,15 @@ import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
 import type { Context } from 'hono';
+import { ASSET_MESSAGES } from '../../api/asset-messages.ts';
+import { fileNameSchema } from '../../api/assets.ts';
 import { MESSAGES } from '../../api/messages.ts';
 import { pathInAcl } from '../access/acl-paths.ts';
 import { can, type Principal } from '../access/principal.ts';
+import { confinePath } from '../access/storage-path.ts';
 import { ApiError } from '../api/api-error.ts';
+import { REQUEST_ID_HEADER } from '../api/request-id.ts';
+import { isDiskFull } from '../api/server-failure.ts';
 import { aclRoot } from '../folders/acl-scope.ts';
 import { enqueueJob } from '../jobs/job-queue.ts';
 import type { DamServices } from '../services.ts';
@@ -18,14 +23,6 @@ import { placeWithoutOverwrite } from './unique-name.ts';
 export const BROWSER_UPLOAD_PATH = '/api/v1/uploads';
 /** Unfinished browser uploads are kept this long for a resume, then cleaned. */
 const KEEP_UNFINISHED_MS = 7 * 86_400_000;
-
-/** Spec §5: a file name cannot contain \ / : or start with a period. */
-export function fileNameProblem(name: string): string | undefined {
-  if (name === '' || name.length > 255) return 'A file name is required (at most 255 characters).';
-  if (/[\\/:\0]/.test(name) || name.startsWith('.'))
-    return 'A file name cannot contain \\ / : or start with a period.';
-  return undefined;
-}
 
 const refuse = (status_code: number, body: string) => Object.assign(new Error(body), { status_code, body });
 
@@ -48,9 +45,12 @@ export function createBrowserUploads(services: DamServices) {
   const { config } = services;
   const staging = join(config.home, 'uploads-staging');
   const nodeOwners = new WeakMap<IncomingMessage, Principal>();
+  const nodeRequestIds = new WeakMap<IncomingMessage, string>();
   // tus hands its hooks a web Request made from the Node one; it keeps the Node request as `runtime.node.req`.
+  const nodeOf = (req: Request) =>
+    (req as unknown as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
   const principalOf = (req: Request) => {
-    const node = (req as unknown as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
+    const node = nodeOf(req);
     const principal = node && nodeOwners.get(node);
     if (!principal) throw refuse(401, MESSAGES.unauthorized);
     return principal;
@@ -62,9 +62,10 @@ export function createBrowserUploads(services: DamServices) {
     async onUploadCreate(req, upload) {
       const principal = principalOf(req);
       if (!config.allowUpload || !can(principal, 'fileUpload')) throw refuse(403, MESSAGES.noPermission);
-      const name = upload.metadata?.filename ?? '';
-      const problem = fileNameProblem(name);
-      if (problem) throw refuse(400, problem);
+      // The one file name rule (rename's), on the NFC spelling: what is stored is what was checked.
+      const parsed = fileNameSchema.safeParse(upload.metadata?.filename ?? '');
+      if (!parsed.success) throw refuse(400, parsed.error.issues[0]?.message ?? ASSET_MESSAGES.fileNameRule);
+      const name = parsed.data;
       const folder = asTusRefusal(() => {
         const root = aclRoot(principal);
         return pathInAcl(config, root, `${root}/${upload.metadata?.destPath ?? ''}`);
@@ -76,6 +77,20 @@ export function createBrowserUploads(services: DamServices) {
         metadata: { filename: name, folder: folder.absolute, userId: String(principal.user.id) },
       };
     },
+    // tus would answer any other error with its message (an errno and a staging path): the client gets the spec's
+    // words, 507 for a full disk (the upload continues from its offset once there is space), the log the detail.
+    async onResponseError(req, error) {
+      if ('status_code' in error) return undefined;
+      const node = nodeOf(req);
+      services.log.error('upload.server_error', {
+        request_id: node && nodeRequestIds.get(node),
+        method: req.method,
+        error: error.stack ?? String(error),
+      });
+      return isDiskFull(error)
+        ? { status_code: 507, body: MESSAGES.storageFull }
+        : { status_code: 500, body: MESSAGES.uploadFailed };
+    },
     async onIncomingRequest(req, uploadId) {
       const principal = principalOf(req);
       if (req.method === 'POST' || req.method === 'OPTIONS') return;
@@ -84,7 +99,12 @@ export function createBrowserUploads(services: DamServices) {
         throw refuse(404, MESSAGES.notFound);
     },
     async onUploadFinish(_req, upload) {
-      const folder = upload.metadata?.folder as string;
+      // Checked again: a link may have been put in place of the folder (or one above it) since the upload began.
+      const folder = confinePath(
+        config.storageRoot,
+        relative(config.storageRoot, upload.metadata?.folder ?? ''),
+      );
+      if (!folder) throw refuse(404, MESSAGES.notFound);
       await mkdir(folder, { recursive: true });
       const name = await placeWithoutOverwrite(
         join(staging, upload.id),
@@ -105,10 +125,12 @@ export function createBrowserUploads(services: DamServices) {
 
   // tus's Node entry point, on the raw request and response: it notices a client that went away mid-chunk and
   // releases the upload's lock, so the resume that follows is not kept waiting.
-  return async (c: Context, principal: Principal | undefined): Promise<Response> => {
+  return async (c: Context, principal: Principal | undefined, requestId: string): Promise<Response> => {
     if (!principal) throw new ApiError(401, 'unauthorized', MESSAGES.unauthorized);
     const { incoming, outgoing } = c.env as { incoming: IncomingMessage; outgoing: ServerResponse };
     nodeOwners.set(incoming, principal);
+    nodeRequestIds.set(incoming, requestId);
+    outgoing.setHeader(REQUEST_ID_HEADER, requestId);
     await server.handle(incoming, outgoing);
     return RESPONSE_ALREADY_SENT;
   };

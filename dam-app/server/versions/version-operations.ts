@@ -1,4 +1,4 @@
-import { rename, stat } from 'node:fs/promises';
+import { lstat, rename, stat } from 'node:fs/promises';
 import { type Kysely, sql } from 'kysely';
 import { ASSET_MESSAGES } from '../../api/asset-messages.ts';
 import { MESSAGES } from '../../api/messages.ts';
@@ -105,7 +105,7 @@ export async function checkIn(services: DamServices, principal: Principal, id: n
     )
       throw notFound('file');
     replacement = services.tree.absolute(path);
-    if (!(await stat(replacement).catch(() => undefined))?.isFile()) throw notFound('file');
+    if (!(await lstat(replacement).catch(() => undefined))?.isFile()) throw notFound('file');
   }
   const newHash = replacement ? await hashFile(replacement) : asset.content_hash;
   const contentChanges = newHash !== asset.content_hash;

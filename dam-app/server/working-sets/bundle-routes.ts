@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { lstat } from 'node:fs/promises';
 import { downloadZip, predictLength } from 'client-zip';
 import { z } from 'zod';
 import { idParamSchema } from '../../api/admin.ts';
@@ -47,7 +47,7 @@ export const bundleRoutes = [
       const entries: ZipEntry[] = [];
       for (const file of bundle.files) {
         const absolute = services.tree.absolute(file.path);
-        const info = await stat(absolute).catch(() => undefined);
+        const info = await lstat(absolute).catch(() => undefined);
         // A bundle is delivered whole: a member whose file vanished since the last reconcile stops the download.
         if (!info?.isFile()) throw notFound('file');
         entries.push({

@@ -41,6 +41,8 @@ export const serverMessagesFr: Record<keyof typeof MESSAGES, string> = {
   invitationNotSent: 'L’invitation n’a pas pu être envoyée.',
   apiKeyExists: 'Cette clé d’API existe déjà.',
   operationFailed: 'L’opération a échoué sur le serveur.',
+  uploadFailed: 'Le téléversement a échoué à cause d’une erreur du serveur.',
+  storageFull: 'Le stockage du serveur est plein. Réessayez une fois de l’espace libéré.',
   notFound: 'Ressource introuvable ou sans permission.',
   tooManyAttempts: 'Trop de tentatives échouées. Patientez quelques minutes, puis réessayez.',
   badRequest: 'La requête n’est pas valide.',

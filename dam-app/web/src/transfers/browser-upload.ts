@@ -1,4 +1,5 @@
 import { Upload } from 'tus-js-client';
+import { fileNameSchema } from '../../../api/assets.ts';
 
 /** The DAM's tus endpoint (`dam-app/server/uploads/`). */
 export const BROWSER_UPLOAD_ENDPOINT = '/api/v1/uploads';
@@ -24,11 +25,17 @@ export function uploadOverHttp(
 ): { abort(): void } {
   const report = (state: BrowserUploadProgress['state'], sent: number, error?: string) =>
     onProgress({ name: file.name, sent, total: file.size, state, ...(error ? { error } : {}) });
+  // The server's rule (the one rename uses), checked before any byte is sent; the name goes in NFC.
+  const name = fileNameSchema.safeParse(file.name);
+  if (!name.success) {
+    report('failed', 0, name.error.issues[0]?.message);
+    return { abort: () => {} };
+  }
   const upload = new Upload(file, {
     endpoint: BROWSER_UPLOAD_ENDPOINT,
     chunkSize: 8 * 1024 * 1024,
     retryDelays: [0, 1000, 3000, 5000],
-    metadata: { filename: file.name, destPath },
+    metadata: { filename: name.data, destPath },
     ...(csrfToken ? { headers: { 'X-CSRF-Token': csrfToken } } : {}),
     storeFingerprintForResuming: true,
     removeFingerprintOnSuccess: true,

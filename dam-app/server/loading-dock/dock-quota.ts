@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { ASSET_MESSAGES } from '../../api/asset-messages.ts';
+import { ApiError } from '../api/api-error.ts';
+import { enqueueJob } from '../jobs/job-queue.ts';
+import type { DamServices } from '../services.ts';
+import { LOADING_DOCK_TTL_SECONDS } from './cleanup.ts';
+
+export const human = (bytes: number) =>
+  bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(1)} GB` : `${(bytes / 1024 ** 2).toFixed(1)} MB`;
+
+/**
+ * Reserves `total` bytes of the user's loading-dock quota (`DAM_LOADING_DOCK_QUOTA_MB`) for a new dock, before any
+ * file is copied: the dock's row counts against the quota until it is done. The user's row is locked for the
+ * check, so two requests at once cannot both take the last of it. Its cleanup job is queued in the same
+ * transaction: a dock whose copy never finishes (a crash) is still cleaned and stops counting a day later.
+ */
+export async function reserveDock(
+  services: DamServices,
+  userId: number,
+  total: number,
+): Promise<{ id: number; notificationId: string }> {
+  const quota = services.config.loadingDockQuotaBytes;
+  const notificationId = randomBytes(12).toString('base64url');
+  return services.db.transaction().execute(async (trx) => {
+    await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+    if (quota > 0) {
+      const { used } = await trx
+        .selectFrom('loading_docks')
+        .select(sql<string>`coalesce(sum(total_size), 0)`.as('used'))
+        .where('owner_id', '=', userId)
+        .where('done_at', 'is', null)
+        .executeTakeFirstOrThrow();
+      const free = Math.max(0, quota - Number(used));
+      if (total > free)
+        throw new ApiError(
+          507,
+          'loading_dock_quota',
+          ASSET_MESSAGES.loadingDockNoSpace(human(total), human(free)),
+          'The loading dock quota of this user is used up.',
+          { details: { requestedBytes: total, freeBytes: free, quotaBytes: quota } },
+        );
+    }
+    const row = await trx
+      .insertInto('loading_docks')
+      .values({ notification_id: notificationId, owner_id: userId, files: '[]', total_size: total })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await enqueueJob(trx, 'loading-dock.cleanup', { dockId: row.id }, LOADING_DOCK_TTL_SECONDS);
+    return { id: row.id, notificationId };
+  });
+}

@@ -9,6 +9,7 @@ import {
   scriptTagOptions,
   sizeSentence,
 } from './bundle-size.mjs';
+import { buildDocs } from './docs-build.mjs';
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
 const banner = { js: `/*! Rapid Connect SDK v${version} */` };
@@ -45,7 +46,8 @@ execFileSync(process.execPath, ['../node_modules/typescript/bin/tsc', '-p', 'tsc
 for (const file of walk('dist/esm')) {
   if (!file.endsWith('.d.ts')) continue;
   const text = readFileSync(file, 'utf8').replace(/(from\s+'\.{1,2}\/[^']+)\.ts'/g, "$1.js'");
-  if (text.includes('@rapid/')) throw new Error(`${file} refers to a private package`);
+  // An import of a workspace package other than this one (the docs may name @rapid/sdk itself).
+  if (/['"]@rapid\/(?!sdk['"/])/.test(text)) throw new Error(`${file} refers to a private package`);
   writeFileSync(file, text);
 }
 
@@ -93,6 +95,20 @@ rmSync('dist/.consumer', { recursive: true, force: true });
 
 // The ESM entry must import where there is no window (server-side rendering).
 await import(new URL('dist/esm/index.js', import.meta.url).href);
+
+// The reference and guides (TypeDoc) as a static site in dist/docs. The build is where the documentation check runs:
+// it generates the site anyway, so one TypeDoc run both writes and validates, and `npm test` runs the build.
+const docs = await buildDocs();
+console.log(
+  `sdk: docs: ${docs.exportsDocumented}/${docs.exports} public exports documented, ` +
+    `${docs.membersDocumented}/${docs.members} exports and members in all, ` +
+    `${docs.examples - docs.withoutExample.length}/${docs.examples} with an @example`,
+);
+if (!docs.ok) {
+  for (const name of docs.withoutExample) console.error(`sdk: docs: ${name} has no @example`);
+  console.error('sdk: the reference has undocumented or broken entries (see the warnings above)');
+  process.exit(1);
+}
 
 // The sizes the README quotes; bundle-size.test.mjs holds the README to them.
 const ours = measure(readFileSync('dist/js/connect-sdk.min.js'));

@@ -10,6 +10,7 @@ import {
   sizeSentence,
 } from './bundle-size.mjs';
 import { buildDocs } from './docs-build.mjs';
+import { writeIntegrity } from './sri.mjs';
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
 const banner = { js: `/*! Rapid Connect SDK v${version} */` };
@@ -23,6 +24,11 @@ for (const name of ['connect-sdk', 'asperaweb-4']) {
     await build(scriptTagOptions(name, minify));
   }
 }
+
+// Their Subresource Integrity hashes: printed, in dist/js/integrity.json, and in the guide page the docs show.
+mkdirSync('dist/guides', { recursive: true });
+const hashes = writeIntegrity('dist/js', 'dist/guides/script-tag.md', version);
+for (const [file, hash] of Object.entries(hashes)) console.log(`sdk: js/${file} integrity="${hash}"`);
 
 // ESM for bundlers: the entry and the React hooks, with @rapid/protocol inlined and real dependencies external.
 await build({

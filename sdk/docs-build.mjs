@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Application, ReflectionKind, TSConfigReader, TypeDocReader } from 'typedoc';
 
@@ -55,8 +57,48 @@ export async function buildDocs(overrides = {}) {
   app.validate(project);
   const figures = coverage(project);
   if (app.logger.hasErrors() || figures.withoutExample.length > 0) return { ok: false, ...figures };
-  await app.generateDocs(project, app.options.getValue('out'));
+  const out = app.options.getValue('out');
+  await app.generateDocs(project, out);
+  moveInlineScripts(out);
   return { ok: !app.logger.hasErrors(), ...figures };
+}
+
+const BOOT_SCRIPT = 'assets/rapid-boot.js';
+
+/**
+ * TypeDoc's pages carry one inline script (the colour theme and the first paint); a site with a strict
+ * Content-Security-Policy (the DAM's: `script-src 'self'`) refuses it. It moves to a file each page loads at the
+ * same place, so the pages behave the same under the DAM's policy.
+ * @param {string} out
+ */
+export function moveInlineScripts(out) {
+  /** @type {string | undefined} */
+  let boot;
+  for (const file of htmlFiles(out)) {
+    const html = readFileSync(file, 'utf8');
+    const inline = /<script>([^<]*)<\/script>/g;
+    if (!inline.test(html)) continue;
+    const prefix = relative(join(file, '..'), out).split('\\').join('/');
+    const src = prefix ? `${prefix}/${BOOT_SCRIPT}` : BOOT_SCRIPT;
+    writeFileSync(
+      file,
+      html.replace(inline, (_tag, code) => {
+        if (boot !== undefined && boot !== code) throw new Error(`${file}: a second kind of inline script`);
+        boot = code;
+        return `<script src="${src}"></script>`;
+      }),
+    );
+  }
+  if (boot !== undefined) writeFileSync(join(out, BOOT_SCRIPT), `${boot}\n`);
+}
+
+/** @param {string} dir @returns {Generator<string>} */
+function* htmlFiles(dir) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) yield* htmlFiles(path);
+    else if (name.endsWith('.html')) yield path;
+  }
 }
 
 /** @param {import('typedoc').ProjectReflection} project */

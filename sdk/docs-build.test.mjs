@@ -56,6 +56,11 @@ describe('documentation check', () => {
       `${documented}/**\n * The limit.\n * @example limit;\n */\nexport const limit = 3;\n`,
     );
     expect(result).toMatchObject({ ok: true, exports: 2, exportsDocumented: 2, withoutExample: [] });
-    expect(readFileSync(join(dir, 'out', 'index.html'), 'utf8')).toContain('add');
+    const page = readFileSync(join(dir, 'out', 'functions', 'add.html'), 'utf8');
+    expect(page.replace(/<[^>]+>/g, '')).toContain('add(1, 2);');
+    // No inline script: the DAM serves the site under script-src 'self'.
+    expect(page).not.toMatch(/<script>/);
+    expect(page).toContain('<script src="../assets/rapid-boot.js"></script>');
+    expect(readFileSync(join(dir, 'out', 'assets', 'rapid-boot.js'), 'utf8')).toContain('tsd-theme');
   }, 60_000);
 });

@@ -79,6 +79,7 @@ const width = Math.max(...logins.map((login) => login.username.length), 8);
 console.log(`
 Rapid DAM is running at ${url}
 API reference: ${url}api/docs
+SDK docs:      ${url}sdk/docs/ (reference and guides for page developers)
 Storage:       ${dam?.storageRoot}
 Transfer node: ${dam?.nodes.join(', ') || 'not running (see the error above)'}
 

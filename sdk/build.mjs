@@ -10,6 +10,7 @@ import {
   sizeSentence,
 } from './bundle-size.mjs';
 import { buildDocs } from './docs-build.mjs';
+import { checkPackage } from './package-check.mjs';
 import { writeIntegrity } from './sri.mjs';
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
@@ -128,6 +129,17 @@ if (ours.gzip > SIZE_BUDGET_BYTES) {
   );
   process.exit(1);
 }
+
+// Ready to publish: `npm pack` holds only the builds, publint finds nothing, and every entry's types resolve under
+// node16 and bundler resolution ("Are the types wrong?").
+const packed = await checkPackage('.');
+if (packed.problems.length > 0) {
+  for (const problem of packed.problems) console.error(`sdk: package: ${problem}`);
+  process.exit(1);
+}
+console.log(
+  `sdk: package: npm pack holds ${packed.files.length} files; publint and are-the-types-wrong pass`,
+);
 
 function* walk(dir) {
   for (const name of readdirSync(dir)) {

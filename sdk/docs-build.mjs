@@ -60,6 +60,7 @@ export async function buildDocs(overrides = {}) {
   const out = app.options.getValue('out');
   await app.generateDocs(project, out);
   moveInlineScripts(out);
+  adoptFilterStyles(out);
   return { ok: !app.logger.hasErrors(), ...figures };
 }
 
@@ -90,6 +91,29 @@ export function moveInlineScripts(out) {
     );
   }
   if (boot !== undefined) writeFileSync(join(out, BOOT_SCRIPT), `${boot}\n`);
+}
+
+/** TypeDoc 0.28's main.js keeps its member filters' CSS in a `<style>` element it writes to. */
+const FILTER_STYLE =
+  'var be=document.head.appendChild(document.createElement("style"));be.dataset.for="filters";';
+/** The same object, backed by a constructable stylesheet, which `style-src 'self'` allows. */
+const ADOPTED_FILTER_STYLE =
+  'var be=(()=>{let s=new CSSStyleSheet(),t="";document.adoptedStyleSheets=[...document.adoptedStyleSheets,s];' +
+  'return{dataset:{for:"filters"},get innerHTML(){return t},set innerHTML(v){t=v;s.replaceSync(v)}}})();';
+
+/**
+ * A `<style>` element written by script is inline style, which the DAM's `style-src 'self'` refuses (the member
+ * filters stop working); the filters' rules go to an adopted stylesheet instead, as the DAM's own pages do.
+ * @param {string} out
+ */
+export function adoptFilterStyles(out) {
+  const file = join(out, 'assets', 'main.js');
+  const code = readFileSync(file, 'utf8');
+  if (!code.includes(FILTER_STYLE))
+    throw new Error(
+      `${file}: TypeDoc's filter <style> is not where docs-build.mjs expects it (a new TypeDoc?)`,
+    );
+  writeFileSync(file, code.replace(FILTER_STYLE, ADOPTED_FILTER_STYLE));
 }
 
 /** @param {string} dir @returns {Generator<string>} */

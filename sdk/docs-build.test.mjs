@@ -62,5 +62,9 @@ describe('documentation check', () => {
     expect(page).not.toMatch(/<script>/);
     expect(page).toContain('<script src="../assets/rapid-boot.js"></script>');
     expect(readFileSync(join(dir, 'out', 'assets', 'rapid-boot.js'), 'utf8')).toContain('tsd-theme');
+    // Nor a script-written <style>: the member filters' rules go to an adopted stylesheet.
+    const main = readFileSync(join(dir, 'out', 'assets', 'main.js'), 'utf8');
+    expect(main).not.toContain('createElement("style")');
+    expect(main).toContain('adoptedStyleSheets');
   }, 60_000);
 });

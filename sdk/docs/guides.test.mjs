@@ -22,6 +22,14 @@ describe('guides', () => {
     );
   });
 
+  it('are each in the site, in typedoc.json’s order', () => {
+    const { projectDocuments } = JSON.parse(
+      readFileSync(new URL('../typedoc.json', import.meta.url), 'utf8'),
+    );
+    const guides = readdirSync(new URL('.', import.meta.url)).filter((name) => name.endsWith('.md'));
+    expect(guides.filter((name) => !projectDocuments.includes(`docs/${name}`))).toEqual([]);
+  });
+
   it('are each linked from the README, which is the site’s front page', () => {
     const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
     const guides = readdirSync(new URL('.', import.meta.url)).filter((name) => name.endsWith('.md'));

@@ -14,7 +14,9 @@ const ConnectContext = createContext<Connect | undefined>(undefined);
 export function useConnect(options?: ConnectOptions, appId?: string): Connect {
   const [connect] = useState(() => new Connect(options));
   useEffect(() => {
-    connect.initSession(appId);
+    // StrictMode (development) runs each effect, its cleanup, then the effect again: the first run initialised the
+    // session and the cleanup stopped it, so the second run restarts it rather than initialising again.
+    if ('error' in connect.initSession(appId)) connect.start();
     return () => {
       connect.stop();
     };

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,10 +16,16 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt } from './harness/artifacts.ts';
 import { launchRapidBrowser, type RapidBrowser } from './harness/rapid-browser.ts';
 
-// sdk/examples/plain-html as a page developer runs it (`node sdk/examples/plain-html/server.mjs`), pointed at a
-// real transfer node instead of the DAM's embedded one, in Chromium with the extension and the host: the page
-// finds the client, starts a download and shows it complete. An example that stops working fails here.
-const SERVER = fileURLToPath(new URL('../../sdk/examples/plain-html/server.mjs', import.meta.url));
+// sdk/examples/* as a page developer runs them (the one command of sdk/examples/README.md), pointed at a real
+// transfer node instead of the DAM's embedded one, in Chromium with the extension and the host: each page finds
+// the client, starts a download and shows it complete. An example that stops working fails here.
+const examples = (path: string) => fileURLToPath(new URL(`../../sdk/examples/${path}`, import.meta.url));
+const bin = (path: string) => fileURLToPath(new URL(`../../node_modules/${path}`, import.meta.url));
+const EXAMPLES = [
+  { name: 'plain-html', args: [examples('plain-html/server.mjs')] },
+  { name: 'react-vite', args: [bin('vite/bin/vite.js'), examples('react-vite')] },
+  { name: 'react-ssr', args: ['--import', 'tsx', examples('react-ssr/server.tsx')] },
+];
 let example: ChildProcess | undefined;
 let node: NodeFixture | undefined;
 let rapid: RapidBrowser | undefined;
@@ -28,13 +35,15 @@ beforeAll(assertBuilt);
 afterEach(async () => {
   await rapid?.close();
   example?.kill();
+  example = undefined;
   await node?.close();
   await rm(dir, { recursive: true, force: true });
 });
 
 /** Starts the example's server the way its README says; resolves with the address it prints. */
-function startExample(env: Record<string, string>): Promise<string> {
-  example = spawn(process.execPath, [SERVER], {
+function startExample(args: string[], env: Record<string, string>): Promise<string> {
+  example = spawn(process.execPath, args, {
+    cwd: fileURLToPath(new URL('../..', import.meta.url)),
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -52,7 +61,17 @@ function startExample(env: Record<string, string>): Promise<string> {
   });
 }
 
-describe('sdk/examples/plain-html', () => {
+/** A port no one listens on (Vite wants a real one). */
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+describe.each(EXAMPLES)('sdk/examples/$name', ({ name, args }) => {
   it('finds the client, starts a download from the node and shows it complete', async () => {
     dir = await mkdtemp(join(tmpdir(), 'rapid-example-'));
     const home = join(dir, 'user');
@@ -67,11 +86,16 @@ describe('sdk/examples/plain-html', () => {
     const nodeUrl = new URL(node.node.url);
     nodeUrl.username = NODE_USER;
     nodeUrl.password = NODE_PASSWORD;
-    const url = await startExample({
-      PORT: '0',
+    const port = String(await freePort());
+    const url = await startExample(args, {
+      PORT: port,
       RAPID_EXAMPLE_NODE: nodeUrl.href,
       RAPID_EXAMPLE_NODE_CA: ca,
     });
+    if (name === 'react-ssr') {
+      // Rendered on the server, where there is no window: the status is INITIALIZING in the HTML itself.
+      expect(await (await fetch(url)).text()).toContain('<strong id="status">INITIALIZING</strong>');
+    }
 
     rapid = await launchRapidBrowser({
       hostEnv: { RAPID_UI: 'scripted', RAPID_UI_SCRIPT: script, HOME: home },

@@ -66,7 +66,11 @@ describe('React hooks', () => {
         createElement(
           StrictMode,
           null,
-          createElement(ConnectProvider, { options, appId: 'c2Vzc2lvbi1zdHJpY3QtbW9kZQ' }, createElement(View)),
+          createElement(
+            ConnectProvider,
+            { options, appId: 'c2Vzc2lvbi1zdHJpY3QtbW9kZQ' },
+            createElement(View),
+          ),
         ),
       );
     });

@@ -85,6 +85,7 @@ const demoProblem = dam?.demoContent && !dam.demoContent.ok ? dam.demoContent : 
 console.log(`
 Rapid DAM is running at ${url}
 API reference: ${url}api/docs
+SDK docs:      ${url}sdk/docs/ (reference and guides for page developers)
 Storage:       ${dam?.storageRoot}
 Transfer node: ${dam?.nodes.join(', ') || 'not running (see the error above)'}
 

@@ -9,6 +9,9 @@ import {
   scriptTagOptions,
   sizeSentence,
 } from './bundle-size.mjs';
+import { buildDocs } from './docs-build.mjs';
+import { checkPackage } from './package-check.mjs';
+import { writeIntegrity } from './sri.mjs';
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
 const banner = { js: `/*! Rapid Connect SDK v${version} */` };
@@ -22,6 +25,11 @@ for (const name of ['connect-sdk', 'asperaweb-4']) {
     await build(scriptTagOptions(name, minify));
   }
 }
+
+// Their Subresource Integrity hashes: printed, in dist/js/integrity.json, and in the guide page the docs show.
+mkdirSync('dist/guides', { recursive: true });
+const hashes = writeIntegrity('dist/js', 'dist/guides/script-tag.md', version);
+for (const [file, hash] of Object.entries(hashes)) console.log(`sdk: js/${file} integrity="${hash}"`);
 
 // ESM for bundlers: the entry and the React hooks, with @rapid/protocol inlined and real dependencies external.
 await build({
@@ -45,7 +53,8 @@ execFileSync(process.execPath, ['../node_modules/typescript/bin/tsc', '-p', 'tsc
 for (const file of walk('dist/esm')) {
   if (!file.endsWith('.d.ts')) continue;
   const text = readFileSync(file, 'utf8').replace(/(from\s+'\.{1,2}\/[^']+)\.ts'/g, "$1.js'");
-  if (text.includes('@rapid/')) throw new Error(`${file} refers to a private package`);
+  // An import of a workspace package other than this one (the docs may name @rapid/sdk itself).
+  if (/['"]@rapid\/(?!sdk['"/])/.test(text)) throw new Error(`${file} refers to a private package`);
   writeFileSync(file, text);
 }
 
@@ -94,6 +103,20 @@ rmSync('dist/.consumer', { recursive: true, force: true });
 // The ESM entry must import where there is no window (server-side rendering).
 await import(new URL('dist/esm/index.js', import.meta.url).href);
 
+// The reference and guides (TypeDoc) as a static site in dist/docs. The build is where the documentation check runs:
+// it generates the site anyway, so one TypeDoc run both writes and validates, and `npm test` runs the build.
+const docs = await buildDocs();
+console.log(
+  `sdk: docs: ${docs.exportsDocumented}/${docs.exports} public exports documented, ` +
+    `${docs.membersDocumented}/${docs.members} exports and members in all, ` +
+    `${docs.examples - docs.withoutExample.length}/${docs.examples} with an @example`,
+);
+if (!docs.ok) {
+  for (const name of docs.withoutExample) console.error(`sdk: docs: ${name} has no @example`);
+  console.error('sdk: the reference has undocumented or broken entries (see the warnings above)');
+  process.exit(1);
+}
+
 // The sizes the README quotes; bundle-size.test.mjs holds the README to them.
 const ours = measure(readFileSync('dist/js/connect-sdk.min.js'));
 console.log(
@@ -106,6 +129,17 @@ if (ours.gzip > SIZE_BUDGET_BYTES) {
   );
   process.exit(1);
 }
+
+// Ready to publish: `npm pack` holds only the builds, publint finds nothing, and every entry's types resolve under
+// node16 and bundler resolution ("Are the types wrong?").
+const packed = await checkPackage('.');
+if (packed.problems.length > 0) {
+  for (const problem of packed.problems) console.error(`sdk: package: ${problem}`);
+  process.exit(1);
+}
+console.log(
+  `sdk: package: npm pack holds ${packed.files.length} files; publint and are-the-types-wrong pass`,
+);
 
 function* walk(dir) {
   for (const name of readdirSync(dir)) {

@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { queueReconcile } from './assets/reconcile-routes.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
 import { createServices } from './create-services.ts';
@@ -7,6 +6,7 @@ import { createDemoContentWithRetry } from './demo/demo-content-retry.ts';
 import { seedDemo } from './demo/seed-demo.ts';
 import { createLogger } from './log.ts';
 import { startDamServer } from './start-server.ts';
+import { STATIC_ROOTS } from './static-roots.ts';
 
 // Wiring only: `node dam-app/dist/server.mjs` serves the DAM; the environment configures it (config/config.ts).
 const log = createLogger();
@@ -48,11 +48,7 @@ process.stdout.write(
 const server = await startDamServer({
   port: config.port,
   hostname: config.bind,
-  // The web app's build (dam-app/web/dist); dam-app/public stays for the SDK test pages the e2e tests serve.
-  publicDir: fileURLToPath(new URL('../web/dist', import.meta.url)),
-  sdkDir: fileURLToPath(new URL('../../sdk/dist', import.meta.url)),
-  installerDir: fileURLToPath(new URL('../../installer-frame/dist/install', import.meta.url)),
-  releaseDir: fileURLToPath(new URL('../../release', import.meta.url)),
+  ...STATIC_ROOTS,
   services: runtime.services,
 });
 log.info('server.listening', { url: server.url, database: runtime.services.databaseKind });

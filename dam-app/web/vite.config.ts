@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { MESSAGES } from '../api/messages.ts';
+import { SDK_SOURCE_ALIASES } from './sdk-source.ts';
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -18,6 +19,7 @@ export default defineConfig({
   root: import.meta.dirname,
   base: '/',
   plugins: [react(), sharedTexts()],
+  resolve: { alias: SDK_SOURCE_ALIASES },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -15,4 +15,13 @@ describe('script-tag entry', () => {
     expect(new Connect()).toBeInstanceOf(Connect);
     expect(() => Connect()).toThrow('Connect() must be called with new');
   });
+
+  it('defines exactly the namespace the reference documents (aw4.ts)', async () => {
+    await import('./global.ts');
+    const aw4 = (window as unknown as { AW4: Record<string, unknown> }).AW4;
+    const documented = await import('./aw4.ts');
+    const defined = Object.keys(aw4).filter((key) => key !== 'Extra');
+    expect(defined.sort()).toEqual(Object.keys(documented).sort());
+    expect(defined.sort()).toEqual(['Connect', 'ConnectInstaller', 'Logger', 'Utils']);
+  });
 });

@@ -1,16 +1,6 @@
-import { ScriptTagConnect } from './connect/callback-returns.ts';
-import { ConnectInstaller } from './installer/index.ts';
-import { Logger } from './logger/logger.ts';
-import { Utils } from './util/utils.ts';
+import { Connect, ConnectInstaller, Logger, Utils } from './aw4.ts';
 
 // Script-tag entry: defines window.AW4, merged so that a page's own AW4.* keys win (connect-protocol.md §3).
-
-/** `AW4.Connect` called without `new` fails with the Connect SDK's own text rather than the engine's. */
-const ConnectConstructor = new Proxy(ScriptTagConnect, {
-  apply() {
-    throw new Error('Connect() must be called with new');
-  },
-});
-
+// `aw4.ts` is the namespace the reference documents; global.test.ts holds the two to the same keys.
 const target = window as { AW4?: Record<string, unknown> };
-target.AW4 = { Connect: ConnectConstructor, ConnectInstaller, Logger, Utils, ...target.AW4 };
+target.AW4 = { Connect, ConnectInstaller, Logger, Utils, ...target.AW4 };

@@ -93,6 +93,10 @@ describe('npm start', () => {
     const page = await fetch(url);
     expect(page.status).toBe(200);
     expect(output).toContain(`API reference: ${url}api/docs`);
+    // The page SDK's reference and guides, built by npm start's build and served beside the DAM.
+    expect(output).toContain(`SDK docs:      ${url}sdk/docs/`);
+    const docs = await fetch(`${url}sdk/docs/documents/Quick_start_with_a_script_tag.html`);
+    expect(docs.status).toBe(200);
 
     // Every demo login printed works against the DAM's API.
     const logins = [...output.matchAll(/^ {2}(\S+) +(\S+) {3}\((.+)\)$/gm)].map(

@@ -53,5 +53,7 @@ describe.each(DATABASE_KINDS)('the API on %s', (kind) => {
     const html = await page.text();
     expect(html).toContain('<code>/api/v1/admin/users/{id}</code>');
     expect(html).not.toContain('<script');
+    // Page developers find the SDK's reference and guides from here (issue 33).
+    expect(html).toContain('<a href="/sdk/docs/">');
   });
 });

@@ -69,7 +69,7 @@ ${responses}
 <link rel="stylesheet" href="/api/docs/reference.css"></head>
 <body><header><h1>${escapeHtml(document.info.title)} <small>${escapeHtml(document.info.version)}</small></h1>
 <p>${prose(document.info.description ?? '')}</p>
-<p><a href="/api/v1/openapi.json">OpenAPI document (JSON)</a></p>
+<p><a href="/api/v1/openapi.json">OpenAPI document (JSON)</a> · <a href="/sdk/docs/">Page SDK: reference and guides</a></p>
 <nav aria-label="Sections"><ul>${nav}<li><a href="#schemas">Schemas</a></li></ul></nav></header>
 <main>${sections}<h2 id="schemas">Schemas</h2>${schemas}</main></body></html>`;
 }

@@ -26,11 +26,32 @@ export const RESUME_KEYS = [
 export const PREFERENCES_PAGES = ['general', 'transfers', 'bandwidth', 'network', 'security'] as const;
 const CHECKSUM_METHODS = ['md5', 'sha1', 'sha256', 'sha512'];
 
+/**
+ * A filter of a file dialog.
+ *
+ * @example const images: FileTypeFilter = { filter_name: 'Images', extensions: ['png', 'jpg'] };
+ */
+export interface FileTypeFilter {
+  /** The filter's name, shown in the dialog. */
+  filter_name: string;
+  /** The extensions it lets through, without dots. */
+  extensions: string[];
+}
+
+/**
+ * Options of the client's file dialogs (`showSelectFileDialog`, `showSelectFolderDialog`, `showSaveFileDialog`).
+ *
+ * @example connect.showSelectFileDialogPromise({ title: 'Pick videos', allowedFileTypes: [{ filter_name: 'Video', extensions: ['mov', 'mp4'] }] });
+ */
 export interface DialogOptions {
+  /** The dialog's title. @defaultValue `''` (the client's own) */
   title?: string;
+  /** The file name proposed by a save dialog. @defaultValue `''` */
   suggestedName?: string;
+  /** Whether open dialogs let the user choose several items. @defaultValue `true` */
   allowMultipleSelection?: boolean;
-  allowedFileTypes?: { filter_name: string; extensions: string[] }[] | '';
+  /** Filters shown by file dialogs, e.g. `[{ filter_name: 'Images', extensions: ['png', 'jpg'] }]`. @defaultValue `''` (all files) */
+  allowedFileTypes?: FileTypeFilter[] | '';
 }
 
 const multiple = (value: boolean | undefined) => (value === undefined || value === null ? true : value);
@@ -56,10 +77,19 @@ export function openFolderDialogBody(options: DialogOptions = {}): Body {
   return { title: options.title || '', allowMultipleSelection: multiple(options.allowMultipleSelection) };
 }
 
+/**
+ * Options of `getChecksum`.
+ *
+ * @example connect.getChecksum({ path: '/tmp/a.mov', checksumMethod: 'sha256' });
+ */
 export interface ChecksumOptions {
+  /** A local path the page may read (chosen in a dialog or dropped). */
   path: string;
+  /** Where to start, in bytes. @defaultValue `0` */
   offset?: number;
+  /** How many bytes to hash; `0` means to the end. @defaultValue `0` */
   chunkSize?: number;
+  /** `md5`, `sha1`, `sha256` or `sha512`. @defaultValue `'md5'` */
   checksumMethod?: string;
 }
 

@@ -2,16 +2,38 @@ import type { ConnectError } from '../core/types.ts';
 import { errorObject } from './errors.ts';
 import { MESSAGES } from './messages.ts';
 
+/**
+ * Which drag events `setDragDropTargets` listens to on its targets, and how it treats them.
+ *
+ * @example connect.setDragDropTargets('#drop-zone', { dragEnter: true, dragLeave: true, drop: true }, listener);
+ */
 export interface DragDropOptions {
+  /** Call the listener on `dragenter`. @defaultValue `false` */
   dragEnter?: boolean;
+  /** Call the listener on `dragover`. @defaultValue `false` */
   dragOver?: boolean;
+  /** Call the listener on `dragleave`. @defaultValue `false` */
   dragLeave?: boolean;
+  /** Call the listener on `drop`, with the dropped files' local paths. @defaultValue `true` */
   drop?: boolean;
+  /** Let the events bubble on (`stopPropagation` is not called). @defaultValue `false` */
   allowPropagation?: boolean;
+  /** Leave the browser's default handling on (`preventDefault` is not called). @defaultValue `false` */
   disablePreventDefault?: boolean;
 }
 
-export type DragDropListener = (result: { event: DragEvent; files?: unknown }) => void;
+/**
+ * Called for each drag event on a target: `{ event }`, and for a drop also `files`, a {@link DataTransferResult}
+ * holding the dropped files' local paths (or the error object when the client could not answer).
+ *
+ * @example const onDrop: DragDropListener = ({ event, files }) => event.type === 'drop' && console.log(files);
+ */
+export type DragDropListener = (result: {
+  /** The DOM drag event. */
+  event: DragEvent;
+  /** On a drop: the dropped files' {@link DataTransferResult}, or the error object. */
+  files?: unknown;
+}) => void;
 
 /** The `dataTransfer` body the client expects for dropped files (connect-protocol.md §9). */
 export function droppedFilesBody(dataTransfer: DataTransfer | { files: ArrayLike<File> }) {

@@ -1,8 +1,14 @@
 import { invalidRequest } from '@rapid/protocol';
 import type { ConnectError } from '../core/types.ts';
 
-/** Thrown for a bad argument, as the Connect SDK does: an `Error` whose `name` is `ValidationError`. */
+/**
+ * Thrown for a bad argument, as the Connect SDK does: an `Error` whose `name` is `ValidationError` and whose
+ * `message` is the Connect 3.9/4.0 text (`Invalid transferSpec parameter`, …; the troubleshooting guide lists them).
+ *
+ * @example try { connect.startTransfer(null!); } catch (e) { if (e instanceof ValidationError) console.warn(e.message); }
+ */
 export class ValidationError extends Error {
+  /** Always `'ValidationError'`. */
   override readonly name = 'ValidationError';
 }
 

@@ -1,5 +1,11 @@
 import { EVENT, type EventType } from './status.ts';
 
+/**
+ * A status or transfer listener: called as `(type, data)` with the new status (a `Connect.STATUS` value) or the
+ * latest {@link AllTransfersInfo}.
+ *
+ * @example const onStatus: Listener = (_type, status) => console.log(status);
+ */
 export type Listener = (eventType: EventType, data: unknown) => void;
 
 /** Status and transfer listeners; an `all` listener is on both lists (connect-protocol.md §11.2). */

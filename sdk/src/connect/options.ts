@@ -6,36 +6,49 @@ import { highestVersion, isAtLeast } from '../util/version.ts';
 export const MIN_SECURE_VERSION = '3.8.0';
 export const DEFAULT_SDK_LOCATION = '//d3gcli72yxqn2z.cloudfront.net/connect/v4';
 
+/**
+ * How the SDK reaches the client: `'extension'` (the browser extension, Safari's app extension on Safari) or
+ * `'http'` (the local HTTP API); `''` picks by `minVersion` (extension from 3.9).
+ *
+ * @example new Connect({ connectMethod: 'http' satisfies ConnectMethod });
+ */
 export type ConnectMethod = '' | 'http' | 'extension';
 
-/** Options of `new AW4.Connect(options)`; names and defaults of connect-protocol.md §11.1 and spec §9. */
+/**
+ * Options of `new AW4.Connect(options)`; names and defaults of connect-protocol.md §11.1 and spec §9.
+ *
+ * @example const connect = new Connect({ minVersion: '3.9.0', dragDropEnabled: true, pollingTime: 1000 });
+ */
 export interface ConnectOptions {
-  /** How long initialisation may take before the status becomes FAILED. @default 5000 */
+  /** How long initialisation may take before the status becomes FAILED. @defaultValue `5000` */
   connectLaunchWaitTimeoutMs?: number;
-  /** Id of the legacy plug-in's `<object>`. @default 'aspera-web' */
+  /** Id of the legacy plug-in's `<object>`. @defaultValue `'aspera-web'` */
   id?: string;
-  /** Id of the legacy plug-in's wrapper element. @default 'aspera-web-container' */
+  /** Id of the legacy plug-in's wrapper element. @defaultValue `'aspera-web-container'` */
   containerId?: string;
-  /** Where the SDK is hosted; sent to the client when an update is required. */
+  /** Where the SDK is hosted; sent to the client when an update is required. @defaultValue `'//d3gcli72yxqn2z.cloudfront.net/connect/v4'` */
   sdkLocation?: string;
-  /** Activity polling period in ms. @default 2000 */
+  /** Activity polling period in ms. @defaultValue `2000` */
   pollingTime?: number;
-  /** Polls are skipped while this many are in flight. @default 2 */
+  /** Polls are skipped while this many are in flight. @defaultValue `2` */
   maxActivityOutstanding?: number;
-  /** Timeout of dialog requests through the extension. @default 86400000 */
+  /** Timeout of dialog requests through the extension. @defaultValue `86400000` (24 h) */
   extensionRequestTimeout?: number;
-  /** Oldest client version this page accepts, e.g. '3.9.0'; never lowers the 3.8.0 secure minimum. @default '' */
+  /** Oldest client version this page accepts, e.g. '3.9.0'; never lowers the 3.8.0 secure minimum. Overridden by localStorage `aspera-min-version`. @defaultValue `''` */
   minVersion?: string;
-  /** Enables `setDragDropTargets`; the client is told once RUNNING. @default false */
+  /** Enables `setDragDropTargets`; the client is told once RUNNING. @defaultValue `false` */
   dragDropEnabled?: boolean;
-  /** 'http' or 'extension'; by default http for a 3.8 minimum, extension from 3.9. */
+  /**
+   * 'http' or 'extension'; overridden by localStorage `aspera-connect-method`.
+   * @defaultValue `'extension'` when `minVersion` is 3.9 or later, else `'http'`
+   */
   connectMethod?: ConnectMethod;
-  /** Added to every POST body as `authorization_key`. @default '' */
+  /** Added to every POST body as `authorization_key`. @defaultValue `''` */
   authorizationKey?: string;
   /**
    * Rapid addition: the local HTTP protocol to use when HTTP is chosen. 'current' is plain JSON on
    * 127.0.0.1:33003+; 'legacy' is the 3.8/3.9 HTTPS session protocol on local.connectme.us:43003.
-   * @default 'current'
+   * @defaultValue `'current'`
    */
   localHttpProtocol?: 'current' | 'legacy';
 }

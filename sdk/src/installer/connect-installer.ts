@@ -29,31 +29,64 @@ import { defaultSdkLocation } from './sdk-location.ts';
 import { recordUpdateOptOut } from './update-opt-out.ts';
 import { updateDialog } from './update-rule.ts';
 
-type Listener = (event: InstallerEvent) => void;
-type ActivityListener = (activity: ActivityEvent) => void;
+/**
+ * Called with each {@link ConnectInstaller.EVENT} the banner sends.
+ *
+ * @example const onEvent: InstallerListener = (event) => console.log(event);
+ */
+export type InstallerListener = (event: InstallerEvent) => void;
+
+/**
+ * Called with each {@link ConnectInstaller.ACTIVITY_EVENT}: what the visitor did in the banner.
+ *
+ * @example const onActivity: InstallerActivityListener = (activity) => console.log(activity);
+ */
+export type InstallerActivityListener = (activity: ActivityEvent) => void;
 
 const EVENTS = new Set<string>(Object.values(INSTALLER_EVENT));
 const ACTIVITIES = new Set<string>(Object.values(ACTIVITY_EVENT));
 /** Dialogs that offer the client installer: they need this OS's manifest entry. */
 const NEEDS_INSTALLER = new Set<DialogKind>(['download', 'install', 'update', 'continue']);
 
-/** `AW4.ConnectInstaller`: the banner that guides a visitor to a working client (connect-protocol.md §13). */
+/**
+ * `AW4.ConnectInstaller`: the banner that guides a visitor to a working client (connect-protocol.md §13). The
+ * page shows a dialog per `Connect` status; the banner is an iframe served from `sdkLocation`, themed with
+ * `stylesheetLocation`.
+ *
+ * @example const installer = new ConnectInstaller({ sdkLocation: '/sdk' }); installer.showLaunching();
+ */
 export class ConnectInstaller {
+  /**
+   * The banner's events.
+   * @example installer.addEventListener((e) => e === ConnectInstaller.EVENT.REFRESH_PAGE && location.reload());
+   */
   static readonly EVENT = INSTALLER_EVENT;
+  /**
+   * What the visitor did in the banner, for analytics.
+   * @example ConnectInstaller.ACTIVITY_EVENT.CLICKED_INSTALL_APP; // 'clicked_install_app'
+   */
   static readonly ACTIVITY_EVENT = ACTIVITY_EVENT;
+  /**
+   * Activity types: the one, the banner's.
+   * @example installer.addActivityListener(ConnectInstaller.EVENT_TYPE.CONNECT_BAR_EVENT, console.log);
+   */
   static readonly EVENT_TYPE = EVENT_TYPE;
-  /** True once a carbon installer exists: then a missing extension means EXTENSION_INSTALL, not HTTP. */
+  /**
+   * True once a carbon installer exists: then a missing extension means EXTENSION_INSTALL, not HTTP.
+   * @example ConnectInstaller.supportsInstallingExtensions = true;
+   */
   static get supportsInstallingExtensions(): boolean {
     return installerSupport.supportsInstallingExtensions;
   }
+  /** Set by a carbon installer; a page sets it to opt in without one. */
   static set supportsInstallingExtensions(value: boolean) {
     installerSupport.supportsInstallingExtensions = value;
   }
 
   readonly #options: ResolvedInstallerOptions;
   readonly #env: InstallerEnvironment;
-  readonly #listeners = new Set<Listener>();
-  readonly #activityListeners = new Set<ActivityListener>();
+  readonly #listeners = new Set<InstallerListener>();
+  readonly #activityListeners = new Set<InstallerActivityListener>();
   readonly #frame: FrameHost;
   #current: DialogKind | undefined;
   #previous: DialogKind | undefined;
@@ -64,7 +97,12 @@ export class ConnectInstaller {
   #download: { link?: string; version: string } | undefined;
   #unsupported = false;
 
-  /** @param options see {@link InstallerOptions}; every field is optional */
+  /**
+   * Creates the banner's host; nothing shows until a `show…()` call.
+   * @param options see {@link InstallerOptions}; every field is optional
+   * @param environment the browser by default; tests pass their own
+   * @example const installer = new ConnectInstaller({ style: 'carbon' });
+   */
   constructor(options: InstallerOptions = {}, environment: InstallerEnvironment = browserEnvironment()) {
     this.#env = environment;
     this.#options = resolveInstallerOptions(options, defaultSdkLocation());
@@ -89,35 +127,62 @@ export class ConnectInstaller {
     this.#env.window.addEventListener('message', this.#onMessage);
   }
 
-  /** The style in use after the stored override and the version rule. */
+  /**
+   * The style in use after the stored override and the version rule.
+   * @example installer.style; // 'carbon'
+   */
   get style(): 'carbon' | 'blue' {
     return this.#options.style;
   }
 
-  /** How many times `showRetry` ran. */
+  /**
+   * How many times `showRetry` ran.
+   * @example if (installer.retryCount > 2) installer.showDownload();
+   */
   get retryCount(): number {
     return this.#retries;
   }
 
-  addEventListener(listener: Listener): void {
+  /**
+   * Listens to the banner's {@link ConnectInstaller.EVENT}s.
+   * @example installer.addEventListener((e) => e === ConnectInstaller.EVENT.RETRY && connect.start());
+   */
+  addEventListener(listener: InstallerListener): void {
     if (typeof listener === 'function') this.#listeners.add(listener);
   }
 
-  removeEventListener(listener: Listener): void {
+  /**
+   * Stops listening.
+   * @example installer.removeEventListener(onEvent);
+   */
+  removeEventListener(listener: InstallerListener): void {
     this.#listeners.delete(listener);
   }
 
-  /** @param type `ConnectInstaller.EVENT_TYPE.CONNECT_BAR_EVENT` */
-  addActivityListener(type: string, listener: ActivityListener): void {
+  /**
+   * Listens to what the visitor does in the banner (for analytics).
+   * @param type `ConnectInstaller.EVENT_TYPE.CONNECT_BAR_EVENT`
+   * @example installer.addActivityListener(ConnectInstaller.EVENT_TYPE.CONNECT_BAR_EVENT, (a) => track(a));
+   */
+  addActivityListener(type: string, listener: InstallerActivityListener): void {
     if (type === EVENT_TYPE.CONNECT_BAR_EVENT && typeof listener === 'function')
       this.#activityListeners.add(listener);
   }
 
-  removeActivityListener(type: string, listener: ActivityListener): void {
+  /**
+   * Stops listening to activity.
+   * @example installer.removeActivityListener(ConnectInstaller.EVENT_TYPE.CONNECT_BAR_EVENT, onActivity);
+   */
+  removeActivityListener(type: string, listener: InstallerActivityListener): void {
     if (type === EVENT_TYPE.CONNECT_BAR_EVENT) this.#activityListeners.delete(listener);
   }
 
-  /** Shows `launching` after the delay, unless `connected()` or `dismiss()` comes first. */
+  /**
+   * Shows `launching` after the delay, unless `connected()` or `dismiss()` comes first.
+   * @param timeout ms before the dialog shows
+   * @defaultValue timeout `3500`
+   * @example connect.addEventListener(Connect.EVENT.STATUS, (_t, s) => s === 'INITIALIZING' && installer.showLaunching());
+   */
   showLaunching(timeout = LAUNCHING_DELAY_MS): void {
     this.#cancelLaunching();
     this.#launchTimer = setTimeout(() => {
@@ -126,10 +191,18 @@ export class ConnectInstaller {
     }, timeout);
   }
 
+  /**
+   * Shows `download`: the client is not installed (status FAILED on a first visit).
+   * @example installer.showDownload();
+   */
   showDownload(): void {
     this.#showNow('download');
   }
 
+  /**
+   * Shows `install`: the installer was downloaded; how to run it.
+   * @example installer.showInstall();
+   */
   showInstall(): void {
     this.#showNow('install');
   }
@@ -138,17 +211,25 @@ export class ConnectInstaller {
    * `continue` when the installed client is below the minimum secure version and the page's minimum does not force
    * the upgrade; else `update`.
    * @param installedVersion the client's version, when the page knows it (Rapid addition)
+   * @example installer.showUpdate('3.7.4');
    */
   showUpdate(installedVersion?: string): void {
     this.#showNow(updateDialog(installedVersion, this.#options.minVersion));
   }
 
+  /**
+   * Shows `retry`: the client was installed before but does not answer (status FAILED).
+   * @example installer.showRetry();
+   */
   showRetry(): void {
     this.#retries++;
     this.#showNow('retry');
   }
 
-  /** Shows the extension dialog and marks the page, so the extension reloads it once it is installed. */
+  /**
+   * Shows the extension dialog and marks the page, so the extension reloads it once it is installed.
+   * @example installer.showExtensionInstall();
+   */
   showExtensionInstall(): void {
     const doc = this.#env.window.document;
     if (!doc.querySelector(`.${EXTENSION_LOCATOR_CLASS}`)) {
@@ -160,16 +241,28 @@ export class ConnectInstaller {
     this.#showNow('extension_install');
   }
 
+  /**
+   * Shows `unsupported_browser` (iOS, Android, or a browser without extension support).
+   * @example installer.showUnsupportedBrowser();
+   */
   showUnsupportedBrowser(): void {
     this.#showNow('unsupported_browser');
   }
 
-  /** Shows the dialog before the current one again. */
+  /**
+   * Shows the dialog before the current one again.
+   * @example installer.showPrevious();
+   */
   showPrevious(): void {
     if (this.#previous) this.#showNow(this.#previous);
   }
 
-  /** Shows `running`, remembers when the client was detected, and dismisses after the delay. */
+  /**
+   * Shows `running`, remembers when the client was detected, and dismisses after the delay.
+   * @param timeout ms before the banner hides
+   * @defaultValue timeout `2000`
+   * @example connect.addEventListener(Connect.EVENT.STATUS, (_t, s) => s === 'RUNNING' && installer.connected());
+   */
   connected(timeout = CONNECTED_DISMISS_MS): void {
     this.#cancelLaunching();
     safeStorage.set(STORAGE.lastDetected, String(this.#env.now()));
@@ -178,7 +271,10 @@ export class ConnectInstaller {
     this.#dismissTimer = setTimeout(() => this.dismiss(), timeout);
   }
 
-  /** Hides the frame; any `show…()` brings it back. */
+  /**
+   * Hides the frame; any `show…()` brings it back.
+   * @example installer.dismiss();
+   */
   dismiss(): void {
     this.#cancelLaunching();
     this.#cancelDismiss();
@@ -186,31 +282,55 @@ export class ConnectInstaller {
     this.#current = undefined;
   }
 
-  /** Calls back with this computer's install-manifest entry, or undefined when the manifest lists no such OS. */
+  /**
+   * Calls back with this computer's install-manifest entry, or undefined when the manifest lists no such OS.
+   * @example const entry = await installer.installationJSON();
+   */
   installationJSON(callback?: (entry: InstallEntry | undefined) => void): Promise<InstallEntry | undefined> {
     this.#entry ??= this.#loadEntry();
     void this.#entry.then((entry) => callback?.(entry));
     return this.#entry;
   }
 
-  /** Probes for the extension; a promise without callbacks, as in the reference. */
+  /**
+   * Probes for the extension; a promise without callbacks, as in the reference.
+   * @param timeoutMs how long to wait for the extension's answer
+   * @example if (!(await installer.isExtensionInstalled(1000))) installer.showExtensionInstall();
+   */
   isExtensionInstalled(
     timeoutMs: number,
-    callbacks?: { success?: () => void; timedout?: () => void },
+    callbacks?: {
+      /** Called when the extension answered. */
+      success?: () => void;
+      /** Called when it did not answer in time. */
+      timedout?: () => void;
+    },
   ): Promise<boolean> {
     const found = probeExtension(timeoutMs, this.#env.window);
     if (callbacks) void found.then((yes) => (yes ? callbacks.success?.() : callbacks.timedout?.()));
     return found;
   }
 
+  /**
+   * Whether this browser installs the extension from a store (then `getExtensionStoreLink` is its page).
+   * @example installer.doesBrowserNeedExtensionStore(); // true in Chrome
+   */
   doesBrowserNeedExtensionStore(): boolean {
     return this.getExtensionStoreLink() !== '';
   }
 
+  /**
+   * The extension's store page for this browser, or `''`.
+   * @example installer.getExtensionStoreLink();
+   */
   getExtensionStoreLink(): string {
     return storeLink(this.#env.userAgent, this.#options.extensionStoreLinks);
   }
 
+  /**
+   * Opens the extension's store page in a new tab.
+   * @example installButton.onclick = () => installer.startExtensionInstall();
+   */
   startExtensionInstall(): void {
     const link = this.getExtensionStoreLink();
     if (link) this.#env.openWindow(link);

@@ -3,7 +3,11 @@ import type { InstallEntry, InstallManifest } from '../core/types.ts';
 
 export const MANIFEST_FILE = 'connectversions.min.js';
 
-/** Loads a classic script and resolves once it ran; rejects when it could not be fetched. */
+/**
+ * Loads a classic script and resolves once it ran; rejects when it could not be fetched.
+ *
+ * @example const load: ScriptLoader = (url) => import(url).then(() => {});
+ */
 export type ScriptLoader = (url: string) => Promise<void>;
 
 export const loadScriptTag: ScriptLoader = (url) =>

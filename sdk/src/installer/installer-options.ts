@@ -3,27 +3,39 @@ import { CARBON_FROM_VERSION, DEFAULT_IFRAME_ID, STORAGE } from './constants.ts'
 import { requestedMinVersion } from './requested-min-version.ts';
 import { safeStorage } from './safe-storage.ts';
 
+/**
+ * The banner's look: `carbon` (the current design, with the extension step) or `blue` (the 3.8 design).
+ *
+ * @example new ConnectInstaller({ style: 'carbon' satisfies InstallerStyle });
+ */
 export type InstallerStyle = 'carbon' | 'blue';
 
-/** Options of `new AW4.ConnectInstaller(options)` (connect-bridge.md §3, connect-protocol.md §13.1). */
+/**
+ * Options of `new AW4.ConnectInstaller(options)` (connect-bridge.md §3, connect-protocol.md §13.1).
+ *
+ * @example new ConnectInstaller({ sdkLocation: '/sdk', stylesheetLocation: '/css/banner.css' });
+ */
 export interface InstallerOptions {
-  /** Where the frame, the install manifest and the release packages are served. @default where this SDK was loaded from */
+  /** Where the frame, the install manifest and the release packages are served. @defaultValue where this SDK was loaded from */
   sdkLocation?: string;
-  /** A stylesheet of the page's own the frame loads (`insertstylesheet=`). */
+  /** A stylesheet of the page's own the frame loads (`insertstylesheet=`): how a site themes the banner. @defaultValue none */
   stylesheetLocation?: string;
-  /** @default 'aspera-iframe-container' */
+  /** The id of the banner's iframe. @defaultValue `'aspera-iframe-container'` */
   iframeId?: string;
-  /** @default the iframe id */
+  /** The class of the banner's iframe, for the page's own CSS. @defaultValue the iframe id */
   iframeClass?: string;
-  /** @default carbon when the requested minimum version is at least 3.9.0, else blue; a stored override wins */
+  /**
+   * The banner's look; localStorage `aspera-connect-install-style` overrides it.
+   * @defaultValue `'carbon'` when the requested minimum version is at least 3.9.0, else `'blue'`
+   */
   style?: InstallerStyle;
-  /** The page's requested minimum client version (Rapid: also read from `aspera-min-version`). */
+  /** The page's requested minimum client version (Rapid: also read from `aspera-min-version`). @defaultValue the `minVersion` of the last `new Connect()` */
   minVersion?: string;
-  /** Support correlation id handed to the frame. */
+  /** Support correlation id handed to the frame. @defaultValue none */
   correlationId?: string;
-  /** Per-browser extension store pages; Rapid's listings by default. */
+  /** Per-browser extension store pages. @defaultValue Rapid's listings */
   extensionStoreLinks?: Partial<Record<'chrome' | 'edge' | 'firefox', string>>;
-  /** Where the troubleshoot button leads. @default `{sdkLocation}/install/troubleshoot/index.html` */
+  /** Where the troubleshoot button leads. @defaultValue `{sdkLocation}/install/troubleshoot/index.html` */
   troubleshootLocation?: string;
 }
 

@@ -1,4 +1,4 @@
-import { act, createElement } from 'react';
+import { act, createElement, StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ExtensionBridge } from '../bridge/extension/extension-bridge.ts';
@@ -53,6 +53,28 @@ describe('React hooks', () => {
     client.iterationToken = 4;
     client.transfers = [{ uuid: 'b', status: 'completed' }];
     await vi.waitFor(() => expect(container.textContent).toBe('RUNNING 2 completed'));
+  });
+
+  it('keep the session running under StrictMode, which mounts, unmounts and mounts every effect in development', async () => {
+    // The sdk/examples/react-vite e2e found it: the second mount's initSession was refused, the first unmount's
+    // stop() stood, and every call failed with the stopped error.
+    client.iterationToken = 1;
+    client.transfers = [{ uuid: 'b', status: 'running' }];
+    const options = { connectMethod: 'extension' as const, pollingTime: 20 };
+    await act(async () => {
+      root.render(
+        createElement(
+          StrictMode,
+          null,
+          createElement(
+            ConnectProvider,
+            { options, appId: 'c2Vzc2lvbi1zdHJpY3QtbW9kZQ' },
+            createElement(View),
+          ),
+        ),
+      );
+    });
+    await vi.waitFor(() => expect(container.textContent).toBe('RUNNING 1 running'));
   });
 
   it('explain themselves outside a provider', () => {

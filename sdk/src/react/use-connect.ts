@@ -7,11 +7,16 @@ const ConnectContext = createContext<Connect | undefined>(undefined);
 /**
  * One `Connect` for the component's lifetime: created on first render, its session started in an effect (so
  * never on the server) and stopped on unmount. Options are read once, as the constructor reads them.
+ *
+ * @param appId passed to `initSession`
+ * @example const connect = useConnect({ minVersion: '3.9.0' });
  */
 export function useConnect(options?: ConnectOptions, appId?: string): Connect {
   const [connect] = useState(() => new Connect(options));
   useEffect(() => {
-    connect.initSession(appId);
+    // StrictMode (development) runs each effect, its cleanup, then the effect again: the first run initialised the
+    // session and the cleanup stopped it, so the second run restarts it rather than initialising again.
+    if ('error' in connect.initSession(appId)) connect.start();
     return () => {
       connect.stop();
     };
@@ -19,8 +24,19 @@ export function useConnect(options?: ConnectOptions, appId?: string): Connect {
   return connect;
 }
 
-/** Gives the hooks below a `Connect` without passing it down: `<ConnectProvider options={…}>`. */
-export function ConnectProvider(props: { options?: ConnectOptions; appId?: string; children?: ReactNode }) {
+/**
+ * Gives the hooks below a `Connect` without passing it down: `<ConnectProvider options={…}>`.
+ *
+ * @example <ConnectProvider options={{ minVersion: '3.9.0' }}><Uploads /></ConnectProvider>
+ */
+export function ConnectProvider(props: {
+  /** The `Connect` options, read once. */
+  options?: ConnectOptions;
+  /** Passed to `initSession`. */
+  appId?: string;
+  /** The components that use the hooks. */
+  children?: ReactNode;
+}) {
   const connect = useConnect(props.options, props.appId);
   return createElement(ConnectContext.Provider, { value: connect }, props.children);
 }

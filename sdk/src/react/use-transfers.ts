@@ -6,7 +6,13 @@ import { useConnectInstance } from './use-connect.ts';
 
 const NONE: readonly TransferInfo[] = [];
 
-/** Every transfer the client reported, by uuid, newest state; activity polling runs while this is mounted. */
+/**
+ * Every transfer the client reported, by uuid, newest state; activity polling runs while this is mounted. Empty
+ * on the server.
+ *
+ * @param given a `Connect`; by default the one of the enclosing {@link ConnectProvider}
+ * @example const transfers = useTransfers(); return <ul>{transfers.map((t) => <li key={t.uuid}>{t.status}</li>)}</ul>;
+ */
 export function useTransfers(given?: Connect): readonly TransferInfo[] {
   const store = storeFor(useConnectInstance(given));
   useEffect(() => store.watchTransfers(), [store]);
@@ -21,7 +27,11 @@ export function useTransfers(given?: Connect): readonly TransferInfo[] {
   );
 }
 
-/** One transfer by its uuid (`tags.aspera.xfer_id` of the start reply), or undefined until it is reported. */
+/**
+ * One transfer by its uuid (`tags.aspera.xfer_id` of the start reply), or undefined until it is reported.
+ *
+ * @example const upload = useTransfer(uuid); return <progress value={upload?.percentage ?? 0} />;
+ */
 export function useTransfer(id: string, given?: Connect): TransferInfo | undefined {
   return useTransfers(given).find((transfer) => transfer.uuid === id);
 }

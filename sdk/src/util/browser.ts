@@ -1,18 +1,30 @@
-/** `Utils.BROWSER` flags, from user-agent sniffing with the version rules of connect-bridge.md §9. */
+/**
+ * `Utils.BROWSER` flags, from user-agent sniffing with the version rules of connect-bridge.md §9.
+ *
+ * @example const flags: BrowserFlags = Utils.BROWSER;
+ */
 export interface BrowserFlags {
+  /** Android (unsupported: no local client). */
   ANDROID: boolean;
+  /** Opera. */
   OPERA: boolean;
+  /** Internet Explorer. */
   IE: boolean;
+  /** iOS and iPadOS (unsupported: no local client). */
   IOS: boolean;
   /** Chrome and every Chromium browser, Chromium Edge included (connect-protocol.md §4.2). */
   CHROME: boolean;
   /** Firefox 50 or newer. */
   FIREFOX: boolean;
+  /** Firefox older than 50. */
   FIREFOX_LEGACY: boolean;
+  /** Chromium Edge (also `CHROME`). */
   EDGE_CHROMIUM: boolean;
   /** Legacy (EdgeHTML) Edge 14 or newer: it has an extension. */
   EDGE_WITH_EXTENSION: boolean;
+  /** Legacy (EdgeHTML) Edge older than 14. */
   EDGE_LEGACY: boolean;
+  /** Safari (not Chromium, Edge, Opera or Firefox). */
   SAFARI: boolean;
   /** Safari 10 or newer: no NPAPI plug-in any more. */
   SAFARI_NO_NPAPI: boolean;

@@ -82,7 +82,7 @@ describe('clash_policy land_beside: the node never writes an existing file, what
       })
       .done();
     expect(info.status).toBe('completed');
-    expect(readFileSync(join(fixture.docroot, destination, 'dawn.jpg'))).toEqual(OLD);
+    expect(sha(readFileSync(join(fixture.docroot, destination, 'dawn.jpg')))).toBe(sha(OLD));
     const landed = landingPath(`${destination}/dawn.jpg`, idOf(spec));
     expect(sha(readFileSync(join(fixture.docroot, landed)))).toBe(sha(data));
     const files = (await record(idOf(spec))).files ?? [];
@@ -101,7 +101,7 @@ describe('clash_policy land_beside: the node never writes an existing file, what
       'Content-Length': '0',
     });
     expect(put.status).toBe(403);
-    expect(readFileSync(join(fixture.docroot, destination, 'dawn.jpg'))).toEqual(OLD);
+    expect(sha(readFileSync(join(fixture.docroot, destination, 'dawn.jpg')))).toBe(sha(OLD));
   });
 
   it('an interrupted clashing upload resumes into its landing file, not into the existing one', async () => {
@@ -122,11 +122,48 @@ describe('clash_policy land_beside: the node never writes an existing file, what
     expect((await handle.done()).status).toBe('cancelled');
     handle.resume();
     expect((await handle.done()).status).toBe('completed');
-    expect(readFileSync(join(fixture.docroot, destination, 'dawn.jpg'))).toEqual(OLD);
+    expect(sha(readFileSync(join(fixture.docroot, destination, 'dawn.jpg')))).toBe(sha(OLD));
     const landed = landingPath(`${destination}/dawn.jpg`, idOf(spec));
     expect(sha(readFileSync(join(fixture.docroot, landed)))).toBe(sha(data));
     const received = (await record(idOf(spec))).sessions.reduce((sum, s) => sum + s.bytes_transferred, 0);
     expect(received).toBeLessThan(size * 1.05);
+  });
+});
+
+describe('a name free when the upload started and taken before it finished', () => {
+  it.each([
+    ['UDP', {}],
+    ['HTTPS fallback', { fasp_port: -1 }],
+  ])('over %s the file that took the name meanwhile is kept, the upload lands beside it', async (t, via) => {
+    const size = 16 * 1024 * 1024;
+    const destination = `/incoming/late-${t === 'UDP' ? 'udp' : 'https'}`;
+    mkdirSync(join(fixture.docroot, destination));
+    const local = mkdtempSync(join(tmpdir(), 'late-'));
+    const data = randomBytes(size);
+    writeFileSync(join(local, 'dawn.jpg'), data);
+    const spec = await landBeside(destination, `jdoe,late-${t}`);
+    const handle = engine.start({
+      ...spec,
+      ...('fasp_port' in via ? { fasp_port: deadUdpPort } : {}),
+      target_rate_kbps: 40_000,
+      rate_policy: 'fixed',
+      paths: [{ source: join(local, 'dawn.jpg') }],
+      destination_root: destination,
+      overwrite: 'always',
+    });
+    await untilWritten(handle, size / 4);
+    // A browser upload (or a move) claims the name while the accelerated upload is still running.
+    writeFileSync(join(fixture.docroot, destination, 'dawn.jpg'), OLD);
+    expect((await handle.done()).status).toBe('completed');
+    expect(sha(readFileSync(join(fixture.docroot, destination, 'dawn.jpg')))).toBe(sha(OLD));
+    const landed = landingPath(`${destination}/dawn.jpg`, idOf(spec));
+    expect(sha(readFileSync(join(fixture.docroot, landed)))).toBe(sha(data));
+    const files = (await record(idOf(spec))).files ?? [];
+    expect(files.map((f) => [f.path, f.status, f.landed_path])).toContainEqual([
+      `${destination}/dawn.jpg`,
+      'completed',
+      landed,
+    ]);
   });
 });
 

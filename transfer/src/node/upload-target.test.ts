@@ -1,8 +1,9 @@
-import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { landingPath } from '../fs/landing-name.ts';
+import { placeSync } from '../fs/no-replace.ts';
 import { uploadTargets } from './upload-target.ts';
 
 const docroot = realpathSync(mkdtempSync(join(tmpdir(), 'targets-')));
@@ -95,5 +96,26 @@ describe('upload targets under clash_policy land_beside', () => {
 
   it('without the policy a taken name is the target, as before', () => {
     expect(uploadTargets(docroot, hello, ['/in'])('dawn.jpg', 1).relative).toBe('/in/clash/dawn.jpg');
+  });
+});
+
+describe('a name free when planned and taken before the file is placed', () => {
+  it('the finished file lands beside it and the transfer records where', async () => {
+    const placements: Record<string, string> = {};
+    const hello = { destination_root: '/in/late', create_dir: true, paths: one };
+    const target = uploadTargets(docroot, hello, ['/in'], {
+      policy: 'land_beside',
+      xferId: 'x9',
+      placements,
+    })('late.jpg', 1);
+    expect(target.relative).toBe('/in/late/late.jpg');
+    mkdirSync(join(docroot, 'in/late'), { recursive: true });
+    writeFileSync(`${target.local}.partial`, 'mine');
+    writeFileSync(target.local, 'a browser upload finished first');
+    const placed = placeSync(`${target.local}.partial`, target.local);
+    expect(placed).toBe(join(docroot, landingPath('/in/late/late.jpg', 'x9')));
+    expect(readFileSync(target.local, 'utf8')).toBe('a browser upload finished first');
+    expect(readFileSync(placed, 'utf8')).toBe('mine');
+    expect(placements['/in/late/late.jpg']).toBe(landingPath('/in/late/late.jpg', 'x9'));
   });
 });

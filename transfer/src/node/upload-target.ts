@@ -3,6 +3,7 @@ import type { HelloMessage } from '@rapid/protocol';
 import { isUnderRoots, joinRelative, PathEscapeError } from '../fs/confine-path.ts';
 import { type RootKind, rootKindOf, targetUnderRoot } from '../fs/destination-naming.ts';
 import { type ClashPolicy, landingPath } from '../fs/landing-name.ts';
+import { guardTarget, unguardTarget } from '../fs/no-replace.ts';
 import { PathConfiner } from '../fs/path-confiner.ts';
 
 export interface UploadTarget {
@@ -65,12 +66,22 @@ export function uploadTargets(
     const relative = under === undefined ? root : joinRelative(hello.destination_root, under);
     if (!isUnderRoots(relative, roots)) throw new PathEscapeError(`${offered} is outside the token's paths`);
     const local = confiner.confine(relative);
-    if (!clash) return { relative, local };
+    if (!clash) {
+      unguardTarget(local);
+      return { relative, local };
+    }
     let placed = clash.placements[relative];
     if (placed === undefined) {
       placed = lstatSync(local, { throwIfNoEntry: false }) ? landingPath(relative, clash.xferId) : relative;
       clash.placements[relative] = placed;
     }
-    return placed === relative ? { relative, local } : { relative: placed, local: confiner.confine(placed) };
+    if (placed !== relative) return { relative: placed, local: confiner.confine(placed) };
+    // Free now; if it is taken before the file is placed, the file still goes beside it.
+    guardTarget(local, () => {
+      const landed = landingPath(relative, clash.xferId);
+      clash.placements[relative] = landed;
+      return confiner.confine(landed);
+    });
+    return { relative, local };
   };
 }

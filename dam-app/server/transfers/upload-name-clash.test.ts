@@ -23,6 +23,7 @@ describe.each(DATABASE_KINDS)(
     let dam: TestDam;
     let carla: ApiClient;
     let dan: ApiClient;
+    let uma: ApiClient;
     let local: string;
     const engine = new TransferEngine({ retryBaseMs: 50 });
     const file = (path: string) => join(dam.services.config.storageRoot, path);
@@ -35,6 +36,8 @@ describe.each(DATABASE_KINDS)(
       });
       carla = await aclUser(dam, 'carla', 'Library');
       dan = await aclUser(dam, 'dan', 'Library');
+      // May upload, may not version ('file actions' is what check-out and check-in need).
+      uma = await aclUser(dam, 'uma', 'Library', ['fileUpload']);
       local = await mkdtemp(join(tmpdir(), 'rapid-dam-clash-'));
     });
     afterAll(async () => {
@@ -140,6 +143,17 @@ describe.each(DATABASE_KINDS)(
       const uploaded = await uploadDawn(carla, 'Held');
       expect((await assetsIn('Held')).map((a) => [a.id, a.content_hash])).toEqual([[dawn.id, sha(uploaded)]]);
       expect((await carla.get(`/assets/${dawn.id}/versions`)).body).toHaveLength(2);
+    });
+
+    it('an uploader without file actions on it versions nothing: the upload is a renamed new asset', async () => {
+      const dawn = await existingDawn('NoRight');
+      const uploaded = await uploadDawn(uma, 'NoRight');
+      expect(await readFile(file('Library/NoRight/dawn.jpg'))).toEqual(dawn.bytes);
+      expect((await carla.get(`/assets/${dawn.id}/versions`)).body).toEqual([]);
+      expect((await assetsIn('NoRight')).map((a) => [a.path, a.content_hash])).toEqual([
+        ['Library/NoRight/dawn (2).jpg', sha(uploaded)],
+        ['Library/NoRight/dawn.jpg', sha(dawn.bytes)],
+      ]);
     });
 
     it('a file on disk the DAM has not registered is never replaced: the upload gets its own name', async () => {

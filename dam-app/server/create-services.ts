@@ -1,6 +1,5 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ingestFile } from './assets/ingest.ts';
 import { RECONCILE_JOB, reconcile } from './assets/reconcile.ts';
 import { runRenditionJob } from './assets/rendition-job.ts';
 import type { DamConfig } from './config/config.ts';
@@ -17,6 +16,7 @@ import type { DamServices } from './services.ts';
 import { ensureSpecialUsers } from './special-users.ts';
 import { createStorageAreas } from './storage/create-storage-areas.ts';
 import { startEmbeddedNode } from './transfer-node/embedded-node.ts';
+import { ingestUpload } from './transfers/ingest-landed.ts';
 import { INGEST_UPLOAD_JOB } from './transfers/upload-action-routes.ts';
 
 export interface DamRuntime {
@@ -51,9 +51,7 @@ export async function createServices(config: DamConfig, log: Logger): Promise<Da
       'asset.renditions': (payload) => runRenditionJob(services, payload),
       'loading-dock.cleanup': (payload) => cleanLoadingDock(services, payload),
       // Files an accelerated or browser upload delivered (verified against the node, or finished over tus).
-      [INGEST_UPLOAD_JOB]: async (payload) => {
-        await ingestFile(services, (payload as { path: string }).path);
-      },
+      [INGEST_UPLOAD_JOB]: (payload) => ingestUpload(services, payload as { path: string }),
       [RECONCILE_JOB]: async (payload) => {
         const path = (payload as { path?: string }).path ?? '';
         const report = await reconcile(services, path);

@@ -19,6 +19,11 @@ export const transferRequest = z.looseObject({
   min_rate_kbps: z.optional(z.number()),
   target_rate_cap_kbps: z.optional(z.number()),
   http_fallback: z.optional(z.union([z.boolean(), z.literal('force')])),
+  /**
+   * Rapid: `land_beside` makes the node write no existing file for this token's uploads — a file whose name is taken
+   * lands beside it under a hidden landing name (reported as the file's `landed_path`), whatever the client's spec.
+   */
+  clash_policy: z.optional(z.literal('land_beside')),
 });
 export type TransferRequest = z.infer<typeof transferRequest>;
 

@@ -63,6 +63,9 @@ export const preTransferRoutes = [
         const count = body.transferCount ?? body.transfer_spec.paths.length;
         request = {
           destination_root: destination,
+          // The node, not the page's editable spec, guarantees that no existing file is written: a taken name lands
+          // beside it and UploadFileFinish's ingest decides (a version, or a renamed copy; transfers/ingest-landed.ts).
+          clash_policy: 'land_beside',
           cookie: formatTransferCookie({
             userName: principal.user.username,
             uploadTime,

@@ -11,6 +11,7 @@ import {
 import type { Principal } from '../access/principal.ts';
 import { ApiError, notFound } from '../api/api-error.ts';
 import { defineRoute } from '../api/define-route.ts';
+import { baseName, parentOf } from '../folders/acl-scope.ts';
 import { enqueueJob } from '../jobs/job-queue.ts';
 import type { DamServices } from '../services.ts';
 import { NodeClient } from '../transfer-node/node-client.ts';
@@ -22,8 +23,15 @@ interface NodeTransferRecord {
   id: string;
   status: string;
   start_spec?: { cookie?: string | null };
-  files?: { path: string; status: string }[];
+  /** `landed_path`: the name was taken, so the node wrote the file beside it (the token's clash_policy). */
+  files?: { path: string; status: string; landed_path?: string }[];
 }
+
+/** A landing name is a hidden file in the requested file's own folder (never a name an asset could have). */
+const isLandingBeside = (path: string, landed: string) =>
+  parentOf(landed) === parentOf(path) &&
+  baseName(landed).startsWith('.') &&
+  !landed.split('/').includes('..');
 
 /** The principal's own upload session for a cookie; another user's answers 404, so existence does not leak. */
 async function ownSession(services: DamServices, principal: Principal, cookie: string) {
@@ -109,12 +117,20 @@ export const uploadActionRoutes = [
       const completed = (await nodeTransfers(services, session.node_url, body.cookie)).flatMap((record) =>
         (record.files ?? [])
           .filter((file) => file.status === 'completed')
-          .map((file) => ({ path: file.path.replace(/^\/+/, ''), transferId: record.id }))
+          .map((file) => ({
+            path: file.path.replace(/^\/+/, ''),
+            landedPath: file.landed_path?.replace(/^\/+/, ''),
+            transferId: record.id,
+          }))
           .filter(
             (file) =>
-              inDestination(file.path) && !file.path.split('/').includes('..') && asked.has(file.path),
+              inDestination(file.path) &&
+              !file.path.split('/').includes('..') &&
+              asked.has(file.path) &&
+              (file.landedPath === undefined || isLandingBeside(file.path, file.landedPath)),
           ),
       );
+      const landedOf = new Map(completed.map((file) => [file.path, file.landedPath]));
       if (completed.length === 0) return { paths: [] };
       await services.db.transaction().execute(async (trx) => {
         const added = await trx
@@ -125,8 +141,15 @@ export const uploadActionRoutes = [
           .onConflict((oc) => oc.doNothing())
           .returning('path')
           .execute();
-        for (const { path } of added)
-          await enqueueJob(trx, INGEST_UPLOAD_JOB, { path, userId: principal.user.id, cookie: body.cookie });
+        for (const { path } of added) {
+          const landedPath = landedOf.get(path);
+          await enqueueJob(trx, INGEST_UPLOAD_JOB, {
+            path,
+            userId: principal.user.id,
+            cookie: body.cookie,
+            ...(landedPath ? { landedPath, aclId: principal.acl?.id ?? null } : {}),
+          });
+        }
       });
       services.jobs.kick();
       return { paths: completed.map((file) => file.path) };

@@ -51,7 +51,7 @@ export async function cancelCheckOut(services: DamServices, principal: Principal
 }
 
 /** The first version row, recording the asset as it was before its first check-in. */
-async function ensureFirstVersion(db: Kysely<Database>, asset: Asset) {
+export async function ensureFirstVersion(db: Kysely<Database>, asset: Asset) {
   await db
     .insertInto('asset_versions')
     .values({
@@ -74,7 +74,7 @@ async function ensureFirstVersion(db: Kysely<Database>, asset: Asset) {
 }
 
 /** Keeps the current content's bytes in the versions area before they are replaced (stored once per content). */
-async function keepCurrentBytes(services: DamServices, asset: Asset) {
+export async function keepCurrentBytes(services: DamServices, asset: Asset) {
   const key = versionKey(asset.id, asset.content_hash);
   if (!(await services.storage.versions.stat(key)))
     await services.storage.versions.putFile(key, services.tree.absolute(asset.path));

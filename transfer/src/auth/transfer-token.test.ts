@@ -52,3 +52,29 @@ describe('transfer token', () => {
     expect(verifyToken(secret, token, { ...expectOk, nodeId: 'n2' }).ok).toBe(false);
   });
 });
+
+describe('transfer token bound to its transfer cookie', () => {
+  const bound = signToken(secret, { ...claims, cookie: 'jdoe,2026-11-26T10:00:00Z,1,in,in' });
+  it('accepts the cookie it was minted for', () => {
+    expect(verifyToken(secret, bound, { ...expectOk, cookie: 'jdoe,2026-11-26T10:00:00Z,1,in,in' }).ok).toBe(
+      true,
+    );
+  });
+
+  it.each([
+    ['another cookie', 'mallory,2026-11-26T10:00:00Z,1,in,in'],
+    ['no cookie', ''],
+    ['a null cookie', null],
+  ])('refuses %s', (_name, cookie) => {
+    expect(verifyToken(secret, bound, { ...expectOk, cookie })).toEqual({
+      ok: false,
+      reason: 'token is for another transfer cookie',
+    });
+  });
+
+  it('a token minted without a cookie refuses a hello that adds one', () => {
+    const none = signToken(secret, { ...claims, cookie: null });
+    expect(verifyToken(secret, none, { ...expectOk, cookie: '' }).ok).toBe(true);
+    expect(verifyToken(secret, none, { ...expectOk, cookie: 'jdoe,x,1,in,in' }).ok).toBe(false);
+  });
+});

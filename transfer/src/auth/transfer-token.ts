@@ -1,3 +1,4 @@
+import type { ClashPolicy } from '../fs/landing-name.ts';
 import { openClaims, sealClaims } from './signed-claims.ts';
 
 export interface TokenClaims {
@@ -11,6 +12,14 @@ export interface TokenClaims {
   exp: number;
   iat: number;
   xfer_id: string;
+  /**
+   * The transfer cookie the token was minted for (`null`: none). Every hello must carry exactly this cookie, so a
+   * token the DAM asked for under one cookie cannot run a transfer that monitors find under another, or under none.
+   * Absent only from tokens minted before the binding existed (none of the node's own).
+   */
+  cookie?: string | null;
+  /** Uploads never write an existing file: they land beside it (node `upload-target.ts`), whatever the hello says. */
+  clash_policy?: ClashPolicy;
 }
 
 export const TOKEN_PREFIX = 'RT1';
@@ -23,11 +32,14 @@ export function signToken(secret: Buffer, claims: TokenClaims): string {
 
 export type TokenCheck = { ok: true; claims: TokenClaims } | { ok: false; reason: string };
 
-/** Verifies signature, issuer, expiry (with leeway for clock skew) and direction. */
+/**
+ * Verifies signature, issuer, expiry (with leeway for clock skew), direction and, when the caller names the cookie
+ * its request carries (a hello), that it is the token's cookie.
+ */
 export function verifyToken(
   secret: Buffer,
   token: string,
-  expect: { nodeId: string; direction: 'send' | 'receive'; nowSeconds?: number },
+  expect: { nodeId: string; direction: 'send' | 'receive'; nowSeconds?: number; cookie?: string | null },
 ): TokenCheck {
   const opened = openClaims(secret, TOKEN_PREFIX, token);
   if (!opened.ok) return opened;
@@ -39,5 +51,7 @@ export function verifyToken(
   if (claims.exp + TOKEN_LEEWAY_SECONDS < now) return { ok: false, reason: 'token expired' };
   if (claims.node_id !== expect.nodeId) return { ok: false, reason: 'token minted by another node' };
   if (claims.dir !== expect.direction) return { ok: false, reason: 'token is for the other direction' };
+  if ('cookie' in expect && 'cookie' in claims && (claims.cookie || null) !== (expect.cookie || null))
+    return { ok: false, reason: 'token is for another transfer cookie' };
   return { ok: true, claims };
 }

@@ -21,6 +21,7 @@ import { dirname } from 'node:path';
 import { promisify } from 'node:util';
 import type { Extent } from '../receiver/extent-map.ts';
 import { ExtentMap } from '../receiver/extent-map.ts';
+import { place, placeSync } from './no-replace.ts';
 import { WriteQueue } from './write-queue.ts';
 
 const COALESCE_BYTES = 1024 * 1024;
@@ -331,8 +332,8 @@ export class PartialFile {
     if (!this.map.isComplete) throw new Error('finalize before every byte arrived');
     fdatasyncSync(this.#fd);
     this.#close();
-    renameSync(partialPath(this.finalPath), this.finalPath);
-    if (preserveTimes) utimesSync(this.finalPath, new Date(), new Date(this.sourceMtimeMs));
+    const placed = placeSync(partialPath(this.finalPath), this.finalPath);
+    if (preserveTimes) utimesSync(placed, new Date(), new Date(this.sourceMtimeMs));
     rmSync(checkpointPath(this.finalPath), { force: true });
   }
 
@@ -349,8 +350,8 @@ export class PartialFile {
       fdatasync(fd, (error) => (error ? reject(error) : resolve())),
     );
     this.#close();
-    renameSync(partialPath(this.finalPath), this.finalPath);
-    if (preserveTimes) utimesSync(this.finalPath, new Date(), new Date(this.sourceMtimeMs));
+    const placed = placeSync(partialPath(this.finalPath), this.finalPath);
+    if (preserveTimes) utimesSync(placed, new Date(), new Date(this.sourceMtimeMs));
     rmSync(checkpointPath(this.finalPath), { force: true });
   }
 
@@ -379,8 +380,8 @@ export class PartialFile {
    */
   async placeSynced(preserveTimes: boolean): Promise<void> {
     this.#close();
-    await rename(partialPath(this.finalPath), this.finalPath);
-    if (preserveTimes) await utimes(this.finalPath, new Date(), new Date(this.sourceMtimeMs));
+    const placed = await place(partialPath(this.finalPath), this.finalPath);
+    if (preserveTimes) await utimes(placed, new Date(), new Date(this.sourceMtimeMs));
     if (this.#mayHaveCheckpoint) await rm(checkpointPath(this.finalPath), { force: true });
   }
 

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
+import { utimes } from 'node:fs/promises';
 import type { FileChecksum } from '@rapid/protocol';
 import { ExtentMap } from '../receiver/extent-map.ts';
 import { type FileThread, fileThread } from './file-thread.ts';
+import { isGuarded, place } from './no-replace.ts';
 import { checkpointPath, partialPath, reserveTarget } from './partial-file.ts';
 
 /** Files up to this size are gathered in memory and written whole. */
@@ -96,6 +98,12 @@ export class WholeFile {
   /** Renames the synced partial into place; the target is free again whatever the outcome. */
   async placeSynced(preserveTimes: boolean): Promise<void> {
     try {
+      // A target that must not be replaced is claimed here, where a taken name can still send the file beside it.
+      if (isGuarded(this.finalPath)) {
+        const placed = await place(partialPath(this.finalPath), this.finalPath);
+        if (preserveTimes) await utimes(placed, new Date(), new Date(this.sourceMtimeMs));
+        return;
+      }
       await this.writer.run({
         kind: 'rename',
         from: partialPath(this.finalPath),

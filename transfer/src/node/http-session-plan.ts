@@ -6,7 +6,7 @@ import { planFile } from '../fs/resume-plan.ts';
 import { newFileProgress } from '../session/file-progress.ts';
 import { type FileProgress, SessionError } from '../session/session-types.ts';
 import { sourceErrorCode, sourceFiles } from './source-files.ts';
-import { uploadTargets } from './upload-target.ts';
+import { clashRule, uploadTargets } from './upload-target.ts';
 
 export interface SessionPlan {
   files: FileProgress[];
@@ -42,10 +42,11 @@ export async function planUploads(
   docroot: string,
   request: HttpSessionOpen,
   claims: TokenClaims,
+  placements: Record<string, string> = {},
 ): Promise<SessionPlan> {
   const { hello } = request;
   const offered = request.files ?? [];
-  const targetOf = uploadTargets(docroot, hello, claims.roots);
+  const targetOf = uploadTargets(docroot, hello, claims.roots, clashRule(claims, placements));
   const files = offered.map((file) => newFileProgress(file.index, file.path, file.size));
   const byPath = new Map<string, number>();
   const uploads: NonNullable<HttpSessionOpened['uploads']> = [];

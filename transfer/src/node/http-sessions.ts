@@ -41,11 +41,15 @@ export class HttpSessions {
     const { hello } = request;
     const { config } = this;
     let rate: RateSettings = effectiveRate(config.rate, hello.rate, config.rate);
+    // Planned before the transfer exists (a refused plan leaves no record); an earlier session's placements hold.
+    const placements = this.store.get(claims.xfer_id)?.placements ?? {};
     const { files, byPath, reply } =
       hello.direction === 'receive'
         ? planDownloads(config.docroot, request, claims)
-        : await planUploads(config.docroot, request, claims);
+        : await planUploads(config.docroot, request, claims, placements);
     const transfer = openTransfer(this.store, claims.xfer_id, hello, startSpec(hello, config, rate, []));
+    // The same object when the transfer existed; a new transfer takes its first plan's (a guard may update it later).
+    transfer.placements = placements;
     const id = `${claims.xfer_id}-${transfer.sessions.length + 1}-${randomBytes(6).toString('hex')}`;
     const session = new HttpSession(id, transfer, files, {
       status: 'running',

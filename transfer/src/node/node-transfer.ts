@@ -25,6 +25,7 @@ export function openTransfer(
     startMs: Date.now(),
     endMs: 0,
     control: undefined,
+    placements: {},
   }));
 }
 

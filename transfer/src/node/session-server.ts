@@ -23,7 +23,7 @@ import { failSession, finishSession } from './session-outcome.ts';
 import { sourceErrorCode, sourceFiles } from './source-files.ts';
 import type { NodeSession, TransferStore } from './transfer-store.ts';
 import type { UdpRouter, UdpSessionEntry } from './udp-router.ts';
-import { uploadTargets } from './upload-target.ts';
+import { clashRule, uploadTargets } from './upload-target.ts';
 
 const HELLO_TIMEOUT_MS = 10_000;
 
@@ -67,6 +67,7 @@ export class SessionServer {
     const check = verifyToken(this.config.secret, first.token, {
       nodeId: this.config.nodeId,
       direction: first.direction,
+      cookie: first.cookie,
     });
     if (!check.ok) return this.#refuse(link, 19, `authentication failed: ${check.reason}`);
     let files: SenderFile[] = [];
@@ -119,7 +120,12 @@ export class SessionServer {
     const packetVersion = packetVersionFor(hello.packet_versions);
     const codec = codecOf(credentials, packetVersion);
     const transfer = openTransfer(this.store, claims.xfer_id, hello, startSpec(hello, config, rate, files));
-    const targetOf = uploadTargets(config.docroot, hello, claims.roots);
+    const targetOf = uploadTargets(
+      config.docroot,
+      hello,
+      claims.roots,
+      clashRule(claims, transfer.placements),
+    );
     const entry: UdpSessionEntry = { codec, peer: undefined, onData: () => {} };
     // The plan may be settled before the client's first probe arrives: data, and files already whole, wait until the
     // node knows where the client is (a client whose probe never arrives falls back to HTTPS).

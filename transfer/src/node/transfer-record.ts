@@ -6,10 +6,14 @@ export type RecordView = 'full' | 'summary' | 'short_summary' | 'id';
 const usec = (ms: number) => Math.round(ms * 1000);
 const elapsed = (start: number, end: number) => (start === 0 ? 0 : usec((end || Date.now()) - start));
 
-function fileRecord(file: FileProgress, sessionId: string, root: string) {
+function fileRecord(file: FileProgress, sessionId: string, root: string, placements: Record<string, string>) {
+  const path = `${root.replace(/\/$/, '')}/${file.path}`.replace(/^\/*/, '/');
+  const landed = placements[path];
   return {
     id: `${sessionId}-${file.index}`,
-    path: `${root.replace(/\/$/, '')}/${file.path}`.replace(/^\/*/, '/'),
+    path,
+    // Rapid: the name was taken, so the file was written beside it (the token's clash_policy).
+    ...(landed !== undefined && landed !== path ? { landed_path: landed } : {}),
     type: 'file',
     size: file.size,
     status:
@@ -100,7 +104,9 @@ export function transferRecord(transfer: NodeTransfer, view: RecordView): unknow
   if (view === 'full') {
     const root = String(transfer.startSpec.destination_path ?? '/');
     record.files = transfer.sessions.flatMap((s) =>
-      s.files.map((f) => fileRecord(f, s.id, transfer.direction === 'send' ? root : '/')),
+      s.files.map((f) =>
+        fileRecord(f, s.id, transfer.direction === 'send' ? root : '/', transfer.placements),
+      ),
     );
   }
   return record;

@@ -47,6 +47,8 @@ export interface NodeTransfer {
   changeSeq: number;
   touchedMs: number;
   control: SessionControl | undefined;
+  /** Under a token's `clash_policy`: requested docroot-relative path → where the transfer writes it. */
+  placements: Record<string, string>;
 }
 
 /** The node's activity log: transfers by id, kept for `retentionMs` after they end. */

@@ -34,12 +34,13 @@ function authorized(
   req: IncomingMessage,
   path: string,
   direction: 'send' | 'receive',
-): { xferId?: string } | undefined {
+): { xferId?: string; landsBeside?: boolean } | undefined {
   if (basicUser(req, ctx.config.users)) return {};
   const header = req.headers.authorization ?? '';
   if (!header.startsWith('Bearer ')) return undefined;
   const check = verifyToken(ctx.config.secret, header.slice(7), { nodeId: ctx.config.nodeId, direction });
-  return check.ok && isUnderRoots(path, check.claims.roots) ? { xferId: check.claims.xfer_id } : undefined;
+  if (!check.ok || !isUnderRoots(path, check.claims.roots)) return undefined;
+  return { xferId: check.claims.xfer_id, landsBeside: check.claims.clash_policy !== undefined };
 }
 
 /** The fallback session a request names (`X-Rapid-Session`), checked against the token's transfer. */
@@ -84,6 +85,9 @@ export async function serveContent(
   } catch {
     return sendError(res, 403 as 400, 'path outside the docroot');
   }
+  // Only a planned session knows where a clashing file lands: a bare PUT with such a token could write any name.
+  if (method === 'PUT' && who.landsBeside && !session)
+    return sendError(res, 403 as 400, 'this token uploads through a fallback session only');
   if (method === 'PUT') return receive(ctx, req, res, local, session);
   const entry = ctx.storage.stat(path);
   if (entry?.type !== 'file') return sendError(res, 404, `no file ${path}`);

@@ -42,6 +42,7 @@ export async function routeHttpSessions(
     const check = verifyToken(ctx.config.secret, hello.token, {
       nodeId: ctx.config.nodeId,
       direction: hello.direction,
+      cookie: hello.cookie,
     });
     if (!check.ok) {
       refuse(res, new SessionError(19, check.reason, false));

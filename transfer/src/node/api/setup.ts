@@ -6,7 +6,8 @@ import { type ApiContext, type ApiReply, errorReply } from './api-context.ts';
 
 /**
  * `POST /files/upload_setup` and `/files/download_setup` (node-api.md §3.3): one spec (or per-request error) per
- * transfer_request, each with a signed token bound to direction, user, allowed roots and expiry.
+ * transfer_request, each with a signed token bound to direction, user, allowed roots, expiry, the request's cookie and
+ * (uploads) its `clash_policy`.
  */
 export function handleSetup(
   ctx: ApiContext,
@@ -65,6 +66,8 @@ function specFor(ctx: ApiContext, kind: 'upload' | 'download', user: string, req
     iat: now,
     exp: now + (request.token_life_seconds ?? config.tokenLifeSeconds),
     xfer_id: xferId,
+    cookie: request.cookie ?? null,
+    ...(kind === 'upload' && request.clash_policy ? { clash_policy: request.clash_policy } : {}),
   });
   const rate = config.rate;
   return {
@@ -81,6 +84,7 @@ function specFor(ctx: ApiContext, kind: 'upload' | 'download', user: string, req
         request.cipher_allowed && request.cipher_allowed !== 'none' ? request.cipher_allowed : 'aes-128',
       tags,
       cookie: request.cookie ?? null,
+      ...(kind === 'upload' && request.clash_policy ? { clash_policy: request.clash_policy } : {}),
       rate_policy: request.rate_policy ?? rate.rate_policy,
       target_rate_kbps: Math.min(
         request.target_rate_kbps ?? rate.target_rate_kbps,

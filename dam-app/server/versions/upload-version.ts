@@ -1,0 +1,86 @@
+import { rename, stat } from 'node:fs/promises';
+import { sql } from 'kysely';
+import type { Principal } from '../access/principal.ts';
+import { ingestFile } from '../assets/ingest.ts';
+import type { Asset } from '../db/schema.ts';
+import type { DamServices } from '../services.ts';
+import { ensureFirstVersion, keepCurrentBytes, versionKey } from './version-operations.ts';
+
+/**
+ * An upload whose name was taken becomes a new version of the asset there, as a check-in with a replacement file
+ * does: version rows started → in progress → completed, the current bytes kept in the versions area first, then the
+ * uploaded file (`landedPath`, beside the original) renamed into its place. Someone else's lock, taken since the
+ * caller looked, wins: then nothing changes and `undefined` says so. The uploader's own lock is kept.
+ */
+export async function versionFromUpload(
+  services: DamServices,
+  principal: Principal,
+  assetId: number,
+  landedPath: string,
+  newHash: string,
+): Promise<number | undefined> {
+  const opened = await services.db.transaction().execute(async (trx) => {
+    const asset = (await trx
+      .selectFrom('assets')
+      .selectAll()
+      .where('id', '=', assetId)
+      .where('status', '<>', 'trashed')
+      .forUpdate()
+      .executeTakeFirst()) as Asset | undefined;
+    if (!asset || (asset.checked_out_by !== null && asset.checked_out_by !== principal.user.id))
+      return undefined;
+    await ensureFirstVersion(trx, asset);
+    const last = await trx
+      .selectFrom('asset_versions')
+      .select(sql<number>`max(number)`.as('number'))
+      .where('asset_id', '=', asset.id)
+      .executeTakeFirstOrThrow();
+    const version = await trx
+      .insertInto('asset_versions')
+      .values({
+        asset_id: asset.id,
+        number: Number(last.number) + 1,
+        name: '',
+        comment: '',
+        message: `Uploaded again as ${asset.file_name}`,
+        category: 'Parent',
+        file_name: asset.file_name,
+        size: asset.size,
+        content_hash: newHash,
+        storage_key: versionKey(asset.id, newHash),
+        metadata: JSON.stringify({
+          name: asset.name,
+          description: asset.description,
+          keywords: asset.keywords,
+        }),
+        state: 'started',
+        created_by: principal.user.id,
+      })
+      .returning(['id', 'number'])
+      .executeTakeFirstOrThrow();
+    return { asset, version };
+  });
+  if (!opened) return undefined;
+  const { asset, version } = opened;
+  const setState = (state: 'in progress' | 'completed' | 'failed') =>
+    services.db.updateTable('asset_versions').set({ state }).where('id', '=', version.id).execute();
+  try {
+    await setState('in progress');
+    await keepCurrentBytes(services, asset);
+    // One rename: a reader sees the old file or the new one, and the old one is already in the versions area.
+    await rename(services.tree.absolute(landedPath), services.tree.absolute(asset.path));
+    await ingestFile(services, asset.path);
+    const size = (await stat(services.tree.absolute(asset.path))).size;
+    await services.db.updateTable('asset_versions').set({ size }).where('id', '=', version.id).execute();
+    await services.db
+      .updateTable('assets')
+      .set({ version_number: version.number, updated_at: new Date() })
+      .where('id', '=', asset.id)
+      .execute();
+    await setState('completed');
+  } catch (error) {
+    await setState('failed');
+    throw error;
+  }
+  return version.number;
+}

@@ -19,12 +19,14 @@ import type { Database } from '../db/schema.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
 import type { DamServices } from '../services.ts';
 import { resolveSelection } from './selection.ts';
+import { assetVisibleTo } from './visible-members.ts';
 
 const tag = 'Collections';
 const MAX_COLLECTION_ASSETS = 10_000;
 
 /** Collections a user sees: their own, public ones, and those shared with one of their groups; never expired ones of others. */
-function visibleCollections(db: Kysely<Database>, userId: number) {
+function visibleCollections(db: Kysely<Database>, principal: Principal) {
+  const userId = principal.user.id;
   return db
     .selectFrom('collections')
     .innerJoin('users', 'users.id', 'collections.owner_id')
@@ -34,8 +36,10 @@ function visibleCollections(db: Kysely<Database>, userId: number) {
       (eb) =>
         eb
           .selectFrom('collection_assets')
+          .innerJoin('assets', 'assets.id', 'collection_assets.asset_id')
           .select(eb.fn.countAll<string>().as('n'))
           .whereRef('collection_assets.collection_id', '=', 'collections.id')
+          .where(assetVisibleTo(principal))
           .as('asset_count'),
     ])
     .where((eb) =>
@@ -71,7 +75,7 @@ const view = (row: Row) => ({
 });
 
 export async function visibleCollection(services: DamServices, principal: Principal, id: number) {
-  const row = await visibleCollections(services.db, principal.user.id)
+  const row = await visibleCollections(services.db, principal)
     .where('collections.id', '=', id)
     .executeTakeFirst();
   if (!row) throw notFound('collection');
@@ -126,7 +130,7 @@ export const collectionRoutes = [
     auth: 'user',
     response: z.array(collectionSchema),
     async handler({ services, principal }) {
-      const rows = await visibleCollections(services.db, principal.user.id)
+      const rows = await visibleCollections(services.db, principal)
         .orderBy(sql`lower(collections.name)`)
         .execute();
       return rows.map(view);
@@ -259,11 +263,14 @@ export const collectionRoutes = [
     response: okSchema,
     async handler({ services, principal, params, body }) {
       await changeableCollection(services, principal, params.id);
-      await services.db
-        .deleteFrom('collection_assets')
-        .where('collection_id', '=', params.id)
-        .where('asset_id', 'in', body.ids)
-        .execute();
+      // Members this person cannot see are not theirs to remove (the owner or others may see them).
+      const ids = await visibleAssetIds(services, principal, body.ids);
+      if (ids.length)
+        await services.db
+          .deleteFrom('collection_assets')
+          .where('collection_id', '=', params.id)
+          .where('asset_id', 'in', ids)
+          .execute();
       return { ok: true as const };
     },
   }),

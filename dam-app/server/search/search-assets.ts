@@ -4,7 +4,7 @@ import { FACETS, type SearchRequest, type SearchResult, SORT_FIELDS } from '../.
 import type { Principal } from '../access/principal.ts';
 import { invalid } from '../api/api-error.ts';
 import { ASSET_ROW_COLUMNS, type AssetRow, assetViews } from '../assets/asset-views.ts';
-import { decodeCursor, encodeCursor } from '../assets/keyset-cursor.ts';
+import { CURSOR_VALUES, decodeCursor, encodeCursor } from '../assets/keyset-cursor.ts';
 import { aclRoot, belowPattern } from '../folders/acl-scope.ts';
 import { visibleFolder } from '../folders/folder-records.ts';
 import type { DamServices } from '../services.ts';
@@ -23,6 +23,17 @@ const SORT_COLUMNS: Record<SortField, RawBuilder<unknown>> = {
   size: sql`size`,
   id: sql`id`,
 };
+
+/** What a cursor's sort value must be for each sort field: the column's value as the database prints it. */
+const CURSOR_SORT_VALUES = {
+  name: CURSOR_VALUES.text,
+  fileName: CURSOR_VALUES.text,
+  dateCreated: CURSOR_VALUES.timestamp,
+  dateAdded: CURSOR_VALUES.timestamp,
+  fileType: CURSOR_VALUES.text,
+  size: CURSOR_VALUES.bigint,
+  id: CURSOR_VALUES.intText,
+} satisfies Record<SortField, unknown>;
 
 const TEXT_COLUMNS = {
   name: sql`name`,
@@ -65,7 +76,7 @@ export async function searchAssets(
   const order = direction === 'asc' ? sql`asc` : sql`desc`;
   let pageWhere = where();
   if (request.after) {
-    const [value, id] = decodeCursor(request.after);
+    const [value, id] = decodeCursor(request.after, [CURSOR_SORT_VALUES[field], CURSOR_VALUES.id]);
     const comparison = direction === 'asc' ? sql`>` : sql`<`;
     const typed =
       field === 'dateCreated' || field === 'dateAdded' ? sql`${value}::timestamptz` : sql`${value}`;

@@ -200,5 +200,19 @@ describe.each(DATABASE_KINDS)('collections and carts on %s', (kind) => {
     const today = await carla.post('/collections', { name: 'Past', expiresAt: new Date().toISOString() });
     expect(today.body.error.user_message).toBe(EXPIRY_NOT_FUTURE);
     expect((await carla.post('/collections', { name: 'for the TEAM' })).status).toBe(409);
+    // Only with a group that exists (a missing one was a 500), on creating and on changing alike.
+    const missing = await carla.post('/collections', { name: 'Nobody', sharedWithGroupId: group.id + 1000 });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.fields).toHaveProperty('sharedWithGroupId');
+    const changed = await carla.put(`/collections/${shared.body.id}`, {
+      name: 'For the team',
+      sharedWithGroupId: group.id + 1000,
+    });
+    expect(changed.status).toBe(400);
+    // Renaming onto a taken name is the same conflict (it was a 500).
+    const other = (await carla.post('/collections', { name: 'Other' })).body.id;
+    const renamed = await carla.put(`/collections/${other}`, { name: 'For the team' });
+    expect(renamed.status).toBe(409);
+    expect(renamed.body.error.code).toBe('collection_exists');
   });
 });

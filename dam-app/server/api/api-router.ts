@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { MESSAGES } from '../../api/messages.ts';
 import { resolvePrincipal } from '../auth/resolve-principal.ts';
+import { isCallerDataError } from '../db/data-error.ts';
 import type { DamServices } from '../services.ts';
 import { BROWSER_UPLOAD_PATH, createBrowserUploads } from '../uploads/browser-upload.ts';
 import { ApiError, invalid } from './api-error.ts';
@@ -106,6 +107,24 @@ export function createApiRouter(services: DamServices, routes: RouteDefinition[]
     // The unread rest of a refused body would be taken for the next request on this connection.
     if (error instanceof ApiError && error.status === 413) c.header('Connection', 'close');
     if (error instanceof ApiError) return c.json(error.toBody(), error.status);
+    if (isCallerDataError(error)) {
+      // A value a schema should have refused reached the database: the caller's input, logged to close the gap.
+      services.log.warn('api.refused_by_database', {
+        path: c.req.path,
+        method: c.req.method,
+        code: (error as unknown as { code: string }).code,
+        error: (error as Error).message,
+      });
+      return c.json(
+        new ApiError(
+          400,
+          'invalid_value',
+          MESSAGES.badRequest,
+          'The database cannot hold a value of the request.',
+        ).toBody(),
+        400,
+      );
+    }
     services.log.error('api.unhandled', {
       path: c.req.path,
       method: c.req.method,

@@ -1,12 +1,12 @@
 import { z } from 'zod';
+import { dbId, dbString } from './db-safe.ts';
 import { emailProblem } from './email-rule.ts';
 import { MESSAGES } from './messages.ts';
 
-const text = (max = 200) => z.string().trim().max(max);
+const text = (max = 200) => dbString().trim().max(max);
 const optionalText = (max = 200) => text(max).optional();
 
-export const emailSchema = z
-  .string()
+export const emailSchema = dbString()
   .trim()
   .min(1, MESSAGES.requiredEmpty)
   .max(254, MESSAGES.emailInvalid)
@@ -15,8 +15,7 @@ export const emailSchema = z
     if (problem) context.addIssue({ code: 'custom', message: problem });
   });
 
-export const usernameSchema = z
-  .string()
+export const usernameSchema = dbString()
   .trim()
   .min(1, MESSAGES.usernameBlank)
   .max(32, MESSAGES.maxChars32)
@@ -108,8 +107,8 @@ export const sessionStateSchema = z
 
 export const loginSchema = z
   .strictObject({
-    username: z.string().trim().max(254).optional(),
-    email: z.string().trim().max(254).optional(),
+    username: dbString().trim().max(254).optional(),
+    email: dbString().trim().max(254).optional(),
     password: z.string().max(1024),
   })
   .superRefine((value, context) => {
@@ -130,8 +129,8 @@ const passwordsMatch = (value: { password: string; confirm: string }, context: z
 
 export const forgotPasswordSchema = z
   .strictObject({
-    username: z.string().trim().max(254).optional(),
-    email: z.string().trim().max(254).optional(),
+    username: dbString().trim().max(254).optional(),
+    email: dbString().trim().max(254).optional(),
   })
   .superRefine((value, context) => {
     if (!value.username && !value.email)
@@ -139,7 +138,7 @@ export const forgotPasswordSchema = z
   });
 
 export const resetPasswordSchema = z
-  .strictObject({ token: z.string().min(1, MESSAGES.tokenInvalid).max(200), ...newPasswordFields })
+  .strictObject({ token: dbString().min(1, MESSAGES.tokenInvalid).max(200), ...newPasswordFields })
   .superRefine(passwordsMatch);
 
 export const changePasswordSchema = z
@@ -158,7 +157,7 @@ export const createAccountSchema = z
 
 export const activateSchema = z.strictObject({
   username: usernameSchema,
-  code: z.string().trim().min(1, MESSAGES.activationCodeEmpty).max(64),
+  code: dbString().trim().min(1, MESSAGES.activationCodeEmpty).max(64),
 });
 
 export const invitationViewSchema = z
@@ -174,8 +173,8 @@ export const acceptInvitationSchema = z
   .strictObject({
     username: usernameSchema,
     profile: profileSchema.extend({
-      firstName: z.string().trim().min(1, MESSAGES.requiredEmpty).max(100),
-      lastName: z.string().trim().min(1, MESSAGES.requiredEmpty).max(100),
+      firstName: dbString().trim().min(1, MESSAGES.requiredEmpty).max(100),
+      lastName: dbString().trim().min(1, MESSAGES.requiredEmpty).max(100),
     }),
     ...newPasswordFields,
   })
@@ -191,13 +190,13 @@ export const apiKeySchema = z
   })
   .meta({ id: 'ApiKey' });
 export const createApiKeySchema = z.strictObject({
-  name: z.string().trim().min(1, MESSAGES.requiredEmpty).max(100),
+  name: dbString().trim().min(1, MESSAGES.requiredEmpty).max(100),
 });
 export const createdApiKeySchema = apiKeySchema.extend({
   /** The whole key, shown this once: the server keeps only its hash. */
   key: z.string(),
 });
 
-export const switchAclSchema = z.strictObject({ aclId: z.number().int().positive() });
+export const switchAclSchema = z.strictObject({ aclId: dbId() });
 export const adminModeSchema = z.strictObject({ enabled: z.boolean() });
 export const okSchema = z.object({ ok: z.literal(true) });

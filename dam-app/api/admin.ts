@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { permissionSchema, profileSchema, usernameSchema, userSchema } from './accounts.ts';
+import { dbId, dbIdParam, dbString, storablePath } from './db-safe.ts';
 import { MESSAGES } from './messages.ts';
 
-export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });
-export const idListSchema = z.array(z.number().int().positive()).max(10_000);
+export const idParamSchema = z.object({ id: dbIdParam() });
+export const idListSchema = z.array(dbId()).max(10_000);
 
 export const adminUserSchema = userSchema
   .extend({ groupIds: z.array(z.number()), aclIds: z.array(z.number()) })
@@ -33,14 +34,13 @@ export const groupSchema = z
   .object({ id: z.number(), name: z.string(), description: z.string(), memberIds: z.array(z.number()) })
   .meta({ id: 'Group' });
 export const saveGroupSchema = z.strictObject({
-  name: z.string().trim().min(1, MESSAGES.requiredEmpty).max(100),
-  description: z.string().trim().max(1000).default(''),
+  name: dbString().trim().min(1, MESSAGES.requiredEmpty).max(100),
+  description: dbString().trim().max(1000).default(''),
   memberIds: idListSchema.default([]),
 });
 
 /** A root path relative to the storage root: no `..`, no leading slash, no NUL. */
-export const rootPathSchema = z
-  .string()
+export const rootPathSchema = storablePath()
   .trim()
   .max(1024)
   .transform((value) => value.replace(/^\/+|\/+$/g, ''))
@@ -62,7 +62,7 @@ export const aclSchema = z
   })
   .meta({ id: 'Acl' });
 export const saveAclSchema = z.strictObject({
-  name: z.string().trim().min(1, MESSAGES.requiredEmpty).max(100),
+  name: dbString().trim().min(1, MESSAGES.requiredEmpty).max(100),
   rootPath: rootPathSchema,
   permissions: z.array(permissionSchema).max(20),
   userIds: idListSchema.default([]),
@@ -71,7 +71,7 @@ export const saveAclSchema = z.strictObject({
 
 export const createInvitationSchema = z.strictObject({
   email: profileSchema.shape.email,
-  defaultGroupId: z.number().int().positive().nullable().default(null),
+  defaultGroupId: dbId().nullable().default(null),
 });
 export const adminInvitationSchema = z
   .object({
@@ -98,9 +98,9 @@ export const auditEntrySchema = z
   })
   .meta({ id: 'AuditEntry' });
 export const auditQuerySchema = z.object({
-  before: z.coerce.number().int().positive().optional(),
+  before: dbIdParam().optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
-  event: z.string().max(64).optional(),
+  event: dbString().max(64).optional(),
 });
 
 export const outboxMessageSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ASSET_MESSAGES } from './asset-messages.ts';
+import { dbId, dbIdParam, dbString, isStorableText, storablePath } from './db-safe.ts';
 import { fileNameProblem } from './names.ts';
 
 export const assetKinds = ['image', 'video', 'audio', 'pdf', 'document', 'other'] as const;
@@ -54,13 +55,15 @@ export const fileNameSchema = z
   .max(4096)
   .transform((value) => value.trim().normalize('NFC'))
   .superRefine((value, context) => {
-    const problem = fileNameProblem(value);
+    // A lone surrogate is no character at all: the name rule's refusal, like NUL and the other invisible ones.
+    const problem =
+      fileNameProblem(value) ?? (isStorableText(value) ? undefined : ASSET_MESSAGES.fileNameRule);
     if (problem) context.addIssue({ code: 'custom', message: problem });
   });
 
 export const ingestSchema = z.strictObject({
   /** Relative to the storage root, inside the current ACL's root. */
-  path: z.string().min(1, ASSET_MESSAGES.nameRequired).max(4096),
+  path: storablePath().min(1, ASSET_MESSAGES.nameRequired),
 });
 export const ingestResultSchema = z.object({
   asset: assetSchema,
@@ -69,12 +72,12 @@ export const ingestResultSchema = z.object({
 });
 
 export const editAssetSchema = z.strictObject({
-  name: z.string().trim().min(1, ASSET_MESSAGES.nameRequired).max(500).optional(),
-  description: z.string().max(10_000).optional(),
-  keywords: z.array(z.string().trim().min(1).max(128)).max(500).optional(),
+  name: dbString().trim().min(1, ASSET_MESSAGES.nameRequired).max(500).optional(),
+  description: dbString().max(10_000).optional(),
+  keywords: z.array(dbString().trim().min(1).max(128)).max(500).optional(),
 });
 export const renameAssetSchema = z.strictObject({ fileName: fileNameSchema });
-export const assetDestinationSchema = z.strictObject({ destinationId: z.number().int().positive() });
+export const assetDestinationSchema = z.strictObject({ destinationId: dbId() });
 
 export const assetPageSchema = z.object({
   items: z.array(assetSchema),
@@ -84,26 +87,14 @@ export const assetPageSchema = z.object({
 
 export const folderAssetsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
-  after: z.string().max(2000).optional(),
+  after: dbString().max(2000).optional(),
 });
 
 export const assetIdParamSchema = z.object({
-  id: z.coerce
-    .number({ message: ASSET_MESSAGES.assetIdInvalid })
-    .int({ message: ASSET_MESSAGES.assetIdInvalid })
-    .positive({ message: ASSET_MESSAGES.assetIdInvalid }),
+  id: dbIdParam(ASSET_MESSAGES.assetIdInvalid),
 });
-export const renditionParamSchema = assetIdParamSchema.extend({ name: z.string().max(40) });
+export const renditionParamSchema = assetIdParamSchema.extend({ name: dbString().max(40) });
 
-export const bulkEditSchema = z.strictObject({
-  ids: z.array(z.number().int().positive()).max(10_000).optional(),
-  search: z.record(z.string(), z.unknown()).optional(),
-  set: z.strictObject({
-    description: z.string().max(10_000).optional(),
-    addKeywords: z.array(z.string().trim().min(1).max(128)).max(100).optional(),
-    removeKeywords: z.array(z.string().trim().min(1).max(128)).max(100).optional(),
-  }),
-});
 export const bulkEditResultSchema = z.object({
   updated: z.number(),
   /** Assets another user holds checked out: left as they were. */
@@ -111,8 +102,8 @@ export const bulkEditResultSchema = z.object({
 });
 
 export const bulkSelectCsvSchema = z.strictObject({
-  fileName: z.string().min(1).max(255),
+  fileName: dbString().min(1).max(255),
   /** The file's text: one asset per line, its ID number or its file name in the first column. */
-  content: z.string().max(900_000),
+  content: dbString().max(900_000),
 });
 export const bulkSelectResultSchema = z.object({ ids: z.array(z.number()), unmatched: z.array(z.string()) });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ASSET_MESSAGES } from './asset-messages.ts';
+import { dbId, isStorableText } from './db-safe.ts';
 import { folderNameProblem } from './names.ts';
 
 export const folderNameSchema = z
@@ -7,7 +8,9 @@ export const folderNameSchema = z
   .max(1024, ASSET_MESSAGES.maxChars32)
   .transform((value) => value.trim().normalize('NFC'))
   .superRefine((value, context) => {
-    const problem = folderNameProblem(value);
+    // A lone surrogate is no character at all: the name rule's refusal, like NUL and the other invisible ones.
+    const problem =
+      folderNameProblem(value) ?? (isStorableText(value) ? undefined : ASSET_MESSAGES.folderNameRule);
     if (problem) context.addIssue({ code: 'custom', message: problem });
   });
 
@@ -27,10 +30,10 @@ export type FolderView = z.infer<typeof folderSchema>;
 export const placesTreeSchema = z.object({ root: folderSchema, folders: z.array(folderSchema) });
 
 export const createFolderSchema = z.strictObject({
-  parentId: z.number().int().positive(),
+  parentId: dbId(),
   name: folderNameSchema,
 });
 export const renameFolderSchema = z.strictObject({ name: folderNameSchema });
-export const folderDestinationSchema = z.strictObject({ destinationId: z.number().int().positive() });
+export const folderDestinationSchema = z.strictObject({ destinationId: dbId() });
 export const pathListSchema = z.object({ paths: z.array(z.string()) });
 export const folderPathSchema = z.object({ id: z.number(), path: z.string() });

@@ -1,14 +1,15 @@
 import { z } from 'zod';
+import { dbId } from './db-safe.ts';
 
 /** The largest prepared download (spec §9 leaves the value open): 20 GiB. */
 export const LOADING_DOCK_MAX_BYTES = 20 * 1024 ** 3;
 
 export const prepareDownloadSchema = z
   .strictObject({
-    ids: z.array(z.number().int().positive()).max(10_000).optional(),
-    cartId: z.number().int().positive().optional(),
+    ids: z.array(dbId()).max(10_000).optional(),
+    cartId: dbId().optional(),
     /** A bundle (a collection marked bundle): every asset of it, delivered together in one folder. */
-    bundleId: z.number().int().positive().optional(),
+    bundleId: dbId().optional(),
   })
   .refine((value) => value.ids !== undefined || value.cartId !== undefined || value.bundleId !== undefined, {
     message: 'The search is empty.',

@@ -1,5 +1,14 @@
 import { z } from 'zod';
 import { assetKinds, assetSchema } from './assets.ts';
+import {
+  DATE_OUT_OF_RANGE,
+  DB_BIGINT_MAX,
+  DB_INT_MAX,
+  dbDateTime,
+  dbId,
+  dbString,
+  isStorableInstant,
+} from './db-safe.ts';
 
 /** Default "last N days" choices of advanced search (spec §9). */
 export const LAST_N_DAYS = [5, 10, 20, 30] as const;
@@ -42,20 +51,45 @@ export const CONDITION_FIELDS = [
 ] as const;
 
 export const RANGE_FROM_AFTER_TO = 'A range "from" must be smaller than "to".';
+const CONDITION_NOT_A_NUMBER = (max: number) => `The value must be a whole number up to ${max}.`;
 
-const conditionSchema = z.strictObject({
-  field: z.enum(CONDITION_FIELDS),
-  op: z.enum(['contains', 'equals', 'startsWith', 'gt', 'lt', 'between']),
-  value: z.union([z.string().max(500), z.number()]),
-  to: z.union([z.string().max(500), z.number()]).optional(),
-});
+const NUMBER_FIELDS: Partial<Record<(typeof CONDITION_FIELDS)[number], number>> = {
+  size: DB_BIGINT_MAX,
+  width: DB_INT_MAX,
+  height: DB_INT_MAX,
+};
+const DATE_FIELDS: readonly string[] = ['dateCreated', 'dateAdded'];
+const conditionValue = z.union([dbString().max(500), z.number()]);
+
+/** A condition's value must be one its field's column holds: a whole number in range, or a date in range. */
+const conditionSchema = z
+  .strictObject({
+    field: z.enum(CONDITION_FIELDS),
+    op: z.enum(['contains', 'equals', 'startsWith', 'gt', 'lt', 'between']),
+    value: conditionValue,
+    to: conditionValue.optional(),
+  })
+  .superRefine((condition, context) => {
+    const max = NUMBER_FIELDS[condition.field];
+    const isDate = DATE_FIELDS.includes(condition.field);
+    for (const key of ['value', 'to'] as const) {
+      const raw = condition[key];
+      if (raw === undefined) continue;
+      if (max !== undefined) {
+        const number = typeof raw === 'number' ? raw : raw.trim() === '' ? Number.NaN : Number(raw);
+        if (!Number.isSafeInteger(number) || Math.abs(number) > max)
+          context.addIssue({ code: 'custom', path: [key], message: CONDITION_NOT_A_NUMBER(max) });
+      } else if (isDate && !isStorableInstant(Date.parse(String(raw))))
+        context.addIssue({ code: 'custom', path: [key], message: DATE_OUT_OF_RANGE });
+    }
+  });
 
 export const searchRequestSchema = z
   .strictObject({
     /** Quick search: words matched (as prefixes) against name, file name, description and keywords. */
-    q: z.string().max(500).optional(),
+    q: dbString().max(500).optional(),
     /** Keyword search: assets carrying every one of these keywords. */
-    keywords: z.array(z.string().trim().min(1).max(128)).max(50).optional(),
+    keywords: z.array(dbString().trim().min(1).max(128)).max(50).optional(),
     conditions: z.array(conditionSchema).max(20).optional(),
     date: z
       .strictObject({
@@ -63,8 +97,8 @@ export const searchRequestSchema = z
         lastDays: z.number().int().min(1).max(3650).optional(),
         filter: z.enum(DATE_FILTERS).optional(),
         range: z.enum(DATE_RANGES).optional(),
-        from: z.iso.datetime({ offset: true }).optional(),
-        to: z.iso.datetime({ offset: true }).optional(),
+        from: dbDateTime().optional(),
+        to: dbDateTime().optional(),
       })
       .superRefine((value, context) => {
         if (value.from && value.to && Date.parse(value.from) >= Date.parse(value.to))
@@ -73,32 +107,44 @@ export const searchRequestSchema = z
       .optional(),
     aspectRatios: z.array(z.enum(ASPECT_RATIOS)).max(3).optional(),
     /** Directory search: only below this folder. */
-    folderId: z.number().int().positive().optional(),
+    folderId: dbId().optional(),
     /** With `folderId`: only the folder's own assets, not its subfolders' (the folder views, sorted by any field). */
     folderOnly: z.boolean().optional(),
     /** Refinement: the facet values picked (values of one facet are alternatives; facets combine). */
     refine: z
       .strictObject({
         kind: z.array(z.enum(assetKinds)).optional(),
-        fileType: z.array(z.string().max(50)).optional(),
-        aspectRatio: z.array(z.string().max(20)).optional(),
-        colorProfile: z.array(z.string().max(200)).optional(),
-        keyword: z.array(z.string().max(128)).optional(),
-        year: z.array(z.number().int()).optional(),
+        fileType: z.array(dbString().max(50)).max(100).optional(),
+        aspectRatio: z.array(dbString().max(20)).max(100).optional(),
+        colorProfile: z.array(dbString().max(200)).max(100).optional(),
+        keyword: z.array(dbString().max(128)).max(100).optional(),
+        year: z.array(z.number().int().min(1).max(9999)).max(100).optional(),
       })
       .optional(),
     sort: z
-      .strictObject({ field: z.string().max(50), direction: z.enum(['asc', 'desc']).default('asc') })
+      .strictObject({ field: dbString().max(50), direction: z.enum(['asc', 'desc']).default('asc') })
       .optional(),
     /** Count the facets (the Refinement Search panel); a plain result list can skip them. */
     withFacets: z.boolean().default(true),
     /** Count all matches (`total`); paging does not need it. */
     withTotal: z.boolean().default(true),
     limit: z.number().int().min(1).max(500).default(50),
-    after: z.string().max(2000).optional(),
+    after: dbString().max(2000).optional(),
   })
   .meta({ id: 'SearchRequest' });
 export type SearchRequest = z.infer<typeof searchRequestSchema>;
+
+/** Bulk edit (spec §5): a description and keywords set on the assets of a selection, by ids or by a search. */
+export const bulkEditSchema = z.strictObject({
+  ids: z.array(dbId()).max(10_000).optional(),
+  /** Every asset this search finds (the search of `POST /search`, validated the same way). */
+  search: searchRequestSchema.optional(),
+  set: z.strictObject({
+    description: dbString().max(10_000).optional(),
+    addKeywords: z.array(dbString().trim().min(1).max(128)).max(100).optional(),
+    removeKeywords: z.array(dbString().trim().min(1).max(128)).max(100).optional(),
+  }),
+});
 
 const facetCountsSchema = z.array(z.object({ value: z.union([z.string(), z.number()]), count: z.number() }));
 
@@ -136,8 +182,8 @@ export const savedSearchSchema = z
   })
   .meta({ id: 'SavedSearch' });
 export const saveSearchSchema = z.strictObject({
-  name: z.string().trim().min(1, 'You can not leave this empty.').max(100),
-  description: z.string().max(1000).default(''),
+  name: dbString().trim().min(1, 'You can not leave this empty.').max(100),
+  description: dbString().max(1000).default(''),
   public: z.boolean().default(false),
   query: searchRequestSchema,
 });

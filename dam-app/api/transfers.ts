@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { dbId, dbString, ID_INVALID, isDbId, storablePath } from './db-safe.ts';
 
 export const nodeCredentialsRequestSchema = z.strictObject({
   /** The transfer's cookie (spec §3), as the pre-transfer handler made it. */
-  cookie: z
-    .string()
+  cookie: dbString()
     .min(1)
     .max(64 * 1024),
   /** The node the transfer went to (one of the DAM's nodes). */
@@ -27,8 +27,8 @@ export const nodeCredentialsSchema = z
   .meta({ id: 'NodeCredentials' });
 
 const specPath = z.object({
-  source: z.string().max(4096).optional(),
-  destination: z.string().max(4096).optional(),
+  source: storablePath().optional(),
+  destination: storablePath().optional(),
 });
 
 /**
@@ -36,13 +36,16 @@ const specPath = z.object({
  * page's `transfer_spec` may only name paths — everything that authorizes the transfer comes from the server.
  */
 export const preTransferRequestSchema = z.strictObject({
-  workspaceId: z.union([z.string(), z.number()]).optional(),
+  workspaceId: z.union([dbString().max(200), z.number()]).optional(),
   transferCount: z.number().int().min(1).max(100_000).optional(),
   /** Upload: the folder to upload into; absent or null means the standard directory (the ACL root). */
-  destDirId: z.union([z.string(), z.number()]).nullable().optional(),
+  destDirId: z
+    .union([dbId(), z.string().refine((text) => /^\d{1,10}$/.test(text) && isDbId(Number(text)), ID_INVALID)])
+    .nullable()
+    .optional(),
   /** Upload: the folder as a path relative to the ACL root, when no folder id is given. */
-  destPath: z.string().max(4096).optional(),
-  nodehost: z.string().max(500).optional(),
+  destPath: storablePath().optional(),
+  nodehost: dbString().max(500).optional(),
   nodetarget: z.enum(['/files/upload_setup', '/files/download_setup']),
   transfer_spec: z.object({ paths: z.array(specPath).min(1).max(10_000) }),
 });
@@ -53,29 +56,27 @@ export const transferSpecsSchema = z
 
 /** Utils actions of the upload flow (spec §4 steps 6–10, §7). */
 export const uploadSessionActionSchema = z.strictObject({
-  cookie: z
-    .string()
+  cookie: dbString()
     .min(1)
     .max(64 * 1024),
-  path: z.string().max(4096).optional(),
+  path: storablePath().optional(),
 });
 export const uploadFileFinishSchema = z.strictObject({
-  cookie: z
-    .string()
+  cookie: dbString()
     .min(1)
     .max(64 * 1024),
   /** The files the page saw completed, as the node names them; the server believes only the node. */
-  paths: z.array(z.string().max(4096)).max(10_000),
+  paths: z.array(storablePath()).max(10_000),
 });
 export const uploadFileFinishAnswerSchema = z.object({
   /** Paths now registered for ingest (new or already), storage-relative. */
   paths: z.array(z.string()),
 });
 export const errorUploadSchema = z.strictObject({
-  id: z.string().min(1).max(200),
-  message: z.string().max(2000),
+  id: dbString().min(1).max(200),
+  message: dbString().max(2000),
 });
 export const cancelledUploadSchema = z.strictObject({
-  id: z.string().min(1).max(200),
-  filename: z.string().max(4096).optional(),
+  id: dbString().min(1).max(200),
+  filename: dbString().max(4096).optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ASSET_MESSAGES } from './asset-messages.ts';
+import { dbIdParam, dbString, storablePath } from './db-safe.ts';
 
 export const versionCategories = ['Parent', 'Peer', 'Named'] as const;
 export const versioningStates = ['started', 'in progress', 'completed', 'failed'] as const;
@@ -26,17 +27,17 @@ export const versionSchema = z
 
 export const checkInSchema = z
   .strictObject({
-    name: z.string().trim().max(200).default(''),
-    comment: z.string().max(2000).default(''),
-    message: z.string().max(2000).default(''),
+    name: dbString().trim().max(200).default(''),
+    comment: dbString().max(2000).default(''),
+    message: dbString().max(2000).default(''),
     category: z.enum(versionCategories).default('Parent'),
     /** A file already in storage (an accelerated upload) that replaces the content; absent for metadata only. */
-    replacementPath: z.string().max(4096).optional(),
+    replacementPath: storablePath().optional(),
     metadata: z
       .strictObject({
-        name: z.string().trim().min(1, ASSET_MESSAGES.nameRequired).max(500).optional(),
-        description: z.string().max(10_000).optional(),
-        keywords: z.array(z.string().trim().min(1).max(128)).max(500).optional(),
+        name: dbString().trim().min(1, ASSET_MESSAGES.nameRequired).max(500).optional(),
+        description: dbString().max(10_000).optional(),
+        keywords: z.array(dbString().trim().min(1).max(128)).max(500).optional(),
       })
       .optional(),
   })
@@ -46,14 +47,8 @@ export const checkInSchema = z
   });
 export type CheckIn = z.infer<typeof checkInSchema>;
 
-export const versionParamSchema = z.object({
-  id: z.coerce.number().int().positive(),
-  number: z.coerce.number().int().positive(),
-});
-export const compareQuerySchema = z.object({
-  a: z.coerce.number().int().positive(),
-  b: z.coerce.number().int().positive(),
-});
+export const versionParamSchema = z.object({ id: dbIdParam(), number: dbIdParam() });
+export const compareQuerySchema = z.object({ a: dbIdParam(), b: dbIdParam() });
 export const versionCompareSchema = z.object({
   a: versionSchema,
   b: versionSchema,

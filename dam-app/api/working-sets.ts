@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ASSET_MESSAGES } from './asset-messages.ts';
+import { dbDateTime, dbId, dbString } from './db-safe.ts';
 import { searchRequestSchema } from './search.ts';
 
 /** Spec §9: up to 1000 assets per cart tab; the first 1000 are added. */
@@ -24,14 +25,13 @@ export const collectionSchema = z
   .meta({ id: 'Collection' });
 
 export const saveCollectionSchema = z.strictObject({
-  name: z.string().trim().min(1, ASSET_MESSAGES.nameRequired).max(200),
-  description: z.string().max(2000).default(''),
-  sharedWithGroupId: z.number().int().positive().nullable().default(null),
+  name: dbString().trim().min(1, ASSET_MESSAGES.nameRequired).max(200),
+  description: dbString().max(2000).default(''),
+  sharedWithGroupId: dbId().nullable().default(null),
   modifiable: z.boolean().default(false),
   public: z.boolean().default(false),
   bundle: z.boolean().default(false),
-  expiresAt: z.iso
-    .datetime({ offset: true })
+  expiresAt: dbDateTime()
     .nullable()
     .default(null)
     .refine((value) => value === null || Date.parse(value) >= nextMidnightUtc(), EXPIRY_NOT_FUTURE),
@@ -47,17 +47,13 @@ export const cartSchema = z
   .meta({ id: 'Cart' });
 
 export const cartNameSchema = z.strictObject({
-  name: z
-    .string({ message: ASSET_MESSAGES.cartNameRequired })
-    .trim()
-    .min(1, ASSET_MESSAGES.cartNameRequired)
-    .max(200),
+  name: dbString(ASSET_MESSAGES.cartNameRequired).trim().min(1, ASSET_MESSAGES.cartNameRequired).max(200),
 });
 
 /** Bulk select: by ids, or every asset a search finds. */
 export const selectionSchema = z
   .strictObject({
-    ids: z.array(z.number().int().positive()).max(10_000).optional(),
+    ids: z.array(dbId()).max(10_000).optional(),
     search: searchRequestSchema.optional(),
   })
   .refine((value) => value.ids !== undefined || value.search !== undefined, {

@@ -1,7 +1,10 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { MESSAGES } from '../../api/messages.ts';
 import { DATABASE_KINDS, startTestDam, type TestDam } from '../test-support/test-dam.ts';
-import { MAX_BODY_BYTES } from './api-router.ts';
+import { createApiRouter, MAX_BODY_BYTES } from './api-router.ts';
+import { defineRoute } from './define-route.ts';
 
 describe.each(DATABASE_KINDS)('the API on %s', (kind) => {
   let dam: TestDam;
@@ -33,6 +36,41 @@ describe.each(DATABASE_KINDS)('the API on %s', (kind) => {
       .post('/session', { username: 'x'.repeat(MAX_BODY_BYTES), password: 'y' });
     expect(response.status).toBe(413);
     expect(response.body.error.user_message).toBe(MESSAGES.tooLarge);
+  });
+
+  it("answers a value the database refuses as the caller's fault with 400, as a last line of defence", async () => {
+    // Values a schema should have kept out, sent straight to the database by a route without one.
+    const refused: Record<string, (db: TestDam['services']['db']) => Promise<unknown>> = {
+      nul: (db) => sql`select ${'a\u0000b'}::text as x`.execute(db), // 22021
+      integer: (db) => sql`select ${'2147483648'}::integer as x`.execute(db), // 22003
+      syntax: (db) => sql`select ${'1.5'}::integer as x`.execute(db), // 22P02
+      date: (db) => sql`select ${'300000-01-01'}::timestamptz as x`.execute(db), // 22008
+      dateFormat: (db) => sql`select ${'not a date'}::timestamptz as x`.execute(db), // 22007
+      other: (db) => sql`select 1 / 0 as x`.execute(db), // 22012: the server's own fault
+    };
+    const probe = defineRoute({
+      method: 'get',
+      path: '/probe/{kind}',
+      tag: 'Test',
+      summary: 'Sends a refused value to the database',
+      auth: 'public',
+      params: z.object({ kind: z.enum(['nul', 'integer', 'syntax', 'date', 'dateFormat', 'other']) }),
+      response: z.unknown(),
+      async handler({ services, params }) {
+        await refused[params.kind]?.(services.db);
+        return {};
+      },
+    });
+    const router = createApiRouter(dam.services, [probe]);
+    for (const kind of ['nul', 'integer', 'syntax', 'date', 'dateFormat']) {
+      const response = await router.request(`/probe/${kind}`);
+      expect(response.status, kind).toBe(400);
+      expect(((await response.json()) as { error: { user_message: string } }).error.user_message).toBe(
+        MESSAGES.badRequest,
+      );
+    }
+    // Division by zero is the server's own fault: still a 500.
+    expect((await router.request('/probe/other')).status).toBe(500);
   });
 
   it('answers unknown endpoints with the error object', async () => {

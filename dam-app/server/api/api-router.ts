@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { MESSAGES } from '../../api/messages.ts';
 import { OutsideStorageError } from '../access/storage-path.ts';
 import { resolvePrincipal } from '../auth/resolve-principal.ts';
+import { isCallerDataError } from '../db/data-error.ts';
 import type { DamServices } from '../services.ts';
 import { BROWSER_UPLOAD_PATH, createBrowserUploads } from '../uploads/browser-upload.ts';
 import { ApiError, invalid, notFound } from './api-error.ts';
@@ -119,6 +120,25 @@ export function createApiRouter(services: DamServices, routes: RouteDefinition[]
     if (error instanceof OutsideStorageError) {
       services.log.warn('api.outside_storage', { request_id: requestIdOf(c.req.raw), error: error.message });
       return c.json(notFound('file').toBody(), 404);
+    }
+    if (isCallerDataError(error)) {
+      // A value a schema should have refused reached the database: the caller's input, logged to close the gap.
+      services.log.warn('api.refused_by_database', {
+        request_id: requestIdOf(c.req.raw),
+        path: c.req.path,
+        method: c.req.method,
+        code: (error as unknown as { code: string }).code,
+        error: (error as Error).message,
+      });
+      return c.json(
+        new ApiError(
+          400,
+          'invalid_value',
+          MESSAGES.badRequest,
+          'The database cannot hold a value of the request.',
+        ).toBody(),
+        400,
+      );
     }
     // A server-side failure: the client gets the spec's text and the request id, the log gets what happened.
     const requestId = requestIdOf(c.req.raw) ?? '';

@@ -33,7 +33,7 @@ import {
 import { visibleAsset } from './asset-records.ts';
 import { ASSET_ROW_COLUMNS, assetView, assetViews } from './asset-views.ts';
 import { ingestFile, NotIngestableError } from './ingest.ts';
-import { decodeCursor, encodeCursor } from './keyset-cursor.ts';
+import { CURSOR_VALUES, decodeCursor, encodeCursor } from './keyset-cursor.ts';
 
 const tag = 'Assets';
 
@@ -107,7 +107,9 @@ export const assetRoutes = [
     response: assetPageSchema,
     async handler({ services, principal, params, query }) {
       const folder = await visibleFolder(services, principal, params.id);
-      const after = query.after ? decodeCursor(query.after) : undefined;
+      const after = query.after
+        ? decodeCursor(query.after, [CURSOR_VALUES.text, CURSOR_VALUES.id])
+        : undefined;
       let select = services.db
         .selectFrom('assets')
         .select(ASSET_ROW_COLUMNS)
@@ -117,7 +119,7 @@ export const assetRoutes = [
         .orderBy('id')
         .limit(query.limit + 1);
       if (after) {
-        const [name, id] = after as [string, number];
+        const [name, id] = after;
         select = select.where(sql<boolean>`(lower(name), id) > (${name}, ${id})`);
       }
       const rows = await select.execute();

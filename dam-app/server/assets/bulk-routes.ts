@@ -1,12 +1,7 @@
 import { sql } from 'kysely';
 import { ASSET_MESSAGES } from '../../api/asset-messages.ts';
-import {
-  bulkEditResultSchema,
-  bulkEditSchema,
-  bulkSelectCsvSchema,
-  bulkSelectResultSchema,
-} from '../../api/assets.ts';
-import { searchRequestSchema } from '../../api/search.ts';
+import { bulkEditResultSchema, bulkSelectCsvSchema, bulkSelectResultSchema } from '../../api/assets.ts';
+import { bulkEditSchema } from '../../api/search.ts';
 import { can } from '../access/principal.ts';
 import { forbidden, invalid } from '../api/api-error.ts';
 import { defineRoute } from '../api/define-route.ts';
@@ -75,11 +70,10 @@ export const bulkRoutes = [
     response: bulkEditResultSchema,
     async handler({ services, principal, body }) {
       if (!can(principal, 'file actions')) throw forbidden();
-      const search = body.search ? searchRequestSchema.parse(body.search) : undefined;
       const { ids } = await resolveSelection(
         services,
         principal,
-        { ...(body.ids ? { ids: body.ids } : {}), ...(search ? { search } : {}) },
+        { ...(body.ids ? { ids: body.ids } : {}), ...(body.search ? { search: body.search } : {}) },
         MAX_BULK,
       );
       if (ids.length === 0) return { updated: 0, locked: [] };

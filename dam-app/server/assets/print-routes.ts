@@ -1,5 +1,6 @@
 import sharp, { type OverlayOptions } from 'sharp';
 import { z } from 'zod';
+import { dbId, dbIdParam } from '../../api/db-safe.ts';
 import { can } from '../access/principal.ts';
 import { ApiError, forbidden, invalid } from '../api/api-error.ts';
 import { defineRoute } from '../api/define-route.ts';
@@ -45,7 +46,7 @@ export const printRoutes = [
     summary: 'A print output of an image: web JPEG, PNG or GIF at 72 dpi, or TIFF at 300 dpi',
     auth: 'user',
     params: z.object({
-      id: z.coerce.number().int().positive(),
+      id: dbIdParam(),
       format: z.enum(['jpeg', 'png', 'gif', 'tiff']),
     }),
     response: z.string().meta({ format: 'binary' }),
@@ -83,7 +84,7 @@ export const printRoutes = [
     tag: 'Assets',
     summary: 'A contact sheet (PDF) of a selection: thumbnails and names, 20 to a page',
     auth: 'user',
-    body: z.strictObject({ ids: z.array(z.number().int().positive()).min(1).max(500) }),
+    body: z.strictObject({ ids: z.array(dbId()).min(1).max(500) }),
     response: z.string().meta({ format: 'binary' }),
     produces: 'application/pdf',
     async handler({ services, principal, body }) {

@@ -3,6 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import { acceptInvitationSchema, invitationViewSchema, okSchema, sessionSchema } from '../../api/accounts.ts';
 import { adminInvitationSchema, createInvitationSchema } from '../../api/admin.ts';
+import { dbString } from '../../api/db-safe.ts';
 import { MESSAGES } from '../../api/messages.ts';
 import { ApiError, notFound } from '../api/api-error.ts';
 import { defineRoute } from '../api/define-route.ts';
@@ -130,7 +131,7 @@ export const invitationRoutes = [
     tag: 'Administration',
     summary: 'Withdraw an invitation',
     auth: 'admin',
-    params: z.object({ id: z.string().max(64) }),
+    params: z.object({ id: dbString().max(64) }),
     response: okSchema,
     async handler({ services, principal, params, ip }) {
       const row = await services.db
@@ -157,7 +158,7 @@ export const invitationRoutes = [
     tag: 'Access',
     summary: 'An open invitation, for the screen that accepts it',
     auth: 'public',
-    params: z.object({ id: z.string().max(64) }),
+    params: z.object({ id: dbString().max(64) }),
     response: invitationViewSchema,
     async handler({ services, params }) {
       const invitation = await openInvitation(services.db, params.id);
@@ -175,7 +176,7 @@ export const invitationRoutes = [
     tag: 'Access',
     summary: 'Accept an invitation: the account is created active, in the default group, and logged in',
     auth: 'public',
-    params: z.object({ id: z.string().max(64) }),
+    params: z.object({ id: dbString().max(64) }),
     body: acceptInvitationSchema,
     response: sessionSchema,
     status: 201,

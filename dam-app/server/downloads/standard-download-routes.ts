@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { downloadZip, predictLength } from 'client-zip';
 import { z } from 'zod';
 import { ASSET_MESSAGES } from '../../api/asset-messages.ts';
+import { dbString, storablePath } from '../../api/db-safe.ts';
 import { translateTransferPath } from '../../api/transfer-paths.ts';
 import { pathInAcl } from '../access/acl-paths.ts';
 import { can, type Principal } from '../access/principal.ts';
@@ -29,10 +30,10 @@ function resolve(services: DamServices, root: string, path: string): string {
   return pathInAcl(services.config, root, translateTransferPath(path, settings)).absolute;
 }
 
-const onePath = z.object({ path: z.string().min(1).max(4096) });
+const onePath = z.object({ path: storablePath().min(1) });
 const manyPaths = z.object({
-  path: z.union([z.string().min(1).max(4096), z.array(z.string().min(1).max(4096)).min(1).max(10_000)]),
-  name: z.string().max(200).optional(),
+  path: z.union([storablePath().min(1), z.array(storablePath().min(1)).min(1).max(10_000)]),
+  name: dbString().max(200).optional(),
 });
 
 export const standardDownloadRoutes = [

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { ASSET_MESSAGES } from '../../api/asset-messages.ts';
+import { dbIdParam } from '../../api/db-safe.ts';
 import { can, type Principal } from '../access/principal.ts';
 import { ApiError, forbidden, notFound } from '../api/api-error.ts';
 import { defineRoute } from '../api/define-route.ts';
@@ -15,10 +16,7 @@ import { cancelCheckOut, checkIn, checkOut } from '../versions/version-operation
 // `{DAM}/api/v1/drive/`; the client sends an API key as its Bearer token.
 const tag = 'Drive';
 const fileParam = z.object({
-  file: z.coerce
-    .number({ message: ASSET_MESSAGES.assetIdInvalid })
-    .int({ message: ASSET_MESSAGES.assetIdInvalid })
-    .positive({ message: ASSET_MESSAGES.assetIdInvalid }),
+  file: dbIdParam(ASSET_MESSAGES.assetIdInvalid),
 });
 
 const lockReply = z.object({

@@ -1,10 +1,11 @@
 import { type RawBuilder, sql } from 'kysely';
+import { z } from 'zod';
 import { ASSET_MESSAGES } from '../../api/asset-messages.ts';
 import { FACETS, type SearchRequest, type SearchResult, SORT_FIELDS } from '../../api/search.ts';
 import type { Principal } from '../access/principal.ts';
 import { invalid } from '../api/api-error.ts';
 import { ASSET_ROW_COLUMNS, type AssetRow, assetViews } from '../assets/asset-views.ts';
-import { decodeCursor, encodeCursor } from '../assets/keyset-cursor.ts';
+import { CURSOR_VALUES, decodeCursor, encodeCursor } from '../assets/keyset-cursor.ts';
 import { aclRoot, belowPattern } from '../folders/acl-scope.ts';
 import { visibleFolder } from '../folders/folder-records.ts';
 import type { DamServices } from '../services.ts';
@@ -23,6 +24,17 @@ const SORT_COLUMNS: Record<SortField, RawBuilder<unknown>> = {
   size: sql`size`,
   id: sql`id`,
 };
+
+/** What a cursor's sort value must be for each sort field: the column's value as the database prints it. */
+const CURSOR_SORT_VALUES = {
+  name: CURSOR_VALUES.text,
+  fileName: CURSOR_VALUES.text,
+  dateCreated: CURSOR_VALUES.timestamp,
+  dateAdded: CURSOR_VALUES.timestamp,
+  fileType: CURSOR_VALUES.text,
+  size: CURSOR_VALUES.bigint,
+  id: CURSOR_VALUES.intText,
+} satisfies Record<SortField, unknown>;
 
 const TEXT_COLUMNS = {
   name: sql`name`,
@@ -69,9 +81,11 @@ export async function searchAssets(
     exact === undefined ? undefined : sql`(lower(name) = ${exact} or lower(file_name) = ${exact})::int`;
   let pageWhere = where();
   if (request.after) {
-    const [value, id, rankAfter] = decodeCursor(request.after);
-    if (rank && rankAfter !== 0 && rankAfter !== 1)
-      throw invalid({ after: 'The page position is not valid.' }, 'bad_cursor');
+    // With the exact-name rank, the cursor carries it third (0 or 1), after the sort value and the id.
+    const [value, id, rankAfter] = rank
+      ? decodeCursor(request.after, [CURSOR_SORT_VALUES[field], CURSOR_VALUES.id, EXACT_RANK])
+      : [...decodeCursor(request.after, [CURSOR_SORT_VALUES[field], CURSOR_VALUES.id]), null];
+    if (id === null) throw invalid({ after: 'The page position is not valid.' }, 'bad_cursor');
     const comparison = direction === 'asc' ? sql`>` : sql`<`;
     const typed =
       field === 'dateCreated' || field === 'dateAdded' ? sql`${value}::timestamptz` : sql`${value}`;
@@ -166,6 +180,9 @@ function conditionSql(condition: NonNullable<SearchRequest['conditions']>[number
   }
   throw bad(`This field cannot use ${op}.`);
 }
+
+/** A cursor's exact-name rank: 1 for the exact matches listed first, 0 after them. */
+const EXACT_RANK = z.union([z.literal(0), z.literal(1)]);
 
 /** The words of a quick search as the index holds them: letters and digits, lower case, NFC. */
 export function quickSearchWords(q: string): string[] {

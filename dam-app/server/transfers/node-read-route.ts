@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbString } from '../../api/db-safe.ts';
 import { MESSAGES } from '../../api/messages.ts';
 import { ApiError, notFound } from '../api/api-error.ts';
 import { defineRoute } from '../api/define-route.ts';
@@ -58,9 +59,8 @@ export const nodeReadRoutes = [
     auth: 'user',
     params,
     query: z.object({
-      filter: z.string().max(40).optional(),
-      tag: z
-        .string()
+      filter: dbString().max(40).optional(),
+      tag: dbString()
         .max(64 * 1024)
         .optional(),
     }),
@@ -78,7 +78,7 @@ export const nodeReadRoutes = [
     tag: 'Transfers',
     summary: "One of a node's transfer records for the page's NodeCredentials token (relayed)",
     auth: 'user',
-    params: params.extend({ id: z.string().min(1).max(200) }),
+    params: params.extend({ id: dbString().min(1).max(200) }),
     response: z.unknown(),
     async handler({ c, services, params }) {
       return relay(

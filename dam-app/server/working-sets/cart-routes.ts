@@ -4,6 +4,7 @@ import { okSchema } from '../../api/accounts.ts';
 import { idParamSchema } from '../../api/admin.ts';
 import { ASSET_MESSAGES } from '../../api/asset-messages.ts';
 import { assetSchema } from '../../api/assets.ts';
+import { dbId } from '../../api/db-safe.ts';
 import {
   addedSchema,
   CART_FULL_NOTICE,
@@ -205,7 +206,7 @@ export const cartRoutes = [
     summary: 'Remove assets from a cart',
     auth: 'user',
     params: idParamSchema,
-    body: z.strictObject({ ids: z.array(z.number().int().positive()).min(1).max(10_000) }),
+    body: z.strictObject({ ids: z.array(dbId()).min(1).max(10_000) }),
     response: okSchema,
     async handler({ services, principal, params, body }) {
       await myCart(services, principal, params.id);

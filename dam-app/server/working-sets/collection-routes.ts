@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { okSchema } from '../../api/accounts.ts';
 import { idParamSchema } from '../../api/admin.ts';
 import { assetSchema } from '../../api/assets.ts';
+import { dbId } from '../../api/db-safe.ts';
 import {
   addedSchema,
   collectionSchema,
@@ -11,7 +12,7 @@ import {
   shareGroupSchema,
 } from '../../api/working-sets.ts';
 import { can, type Principal } from '../access/principal.ts';
-import { conflict, forbidden, notFound } from '../api/api-error.ts';
+import { conflict, forbidden, invalid, notFound } from '../api/api-error.ts';
 import { defineRoute } from '../api/define-route.ts';
 import { visibleAssetIds } from '../assets/asset-records.ts';
 import { assetViews } from '../assets/asset-views.ts';
@@ -19,12 +20,14 @@ import type { Database } from '../db/schema.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
 import type { DamServices } from '../services.ts';
 import { resolveSelection } from './selection.ts';
+import { assetVisibleTo } from './visible-members.ts';
 
 const tag = 'Collections';
 const MAX_COLLECTION_ASSETS = 10_000;
 
 /** Collections a user sees: their own, public ones, and those shared with one of their groups; never expired ones of others. */
-function visibleCollections(db: Kysely<Database>, userId: number) {
+function visibleCollections(db: Kysely<Database>, principal: Principal) {
+  const userId = principal.user.id;
   return db
     .selectFrom('collections')
     .innerJoin('users', 'users.id', 'collections.owner_id')
@@ -34,8 +37,10 @@ function visibleCollections(db: Kysely<Database>, userId: number) {
       (eb) =>
         eb
           .selectFrom('collection_assets')
+          .innerJoin('assets', 'assets.id', 'collection_assets.asset_id')
           .select(eb.fn.countAll<string>().as('n'))
           .whereRef('collection_assets.collection_id', '=', 'collections.id')
+          .where(assetVisibleTo(principal))
           .as('asset_count'),
     ])
     .where((eb) =>
@@ -71,7 +76,7 @@ const view = (row: Row) => ({
 });
 
 export async function visibleCollection(services: DamServices, principal: Principal, id: number) {
-  const row = await visibleCollections(services.db, principal.user.id)
+  const row = await visibleCollections(services.db, principal)
     .where('collections.id', '=', id)
     .executeTakeFirst();
   if (!row) throw notFound('collection');
@@ -85,6 +90,25 @@ async function changeableCollection(services: DamServices, principal: Principal,
   if (row.owner_id !== principal.user.id && !row.modifiable) throw forbidden();
   return row;
 }
+
+/** Names are unique per owner: creating or renaming onto a taken name is a conflict, not a failure. */
+function collectionNameTaken(error: unknown): never {
+  if (isUniqueViolation(error))
+    throw conflict('collection_exists', 'A collection with this name already exists.', 'name');
+  throw error;
+}
+
+/** A collection is shared only with a group that exists (a missing one would break the foreign key). */
+async function assertShareGroup(services: DamServices, groupId: number | null) {
+  if (groupId === null) return;
+  const group = await services.db
+    .selectFrom('groups')
+    .select('id')
+    .where('id', '=', groupId)
+    .executeTakeFirst();
+  if (!group) throw invalid({ sharedWithGroupId: SHARE_GROUP_UNKNOWN });
+}
+const SHARE_GROUP_UNKNOWN = 'No such group.';
 
 const fields = (body: z.infer<typeof saveCollectionSchema>) => ({
   name: body.name,
@@ -126,7 +150,7 @@ export const collectionRoutes = [
     auth: 'user',
     response: z.array(collectionSchema),
     async handler({ services, principal }) {
-      const rows = await visibleCollections(services.db, principal.user.id)
+      const rows = await visibleCollections(services.db, principal)
         .orderBy(sql`lower(collections.name)`)
         .execute();
       return rows.map(view);
@@ -143,16 +167,13 @@ export const collectionRoutes = [
     status: 201,
     async handler({ services, principal, body }) {
       if (!can(principal, 'modifying collections')) throw forbidden();
+      await assertShareGroup(services, body.sharedWithGroupId);
       const row = await services.db
         .insertInto('collections')
         .values({ ...fields(body), owner_id: principal.user.id })
         .returning('id')
         .executeTakeFirstOrThrow()
-        .catch((error: unknown) => {
-          if (isUniqueViolation(error))
-            throw conflict('collection_exists', 'A collection with this name already exists.', 'name');
-          throw error;
-        });
+        .catch(collectionNameTaken);
       return view(await visibleCollection(services, principal, row.id));
     },
   }),
@@ -168,11 +189,15 @@ export const collectionRoutes = [
     async handler({ services, principal, params, body }) {
       const row = await changeableCollection(services, principal, params.id);
       // Sharing and visibility stay the owner's to decide.
-      const changes =
-        row.owner_id === principal.user.id
-          ? fields(body)
-          : { name: body.name, description: body.description };
-      await services.db.updateTable('collections').set(changes).where('id', '=', params.id).execute();
+      const owner = row.owner_id === principal.user.id;
+      if (owner) await assertShareGroup(services, body.sharedWithGroupId);
+      const changes = owner ? fields(body) : { name: body.name, description: body.description };
+      await services.db
+        .updateTable('collections')
+        .set(changes)
+        .where('id', '=', params.id)
+        .execute()
+        .catch(collectionNameTaken);
       return view(await visibleCollection(services, principal, params.id));
     },
   }),
@@ -255,15 +280,18 @@ export const collectionRoutes = [
     summary: 'Remove assets from a collection',
     auth: 'user',
     params: idParamSchema,
-    body: z.strictObject({ ids: z.array(z.number().int().positive()).min(1).max(10_000) }),
+    body: z.strictObject({ ids: z.array(dbId()).min(1).max(10_000) }),
     response: okSchema,
     async handler({ services, principal, params, body }) {
       await changeableCollection(services, principal, params.id);
-      await services.db
-        .deleteFrom('collection_assets')
-        .where('collection_id', '=', params.id)
-        .where('asset_id', 'in', body.ids)
-        .execute();
+      // Members this person cannot see are not theirs to remove (the owner or others may see them).
+      const ids = await visibleAssetIds(services, principal, body.ids);
+      if (ids.length)
+        await services.db
+          .deleteFrom('collection_assets')
+          .where('collection_id', '=', params.id)
+          .where('asset_id', 'in', ids)
+          .execute();
       return { ok: true as const };
     },
   }),

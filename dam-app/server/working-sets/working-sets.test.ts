@@ -130,6 +130,50 @@ describe.each(DATABASE_KINDS)('collections and carts on %s', (kind) => {
     expect((await mo.delete(`/collections/${id}`)).status).toBe(403);
   });
 
+  it('counts and edits only the members a person may see (trashed ones and others outside the ACL root are not theirs)', async () => {
+    const created = await carla.post('/collections', { name: 'Mixed picks', public: true, modifiable: true });
+    const id = created.body.id;
+    const hidden = libraryIds.slice(10, 13);
+    const trashed = marketingIds[2] as number;
+    await carla.post(`/collections/${id}/assets`, { ids: [...hidden, ...marketingIds] });
+    await dam.services.db
+      .updateTable('assets')
+      .set({ status: 'trashed' })
+      .where('id', '=', trashed)
+      .execute();
+    const countFor = async (client: ApiClient) =>
+      ((await client.get('/collections')).body as { id: number; assetCount: number }[]).find(
+        (c) => c.id === id,
+      )?.assetCount;
+    const listed = async (client: ApiClient) =>
+      (await client.get(`/collections/${id}/assets`)).body.items.length;
+    // The count is what the person can list: Carla sees the Library but not the trashed asset, Mo only Marketing.
+    expect(await countFor(carla)).toBe(await listed(carla));
+    expect(await countFor(carla)).toBe(5);
+    expect(await countFor(mo)).toBe(await listed(mo));
+    expect(await countFor(mo)).toBe(2);
+    const single = await mo.put(`/collections/${id}`, {
+      name: 'Mixed picks',
+      modifiable: true,
+      public: true,
+    });
+    expect(single.body.assetCount).toBe(2);
+    // Mo may remove from the shared modifiable collection only what Mo can see; the others stay.
+    expect((await mo.post(`/collections/${id}/assets/remove`, { ids: [...hidden, trashed] })).status).toBe(
+      200,
+    );
+    expect(await countFor(carla)).toBe(5);
+    const members = await dam.services.db
+      .selectFrom('collection_assets')
+      .select('asset_id')
+      .where('collection_id', '=', id)
+      .execute();
+    expect(members.map((row) => row.asset_id).sort()).toEqual([...hidden, ...marketingIds].sort());
+    expect((await mo.post(`/collections/${id}/assets/remove`, { ids: [marketingIds[0]] })).status).toBe(200);
+    expect(await countFor(mo)).toBe(1);
+    expect(await countFor(carla)).toBe(4);
+  });
+
   it('shares with a group, and validates name and expiry', async () => {
     const { db } = dam.services;
     const group = await db
@@ -156,5 +200,19 @@ describe.each(DATABASE_KINDS)('collections and carts on %s', (kind) => {
     const today = await carla.post('/collections', { name: 'Past', expiresAt: new Date().toISOString() });
     expect(today.body.error.user_message).toBe(EXPIRY_NOT_FUTURE);
     expect((await carla.post('/collections', { name: 'for the TEAM' })).status).toBe(409);
+    // Only with a group that exists (a missing one was a 500), on creating and on changing alike.
+    const missing = await carla.post('/collections', { name: 'Nobody', sharedWithGroupId: group.id + 1000 });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.fields).toHaveProperty('sharedWithGroupId');
+    const changed = await carla.put(`/collections/${shared.body.id}`, {
+      name: 'For the team',
+      sharedWithGroupId: group.id + 1000,
+    });
+    expect(changed.status).toBe(400);
+    // Renaming onto a taken name is the same conflict (it was a 500).
+    const other = (await carla.post('/collections', { name: 'Other' })).body.id;
+    const renamed = await carla.put(`/collections/${other}`, { name: 'For the team' });
+    expect(renamed.status).toBe(409);
+    expect(renamed.body.error.code).toBe('collection_exists');
   });
 });

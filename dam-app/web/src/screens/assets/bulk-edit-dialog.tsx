@@ -1,6 +1,7 @@
 import { Checkbox, Field, Text, Textarea } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { bulkEditResultSchema, bulkEditSchema } from '../../../../api/assets.ts';
+import { bulkEditResultSchema } from '../../../../api/assets.ts';
+import { bulkEditSchema } from '../../../../api/search.ts';
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { toaster } from '../../app/toaster.tsx';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { MESSAGES } from '../../api/messages.ts';
 import { resolvePrincipal } from '../auth/resolve-principal.ts';
 import type { DamServices } from '../services.ts';
-import { BROWSER_UPLOAD_PATH, createBrowserUploads } from '../uploads/browser-upload.ts';
+import { createBrowserUploads } from '../uploads/browser-upload.ts';
 import { ApiError, invalid } from './api-error.ts';
 import { hasBody, limitBody, MAX_JSON_BODY_BYTES } from './body-policy.ts';
 import { clientIp } from './client-ip.ts';

@@ -7,9 +7,7 @@ import { conflict, notFound } from '../api/api-error.ts';
 import { defineRoute } from '../api/define-route.ts';
 import { audit } from '../audit/audit.ts';
 import type { ApiKeysTable } from '../db/schema.ts';
-import { newToken, tokenHash } from './tokens.ts';
-
-const KEY_PREFIX = 'rdam_';
+import { API_KEY_PREFIX as KEY_PREFIX, newToken, tokenHash } from './tokens.ts';
 
 const keyView = (row: Selectable<ApiKeysTable>) => ({
   id: row.id,

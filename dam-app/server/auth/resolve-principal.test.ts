@@ -33,7 +33,9 @@ describe.each(DATABASE_KINDS)('the Authorization header on %s', (kind) => {
       expect(response.status).toBe(200);
       expect(response.body.user.username).toBe('ada');
     }
-    const stranger = await dam.client().request('GET', '/session', undefined, { authorization: FOREIGN[0] });
+    const stranger = await dam
+      .client()
+      .request('GET', '/session', undefined, { authorization: FOREIGN[0] ?? '' });
     expect(stranger.status).toBe(401);
     expect(stranger.body.error.code).toBe('unauthorized');
   });

@@ -86,6 +86,8 @@ export function createApiRouter(services: DamServices, routes: RouteDefinition[]
     // stops the server from reading (and discarding) a huge body it has already refused.
     if ((error instanceof ApiError && error.status === 413) || (hasBody(c.req.raw) && !c.req.raw.bodyUsed))
       c.header('Connection', 'close');
+    const retryAfter = error instanceof ApiError ? error.extra.details?.retryAfterSeconds : undefined;
+    if (typeof retryAfter === 'number') c.header('Retry-After', String(retryAfter));
     if (error instanceof ApiError) return c.json(error.toBody(), error.status);
     services.log.error('api.unhandled', {
       path: c.req.path,

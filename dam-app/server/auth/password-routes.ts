@@ -14,6 +14,7 @@ import { audit } from '../audit/audit.ts';
 import type { DamConfig } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
 import { mails } from '../mail/templates.ts';
+import { clearAccountFailures } from './login-limiter.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { endOtherSessions } from './sessions.ts';
 import { newToken, tokenHash } from './tokens.ts';
@@ -118,6 +119,7 @@ export const passwordRoutes = [
           .executeTakeFirst();
         const keys = await trx.deleteFrom('api_keys').where('user_id', '=', reset.user_id).executeTakeFirst();
         await invalidateResetLinks(trx, reset.user_id);
+        await clearAccountFailures(trx, reset.user_id);
         const sessionsEnded = Number(sessions.numDeletedRows);
         const apiKeysRevoked = Number(keys.numDeletedRows);
         await audit(trx, {

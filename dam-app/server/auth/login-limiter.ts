@@ -14,6 +14,12 @@ export const FREE_FAILURES_PER_ADDRESS = 20;
 const ADDRESS_WINDOW_MINUTES = 15;
 /** The wait doubles with every failure past the free ones, from 2 s up to this. */
 const MAX_DELAY_SECONDS = 15 * 60;
+/**
+ * Attempts one address may have in flight (claimed, not yet settled) across accounts. Unsettled attempts are not
+ * failures for the address's wait — fifty people behind one office address logging in at nine must all get in —
+ * so this bounds a burst of guesses sent at once before any has failed.
+ */
+export const MAX_IN_FLIGHT_PER_ADDRESS = 64;
 
 /** An attempt claimed before its secret is checked; settle it with the outcome. */
 export interface LoginClaim {
@@ -34,7 +40,8 @@ interface Counts {
   pair_oldest: Date | null;
   account: string;
   account_oldest: Date | null;
-  address: string;
+  address_failed: string;
+  address_in_flight: string;
   address_last: Date | null;
   now: Date;
 }
@@ -42,7 +49,8 @@ interface Counts {
 /**
  * Claims one attempt for `account` from `ip`, or refuses it with 429 (and how long to wait). The counts and the
  * claim happen in one transaction holding advisory locks on the account and the address, so guesses sent at once
- * — to one server or several — are counted before any is checked; an attempt not yet settled counts as failed.
+ * — to one server or several — are counted before any is checked; for the account, an attempt not yet settled
+ * counts as failed.
  * A success does not clear the failures: five guesses and then a known password must not buy five more.
  */
 export async function claimAttempt(db: Kysely<Database>, account: string, ip: string): Promise<LoginClaim> {
@@ -58,8 +66,10 @@ export async function claimAttempt(db: Kysely<Database>, account: string, ip: st
           and at > now() - make_interval(mins => ${PAIR_WINDOW_MINUTES})) as pair_oldest,
         count(*) filter (where account = ${account}) as account,
         min(at) filter (where account = ${account}) as account_oldest,
-        count(*) filter (where ip = ${ip}
-          and at > now() - make_interval(mins => ${ADDRESS_WINDOW_MINUTES})) as address,
+        count(*) filter (where ip = ${ip} and outcome = 'failed'
+          and at > now() - make_interval(mins => ${ADDRESS_WINDOW_MINUTES})) as address_failed,
+        count(*) filter (where ip = ${ip} and outcome = 'pending' and at > now() - interval '1 minute')
+          as address_in_flight,
         max(at) filter (where ip = ${ip}) as address_last,
         now() as now
       from login_throttle
@@ -74,7 +84,8 @@ export async function claimAttempt(db: Kysely<Database>, account: string, ip: st
       throw tooMany(secondsSince(counts.pair_oldest, PAIR_WINDOW_MINUTES));
     if (Number(counts.account) >= ACCOUNT_LOCK_FAILURES)
       throw tooMany(secondsSince(counts.account_oldest, ACCOUNT_WINDOW_MINUTES));
-    const past = Number(counts.address) - FREE_FAILURES_PER_ADDRESS;
+    if (Number(counts.address_in_flight) >= MAX_IN_FLIGHT_PER_ADDRESS) throw tooMany(1);
+    const past = Number(counts.address_failed) - FREE_FAILURES_PER_ADDRESS;
     if (past >= 0) {
       const delay = Math.min(2 ** (past + 1), MAX_DELAY_SECONDS);
       const waited = (now - new Date(counts.address_last ?? 0).getTime()) / 1000;

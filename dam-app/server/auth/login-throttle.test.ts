@@ -67,6 +67,15 @@ describe.each(DATABASE_KINDS)('login throttling on %s', (kind) => {
     expect(refused?.retryAfter).toBeGreaterThan(0);
   });
 
+  it('lets many people behind one address log in at once', async () => {
+    const names = Array.from({ length: 50 }, (_, n) => `office${n}`);
+    for (const name of names) await dam.userClient(name);
+    const answers = await Promise.all(
+      names.map((username) => loginFrom(dam, '127.0.0.6', { username, password: TEST_PASSWORD })),
+    );
+    expect(answers.map((each) => each.status)).toEqual(names.map(() => 200));
+  });
+
   it('counts guesses by user name and by e-mail against the same account', async () => {
     await dam.userClient('bob');
     const from = '127.0.0.3';

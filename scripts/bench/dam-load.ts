@@ -10,7 +10,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { connect, createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { startPostgresCluster } from '../../dam-app/server/test-support/postgres-cluster.ts';
@@ -295,7 +295,8 @@ function report(label: string, result: Awaited<ReturnType<typeof run>>) {
     print(
       `| ${name} | ${f.latencies.length} | ${f.errors}${f.other.size ? ` (${[...f.other].map(([k, v]) => `${k}×${v}`).join(', ')})` : ''} | ${f.throttled} | ${percentile(f.latencies, 0.5).toFixed(1)} ms | ${percentile(f.latencies, 0.95).toFixed(1)} ms |`,
     );
-  print(`\nServer RSS: before ${mb(result.before)}, peak ${mb(result.peak)}, 10 s after ${mb(result.after)}`);
+  print(`\nMachine: ${availableParallelism()} cores, load average ${loadavg()[0]?.toFixed(1)} after the run`);
+  print(`Server RSS: before ${mb(result.before)}, peak ${mb(result.peak)}, 10 s after ${mb(result.after)}`);
   if (result.attacks.length > 0) {
     const statuses = new Map<number, number>();
     for (const each of result.attacks) statuses.set(each.status, (statuses.get(each.status) ?? 0) + 1);

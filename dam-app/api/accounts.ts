@@ -200,3 +200,10 @@ export const createdApiKeySchema = apiKeySchema.extend({
 export const switchAclSchema = z.strictObject({ aclId: dbId() });
 export const adminModeSchema = z.strictObject({ enabled: z.boolean() });
 export const okSchema = z.object({ ok: z.literal(true) });
+
+/** A reset signs the account out everywhere: the answer says how many sessions and API keys it ended. */
+export const passwordResetResultSchema = z.object({
+  ok: z.literal(true),
+  sessionsEnded: z.number().int().min(0),
+  apiKeysRevoked: z.number().int().min(0),
+});

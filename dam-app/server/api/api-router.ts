@@ -1,13 +1,13 @@
 import { type Context, Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { MESSAGES } from '../../api/messages.ts';
 import { OutsideStorageError } from '../access/storage-path.ts';
 import { resolvePrincipal } from '../auth/resolve-principal.ts';
 import { isCallerDataError } from '../db/data-error.ts';
 import type { DamServices } from '../services.ts';
-import { BROWSER_UPLOAD_PATH, createBrowserUploads } from '../uploads/browser-upload.ts';
+import { createBrowserUploads } from '../uploads/browser-upload.ts';
 import { ApiError, invalid, notFound } from './api-error.ts';
+import { hasBody, limitBody, MAX_JSON_BODY_BYTES } from './body-policy.ts';
 import { clientIp } from './client-ip.ts';
 import type { RouteDefinition } from './define-route.ts';
 import { passesOriginCheck } from './origin-check.ts';
@@ -15,7 +15,7 @@ import { assignRequestId, REQUEST_ID_HEADER, requestIdOf } from './request-id.ts
 import { serverFailure, serverFailureBody } from './server-failure.ts';
 
 /** Request bodies above this are refused with 413 before they are read whole. */
-export const MAX_BODY_BYTES = 1024 * 1024;
+export const MAX_BODY_BYTES = MAX_JSON_BODY_BYTES;
 
 /**
  * Mounts every route under one Hono app: authentication, the origin check, input parsed with the route's zod
@@ -31,25 +31,6 @@ export function createApiRouter(services: DamServices, routes: RouteDefinition[]
     await next();
     c.header(REQUEST_ID_HEADER, id);
   });
-  const limit = bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: () => {
-      throw new ApiError(
-        413,
-        'too_large',
-        MESSAGES.tooLarge,
-        `Request bodies are limited to ${MAX_BODY_BYTES} bytes.`,
-      );
-    },
-  });
-  // Browser uploads (tus) and binary uploads (the Drive server API's new versions) stream file bytes to storage;
-  // they are not held in memory and skip the JSON limit (tus checks chunks against the declared length).
-  api.use((c, next) =>
-    c.req.path.startsWith(BROWSER_UPLOAD_PATH) ||
-    c.req.header('content-type')?.startsWith('application/octet-stream')
-      ? next()
-      : limit(c, next),
-  );
   api.use(async (c, next) => {
     const started = performance.now();
     await next();
@@ -101,6 +82,9 @@ export function createApiRouter(services: DamServices, routes: RouteDefinition[]
           'Cross-site request refused (Origin or CSRF token).',
         );
 
+      // After authentication, so a stranger's body is refused without reading any of it.
+      if (route.accepts === 'binary') limitBody(c, 'binary', services.config.maxUploadBytes);
+      else limitBody(c, 'json', MAX_JSON_BODY_BYTES);
       const params = route.params ? parse(route.params, c.req.param()) : undefined;
       const query = route.query ? parse(route.query, queryObject(c.req.queries())) : undefined;
       const body = route.body ? parse(route.body, await readJson(c.req.raw)) : undefined;
@@ -114,8 +98,12 @@ export function createApiRouter(services: DamServices, routes: RouteDefinition[]
     throw new ApiError(404, 'no_such_endpoint', MESSAGES.notFound, 'No such endpoint.');
   });
   api.onError((error, c) => {
-    // The unread rest of a refused body would be taken for the next request on this connection.
-    if (error instanceof ApiError && error.status === 413) c.header('Connection', 'close');
+    // The unread rest of a refused body would be taken for the next request on this connection; closing it also
+    // stops the server from reading (and discarding) a huge body it has already refused.
+    if ((error instanceof ApiError && error.status === 413) || (hasBody(c.req.raw) && !c.req.raw.bodyUsed))
+      c.header('Connection', 'close');
+    const retryAfter = error instanceof ApiError ? error.extra.details?.retryAfterSeconds : undefined;
+    if (typeof retryAfter === 'number') c.header('Retry-After', String(retryAfter));
     if (error instanceof ApiError && error.status < 500) return c.json(error.toBody(), error.status);
     if (error instanceof OutsideStorageError) {
       services.log.warn('api.outside_storage', { request_id: requestIdOf(c.req.raw), error: error.message });

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import type { Principal } from '../access/principal.ts';
 import type { DamServices } from '../services.ts';
+import type { BodyKind } from './body-policy.ts';
 
 export type Method = 'get' | 'post' | 'put' | 'delete';
 /** public: anyone; user: a signed-in person or an API key; admin: an administrator (spec §6). */
@@ -33,6 +34,11 @@ export interface RouteDefinition<
   tag: string;
   auth: A;
   body?: B;
+  /**
+   * What the request body is: JSON for `body` (the default, at most 1 MB), or `binary` — bytes the handler streams
+   * from `c.req.raw.body`, at most the configured upload maximum. Any other media type is a 415.
+   */
+  accepts?: BodyKind;
   query?: Q;
   params?: P;
   response: R;

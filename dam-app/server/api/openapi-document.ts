@@ -22,7 +22,14 @@ export function openApiDocument(routes: RouteDefinition[], version: string) {
       },
       ...(route.body
         ? { requestBody: { required: true, content: { 'application/json': { schema: route.body } } } }
-        : {}),
+        : route.accepts === 'binary'
+          ? {
+              requestBody: {
+                required: true,
+                content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+              },
+            }
+          : {}),
       responses: {
         [String(route.status ?? 200)]: {
           description: 'Success',

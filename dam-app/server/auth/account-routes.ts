@@ -15,7 +15,7 @@ import { audit } from '../audit/audit.ts';
 import type { DamConfig } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
 import { mails } from '../mail/templates.ts';
-import { loginBlocked, recordLoginAttempt } from './login-limiter.ts';
+import { claimAttempt, settleAttempt } from './login-limiter.ts';
 import { checkNewPassword } from './password-routes.ts';
 import { hashPassword } from './passwords.ts';
 import { newActivationCode, tokenHash } from './tokens.ts';
@@ -81,9 +81,7 @@ export const accountRoutes = [
     response: okSchema,
     async handler({ services, body, ip }) {
       const { db } = services;
-      const key = `activate:${body.username.toLowerCase()}`;
-      if (await loginBlocked(db, key, ip))
-        throw new ApiError(429, 'too_many_attempts', MESSAGES.tooManyAttempts);
+      const claim = await claimAttempt(db, `activate:${body.username.toLowerCase()}`, ip);
       const user = await db
         .updateTable('users')
         .set({ status: 'active', activation_code_hash: null, updated_at: new Date() })
@@ -92,7 +90,7 @@ export const accountRoutes = [
         .where('activation_code_hash', '=', tokenHash(body.code.toUpperCase()))
         .returning(['id', 'username'])
         .executeTakeFirst();
-      await recordLoginAttempt(db, key, ip, user !== undefined);
+      await settleAttempt(db, claim, user !== undefined);
       if (!user) throw invalid({ code: MESSAGES.activationCodeInvalid }, 'activation_code_invalid');
       await audit(db, { actorId: user.id, event: 'account_activated', target: user.username, ip });
       return { ok: true as const };

@@ -3,13 +3,12 @@ import { z } from 'zod';
 import { apiKeySchema, createApiKeySchema, createdApiKeySchema, okSchema } from '../../api/accounts.ts';
 import { idParamSchema } from '../../api/admin.ts';
 import { MESSAGES } from '../../api/messages.ts';
-import { conflict, notFound } from '../api/api-error.ts';
+import type { Principal } from '../access/principal.ts';
+import { ApiError, conflict, notFound } from '../api/api-error.ts';
 import { defineRoute } from '../api/define-route.ts';
 import { audit } from '../audit/audit.ts';
 import type { ApiKeysTable } from '../db/schema.ts';
-import { newToken, tokenHash } from './tokens.ts';
-
-const KEY_PREFIX = 'rdam_';
+import { API_KEY_PREFIX as KEY_PREFIX, newToken, tokenHash } from './tokens.ts';
 
 const keyView = (row: Selectable<ApiKeysTable>) => ({
   id: row.id,
@@ -18,6 +17,17 @@ const keyView = (row: Selectable<ApiKeysTable>) => ({
   createdAt: row.created_at.toISOString(),
   lastUsedAt: row.last_used_at?.toISOString() ?? null,
 });
+
+/** Keys are managed from a signed-in session only: a key that could mint keys would outlive its own revocation. */
+function refuseApiKey(principal: Principal): void {
+  if (principal.via === 'api_key')
+    throw new ApiError(
+      403,
+      'needs_session',
+      MESSAGES.noPermission,
+      'API keys are managed from a signed-in session.',
+    );
+}
 
 export const apiKeyRoutes = [
   defineRoute({
@@ -28,6 +38,7 @@ export const apiKeyRoutes = [
     auth: 'user',
     response: z.array(apiKeySchema),
     async handler({ services, principal }) {
+      refuseApiKey(principal);
       const rows = await services.db
         .selectFrom('api_keys')
         .selectAll()
@@ -48,6 +59,7 @@ export const apiKeyRoutes = [
     response: createdApiKeySchema,
     status: 201,
     async handler({ services, principal, body, ip }) {
+      refuseApiKey(principal);
       const key = `${KEY_PREFIX}${newToken()}`;
       const row = await services.db
         .insertInto('api_keys')
@@ -79,6 +91,7 @@ export const apiKeyRoutes = [
     params: idParamSchema,
     response: okSchema,
     async handler({ services, principal, params, ip }) {
+      refuseApiKey(principal);
       const row = await services.db
         .deleteFrom('api_keys')
         .where('id', '=', params.id)

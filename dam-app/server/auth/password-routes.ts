@@ -1,8 +1,9 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import {
   changePasswordSchema,
   forgotPasswordSchema,
   okSchema,
+  passwordResetResultSchema,
   resetPasswordSchema,
 } from '../../api/accounts.ts';
 import { MESSAGES } from '../../api/messages.ts';
@@ -11,13 +12,25 @@ import { ApiError, invalid } from '../api/api-error.ts';
 import { defineRoute } from '../api/define-route.ts';
 import { audit } from '../audit/audit.ts';
 import type { DamConfig } from '../config/config.ts';
+import type { Database } from '../db/schema.ts';
 import { mails } from '../mail/templates.ts';
+import { clearAccountFailures } from './login-limiter.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { endOtherSessions } from './sessions.ts';
 import { newToken, tokenHash } from './tokens.ts';
 import { findLoginUser } from './users.ts';
 
 const RESET_HOURS = 1;
+
+/** Every link of the account not yet used stops working (a newer one was sent, or one was used). */
+async function invalidateResetLinks(db: Kysely<Database>, userId: number): Promise<void> {
+  await db
+    .updateTable('password_resets')
+    .set({ used_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
+}
 
 /** A new password's §5 problems as a 400 naming the field, or nothing. */
 export function checkNewPassword(password: string, config: DamConfig, field = 'password'): void {
@@ -41,6 +54,9 @@ export const passwordRoutes = [
       if (user?.email && user.status === 'active' && user.special === null) {
         const token = newToken();
         await db.transaction().execute(async (trx) => {
+          // The user's row is locked so two requests at once cannot both leave a live link: only the newest works.
+          await trx.selectFrom('users').select('id').where('id', '=', user.id).forUpdate().execute();
+          await invalidateResetLinks(trx, user.id);
           await trx
             .insertInto('password_resets')
             .values({
@@ -76,12 +92,12 @@ export const passwordRoutes = [
     summary: 'Choose a new password with the token from the reset mail',
     auth: 'public',
     body: resetPasswordSchema,
-    response: okSchema,
+    response: passwordResetResultSchema,
     async handler({ services, body, ip }) {
       const { db, config } = services;
       checkNewPassword(body.password, config);
       const hash = await hashPassword(body.password, config.scryptLogN);
-      await db.transaction().execute(async (trx) => {
+      return db.transaction().execute(async (trx) => {
         const reset = await trx
           .updateTable('password_resets')
           .set({ used_at: new Date() })
@@ -96,10 +112,24 @@ export const passwordRoutes = [
           .set({ password_hash: hash, updated_at: new Date() })
           .where('id', '=', reset.user_id)
           .execute();
-        await endOtherSessions(trx, reset.user_id);
-        await audit(trx, { actorId: reset.user_id, event: 'password_reset', ip });
+        // Whoever knew the old password may have made sessions and keys with it: a reset ends them all.
+        const sessions = await trx
+          .deleteFrom('sessions')
+          .where('user_id', '=', reset.user_id)
+          .executeTakeFirst();
+        const keys = await trx.deleteFrom('api_keys').where('user_id', '=', reset.user_id).executeTakeFirst();
+        await invalidateResetLinks(trx, reset.user_id);
+        await clearAccountFailures(trx, reset.user_id);
+        const sessionsEnded = Number(sessions.numDeletedRows);
+        const apiKeysRevoked = Number(keys.numDeletedRows);
+        await audit(trx, {
+          actorId: reset.user_id,
+          event: 'password_reset',
+          ip,
+          details: { sessionsEnded, apiKeysRevoked },
+        });
+        return { ok: true as const, sessionsEnded, apiKeysRevoked };
       });
-      return { ok: true as const };
     },
   }),
   defineRoute({

@@ -5,7 +5,7 @@ import { aclsHeldBy } from '../access/acls-held.ts';
 import type { Principal } from '../access/principal.ts';
 import type { Database, User } from '../db/schema.ts';
 import { SESSION_COOKIE } from './sessions.ts';
-import { tokenHash } from './tokens.ts';
+import { API_KEY_PREFIX, tokenHash } from './tokens.ts';
 
 export type Resolution =
   | { kind: 'principal'; principal: Principal }
@@ -16,16 +16,17 @@ export type Resolution =
 /** Sessions touch `last_seen_at` at most this often, so reads do not turn into writes. */
 const TOUCH_MS = 60_000;
 
-/** Who sent the request: an API key (`Authorization: Bearer`) or the session cookie, else nobody. */
+/**
+ * Who sent the request: an API key (`Authorization: Bearer rdam_…`) or the session cookie, else nobody. Any other
+ * `Authorization` (a proxy's Basic credentials, another service's bearer token) is not ours and is ignored.
+ */
 export async function resolvePrincipal(
   db: Kysely<Database>,
   c: Context,
   idleMinutes: number,
 ): Promise<Resolution> {
-  const authorization = c.req.header('authorization');
-  if (authorization) {
-    const match = /^Bearer\s+(\S+)$/i.exec(authorization);
-    if (!match?.[1]) return { kind: 'bad_key' };
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '');
+  if (match?.[1]?.startsWith(API_KEY_PREFIX)) {
     const key = await db
       .selectFrom('api_keys')
       .innerJoin('users', 'users.id', 'api_keys.user_id')

@@ -14,7 +14,7 @@ import { confinePath } from '../access/storage-path.ts';
 import { ApiError, notFound } from '../api/api-error.ts';
 import { defineRoute } from '../api/define-route.ts';
 import { audit } from '../audit/audit.ts';
-import { loginBlocked, recordLoginAttempt } from './login-limiter.ts';
+import { accountKey, claimAttempt, settleAttempt } from './login-limiter.ts';
 import { decoyHash, verifyPassword } from './passwords.ts';
 import { mayLogIn, principalFor, resolvePrincipal } from './resolve-principal.ts';
 import { endSession, SESSION_COOKIE, startSession } from './sessions.ts';
@@ -34,14 +34,14 @@ export const sessionRoutes = [
     async handler({ c, services, body, ip }) {
       const { db, config } = services;
       const login = (body.username || body.email || '').toLowerCase();
-      if (await loginBlocked(db, login, ip))
-        throw new ApiError(429, 'too_many_attempts', MESSAGES.tooManyAttempts);
       const user = await findLoginUser(db, body);
+      // Counted against the account, not the identifier typed: its name and its e-mail share one count.
+      const claim = await claimAttempt(db, accountKey(user, login), ip);
       const ok = await verifyPassword(
         body.password,
         user?.password_hash ?? (await decoyHash(config.scryptLogN)),
       );
-      await recordLoginAttempt(db, login, ip, ok && user !== undefined && mayLogIn(user));
+      await settleAttempt(db, claim, ok && user !== undefined && mayLogIn(user));
       if (!user || !ok || !mayLogIn(user)) {
         await audit(db, { actorId: user?.id ?? null, event: 'login_failed', target: login, ip });
         throw new ApiError(401, 'login_failed', MESSAGES.loginFailed);

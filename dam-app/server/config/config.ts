@@ -17,6 +17,9 @@ const count = (fallback: number, max = 1_000) =>
     .optional()
     .transform((value) => value ?? fallback);
 
+/** The largest file one browser (tus) or Drive upload may send: 100 GiB, above any asset a site keeps. */
+export const DEFAULT_MAX_UPLOAD_BYTES = 100 * 1024 ** 3;
+
 /** Every variable the DAM server reads, with its default. Names are the environment's. */
 const environmentSchema = z.object({
   DAM_HOME: z.string().min(1, { message: 'must not be empty' }).optional(),
@@ -78,6 +81,13 @@ const environmentSchema = z.object({
   ),
   DAM_RECONCILE_SECONDS: count(3600, 7 * 86_400),
   DAM_LOADING_DOCK_QUOTA_MB: count(50 * 1024, 1024 ** 3),
+  DAM_MAX_UPLOAD_BYTES: z.coerce
+    .number({ message: 'must be a whole number of bytes' })
+    .int({ message: 'must be a whole number of bytes' })
+    .min(1, { message: 'must be 1 or more' })
+    .max(Number.MAX_SAFE_INTEGER, { message: 'must be a whole number of bytes' })
+    .optional()
+    .transform((value) => value ?? DEFAULT_MAX_UPLOAD_BYTES),
   DAM_SCRYPT_LOG_N: count(15, 20).pipe(z.number().min(10, { message: 'must be 10 or more' })),
 });
 
@@ -130,6 +140,8 @@ export interface DamConfig {
   loadingDockQuotaBytes: number;
   /** scrypt's cost is 2^logN (OWASP lists N=2^15, r=8, p=3); tests lower it to save time. */
   scryptLogN: number;
+  /** The largest file a browser (tus) or Drive upload may send, in bytes (`DAM_MAX_UPLOAD_BYTES`). */
+  maxUploadBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -170,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): DamConfig {
     adminPassword: e.DAM_ADMIN_PASSWORD,
     demo: e.DAM_DEMO,
     scryptLogN: e.DAM_SCRYPT_LOG_N,
+    maxUploadBytes: e.DAM_MAX_UPLOAD_BYTES,
     jobConcurrency: e.DAM_JOB_CONCURRENCY,
     reconcileSeconds: e.DAM_RECONCILE_SECONDS,
     loadingDockQuotaBytes: e.DAM_LOADING_DOCK_QUOTA_MB * 1024 ** 2,

@@ -121,6 +121,16 @@ export interface LoginAttemptsTable {
   at: CreatedAt;
 }
 
+/** One login (or activation) attempt, claimed before its secret is checked (migration 0007). */
+export interface LoginThrottleTable {
+  id: Generated<string>;
+  /** `user:<id>` for an account that exists (whatever identifier was typed), else the identifier as typed. */
+  account: string;
+  ip: string;
+  outcome: ColumnType<'pending' | 'ok' | 'failed', 'pending' | 'ok' | 'failed' | undefined>;
+  at: ColumnType<Date, Date | undefined, Date>;
+}
+
 export interface AuditLogTable {
   id: Generated<number>;
   at: CreatedAt;
@@ -311,6 +321,7 @@ export interface Database {
   invitations: InvitationsTable;
   password_resets: PasswordResetsTable;
   login_attempts: LoginAttemptsTable;
+  login_throttle: LoginThrottleTable;
   audit_log: AuditLogTable;
   jobs: JobsTable;
   upload_sessions: UploadSessionsTable;

@@ -85,6 +85,7 @@ export const driveRoutes = [
     summary: 'Drive: a new version from the request’s bytes (check-in); needs our lock, which stays held',
     auth: 'user',
     params: fileParam,
+    accepts: 'binary',
     response: z.object({ version: z.object({ id: z.string(), size: z.number() }) }),
     status: 201,
     async handler({ c, services, principal, params }) {
@@ -96,8 +97,8 @@ export const driveRoutes = [
         throw new ApiError(400, 'empty_body', ASSET_MESSAGES.nameRequired, 'The file’s bytes are missing.');
       // Staged beside the original as a hidden file (never indexed), so check-in renames it into place.
       const staged = joinPath(parentOf(asset.path), `.drive-${randomBytes(8).toString('hex')}.tmp`);
-      await services.storage.originals.put(staged, Readable.fromWeb(body as never));
       try {
+        await services.storage.originals.put(staged, Readable.fromWeb(body as never));
         const number = await checkIn(services, principal, asset.id, {
           name: '',
           comment: '',

@@ -5,7 +5,7 @@ export const mails = {
   passwordReset: (to: string, username: string, link: string, hours: number): MailMessage => ({
     to,
     subject: 'Reset your Rapid DAM password',
-    text: `Hello ${username},\n\nSomeone asked to reset the password of your Rapid DAM account. To choose a new password, open:\n\n${link}\n\nThe link works once, for ${hours} hour${hours === 1 ? '' : 's'}. If you did not ask for this, ignore this mail: your password stays as it is.\n`,
+    text: `Hello ${username},\n\nSomeone asked to reset the password of your Rapid DAM account. To choose a new password, open:\n\n${link}\n\nThe link works once, for ${hours} hour${hours === 1 ? '' : 's'}; a newer link replaces it. Choosing a new password signs the account out on every device and revokes its API keys. If you did not ask for this, ignore this mail: your password stays as it is.\n`,
   }),
   activation: (to: string, username: string, code: string, link: string): MailMessage => ({
     to,

@@ -58,6 +58,8 @@ export function createBrowserUploads(services: DamServices) {
   const server = new Server({
     path: BROWSER_UPLOAD_PATH,
     relativeLocation: true,
+    // Announced as Tus-Max-Size; a larger Upload-Length is a 413 before any byte is stored.
+    maxSize: config.maxUploadBytes,
     datastore: new FileStore({ directory: staging, expirationPeriodInMilliseconds: KEEP_UNFINISHED_MS }),
     async onUploadCreate(req, upload) {
       const principal = principalOf(req);

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { MESSAGES } from '../../api/messages.ts';
 import { ApiError } from './api-error.ts';
+import { carryRequestId } from './request-id.ts';
 
 /** JSON request bodies above this are refused with 413 before they are read whole. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
@@ -59,4 +60,5 @@ export function limitBody(c: Context, kind: BodyKind, limit: number): void {
     cancel: (reason) => reader.cancel(reason),
   });
   c.req.raw = new Request(request, { body: counted, duplex: 'half' } as RequestInit);
+  carryRequestId(request, c.req.raw);
 }

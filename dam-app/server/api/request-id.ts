@@ -15,3 +15,9 @@ export function assignRequestId(request: object): string {
 export function requestIdOf(request: object): string | undefined {
   return ids.get(request);
 }
+
+/** A request rebuilt around another body (a counted stream) keeps the id of the one it replaces. */
+export function carryRequestId(from: object, to: object): void {
+  const id = ids.get(from);
+  if (id !== undefined) ids.set(to, id);
+}

@@ -40,6 +40,11 @@ export class ApiClient {
       const [pair] = setCookie.split(';');
       this.cookie = pair?.endsWith('=') ? undefined : pair;
     }
+    // A push channel's stream never ends: its status and headers are the answer (tests read streams themselves).
+    if (response.headers.get('content-type')?.includes('text/event-stream')) {
+      await response.body?.cancel();
+      return { status: response.status, body: '', headers: response.headers };
+    }
     const text = await response.text();
     const parsed = text && response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text;
     if (parsed && typeof parsed === 'object' && 'csrfToken' in parsed) this.csrfToken = parsed.csrfToken;

@@ -78,6 +78,16 @@ const environmentSchema = z.object({
   ),
   DAM_RECONCILE_SECONDS: count(3600, 7 * 86_400),
   DAM_SCRYPT_LOG_N: count(15, 20).pipe(z.number().min(10, { message: 'must be 10 or more' })),
+  // A test hook, never set in production: the crash-matrix tests kill the server at a named step of an operation.
+  DAM_TEST_CRASH_AT: z
+    .string()
+    .regex(/^[a-z0-9.-]+(:[1-9][0-9]{0,5})?$/, { message: 'must be step-name or step-name:n' })
+    .optional()
+    .transform((value) => {
+      if (!value) return undefined;
+      const [step = '', hit = '1'] = value.split(':');
+      return { step, hit: Number(hit) };
+    }),
 });
 
 /** A transfer node the DAM uses: its API address and the node user the server (never the browser) signs in as. */
@@ -127,6 +137,8 @@ export interface DamConfig {
   reconcileSeconds: number;
   /** scrypt's cost is 2^logN (OWASP lists N=2^15, r=8, p=3); tests lower it to save time. */
   scryptLogN: number;
+  /** Test hook (`DAM_TEST_CRASH_AT=step:n`): SIGKILL the process the n-th time it reaches the step. */
+  testCrashAt: { step: string; hit: number } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -167,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): DamConfig {
     adminPassword: e.DAM_ADMIN_PASSWORD,
     demo: e.DAM_DEMO,
     scryptLogN: e.DAM_SCRYPT_LOG_N,
+    testCrashAt: e.DAM_TEST_CRASH_AT,
     jobConcurrency: e.DAM_JOB_CONCURRENCY,
     reconcileSeconds: e.DAM_RECONCILE_SECONDS,
     nodes: e.DAM_NODES,

@@ -100,13 +100,13 @@ export const driveRoutes = [
       const staged = joinPath(parentOf(asset.path), `.drive-${randomBytes(8).toString('hex')}.tmp`);
       await services.storage.originals.put(staged, Readable.fromWeb(body as never));
       try {
-        const number = await checkIn(services, principal, asset.id, {
-          name: '',
-          comment: '',
-          message: 'Saved from Drive',
-          category: 'Parent',
-          replacementPath: staged,
-        });
+        const number = await checkIn(
+          services,
+          principal,
+          asset.id,
+          { name: '', comment: '', message: 'Saved from Drive', category: 'Parent' },
+          staged,
+        );
         // Drive keeps editing after a save: the lock stays with its holder until it deletes the lock.
         await checkOut(services, principal, asset.id);
         const saved = await visibleAsset(services, principal, asset.id);

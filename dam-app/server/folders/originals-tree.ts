@@ -47,13 +47,22 @@ export class OriginalsTree {
     await rename(this.absolute(from), target);
   }
 
-  async copy(from: string, to: string): Promise<void> {
+  /** Copies a file or a tree; `eachEntry` runs before each entry is copied. */
+  async copy(from: string, to: string, eachEntry?: () => void): Promise<void> {
     if (await this.exists(to)) throw Object.assign(new Error('target exists'), { code: 'EEXIST' });
     await cp(this.absolute(from), this.absolute(to), {
       recursive: true,
       errorOnExist: true,
       force: false,
       preserveTimestamps: true,
+      ...(eachEntry
+        ? {
+            filter: () => {
+              eachEntry();
+              return true;
+            },
+          }
+        : {}),
     });
   }
 

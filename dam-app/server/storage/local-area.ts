@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, cp, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, cp, lstat, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -82,13 +82,48 @@ export class LocalStorageArea implements StorageArea {
   }
 }
 
-/** rename, or copy and remove when the two paths are on different filesystems. */
+/**
+ * rename, or — across filesystems — copy to a temporary name, rename that into place, then remove the source. Either
+ * way the target appears whole or not at all, so after a crash "the target exists" means the move got through (what
+ * is left of the source stays, see `finishMove`).
+ */
 async function moveAcross(from: string, to: string): Promise<void> {
   try {
     await rename(from, to);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
-    await cp(from, to, { recursive: true, errorOnExist: true, force: false, preserveTimestamps: true });
+    const temporary = movingName(to);
+    await rm(temporary, { recursive: true, force: true });
+    await cp(from, temporary, {
+      recursive: true,
+      errorOnExist: true,
+      force: false,
+      preserveTimestamps: true,
+    });
+    await rename(temporary, to);
     await rm(from, { recursive: true, force: true });
+  }
+}
+
+const movingName = (to: string) => `${to}.moving.tmp`;
+
+/**
+ * After a crash in a move to `to`: true when the move got through (the target exists), false when it did not (a
+ * half-copied temporary target is removed). What may be left of the source after a cross-filesystem move is left
+ * alone: by then another server could have put new files at that path, and a leftover is better than a loss.
+ */
+export async function finishMove(to: string): Promise<boolean> {
+  if (await exists(to)) return true;
+  await rm(movingName(to), { recursive: true, force: true });
+  return false;
+}
+
+export async function exists(path: string): Promise<boolean> {
+  try {
+    await lstat(path);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
   }
 }

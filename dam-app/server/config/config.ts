@@ -81,13 +81,16 @@ const environmentSchema = z.object({
   // A test hook, never set in production: the crash-matrix tests kill the server at a named step of an operation.
   DAM_TEST_CRASH_AT: z
     .string()
-    .regex(/^[a-z0-9.-]+(:[1-9][0-9]{0,5})?$/, { message: 'must be step-name or step-name:n' })
+    .regex(/^[a-z0-9.-]+(:[1-9][0-9]{0,5})?(,[a-z0-9.-]+(:[1-9][0-9]{0,5})?)*$/, {
+      message: 'must list step-name or step-name:n, comma-separated',
+    })
     .optional()
-    .transform((value) => {
-      if (!value) return undefined;
-      const [step = '', hit = '1'] = value.split(':');
-      return { step, hit: Number(hit) };
-    }),
+    .transform((value) =>
+      value?.split(',').map((each) => {
+        const [step = '', hit = '1'] = each.split(':');
+        return { step, hit: Number(hit) };
+      }),
+    ),
 });
 
 /** A transfer node the DAM uses: its API address and the node user the server (never the browser) signs in as. */
@@ -137,8 +140,8 @@ export interface DamConfig {
   reconcileSeconds: number;
   /** scrypt's cost is 2^logN (OWASP lists N=2^15, r=8, p=3); tests lower it to save time. */
   scryptLogN: number;
-  /** Test hook (`DAM_TEST_CRASH_AT=step:n`): SIGKILL the process the n-th time it reaches the step. */
-  testCrashAt: { step: string; hit: number } | undefined;
+  /** Test hook (`DAM_TEST_CRASH_AT=step:n,…`): operations stop at these steps, then the process SIGKILLs itself. */
+  testCrashAt: { step: string; hit: number }[] | undefined;
 }
 
 export class ConfigError extends Error {

@@ -24,6 +24,12 @@ export const folderMoveIntent: IntentKind<{ from: string; to: string }> = {
   },
 };
 
+/** A folder renamed: a move within its parent, under a name of its own. */
+export const folderRenameIntent: IntentKind<{ from: string; to: string }> = {
+  ...folderMoveIntent,
+  name: 'folder.rename',
+};
+
 /**
  * A folder copied: the tree is copied under a hidden name beside the target (never indexed) and renamed into place
  * whole, so the target exists only once complete; then the copies' rows.

@@ -6,10 +6,15 @@ import { can, type Principal } from '../access/principal.ts';
 import { ApiError, conflict, forbidden, invalid } from '../api/api-error.ts';
 import type { Folder } from '../db/schema.ts';
 import { crashPoint } from '../intents/crash-point.ts';
-import { performIntent } from '../intents/intents.ts';
+import { type IntentKind, performIntent } from '../intents/intents.ts';
 import type { DamServices } from '../services.ts';
 import { aclRoot, baseName, belowPattern, isUnder, joinPath, parentOf } from './acl-scope.ts';
-import { folderCopyIntent, folderDeleteIntent, folderMoveIntent } from './folder-intents.ts';
+import {
+  folderCopyIntent,
+  folderDeleteIntent,
+  folderMoveIntent,
+  folderRenameIntent,
+} from './folder-intents.ts';
 import { ensureFolderRow, visibleFolder } from './folder-records.ts';
 
 const failed = (userMessage: string, error: unknown) =>
@@ -84,7 +89,7 @@ export async function renameFolder(services: DamServices, principal: Principal, 
   // A rename that only changes case is allowed on a case-sensitive filesystem; another existing name is not.
   if (await services.tree.exists(target))
     throw conflict('name_taken', ASSET_MESSAGES.directoryNameUnique, 'name');
-  await moveTree(services, folder.path, target);
+  await moveTree(services, folderRenameIntent, folder.path, target);
   return { ...folder, path: target };
 }
 
@@ -101,7 +106,7 @@ export async function moveFolder(
   const target = joinPath(destination.path, baseName(folder.path));
   if (await services.tree.exists(target))
     throw conflict('destination_has_folder', ASSET_MESSAGES.destinationHasFolder);
-  await moveTree(services, folder.path, target);
+  await moveTree(services, folderMoveIntent, folder.path, target);
   return { ...folder, path: target };
 }
 
@@ -154,9 +159,14 @@ function assertNotOntoChildOrParent(folder: Folder, destination: Folder) {
     throw invalid({ destinationId: ASSET_MESSAGES.ontoChildOrParent }, 'onto_child_or_parent');
 }
 
-async function moveTree(services: DamServices, from: string, to: string) {
+async function moveTree(
+  services: DamServices,
+  kind: IntentKind<{ from: string; to: string }>,
+  from: string,
+  to: string,
+) {
   try {
-    await performIntent(services, folderMoveIntent, { from, to }, () => services.tree.move(from, to));
+    await performIntent(services, kind, { from, to }, () => services.tree.move(from, to));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST')
       throw conflict('destination_has_folder', ASSET_MESSAGES.destinationHasFolder);

@@ -48,7 +48,7 @@ export class OriginalsTree {
   }
 
   /** Copies a file or a tree; `eachEntry` runs before each entry is copied. */
-  async copy(from: string, to: string, eachEntry?: () => void): Promise<void> {
+  async copy(from: string, to: string, eachEntry?: () => Promise<void>): Promise<void> {
     if (await this.exists(to)) throw Object.assign(new Error('target exists'), { code: 'EEXIST' });
     await cp(this.absolute(from), this.absolute(to), {
       recursive: true,
@@ -57,8 +57,8 @@ export class OriginalsTree {
       preserveTimestamps: true,
       ...(eachEntry
         ? {
-            filter: () => {
-              eachEntry();
+            filter: async () => {
+              await eachEntry();
               return true;
             },
           }

@@ -4,15 +4,21 @@ import {
   assetRestoreIntent,
   assetTrashIntent,
 } from '../assets/asset-intents.ts';
-import { folderCopyIntent, folderDeleteIntent, folderMoveIntent } from '../folders/folder-intents.ts';
+import {
+  folderCopyIntent,
+  folderDeleteIntent,
+  folderMoveIntent,
+  folderRenameIntent,
+} from '../folders/folder-intents.ts';
 import type { DamServices } from '../services.ts';
-import { checkInIntent } from '../versions/version-intents.ts';
+import { checkInIntent, versionRestoreIntent } from '../versions/version-intents.ts';
 import { type IntentKind, recoverIntents } from './intents.ts';
 
 /** Every kind of operation intent, by the name its rows carry. */
 const KINDS = new Map<string, IntentKind<never>>(
   [
     folderMoveIntent,
+    folderRenameIntent,
     folderCopyIntent,
     folderDeleteIntent,
     assetMoveIntent,
@@ -20,6 +26,7 @@ const KINDS = new Map<string, IntentKind<never>>(
     assetTrashIntent,
     assetRestoreIntent,
     checkInIntent,
+    versionRestoreIntent,
   ].map((kind) => [kind.name, kind as IntentKind<never>]),
 );
 

@@ -52,15 +52,18 @@ async function endIntent(trx: Kysely<Database>, id: number) {
   if (Number(ended.numDeletedRows) !== 1) throw new Error(`The operation intent ${id} is no longer pending.`);
 }
 
-async function finish<P>(services: DamServices, kind: IntentKind<P>, id: number, payload: P) {
+async function finish<P>(services: DamServices, kind: IntentKind<P>, id: number, payload: P, live: boolean) {
+  // The crash-matrix hook marks the steps of an operation as it runs, not of its recovery.
+  const step = (name: string, options?: { inTransaction: boolean }) =>
+    live ? crashPoint(services.config, `${kind.name}.${name}`, options) : undefined;
   await kind.prepare?.(services, payload);
   const result = await services.db.transaction().execute(async (trx) => {
     const rows = await kind.rows(trx, payload, services);
     await endIntent(trx, id);
-    crashPoint(services.config, `${kind.name}.rows`);
+    await step('rows', { inTransaction: true });
     return rows;
   });
-  crashPoint(services.config, `${kind.name}.done`);
+  await step('done');
   await kind.cleanup?.(services, payload).catch(() => {});
   return result;
 }
@@ -68,7 +71,7 @@ async function finish<P>(services: DamServices, kind: IntentKind<P>, id: number,
 /** Settles an intent from what its files show: finished when they got far enough, else undone. */
 async function settle<P>(services: DamServices, kind: IntentKind<P>, id: number, payload: P) {
   if (await kind.filesDone(services, payload)) {
-    await finish(services, kind, id, payload);
+    await finish(services, kind, id, payload, false);
     return 'finished' as const;
   }
   await services.db.transaction().execute(async (trx) => {
@@ -90,11 +93,11 @@ export async function completeIntent<P, R>(
   payload: P,
   files: () => Promise<void>,
 ): Promise<R> {
-  crashPoint(services.config, `${kind.name}.begun`);
+  await crashPoint(services.config, `${kind.name}.begun`);
   try {
     await files();
-    crashPoint(services.config, `${kind.name}.files`);
-    return (await finish(services, kind, id, payload)) as R;
+    await crashPoint(services.config, `${kind.name}.files`);
+    return (await finish(services, kind, id, payload, true)) as R;
   } catch (error) {
     try {
       await kind.undo?.(services, payload);

@@ -75,6 +75,9 @@ export const checkInIntent: IntentKind<CheckInPayload> = {
   },
 };
 
+/** A version restore: a check-in of the old content the server staged, under a name of its own. */
+export const versionRestoreIntent: IntentKind<CheckInPayload> = { ...checkInIntent, name: 'version.restore' };
+
 async function applyMetadata(db: Kysely<Database>, assetId: number, metadata: CheckIn['metadata'] | null) {
   if (!metadata) return;
   const keywords = metadata.keywords ? [...new Set(metadata.keywords)] : undefined;

@@ -12,9 +12,9 @@ import { hashFile } from '../assets/hash-file.ts';
 import type { Asset, Database } from '../db/schema.ts';
 import { aclRoot, isUnder, joinPath, parentOf } from '../folders/acl-scope.ts';
 import { crashPoint } from '../intents/crash-point.ts';
-import { beginIntent, completeIntent } from '../intents/intents.ts';
+import { beginIntent, completeIntent, type IntentKind } from '../intents/intents.ts';
 import type { DamServices } from '../services.ts';
-import { type CheckInPayload, checkInIntent } from './version-intents.ts';
+import { type CheckInPayload, checkInIntent, versionRestoreIntent } from './version-intents.ts';
 
 /** Where a version's bytes live in the versions area: by asset and content, so equal contents are stored once. */
 export const versionKey = (assetId: number, hash: string) => `${assetId}/${hash}`;
@@ -112,7 +112,7 @@ export async function checkIn(
     (input.replacementPath === undefined
       ? undefined
       : await ownUpload(services, principal, asset, input.replacementPath));
-  return recordVersion(services, principal, asset, input, replacement, staged !== undefined);
+  return recordVersion(services, checkInIntent, principal, asset, input, replacement, staged !== undefined);
 }
 
 const notOwnUpload = () =>
@@ -153,6 +153,7 @@ async function ownUpload(services: DamServices, principal: Principal, asset: Ass
 /** The version itself, crash-safe (versions/version-intents.ts); ends with the asset unlocked. */
 async function recordVersion(
   services: DamServices,
+  kind: IntentKind<CheckInPayload>,
   principal: Principal,
   asset: Asset,
   input: CheckIn,
@@ -198,10 +199,10 @@ async function recordVersion(
       staged,
       metadata: input.metadata ?? null,
     };
-    return { payload, intentId: await beginIntent(services, checkInIntent, payload, trx) };
+    return { payload, intentId: await beginIntent(services, kind, payload, trx) };
   });
   try {
-    await completeIntent(services, checkInIntent, intentId, payload, async () => {
+    await completeIntent(services, kind, intentId, payload, async () => {
       await services.db
         .updateTable('asset_versions')
         .set({ state: 'in progress' })
@@ -209,7 +210,7 @@ async function recordVersion(
         .execute();
       if (replacement && newHash !== asset.content_hash) {
         await keepCurrentBytes(services, asset);
-        crashPoint(services.config, `${checkInIntent.name}.kept`);
+        await crashPoint(services.config, `${kind.name}.kept`);
         // The replacement takes the original's place in one rename: a reader sees the old file or the new one.
         await rename(services.tree.absolute(replacement), services.tree.absolute(asset.path));
       }
@@ -256,6 +257,7 @@ export async function restoreVersion(
   try {
     return await recordVersion(
       services,
+      versionRestoreIntent,
       principal,
       asset,
       { name: '', comment: '', message: `Restored version ${number}`, category: 'Parent', metadata },

@@ -37,6 +37,10 @@ export async function reconcile(services: DamServices, path = ''): Promise<Recon
         .execute()
     ).map((row) => row.path),
   );
+  // Paths an operation under way is changing are its business: no folder rows, no new assets, no missing ones.
+  const busy = await pendingIntentPaths(db);
+  const settled = (file: string) =>
+    !busy.some((each) => each === '' || file === each || file.startsWith(`${each}/`));
   const seen = new Set<string>();
   const unknown: string[] = [];
   const pending = [path];
@@ -45,7 +49,8 @@ export async function reconcile(services: DamServices, path = ''): Promise<Recon
     await ensureFolderRow(db, directory);
     report.folders++;
     const { folders, files } = await services.tree.list(directory);
-    for (const name of folders) if (isIndexable(name)) pending.push(joinPath(directory, name));
+    for (const name of folders)
+      if (isIndexable(name) && settled(joinPath(directory, name))) pending.push(joinPath(directory, name));
     for (const name of files) {
       if (!isIndexable(name)) continue;
       const file = joinPath(directory, name);
@@ -53,10 +58,8 @@ export async function reconcile(services: DamServices, path = ''): Promise<Recon
       if (!known.has(file)) unknown.push(file);
     }
   }
-  // Paths an operation under way is changing are its business: neither new assets nor missing ones.
-  const busy = await pendingIntentPaths(db);
-  const settled = (file: string) =>
-    !busy.some((each) => each === '' || file === each || file.startsWith(`${each}/`));
+  // Read again: an operation may have begun during the walk.
+  busy.push(...(await pendingIntentPaths(db)));
   const newFiles = unknown.filter(settled);
   // Several at once: hashing, exiftool and the database overlap.
   const ingestNext = async () => {

@@ -7,11 +7,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reconcile } from '../assets/reconcile.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { loadConfig } from '../config/config.ts';
+import { createServices } from '../create-services.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { openDatabase } from '../db/open-database.ts';
 import type { Database } from '../db/schema.ts';
 import { ensureFolderRow } from '../folders/folder-records.ts';
+import { silentLogger } from '../log.ts';
 import { ALL_PERMISSIONS } from '../test-support/acl-fixture.ts';
 import { ApiClient } from '../test-support/api-client.ts';
 import { eventually } from '../test-support/sample-media.ts';
@@ -413,15 +417,8 @@ function defineCrashMatrix(kind: DatabaseKind, options: { timed: boolean }) {
       if (options.timed)
         for (const [index, delay] of TIMED_MS.entries()) await timedRound(rounds.length + index, delay);
 
-      // A last start recovers the last round; its reconcile has run once a new file in storage is an asset.
-      await writeFile(join(storage, 'Crash/sentinel.txt'), 'reconciled');
+      // A last start recovers the last round; then everything in the trash comes back.
       const { client, exited } = await startServer();
-      const root = (await client.get('/folders/tree')).body.root.id as number;
-      await eventually(async () => {
-        const page = (await client.get(`/folders/${root}/assets`)).body;
-        return page.items?.some((item: { path: string }) => item.path === 'Crash/sentinel.txt');
-      }, 60_000);
-      // Everything in the trash comes back.
       const trash = (await client.get('/trash')).body.items as { id: number }[];
       for (const item of trash) {
         const restored = await client.post(`/assets/${item.id}/restore`);
@@ -429,6 +426,22 @@ function defineCrashMatrix(kind: DatabaseKind, options: { timed: boolean }) {
       }
       server?.kill('SIGTERM');
       await exited;
+      // A reconcile of the whole storage finds nothing new but one file put there now, and nothing missing.
+      await writeFile(join(storage, 'Crash/sentinel.txt'), 'reconciled');
+      const runtime = await createServices(
+        loadConfig({
+          DAM_HOME: home,
+          ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+          DAM_EMBEDDED_NODE: 'false',
+          DAM_RECONCILE_SECONDS: '0',
+        }),
+        silentLogger,
+      );
+      try {
+        expect(await reconcile(runtime.services, '')).toMatchObject({ ingested: 1, missing: 0 });
+      } finally {
+        await runtime.close();
+      }
 
       const database = await open();
       const { db } = database;

@@ -4,7 +4,7 @@ import type { DamConfig } from '../config/config.ts';
 
 const reached = new Map<string, number>();
 const parked = new Set<string>();
-let deadline: NodeJS.Timeout | undefined;
+let deadlineArmed = false;
 
 function die(): never {
   process.kill(process.pid, 'SIGKILL');
@@ -35,9 +35,12 @@ export async function crashPoint(
   appendFileSync(join(config.home, 'crash-points.log'), `${step}:${count}\n`);
   if (options.inTransaction || parked.size === targets.length) die();
   // Steps that are never reached (an operation refused) must not keep the process alive for ever.
-  deadline ??= setTimeout(() => {
-    appendFileSync(join(config.home, 'crash-points.log'), 'timeout\n');
-    die();
-  }, 15_000);
+  if (!deadlineArmed) {
+    deadlineArmed = true;
+    setTimeout(() => {
+      appendFileSync(join(config.home, 'crash-points.log'), 'timeout\n');
+      die();
+    }, 15_000);
+  }
   await new Promise<never>(() => {});
 }

@@ -6,6 +6,8 @@ import type { DamConfig } from './config/config.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
 import { OriginalsTree } from './folders/originals-tree.ts';
+import { recoverOperations } from './intents/intent-kinds.ts';
+import { IntentOwner } from './intents/intent-owner.ts';
 import { enqueueJob, JobWorker } from './jobs/job-queue.ts';
 import { LibraryEvents } from './live/library-events.ts';
 import { cleanLoadingDock } from './loading-dock/cleanup.ts';
@@ -36,6 +38,7 @@ export async function createServices(config: DamConfig, log: Logger): Promise<Da
   if (applied.length) log.info('db.migrated', { applied, database: database.kind });
   await ensureSpecialUsers(database.db);
   const storage = await createStorageAreas(config);
+  const intentOwner = await IntentOwner.start(config.databaseUrl);
 
   const outbox = config.smtpUrl ? undefined : outboxTransport(join(config.home, 'outbox'), config.mailFrom);
   const transport = config.smtpUrl
@@ -103,7 +106,12 @@ export async function createServices(config: DamConfig, log: Logger): Promise<Da
     deliverMail: (message) => transport.send(message),
     outbox: async () => outbox?.list(),
     nodes: embedded ? [embedded.endpoint] : config.nodes,
+    intentOwner,
   };
+  // Operations a killed server left half done are finished or undone before any job (a reconcile above all) runs
+  // and before the server answers a request.
+  const recovered = await recoverOperations(services);
+  if (recovered.finished + recovered.undone + recovered.failed) log.info('intents.recovered', recovered);
   jobs.start();
   return {
     services,
@@ -112,6 +120,7 @@ export async function createServices(config: DamConfig, log: Logger): Promise<Da
       await jobs.stop();
       await live.stop();
       await exiftool.close();
+      await intentOwner.close();
       await database.close();
     },
   };

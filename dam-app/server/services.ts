@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DamConfig, NodeEndpoint } from './config/config.ts';
 import type { Database } from './db/schema.ts';
 import type { OriginalsTree } from './folders/originals-tree.ts';
+import type { IntentOwner } from './intents/intent-owner.ts';
 import type { JobWorker } from './jobs/job-queue.ts';
 import type { LibraryEvents } from './live/library-events.ts';
 import type { Logger } from './log.ts';
@@ -30,6 +31,8 @@ export interface DamServices {
   deliverMail(message: MailMessage): Promise<void>;
   /** The transfer nodes: the site's (`DAM_NODES`) or the embedded one; empty when neither is available. */
   nodes: NodeEndpoint[];
+  /** This process's name on the operation intents it writes (intents/intent-owner.ts). */
+  intentOwner: IntentOwner;
   /** The offline outbox's messages, when no SMTP server is configured. */
   outbox(): Promise<OutboxEntry[] | undefined>;
 }

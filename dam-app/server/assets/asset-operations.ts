@@ -1,12 +1,14 @@
-import { sql } from 'kysely';
+import { randomBytes } from 'node:crypto';
 import { ASSET_MESSAGES } from '../../api/asset-messages.ts';
 import { MESSAGES } from '../../api/messages.ts';
 import { can, type Principal } from '../access/principal.ts';
 import { ApiError, conflict, forbidden } from '../api/api-error.ts';
 import type { Asset } from '../db/schema.ts';
-import { aclRoot, baseName, isUnder, joinPath, parentOf } from '../folders/acl-scope.ts';
-import { ensureFolderRow, visibleFolder } from '../folders/folder-records.ts';
+import { aclRoot, isUnder, joinPath, parentOf } from '../folders/acl-scope.ts';
+import { visibleFolder } from '../folders/folder-records.ts';
+import { performIntent } from '../intents/intents.ts';
 import type { DamServices } from '../services.ts';
+import { assetCopyIntent, assetMoveIntent, assetRestoreIntent, assetTrashIntent } from './asset-intents.ts';
 import { assertNotLockedByOther, filenameTaken, visibleAsset } from './asset-records.ts';
 import { keywordVector } from './ingest.ts';
 
@@ -94,22 +96,14 @@ export async function moveAsset(
 
 async function relocate(services: DamServices, asset: Asset, target: string, name: string) {
   try {
-    await services.tree.move(asset.path, target);
+    await performIntent(
+      services,
+      assetMoveIntent,
+      { assetId: asset.id, from: asset.path, to: target, name },
+      () => services.tree.move(asset.path, target),
+    );
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw filenameTaken();
-    throw failed(error);
-  }
-  try {
-    await services.db.transaction().execute(async (trx) => {
-      const folderId = await ensureFolderRow(trx, parentOf(target));
-      await trx
-        .updateTable('assets')
-        .set({ path: target, file_name: baseName(target), name, folder_id: folderId, updated_at: new Date() })
-        .where('id', '=', asset.id)
-        .execute();
-    });
-  } catch (error) {
-    await services.tree.move(target, asset.path).catch(() => {});
     throw failed(error);
   }
 }
@@ -126,29 +120,17 @@ export async function copyAsset(
   const destination = await destinationFolder(services, principal, destinationId);
   const target = joinPath(destination.path, asset.file_name);
   if (!(await nameFree(services, target))) throw filenameTaken();
+  const staging = joinPath(destination.path, `.copying-${randomBytes(8).toString('hex')}.tmp`);
+  const payload = { assetId: asset.id, to: target, staging };
   try {
-    await services.tree.copy(asset.path, target);
+    return await performIntent<typeof payload, number>(services, assetCopyIntent, payload, async () => {
+      await services.tree.copy(asset.path, staging);
+      await services.tree.move(staging, target);
+    });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw filenameTaken();
     throw failed(error);
   }
-  return services.db.transaction().execute(async (trx) => {
-    const { rows } = await sql<{
-      id: number;
-    }>`insert into assets (folder_id, path, name, file_name, description,
-        file_type, mime_type, kind, size, content_hash, width, height, color_profile, aspect_ratio, date_created,
-        keywords, metadata, rendition_state, keyword_search)
-      select ${destination.id}, ${target}, name, file_name, description, file_type, mime_type, kind, size,
-        content_hash, width, height, color_profile, aspect_ratio, date_created, keywords, metadata, rendition_state,
-        keyword_search
-      from assets where id = ${asset.id}
-      returning id`.execute(trx);
-    const copyId = (rows[0] as { id: number }).id;
-    await sql`insert into renditions (asset_id, name, storage_key, mime_type, width, height, size, content_hash)
-      select ${copyId}, name, storage_key, mime_type, width, height, size, content_hash
-      from renditions where asset_id = ${asset.id}`.execute(trx);
-    return copyId;
-  });
 }
 
 /** Deletes to the trash area: the file leaves the storage root, the asset can be restored. */
@@ -157,14 +139,18 @@ export async function trashAsset(services: DamServices, principal: Principal, id
   const key = `assets/${asset.id}-${Date.now()}/${asset.file_name}`;
   if (asset.status === 'active') {
     try {
-      await services.storage.trash.adopt(key, services.tree.absolute(asset.path));
+      await performIntent(services, assetTrashIntent, { assetId: asset.id, path: asset.path, key }, () =>
+        services.storage.trash.adopt(key, services.tree.absolute(asset.path)),
+      );
     } catch (error) {
       throw failed(error);
     }
+    return;
   }
+  // A missing asset has no file to move: its row alone changes.
   await services.db
     .updateTable('assets')
-    .set({ status: 'trashed', trashed_at: new Date(), trash_key: asset.status === 'active' ? key : null })
+    .set({ status: 'trashed', trashed_at: new Date(), trash_key: null })
     .where('id', '=', asset.id)
     .execute();
 }
@@ -187,17 +173,12 @@ export async function restoreAsset(services: DamServices, principal: Principal, 
   if (!(await nameFree(services, target))) throw filenameTaken();
   if (!asset.trash_key)
     throw new ApiError(409, 'not_restorable', MESSAGES.operationFailed, 'The file is not in the trash.');
+  const { trash_key: key } = asset;
   try {
-    await services.storage.trash.release(asset.trash_key, services.tree.absolute(target));
+    await performIntent(services, assetRestoreIntent, { assetId: asset.id, key, target }, () =>
+      services.storage.trash.release(key, services.tree.absolute(target)),
+    );
   } catch (error) {
     throw failed(error);
   }
-  await services.db.transaction().execute(async (trx) => {
-    const folderId = await ensureFolderRow(trx, parentOf(target));
-    await trx
-      .updateTable('assets')
-      .set({ status: 'active', path: target, folder_id: folderId, trash_key: null, trashed_at: null })
-      .where('id', '=', asset.id)
-      .execute();
-  });
 }

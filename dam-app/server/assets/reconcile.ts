@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import { belowPattern, joinPath } from '../folders/acl-scope.ts';
 import { ensureFolderRow } from '../folders/folder-records.ts';
 import { isIndexable } from '../folders/originals-tree.ts';
+import { recoverOperations } from '../intents/intent-kinds.ts';
+import { pendingIntentPaths } from '../intents/intents.ts';
 import type { DamServices } from '../services.ts';
 import { ingestFile, NotIngestableError } from './ingest.ts';
 
@@ -24,6 +26,8 @@ export interface ReconcileReport {
 export async function reconcile(services: DamServices, path = ''): Promise<ReconcileReport> {
   const { db } = services;
   const report: ReconcileReport = { ingested: 0, missing: 0, folders: 0, refusedLinks: [] };
+  // A half-done move left by a dead server is finished first: its files at their new place are the same assets.
+  await recoverOperations(services);
   if (!(await services.tree.isDirectory(path))) return report;
   const known = new Set(
     (
@@ -35,6 +39,10 @@ export async function reconcile(services: DamServices, path = ''): Promise<Recon
         .execute()
     ).map((row) => row.path),
   );
+  // Paths an operation under way is changing are its business: no folder rows, no new assets, no missing ones.
+  const busy = await pendingIntentPaths(db);
+  const settled = (file: string) =>
+    !busy.some((each) => each === '' || file === each || file.startsWith(`${each}/`));
   const seen = new Set<string>();
   const unknown: string[] = [];
   const pending = [path];
@@ -48,7 +56,8 @@ export async function reconcile(services: DamServices, path = ''): Promise<Recon
       report.refusedLinks.push(link);
       services.log.warn('reconcile.link_refused', { path: link });
     }
-    for (const name of folders) if (isIndexable(name)) pending.push(joinPath(directory, name));
+    for (const name of folders)
+      if (isIndexable(name) && settled(joinPath(directory, name))) pending.push(joinPath(directory, name));
     for (const name of files) {
       if (!isIndexable(name)) continue;
       const file = joinPath(directory, name);
@@ -56,9 +65,12 @@ export async function reconcile(services: DamServices, path = ''): Promise<Recon
       if (!known.has(file)) unknown.push(file);
     }
   }
+  // Read again: an operation may have begun during the walk.
+  busy.push(...(await pendingIntentPaths(db)));
+  const newFiles = unknown.filter(settled);
   // Several at once: hashing, exiftool and the database overlap.
   const ingestNext = async () => {
-    for (let file = unknown.pop(); file !== undefined; file = unknown.pop()) {
+    for (let file = newFiles.pop(); file !== undefined; file = newFiles.pop()) {
       try {
         if ((await ingestFile(services, file)).created) report.ingested++;
       } catch (error) {
@@ -68,7 +80,7 @@ export async function reconcile(services: DamServices, path = ''): Promise<Recon
     }
   };
   await Promise.all(Array.from({ length: services.config.jobConcurrency }, ingestNext));
-  const vanished = [...known].filter((each) => !seen.has(each));
+  const vanished = [...known].filter((each) => !seen.has(each) && settled(each));
   for (let start = 0; start < vanished.length; start += 1000) {
     const batch = vanished.slice(start, start + 1000);
     const updated = await db

@@ -89,6 +89,19 @@ const environmentSchema = z.object({
     .optional()
     .transform((value) => value ?? DEFAULT_MAX_UPLOAD_BYTES),
   DAM_SCRYPT_LOG_N: count(15, 20).pipe(z.number().min(10, { message: 'must be 10 or more' })),
+  // A test hook, never set in production: the crash-matrix tests kill the server at a named step of an operation.
+  DAM_TEST_CRASH_AT: z
+    .string()
+    .regex(/^[a-z0-9.-]+(:[1-9][0-9]{0,5})?(,[a-z0-9.-]+(:[1-9][0-9]{0,5})?)*$/, {
+      message: 'must list step-name or step-name:n, comma-separated',
+    })
+    .optional()
+    .transform((value) =>
+      value?.split(',').map((each) => {
+        const [step = '', hit = '1'] = each.split(':');
+        return { step, hit: Number(hit) };
+      }),
+    ),
 });
 
 /** A transfer node the DAM uses: its API address and the node user the server (never the browser) signs in as. */
@@ -142,6 +155,8 @@ export interface DamConfig {
   scryptLogN: number;
   /** The largest file a browser (tus) or Drive upload may send, in bytes (`DAM_MAX_UPLOAD_BYTES`). */
   maxUploadBytes: number;
+  /** Test hook (`DAM_TEST_CRASH_AT=step:n,…`): operations stop at these steps, then the process SIGKILLs itself. */
+  testCrashAt: { step: string; hit: number }[] | undefined;
 }
 
 export class ConfigError extends Error {
@@ -183,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): DamConfig {
     demo: e.DAM_DEMO,
     scryptLogN: e.DAM_SCRYPT_LOG_N,
     maxUploadBytes: e.DAM_MAX_UPLOAD_BYTES,
+    testCrashAt: e.DAM_TEST_CRASH_AT,
     jobConcurrency: e.DAM_JOB_CONCURRENCY,
     reconcileSeconds: e.DAM_RECONCILE_SECONDS,
     loadingDockQuotaBytes: e.DAM_LOADING_DOCK_QUOTA_MB * 1024 ** 2,

@@ -310,6 +310,17 @@ export interface LoadingDocksTable {
   done_at: Nullable<Date>;
 }
 
+/** An operation on files and rows under way (or left half done by a dead server): see db/migrations/0006. */
+export interface OperationIntentsTable {
+  id: Generated<number>;
+  kind: string;
+  payload: ColumnType<unknown, string, string>;
+  /** Storage-relative paths the operation changes: a reconcile leaves them alone while the intent is pending. */
+  paths: string[];
+  owner: number;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   groups: GroupsTable;
@@ -336,6 +347,7 @@ export interface Database {
   cart_assets: CartAssetsTable;
   saved_searches: SavedSearchesTable;
   loading_docks: LoadingDocksTable;
+  operation_intents: OperationIntentsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -98,14 +98,15 @@ export const driveRoutes = [
       // Staged beside the original as a hidden file (never indexed), so check-in renames it into place.
       const staged = joinPath(parentOf(asset.path), `.drive-${randomBytes(8).toString('hex')}.tmp`);
       try {
+        // Inside the try: a body refused while streaming leaves no staged file behind.
         await services.storage.originals.put(staged, Readable.fromWeb(body as never));
-        const number = await checkIn(services, principal, asset.id, {
-          name: '',
-          comment: '',
-          message: 'Saved from Drive',
-          category: 'Parent',
-          replacementPath: staged,
-        });
+        const number = await checkIn(
+          services,
+          principal,
+          asset.id,
+          { name: '', comment: '', message: 'Saved from Drive', category: 'Parent' },
+          staged,
+        );
         // Drive keeps editing after a save: the lock stays with its holder until it deletes the lock.
         await checkOut(services, principal, asset.id);
         const saved = await visibleAsset(services, principal, asset.id);

@@ -1,13 +1,21 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { ASSET_MESSAGES } from '../../api/asset-messages.ts';
 import { MESSAGES } from '../../api/messages.ts';
 import { can, type Principal } from '../access/principal.ts';
 import { ApiError, conflict, forbidden, invalid } from '../api/api-error.ts';
 import type { Folder } from '../db/schema.ts';
-import { enqueueJob } from '../jobs/job-queue.ts';
+import { crashPoint } from '../intents/crash-point.ts';
+import { type IntentKind, performIntent } from '../intents/intents.ts';
 import type { DamServices } from '../services.ts';
 import { aclRoot, baseName, belowPattern, isUnder, joinPath, parentOf } from './acl-scope.ts';
-import { ensureFolderRow, rewritePaths, visibleFolder } from './folder-records.ts';
+import {
+  folderCopyIntent,
+  folderDeleteIntent,
+  folderMoveIntent,
+  folderRenameIntent,
+} from './folder-intents.ts';
+import { ensureFolderRow, visibleFolder } from './folder-records.ts';
 
 const failed = (userMessage: string, error: unknown) =>
   new ApiError(500, 'folder_operation_failed', userMessage, (error as Error).message);
@@ -81,7 +89,7 @@ export async function renameFolder(services: DamServices, principal: Principal, 
   // A rename that only changes case is allowed on a case-sensitive filesystem; another existing name is not.
   if (await services.tree.exists(target))
     throw conflict('name_taken', ASSET_MESSAGES.directoryNameUnique, 'name');
-  await moveTree(services, folder.path, target);
+  await moveTree(services, folderRenameIntent, folder.path, target);
   return { ...folder, path: target };
 }
 
@@ -98,7 +106,7 @@ export async function moveFolder(
   const target = joinPath(destination.path, baseName(folder.path));
   if (await services.tree.exists(target))
     throw conflict('destination_has_folder', ASSET_MESSAGES.destinationHasFolder);
-  await moveTree(services, folder.path, target);
+  await moveTree(services, folderMoveIntent, folder.path, target);
   return { ...folder, path: target };
 }
 
@@ -115,42 +123,21 @@ export async function copyFolder(
   const target = joinPath(destination.path, baseName(folder.path));
   if (await services.tree.exists(target))
     throw conflict('destination_has_folder', ASSET_MESSAGES.destinationHasFolder);
+  const staging = joinPath(destination.path, `.copying-${randomBytes(8).toString('hex')}`);
+  const payload = { from: folder.path, to: target, staging };
   try {
-    await services.tree.copy(folder.path, target);
+    const id2 = await performIntent<typeof payload, number>(services, folderCopyIntent, payload, async () => {
+      await services.tree.copy(folder.path, staging, () =>
+        crashPoint(services.config, `${folderCopyIntent.name}.file`),
+      );
+      await services.tree.move(staging, target);
+    });
+    services.jobs.kick();
+    return { id: id2, path: target };
   } catch (error) {
-    await services.tree.remove(target).catch(() => {});
+    if (error instanceof ApiError) throw error;
     throw failed(ASSET_MESSAGES.folderOperationFailed, error);
   }
-  await services.db.transaction().execute(async (trx) => {
-    await ensureFolderRow(trx, target);
-    const cut = folder.path.length + 1;
-    await sql`insert into folders (path)
-      select ${target} || substr(path, ${cut}) from folders where starts_with(path, ${`${folder.path}/`})
-      on conflict (path) do nothing`.execute(trx);
-    // The copies are new assets with the same content: metadata and renditions (stored by content hash) carry over.
-    await sql`insert into assets (folder_id, path, name, file_name, description, file_type, mime_type, kind, size,
-        content_hash, width, height, color_profile, aspect_ratio, date_created, keywords, metadata, rendition_state,
-        keyword_search)
-      select target_folder.id, ${target} || substr(a.path, ${cut}), a.name, a.file_name, a.description, a.file_type,
-        a.mime_type, a.kind, a.size, a.content_hash, a.width, a.height, a.color_profile, a.aspect_ratio,
-        a.date_created, a.keywords, a.metadata, a.rendition_state, a.keyword_search
-      from assets a
-      join folders source_folder on source_folder.id = a.folder_id
-      join folders target_folder on target_folder.path = ${target} || substr(source_folder.path, ${cut})
-      where a.status = 'active' and starts_with(a.path, ${`${folder.path}/`})`.execute(trx);
-    await sql`insert into renditions (asset_id, name, storage_key, mime_type, width, height, size, content_hash)
-      select copy.id, r.name, r.storage_key, r.mime_type, r.width, r.height, r.size, r.content_hash
-      from renditions r
-      join assets original on original.id = r.asset_id and original.status = 'active'
-      join assets copy on copy.path = ${target} || substr(original.path, ${cut}) and copy.status = 'active'
-      where starts_with(original.path, ${`${folder.path}/`})
-      on conflict do nothing`.execute(trx);
-    // Files the index did not know yet are picked up by a reconcile of the copy.
-    await enqueueJob(trx, 'storage.reconcile', { path: target });
-  });
-  services.jobs.kick();
-  const id2 = await ensureFolderRow(services.db, target);
-  return { id: id2, path: target };
 }
 
 /** Deletes to the trash: the directory moves there whole; its assets are marked trashed and can be restored. */
@@ -159,19 +146,12 @@ export async function deleteFolder(services: DamServices, principal: Principal, 
   await assertNotBusy(services, principal, folder, true);
   const key = `folders/${folder.id}-${Date.now()}`;
   try {
-    await services.storage.trash.adopt(key, services.tree.absolute(folder.path));
+    await performIntent(services, folderDeleteIntent, { path: folder.path, key }, () =>
+      services.storage.trash.adopt(key, services.tree.absolute(folder.path)),
+    );
   } catch (error) {
     throw failed(MESSAGES.operationFailed, error);
   }
-  const cut = folder.path.length + 1;
-  await services.db.transaction().execute(async (trx) => {
-    await sql`update assets set status = 'trashed', trashed_at = now(), folder_id = null,
-        trash_key = ${key} || '/' || substr(path, ${cut})
-      where status <> 'trashed' and starts_with(path, ${`${folder.path}/`})`.execute(trx);
-    await sql`delete from folders where path = ${folder.path} or starts_with(path, ${`${folder.path}/`})`.execute(
-      trx,
-    );
-  });
 }
 
 function assertNotOntoChildOrParent(folder: Folder, destination: Folder) {
@@ -179,22 +159,17 @@ function assertNotOntoChildOrParent(folder: Folder, destination: Folder) {
     throw invalid({ destinationId: ASSET_MESSAGES.ontoChildOrParent }, 'onto_child_or_parent');
 }
 
-async function moveTree(services: DamServices, from: string, to: string) {
+async function moveTree(
+  services: DamServices,
+  kind: IntentKind<{ from: string; to: string }>,
+  from: string,
+  to: string,
+) {
   try {
-    await services.tree.move(from, to);
+    await performIntent(services, kind, { from, to }, () => services.tree.move(from, to));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST')
       throw conflict('destination_has_folder', ASSET_MESSAGES.destinationHasFolder);
-    throw failed(ASSET_MESSAGES.folderOperationFailed, error);
-  }
-  try {
-    await services.db.transaction().execute(async (trx) => {
-      await ensureFolderRow(trx, parentOf(to));
-      await rewritePaths(trx, from, to);
-    });
-  } catch (error) {
-    // Keep the index and the tree in step: put the directory back when the rows cannot follow it.
-    await services.tree.move(to, from).catch(() => {});
     throw failed(ASSET_MESSAGES.folderOperationFailed, error);
   }
 }

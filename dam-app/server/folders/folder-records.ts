@@ -71,6 +71,9 @@ export async function folderViews(
 /** Re-roots the rows of a moved or renamed folder and everything below it, folders and assets alike. */
 export async function rewritePaths(db: Kysely<Database>, from: string, to: string): Promise<void> {
   const cut = from.length + 1;
+  // A reconcile that walked the moved directory before its rows followed made empty folder rows there: they give way.
+  await sql`delete from folders f where (f.path = ${to} or starts_with(f.path, ${`${to}/`}))
+    and not exists (select 1 from assets a where a.folder_id = f.id)`.execute(db);
   for (const table of ['folders', 'assets'] as const)
     await sql`update ${sql.table(table)} set path = ${to} || substr(path, ${cut})
       where path = ${from} or starts_with(path, ${`${from}/`})`.execute(db);

@@ -49,14 +49,19 @@ export class OriginalsTree {
     await rename(this.absolute(from), target);
   }
 
-  async copy(from: string, to: string): Promise<void> {
+  /** Copies a file or a tree; `eachEntry` runs before each entry is copied. */
+  async copy(from: string, to: string, eachEntry?: () => Promise<void>): Promise<void> {
     if (await this.exists(to)) throw Object.assign(new Error('target exists'), { code: 'EEXIST' });
     await cp(this.absolute(from), this.absolute(to), {
       recursive: true,
       errorOnExist: true,
       force: false,
       preserveTimestamps: true,
-      filter: notALink,
+      // Links are left behind (never copied to point anywhere); the crash matrix counts entries as they go.
+      filter: async (source: string) => {
+        await eachEntry?.();
+        return notALink(source);
+      },
     });
   }
 

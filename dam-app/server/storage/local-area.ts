@@ -82,19 +82,26 @@ export class LocalStorageArea implements StorageArea {
   }
 }
 
-/** rename, or copy and remove when the two paths are on different filesystems. */
+/**
+ * rename, or — across filesystems — copy to a temporary name, rename that into place, then remove the source. Either
+ * way the target appears whole or not at all, so after a crash "the target exists" means the move got through (what
+ * is left of the source stays, see `finishMove`).
+ */
 async function moveAcross(from: string, to: string): Promise<void> {
   try {
     await rename(from, to);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
-    await cp(from, to, {
+    const temporary = movingName(to);
+    await rm(temporary, { recursive: true, force: true });
+    await cp(from, temporary, {
       recursive: true,
       errorOnExist: true,
       force: false,
       preserveTimestamps: true,
       filter: notALink,
     });
+    await rename(temporary, to);
     await rm(from, { recursive: true, force: true });
   }
 }
@@ -102,4 +109,27 @@ async function moveAcross(from: string, to: string): Promise<void> {
 /** `cp` filter: a symbolic link inside a copied or moved tree is left behind, never copied to point anywhere. */
 export async function notALink(source: string): Promise<boolean> {
   return !(await lstat(source)).isSymbolicLink();
+}
+
+const movingName = (to: string) => `${to}.moving.tmp`;
+
+/**
+ * After a crash in a move to `to`: true when the move got through (the target exists), false when it did not (a
+ * half-copied temporary target is removed). What may be left of the source after a cross-filesystem move is left
+ * alone: by then another server could have put new files at that path, and a leftover is better than a loss.
+ */
+export async function finishMove(to: string): Promise<boolean> {
+  if (await exists(to)) return true;
+  await rm(movingName(to), { recursive: true, force: true });
+  return false;
+}
+
+export async function exists(path: string): Promise<boolean> {
+  try {
+    await lstat(path);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
 }

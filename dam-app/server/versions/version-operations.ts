@@ -1,4 +1,5 @@
-import { lstat, rename, stat } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { lstat, rename } from 'node:fs/promises';
 import { type Kysely, sql } from 'kysely';
 import { ASSET_MESSAGES } from '../../api/asset-messages.ts';
 import { MESSAGES } from '../../api/messages.ts';
@@ -8,10 +9,12 @@ import { confinePath } from '../access/storage-path.ts';
 import { ApiError, conflict, forbidden, notFound } from '../api/api-error.ts';
 import { assertNotLockedByOther, visibleAsset } from '../assets/asset-records.ts';
 import { hashFile } from '../assets/hash-file.ts';
-import { ingestFile, keywordVector } from '../assets/ingest.ts';
 import type { Asset, Database } from '../db/schema.ts';
-import { aclRoot, isUnder } from '../folders/acl-scope.ts';
+import { aclRoot, isUnder, joinPath, parentOf } from '../folders/acl-scope.ts';
+import { crashPoint } from '../intents/crash-point.ts';
+import { beginIntent, completeIntent, type IntentKind } from '../intents/intents.ts';
 import type { DamServices } from '../services.ts';
+import { type CheckInPayload, checkInIntent, versionRestoreIntent } from './version-intents.ts';
 
 /** Where a version's bytes live in the versions area: by asset and content, so equal contents are stored once. */
 export const versionKey = (assetId: number, hash: string) => `${assetId}/${hash}`;
@@ -85,8 +88,17 @@ export async function keepCurrentBytes(services: DamServices, asset: Asset) {
  * is a metadata-only version that shares the previous content (no binary copy); with one, the old bytes move to
  * the versions area and the replacement takes the original's place. The version row goes started → in progress →
  * completed (or failed).
+ *
+ * A client's `replacementPath` must be a file the user's own accelerated upload delivered that is not an asset:
+ * never another asset's file, whoever holds it (issue 23). Server-side callers pass a file they staged instead.
  */
-export async function checkIn(services: DamServices, principal: Principal, id: number, input: CheckIn) {
+export async function checkIn(
+  services: DamServices,
+  principal: Principal,
+  id: number,
+  input: CheckIn,
+  staged?: string,
+) {
   const asset = await visibleAsset(services, principal, id);
   if (asset.checked_out_by !== principal.user.id)
     throw new ApiError(
@@ -95,29 +107,68 @@ export async function checkIn(services: DamServices, principal: Principal, id: n
       ASSET_MESSAGES.inUse,
       'Check the asset out before checking it in.',
     );
-  let replacement: string | undefined;
-  if (input.replacementPath !== undefined) {
-    const path = input.replacementPath.replace(/^\/+|\/+$/g, '');
-    if (
-      !confinePath(services.config.storageRoot, path) ||
-      !isUnder(aclRoot(principal), path) ||
-      path === asset.path
-    )
-      throw notFound('file');
-    replacement = services.tree.absolute(path);
-    if (!(await lstat(replacement).catch(() => undefined))?.isFile()) throw notFound('file');
-  }
-  const newHash = replacement ? await hashFile(replacement) : asset.content_hash;
-  const contentChanges = newHash !== asset.content_hash;
+  const replacement =
+    staged ??
+    (input.replacementPath === undefined
+      ? undefined
+      : await ownUpload(services, principal, asset, input.replacementPath));
+  return recordVersion(services, checkInIntent, principal, asset, input, replacement, staged !== undefined);
+}
 
-  const version = await services.db.transaction().execute(async (trx) => {
+const notOwnUpload = () =>
+  new ApiError(
+    409,
+    'replacement_not_upload',
+    MESSAGES.badRequest,
+    'The replacement must be a file of your own upload that is not an asset.',
+  );
+
+/** The storage-relative path of a replacement the user may use: their own upload's file, and no asset's. */
+async function ownUpload(services: DamServices, principal: Principal, asset: Asset, replacementPath: string) {
+  const path = replacementPath.replace(/^\/+|\/+$/g, '');
+  if (
+    !confinePath(services.config.storageRoot, path) ||
+    !isUnder(aclRoot(principal), path) ||
+    path === asset.path
+  )
+    throw notFound('file');
+  if (!(await lstat(services.tree.absolute(path)).catch(() => undefined))?.isFile()) throw notFound('file');
+  const registered = await services.db
+    .selectFrom('assets')
+    .select('id')
+    .where('path', '=', path)
+    .executeTakeFirst();
+  if (registered) throw notOwnUpload();
+  const uploaded = await services.db
+    .selectFrom('upload_files')
+    .innerJoin('upload_sessions', 'upload_sessions.cookie', 'upload_files.cookie')
+    .select('upload_files.path')
+    .where('upload_files.path', '=', path)
+    .where('upload_sessions.user_id', '=', principal.user.id)
+    .executeTakeFirst();
+  if (!uploaded) throw notOwnUpload();
+  return path;
+}
+
+/** The version itself, crash-safe (versions/version-intents.ts); ends with the asset unlocked. */
+async function recordVersion(
+  services: DamServices,
+  kind: IntentKind<CheckInPayload>,
+  principal: Principal,
+  asset: Asset,
+  input: CheckIn,
+  replacement: string | undefined,
+  staged: boolean,
+) {
+  const newHash = replacement ? await hashFile(services.tree.absolute(replacement)) : asset.content_hash;
+  const { payload, intentId } = await services.db.transaction().execute(async (trx) => {
     await ensureFirstVersion(trx, asset);
     const last = await trx
       .selectFrom('asset_versions')
       .select(sql<number>`max(number)`.as('number'))
       .where('asset_id', '=', asset.id)
       .executeTakeFirstOrThrow();
-    return trx
+    const version = await trx
       .insertInto('asset_versions')
       .values({
         asset_id: asset.id,
@@ -136,51 +187,38 @@ export async function checkIn(services: DamServices, principal: Principal, id: n
       })
       .returning(['id', 'number'])
       .executeTakeFirstOrThrow();
+    const payload: CheckInPayload = {
+      assetId: asset.id,
+      versionId: version.id,
+      number: version.number,
+      userId: principal.user.id,
+      path: asset.path,
+      oldHash: asset.content_hash,
+      newHash,
+      replacement: replacement ?? null,
+      staged,
+      metadata: input.metadata ?? null,
+    };
+    return { payload, intentId: await beginIntent(services, kind, payload, trx) };
   });
-  const setState = (state: 'in progress' | 'completed' | 'failed') =>
-    services.db.updateTable('asset_versions').set({ state }).where('id', '=', version.id).execute();
-
   try {
-    await setState('in progress');
-    if (contentChanges && replacement) {
-      await keepCurrentBytes(services, asset);
-      // The replacement takes the original's place in one rename: a reader sees the old file or the new one.
-      await rename(replacement, services.tree.absolute(asset.path));
-      await ingestFile(services, asset.path);
-      const size = (await stat(services.tree.absolute(asset.path))).size;
-      await services.db.updateTable('asset_versions').set({ size }).where('id', '=', version.id).execute();
-    }
-    await applyMetadata(services.db, asset.id, input.metadata);
-    await services.db
-      .updateTable('assets')
-      .set({
-        version_number: version.number,
-        checked_out_by: null,
-        checked_out_at: null,
-        updated_at: new Date(),
-      })
-      .where('id', '=', asset.id)
-      .execute();
-    await setState('completed');
+    await completeIntent(services, kind, intentId, payload, async () => {
+      await services.db
+        .updateTable('asset_versions')
+        .set({ state: 'in progress' })
+        .where('id', '=', payload.versionId)
+        .execute();
+      if (replacement && newHash !== asset.content_hash) {
+        await keepCurrentBytes(services, asset);
+        await crashPoint(services.config, `${kind.name}.kept`);
+        // The replacement takes the original's place in one rename: a reader sees the old file or the new one.
+        await rename(services.tree.absolute(replacement), services.tree.absolute(asset.path));
+      }
+    });
   } catch (error) {
-    await setState('failed');
     throw new ApiError(500, 'versioning_failed', MESSAGES.operationFailed, (error as Error).message);
   }
-  return version.number;
-}
-
-async function applyMetadata(db: Kysely<Database>, assetId: number, metadata: CheckIn['metadata']) {
-  if (!metadata) return;
-  const keywords = metadata.keywords ? [...new Set(metadata.keywords)] : undefined;
-  await db
-    .updateTable('assets')
-    .set({
-      ...(metadata.name === undefined ? {} : { name: metadata.name }),
-      ...(metadata.description === undefined ? {} : { description: metadata.description }),
-      ...(keywords ? { keywords, keyword_search: keywordVector(keywords) } : {}),
-    })
-    .where('id', '=', assetId)
-    .execute();
+  return payload.number;
 }
 
 export async function findVersion(services: DamServices, assetId: number, number: number) {
@@ -209,26 +247,24 @@ export async function restoreVersion(
   assertNotLockedByOther(asset, principal);
   const version = await findVersion(services, id, number);
   const metadata = version.metadata as { name: string; description: string; keywords: string[] };
-  let replacementPath: string | undefined;
+  let staged: string | undefined;
   if (version.content_hash !== asset.content_hash) {
-    // Stage the old bytes next to the original (same filesystem), so check-in can rename them into place.
-    const staged = `${asset.path}.restore-${Date.now()}.tmp`;
+    // Staged beside the original (same filesystem) under a hidden name nothing indexes, to be renamed into place.
+    staged = joinPath(parentOf(asset.path), `.restore-${randomBytes(8).toString('hex')}.tmp`);
     const stream = await services.storage.versions.read(version.storage_key);
     await services.storage.originals.put(staged, stream);
-    replacementPath = staged;
   }
-  const held = asset.checked_out_by === principal.user.id;
-  if (!held) await checkOut(services, principal, id);
   try {
-    return await checkIn(services, principal, id, {
-      name: '',
-      comment: '',
-      message: `Restored version ${number}`,
-      category: 'Parent',
-      ...(replacementPath ? { replacementPath } : {}),
-      metadata,
-    });
+    return await recordVersion(
+      services,
+      versionRestoreIntent,
+      principal,
+      asset,
+      { name: '', comment: '', message: `Restored version ${number}`, category: 'Parent', metadata },
+      staged,
+      staged !== undefined,
+    );
   } finally {
-    if (replacementPath) await services.tree.remove(replacementPath).catch(() => {});
+    if (staged) await services.tree.remove(staged).catch(() => {});
   }
 }

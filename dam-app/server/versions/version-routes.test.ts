@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -24,6 +25,22 @@ describe.each(DATABASE_KINDS)('versions and check-out on %s', (kind) => {
     const asset = (await carla.post('/assets/ingest', { path: `Library/V/${name}` })).body.asset;
     await eventually(async () => (await carla.get(`/assets/${asset.id}`)).body.renditionState === 'done');
     return asset.id as number;
+  }
+
+  /** What an accelerated upload leaves: the file, and the node's report of it for the user's upload session. */
+  async function recordUpload(username: string, path: string) {
+    const { db } = dam.services;
+    const user = await db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', username)
+      .executeTakeFirstOrThrow();
+    const cookie = `upload-${randomBytes(6).toString('hex')}`;
+    await db
+      .insertInto('upload_sessions')
+      .values({ cookie, user_id: user.id, node_url: 'https://node.example', destination: 'V', file_count: 1 })
+      .execute();
+    await db.insertInto('upload_files').values({ cookie, path, transfer_id: cookie }).execute();
   }
 
   beforeAll(async () => {
@@ -98,10 +115,53 @@ describe.each(DATABASE_KINDS)('versions and check-out on %s', (kind) => {
     await carla.delete(`/assets/${id}/checkout`);
   });
 
+  // Issue 23, finding 2: a replacement is the checking-in user's own upload, never another asset's file — locked by
+  // someone else or not — nor a file somebody else uploaded or that merely lies in storage.
+  it('refuses a replacement that is not the user’s own upload, and the other asset stays whole', async () => {
+    const mine = await newAsset('mine.jpg');
+    const lockedByDan = await newAsset('dans.jpg');
+    const unlocked = await newAsset('free.jpg');
+    await sampleJpeg(file('Library/V/dan-upload.jpg'), { color: '#00ff00' });
+    await recordUpload('dan', 'Library/V/dan-upload.jpg');
+    await sampleJpeg(file('Library/V/stray.jpg'), { color: '#0000ff' });
+    expect((await dan.post(`/assets/${lockedByDan}/checkout`)).status).toBe(200);
+    const before = new Map<number, Buffer>();
+    for (const id of [lockedByDan, unlocked]) {
+      const asset = (await carla.get(`/assets/${id}`)).body;
+      before.set(id, await readFile(file(asset.path)));
+      // An asset that is also (wrongly) recorded as carla's upload is still an asset.
+      await recordUpload('carla', asset.path);
+    }
+    expect((await carla.post(`/assets/${mine}/checkout`)).status).toBe(200);
+    const paths = [
+      (await carla.get(`/assets/${lockedByDan}`)).body.path,
+      `/${(await carla.get(`/assets/${unlocked}`)).body.path}/`,
+      'Library/V/dan-upload.jpg',
+      'Library/V/stray.jpg',
+    ];
+    for (const replacementPath of paths) {
+      const refused = await carla.post(`/assets/${mine}/checkin`, { replacementPath });
+      expect(refused.status, replacementPath).toBeGreaterThanOrEqual(400);
+      expect(refused.status, replacementPath).toBeLessThan(500);
+    }
+    for (const [id, bytes] of before) {
+      const original = await fetch(new URL(`/api/v1/assets/${id}/original`, dam.url), {
+        headers: { cookie: carla.cookie ?? '' },
+      });
+      expect(original.status).toBe(200);
+      expect(Buffer.from(await original.arrayBuffer()).equals(bytes)).toBe(true);
+    }
+    expect(existsSync(file('Library/V/dan-upload.jpg'))).toBe(true);
+    expect((await carla.get(`/assets/${mine}/versions`)).body).toEqual([]);
+    await carla.delete(`/assets/${mine}/checkout`);
+    await dan.delete(`/assets/${lockedByDan}/checkout`);
+  });
+
   it('checks in new content, keeps the old bytes in the versions area, compares and restores', async () => {
     const id = await newAsset('content.jpg');
     const before = await readFile(file('Library/V/content.jpg'));
     await sampleJpeg(file('Library/V/upload-new.jpg'), { color: '#ff0000', width: 640, height: 360 });
+    await recordUpload('carla', 'Library/V/upload-new.jpg');
     const notHeld = await carla.post(`/assets/${id}/checkin`, {
       replacementPath: 'Library/V/upload-new.jpg',
     });

@@ -3,6 +3,7 @@ import * as accounts from './0001-accounts.ts';
 import * as assets from './0002-assets.ts';
 import * as uploadSessions from './0003-upload-sessions.ts';
 import * as jobSchedules from './0004-job-schedules.ts';
+import * as operationIntents from './0006-operation-intents.ts';
 import * as loginThrottle from './0007-login-throttle.ts';
 import * as nameSearch from './0010-name-search.ts';
 import * as libraryEvents from './0011-library-events.ts';
@@ -13,6 +14,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0002-assets': assets,
   '0003-upload-sessions': uploadSessions,
   '0004-job-schedules': jobSchedules,
+  '0006-operation-intents': operationIntents,
   '0007-login-throttle': loginThrottle,
   '0010-name-search': nameSearch,
   '0011-library-events': libraryEvents,

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LibraryEvent } from '../../api/live.ts';
-import { ensureFolderRow } from '../folders/folder-records.ts';
 import { aclUser } from '../test-support/acl-fixture.ts';
 import type { ApiClient } from '../test-support/api-client.ts';
+import { insertAssetRow } from '../test-support/asset-row.ts';
 import { DATABASE_KINDS, startTestDam, type TestDam } from '../test-support/test-dam.ts';
 
 /** An open page's push channel: the `library` events it received, read from the real SSE stream. */
@@ -59,28 +59,7 @@ describe.each(DATABASE_KINDS)('the push channel on %s', (kind) => {
   let all: ApiClient;
   let marketing: ApiClient;
 
-  async function addAsset(path: string) {
-    const { db } = dam.services;
-    const name = path.slice(path.lastIndexOf('/') + 1);
-    await db
-      .insertInto('assets')
-      .values({
-        folder_id: await ensureFolderRow(db, path.slice(0, path.lastIndexOf('/'))),
-        path,
-        name,
-        file_name: name,
-        description: '',
-        file_type: 'BIN',
-        mime_type: 'application/octet-stream',
-        kind: 'other',
-        size: 1,
-        content_hash: path,
-        date_created: new Date(),
-        keywords: [],
-        rendition_state: 'done',
-      } as never)
-      .execute();
-  }
+  const addAsset = (path: string) => insertAssetRow(dam.services.db, path);
 
   beforeAll(async () => {
     dam = await startTestDam(kind);

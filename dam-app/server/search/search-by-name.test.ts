@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureFolderRow } from '../folders/folder-records.ts';
 import { aclUser } from '../test-support/acl-fixture.ts';
 import type { ApiClient } from '../test-support/api-client.ts';
+import { insertAssetRow } from '../test-support/asset-row.ts';
 import { DATABASE_KINDS, startTestDam, type TestDam } from '../test-support/test-dam.ts';
 
 /** Files as people name them; the asset name is the file name, as ingest makes it. */
@@ -54,30 +54,9 @@ describe.each(DATABASE_KINDS)('search by name on %s', (kind) => {
   beforeAll(async () => {
     dam = await startTestDam(kind);
     carla = await aclUser(dam, 'carla', 'Library');
-    const { db } = dam.services;
-    for (const [index, path] of FILES.entries()) {
-      const name = path.slice(path.lastIndexOf('/') + 1);
-      await db
-        .insertInto('assets')
-        .values({
-          folder_id: await ensureFolderRow(db, path.slice(0, path.lastIndexOf('/'))),
-          path,
-          name,
-          file_name: name,
-          description: '',
-          file_type: 'BIN',
-          mime_type: 'application/octet-stream',
-          kind: 'other',
-          size: 1000,
-          content_hash: path,
-          keywords: [],
-          date_created: new Date('2020-06-01T00:00:00Z'),
-          rendition_state: 'done',
-          // The exact match is never the newest, so ranking it first is the ranking's doing, not the date order's.
-          date_added: new Date(Date.UTC(2024, 0, 1 + index)),
-        } as never)
-        .execute();
-    }
+    // The exact match is never the newest, so ranking it first is the ranking's doing, not the date order's.
+    for (const [index, path] of FILES.entries())
+      await insertAssetRow(dam.services.db, path, { dateAdded: new Date(Date.UTC(2024, 0, 1 + index)) });
   }, 120_000);
   afterAll(() => dam.close());
 

@@ -15,8 +15,18 @@ let dir = '';
 let child: ChildProcess | undefined;
 
 afterEach(async () => {
-  child?.kill('SIGKILL');
+  // Ctrl-C, as a person stops it: npm start then stops the daemon it started. SIGKILL would leave the detached
+  // daemon answering on 33003+, where a later suite's port sweep expects nothing.
+  const running = child;
+  if (running && running.exitCode === null && running.signalCode === null) {
+    const exited = new Promise((resolve) => running.once('exit', resolve));
+    running.kill('SIGINT');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 20_000))]);
+    running.kill('SIGKILL');
+  }
   child = undefined;
+  const daemonPid = Number((await readFile(join(dir, 'rapid', 'daemon.pid'), 'utf8').catch(() => '')).trim());
+  if (daemonPid && isAlive(daemonPid)) process.kill(daemonPid, 'SIGKILL');
   await rm(dir, { recursive: true, force: true });
 });
 

@@ -62,7 +62,7 @@ export function AclSwitcher({ session }: { session: SessionView }) {
   if (session.acls.length === 0) return null;
   return (
     <>
-      <NativeSelect.Root size="sm" width={{ base: '36', md: '52' }} disabled={switchAcl.isPending}>
+      <NativeSelect.Root size="sm" width={{ base: '36', md: '44' }} disabled={switchAcl.isPending}>
         <NativeSelect.Field
           aria-label={t('shell.switchAcl')}
           value={session.acl?.id ?? ''}

@@ -61,7 +61,8 @@ function ShellLayout({
         color="dam.headerFg"
         px={{ base: '3', md: '5' }}
         py="2"
-        gap={{ base: '2', md: '4' }}
+        // Tight enough that the French labels keep the header to one row at 1280 px.
+        gap={{ base: '2', md: '3' }}
         align="center"
         wrap="wrap"
       >
@@ -112,7 +113,7 @@ function QuickSearch() {
     navigate({ name: 'search', query: text.trim() });
   };
   return (
-    <Box as="form" role="search" onSubmit={submit} flex="1" minWidth="40" maxWidth="xl">
+    <Box as="form" role="search" onSubmit={submit} flex="1" minWidth="36" maxWidth="xl">
       <InputGroup startElement={<SearchIcon />}>
         <Input
           size="sm"

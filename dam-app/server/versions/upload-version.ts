@@ -1,10 +1,9 @@
 import { rename, stat } from 'node:fs/promises';
-import { sql } from 'kysely';
 import type { Principal } from '../access/principal.ts';
 import { ingestFile } from '../assets/ingest.ts';
 import type { Asset } from '../db/schema.ts';
 import type { DamServices } from '../services.ts';
-import { ensureFirstVersion, keepCurrentBytes, versionKey } from './version-operations.ts';
+import { keepCurrentBytes, snapshot, startNextVersion } from './version-operations.ts';
 
 /**
  * An upload whose name was taken becomes a new version of the asset there, as a check-in with a replacement file
@@ -29,35 +28,13 @@ export async function versionFromUpload(
       .executeTakeFirst()) as Asset | undefined;
     if (!asset || (asset.checked_out_by !== null && asset.checked_out_by !== principal.user.id))
       return undefined;
-    await ensureFirstVersion(trx, asset);
-    const last = await trx
-      .selectFrom('asset_versions')
-      .select(sql<number>`max(number)`.as('number'))
-      .where('asset_id', '=', asset.id)
-      .executeTakeFirstOrThrow();
-    const version = await trx
-      .insertInto('asset_versions')
-      .values({
-        asset_id: asset.id,
-        number: Number(last.number) + 1,
-        name: '',
-        comment: '',
-        message: `Uploaded again as ${asset.file_name}`,
-        category: 'Parent',
-        file_name: asset.file_name,
-        size: asset.size,
-        content_hash: newHash,
-        storage_key: versionKey(asset.id, newHash),
-        metadata: JSON.stringify({
-          name: asset.name,
-          description: asset.description,
-          keywords: asset.keywords,
-        }),
-        state: 'started',
-        created_by: principal.user.id,
-      })
-      .returning(['id', 'number'])
-      .executeTakeFirstOrThrow();
+    const version = await startNextVersion(trx, asset, principal.user.id, newHash, {
+      name: '',
+      comment: '',
+      message: `Uploaded again as ${asset.file_name}`,
+      category: 'Parent',
+      metadata: snapshot(asset),
+    });
     return { asset, version };
   });
   if (!opened) return undefined;

@@ -19,7 +19,7 @@ import { type CheckInPayload, checkInIntent, versionRestoreIntent } from './vers
 /** Where a version's bytes live in the versions area: by asset and content, so equal contents are stored once. */
 export const versionKey = (assetId: number, hash: string) => `${assetId}/${hash}`;
 
-const snapshot = (asset: Pick<Asset, 'name' | 'description' | 'keywords'>) => ({
+export const snapshot = (asset: Pick<Asset, 'name' | 'description' | 'keywords'>) => ({
   name: asset.name,
   description: asset.description,
   keywords: asset.keywords,
@@ -150,6 +150,46 @@ async function ownUpload(services: DamServices, principal: Principal, asset: Ass
   return path;
 }
 
+/**
+ * The asset's next version row, `started`, after the first one that records the asset as it was: what every new
+ * version (check-in, restore, an upload under a taken name) begins with, inside the caller's transaction.
+ */
+export async function startNextVersion(
+  trx: Kysely<Database>,
+  asset: Asset,
+  userId: number,
+  newHash: string,
+  fields: Pick<CheckIn, 'name' | 'comment' | 'message' | 'category'> & {
+    metadata: ReturnType<typeof snapshot>;
+  },
+) {
+  await ensureFirstVersion(trx, asset);
+  const last = await trx
+    .selectFrom('asset_versions')
+    .select(sql<number>`max(number)`.as('number'))
+    .where('asset_id', '=', asset.id)
+    .executeTakeFirstOrThrow();
+  return trx
+    .insertInto('asset_versions')
+    .values({
+      asset_id: asset.id,
+      number: Number(last.number) + 1,
+      name: fields.name,
+      comment: fields.comment,
+      message: fields.message,
+      category: fields.category,
+      file_name: asset.file_name,
+      size: asset.size,
+      content_hash: newHash,
+      storage_key: versionKey(asset.id, newHash),
+      metadata: JSON.stringify(fields.metadata),
+      state: 'started',
+      created_by: userId,
+    })
+    .returning(['id', 'number'])
+    .executeTakeFirstOrThrow();
+}
+
 /** The version itself, crash-safe (versions/version-intents.ts); ends with the asset unlocked. */
 async function recordVersion(
   services: DamServices,
@@ -162,31 +202,10 @@ async function recordVersion(
 ) {
   const newHash = replacement ? await hashFile(services.tree.absolute(replacement)) : asset.content_hash;
   const { payload, intentId } = await services.db.transaction().execute(async (trx) => {
-    await ensureFirstVersion(trx, asset);
-    const last = await trx
-      .selectFrom('asset_versions')
-      .select(sql<number>`max(number)`.as('number'))
-      .where('asset_id', '=', asset.id)
-      .executeTakeFirstOrThrow();
-    const version = await trx
-      .insertInto('asset_versions')
-      .values({
-        asset_id: asset.id,
-        number: Number(last.number) + 1,
-        name: input.name,
-        comment: input.comment,
-        message: input.message,
-        category: input.category,
-        file_name: asset.file_name,
-        size: asset.size,
-        content_hash: newHash,
-        storage_key: versionKey(asset.id, newHash),
-        metadata: JSON.stringify(snapshot({ ...asset, ...input.metadata })),
-        state: 'started',
-        created_by: principal.user.id,
-      })
-      .returning(['id', 'number'])
-      .executeTakeFirstOrThrow();
+    const version = await startNextVersion(trx, asset, principal.user.id, newHash, {
+      ...input,
+      metadata: snapshot({ ...asset, ...input.metadata }),
+    });
     const payload: CheckInPayload = {
       assetId: asset.id,
       versionId: version.id,

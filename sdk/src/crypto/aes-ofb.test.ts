@@ -23,6 +23,25 @@ const VECTORS = [
   ],
 ] as const;
 
+// FIPS 197 appendix C: one plaintext under a 128-, 192- and 256-bit key. OFB's first keystream block is the
+// block cipher applied to the IV, so a zero block encrypted with the plaintext as IV shows the cipher itself.
+const FIPS_PLAINTEXT = '00112233445566778899aabbccddeeff';
+const FIPS_VECTORS = [
+  ['C.1 AES-128', '000102030405060708090a0b0c0d0e0f', '69c4e0d86a7b0430d8cdb78070b4c55a'],
+  ['C.2 AES-192', '000102030405060708090a0b0c0d0e0f1011121314151617', 'dda97ca4864cdfe06eaf70a0ec0d7191'],
+  [
+    'C.3 AES-256',
+    '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f',
+    '8ea2b7ca516745bfeafc49904b496089',
+  ],
+] as const;
+
+describe('AES block cipher under OFB', () => {
+  it.each(FIPS_VECTORS)('%s matches FIPS 197', (_name, key, ciphertext) => {
+    expect(aesOfbHex(key, FIPS_PLAINTEXT, '00'.repeat(16))).toBe(ciphertext);
+  });
+});
+
 describe('AES-OFB', () => {
   it.each(VECTORS)('%s encrypts and decrypts the NIST vectors', (_name, key, ciphertext) => {
     expect(aesOfbHex(key, IV, PLAINTEXT)).toBe(ciphertext);

@@ -1,4 +1,4 @@
-import { encryptBlock, expandKey } from './aes-block.ts';
+import { unsafe } from '@noble/ciphers/aes.js';
 
 const hexBytes = (hex: string) =>
   Uint8Array.from(hex.match(/../g) ?? [], (pair) => Number.parseInt(pair, 16));
@@ -15,13 +15,16 @@ export function aesOfbHex(keyHex: string, ivHex: string, dataHex: string): strin
   if (![16, 24, 32].includes(keyBytes))
     throw new RangeError(`AES key must be 16, 24 or 32 bytes, not ${keyBytes}`);
   if (ivHex.length !== 32) throw new RangeError(`AES IV must be 16 bytes, not ${ivHex.length / 2}`);
-  const words = expandKey(hexBytes(keyHex));
+  // The block cipher is @noble/ciphers' (audited); it has no OFB mode, so the feedback loop is ours: each keystream
+  // block is the encryption of the one before, starting from the IV (SP 800-38A §6.4).
+  const roundKeys = unsafe.expandKeyLE(hexBytes(keyHex));
   const stream = hexBytes(ivHex);
   const data = hexBytes(dataHex);
   for (let i = 0; i < data.length; i++) {
-    if (i % 16 === 0) encryptBlock(words, stream);
+    if (i % 16 === 0) unsafe.encryptBlock(roundKeys, stream);
     data[i] = (data[i] as number) ^ (stream[i % 16] as number);
   }
+  roundKeys.fill(0);
   return bytesHex(data);
 }
 

@@ -8,7 +8,15 @@ const programs = {
   'rapid-launch': 'src/launch/main.ts',
 };
 
+// Two builds of the same programs. dist/ is the test build the end-to-end harness, the benchmarks and `npm start`
+// run: it can select the test doubles (RAPID_ENGINE=test-double, RAPID_UI=scripted). dist/release/ is what the
+// client archives ship (scripts/package/): the doubles' module is swapped for an empty one, so they are not in it
+// and their settings are refused.
 await buildNodePrograms(programs);
+await buildNodePrograms(programs, [], {
+  outdir: 'dist/release',
+  substitute: { 'src/build/test-doubles.ts': 'src/build/no-test-doubles.ts' },
+});
 
 // The windows' web UI: one browser bundle the daemon serves under /ui.
 await build({

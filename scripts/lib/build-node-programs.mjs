@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { build } from 'esbuild';
 
 /**
@@ -6,12 +7,15 @@ import { build } from 'esbuild';
  * @param {Record<string, string>} programs output name → entry file
  * @param {string[]} [external] packages loaded from node_modules at run time (ones that find their own files
  *   next to their code, such as PGlite's WebAssembly)
+ * @param {{ outdir?: string, substitute?: Record<string, string> }} [options] where to write (default `dist`), and
+ *   source files to build with another in their place (paths relative to the working directory)
  */
-export async function buildNodePrograms(programs, external = []) {
+export async function buildNodePrograms(programs, external = [], options = {}) {
   await build({
     external,
+    plugins: options.substitute ? [substitute(options.substitute)] : [],
     entryPoints: Object.entries(programs).map(([out, input]) => ({ in: input, out })),
-    outdir: 'dist',
+    outdir: options.outdir ?? 'dist',
     outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
@@ -24,4 +28,18 @@ export async function buildNodePrograms(programs, external = []) {
     },
     logLevel: 'warning',
   });
+}
+
+/** @param {Record<string, string>} files @returns {import('esbuild').Plugin} */
+function substitute(files) {
+  const swaps = new Map(Object.entries(files).map(([from, to]) => [resolve(from), resolve(to)]));
+  return {
+    name: 'substitute',
+    setup(build) {
+      build.onResolve({ filter: /^\./ }, (args) => {
+        const swap = swaps.get(resolve(args.resolveDir, args.path));
+        return swap ? { path: swap } : undefined;
+      });
+    },
+  };
 }

@@ -34,7 +34,7 @@ for (const os of ['linux', 'macos', 'windows'] as ClientOs[]) {
   const archive = await writeClientArchive({
     os,
     version: clientVersion,
-    programsDir: join(root, 'native-host/dist'),
+    programsDir: join(root, 'native-host/dist/release'),
     outDir: bin,
   });
   const notes = join(bin, `rapid-client-${clientVersion}-${os}.txt`);
@@ -49,7 +49,7 @@ const [chromium, firefox] = extensions;
 if (!chromium || !firefox) throw new Error('web-ext built fewer packages than asked');
 const manifest = buildInstallManifest({
   version: clientVersion,
-  updated: (await stat(join(root, 'native-host/dist/rapid-host.mjs'))).mtime.toISOString(),
+  updated: (await stat(join(root, 'native-host/dist/release/rapid-host.mjs'))).mtime.toISOString(),
   clients,
   extensions: {
     chromium: { href: href(chromium.file), type: chromium.type },

@@ -64,6 +64,48 @@ describe('release packages', () => {
     expect(await exists(daemon)).toBe(false);
   });
 
+  it('the client archive’s daemon refuses the test doubles: they are built into test builds only', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'rapid-release-'));
+    await run('tar', ['-xzf', await releaseFile(/^rapid-client-.*-linux\.tar\.gz$/), '-C', dir]);
+    const [unpacked = ''] = (await readdir(dir)).filter((each) => each.startsWith('rapid-client-'));
+    const daemon = join(dir, unpacked, 'lib', 'rapid-daemon.mjs');
+    await writeFile(join(dir, 'script.json'), '{}');
+    const settings = [
+      { RAPID_ENGINE: 'test-double' },
+      { RAPID_UI: 'scripted', RAPID_UI_SCRIPT: join(dir, 'script.json') },
+    ];
+    for (const [index, setting] of settings.entries()) {
+      const home = join(dir, `home-${index}`);
+      await mkdir(home, { recursive: true });
+      // Ports of their own: a daemon that wrongly starts must not take the ones other suites use.
+      const env = {
+        PATH: process.env.PATH ?? '',
+        HOME: home,
+        RAPID_HOME: join(home, 'rapid'),
+        RAPID_HTTP_PORTS: '47301+1',
+        RAPID_LEGACY_PORTS: '47302+1',
+        RAPID_DRIVE_PORTS: '47303+1',
+        ...setting,
+      };
+      const ended = await run(process.execPath, [daemon], { env, timeout: 20_000 }).then(
+        () => ({ code: 0, stderr: '', killed: false }),
+        (error: { code?: number; stderr?: string; killed?: boolean }) => ({
+          code: error.code,
+          stderr: error.stderr ?? '',
+          killed: error.killed ?? false,
+        }),
+      );
+      const [name] = Object.entries(setting)[0] ?? [];
+      expect(ended).toMatchObject({ code: 1, killed: false });
+      expect(ended.stderr).toContain(
+        `${name}=${setting[name as keyof typeof setting]} selects a test double`,
+      );
+    }
+    const shipped = await readFile(daemon, 'utf8');
+    expect(shipped).not.toContain('TestDoubleEngine');
+    expect(shipped).not.toContain('createScriptedUi');
+  });
+
   it('the extension packages are the Chromium and Firefox builds, zipped', async () => {
     const chromium = unzipSync(await readFile(await releaseFile(/^rapid-extension-chromium-.*\.zip$/)));
     const firefox = unzipSync(await readFile(await releaseFile(/^rapid-extension-firefox-.*\.xpi$/)));

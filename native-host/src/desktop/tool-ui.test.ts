@@ -88,4 +88,11 @@ describe('tool UI', () => {
     await expect(none.openFiles(options)).rejects.toThrow('install zenity or kdialog');
     await expect(selectDesktopUi({ RAPID_UI: 'scripted' }, 'linux')).rejects.toThrow(/RAPID_UI_SCRIPT/);
   });
+
+  it('refuses the scripted UI in a build without test doubles (the release build)', async () => {
+    const env = { RAPID_UI: 'scripted', RAPID_UI_SCRIPT: join(dir, 'script.json') };
+    await expect(selectDesktopUi(env, 'linux', undefined, null)).rejects.toThrow(
+      'RAPID_UI=scripted selects a test double, which this release build does not contain',
+    );
+  });
 });

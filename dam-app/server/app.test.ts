@@ -17,6 +17,8 @@ beforeAll(async () => {
   await writeFile(join(dir, 'secret.txt'), 'not for the web');
   await mkdir(join(dir, 'install/carbon-installer'), { recursive: true });
   await writeFile(join(dir, 'install/carbon-installer/index.html'), '<title>banner</title>');
+  await mkdir(join(dir, 'install/assets'), { recursive: true });
+  await writeFile(join(dir, 'install/assets/first-paint-carbon-AbCd1234.css'), 'h1{color:red}');
   await mkdir(join(dir, 'release/bin'), { recursive: true });
   await writeFile(join(dir, 'release/connectversions.min.js'), 'window.connectVersions={};');
   await writeFile(join(dir, 'release/bin/rapid-client-linux.tar.gz'), 'archive');
@@ -65,6 +67,15 @@ describe('DAM demo server', () => {
     expect(await (await get('sdk/connectversions.min.js')).text()).toBe('window.connectVersions={};');
     expect(await (await get('sdk/bin/rapid-client-linux.tar.gz')).text()).toBe('archive');
     expect((await get('sdk/install/../../secret.txt')).status).toBe(404);
+  });
+
+  it('lets browsers keep the installer frame’s content-named assets, and revalidate its pages', async () => {
+    const get = (path: string) => fetch(new URL(path, server.url));
+    const asset = await get('sdk/install/assets/first-paint-carbon-AbCd1234.css');
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await get('sdk/install/carbon-installer/index.html')).headers.get('cache-control')).toBeNull();
+    expect((await get('sdk/install/assets/missing.css')).headers.get('cache-control')).toBeNull();
   });
 
   it('listens on loopback only', () => {

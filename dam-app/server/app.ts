@@ -51,11 +51,18 @@ export function createDamApp({ publicDir, sdkDir, installerDir, releaseDir, serv
   }
   const underSdk = (path: string) => path.slice('/sdk'.length);
   // The SDK location holds the SDK, the installer frame, the install manifest and the packages it links to.
-  if (installerDir)
+  if (installerDir) {
+    // The frame's assets are named by their content (Vite's bundles, the first-paint CSS and script), so a browser
+    // keeps them for good and a banner after the first one waits only for its small index.html.
+    app.use('/sdk/install/assets/*', async (c, next) => {
+      await next();
+      if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    });
     app.use(
       '/sdk/install/*',
       serveStatic({ root: installerDir, rewriteRequestPath: (path) => path.slice('/sdk/install'.length) }),
     );
+  }
   app.use('/sdk/*', serveStatic({ root: sdkDir, rewriteRequestPath: underSdk }));
   if (releaseDir) app.use('/sdk/*', serveStatic({ root: releaseDir, rewriteRequestPath: underSdk }));
   app.use('/*', serveStatic({ root: publicDir }));

@@ -10,7 +10,7 @@ import { useFrameSize } from './use-frame-size.ts';
 
 /** The frame: the banner for the parent's current dialog, or the full-size how-to panel. */
 export function App({ store, t, look }: { store: FrameStore; t: Translate; look: Look }) {
-  const state = useSyncExternalStore(store.subscribe, store.getState);
+  const state = useSyncExternalStore(store.subscribe, store.getState, () => store.first);
   const banner = useRef<HTMLDivElement>(null);
   useFrameSize(banner, state.showingSteps);
 

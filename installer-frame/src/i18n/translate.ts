@@ -3,18 +3,11 @@ import { en, type MessageKey, type Messages } from './messages-en.ts';
 import { es } from './messages-es.ts';
 import { fr } from './messages-fr.ts';
 import { ja } from './messages-ja.ts';
+import type { Language } from './pick-language.ts';
 
-export const CATALOGUES = { en, fr, de, es, ja } as const satisfies Record<string, Messages>;
-export type Language = keyof typeof CATALOGUES;
+export { type Language, pickLanguage } from './pick-language.ts';
 
-/** The first of the browser's preferred languages we translate, by primary subtag ('fr-CA' → fr); else English. */
-export function pickLanguage(preferred: readonly string[]): Language {
-  for (const tag of preferred) {
-    const primary = tag.toLowerCase().split('-')[0] ?? '';
-    if (primary in CATALOGUES) return primary as Language;
-  }
-  return 'en';
-}
+export const CATALOGUES = { en, fr, de, es, ja } as const satisfies Record<Language, Messages>;
 
 export type Translate = (key: MessageKey, values?: Record<string, string>) => string;
 

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { listenEarly, takeEarlyMessages } from './early-messages.ts';
+import { INITIAL_STATE } from './frame-state.ts';
 import { createFrameStore } from './frame-store.ts';
 
 function messageTarget() {
@@ -30,5 +32,27 @@ describe('createFrameStore', () => {
     const store = createFrameStore(target, parent);
     post('extension_install', parent);
     expect(store.getState().dialog).toBe('extension_install');
+  });
+
+  it('starts from the first paint’s dialog, then replays what the parent sent before the bundle ran', () => {
+    const { target, parent, post } = messageTarget();
+    listenEarly(target);
+    post('downloadlink=https://example.com/rapid.tar.gz', parent);
+    post('install', {});
+    post('retry', parent);
+    const store = createFrameStore(
+      target,
+      parent,
+      { ...INITIAL_STATE, dialog: 'download' },
+      takeEarlyMessages(target),
+    );
+    expect(store.first.dialog).toBe('download');
+    expect(store.getState()).toMatchObject({
+      dialog: 'retry',
+      downloadLink: 'https://example.com/rapid.tar.gz',
+    });
+    post('running', parent);
+    expect(store.getState().dialog).toBe('running');
+    expect(takeEarlyMessages(target)).toEqual([]);
   });
 });

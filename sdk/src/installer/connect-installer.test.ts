@@ -149,7 +149,8 @@ describe('the frame', () => {
     expect(document.querySelectorAll('iframe')).toHaveLength(1);
     const element = frame();
     expect(element.className).toBe('aspera-iframe-container');
-    expect(element.src).toBe(`${SDK}/install/carbon-installer/index.html`);
+    // The URL names the first dialog, so the frame paints that banner while it loads.
+    expect(element.src).toBe(`${SDK}/install/carbon-installer/index.html#retry`);
     expect(element.style.height).toBe('80px');
     expect(element.style.maxWidth).toBe('600px');
     expect(element.style.width).toBe('100%');
@@ -167,7 +168,7 @@ describe('the frame', () => {
     installer.showUnsupportedBrowser();
     const element = document.getElementById('bar') as HTMLIFrameElement;
     expect(element.className).toBe('my-bar');
-    expect(element.src).toBe(`${SDK}/install/auto-topbar/index.html`);
+    expect(element.src).toBe(`${SDK}/install/auto-topbar/index.html#unsupported_browser`);
     expect(element.style.zIndex).toBe('999999999');
   });
 

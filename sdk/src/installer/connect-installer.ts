@@ -108,8 +108,9 @@ export class ConnectInstaller {
     this.#options = resolveInstallerOptions(options, defaultSdkLocation());
     if (this.#options.style === 'carbon') ConnectInstaller.supportsInstallingExtensions = true;
     this.#frame = new FrameHost(
-      () => {
+      (dialog) => {
         const frame = createInstallerFrame({
+          dialog,
           id: this.#options.iframeId,
           className: this.#options.iframeClass,
           style: this.#options.style,

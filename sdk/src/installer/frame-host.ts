@@ -6,14 +6,15 @@ import { parseHeight, setBarHeight, setFrameVisible, setFullSize } from './insta
  * and told its settings and current dialog once it has loaded, then every later change (connect-protocol.md §14).
  */
 export class FrameHost {
-  readonly #create: () => HTMLIFrameElement;
+  readonly #create: (dialog: DialogKind) => HTMLIFrameElement;
   readonly #onLoad: () => void;
   readonly #settings = new Map<string, string>();
   #frame: HTMLIFrameElement | undefined;
   #loaded = false;
   #dialog: DialogKind | undefined;
 
-  constructor(create: () => HTMLIFrameElement, onLoad: () => void) {
+  /** @param create makes the iframe for the first dialog (which its URL names, so the banner paints with it) */
+  constructor(create: (dialog: DialogKind) => HTMLIFrameElement, onLoad: () => void) {
     this.#create = create;
     this.#onLoad = onLoad;
   }
@@ -25,7 +26,7 @@ export class FrameHost {
 
   show(dialog: DialogKind): void {
     this.#dialog = dialog;
-    const frame = this.#ensure();
+    const frame = this.#ensure(dialog);
     setFrameVisible(frame, true);
     if (this.#loaded) this.#post(dialog);
   }
@@ -53,9 +54,9 @@ export class FrameHost {
     return height !== undefined;
   }
 
-  #ensure(): HTMLIFrameElement {
+  #ensure(dialog: DialogKind): HTMLIFrameElement {
     if (this.#frame) return this.#frame;
-    const frame = this.#create();
+    const frame = this.#create(dialog);
     frame.addEventListener('load', () => {
       this.#loaded = true;
       for (const [name, value] of this.#settings) this.#post(`${name}=${value}`);

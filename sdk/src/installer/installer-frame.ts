@@ -1,3 +1,4 @@
+import type { DialogKind } from './constants.ts';
 import type { InstallerStyle } from './installer-options.ts';
 
 export const FRAME_PATHS: Record<InstallerStyle, string> = {
@@ -10,8 +11,13 @@ export const FRAME_Z_INDEX: Record<InstallerStyle, string> = { carbon: '20', blu
 const BAR_HEIGHT = '80px';
 const BAR_MAX_WIDTH = '600px';
 
-/** The one installer iframe: full width at the top, 80px high, at most 600px wide (connect-bridge.md §2, §9). */
+/**
+ * The one installer iframe: full width at the top, 80px high, at most 600px wide (connect-bridge.md §2, §9). Its URL
+ * names the first dialog (`index.html#download`): the page renders that banner while it loads, before the message
+ * the frame gets after its load event (connect-protocol.md §14.2), which stays the source of truth.
+ */
 export function createInstallerFrame(options: {
+  dialog: DialogKind;
   id: string;
   className: string;
   style: InstallerStyle;
@@ -35,7 +41,7 @@ export function createInstallerFrame(options: {
     overflow: 'hidden',
   });
   setBarHeight(frame, BAR_HEIGHT);
-  frame.src = `${options.sdkLocation}${FRAME_PATHS[options.style]}`;
+  frame.src = `${options.sdkLocation}${FRAME_PATHS[options.style]}#${options.dialog}`;
   return frame;
 }
 

@@ -89,9 +89,9 @@ async function writeAsset(
 }
 
 /**
- * The page with its first-paint stylesheet in <head> (render-blocking), its bundle preloaded there but no longer run
- * by the parser, and the first-paint script right after #root, which runs the bundle after the first paint
- * (`data-bundle`, in Vite's order).
+ * The page with its first-paint stylesheet in <head> (render-blocking) and the first-paint script after #root, which
+ * runs the bundle (`data-bundle`, Vite's module scripts in their order) once the banner has painted. The bundle is
+ * not preloaded: fetching and compiling it alongside took the main thread from the first paint (bench:installer).
  */
 export function withFirstPaint(html: string, names: { css: string; js: string }): string {
   const root = '<div id="root"></div>';
@@ -100,16 +100,12 @@ export function withFirstPaint(html: string, names: { css: string; js: string })
     throw new Error('a banner page without #root, <head> or its bundle');
   let page = html;
   for (const [tag] of modules) page = page.replace(tag, '');
-  const sources = modules.map(([, src]) => src);
-  const head = [
-    `<link rel="stylesheet" href="../assets/${names.css}">`,
-    ...sources.map((src) => `<link rel="modulepreload" href="${src}">`),
-  ];
+  const bundle = modules.map(([, src]) => src).join(' ');
   return page
-    .replace('</head>', `  ${head.join('\n    ')}\n  </head>`)
+    .replace('</head>', `  <link rel="stylesheet" href="../assets/${names.css}">\n  </head>`)
     .replace(
       root,
-      `${root}\n    <script src="../assets/${names.js}" data-bundle="${sources.join(' ')}"></script>`,
+      `${root}\n    <script async src="../assets/${names.js}" data-bundle="${bundle}"></script>`,
     );
 }
 

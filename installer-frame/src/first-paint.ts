@@ -5,9 +5,10 @@ import { firstDialog } from './state/first-dialog.ts';
 /** `<dialog>.<language>` → the banner's HTML as the build rendered it (prerender.tsx defines it per style). */
 declare const FIRST_PAINT: Record<string, string>;
 
-// A classic script right after #root, run while the page is parsed. It puts the build's rendering of the dialog the
+// A classic script after #root, async so it runs as soon as it has loaded (not after the stylesheet, which still
+// holds the first paint, so nothing shows unstyled). It puts the build's rendering of the dialog the
 // URL names into #root, in the visitor's language, so the frame's first paint is the banner (its CSS is the page's
-// first stylesheet). The bundle (`data-bundle`, preloaded in <head>) runs only after that paint, since evaluating it
+// first stylesheet). The bundle (`data-bundle`) is fetched and run only after that paint, since evaluating it
 // takes the main thread for a while; until React has hydrated the banner, #root is inert, so no click is lost on a
 // button that does not work yet. Messages the parent sends meanwhile are kept for the store.
 listenEarly(window);

@@ -73,6 +73,13 @@ export {
 export type { InstallEntry, InstallLink, InstallManifest } from './install-manifest.ts';
 export { installEntry, installLink, installManifest } from './install-manifest.ts';
 export { readInstallManifest } from './install-manifest-guard.ts';
+export type { LargeReplyRoute, LargeReplyTicket } from './large-reply.ts';
+export {
+  LARGE_REPLY_PATH,
+  LARGE_REPLY_ROUTES,
+  largeReplyRequest,
+  largeReplyTicket,
+} from './large-reply.ts';
 export {
   BRIDGE_READY_ATTRIBUTE,
   CONNECT_API_VERSION,

@@ -29,6 +29,11 @@ export class TrustGate {
     return origin;
   }
 
+  /** Whether the user allowed `origin`, without asking. */
+  isAllowed(origin: string | undefined): boolean {
+    return !!origin && origin !== 'null' && this.settings.get().trusted_sites[origin]?.allowed === true;
+  }
+
   /** A site with a configured key must send it as `authorization_key` in every POST body. */
   checkKey(origin: string | undefined, key: unknown): void {
     const expected = origin ? this.settings.get().trusted_sites[origin]?.authorization_key : undefined;

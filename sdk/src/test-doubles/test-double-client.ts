@@ -1,3 +1,5 @@
+import { LARGE_REPLY_PATH } from '../bridge/extension/large-reply.ts';
+
 /** One request as the local client saw it, whichever bridge carried it. */
 export interface SeenRequest {
   method: string;
@@ -52,8 +54,12 @@ export class TestDoubleClient {
   }
 
   /** The requests the page made, without the handler's own detection probes. */
+  /**
+   * The calls the page made: detection pings and Rapid's large-reply ticket requests (transport, sdk/LARGE-REPLIES.md:
+   * this double has no local HTTP port, so it answers 404 and the read itself follows) left out.
+   */
   calls(): SeenRequest[] {
-    return this.seen.filter((each) => each.path !== '/connect/info/ping');
+    return this.seen.filter((each) => each.path !== '/connect/info/ping' && each.path !== LARGE_REPLY_PATH);
   }
 }
 

@@ -1,6 +1,12 @@
 export { decodeBody64 } from './body64.ts';
-export type { ClientSettings, SiteTrust } from './client-settings.ts';
-export { clientSettings, clientSettingsPatch, siteTrust } from './client-settings.ts';
+export type { ClientSettings, SiteDecisions, SiteTrust } from './client-settings.ts';
+export {
+  clientSettings,
+  clientSettingsPatch,
+  forgetSiteRequest,
+  siteDecisions,
+  siteTrust,
+} from './client-settings.ts';
 export { connectErrorBody } from './connect-error.ts';
 export type { DataTransfer, FileFilter } from './connect-files.ts';
 export {

@@ -5,6 +5,7 @@ import {
   droppedFilesRequest,
   LARGE_REPLY_PATH,
   type LargeReplyRoute,
+  type LargeReplyTicket,
   largeReplyRequest,
   readChunkRequest,
   readFileRequest,
@@ -87,7 +88,10 @@ export function addFileRoutes(app: Hono, context: DaemonContext): void {
     if (!base)
       throw new ConnectFailure(503, 503, 'Unavailable', 'The Rapid client has no local HTTP port open.');
     const { token, expiresInMs } = context.readTokens.issue(originOf(c) as string, read);
-    return c.json({ url: `${base}/v6${LARGE_REPLY_PATH}/${token}`, expires_in_ms: expiresInMs });
+    return c.json({
+      url: `${base}/v6${LARGE_REPLY_PATH}/${token}`,
+      expires_in_ms: expiresInMs,
+    } satisfies LargeReplyTicket);
   });
 
   app.get(`${LARGE_REPLY_PATH}/:token`, async (c) => {

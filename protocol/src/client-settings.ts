@@ -10,6 +10,15 @@ export const siteTrust = z.object({
 });
 export type SiteTrust = z.infer<typeof siteTrust>;
 
+/** Rapid's own call for the extension popup: every site's remembered decision (`GET /connect/rapid/sites`). */
+export const siteDecisions = z.object({
+  sites: z.array(z.object({ origin: z.string(), allowed: z.boolean() })),
+});
+export type SiteDecisions = z.infer<typeof siteDecisions>;
+
+/** `POST /connect/rapid/sites/forget`: forget what the user decided for one site, so it is asked again. */
+export const forgetSiteRequest = z.object({ origin: z.string().check(z.minLength(1)) });
+
 /** The local client's preferences (`settings.json`), edited in the Preferences window. */
 export const clientSettings = z.object({
   download_folder: z.string().check(z.minLength(1)),

@@ -1,6 +1,12 @@
 export { decodeBody64 } from './body64.ts';
-export type { ClientSettings, SiteTrust } from './client-settings.ts';
-export { clientSettings, clientSettingsPatch, siteTrust } from './client-settings.ts';
+export type { ClientSettings, SiteDecisions, SiteTrust } from './client-settings.ts';
+export {
+  clientSettings,
+  clientSettingsPatch,
+  forgetSiteRequest,
+  siteDecisions,
+  siteTrust,
+} from './client-settings.ts';
 export { connectErrorBody } from './connect-error.ts';
 export type { DataTransfer, FileFilter } from './connect-files.ts';
 export {
@@ -73,6 +79,13 @@ export {
 export type { InstallEntry, InstallLink, InstallManifest } from './install-manifest.ts';
 export { installEntry, installLink, installManifest } from './install-manifest.ts';
 export { readInstallManifest } from './install-manifest-guard.ts';
+export type { LargeReplyRoute, LargeReplyTicket } from './large-reply.ts';
+export {
+  LARGE_REPLY_PATH,
+  LARGE_REPLY_ROUTES,
+  largeReplyRequest,
+  largeReplyTicket,
+} from './large-reply.ts';
 export {
   BRIDGE_READY_ATTRIBUTE,
   CONNECT_API_VERSION,

@@ -1,6 +1,7 @@
 // What the browser hops (page → content script → service worker → native host) add to Connect calls, against the
 // host alone (stdio, no browser) in the same run: latency of small calls, and throughput of large replies, which
-// travel as body64 pieces under the 1 MiB native-messaging cap. Run by hand: `npm run bench:round-trip`.
+// go over loopback with a one-time ticket (sdk/LARGE-REPLIES.md), and, on a page whose CSP keeps it off loopback,
+// as body64 pieces under the 1 MiB native-messaging cap. Run by hand: `npm run bench:round-trip`.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -28,8 +29,14 @@ for (const size of SIZES_MIB) {
 const script = join(dir, 'ui.json');
 await writeFile(script, JSON.stringify({ consent: { '*': true }, open_files: [...files.values()] }));
 const hostEnv = { RAPID_UI: 'scripted', RAPID_UI_SCRIPT: script };
+const PAGE = '<!doctype html><title>bench</title><script src="/sdk/js/connect-sdk.js"></script>';
 const site = await startTestSite({
-  'index.html': '<!doctype html><title>bench</title><script src="/sdk/js/connect-sdk.js"></script>',
+  'index.html': PAGE,
+  // The same page with a CSP that forbids loopback: its large reads fall back to native messaging.
+  'csp.html': PAGE.replace(
+    '<title>',
+    `<meta http-equiv="Content-Security-Policy" content="connect-src 'self'"><title>`,
+  ),
 });
 const rapid = await launchRapidBrowser({ hostEnv });
 try {
@@ -65,48 +72,56 @@ try {
     return { first, samples };
   }, CALLS);
 
-  // Large replies through the page SDK: pick the files once, then read each size RUNS times.
-  const pageReads = await page.evaluate(
-    async (paths: string[], runs: number) => {
-      type Sdk = {
-        initSession(): void;
-        addEventListener(type: string, listener: (type: string, status: string) => void): void;
-        showSelectFileDialogPromise(options: object): Promise<unknown>;
-        readAsArrayBuffer(options: { path: string }): Promise<{ data: string }>;
-      };
-      const AW4 = (window as unknown as { AW4: { Connect: new (options: object) => Sdk } }).AW4;
-      const connect = new AW4.Connect({ minVersion: '3.9.0' });
-      await new Promise<void>((resolve) => {
-        connect.addEventListener('status', (_type, status) => status === 'RUNNING' && resolve());
-        connect.initSession();
-      });
-      await connect.showSelectFileDialogPromise({ allowMultipleSelection: true });
-      // When each body64 piece reaches the page, so the time after the last one (the SDK's own share: decoding,
-      // reassembly, JSON, the promise) can be told from the time the pieces take to arrive.
-      let lastPiece = 0;
-      window.addEventListener('message', (event) => {
-        if (event.data?.detail?.body64 !== undefined) lastPiece = performance.now();
-      });
-      const times: number[][] = [];
-      const tails: number[][] = [];
-      for (const path of paths) {
-        const each: number[] = [];
-        const tail: number[] = [];
-        for (let i = 0; i < runs; i++) {
-          const started = performance.now();
-          await connect.readAsArrayBuffer({ path });
-          const ended = performance.now();
-          each.push(ended - started);
-          tail.push(ended - lastPiece);
+  // Large replies through the page SDK: pick the files once, then read each size RUNS times; over loopback on the
+  // plain page, through native messaging on the CSP page.
+  const readsOn = (target: typeof page) =>
+    target.evaluate(
+      async (paths: string[], runs: number) => {
+        type Sdk = {
+          initSession(): void;
+          addEventListener(type: string, listener: (type: string, status: string) => void): void;
+          showSelectFileDialogPromise(options: object): Promise<unknown>;
+          readAsArrayBuffer(options: { path: string }): Promise<{ data: string }>;
+        };
+        const AW4 = (window as unknown as { AW4: { Connect: new (options: object) => Sdk } }).AW4;
+        const connect = new AW4.Connect({ minVersion: '3.9.0' });
+        await new Promise<void>((resolve) => {
+          connect.addEventListener('status', (_type, status) => status === 'RUNNING' && resolve());
+          connect.initSession();
+        });
+        await connect.showSelectFileDialogPromise({ allowMultipleSelection: true });
+        // When each body64 piece reaches the page, so the time after the last one (the SDK's own share: decoding,
+        // reassembly, JSON, the promise) can be told from the time the pieces take to arrive.
+        let lastPiece = 0;
+        window.addEventListener('message', (event) => {
+          if (event.data?.detail?.body64 !== undefined) lastPiece = performance.now();
+        });
+        const times: number[][] = [];
+        const tails: number[][] = [];
+        for (const path of paths) {
+          const each: number[] = [];
+          const tail: number[] = [];
+          for (let i = 0; i < runs; i++) {
+            const started = performance.now();
+            await connect.readAsArrayBuffer({ path });
+            const ended = performance.now();
+            each.push(ended - started);
+            tail.push(ended - lastPiece);
+          }
+          times.push(each);
+          tails.push(tail);
         }
-        times.push(each);
-        tails.push(tail);
-      }
-      return { times, tails };
-    },
-    [...files.values()],
-    RUNS,
-  );
+        return { times, tails };
+      },
+      [...files.values()],
+      RUNS,
+    );
+  const pageReads = await readsOn(page);
+  const cspPage = await rapid.browser.newPage();
+  await cspPage.goto(`${site.url}csp.html`);
+  await waitForBridge(cspPage);
+  await cspPage.evaluate('globalThis.__name = (fn) => fn');
+  const pieceReads = await readsOn(cspPage);
 
   const host = startHost({ ...process.env, ...hostEnv, RAPID_HOME: rapid.rapidHome });
   await host.call('GET', '/connect/info/version');
@@ -152,15 +167,18 @@ try {
   );
 
   console.log(`\nread-as-array-buffer, median of ${RUNS} (file MiB/s; base64 puts 4/3 of that on the wire)`);
+  const rate = (size: number, ms: number) =>
+    `${ms.toFixed(0).padStart(6)} ms ${(size / (ms / 1000)).toFixed(1).padStart(6)} MiB/s`;
   SIZES_MIB.forEach((size, index) => {
     const pageMs = summarize(pageReads.times[index] ?? []).p50;
-    const tailMs = summarize(pageReads.tails[index] ?? []).p50;
+    const piecesMs = summarize(pieceReads.times[index] ?? []).p50;
+    const tailMs = summarize(pieceReads.tails[index] ?? []).p50;
     const hostMs = summarize(hostReads[index] ?? []).p50;
     console.log(
-      `${String(size).padStart(3)} MiB  page (SDK) ${pageMs.toFixed(0).padStart(6)} ms ${(size / (pageMs / 1000)).toFixed(1).padStart(6)} MiB/s` +
-        `   host stdio ${hostMs.toFixed(0).padStart(6)} ms ${(size / (hostMs / 1000)).toFixed(1).padStart(6)} MiB/s` +
+      `${String(size).padStart(3)} MiB  page, loopback ${rate(size, pageMs)}   host stdio ${rate(size, hostMs)}` +
         `   ratio ${(hostMs / pageMs).toFixed(2)}× of the host's speed` +
-        `   page after the last piece ${tailMs.toFixed(0)} ms`,
+        `   | page, native messaging (fallback) ${rate(size, piecesMs)} ${(hostMs / piecesMs).toFixed(2)}×,` +
+        ` after the last piece ${tailMs.toFixed(0)} ms`,
     );
   });
 } finally {

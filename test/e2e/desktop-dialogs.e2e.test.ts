@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDamServer } from '@rapid/dam-app/server';
@@ -183,6 +183,25 @@ describe('desktop dialogs through zenity', () => {
     await x.answer('^Cancel me$', () => x.key('Escape'));
     expect(await cancelled.settled()).toEqual({ success: { dataTransfer: { files: [] } } });
   }, 240_000);
+
+  it('takes a consent question closed with Escape as "not now": refused, not remembered, asked again', async () => {
+    rapid = await launchRapidBrowser({ hostEnv: { ...x.env, HOME: files } });
+    const page = await openSession(rapid.browser);
+    const settings = join(rapid.rapidHome, 'settings.json');
+    const first = await startDialog(page, 'showSelectFileDialog', { title: 'After consent' });
+    await x.answer('^Allow this site to use Rapid', () => x.key('Escape'));
+    expect(await first.settled()).toMatchObject({ error: { error: { code: 403 } } });
+    expect(JSON.parse(await readFile(settings, 'utf8').catch(() => '{}')).trusted_sites ?? {}).toEqual({});
+
+    // Asked again on the next call; this time the user allows, and that is remembered.
+    const second = await startDialog(page, 'showSelectFileDialog', { title: 'After consent' });
+    await x.answer('^Allow this site to use Rapid', () => x.key('Return'));
+    await x.answer('^After consent$', () => x.key('Escape'));
+    expect(await second.settled()).toEqual({ success: { dataTransfer: { files: [] } } });
+    expect(JSON.parse(await readFile(settings, 'utf8')).trusted_sites).toEqual({
+      [new URL(server.url).origin]: { allowed: true },
+    });
+  }, 120_000);
 
   it('answers with a clear error when the computer has neither zenity nor kdialog', async () => {
     const emptyPath = await mkdtemp(join(tmpdir(), 'rapid-no-tools-'));

@@ -10,6 +10,11 @@ import { disconnectsIn, installRawRecorder, repliesIn, waitForBridge } from './h
 import { startTestSite, type TestSite } from './harness/test-site.ts';
 
 const PAGE = '<!doctype html><title>large</title><script src="/sdk/js/connect-sdk.js"></script><p>large</p>';
+// A page whose CSP keeps it off loopback: its large reads fall back to native messaging.
+const CSP_PAGE = PAGE.replace(
+  '<title>',
+  `<meta http-equiv="Content-Security-Policy" content="connect-src 'self'"><title>`,
+);
 const MiB = 1024 * 1024;
 let site: TestSite;
 let rapid: RapidBrowser | undefined;
@@ -17,7 +22,7 @@ let dir = '';
 
 beforeAll(async () => {
   await assertBuilt();
-  site = await startTestSite({ 'index.html': PAGE });
+  site = await startTestSite({ 'index.html': PAGE, 'csp.html': CSP_PAGE });
 });
 afterAll(() => site.close());
 afterEach(async () => {
@@ -32,7 +37,10 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
  * A page with a RUNNING Connect session (as `window.connect`) that has been given a file of `sizeMiB` random bytes
  * the way a visitor gives one: the site is allowed and the file picked in the (scripted) open-file dialog.
  */
-async function pageWithChosenFile(sizeMiB: number): Promise<{ page: Page; file: string; bytes: Buffer }> {
+async function pageWithChosenFile(
+  sizeMiB: number,
+  address = site.url,
+): Promise<{ page: Page; file: string; bytes: Buffer }> {
   dir = await mkdtemp(join(tmpdir(), 'rapid-large-'));
   const file = join(dir, `${sizeMiB}.bin`);
   const bytes = randomBytes(sizeMiB * MiB);
@@ -41,7 +49,7 @@ async function pageWithChosenFile(sizeMiB: number): Promise<{ page: Page; file: 
   await writeFile(script, JSON.stringify({ consent: { '*': true }, open_files: [file] }));
   rapid = await launchRapidBrowser({ hostEnv: { RAPID_UI: 'scripted', RAPID_UI_SCRIPT: script } });
   const page = await rapid.browser.newPage();
-  await page.goto(site.url);
+  await page.goto(address);
   await waitForBridge(page);
   await installRawRecorder(page);
   await page.evaluate(async () => {
@@ -73,9 +81,69 @@ function readInPage(page: Page, path: string): Promise<{ data: string; ms: numbe
   }, path);
 }
 
-describe('large replies through the extension', () => {
+describe('large replies over loopback, with a ticket issued through the extension', () => {
+  it('reads 20 MiB byte-exact from the local HTTP API, no body64 piece through the browser, the ticket used once', async () => {
+    const { page, file, bytes } = await pageWithChosenFile(20);
+    const result = await readInPage(page, file);
+
+    expect(sha256(Buffer.from(result.data, 'base64'))).toBe(sha256(bytes));
+    expect((await repliesIn(page)).filter((reply) => reply.body64 !== undefined)).toEqual([]);
+    const fetched = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => entry.name)
+        .filter((name) => name.includes('/connect/file/large-reply/')),
+    );
+    expect(fetched).toEqual([
+      expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/v6\/connect\/file\/large-reply\//),
+    ]);
+    // The ticket is spent: the same address, from the same page, is refused.
+    const again = await page.evaluate(
+      (url: string) => fetch(url).then((response) => response.status),
+      fetched[0] as string,
+    );
+    expect(again).toBe(403);
+    console.log(
+      `20 MiB read over loopback: ${result.ms.toFixed(0)} ms, ${(20_000 / result.ms).toFixed(1)} MiB/s`,
+    );
+  }, 90_000);
+
+  it('reads chunks and checksums of the chosen file over loopback too', async () => {
+    const { page, file, bytes } = await pageWithChosenFile(3);
+    const got = await page.evaluate(async (path: string) => {
+      type Sdk = {
+        readChunkAsArrayBuffer(options: object): Promise<{ data: string }>;
+        getChecksum(options: object): Promise<{ checksum: string }>;
+      };
+      const connect = (window as unknown as { connect: Sdk }).connect;
+      const chunk = await connect.readChunkAsArrayBuffer({ path, offset: 1_000_000, chunkSize: 1_500_000 });
+      const sum = await connect.getChecksum({ path, checksumMethod: 'sha256' });
+      return { chunk: chunk.data, checksum: sum.checksum };
+    }, file);
+    expect(sha256(Buffer.from(got.chunk, 'base64'))).toBe(sha256(bytes.subarray(1_000_000, 2_500_000)));
+    expect(got.checksum).toBe(sha256(bytes));
+    expect((await repliesIn(page)).filter((reply) => reply.body64 !== undefined)).toEqual([]);
+  }, 90_000);
+
+  it('refuses a ticket for a file the page was not given, through the extension as before', async () => {
+    const { page } = await pageWithChosenFile(1);
+    const other = join(dir, 'other.bin');
+    await writeFile(other, 'not given');
+    const failure = await page.evaluate(async (path: string) => {
+      type Sdk = { readAsArrayBuffer(options: object): Promise<unknown> };
+      const connect = (window as unknown as { connect: Sdk }).connect;
+      return connect.readAsArrayBuffer({ path }).then(
+        () => 'read',
+        (error: { error?: { code?: number } }) => error?.error?.code,
+      );
+    }, other);
+    expect(failure).toBe(403);
+  }, 90_000);
+});
+
+describe('large replies through the extension (the page keeps itself off loopback)', () => {
   it('reassembles a 5 MiB read-as-array-buffer reply byte-exact from body64 pieces under the 1 MiB cap', async () => {
-    const { page, file, bytes } = await pageWithChosenFile(5);
+    const { page, file, bytes } = await pageWithChosenFile(5, `${site.url}csp.html`);
     const result = await readInPage(page, file);
 
     expect(sha256(Buffer.from(result.data, 'base64'))).toBe(sha256(bytes));
@@ -89,7 +157,7 @@ describe('large replies through the extension', () => {
   });
 
   it('survives the host dying in the middle of a large reply: the page is told, and the SDK re-sends', async () => {
-    const { page, file, bytes } = await pageWithChosenFile(20);
+    const { page, file, bytes } = await pageWithChosenFile(20, `${site.url}csp.html`);
     const read = readInPage(page, file);
     // Kill the host once the first pieces of the reply have reached the page.
     const started = Date.now();

@@ -267,7 +267,7 @@ describe('consent and trust', () => {
     expect(connectErrorBody.parse(refused.body).error.user_message).toContain(
       'You did not allow https://evil.example',
     );
-    expect((await daemon.uiQuestions()).filter((each) => each.kind === 'confirm')).toHaveLength(2);
+    expect((await daemon.uiQuestions()).filter((each) => each.kind === 'consent')).toHaveLength(2);
     expect(daemon.daemon.settings.get().trusted_sites).toEqual({
       [PAGE]: { allowed: true },
       'https://evil.example': { allowed: false },

@@ -5,6 +5,7 @@ import type { DaemonContext } from './context.ts';
 import { addDialogRoutes } from './dialog-routes.ts';
 import { addFileRoutes } from './file-routes.ts';
 import { addInfoRoutes } from './info-routes.ts';
+import { addSiteRoutes } from './site-routes.ts';
 import { addTransferRoutes } from './transfer-routes.ts';
 import { addWindowRoutes } from './window-routes.ts';
 
@@ -20,6 +21,7 @@ export function createConnectApi(context: DaemonContext): Hono {
   addFileRoutes(app, context);
   addDialogRoutes(app, context);
   addWindowRoutes(app, context);
+  addSiteRoutes(app, context);
 
   app.notFound((c) =>
     c.json(

@@ -6,6 +6,7 @@ import type { TransferEngine } from '../transfers/engine.ts';
 import { TransferManager } from '../transfers/transfer-manager.ts';
 import { createTransferStore } from '../transfers/transfer-store.ts';
 import { PathGrants } from '../trust/path-grants.ts';
+import { ReadTokens } from '../trust/read-tokens.ts';
 import { TrustGate } from '../trust/trust-gate.ts';
 import type { DaemonContext } from './context.ts';
 
@@ -49,10 +50,12 @@ export async function createDaemon(
     engine: parts.engine,
     trust: new TrustGate(settings, parts.ui),
     grants: new PathGrants(),
+    readTokens: new ReadTokens(),
     ui: parts.ui,
     settings,
     log: parts.log,
     windowsUrl: () => windowsUrl,
+    localHttpUrl: () => windowsUrl?.replace(/\/ui$/, ''),
     setWindowsUrl: (url) => {
       windowsUrl = url;
     },

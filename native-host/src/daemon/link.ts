@@ -79,7 +79,11 @@ function send(
   { method, path, body, origin, fromExtension, timeoutMs }: DaemonCall,
 ): Promise<DaemonAnswer> {
   return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    // Only the host speaks on this socket; the local HTTP servers build their inner requests without this header.
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      'x-rapid-via': 'native-host',
+    };
     if (origin) headers['x-rapid-origin'] = origin;
     if (fromExtension) headers['x-rapid-caller'] = 'extension';
     const outgoing = request({ socketPath, method, path, headers, timeout: timeoutMs }, (response) => {

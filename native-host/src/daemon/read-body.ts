@@ -6,7 +6,12 @@ import { badRequest } from './connect-failure.ts';
 type Parse<T> = { success: true; data: T } | { success: false; error: Parameters<typeof describeIssues>[0] };
 
 export async function readBody<T>(c: Context, schema: { safeParse(input: unknown): Parse<T> }): Promise<T> {
-  const text = (await c.req.text()).trim();
+  return parseBody(await c.req.text(), schema);
+}
+
+/** `readBody` for a body already read as text (a route that validates it against more than one schema). */
+export function parseBody<T>(raw: string, schema: { safeParse(input: unknown): Parse<T> }): T {
+  const text = raw.trim();
   let json: unknown = {};
   if (text) {
     try {

@@ -15,6 +15,38 @@ const options: DialogOptions = {
   ],
 };
 
+describe('the consent question offers Allow, Deny and Not now, and closes itself when nobody answers', () => {
+  it('on every platform tool', () => {
+    expect(zenityArgs('/h').consent('T', 'X')).toEqual(
+      expect.arrayContaining([
+        '--ok-label=Allow',
+        '--cancel-label=Not now',
+        '--extra-button=Deny',
+        '--timeout=600',
+      ]),
+    );
+    expect(kdialogArgs('/h').consent('T', 'X')).toEqual(
+      expect.arrayContaining([
+        '--yes-label=Allow',
+        '--no-label=Deny',
+        '--cancel-label=Not now',
+        '--yesnocancel',
+      ]),
+    );
+    expect(osascriptArgs.consent('T', 'X')[1]).toContain(
+      'buttons {"Deny", "Not now", "Allow"} default button "Allow" cancel button "Not now" giving up after 600',
+    );
+    const osa = (code: number, stdout: string) => osascriptArgs.consentAnswer({ code, stdout, stderr: '' });
+    expect(osa(0, 'button returned:Allow, gave up:false')).toBe('allow');
+    expect(osa(0, 'button returned:Deny, gave up:false')).toBe('deny');
+    expect(osa(0, 'button returned:, gave up:true')).toBe('not-now');
+    expect(osa(1, '')).toBe('not-now');
+    expect(powershellArgs.consent('T', 'X').at(-1)).toContain("'YesNoCancel'");
+    const ps = (code: number) => powershellArgs.consentAnswer({ code, stdout: '', stderr: '' });
+    expect([ps(0), ps(3), ps(1), ps(2)]).toEqual(['allow', 'deny', 'not-now', undefined]);
+  });
+});
+
 describe('dialog command lines honour title, suggested name, multiple selection and file types', () => {
   it('zenity', () => {
     const zenity = zenityArgs('/home/u');

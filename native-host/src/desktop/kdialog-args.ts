@@ -13,6 +13,16 @@ export const kdialogArgs = (home: string): ToolArgs => ({
     '--yesno',
     text,
   ],
+  // Yes, No, Cancel exit 0, 1, 2; closing the window is Cancel.
+  consent: (title: string, text: string) => [
+    `--title=${title}`,
+    '--yes-label=Allow',
+    '--no-label=Deny',
+    '--cancel-label=Not now',
+    '--yesnocancel',
+    text,
+  ],
+  consentAnswer: ({ code }) => (['allow', 'deny', 'not-now'] as const)[code],
   openFiles: (options: DialogOptions) => [
     `--title=${options.title || 'Select files'}`,
     '--getopenfilename',

@@ -1,4 +1,4 @@
-import type { DialogOptions } from './desktop-ui.ts';
+import { CONSENT_TIMEOUT_S, type DialogOptions } from './desktop-ui.ts';
 import type { ToolArgs } from './tool-ui.ts';
 
 /** An AppleScript string literal. */
@@ -38,6 +38,18 @@ export const osascriptArgs: ToolArgs = {
     '-e',
     `display dialog ${appleString(text)} with title ${appleString(title)} buttons {"Don't allow", "Allow"} default button "Allow" cancel button "Don't allow"`,
   ],
+  // Prints `button returned:Allow, gave up:false`; the cancel button ("Not now", or Escape) is error -128, exit 1.
+  consent: (title, text) => [
+    '-e',
+    `display dialog ${appleString(text)} with title ${appleString(title)} buttons {"Deny", "Not now", "Allow"} default button "Allow" cancel button "Not now" giving up after ${CONSENT_TIMEOUT_S}`,
+  ],
+  consentAnswer: ({ code, stdout }) => {
+    if (code === 1) return 'not-now';
+    if (code !== 0) return undefined;
+    if (/gave up:true/.test(stdout)) return 'not-now';
+    if (/button returned:Allow/.test(stdout)) return 'allow';
+    return /button returned:Deny/.test(stdout) ? 'deny' : 'not-now';
+  },
   openFiles: (options) =>
     choose(
       `choose file with prompt ${appleString(options.title || 'Select files')}${types(options)}${

@@ -37,6 +37,17 @@ export const powershellArgs: ToolArgs = {
     script(
       `if ([System.Windows.Forms.MessageBox]::Show(${psString(text)}, ${psString(title)}, 'YesNo', 'Question') -eq 'Yes') { exit 0 } else { exit 1 }`,
     ),
+  // A MessageBox cannot rename its buttons: the text says what Yes, No and Cancel mean. Closing it is Cancel.
+  consent: (title, text) =>
+    script(
+      `$r = [System.Windows.Forms.MessageBox]::Show(${psString(`${text}\n\nYes: allow. No: deny. Cancel: not now.`)}, ${psString(title)}, 'YesNoCancel', 'Question'); ` +
+        "if ($r -eq 'Yes') { exit 0 } elseif ($r -eq 'No') { exit 3 } else { exit 1 }",
+    ),
+  consentAnswer: ({ code }) => {
+    if (code === 0) return 'allow';
+    if (code === 3) return 'deny';
+    return code === 1 ? 'not-now' : undefined;
+  },
   openFiles: (options: DialogOptions) =>
     script(
       `$d = New-Object System.Windows.Forms.OpenFileDialog; $d.Title = ${psString(options.title || 'Select files')}; ` +

@@ -1,12 +1,13 @@
 import { appendFileSync, readFileSync } from 'node:fs';
-import type { DesktopUi } from './desktop-ui.ts';
+import type { ConsentAnswer, DesktopUi } from './desktop-ui.ts';
 
 /**
  * The answers a ScriptedUi gives, read from a JSON file on every call so a test can change them between calls.
- * `consent` maps an origin (or `*`) to the answer; `null` dialog answers mean "cancelled".
+ * `consent` maps an origin (or `*`) to the answer (`true` Allow, `false` Deny, or how the consent dialog ended, `not-now`
+ * for dismissed or timed out); `null` dialog answers mean "cancelled".
  */
 export interface UiScript {
-  consent?: Record<string, boolean>;
+  consent?: Record<string, boolean | ConsentAnswer>;
   open_files?: string[] | null;
   open_folders?: string[] | null;
   save_file?: string | null;
@@ -22,13 +23,21 @@ export function createScriptedUi(scriptFile: string, logFile?: string): DesktopU
   const record = (entry: Record<string, unknown>) => {
     if (logFile) appendFileSync(logFile, `${JSON.stringify(entry)}\n`);
   };
+  const answerFor = (text: string): ConsentAnswer => {
+    const consent = script().consent ?? {};
+    const origin = Object.keys(consent).find((key) => key !== '*' && text.includes(key));
+    const answer = consent[origin ?? '*'] ?? false;
+    return answer === true ? 'allow' : answer === false ? 'deny' : answer;
+  };
   return {
     name: 'scripted',
     async confirm(title, text) {
       record({ kind: 'confirm', title, text });
-      const consent = script().consent ?? {};
-      const origin = Object.keys(consent).find((key) => key !== '*' && text.includes(key));
-      return consent[origin ?? '*'] ?? false;
+      return answerFor(text) === 'allow';
+    },
+    async consent(title, text) {
+      record({ kind: 'consent', title, text });
+      return answerFor(text);
     },
     async openFiles(options) {
       record({ kind: 'open-files', ...options });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { NoDialogTool } from './desktop-ui.ts';
+import { kdialogArgs } from './kdialog-args.ts';
 import { selectDesktopUi } from './select-ui.ts';
 import { createToolUi } from './tool-ui.ts';
 import { zenityArgs } from './zenity-args.ts';
@@ -57,6 +58,32 @@ describe('tool UI', () => {
       'zenity failed with exit code 5: cannot open display: :9',
     );
     await expect(broken.open('http://x')).rejects.toThrow(/opener/);
+  });
+
+  it('tells the consent answers apart: Allow, Deny, and Not now for Cancel, Escape, closing or the timeout', async () => {
+    const answers: [string, string, number, string][] = [
+      ['zenity', '', 0, 'allow'],
+      ['zenity', 'Deny\n', 1, 'deny'],
+      ['zenity', '', 1, 'not-now'],
+      ['zenity', '', 5, 'not-now'],
+      ['kdialog', '', 0, 'allow'],
+      ['kdialog', '', 1, 'deny'],
+      ['kdialog', '', 2, 'not-now'],
+    ];
+    for (const [tool, stdout, code, expected] of answers) {
+      const args = tool === 'zenity' ? zenityArgs('/home/u') : kdialogArgs('/home/u');
+      const ui = createToolUi(tool, await fakeTool(`${tool}-${code}`, stdout, code), args, undefined);
+      expect(await ui.consent('t', 'x'), `${tool} exit ${code}`).toBe(expected);
+    }
+    const gone = createToolUi(
+      'zenity',
+      await fakeTool('gone', '', 1, 'cannot open display: :9'),
+      zenityArgs('/h'),
+      undefined,
+    );
+    await expect(gone.consent('t', 'x')).rejects.toThrow(NoDialogTool);
+    const crashed = createToolUi('kdialog', await fakeTool('crashed', '', 134), kdialogArgs('/h'), undefined);
+    await expect(crashed.consent('t', 'x')).rejects.toThrow(NoDialogTool);
   });
 
   it('reports a real zenity that cannot reach its display as an error, not as a cancel', async () => {

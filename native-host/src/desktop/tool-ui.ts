@@ -1,5 +1,5 @@
-import { type DesktopUi, type DialogOptions, NoDialogTool } from './desktop-ui.ts';
-import { lines, runTool } from './run-tool.ts';
+import { type ConsentAnswer, type DesktopUi, type DialogOptions, NoDialogTool } from './desktop-ui.ts';
+import { lines, runTool, type ToolResult } from './run-tool.ts';
 
 /**
  * GTK (zenity) exits 1 when it cannot reach the display, the same code as Cancel; Qt (kdialog) says it this way too
@@ -10,6 +10,10 @@ const NO_DISPLAY = /cannot open display|could not connect to display/i;
 /** Command lines for one platform tool; each dialog prints chosen paths one per line, exit 1 = cancel or "no". */
 export interface ToolArgs {
   confirm(title: string, text: string): string[];
+  /** The consent question with three outcomes: Allow, Deny and Not now (also closing it, or its timeout). */
+  consent(title: string, text: string): string[];
+  /** What the consent dialog's exit means; undefined for an exit that is the tool failing, not the user. */
+  consentAnswer(result: ToolResult): ConsentAnswer | undefined;
   openFiles(options: DialogOptions): string[];
   openFolders(options: DialogOptions): string[];
   saveFile(options: DialogOptions): string[];
@@ -29,13 +33,13 @@ export function createToolUi(
   opener: { command: string; args: (target: string) => string[] } | undefined,
   { env = process.env, log }: ToolUiOptions = {},
 ): DesktopUi {
-  const run = async (argv: string[]) => {
+  const run = async (argv: string[], failed = (result: ToolResult) => result.code > 1) => {
     const result = await runTool(command, argv, env);
     // GTK warns on stderr all the time: the last line is the one that says why the tool gave up. Cancel, failure and
     // an empty choice look alike to the page; the log tells them apart.
     const said = lines(result.stderr).at(-1)?.slice(0, 300);
     log?.({ tool: name, code: result.code, lines: lines(result.stdout).length, stderr: said });
-    if (result.code > 1 || (result.code === 1 && NO_DISPLAY.test(result.stderr))) {
+    if (failed(result) || (result.code !== 0 && NO_DISPLAY.test(result.stderr))) {
       throw new NoDialogTool(`${name} failed with exit code ${result.code}${said ? `: ${said}` : ''}`);
     }
     return result;
@@ -43,6 +47,10 @@ export function createToolUi(
   return {
     name,
     confirm: async (title, text) => (await run(args.confirm(title, text))).code === 0,
+    consent: async (title, text) => {
+      const result = await run(args.consent(title, text), (each) => !args.consentAnswer(each));
+      return args.consentAnswer(result) ?? 'not-now';
+    },
     openFiles: async (options) => lines((await run(args.openFiles(options))).stdout),
     openFolders: async (options) => lines((await run(args.openFolders(options))).stdout),
     saveFile: async (options) => lines((await run(args.saveFile(options))).stdout)[0],
@@ -58,5 +66,13 @@ export function createNoToolUi(reason: string): DesktopUi {
   const fail = async (): Promise<never> => {
     throw new NoDialogTool(reason);
   };
-  return { name: 'none', confirm: fail, openFiles: fail, openFolders: fail, saveFile: fail, open: fail };
+  return {
+    name: 'none',
+    confirm: fail,
+    consent: fail,
+    openFiles: fail,
+    openFolders: fail,
+    saveFile: fail,
+    open: fail,
+  };
 }

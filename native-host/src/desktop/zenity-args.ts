@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { FileFilter } from '@rapid/protocol';
-import type { DialogOptions } from './desktop-ui.ts';
+import { CONSENT_TIMEOUT_S, type DialogOptions } from './desktop-ui.ts';
 import type { ToolArgs } from './tool-ui.ts';
 
 /**
@@ -17,6 +17,23 @@ export const zenityArgs = (home: string): ToolArgs => ({
     "--cancel-label=Don't allow",
     '--no-markup',
   ],
+  // The extra button prints its label and exits 1, as Cancel, Escape and closing the window do without printing;
+  // exit 5 is the timeout.
+  consent: (title: string, text: string) => [
+    '--question',
+    `--title=${title}`,
+    `--text=${text}`,
+    '--ok-label=Allow',
+    '--cancel-label=Not now',
+    '--extra-button=Deny',
+    `--timeout=${CONSENT_TIMEOUT_S}`,
+    '--no-markup',
+  ],
+  consentAnswer: ({ code, stdout }) => {
+    if (code === 0) return 'allow';
+    if (code === 1) return stdout.trim() === 'Deny' ? 'deny' : 'not-now';
+    return code === 5 ? 'not-now' : undefined;
+  },
   openFiles: (options: DialogOptions) => [
     '--file-selection',
     `--title=${options.title || 'Select files'}`,

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSettingsStore } from '../config/settings-store.ts';
 import { ConnectFailure } from '../daemon/connect-failure.ts';
+import type { ConsentAnswer } from '../desktop/desktop-ui.ts';
 import { createNoToolUi } from '../desktop/tool-ui.ts';
 import { TrustGate } from './trust-gate.ts';
 
@@ -26,10 +27,10 @@ describe('TrustGate', () => {
     let answer: (value: boolean) => void = () => {};
     const ui = {
       ...createNoToolUi('unused'),
-      confirm: (_title: string, text: string) => {
+      consent: (_title: string, text: string) => {
         questions.push(text);
-        return new Promise<boolean>((resolve) => {
-          answer = resolve;
+        return new Promise<ConsentAnswer>((resolve) => {
+          answer = (value) => resolve(value ? 'allow' : 'deny');
         });
       },
     };
@@ -41,6 +42,37 @@ describe('TrustGate', () => {
     expect(questions).toHaveLength(1);
     const reopened = openSettingsStore(join(dir, 'settings.json'));
     expect(reopened.get().trusted_sites).toEqual({ 'https://a.example': { allowed: true } });
+  });
+
+  it('remembers only an explicit answer: Deny is stored, Not now (dismissed, timed out) asks again next time', async () => {
+    const store = await settings();
+    const answers: ConsentAnswer[] = ['not-now', 'not-now', 'deny'];
+    const asked: string[] = [];
+    const gate = new TrustGate(store, {
+      ...createNoToolUi('unused'),
+      consent: async (_title: string, text: string) => {
+        asked.push(text);
+        return answers.shift() ?? 'allow';
+      },
+    });
+    const site = 'https://a.example';
+    for (const _ of [1, 2]) {
+      const failure = await gate.require(site).catch((error: unknown) => error);
+      expect((failure as ConnectFailure).status).toBe(403);
+      expect((failure as ConnectFailure).body.error.user_message).toContain('ask again');
+      expect(store.get().trusted_sites).toEqual({});
+    }
+    await expect(gate.require(site)).rejects.toMatchObject({ status: 403 });
+    expect(store.get().trusted_sites).toEqual({ [site]: { allowed: false } });
+    await expect(gate.require(site)).rejects.toMatchObject({ status: 403 });
+    expect(asked).toHaveLength(3);
+  });
+
+  it('stores Allow from the consent question', async () => {
+    const store = await settings();
+    const gate = new TrustGate(store, { ...createNoToolUi('unused'), consent: async () => 'allow' as const });
+    expect(await gate.require('https://a.example')).toBe('https://a.example');
+    expect(store.get().trusted_sites).toEqual({ 'https://a.example': { allowed: true } });
   });
 
   it('says clearly that it cannot ask when no dialog tool exists, and remembers nothing', async () => {

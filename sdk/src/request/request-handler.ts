@@ -111,7 +111,7 @@ export class RequestHandler {
           this.#setStatus(STATUS.EXTENSION_INSTALL);
           options.requestExtensionInstall();
         },
-        onProgress: (status) => this.#setStatus(status),
+        onProgress: (status) => this.#progress(status),
       },
       this.#stop.signal,
     );
@@ -207,10 +207,18 @@ export class RequestHandler {
     this.#setStatus(bridge.kind === 'http' ? STATUS.RETRYING : 'DEGRADED');
     this.#armInitTimeout();
     if (bridge.kind === 'http') {
-      const onProgress = (status: DetectProgress) => this.#setStatus(status);
+      const onProgress = (status: DetectProgress) => this.#progress(status);
       if (!(await bridge.detect(-1, this.#stop.signal, onProgress))) return;
     }
     await this.#detectClient(bridge);
+  }
+
+  /**
+   * A detection step (the HTTP bridge's sweeps). Once the init timeout said FAILED it stays FAILED until the client
+   * is found (connect-bridge.md §4 step 6): a sweep after it must not bring the page's banner back to "launching".
+   */
+  #progress(status: DetectProgress) {
+    if (this.#status !== STATUS.FAILED) this.#setStatus(status);
   }
 
   #flush() {

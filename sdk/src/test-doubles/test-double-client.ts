@@ -1,3 +1,5 @@
+import { LARGE_REPLY_PATH } from '../bridge/extension/large-reply.ts';
+
 /** One request as the local client saw it, whichever bridge carried it. */
 export interface SeenRequest {
   method: string;
@@ -40,6 +42,9 @@ export class TestDoubleClient {
       return json(200, { transfer_specs });
     }
     if (request.method === 'GET' && request.path.startsWith('/connect/windows/')) return json(200, {});
+    // No local HTTP port behind this double: no ticket for large replies, the read goes through the bridge.
+    if (request.path === LARGE_REPLY_PATH)
+      return json(404, { error: { code: 404, user_message: 'No ticket.' } });
     if (request.method === 'POST' && request.path !== '/invalid/uri' && KNOWN_POST.test(request.path))
       return json(200, { echo: JSON.parse(request.body || '{}') });
     return json(404, {
@@ -51,9 +56,12 @@ export class TestDoubleClient {
     });
   }
 
-  /** The requests the page made, without the handler's own detection probes. */
+  /**
+   * The calls the page made: detection pings and Rapid's large-reply ticket requests (transport, sdk/LARGE-REPLIES.md:
+   * this double has no local HTTP port, so it answers 404 and the read itself follows) left out.
+   */
   calls(): SeenRequest[] {
-    return this.seen.filter((each) => each.path !== '/connect/info/ping');
+    return this.seen.filter((each) => each.path !== '/connect/info/ping' && each.path !== LARGE_REPLY_PATH);
   }
 }
 

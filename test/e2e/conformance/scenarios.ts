@@ -18,14 +18,20 @@ export interface Scenario {
 const OPTIONS = { minVersion: '3.9.0', connectMethod: 'extension', connectLaunchWaitTimeoutMs: 1500 };
 
 // Page-side helpers are defined inside each page function: the page has nothing but what the function carries.
-const statusScenario = (state: InstallState, stopMidSession = false): Scenario => ({
-  name: `status sequence: ${state}${stopMidSession ? ', client stopping mid-session' : ''}`,
+const statusScenario = (
+  state: InstallState,
+  stopMidSession = false,
+  variant?: { name: string; options: Record<string, unknown>; installer: boolean },
+): Scenario => ({
+  name: `status sequence: ${state}${stopMidSession ? ', client stopping mid-session' : ''}${variant ? `, ${variant.name}` : ''}`,
   state,
-  params: ['options', 'stopMidSession'],
-  args: [OPTIONS, stopMidSession],
+  params: ['options', 'stopMidSession', 'installer'],
+  args: [variant?.options ?? OPTIONS, stopMidSession, variant?.installer ?? false],
   body: `
       const { AW4, conformance } = window;
       const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+      // A page that shows the installer builds it first, as the Connect SDK's own examples do.
+      if (installer) new AW4.ConnectInstaller({ sdkLocation: '/sdk' });
       const connect = new AW4.Connect(options);
       const statuses = [];
       connect.addEventListener(AW4.Connect.EVENT.STATUS, (type, status) => statuses.push([type, status]));
@@ -266,6 +272,17 @@ export const SCENARIOS: Scenario[] = [
   statusScenario('present'),
   statusScenario('silent-client'),
   statusScenario('present', true),
+  // The page's defaults (no minVersion, no connectMethod) with the launch wait a page typically sets.
+  statusScenario('nothing', false, {
+    name: 'no minVersion, connectLaunchWaitTimeoutMs 2000',
+    options: { connectLaunchWaitTimeoutMs: 2000 },
+    installer: false,
+  }),
+  statusScenario('nothing', false, {
+    name: 'no minVersion, connectLaunchWaitTimeoutMs 2000, with the installer',
+    options: { connectLaunchWaitTimeoutMs: 2000 },
+    installer: true,
+  }),
   callScenario(
     'public methods with valid, missing and invalid arguments (everything present)',
     'present',

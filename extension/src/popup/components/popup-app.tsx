@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { PopupClient } from '../client/popup-client.ts';
 import { useClientStatus } from '../use-client-status.ts';
 import { ClientHeader } from './client-header.tsx';
+import { SitePermissions } from './site-permissions.tsx';
 import { type TransferAction, TransferRow } from './transfer-row.tsx';
 
 /** The popup: client status, the local client's transfers with their controls, and the way to the full manager. */
@@ -57,6 +58,7 @@ export function PopupApp({ client }: { client: PopupClient }) {
       <Button size="sm" onClick={() => void openManager()} disabled={clientStatus.state !== 'ready'}>
         Open Transfer Manager
       </Button>
+      <SitePermissions client={client} connected={clientStatus.state === 'ready'} />
     </Stack>
   );
 }

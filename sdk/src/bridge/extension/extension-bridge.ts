@@ -1,6 +1,7 @@
 import { EVENT_NAMES, ReplyAssembler, readResponseDetail } from '@rapid/protocol';
 import { Logger } from '../../logger/logger.ts';
 import type { Bridge, BridgeKind, BridgeRequest, BridgeResponse } from '../bridge.ts';
+import { largeReadRoute, sendLargeRead } from './large-reply.ts';
 
 /** Dialog requests wait for the user for up to a day unless the page says otherwise (connect-protocol.md §5.2). */
 const DIALOG_TIMEOUT_MS = 86_400_000;
@@ -75,6 +76,12 @@ export class ExtensionBridge implements Bridge {
   }
 
   send(request: BridgeRequest, requestId: number): Promise<BridgeResponse> {
+    const route = this.kind === 'extension' ? largeReadRoute(request) : undefined;
+    if (route === undefined) return this.#send(request, requestId);
+    return sendLargeRead(request, route, (each) => this.#send(each, requestId), this.stopped.signal);
+  }
+
+  #send(request: BridgeRequest, requestId: number): Promise<BridgeResponse> {
     if (request.body.length > MAX_REQUEST_CHARS)
       Logger.warn(`Request ${request.path} is larger than the 100MB the extension is meant to carry.`);
     return new Promise((resolve) => {

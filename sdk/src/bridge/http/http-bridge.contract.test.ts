@@ -81,10 +81,15 @@ describe('local HTTP bridge wire (connect-protocol.md §8.1)', () => {
     await vi.advanceTimersByTimeAsync(1990);
     expect(statuses).toEqual(['INITIALIZING', 'RETRYING', 'FAILED']);
     expect(launches).toBe(1);
+    // FAILED stays while the sweeps go on (connect-bridge.md §4 step 6; Connect 5.0.3 too): a banner that offers the
+    // download at the timeout must not fall back to "launching" on the next sweep.
+    await vi.advanceTimersByTimeAsync(8000);
+    expect(sweeps()).toBe(5);
+    expect(statuses).toEqual(['INITIALIZING', 'RETRYING', 'FAILED']);
     // Detection keeps going: a client that starts late still gets the session RUNNING.
     server.listening.add(33003);
-    await vi.advanceTimersByTimeAsync(5000);
-    expect(statuses.at(-1)).toBe('RUNNING');
+    await vi.advanceTimersByTimeAsync(8000);
+    expect(statuses).toEqual(['INITIALIZING', 'RETRYING', 'FAILED', 'RUNNING']);
   });
 
   it('reconnects after a network failure while RUNNING and re-sends the request', async () => {

@@ -1,10 +1,27 @@
 import type { z } from 'zod';
+import { type Endpoint, endpointPath, type PathParams } from '../../../api/contract/define-endpoint.ts';
 import { ApiFailure, failureFromAnswer, toFailure } from './api-failure.ts';
 
 const BASE = '/api/v1';
 const SAFE = new Set(['GET', 'HEAD']);
 
 type Listener = (failure: ApiFailure) => void;
+
+type Given<S> = S extends z.ZodType ? z.input<S> : undefined;
+type Parts<E> = E extends Endpoint<infer P, infer Q, infer B> ? { params: P; query: Q; body: B } : never;
+/** What `call` needs for an endpoint: its path parameters, query and body, each only when the endpoint has one. */
+export type CallInput<E extends Endpoint> = (Parts<E>['params'] extends z.ZodType
+  ? { params: PathParams<Parts<E>['params']> }
+  : object) &
+  (Parts<E>['query'] extends z.ZodType ? { query?: Given<Parts<E>['query']> } : object) &
+  (Parts<E>['body'] extends z.ZodType ? { body: Given<Parts<E>['body']> } : object) & {
+    signal?: AbortSignal;
+  };
+type CallArgs<E extends Endpoint> = Parts<E>['params'] extends z.ZodType
+  ? [input: CallInput<E>]
+  : Parts<E>['body'] extends z.ZodType
+    ? [input: CallInput<E>]
+    : [input?: CallInput<E>];
 
 /**
  * The app's one way to the DAM API. Answers are parsed with the shared zod schemas; failures become
@@ -26,6 +43,26 @@ export class ApiClient {
     return () => this.#timeoutListeners.delete(listener);
   }
 
+  /**
+   * Calls an endpoint of the shared contract (`api/contract/`): its method and path, its parameters filled in, the
+   * answer parsed with its response schema. Parameters, query and body are typed from the same declaration the
+   * server answers with, so a call the server would refuse does not typecheck.
+   */
+  call<E extends Endpoint>(endpoint: E, ...[input]: CallArgs<E>): Promise<z.output<E['response']>> {
+    const given = (input ?? {}) as {
+      params?: Record<string, string | number>;
+      query?: unknown;
+      body?: unknown;
+      signal?: AbortSignal;
+    };
+    let path = endpointPath(endpoint, given.params);
+    if (given.query !== undefined) path += queryString(given.query as Record<string, unknown>);
+    const method = endpoint.method.toUpperCase();
+    const body = given.body ?? (method === 'POST' ? {} : undefined);
+    return this.request(method, path, endpoint.response as E['response'], body, given.signal);
+  }
+
+  /** Deprecated: retypes the path and schema by hand; use {@link call} with the feature's endpoint. */
   get<S extends z.ZodType>(path: string, schema: S, signal?: AbortSignal): Promise<z.output<S>> {
     return this.request('GET', path, schema, undefined, signal);
   }
@@ -97,6 +134,16 @@ export class ApiClient {
       throw new ApiFailure(response.status, 'bad_answer', failureFromAnswer(500, undefined).userMessage);
     return parsed.data;
   }
+}
+
+/** `?name=value`, a list as the name repeated; undefined values left out. */
+function queryString(query: Record<string, unknown>): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query))
+    for (const each of Array.isArray(value) ? value : [value])
+      if (each !== undefined && each !== null) search.append(name, String(each));
+  const text = search.toString();
+  return text ? `?${text}` : '';
 }
 
 export const api = new ApiClient();

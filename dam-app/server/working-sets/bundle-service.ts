@@ -50,8 +50,8 @@ export async function resolveBundle(
   const byId = new Map(rows.map((row) => [row.id, row]));
   const used = new Set<string>();
   const files: BundleFile[] = [];
-  for (const id of ids) {
-    const row = byId.get(id);
+  for (const assetId of ids) {
+    const row = byId.get(assetId);
     if (!row) continue;
     let name = row.file_name;
     for (let n = 2; used.has(name.toLowerCase()); n++)

@@ -141,6 +141,24 @@ describe('ApiClient against a real HTTP server', () => {
     await api.call(list, { query: { q: 'a b', tag: ['x', 'y'] } });
     expect(seen.at(-1)).toMatchObject({ method: 'GET', url: '/api/v1/ok?q=a+b&tag=x&tag=y', body: '' });
     await expect(api.call(rename, { params: { id: 1 }, body: { name: 'N' } })).resolves.toEqual({ ok: true });
+    expect(api.url(list, { query: { q: 'x' } })).toBe('/api/v1/ok?q=x');
+    const pdf = defineEndpoint({
+      method: 'post',
+      path: '/ok/sheet',
+      tag: 'Test',
+      summary: 'A sheet',
+      auth: 'user',
+      body: z.strictObject({ ids: z.array(z.number()) }),
+      response: z.unknown(),
+      produces: 'application/pdf',
+    });
+    expect(await (await api.callForBlob(pdf, { body: { ids: [2] } })).text()).toBe('{"ok":true}');
+    expect(seen.at(-1)).toMatchObject({
+      method: 'POST',
+      url: '/api/v1/ok/sheet',
+      csrf: 'tok',
+      body: '{"ids":[2]}',
+    });
     const typeChecks = () => [
       // @ts-expect-error: the path parameter is required
       api.call(rename, { body: { name: 'N' } }),

@@ -49,17 +49,19 @@ export class ApiClient {
    * server answers with, so a call the server would refuse does not typecheck.
    */
   call<E extends Endpoint>(endpoint: E, ...[input]: CallArgs<E>): Promise<z.output<E['response']>> {
-    const given = (input ?? {}) as {
-      params?: Record<string, string | number>;
-      query?: unknown;
-      body?: unknown;
-      signal?: AbortSignal;
-    };
-    let path = endpointPath(endpoint, given.params);
-    if (given.query !== undefined) path += queryString(given.query as Record<string, unknown>);
-    const method = endpoint.method.toUpperCase();
-    const body = given.body ?? (method === 'POST' ? {} : undefined);
-    return this.request(method, path, endpoint.response as E['response'], body, given.signal);
+    const { method, path, body, signal } = requestOf(endpoint, input);
+    return this.request(method, path, endpoint.response as E['response'], body, signal);
+  }
+
+  /** A state-changing endpoint that `produces` a file (a contact sheet PDF): the bytes, or the API's failure. */
+  callForBlob<E extends Endpoint>(endpoint: E, ...[input]: CallArgs<E>): Promise<Blob> {
+    const { path, body } = requestOf(endpoint, input);
+    return this.postForBlob(path, body);
+  }
+
+  /** The address of an endpoint that `produces` bytes, for a link or a browser download (`GET` only). */
+  url<E extends Endpoint>(endpoint: E, ...[input]: CallArgs<E>): string {
+    return `${BASE}${requestOf(endpoint, input).path}`;
   }
 
   /** Deprecated: retypes the path and schema by hand; use {@link call} with the feature's endpoint. */
@@ -76,7 +78,7 @@ export class ApiClient {
     return this.request('DELETE', path, schema);
   }
 
-  /** A state-changing call whose answer is a file (a contact sheet PDF): the bytes, or the API's failure. */
+  /** Deprecated: a state-changing call whose answer is a file; use {@link callForBlob} with the feature's endpoint. */
   async postForBlob(path: string, body: unknown): Promise<Blob> {
     const headers: Record<string, string> = { 'Content-Type': 'application/json' };
     if (this.#csrfToken) headers['X-CSRF-Token'] = this.#csrfToken;
@@ -134,6 +136,19 @@ export class ApiClient {
       throw new ApiFailure(response.status, 'bad_answer', failureFromAnswer(500, undefined).userMessage);
     return parsed.data;
   }
+}
+
+/** The method, path (parameters filled in, query appended) and body of a call to an endpoint. */
+function requestOf(endpoint: Endpoint, input: unknown) {
+  const given = (input ?? {}) as {
+    params?: Record<string, string | number>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+    signal?: AbortSignal;
+  };
+  const method = endpoint.method.toUpperCase();
+  const path = endpointPath(endpoint, given.params) + (given.query ? queryString(given.query) : '');
+  return { method, path, body: given.body ?? (method === 'POST' ? {} : undefined), signal: given.signal };
 }
 
 /** `?name=value`, a list as the name repeated; undefined values left out. */

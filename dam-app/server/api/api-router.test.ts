@@ -86,6 +86,11 @@ describe.each(DATABASE_KINDS)('the API on %s', (kind) => {
     expect(document.paths['/session'].post.requestBody.content['application/json'].schema).toBeDefined();
     expect(document.components.schemas).toHaveProperty('Session');
     expect(document.components.schemas).toHaveProperty('ApiError');
+    // An endpoint of the contract documents the error codes it declares.
+    const rename = document.paths['/carts/{id}'].put;
+    expect(rename.summary).toBe('Rename a cart');
+    expect(rename.responses['409'].description).toContain('cart_exists');
+    expect(rename.responses['404'].description).toContain('not_found');
     const page = await fetch(`${dam.url}/api/docs`);
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
     const html = await page.text();

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import type { BodyKind } from '../../api/contract/define-endpoint.ts';
 import { MESSAGES } from '../../api/messages.ts';
 import { ApiError } from './api-error.ts';
 import { carryRequestId } from './request-id.ts';
@@ -6,8 +7,7 @@ import { carryRequestId } from './request-id.ts';
 /** JSON request bodies above this are refused with 413 before they are read whole. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
-/** What a route reads from its request body: JSON for its `body` schema (the default), or a stream of bytes. */
-export type BodyKind = 'json' | 'binary';
+export type { BodyKind };
 
 const MEDIA_TYPES: Record<BodyKind, string> = {
   json: 'application/json',

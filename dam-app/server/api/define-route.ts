@@ -1,12 +1,10 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
+import type { Auth, BodyKind, EndpointErrors, Method } from '../../api/contract/define-endpoint.ts';
 import type { Principal } from '../access/principal.ts';
 import type { DamServices } from '../services.ts';
-import type { BodyKind } from './body-policy.ts';
 
-export type Method = 'get' | 'post' | 'put' | 'delete';
-/** public: anyone; user: a signed-in person or an API key; admin: an administrator (spec §6). */
-export type Auth = 'public' | 'user' | 'admin';
+export type { Auth, Method };
 
 export interface HandlerContext<B, Q, P, A extends Auth> {
   c: Context;
@@ -43,12 +41,18 @@ export interface RouteDefinition<
   params?: P;
   response: R;
   status?: 200 | 201 | 202;
+  /** The error answers it gives beyond the common ones, for the OpenAPI document. */
+  errors?: EndpointErrors;
   /** A route that answers bytes (a file, an archive) names their media type; its handler returns a Response. */
   produces?: string;
   handler(context: HandlerContext<Out<B>, Out<Q>, Out<P>, A>): Promise<z.input<R> | Response>;
 }
 
-/** Keeps the types of one route together; the router validates and documents it from the same schemas. */
+/**
+ * Keeps the types of one route together; the router validates and documents it from the same schemas.
+ * @deprecated Declare the endpoint in `api/contract/<feature>-endpoints.ts` and bind a handler with `bindEndpoint`
+ * (see `server/working-sets/`), so the web client calls the same declaration. Kept until every feature is converted.
+ */
 export function defineRoute<
   B extends z.ZodType | undefined,
   Q extends z.ZodType | undefined,

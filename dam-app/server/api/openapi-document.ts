@@ -7,6 +7,17 @@ const errorResponse = (description: string) => ({
   content: { 'application/json': { schema: apiErrorSchema } },
 });
 
+const ERROR_TITLES: Record<string, string> = {
+  400: 'Invalid input',
+  403: 'No permission',
+  404: 'No such item, or no access to it',
+  409: 'Conflicts with the current state',
+  413: 'Too large',
+  422: 'Cannot be processed',
+  429: 'Too many requests',
+  507: 'No space left',
+};
+
 /** The OpenAPI 3.1 document of `/api/v1`, generated from the same zod schemas the server validates with. */
 export function openApiDocument(routes: RouteDefinition[], version: string) {
   const paths: ZodOpenApiPathsObject = {};
@@ -43,6 +54,12 @@ export function openApiDocument(routes: RouteDefinition[], version: string) {
           : { '401': errorResponse('Not signed in, or the session timed out') }),
         ...(route.auth === 'admin' ? { '403': errorResponse('Not an administrator') } : {}),
         ...(route.params ? { '404': errorResponse('No such item, or no access to it') } : {}),
+        ...Object.fromEntries(
+          Object.entries(route.errors ?? {}).map(([status, codes]) => [
+            status,
+            errorResponse(`${ERROR_TITLES[status] ?? 'Refused'}; \`code\`: ${codes.join(', ')}`),
+          ]),
+        ),
       },
     };
   }

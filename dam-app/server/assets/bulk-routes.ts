@@ -6,7 +6,7 @@ import { can } from '../access/principal.ts';
 import { forbidden, invalid } from '../api/api-error.ts';
 import { defineRoute } from '../api/define-route.ts';
 import { aclRoot, belowPattern } from '../folders/acl-scope.ts';
-import { resolveSelection } from '../working-sets/selection.ts';
+import { resolveSelection } from '../working-sets/selection-service.ts';
 import { visibleAssetIds } from './asset-records.ts';
 import { keywordVector } from './ingest.ts';
 

@@ -7,9 +7,10 @@ import { ASSET_MESSAGES } from '../../api/asset-messages.ts';
 import { dbString, storablePath } from '../../api/db-safe.ts';
 import { translateTransferPath } from '../../api/transfer-paths.ts';
 import { pathInAcl } from '../access/acl-paths.ts';
-import { can, type Principal } from '../access/principal.ts';
+import { assertMayDownload } from '../access/download-gate.ts';
+import type { Principal } from '../access/principal.ts';
 import { readNoFollow } from '../access/storage-path.ts';
-import { ApiError, forbidden, notFound } from '../api/api-error.ts';
+import { ApiError, notFound } from '../api/api-error.ts';
 import { defineRoute } from '../api/define-route.ts';
 import { aclRoot } from '../folders/acl-scope.ts';
 import type { DamServices } from '../services.ts';
@@ -19,8 +20,7 @@ import { collectZipEntries, zipInputs } from './zip-entries.ts';
 
 /** Spec §2 Standard Download (HTTP) needs the download gates of §6 (quickDownload or downloadHiRes, allowDownload). */
 export function checkDownload(services: DamServices, principal: Principal): string {
-  if (!services.config.allowDownload || !(can(principal, 'quickDownload') || can(principal, 'downloadHiRes')))
-    throw forbidden();
+  assertMayDownload(services.config, principal);
   return aclRoot(principal);
 }
 

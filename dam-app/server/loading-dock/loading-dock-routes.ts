@@ -13,7 +13,7 @@ import { ApiError, forbidden, notFound } from '../api/api-error.ts';
 import { defineRoute } from '../api/define-route.ts';
 import { visibleAssetIds } from '../assets/asset-records.ts';
 import type { LocalStorageArea } from '../storage/local-area.ts';
-import { resolveBundle } from '../working-sets/bundle.ts';
+import { resolveBundle } from '../working-sets/bundle-service.ts';
 import { cleanLoadingDock, LOADING_DOCK_TTL_SECONDS } from './cleanup.ts';
 import { human, reserveDock } from './dock-quota.ts';
 

@@ -8,7 +8,7 @@ import { ingestFile } from '../assets/ingest.ts';
 import { aclUser } from '../test-support/acl-fixture.ts';
 import type { ApiClient } from '../test-support/api-client.ts';
 import { DATABASE_KINDS, startTestDam, type TestDam } from '../test-support/test-dam.ts';
-import { bundleFolderName } from './bundle.ts';
+import { bundleFolderName } from './bundle-service.ts';
 
 describe.each(DATABASE_KINDS)('bundles on %s', (kind) => {
   let dam: TestDam;

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { defineEndpoint } from '../../../api/contract/define-endpoint.ts';
 import { MESSAGES } from '../../../api/messages.ts';
 import { ApiClient } from './api-client.ts';
 import { ApiFailure, failureFromAnswer, NETWORK_CODE, toFailure } from './api-failure.ts';
@@ -46,7 +47,7 @@ describe('failureFromAnswer', () => {
 describe('ApiClient against a real HTTP server', () => {
   let server: Server;
   let base: string;
-  const seen: { method?: string; csrf?: string | string[]; body: string }[] = [];
+  const seen: { method?: string; url?: string; csrf?: string | string[]; body: string }[] = [];
 
   beforeAll(async () => {
     server = createServer((request: IncomingMessage, response) => {
@@ -55,9 +56,9 @@ describe('ApiClient against a real HTTP server', () => {
         body += chunk;
       });
       request.on('end', () => {
-        seen.push({ method: request.method, csrf: request.headers['x-csrf-token'], body });
+        seen.push({ method: request.method, url: request.url, csrf: request.headers['x-csrf-token'], body });
         response.setHeader('Content-Type', 'application/json');
-        if (request.url === '/api/v1/ok') response.end(JSON.stringify({ ok: true }));
+        if (request.url?.split('?')[0]?.startsWith('/api/v1/ok')) response.end(JSON.stringify({ ok: true }));
         else if (request.url === '/api/v1/bad-shape') response.end(JSON.stringify({ ok: 'yes' }));
         else {
           response.statusCode = 401;
@@ -105,6 +106,70 @@ describe('ApiClient against a real HTTP server', () => {
     expect(await blob.text()).toBe('{"ok":true}');
     expect(seen.at(-1)).toMatchObject({ method: 'POST', csrf: 'tok', body: '{"ids":[1]}' });
     await expect(api.postForBlob('/elsewhere', {})).rejects.toMatchObject({ code: 'session_timeout' });
+  });
+
+  it('calls an endpoint of the contract: its method, its path filled in, its query and body, its answer parsed', async () => {
+    const rename = defineEndpoint({
+      method: 'put',
+      path: '/ok/things/{id}',
+      tag: 'Test',
+      summary: 'Rename a thing',
+      auth: 'user',
+      params: z.object({ id: z.coerce.number() }),
+      body: z.strictObject({ name: z.string() }),
+      response: ok,
+    });
+    const list = defineEndpoint({
+      method: 'get',
+      path: '/ok',
+      tag: 'Test',
+      summary: 'List',
+      auth: 'user',
+      query: z.object({ q: z.string().optional(), tag: z.array(z.string()).optional() }),
+      response: ok,
+    });
+    const api = client();
+    api.csrfToken = 'tok';
+    const answer: { ok: true } = await api.call(rename, { params: { id: 'a/b' }, body: { name: 'N' } });
+    expect(answer).toEqual({ ok: true });
+    expect(seen.at(-1)).toMatchObject({
+      method: 'PUT',
+      url: '/api/v1/ok/things/a%2Fb',
+      csrf: 'tok',
+      body: '{"name":"N"}',
+    });
+    await api.call(list, { query: { q: 'a b', tag: ['x', 'y'] } });
+    expect(seen.at(-1)).toMatchObject({ method: 'GET', url: '/api/v1/ok?q=a+b&tag=x&tag=y', body: '' });
+    await expect(api.call(rename, { params: { id: 1 }, body: { name: 'N' } })).resolves.toEqual({ ok: true });
+    expect(api.url(list, { query: { q: 'x' } })).toBe('/api/v1/ok?q=x');
+    const pdf = defineEndpoint({
+      method: 'post',
+      path: '/ok/sheet',
+      tag: 'Test',
+      summary: 'A sheet',
+      auth: 'user',
+      body: z.strictObject({ ids: z.array(z.number()) }),
+      response: z.unknown(),
+      produces: 'application/pdf',
+    });
+    expect(await (await api.callForBlob(pdf, { body: { ids: [2] } })).text()).toBe('{"ok":true}');
+    expect(seen.at(-1)).toMatchObject({
+      method: 'POST',
+      url: '/api/v1/ok/sheet',
+      csrf: 'tok',
+      body: '{"ids":[2]}',
+    });
+    const typeChecks = () => [
+      // @ts-expect-error: the path parameter is required
+      api.call(rename, { body: { name: 'N' } }),
+      // @ts-expect-error: the path names {id}, not {thing}
+      api.call(rename, { params: { thing: 1 }, body: { name: 'N' } }),
+      // @ts-expect-error: the body's schema has no field "title"
+      api.call(rename, { params: { id: 1 }, body: { title: 'N' } }),
+      // @ts-expect-error: this endpoint takes no body
+      api.call(list, { body: {} }),
+    ];
+    expect(typeChecks).toBeTypeOf('function');
   });
 
   it('calls an unreachable server a network failure', async () => {

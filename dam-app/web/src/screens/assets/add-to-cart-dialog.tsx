@@ -1,7 +1,8 @@
 import { Field, NativeSelect, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { addedSchema, CART_MAX_ASSETS, cartNameSchema, cartSchema } from '../../../../api/working-sets.ts';
+import { addCartAssets, createCart } from '../../../../api/contract/working-sets-endpoints.ts';
+import { CART_MAX_ASSETS, cartNameSchema } from '../../../../api/working-sets.ts';
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { toaster } from '../../app/toaster.tsx';
@@ -32,8 +33,8 @@ export function AddToCartDialog({
   const add = useMutation({
     mutationFn: async () => {
       let cart = carts.data?.find((each) => String(each.id) === choice);
-      if (!cart) cart = await api.post('/carts', cartSchema, { name: form.values.name });
-      const added = await api.post(`/carts/${cart.id}/assets`, addedSchema, { ids: [...assetIds] });
+      if (!cart) cart = await api.call(createCart, { body: { name: form.values.name } });
+      const added = await api.call(addCartAssets, { params: { id: cart.id }, body: { ids: [...assetIds] } });
       return { cart, added };
     },
     onSuccess: ({ cart, added }) => {

@@ -1,7 +1,8 @@
 import { Field, NativeSelect, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { addedSchema, collectionSchema, saveCollectionSchema } from '../../../../api/working-sets.ts';
+import { addCollectionAssets, createCollection } from '../../../../api/contract/working-sets-endpoints.ts';
+import { saveCollectionSchema } from '../../../../api/working-sets.ts';
 import { api } from '../../api/api-client.ts';
 import { useSession } from '../../api/session.ts';
 import { usePreferences } from '../../app/preferences.tsx';
@@ -40,13 +41,10 @@ export function AddToCollectionDialog({
     mutationFn: async () => {
       let collection = changeable.find((each) => String(each.id) === choice);
       if (!collection)
-        collection = await api.post(
-          '/collections',
-          collectionSchema,
-          saveCollectionSchema.parse(form.values),
-        );
-      const added = await api.post(`/collections/${collection.id}/assets`, addedSchema, {
-        ids: [...assetIds],
+        collection = await api.call(createCollection, { body: saveCollectionSchema.parse(form.values) });
+      const added = await api.call(addCollectionAssets, {
+        params: { id: collection.id },
+        body: { ids: [...assetIds] },
       });
       return { collection, added };
     },

@@ -1,10 +1,15 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { assetSchema } from '../../../../api/assets.ts';
+import {
+  listCartAssets,
+  listCarts,
+  listCollectionAssets,
+  listCollections,
+} from '../../../../api/contract/working-sets-endpoints.ts';
 import { placesTreeSchema } from '../../../../api/folders.ts';
 import { loadingDockEntrySchema } from '../../../../api/loading-dock.ts';
 import { versionSchema } from '../../../../api/versions.ts';
-import { cartSchema, collectionSchema } from '../../../../api/working-sets.ts';
 import { api } from '../../api/api-client.ts';
 
 export const ASSET_KEYS = {
@@ -52,23 +57,23 @@ export const useTrash = (enabled = true) =>
 export const useCarts = () =>
   useQuery({
     queryKey: ASSET_KEYS.carts,
-    queryFn: ({ signal }) => api.get('/carts', z.array(cartSchema), signal),
+    queryFn: ({ signal }) => api.call(listCarts, { signal }),
   });
 export const useCartAssets = (id: number | undefined) =>
   useQuery({
     queryKey: ASSET_KEYS.cartAssets(id ?? 0),
-    queryFn: ({ signal }) => api.get(`/carts/${id}/assets`, assetList, signal),
+    queryFn: ({ signal }) => api.call(listCartAssets, { params: { id: id ?? 0 }, signal }),
     enabled: id !== undefined,
   });
 export const useCollections = () =>
   useQuery({
     queryKey: ASSET_KEYS.collections,
-    queryFn: ({ signal }) => api.get('/collections', z.array(collectionSchema), signal),
+    queryFn: ({ signal }) => api.call(listCollections, { signal }),
   });
 export const useCollectionAssets = (id: number) =>
   useQuery({
     queryKey: ASSET_KEYS.collectionAssets(id),
-    queryFn: ({ signal }) => api.get(`/collections/${id}/assets`, assetList, signal),
+    queryFn: ({ signal }) => api.call(listCollectionAssets, { params: { id }, signal }),
   });
 export const useLoadingDock = () =>
   useQuery({

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { cartNameSchema, cartSchema } from '../../../../api/working-sets.ts';
+import { createCart, renameCart } from '../../../../api/contract/working-sets-endpoints.ts';
+import { cartNameSchema, type cartSchema } from '../../../../api/working-sets.ts';
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { toaster } from '../../app/toaster.tsx';
@@ -26,8 +27,8 @@ export function CartNameDialog({
   const client = useQueryClient();
   const form = useForm({ name: cart?.name ?? '' });
   const save = useMutation({
-    mutationFn: (body: unknown) =>
-      cart ? api.put(`/carts/${cart.id}`, cartSchema, body) : api.post('/carts', cartSchema, body),
+    mutationFn: (body: z.output<typeof cartNameSchema>) =>
+      cart ? api.call(renameCart, { params: { id: cart.id }, body }) : api.call(createCart, { body }),
     onSuccess: (saved) => {
       void client.invalidateQueries({ queryKey: ASSET_KEYS.carts });
       toaster.create({ type: 'success', title: t('app.savedItem', { name: saved.name }) });

@@ -2,9 +2,14 @@ import { Button, Field, Flex, HStack, Input, Menu, NativeSelect, Stack } from '@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { z } from 'zod';
-import { okSchema, type SessionView } from '../../../../api/accounts.ts';
+import type { SessionView } from '../../../../api/accounts.ts';
+import {
+  addCartAssets,
+  deleteCart as deleteCartEndpoint,
+  removeCartAssets,
+} from '../../../../api/contract/working-sets-endpoints.ts';
 import { loadingDockSchema } from '../../../../api/loading-dock.ts';
-import { addedSchema, type cartSchema } from '../../../../api/working-sets.ts';
+import type { cartSchema } from '../../../../api/working-sets.ts';
 import { api } from '../../api/api-client.ts';
 import type { ApiFailure } from '../../api/api-failure.ts';
 import { usePreferences } from '../../app/preferences.tsx';
@@ -45,7 +50,7 @@ export function CartsScreen({ session }: { session: SessionView }) {
   };
   const addBySearch = useMutation({
     mutationFn: ({ id, q }: { id: number; q: string }) =>
-      api.post(`/carts/${id}/assets`, addedSchema, { search: { q } }),
+      api.call(addCartAssets, { params: { id }, body: { search: { q } } }),
     onSuccess: (added, { id }) => {
       refresh(id);
       setQuery('');
@@ -60,7 +65,7 @@ export function CartsScreen({ session }: { session: SessionView }) {
   });
   const removeSelected = useMutation({
     mutationFn: ({ id, remove }: { id: number; remove: number[] }) =>
-      api.post(`/carts/${id}/assets/remove`, okSchema, { ids: remove }),
+      api.call(removeCartAssets, { params: { id }, body: { ids: remove } }),
     onSuccess: (_, { id, remove }) => {
       refresh(id);
       setSelected([]);
@@ -69,7 +74,7 @@ export function CartsScreen({ session }: { session: SessionView }) {
     onError: fail,
   });
   const deleteCart = useMutation({
-    mutationFn: (id: number) => api.delete(`/carts/${id}`, okSchema),
+    mutationFn: (id: number) => api.call(deleteCartEndpoint, { params: { id } }),
     onSuccess: () => {
       setOpen(null);
       setCurrentId(undefined);

@@ -1,6 +1,8 @@
 import { Checkbox, Field, HStack, Input, NativeSelect, RadioGroup, Textarea } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { collectionSchema, saveCollectionSchema } from '../../../../api/working-sets.ts';
+import type { z } from 'zod';
+import { createCollection, updateCollection } from '../../../../api/contract/working-sets-endpoints.ts';
+import { saveCollectionSchema } from '../../../../api/working-sets.ts';
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { toaster } from '../../app/toaster.tsx';
@@ -42,10 +44,10 @@ export function CollectionEditor({
     { guard: true },
   );
   const save = useMutation({
-    mutationFn: (body: unknown) =>
+    mutationFn: (body: z.output<typeof saveCollectionSchema>) =>
       collection
-        ? api.put(`/collections/${collection.id}`, collectionSchema, body)
-        : api.post('/collections', collectionSchema, body),
+        ? api.call(updateCollection, { params: { id: collection.id }, body })
+        : api.call(createCollection, { body }),
     onSuccess: (saved) => {
       form.markSaved();
       void client.invalidateQueries({ queryKey: ASSET_KEYS.collections });

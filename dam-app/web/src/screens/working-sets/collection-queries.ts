@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { SessionView } from '../../../../api/accounts.ts';
-import { type collectionSchema, shareGroupSchema } from '../../../../api/working-sets.ts';
+import { listShareGroups } from '../../../../api/contract/working-sets-endpoints.ts';
+import type { collectionSchema } from '../../../../api/working-sets.ts';
 import { api } from '../../api/api-client.ts';
 import { mayModifyCollections } from '../assets/asset-access.ts';
 
@@ -10,7 +11,7 @@ export type Collection = z.infer<typeof collectionSchema>;
 export const useShareGroups = () =>
   useQuery({
     queryKey: ['groups', 'mine'],
-    queryFn: ({ signal }) => api.get('/groups/mine', z.array(shareGroupSchema), signal),
+    queryFn: ({ signal }) => api.call(listShareGroups, { signal }),
   });
 
 /** The owner changes everything; others only a modifiable one's name, description and assets; both need the permission. */

@@ -1,7 +1,8 @@
 import { Button, DataList, HStack, Stack } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { okSchema, type SessionView } from '../../../../api/accounts.ts';
+import type { SessionView } from '../../../../api/accounts.ts';
+import { removeCollectionAssets } from '../../../../api/contract/working-sets-endpoints.ts';
 import { api } from '../../api/api-client.ts';
 import type { ApiFailure } from '../../api/api-failure.ts';
 import { usePreferences } from '../../app/preferences.tsx';
@@ -32,7 +33,7 @@ export function CollectionScreen({ session, id }: { session: SessionView; id: nu
   const [open, setOpen] = useState<Open>(null);
   const collection = collections.data?.find((each) => each.id === id);
   const remove = useMutation({
-    mutationFn: (ids: number[]) => api.post(`/collections/${id}/assets/remove`, okSchema, { ids }),
+    mutationFn: (ids: number[]) => api.call(removeCollectionAssets, { params: { id }, body: { ids } }),
     onSuccess: (_, ids) => {
       setSelected([]);
       void client.invalidateQueries({ queryKey: ASSET_KEYS.collectionAssets(id) });

@@ -1,7 +1,8 @@
 import { Badge, Button, HStack, Stack, Table, VisuallyHidden } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { okSchema, type SessionView } from '../../../../api/accounts.ts';
+import type { SessionView } from '../../../../api/accounts.ts';
+import { deleteCollection } from '../../../../api/contract/working-sets-endpoints.ts';
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { ConfirmDialog, Empty, ErrorAlert, ListSkeleton } from '../../components/feedback.tsx';
@@ -31,7 +32,7 @@ export function CollectionsScreen({ session }: { session: SessionView }) {
   const [editing, setEditing] = useState<Collection | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Collection | null>(null);
   const remove = useMutation({
-    mutationFn: (id: number) => api.delete(`/collections/${id}`, okSchema),
+    mutationFn: (id: number) => api.call(deleteCollection, { params: { id } }),
     onSuccess: () => {
       setDeleting(null);
       void client.invalidateQueries({ queryKey: ASSET_KEYS.collections });

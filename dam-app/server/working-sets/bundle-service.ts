@@ -1,9 +1,12 @@
+import { lstat } from 'node:fs/promises';
 import { ASSET_MESSAGES } from '../../api/asset-messages.ts';
+import { assertMayDownload } from '../access/download-gate.ts';
 import type { Principal } from '../access/principal.ts';
-import { ApiError, conflict } from '../api/api-error.ts';
-import { visibleAssetIds } from '../assets/asset-records.ts';
+import { ApiError, conflict, notFound } from '../api/api-error.ts';
+import type { ZipEntry } from '../downloads/zip-entries.ts';
 import type { DamServices } from '../services.ts';
-import { visibleCollection } from './collection-routes.ts';
+import { activeAssetFiles } from './collection-queries.ts';
+import { visibleCollection, visibleMemberIds } from './collection-service.ts';
 
 export interface BundleFile {
   assetId: number;
@@ -41,32 +44,14 @@ export async function resolveBundle(
 ): Promise<Bundle> {
   const collection = await visibleCollection(services, principal, id);
   if (!collection.bundle) throw conflict('not_a_bundle', ASSET_MESSAGES.notABundle);
-  const members = await services.db
-    .selectFrom('collection_assets')
-    .select('asset_id')
-    .where('collection_id', '=', id)
-    .orderBy('added_at')
-    .orderBy('asset_id')
-    .execute();
-  const ids = await visibleAssetIds(
-    services,
-    principal,
-    members.map((row) => row.asset_id),
-  );
-  const rows = ids.length
-    ? await services.db
-        .selectFrom('assets')
-        .select(['id', 'path', 'file_name', 'size'])
-        .where('id', 'in', ids)
-        .where('status', '=', 'active')
-        .execute()
-    : [];
+  const ids = await visibleMemberIds(services, principal, id);
+  const rows = await activeAssetFiles(services.db, ids);
   if (rows.length === 0) throw new ApiError(404, 'bundle_empty', ASSET_MESSAGES.bundleEmpty);
   const byId = new Map(rows.map((row) => [row.id, row]));
   const used = new Set<string>();
   const files: BundleFile[] = [];
-  for (const id of ids) {
-    const row = byId.get(id);
+  for (const assetId of ids) {
+    const row = byId.get(assetId);
     if (!row) continue;
     let name = row.file_name;
     for (let n = 2; used.has(name.toLowerCase()); n++)
@@ -80,4 +65,26 @@ export async function resolveBundle(
     files,
     totalSize: files.reduce((sum, file) => sum + file.size, 0),
   };
+}
+
+/**
+ * What a Standard Download of the bundle zips: every file, under the bundle's folder. A bundle is delivered whole: a
+ * member whose file vanished since the last reconcile stops the download.
+ */
+export async function bundleZipEntries(services: DamServices, principal: Principal, id: number) {
+  assertMayDownload(services.config, principal);
+  const bundle = await resolveBundle(services, principal, id);
+  const entries: ZipEntry[] = [];
+  for (const file of bundle.files) {
+    const absolute = services.tree.absolute(file.path);
+    const info = await lstat(absolute).catch(() => undefined);
+    if (!info?.isFile()) throw notFound('file');
+    entries.push({
+      name: `${bundle.folder}/${file.name}`,
+      absolute,
+      size: info.size,
+      lastModified: info.mtime,
+    });
+  }
+  return { folder: bundle.folder, entries };
 }

@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { Principal } from '../access/principal.ts';
 import type { Database } from '../db/schema.ts';
 import { belowPattern } from '../folders/acl-scope.ts';
@@ -18,4 +18,12 @@ export function assetVisibleTo(principal: Principal) {
       eb.or([eb('assets.path', '=', root), sql<boolean>`assets.path like ${belowPattern(root)}`]),
     ]);
   };
+}
+
+/** The asset rows of these ids, in the order given; ids without a row are left out. */
+export async function assetRowsInOrder(db: Kysely<Database>, ids: number[]) {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('assets').selectAll().where('id', 'in', ids).execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }

@@ -15,6 +15,7 @@ import {
   renameAssetSchema,
   renditionParamSchema,
 } from '../../api/assets.ts';
+import { MESSAGES } from '../../api/messages.ts';
 import { can } from '../access/principal.ts';
 import { confinePath } from '../access/storage-path.ts';
 import { ApiError, forbidden, notFound } from '../api/api-error.ts';
@@ -277,7 +278,7 @@ export const assetRoutes = [
       if (!can(principal, 'downloadHiRes')) throw forbidden();
       if (!services.config.allowDownload) throw forbidden();
       const stored = await services.storage.originals.stat(asset.path);
-      if (!stored) throw new ApiError(404, 'file_missing', 'Asset not found or no permission.');
+      if (!stored) throw new ApiError(404, 'file_missing', MESSAGES.notFound);
       return fileResponse(
         await services.storage.originals.read(asset.path),
         stored.size,

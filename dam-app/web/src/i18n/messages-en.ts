@@ -242,7 +242,6 @@ export const en = {
   'folder.assetsOf': 'Assets in {name}',
   'folder.emptyTitle': 'This folder holds no assets',
   'folder.emptyBody': 'Its subfolders are in the Places tree.',
-  'folder.notFound': 'This folder does not exist or you may not see it.',
   'folder.searchHere': 'Search in this folder',
   'folder.directorySearch': 'Directory Search',
   'folder.directorySearchIn': 'Search in {name}',

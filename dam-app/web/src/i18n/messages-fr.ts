@@ -245,7 +245,6 @@ export const fr: Messages = {
   'folder.assetsOf': 'Ressources de {name}',
   'folder.emptyTitle': 'Ce dossier ne contient aucune ressource',
   'folder.emptyBody': 'Ses sous-dossiers sont dans l’arborescence Emplacements.',
-  'folder.notFound': 'Ce dossier n’existe pas ou vous ne pouvez pas le voir.',
   'folder.searchHere': 'Rechercher dans ce dossier',
   'folder.directorySearch': 'Recherche dans le dossier',
   'folder.directorySearchIn': 'Rechercher dans {name}',

@@ -174,6 +174,7 @@ export const en = {
   'admin.aclsEmpty': 'No ACLs yet. An ACL gives its holders a root folder and permissions.',
   'admin.aclDeleteConfirm': 'Delete the ACL "{name}"?',
   'admin.holders': 'Holders',
+  'admin.permissionGatesNothingYet': 'Gates nothing yet: it will once workflows and publishing exist.',
   'admin.rootPathHint': 'A folder inside the storage root, for example Library/Marketing.',
   'admin.invite': 'Send invitation',
   'admin.invitationsEmpty': 'No invitations sent yet.',

@@ -175,6 +175,8 @@ export const fr: Messages = {
   'admin.aclsEmpty': 'Aucune ACL. Une ACL donne à ses détenteurs un dossier racine et des permissions.',
   'admin.aclDeleteConfirm': 'Supprimer l’ACL « {name} » ?',
   'admin.holders': 'Détenteurs',
+  'admin.permissionGatesNothingYet':
+    'Ne limite encore rien : elle le fera quand les workflows et la publication existeront.',
   'admin.rootPathHint': 'Un dossier dans la racine de stockage, par exemple Library/Marketing.',
   'admin.invite': 'Envoyer une invitation',
   'admin.invitationsEmpty': 'Aucune invitation envoyée.',

@@ -1,3 +1,6 @@
+/** The most assets one selection may hold (spec §5: "a selection has a maximum block size"; the size is ours). */
+export const SELECTION_MAX_BLOCK = 10_000;
+
 /**
  * The texts of spec §5 (names, copy and move) and §8 (names and renaming, folder operations, concurrency, loading
  * dock, other) that the asset, folder and working-set screens show, word for word where the spec gives the words.
@@ -38,6 +41,8 @@ export const ASSET_MESSAGES = {
   notABundle: 'This collection is not a bundle.',
   // §5 Uploads and imports
   bulkSelectCsvOnly: 'Bulk select upload is CSV only.',
+  // §5 "A selection has a maximum block size" (the spec gives no words or number; these are ours).
+  selectionTooLarge: `A selection has a maximum block size of ${SELECTION_MAX_BLOCK.toLocaleString('en')} assets.`,
   // §8 Loading dock
   loadingDockTooLarge: 'Loading Dock Too Large',
   downloadMaximumReached: 'Download maximum reached.',

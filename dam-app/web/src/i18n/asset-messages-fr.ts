@@ -1,4 +1,4 @@
-import type { ASSET_MESSAGES } from '../../../api/asset-messages.ts';
+import { type ASSET_MESSAGES, SELECTION_MAX_BLOCK } from '../../../api/asset-messages.ts';
 import { CART_FULL_NOTICE, CART_MAX_ASSETS, EXPIRY_NOT_FUTURE } from '../../../api/working-sets.ts';
 
 /**
@@ -37,6 +37,7 @@ export const assetMessagesFr: Record<keyof typeof ASSET_MESSAGES, string> = {
   unsupportedSortRemoved: 'Un critère de tri non pris en charge a été retiré.',
   searchEmpty: 'La recherche est vide.',
   bulkSelectCsvOnly: 'L’envoi d’une sélection groupée n’accepte que le format CSV.',
+  selectionTooLarge: `Une sélection compte au plus ${SELECTION_MAX_BLOCK.toLocaleString('fr')} éléments (taille de bloc maximale).`,
   loadingDockTooLarge: 'Trop volumineux pour le quai de chargement',
   downloadMaximumReached: 'Limite de téléchargement atteinte.',
   loadingDockNoSpace:

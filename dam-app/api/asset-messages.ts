@@ -17,7 +17,6 @@ export const ASSET_MESSAGES = {
   cartNameUnique: 'A cart with this name already exists.',
   // §5 Assets, copy and move
   assetIdInvalid: 'The asset ID must be a valid number.',
-  assetIdMissing: 'The asset ID must exist.',
   ontoChildOrParent: 'A folder cannot be copied or moved onto its child or its parent.',
   destinationNotAllowed: 'The destination directory must be allowed.',
   // §8 Names and renaming
@@ -30,10 +29,8 @@ export const ASSET_MESSAGES = {
   moveBlockedByTranscoding: 'A move is blocked until video transcodings complete.',
   // §8 Concurrency
   inUse: 'An affected asset or folder is in use by the system or another user (try later).',
-  selectionModified: 'Another action modified the selection.',
   // §8 Access paths
   versionNotFound: 'Version not found.',
-  noAclRoot: 'You have no ACL root path. Switch to another ACL or log out.',
   // §8 Other
   unsupportedSortRemoved: 'An unsupported sort field is removed.',
   searchEmpty: 'The search is empty.',

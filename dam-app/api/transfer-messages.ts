@@ -23,7 +23,6 @@ export const TRANSFER_MESSAGES = {
   standardDirectory: 'Upload to Standard Directory',
   currentDirectory: 'Upload to Current Directory',
   // §5 Uploads
-  selectFileEachLine: 'Select a file for each line.',
   mustSelectFile: 'You must select a file to upload.',
   // §2 Download dialog
   downloadTitle: 'Download',

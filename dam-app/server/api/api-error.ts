@@ -59,6 +59,8 @@ export const notFound = (what: NotFoundKind, detail?: string) =>
   new ApiError(404, 'not_found', NOT_FOUND_TEXTS[what], detail ?? `No such ${what}, or no access to it.`);
 
 export const forbidden = () => new ApiError(403, 'forbidden', MESSAGES.noPermission);
+/** An asset the person may see but whose file they may not take (download, print, Drive read). */
+export const assetAccessDenied = () => new ApiError(403, 'forbidden', MESSAGES.accessDenied);
 export const unauthorized = () => new ApiError(401, 'unauthorized', MESSAGES.unauthorized);
 export const conflict = (code: string, userMessage: string, field?: string) =>
   new ApiError(409, code, userMessage, undefined, field ? { fields: { [field]: userMessage } } : {});

@@ -18,7 +18,6 @@ export const assetMessagesFr: Record<keyof typeof ASSET_MESSAGES, string> = {
   notABundle: 'Cette collection n’est pas un lot.',
   cartNameUnique: 'Un panier porte déjà ce nom.',
   assetIdInvalid: 'L’ID de l’élément doit être un nombre valide.',
-  assetIdMissing: 'L’ID de l’élément doit exister.',
   ontoChildOrParent:
     'Un dossier ne peut être ni copié ni déplacé dans l’un de ses sous-dossiers ou dans son parent.',
   destinationNotAllowed: 'Le dossier de destination doit être autorisé.',
@@ -31,9 +30,7 @@ export const assetMessagesFr: Record<keyof typeof ASSET_MESSAGES, string> = {
   moveBlockedByTranscoding: 'Le déplacement est bloqué jusqu’à la fin des transcodages vidéo.',
   inUse:
     'Un élément ou un dossier concerné est utilisé par le système ou par un autre utilisateur (réessayez plus tard).',
-  selectionModified: 'Une autre action a modifié la sélection.',
   versionNotFound: 'Version introuvable.',
-  noAclRoot: 'Vous n’avez aucun chemin racine d’ACL. Passez à une autre ACL ou déconnectez-vous.',
   unsupportedSortRemoved: 'Un critère de tri non pris en charge a été retiré.',
   searchEmpty: 'La recherche est vide.',
   bulkSelectCsvOnly: 'L’envoi d’une sélection groupée n’accepte que le format CSV.',

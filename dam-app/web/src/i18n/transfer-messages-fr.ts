@@ -19,7 +19,6 @@ export const transferMessagesFr: Texts = {
   uploadOptions: 'Options d’envoi',
   standardDirectory: 'Envoyer dans le dossier standard',
   currentDirectory: 'Envoyer dans le dossier courant',
-  selectFileEachLine: 'Choisissez un fichier pour chaque ligne.',
   mustSelectFile: 'Vous devez choisir un fichier à envoyer.',
   downloadTitle: 'Télécharger',
   standardDownload: 'Téléchargement standard (HTTP)',

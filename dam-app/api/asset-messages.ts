@@ -1,3 +1,6 @@
+/** The most assets one selection may hold (spec §5: "a selection has a maximum block size"; the size is ours). */
+export const SELECTION_MAX_BLOCK = 10_000;
+
 /**
  * The texts of spec §5 (names, copy and move) and §8 (names and renaming, folder operations, concurrency, loading
  * dock, other) that the asset, folder and working-set screens show, word for word where the spec gives the words.
@@ -14,7 +17,6 @@ export const ASSET_MESSAGES = {
   cartNameUnique: 'A cart with this name already exists.',
   // §5 Assets, copy and move
   assetIdInvalid: 'The asset ID must be a valid number.',
-  assetIdMissing: 'The asset ID must exist.',
   ontoChildOrParent: 'A folder cannot be copied or moved onto its child or its parent.',
   destinationNotAllowed: 'The destination directory must be allowed.',
   // §8 Names and renaming
@@ -27,10 +29,8 @@ export const ASSET_MESSAGES = {
   moveBlockedByTranscoding: 'A move is blocked until video transcodings complete.',
   // §8 Concurrency
   inUse: 'An affected asset or folder is in use by the system or another user (try later).',
-  selectionModified: 'Another action modified the selection.',
   // §8 Access paths
   versionNotFound: 'Version not found.',
-  noAclRoot: 'You have no ACL root path. Switch to another ACL or log out.',
   // §8 Other
   unsupportedSortRemoved: 'An unsupported sort field is removed.',
   searchEmpty: 'The search is empty.',
@@ -38,6 +38,8 @@ export const ASSET_MESSAGES = {
   notABundle: 'This collection is not a bundle.',
   // §5 Uploads and imports
   bulkSelectCsvOnly: 'Bulk select upload is CSV only.',
+  // §5 "A selection has a maximum block size" (the spec gives no words or number; these are ours).
+  selectionTooLarge: `A selection has a maximum block size of ${SELECTION_MAX_BLOCK.toLocaleString('en')} assets.`,
   // §8 Loading dock
   loadingDockTooLarge: 'Loading Dock Too Large',
   downloadMaximumReached: 'Download maximum reached.',

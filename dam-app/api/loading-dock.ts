@@ -1,12 +1,15 @@
 import { z } from 'zod';
+import { ASSET_MESSAGES } from './asset-messages.ts';
 import { dbId } from './db-safe.ts';
 
 /** The largest prepared download (spec §9 leaves the value open): 20 GiB. */
 export const LOADING_DOCK_MAX_BYTES = 20 * 1024 ** 3;
+/** The most assets one download request may name (spec §5 "a maximum asset count"; the number is ours). */
+export const LOADING_DOCK_MAX_ASSETS = 10_000;
 
 export const prepareDownloadSchema = z
   .strictObject({
-    ids: z.array(dbId()).max(10_000).optional(),
+    ids: z.array(dbId()).max(LOADING_DOCK_MAX_ASSETS, ASSET_MESSAGES.downloadMaximumReached).optional(),
     cartId: dbId().optional(),
     /** A bundle (a collection marked bundle): every asset of it, delivered together in one folder. */
     bundleId: dbId().optional(),

@@ -23,7 +23,6 @@ export const TRANSFER_MESSAGES = {
   standardDirectory: 'Upload to Standard Directory',
   currentDirectory: 'Upload to Current Directory',
   // §5 Uploads
-  selectFileEachLine: 'Select a file for each line.',
   mustSelectFile: 'You must select a file to upload.',
   // §2 Download dialog
   downloadTitle: 'Download',
@@ -48,6 +47,11 @@ export const TRANSFER_MESSAGES = {
   uploading: 'uploading',
   complete: 'complete',
   cancelled: 'cancelled',
+  // How an upload ended otherwise (the spec names only the states above; these are ours).
+  failed: 'failed',
+  refused: 'refused by the transfer node: check its credentials',
+  lost: 'unknown to the transfer node',
+  stalled: 'no longer followed after repeated errors',
   // §8 Accelerated transfer error handling (logged)
   nodeUnauthorized: 'The transfer node refused the credentials: check the node credentials.',
   nodeNotFound: 'The transfer node does not know this transfer: enable activity logging on the server.',

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import { z } from 'zod';
 import { okSchema } from '../../api/accounts.ts';
 import {
@@ -17,7 +17,23 @@ import { checkNewPassword } from '../auth/password-routes.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { endOtherSessions } from '../auth/sessions.ts';
 import { profileColumns, userView } from '../auth/views.ts';
+import type { DamConfig } from '../config/config.ts';
 import type { Database, User } from '../db/schema.ts';
+
+/** Enabling a disabled account takes a licensed seat again, so it passes the license check like a new account. */
+async function checkLicenseToEnable(
+  trx: Transaction<Database>,
+  config: DamConfig,
+  id: number,
+): Promise<void> {
+  const current = await trx
+    .selectFrom('users')
+    .select('status')
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (current?.status === 'disabled') await checkLicense(trx, config);
+}
 
 async function adminUserViews(db: Kysely<Database>, users: User[]) {
   const ids = users.map((user) => user.id);
@@ -154,6 +170,7 @@ export const adminUserRoutes = [
       const hash =
         body.password === undefined ? undefined : await hashPassword(body.password, config.scryptLogN);
       const user = await db.transaction().execute(async (trx) => {
+        if (body.status === 'active') await checkLicenseToEnable(trx, config, params.id);
         const updated = await trx
           .updateTable('users')
           .set({

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -16,6 +17,9 @@ describe.each(DATABASE_KINDS)('the API on %s', (kind) => {
   it('reports its health and database', async () => {
     const response = await dam.client().get('/health');
     expect(response.body).toEqual({ ok: true, database: kind, version: expect.any(String) });
+    // The version is the package's, not a number written into the code that stays behind at the next release.
+    const { version } = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8'));
+    expect(response.body.version).toBe(version);
     expect(response.headers.get('cache-control')).toBe('no-store');
   });
 

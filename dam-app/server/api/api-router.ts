@@ -95,7 +95,7 @@ export function createApiRouter(services: DamServices, routes: RouteDefinition[]
   }
 
   api.all('*', () => {
-    throw new ApiError(404, 'no_such_endpoint', MESSAGES.notFound, 'No such endpoint.');
+    throw new ApiError(404, 'no_such_endpoint', MESSAGES.endpointNotFound, 'No such endpoint.');
   });
   api.onError((error, c) => {
     // The unread rest of a refused body would be taken for the next request on this connection; closing it also

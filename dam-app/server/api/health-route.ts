@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
+import damPackage from '../../package.json' with { type: 'json' };
 import { defineRoute } from './define-route.ts';
 
 export const healthRoutes = [
@@ -17,4 +18,5 @@ export const healthRoutes = [
   }),
 ];
 
-export const DAM_VERSION = '0.1.0';
+/** The package's version: the bundler inlines it at build time, and the sources read it from package.json. */
+export const DAM_VERSION: string = damPackage.version;

@@ -340,6 +340,12 @@ describe.each(DATABASE_KINDS)('assets on %s', (kind) => {
     expect(original.status).toBe(200);
     expect(original.headers.get('content-disposition')).toContain("filename*=UTF-8''o.jpg");
     expect(Buffer.from(await original.arrayBuffer()).length).toBe(asset.size);
-    expect((await viewer.get(`/assets/${asset.id}/original`)).status).toBe(403);
+    const refused = await viewer.get(`/assets/${asset.id}/original`);
+    expect(refused.status).toBe(403);
+    // The person sees the asset but may not take its file: the spec's access-denied text, not a generic one.
+    expect(refused.body.error.user_message).toBe(MESSAGES.accessDenied);
+    const print = await viewer.get(`/assets/${asset.id}/print/png`);
+    expect(print.status).toBe(403);
+    expect(print.body.error.user_message).toBe(MESSAGES.accessDenied);
   });
 });

@@ -15,9 +15,10 @@ import {
   renameAssetSchema,
   renditionParamSchema,
 } from '../../api/assets.ts';
+import { MESSAGES } from '../../api/messages.ts';
 import { can } from '../access/principal.ts';
 import { confinePath } from '../access/storage-path.ts';
-import { ApiError, forbidden, notFound } from '../api/api-error.ts';
+import { ApiError, assetAccessDenied, forbidden, notFound } from '../api/api-error.ts';
 import { defineRoute } from '../api/define-route.ts';
 import { aclRoot, belowPattern, isUnder } from '../folders/acl-scope.ts';
 import { visibleFolder } from '../folders/folder-records.ts';
@@ -274,10 +275,9 @@ export const assetRoutes = [
     produces: 'application/octet-stream',
     async handler({ services, principal, params }) {
       const asset = await visibleAsset(services, principal, params.id);
-      if (!can(principal, 'downloadHiRes')) throw forbidden();
-      if (!services.config.allowDownload) throw forbidden();
+      if (!can(principal, 'downloadHiRes') || !services.config.allowDownload) throw assetAccessDenied();
       const stored = await services.storage.originals.stat(asset.path);
-      if (!stored) throw new ApiError(404, 'file_missing', 'Asset not found or no permission.');
+      if (!stored) throw new ApiError(404, 'file_missing', MESSAGES.notFound);
       return fileResponse(
         await services.storage.originals.read(asset.path),
         stored.size,

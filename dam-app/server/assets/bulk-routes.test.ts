@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ASSET_MESSAGES } from '../../api/asset-messages.ts';
+import { ASSET_MESSAGES, SELECTION_MAX_BLOCK } from '../../api/asset-messages.ts';
 import { ensureFolderRow } from '../folders/folder-records.ts';
 import { aclUser } from '../test-support/acl-fixture.ts';
 import type { ApiClient } from '../test-support/api-client.ts';
@@ -48,6 +48,20 @@ describe.each(DATABASE_KINDS)('bulk select and bulk edit on %s', (kind) => {
     const xml = await carla.post('/assets/bulk-select', { fileName: 'pick.xml', content });
     expect(xml.status).toBe(400);
     expect(xml.body.error.user_message).toBe(ASSET_MESSAGES.bulkSelectCsvOnly);
+  });
+
+  it('refuses a CSV over the maximum block size with its message, instead of keeping its first lines', async () => {
+    const lines = Array.from({ length: SELECTION_MAX_BLOCK + 1 }, (_, index) => `file-${index}.jpg`);
+    const over = await carla.post('/assets/bulk-select', { fileName: 'big.csv', content: lines.join('\n') });
+    expect(over.status).toBe(400);
+    expect(over.body.error.code).toBe('selection_too_large');
+    expect(over.body.error.user_message).toBe(ASSET_MESSAGES.selectionTooLarge);
+    const atMost = await carla.post('/assets/bulk-select', {
+      fileName: 'big.csv',
+      content: [...lines.slice(0, SELECTION_MAX_BLOCK - 1), 'one.jpg'].join('\n'),
+    });
+    expect(atMost.status).toBe(200);
+    expect(atMost.body.ids).toEqual([ids['one.jpg']]);
   });
 
   it('edits a selection, leaving assets another user holds', async () => {

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import { ASSET_MESSAGES } from '../../api/asset-messages.ts';
+import { ASSET_MESSAGES, SELECTION_MAX_BLOCK } from '../../api/asset-messages.ts';
 import { bulkEditResultSchema, bulkSelectCsvSchema, bulkSelectResultSchema } from '../../api/assets.ts';
 import { bulkEditSchema } from '../../api/search.ts';
 import { can } from '../access/principal.ts';
-import { forbidden, invalid } from '../api/api-error.ts';
+import { ApiError, forbidden, invalid } from '../api/api-error.ts';
 import { defineRoute } from '../api/define-route.ts';
 import { aclRoot, belowPattern } from '../folders/acl-scope.ts';
 import { resolveSelection } from '../working-sets/selection-service.ts';
@@ -11,7 +11,6 @@ import { visibleAssetIds } from './asset-records.ts';
 import { keywordVector } from './ingest.ts';
 
 const tag = 'Assets';
-const MAX_BULK = 10_000;
 
 /** The first column of each CSV line, unquoted; a header line that is not an id or a file name just won't match. */
 function firstColumns(content: string): string[] {
@@ -36,7 +35,14 @@ export const bulkRoutes = [
     async handler({ services, principal, body }) {
       if (!body.fileName.toLowerCase().endsWith('.csv'))
         throw invalid({ fileName: ASSET_MESSAGES.bulkSelectCsvOnly }, 'csv_only');
-      const values = firstColumns(body.content).slice(0, MAX_BULK);
+      const values = firstColumns(body.content);
+      if (values.length > SELECTION_MAX_BLOCK)
+        throw new ApiError(
+          400,
+          'selection_too_large',
+          ASSET_MESSAGES.selectionTooLarge,
+          `${values.length} lines; a selection holds at most ${SELECTION_MAX_BLOCK}.`,
+        );
       const numbers = values.filter((value) => /^\d{1,9}$/.test(value)).map(Number);
       const names = values.filter((value) => !/^\d{1,9}$/.test(value));
       const byId = await visibleAssetIds(services, principal, numbers);
@@ -74,7 +80,7 @@ export const bulkRoutes = [
         services,
         principal,
         { ...(body.ids ? { ids: body.ids } : {}), ...(body.search ? { search: body.search } : {}) },
-        MAX_BULK,
+        SELECTION_MAX_BLOCK,
       );
       if (ids.length === 0) return { updated: 0, locked: [] };
       const rows = await services.db

@@ -2,7 +2,7 @@ import sharp, { type OverlayOptions } from 'sharp';
 import { z } from 'zod';
 import { dbId, dbIdParam } from '../../api/db-safe.ts';
 import { can } from '../access/principal.ts';
-import { ApiError, forbidden, invalid } from '../api/api-error.ts';
+import { ApiError, assetAccessDenied, invalid } from '../api/api-error.ts';
 import { defineRoute } from '../api/define-route.ts';
 import { jpegPagesToPdf } from '../media/image-pdf.ts';
 import type { DamServices } from '../services.ts';
@@ -53,7 +53,7 @@ export const printRoutes = [
     produces: 'application/octet-stream',
     async handler({ services, principal, params }) {
       const asset = await visibleAsset(services, principal, params.id);
-      if (!can(principal, 'downloadHiRes')) throw forbidden();
+      if (!can(principal, 'downloadHiRes')) throw assetAccessDenied();
       if (asset.kind !== 'image')
         throw new ApiError(400, 'not_an_image', 'Print outputs are made from images only.');
       const output = PRINT_OUTPUTS[params.format];

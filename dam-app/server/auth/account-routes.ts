@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import {
@@ -22,9 +22,15 @@ import { newActivationCode, tokenHash } from './tokens.ts';
 import { licensedUserCount, usernameTaken } from './users.ts';
 import { profileColumns, userView } from './views.ts';
 
-/** Refuses a new account when the license's user count is reached (0 = no limit). */
-export async function checkLicense(db: Kysely<Database>, config: DamConfig): Promise<void> {
-  if (config.licenseUsers > 0 && (await licensedUserCount(db)) >= config.licenseUsers)
+/**
+ * Refuses one more licensed account (a new one, or a disabled one enabled again) when the license's user count is
+ * reached (0 = no limit). It holds a transaction lock until the caller's transaction ends, so the count and the
+ * insert or update that follows are one step: sign-ups sent at once cannot all see the last free seat.
+ */
+export async function checkLicense(trx: Transaction<Database>, config: DamConfig): Promise<void> {
+  if (config.licenseUsers <= 0) return;
+  await sql`select pg_advisory_xact_lock(hashtext('license-seats'))`.execute(trx);
+  if ((await licensedUserCount(trx)) >= config.licenseUsers)
     throw new ApiError(403, 'license_full', MESSAGES.licenseFull);
 }
 
@@ -46,11 +52,12 @@ export const accountRoutes = [
     async handler({ services, body, ip }) {
       const { db, config } = services;
       checkNewPassword(body.password, config);
-      await checkLicense(db, config);
       await checkUsernameFree(db, body.username);
       const code = newActivationCode();
       const hash = await hashPassword(body.password, config.scryptLogN);
       await db.transaction().execute(async (trx) => {
+        await checkLicense(trx, config);
+        await checkUsernameFree(trx, body.username);
         const user = await trx
           .insertInto('users')
           .values({

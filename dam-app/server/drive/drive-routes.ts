@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ASSET_MESSAGES } from '../../api/asset-messages.ts';
 import { dbIdParam } from '../../api/db-safe.ts';
 import { can, type Principal } from '../access/principal.ts';
-import { ApiError, forbidden, notFound } from '../api/api-error.ts';
+import { ApiError, assetAccessDenied, notFound } from '../api/api-error.ts';
 import { defineRoute } from '../api/define-route.ts';
 import { visibleAsset } from '../assets/asset-records.ts';
 import { joinPath, parentOf } from '../folders/acl-scope.ts';
@@ -69,7 +69,7 @@ export const driveRoutes = [
     produces: 'application/octet-stream',
     async handler({ services, principal, params }) {
       const asset = await visibleAsset(services, principal, params.file);
-      if (!can(principal, 'file actions') && !can(principal, 'downloadHiRes')) throw forbidden();
+      if (!can(principal, 'file actions') && !can(principal, 'downloadHiRes')) throw assetAccessDenied();
       const stored = await services.storage.originals.stat(asset.path);
       if (!stored) throw notFound('file');
       const stream = await services.storage.originals.read(asset.path);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASSET_MESSAGES } from '../../api/asset-messages.ts';
+import { LOADING_DOCK_MAX_ASSETS } from '../../api/loading-dock.ts';
 import { aclUser } from '../test-support/acl-fixture.ts';
 import type { ApiClient } from '../test-support/api-client.ts';
 import { eventually, sampleJpeg } from '../test-support/sample-media.ts';
@@ -73,6 +74,13 @@ describe.each(DATABASE_KINDS)('the loading dock on %s', (kind) => {
     expect((await mo.post('/loading-dock', { ids })).status).toBe(403);
     const nothing = await carla.post('/loading-dock', { ids: [999_999] });
     expect(nothing.body.error.user_message).toBe(ASSET_MESSAGES.searchEmpty);
+  });
+
+  it('refuses a download of more assets than a request may hold with the spec message', async () => {
+    const many = Array.from({ length: LOADING_DOCK_MAX_ASSETS + 1 }, (_, index) => index + 1);
+    const refused = await carla.post('/loading-dock', { ids: many });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.user_message).toBe(ASSET_MESSAGES.downloadMaximumReached);
   });
 
   it('refuses a download larger than the dock with the spec message', async () => {

@@ -198,6 +198,14 @@ describe.each(DATABASE_KINDS)('search on %s', (kind) => {
     ]);
   });
 
+  it('counts facets only for a user with the facet browsing permission', async () => {
+    const denied = (await search(mo, {})).body;
+    expect(denied.facets).toBeNull();
+    expect(denied.total).toBe(2);
+    expect(denied.items).toHaveLength(2);
+    expect((await search(viewer, {})).body.facets.kind).toHaveLength(3);
+  });
+
   it('skips the counts a plain result list does not need', async () => {
     const plain = (await search(carla, { q: 'sun', withFacets: false, withTotal: false })).body;
     expect(plain).toMatchObject({ total: null, facets: null });

@@ -28,7 +28,9 @@ export const searchRoutes = [
     body: searchRequestSchema,
     response: searchResultSchema,
     async handler({ services, principal, body }) {
-      return searchAssets(services, principal, body);
+      // The Refinement Search panel's counts are what the facet browsing permission grants.
+      const withFacets = body.withFacets && can(principal, 'facet browsing');
+      return searchAssets(services, principal, { ...body, withFacets });
     },
   }),
   defineRoute({

@@ -125,7 +125,7 @@ export const preTransferRoutes = [
           }
         )?.transfer_specs?.[0];
         if (answer.status === 404 || entry?.error)
-          throw notFound(entry?.error?.user_message ?? 'path on the node');
+          throw notFound('file', entry?.error?.user_message ?? 'No such path on the node.');
         if (answer.status !== 200 || !entry?.transfer_spec)
           throw new ApiError(
             502,

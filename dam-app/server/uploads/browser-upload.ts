@@ -73,7 +73,7 @@ export function createBrowserUploads(services: DamServices) {
         return pathInAcl(config, root, `${root}/${upload.metadata?.destPath ?? ''}`);
       });
       const info = await stat(folder.absolute).catch(() => undefined);
-      if (!info?.isDirectory()) throw refuse(404, MESSAGES.notFound);
+      if (!info?.isDirectory()) throw refuse(404, MESSAGES.folderNotFound);
       // Whatever the page sent, the server decides where it goes and whose it is.
       return {
         metadata: { filename: name, folder: folder.absolute, userId: String(principal.user.id) },
@@ -98,7 +98,7 @@ export function createBrowserUploads(services: DamServices) {
       if (req.method === 'POST' || req.method === 'OPTIONS') return;
       const upload = await server.datastore.getUpload(uploadId).catch(() => undefined);
       if (upload && upload.metadata?.userId !== String(principal.user.id))
-        throw refuse(404, MESSAGES.notFound);
+        throw refuse(404, MESSAGES.uploadNotFound);
     },
     async onUploadFinish(_req, upload) {
       // Checked again: a link may have been put in place of the folder (or one above it) since the upload began.
@@ -106,7 +106,7 @@ export function createBrowserUploads(services: DamServices) {
         config.storageRoot,
         relative(config.storageRoot, upload.metadata?.folder ?? ''),
       );
-      if (!folder) throw refuse(404, MESSAGES.notFound);
+      if (!folder) throw refuse(404, MESSAGES.folderNotFound);
       await mkdir(folder, { recursive: true });
       const name = await placeWithoutOverwrite(
         join(staging, upload.id),

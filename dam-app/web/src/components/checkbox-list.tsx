@@ -3,6 +3,8 @@ import { Checkbox, CheckboxGroup, Fieldset, SimpleGrid, Text } from '@chakra-ui/
 export interface Option<V extends string | number> {
   value: V;
   label: string;
+  /** A short note shown beside the label. */
+  hint?: string;
 }
 
 /** A labelled group of checkboxes: groups, ACLs, members, permissions. */
@@ -34,7 +36,14 @@ export function CheckboxList<V extends string | number>(props: {
             <Checkbox.Root key={String(option.value)} value={String(option.value)} size="sm">
               <Checkbox.HiddenInput />
               <Checkbox.Control />
-              <Checkbox.Label>{option.label}</Checkbox.Label>
+              <Checkbox.Label>
+                {option.label}
+                {option.hint && (
+                  <Text as="span" display="block" fontSize="xs" color="fg.muted" fontWeight="normal">
+                    {option.hint}
+                  </Text>
+                )}
+              </Checkbox.Label>
             </Checkbox.Root>
           ))}
         </SimpleGrid>

@@ -1,4 +1,4 @@
-import type { ASSET_MESSAGES } from '../../../api/asset-messages.ts';
+import { type ASSET_MESSAGES, SELECTION_MAX_BLOCK } from '../../../api/asset-messages.ts';
 import { CART_FULL_NOTICE, CART_MAX_ASSETS, EXPIRY_NOT_FUTURE } from '../../../api/working-sets.ts';
 
 /**
@@ -18,7 +18,6 @@ export const assetMessagesFr: Record<keyof typeof ASSET_MESSAGES, string> = {
   notABundle: 'Cette collection n’est pas un lot.',
   cartNameUnique: 'Un panier porte déjà ce nom.',
   assetIdInvalid: 'L’ID de l’élément doit être un nombre valide.',
-  assetIdMissing: 'L’ID de l’élément doit exister.',
   ontoChildOrParent:
     'Un dossier ne peut être ni copié ni déplacé dans l’un de ses sous-dossiers ou dans son parent.',
   destinationNotAllowed: 'Le dossier de destination doit être autorisé.',
@@ -31,12 +30,11 @@ export const assetMessagesFr: Record<keyof typeof ASSET_MESSAGES, string> = {
   moveBlockedByTranscoding: 'Le déplacement est bloqué jusqu’à la fin des transcodages vidéo.',
   inUse:
     'Un élément ou un dossier concerné est utilisé par le système ou par un autre utilisateur (réessayez plus tard).',
-  selectionModified: 'Une autre action a modifié la sélection.',
   versionNotFound: 'Version introuvable.',
-  noAclRoot: 'Vous n’avez aucun chemin racine d’ACL. Passez à une autre ACL ou déconnectez-vous.',
   unsupportedSortRemoved: 'Un critère de tri non pris en charge a été retiré.',
   searchEmpty: 'La recherche est vide.',
   bulkSelectCsvOnly: 'L’envoi d’une sélection groupée n’accepte que le format CSV.',
+  selectionTooLarge: `Une sélection compte au plus ${SELECTION_MAX_BLOCK.toLocaleString('fr')} éléments (taille de bloc maximale).`,
   loadingDockTooLarge: 'Trop volumineux pour le quai de chargement',
   downloadMaximumReached: 'Limite de téléchargement atteinte.',
   loadingDockNoSpace:

@@ -175,6 +175,8 @@ export const fr: Messages = {
   'admin.aclsEmpty': 'Aucune ACL. Une ACL donne à ses détenteurs un dossier racine et des permissions.',
   'admin.aclDeleteConfirm': 'Supprimer l’ACL « {name} » ?',
   'admin.holders': 'Détenteurs',
+  'admin.permissionGatesNothingYet':
+    'Ne limite encore rien : elle le fera quand les workflows et la publication existeront.',
   'admin.rootPathHint': 'Un dossier dans la racine de stockage, par exemple Library/Marketing.',
   'admin.invite': 'Envoyer une invitation',
   'admin.invitationsEmpty': 'Aucune invitation envoyée.',
@@ -245,7 +247,6 @@ export const fr: Messages = {
   'folder.assetsOf': 'Ressources de {name}',
   'folder.emptyTitle': 'Ce dossier ne contient aucune ressource',
   'folder.emptyBody': 'Ses sous-dossiers sont dans l’arborescence Emplacements.',
-  'folder.notFound': 'Ce dossier n’existe pas ou vous ne pouvez pas le voir.',
   'folder.searchHere': 'Rechercher dans ce dossier',
   'folder.directorySearch': 'Recherche dans le dossier',
   'folder.directorySearchIn': 'Rechercher dans {name}',

@@ -19,7 +19,6 @@ export const transferMessagesFr: Texts = {
   uploadOptions: 'Options d’envoi',
   standardDirectory: 'Envoyer dans le dossier standard',
   currentDirectory: 'Envoyer dans le dossier courant',
-  selectFileEachLine: 'Choisissez un fichier pour chaque ligne.',
   mustSelectFile: 'Vous devez choisir un fichier à envoyer.',
   downloadTitle: 'Télécharger',
   standardDownload: 'Téléchargement standard (HTTP)',
@@ -39,6 +38,10 @@ export const transferMessagesFr: Texts = {
   uploading: 'envoi en cours',
   complete: 'terminé',
   cancelled: 'annulé',
+  failed: 'échoué',
+  refused: 'refusé par le nœud de transfert : vérifiez ses identifiants',
+  lost: 'inconnu du nœud de transfert',
+  stalled: 'plus suivi après des erreurs répétées',
   nodeUnauthorized: 'Le nœud de transfert a refusé les identifiants : vérifiez les identifiants du nœud.',
   nodeNotFound:
     'Le nœud de transfert ne connaît pas ce transfert : activez la journalisation d’activité sur le serveur.',

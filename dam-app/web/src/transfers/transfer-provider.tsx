@@ -22,7 +22,8 @@ import { TransferPanel } from './transfer-panel.tsx';
 import { useTransferText } from './transfer-text.ts';
 import { UploadDialog, type UploadOption } from './upload-dialog.tsx';
 import { UploadFlow } from './upload-flow.ts';
-import { UploadProgressDialog, type UploadState } from './upload-progress-dialog.tsx';
+import { UploadProgressDialog } from './upload-progress-dialog.tsx';
+import { type UploadState, uploadEnded, uploadStateOf } from './upload-state.ts';
 import { useClientStatus } from './use-client-status.ts';
 import { useCurrentDirectory } from './use-current-directory.ts';
 import { useFolderDrop } from './use-folder-drop.tsx';
@@ -59,7 +60,7 @@ export function TransferProvider({ session, children }: { session: SessionView; 
 
   const setUploadState = useCallback((cookie: string, state: UploadState) => {
     setProgress((list) => list.map((each) => (each.cookie === cookie ? { ...each, state } : each)));
-    if (state === 'complete' || state === 'cancelled')
+    if (uploadEnded(state))
       setTimeout(
         () => setProgress((list) => list.filter((each) => each.cookie !== cookie)),
         PROGRESS_LINGER_MS,
@@ -77,8 +78,7 @@ export function TransferProvider({ session, children }: { session: SessionView; 
         log: log.add,
         events: {
           onSeen: (cookie) => setUploadState(cookie, 'uploading'),
-          onEnd: (cookie, outcome) =>
-            setUploadState(cookie, outcome === 'completed' ? 'complete' : 'cancelled'),
+          onEnd: (cookie, outcome) => setUploadState(cookie, uploadStateOf(outcome)),
         },
       }),
     [connect, api, store, reload, log, setUploadState],

@@ -3,7 +3,7 @@ import { TRANSFER_MESSAGES } from '../../../api/transfer-messages.ts';
 import { MemoryStorage } from './memory-storage.ts';
 import type { NodeAnswer, NodeReader, NodeTransfer } from './node-reader.ts';
 import { ProgressStore } from './progress-record.ts';
-import { type MonitorOutcome, type UploadActions, UploadMonitor } from './upload-monitor.ts';
+import { MONITOR_TIMING, type MonitorOutcome, type UploadActions, UploadMonitor } from './upload-monitor.ts';
 
 const COOKIE = 'ada,2026-01-01T00:00:00Z,2,Library,Library';
 
@@ -207,5 +207,49 @@ describe('the upload monitor (spec §4 steps 4–11)', () => {
     await vi.advanceTimersByTimeAsync(2000);
     expect(logs).toEqual([TRANSFER_MESSAGES.nodeNotFound]);
     expect(ended).toEqual(['not-found']);
+  });
+
+  it('retries a failing step with growing pauses, then gives up: ends with an error and records it', async () => {
+    let summaries = 0;
+    const times: number[] = [];
+    node.summary = async () => {
+      summaries++;
+      times.push(Date.now());
+      throw new Error('network down');
+    };
+    const began = Date.now();
+    monitor.start(0);
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(summaries).toBe(MONITOR_TIMING.maxStepAttempts);
+    const pauses = times.slice(1).map((time, index) => time - (times[index] ?? began));
+    expect(pauses[0]).toBe(MONITOR_TIMING.retryDelayMs);
+    for (let index = 1; index < pauses.length; index++)
+      expect(pauses[index]).toBeGreaterThanOrEqual(pauses[index - 1] ?? 0);
+    expect(Math.max(...pauses)).toBeLessThanOrEqual(MONITOR_TIMING.maxRetryDelayMs);
+    expect(pauses.at(-1)).toBeGreaterThan(MONITOR_TIMING.retryDelayMs);
+    expect(ended).toEqual(['error']);
+    expect(store.entry(COOKIE)?.error).toBe('network down');
+    expect(store.resumable()).toEqual([]);
+    expect(logs.filter((line) => line === 'network down')).toHaveLength(MONITOR_TIMING.maxStepAttempts);
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(summaries).toBe(MONITOR_TIMING.maxStepAttempts);
+  });
+
+  it('counts the attempts of a step afresh after a step succeeds', async () => {
+    let failures = 0;
+    node.summary = async () => {
+      if (failures++ < MONITOR_TIMING.maxStepAttempts - 1) throw new Error('flaky');
+      return { kind: 'ok', data: [record('running', [])] };
+    };
+    store.update(COOKIE, (entry) => entry);
+    let polls = 0;
+    node.transfer = async () => {
+      polls++;
+      if (polls <= MONITOR_TIMING.maxStepAttempts - 1) throw new Error('flaky poll');
+      return { kind: 'ok', data: record('completed', [['/Library/a.jpg', 'completed']]) };
+    };
+    monitor.start(0);
+    await vi.advanceTimersByTimeAsync(20 * 60_000);
+    expect(ended).toEqual(['completed']);
   });
 });

@@ -2,8 +2,17 @@ import { TRANSFER_MESSAGES } from '../../../api/transfer-messages.ts';
 import type { NodeReader, NodeTransfer } from './node-reader.ts';
 import type { ProgressStore, UploadEntry } from './progress-record.ts';
 
-/** Spec §9 timings. */
-export const MONITOR_TIMING = { startDelayMs: 1000, retryDelayMs: 1000, pollMs: 1000 } as const;
+/**
+ * Spec §9 timings (start, retry, poll). A step that throws (the DAM or the node unreachable, a bad answer) is tried
+ * again after the retry delay, doubled at each failure up to a ceiling; after the last attempt the monitor gives up.
+ */
+export const MONITOR_TIMING = {
+  startDelayMs: 1000,
+  retryDelayMs: 1000,
+  pollMs: 1000,
+  maxRetryDelayMs: 30_000,
+  maxStepAttempts: 10,
+} as const;
 
 /** The utils actions of the upload flow (spec §7), as the DAM server offers them. */
 export interface UploadActions {
@@ -14,7 +23,8 @@ export interface UploadActions {
   cancelledUpload(id: string, filename: string): Promise<unknown>;
 }
 
-export type MonitorOutcome = 'completed' | 'failed' | 'cancelled' | 'unauthorized' | 'not-found';
+/** How monitoring ended; `error` is a step that kept failing until the monitor gave up. */
+export type MonitorOutcome = 'completed' | 'failed' | 'cancelled' | 'unauthorized' | 'not-found' | 'error';
 
 export interface MonitorEvents {
   /** Spec §4 step 6: first sight of the transfer on the node. */
@@ -43,6 +53,8 @@ export class UploadMonitor {
   #timer: ReturnType<typeof setTimeout> | undefined;
   #pending = false;
   #stopped = false;
+  /** Failures in a row of the steps since the last one that succeeded. */
+  #failures = 0;
 
   constructor(
     readonly cookie: string,
@@ -79,11 +91,26 @@ export class UploadMonitor {
     if (this.#stopped) return;
     clearTimeout(this.#timer);
     this.#timer = setTimeout(() => {
-      step().catch((error: Error) => {
-        this.events.log(error.message);
-        this.#schedule(step, MONITOR_TIMING.retryDelayMs);
-      });
+      step().then(
+        () => {
+          this.#failures = 0;
+        },
+        (error: unknown) => this.#failed(step, error instanceof Error ? error.message : String(error)),
+      );
     }, delay);
+  }
+
+  #failed(step: () => Promise<void>, message: string) {
+    this.events.log(message);
+    this.#failures++;
+    if (this.#failures >= MONITOR_TIMING.maxStepAttempts) {
+      // Given up: recorded as an error, so a reload does not monitor it again, and the reload warning goes.
+      this.store.update(this.cookie, (entry) => ({ ...entry, error: message }));
+      this.#end('error');
+      return;
+    }
+    const backOff = MONITOR_TIMING.retryDelayMs * 2 ** (this.#failures - 1);
+    this.#schedule(step, Math.min(backOff, MONITOR_TIMING.maxRetryDelayMs));
   }
 
   #entry(): UploadEntry | undefined {

@@ -2,8 +2,7 @@ import { Box, Heading, Stack, Text } from '@chakra-ui/react';
 import { useId } from 'react';
 import { usePreferences } from '../app/preferences.tsx';
 import { useTransferText } from './transfer-text.ts';
-
-export type UploadState = 'starting' | 'uploading' | 'complete' | 'cancelled';
+import type { UploadState } from './upload-state.ts';
 
 /**
  * Spec §2 upload progress dialog: shown once an upload starts. The workspace has no upload metadata forms, so

@@ -2,7 +2,7 @@ import { Box, Button, Dialog, Link, Portal, Progress, Stack, Text } from '@chakr
 import { useEffect, useRef, useState } from 'react';
 import { CLIENT_DOWNLOAD_PAGE, MIN_CLIENT_VERSION } from '../../../api/transfer-messages.ts';
 import { usePreferences } from '../app/preferences.tsx';
-import { type BrowserUploadProgress, uploadOverHttp } from './browser-upload.ts';
+import { type BrowserUploadProgress, uploadOverHttp, withProgress } from './browser-upload.ts';
 import type { UploadTarget } from './transfer-context.ts';
 import { useTransferText, warningText } from './transfer-text.ts';
 
@@ -47,16 +47,11 @@ export function WarningDialog(props: {
   const start = (files: FileList | null) => {
     const destPath = destPathOf(props.target, props.relativePath);
     for (const file of Array.from(files ?? [])) {
-      setUploads((current) => [
-        ...current,
-        { name: file.name, sent: 0, total: file.size, state: 'uploading' },
-      ]);
       running.current.push(
         uploadOverHttp(
           file,
           destPath,
-          (progress) =>
-            setUploads((current) => current.map((each) => (each.name === progress.name ? progress : each))),
+          (progress) => setUploads((current) => withProgress(current, progress)),
           props.csrfToken,
         ),
       );
@@ -110,7 +105,7 @@ export function WarningDialog(props: {
                     />
                     <Stack as="ul" gap="2" mt="3" listStyleType="none">
                       {uploads.map((upload) => (
-                        <Box as="li" key={upload.name} data-state={upload.state}>
+                        <Box as="li" key={upload.id} data-state={upload.state}>
                           <Text fontSize="sm">
                             {upload.name} —{' '}
                             {upload.state === 'done'

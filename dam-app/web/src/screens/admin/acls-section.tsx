@@ -2,7 +2,7 @@ import { Badge, Button, Code, HStack, Stack, Table, Text, VisuallyHidden, Wrap }
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { z } from 'zod';
-import { okSchema, type Permission, permissionNames } from '../../../../api/accounts.ts';
+import { okSchema, type Permission } from '../../../../api/accounts.ts';
 import { aclSchema, saveAclSchema } from '../../../../api/admin.ts';
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
@@ -13,6 +13,7 @@ import { ConfirmDialog, Empty, ErrorAlert, ListSkeleton } from '../../components
 import { FormField } from '../../components/form-field.tsx';
 import { useForm } from '../../components/use-form.ts';
 import { ADMIN_KEYS, useAdminAcls, useAdminGroups, useAdminUsers } from './admin-queries.ts';
+import { permissionOptions } from './permission-options.ts';
 
 type Acl = z.infer<typeof aclSchema>;
 
@@ -193,7 +194,7 @@ function AclEditor({ acl, onClose }: { acl?: Acl; onClose(): void }) {
       />
       <CheckboxList
         legend={t('field.permissions')}
-        options={permissionNames.map((name) => ({ value: name, label: name }))}
+        options={permissionOptions(t)}
         selected={form.values.permissions}
         onChange={(permissions) => form.set('permissions', permissions)}
       />

@@ -24,7 +24,7 @@ export function FolderScreen({
   id: number;
   view?: BrowseView;
 }) {
-  const { t } = usePreferences();
+  const { t, spec } = usePreferences();
   const { folderDropTarget } = useBrowseExtensions();
   const places = usePlacesTree(session.acl !== null && !session.aclRootMissing);
   const tree = useMemo(
@@ -49,7 +49,7 @@ export function FolderScreen({
   // The folder's own assets are asked for at once, beside the tree (not after it): the first tiles come sooner.
   if (places.isError) return <ErrorAlert error={places.error} />;
   if (missing && (askedAgainFor !== id || places.isFetching)) return <Skeleton height="10" width="60" />;
-  if (missing) return <ErrorAlert error={t('folder.notFound')} />;
+  if (missing) return <ErrorAlert error={spec('folderNotFound')} />;
 
   const trail =
     tree && folder

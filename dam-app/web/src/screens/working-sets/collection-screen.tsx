@@ -44,7 +44,7 @@ export function CollectionScreen({ session, id }: { session: SessionView; id: nu
   });
   if (collections.isPending) return <ListSkeleton />;
   if (collections.isError) return <ErrorAlert error={collections.error} />;
-  if (!collection) return <ErrorAlert error={spec('notFound')} />;
+  if (!collection) return <ErrorAlert error={spec('collectionNotFound')} />;
   const ids = assets.data?.items.map((asset) => asset.id) ?? [];
   const acting = selected.length ? selected : ids;
   const changeable = mayChangeCollection(collection, session);

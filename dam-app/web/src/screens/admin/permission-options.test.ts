@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { permissionNames } from '../../../../api/accounts.ts';
+import { translator } from '../../i18n/translate.ts';
+import { permissionOptions } from './permission-options.ts';
+
+describe('the ACL editor permission options', () => {
+  it('offers every permission, and says of trigger workflow and publish rendition license that they gate nothing yet', () => {
+    for (const language of ['en', 'fr'] as const) {
+      const t = translator(language);
+      const options = permissionOptions(t);
+      expect(options.map((option) => option.value)).toEqual([...permissionNames]);
+      const hinted = options.filter((option) => option.hint).map((option) => option.value);
+      expect(hinted).toEqual(['trigger workflow', 'publish rendition license']);
+      for (const option of options.filter((each) => each.hint))
+        expect(option.hint).toBe(t('admin.permissionGatesNothingYet'));
+    }
+  });
+});

@@ -1,7 +1,8 @@
 import type { ControlMessage, FileChecksum } from '@rapid/protocol';
 import { fileChecksum } from '../fs/checksum.ts';
 import { FinalizeBatch } from '../fs/finalize-batch.ts';
-import { PartialFile, partialPath } from '../fs/partial-file.ts';
+import { FolderNames } from '../fs/folder-names.ts';
+import { checkpointPath, PartialFile, partialPath } from '../fs/partial-file.ts';
 import { type OverwritePolicy, planFile, type ResumePolicy } from '../fs/resume-plan.ts';
 import { WHOLE_FILE_BYTES, WholeFile } from '../fs/whole-file.ts';
 import { QueueDelay } from '../rate/queue-delay.ts';
@@ -64,6 +65,8 @@ interface Slot {
   /** An open on the thread pool is under way; blocks arriving meanwhile wait in `early`. */
   opening?: boolean;
   early?: { offset: number; payload: Buffer }[];
+  /** An earlier session's checkpoint may lie beside the target (false: its folder was listed without one). */
+  staleCheckpoint: boolean;
 }
 
 const FEEDBACK_MS = 50;
@@ -178,12 +181,20 @@ export class Receiver {
     const plans = [];
     this.files = offered.map((file) => newFileProgress(file.index, file.path, file.size));
     this.counters.bytesExpected = offered.reduce((sum, file) => sum + file.size, 0);
-    for (const file of offered) {
-      let finalPath: string;
+    const resolved = offered.map((file) => {
       try {
-        finalPath = this.options.resolveDestination(file.path, offered.length);
+        const finalPath = this.options.resolveDestination(file.path, offered.length);
         PartialFile.assertFree(finalPath);
+        return finalPath;
       } catch (error) {
+        return error as Error;
+      }
+    });
+    const names = new FolderNames(resolved.filter((path) => typeof path === 'string'));
+    for (const [i, file] of offered.entries()) {
+      const finalPath = resolved[i] as string | Error;
+      if (typeof finalPath !== 'string') {
+        const error = finalPath;
         this.#slots[file.index] = {
           finalPath: '',
           size: file.size,
@@ -191,12 +202,13 @@ export class Receiver {
           keep: [],
           state: 'done',
           partial: undefined,
+          staleCheckpoint: false,
         };
-        this.#failFile(file.index, (error as { code?: number }).code ?? 41, (error as Error).message, false);
+        this.#failFile(file.index, (error as { code?: number }).code ?? 41, error.message, false);
         plans.push({ index: file.index, action: 'skip' as const, have: [], samples: [] });
         continue;
       }
-      const plan = await planFile(finalPath, file, this.options.resume, this.options.overwrite);
+      const plan = await planFile(finalPath, file, this.options.resume, this.options.overwrite, names);
       this.#slots[file.index] = {
         finalPath,
         size: file.size,
@@ -204,6 +216,7 @@ export class Receiver {
         keep: plan.have,
         state: 'planned',
         partial: undefined,
+        staleCheckpoint: names.mayExist(checkpointPath(finalPath)),
       };
       plans.push({
         index: file.index,
@@ -388,7 +401,7 @@ export class Receiver {
     const slot = this.#slots[index] as Slot;
     try {
       const partial = slot.whole
-        ? new WholeFile(slot.finalPath, slot.size, slot.mtimeMs)
+        ? new WholeFile(slot.finalPath, slot.size, slot.mtimeMs, { staleCheckpoint: slot.staleCheckpoint })
         : PartialFile.open(slot.finalPath, slot.size, slot.mtimeMs, slot.keep);
       partial.onWriteError = (error) => this.#failFile(index, 36, `cannot write: ${error.message}`, false);
       this.#hold(slot, partial);

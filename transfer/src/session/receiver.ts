@@ -11,6 +11,7 @@ import { LossTracker } from '../reliability/loss-tracker.ts';
 import { PacketType, readHeader } from '../wire/packet.ts';
 import type { PacketCodec, Role } from '../wire/packet-codec.ts';
 import type { ControlLink } from './control-link.ts';
+import { FEEDBACK_DATAGRAMS, FEEDBACK_MAX_MS, FEEDBACK_MS } from './feedback-cadence.ts';
 import { failUnfinished, newFileProgress } from './file-progress.ts';
 import {
   type FileProgress,
@@ -69,7 +70,6 @@ interface Slot {
   staleCheckpoint: boolean;
 }
 
-const FEEDBACK_MS = 50;
 const PERSIST_MS = 200;
 /** A checkpoint also every this many bytes written, so a crash at a high rate costs at most about this much. */
 const PERSIST_BYTES = 16 * 1024 * 1024;
@@ -116,6 +116,7 @@ export class Receiver {
   #lastActivity = performance.now();
   #delay = new QueueDelay();
   #intervalBytes = 0;
+  #intervalDatagrams = 0;
   #lastFeedback = performance.now();
   /** The plan was applied as the receiver's own decision (no sample to check): the sender's decision changes nothing. */
   #planApplied = false;
@@ -351,6 +352,7 @@ export class Receiver {
     if (partial.uncheckpointedBytes >= PERSIST_BYTES) partial.persistInBackground();
     this.counters.bytesTransferred += payload.length;
     this.#intervalBytes += payload.length;
+    this.#intervalDatagrams++;
     file.bytesWritten = partial.receivedBytes;
     this.counters.bytesWritten += payload.length;
     if (file.status === 'queued') {
@@ -561,6 +563,10 @@ export class Receiver {
   #feedback(): void {
     if (this.#finished) return;
     const now = performance.now();
+    if (this.#mayWait(now)) {
+      this.#checkStall(now);
+      return;
+    }
     const seconds = (now - this.#lastFeedback) / 1000;
     this.#lastFeedback = now;
     this.counters.rateKbps = seconds > 0 ? (this.#intervalBytes * 8) / 1000 / seconds : 0;
@@ -594,7 +600,25 @@ export class Receiver {
     });
     this.#statusEcho = undefined;
     this.#intervalBytes = 0;
+    this.#intervalDatagrams = 0;
     this.options.onProgress?.();
+    this.#checkStall(now);
+  }
+
+  /**
+   * A slow session's feedback waits for FEEDBACK_DATAGRAMS datagrams, up to FEEDBACK_MAX_MS — unless it has news that
+   * cannot wait: a gap to ask for, drops of its socket, or nothing received yet (the start needs its first answers).
+   */
+  #mayWait(now: number): boolean {
+    return (
+      this.#intervalDatagrams > 0 &&
+      this.#intervalDatagrams < FEEDBACK_DATAGRAMS &&
+      now - this.#lastFeedback < FEEDBACK_MAX_MS - FEEDBACK_MS / 2 &&
+      this.#tracker.missingCount === 0
+    );
+  }
+
+  #checkStall(now: number): void {
     if (now - this.#lastActivity > (this.options.stallMs ?? 20_000))
       this.#fail(sessionError(40, 'no data from the sender'));
   }

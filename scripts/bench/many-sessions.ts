@@ -34,7 +34,11 @@ writeRandomFile(join(node.docroot, 'many.bin'), bytes);
 writeRandomFile(join(local, 'up.bin'), bytes);
 const relay = await startBottleneck(node.ports.udp, LINK_MBPS, QUEUE_MS, true);
 // The clients (this process) and the relay on cores of their own, so the node's CPU per Gbit is the node's alone.
-const pinned = pinApart(nodePid, [process.pid, relay.process.pid as number]);
+// BENCH_PIN=0 leaves every process on every core.
+const pinned =
+  process.env.BENCH_PIN === '0'
+    ? 'not pinned (BENCH_PIN=0)'
+    : pinApart(nodePid, [process.pid, relay.process.pid as number]);
 const engine = new TransferEngine({ maxActive: SESSIONS, progressIntervalMs: 500 });
 console.log(
   `many sessions benchmark: ${SESSIONS} sessions (half up, half down), ${LINK_MBPS} Mbit/s each way, ${QUEUE_MS} ms ` +

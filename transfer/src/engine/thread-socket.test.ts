@@ -1,5 +1,6 @@
 import { createSocket } from 'node:dgram';
 import { once } from 'node:events';
+import { readdirSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { receivingSocketStats } from './receiving-socket-stats.ts';
@@ -67,6 +68,23 @@ describe('ThreadSocket', () => {
     expect(stats.socketDrops()).toBe(0);
     expect(socket.pipeQueuedBytes).toBe(0);
     socket.close();
+  });
+
+  it('serves many sockets from one thread, each with its own datagrams', async () => {
+    const threads = () => readdirSync('/proc/self/task').length;
+    const before = threads();
+    const sockets = await Promise.all(Array.from({ length: 20 }, () => ThreadSocket.open(4)));
+    // The drain thread at most (earlier tests may have started it): not a thread per socket.
+    expect(threads() - before).toBeLessThanOrEqual(1);
+    const got = sockets.map(() => [] as number[]);
+    sockets.forEach((socket, i) => {
+      socket.on('message', (packet: Buffer) => got[i]?.push(packet[0] as number));
+    });
+    await Promise.all(sockets.map((socket, i) => flood(socket.address().port, 3, 100 + i)));
+    for (let wait = 0; wait < 100 && got.some((each) => each.length < 3); wait++)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(got).toEqual(sockets.map(() => [0, 1, 2]));
+    for (const socket of sockets) socket.close();
   });
 
   it('sends, connects and closes like a dgram socket', async () => {

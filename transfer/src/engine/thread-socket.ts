@@ -1,118 +1,173 @@
-import { EventEmitter, once } from 'node:events';
+import { EventEmitter } from 'node:events';
 import { Worker } from 'node:worker_threads';
 
-/** Bytes the socket's thread holds for the event loop at most: beyond them it drops datagrams, as a full socket does. */
+/** Bytes the drain thread holds for the event loop per socket at most: beyond them it drops, as a full socket does. */
 export const PIPE_BYTES = 32 * 1024 * 1024;
-/** Datagrams of one turn of the thread's loop go over in one buffer, cut at this size. */
+/** Datagrams of one turn of the thread's loop go over in one buffer per socket, cut at this size. */
 const BATCH_BYTES = 1024 * 1024;
 
 /**
- * The thread's program, as source (it keeps working when the client is bundled into one file, as the file thread's).
- * It owns the socket and does nothing but drain it: a stall of the event loop (a collection, a busy core) no longer
- * leaves datagrams in a kernel buffer of a few MiB that overflows in tens of milliseconds at gigabit rates.
+ * The drain thread's program, as source (it keeps working when the client is bundled into one file, as the file
+ * thread's). It owns the sockets and does nothing but drain them: a stall of the event loop (a collection, a busy
+ * core) no longer leaves datagrams in a kernel buffer of a few MiB that overflows in tens of milliseconds at gigabit
+ * rates. One thread serves every socket of the process, so a hundred downloads start one thread, not a hundred.
  */
 const PROGRAM = `
-const { parentPort, workerData } = require('node:worker_threads');
+const { parentPort } = require('node:worker_threads');
 const dgram = require('node:dgram');
-const { family, pipeBytes, batchBytes, shared } = workerData;
-// shared[0]: bytes handed over and not yet taken by the event loop; shared[1]: datagrams dropped for want of room.
-const counts = new Int32Array(shared);
-const socket = dgram.createSocket(family === 6 ? 'udp6' : 'udp4');
-socket.on('error', () => {});
-let batch;
-function flush() {
+const sockets = new Map();
+function flush(entry) {
+  const batch = entry.batch;
   if (!batch) return;
+  entry.batch = undefined;
   const { buffer, used, lengths } = batch;
-  batch = undefined;
   // A batch buffer mostly empty is cut to size (a copy), so the event loop never holds much more than was received.
   const data = used > buffer.length / 2 ? buffer.buffer : buffer.buffer.slice(0, used);
-  parentPort.postMessage({ t: 'data', data, lengths }, [data]);
+  parentPort.postMessage({ t: 'data', id: entry.id, data, lengths }, [data]);
 }
-socket.on('message', (packet) => {
-  if (Atomics.load(counts, 0) + packet.length > pipeBytes) {
-    Atomics.add(counts, 1, 1);
-    return;
-  }
-  if (batch && batch.used + packet.length > batch.buffer.length) flush();
-  if (!batch) {
-    batch = { buffer: Buffer.allocUnsafeSlow(Math.max(batchBytes, packet.length)), used: 0, lengths: [] };
-    setImmediate(flush);
-  }
-  packet.copy(batch.buffer, batch.used);
-  batch.used += packet.length;
-  batch.lengths.push(packet.length);
-  Atomics.add(counts, 0, packet.length);
-});
+function open({ id, family, pipeBytes, batchBytes, shared }) {
+  // counts[0]: bytes handed over and not yet taken by the event loop; counts[1]: datagrams dropped for want of room.
+  const counts = new Int32Array(shared);
+  const socket = dgram.createSocket(family === 6 ? 'udp6' : 'udp4');
+  const entry = { id, socket, batch: undefined };
+  sockets.set(id, entry);
+  socket.on('error', () => {});
+  socket.on('message', (packet) => {
+    if (Atomics.load(counts, 0) + packet.length > pipeBytes) {
+      Atomics.add(counts, 1, 1);
+      return;
+    }
+    if (entry.batch && entry.batch.used + packet.length > entry.batch.buffer.length) flush(entry);
+    if (!entry.batch) {
+      entry.batch = { buffer: Buffer.allocUnsafeSlow(Math.max(batchBytes, packet.length)), used: 0, lengths: [] };
+      setImmediate(() => flush(entry));
+    }
+    packet.copy(entry.batch.buffer, entry.batch.used);
+    entry.batch.used += packet.length;
+    entry.batch.lengths.push(packet.length);
+    Atomics.add(counts, 0, packet.length);
+  });
+  socket.bind(0, () => {
+    for (const size of [32, 16, 8, 4, 2]) {
+      try {
+        socket.setRecvBufferSize(size * 1024 * 1024);
+        socket.setSendBufferSize(size * 1024 * 1024);
+        break;
+      } catch {}
+    }
+    parentPort.postMessage({ t: 'listening', id, address: socket.address(), recvBuffer: socket.getRecvBufferSize() });
+  });
+}
 parentPort.on('message', (message) => {
+  if (message.t === 'open') return open(message);
+  const entry = sockets.get(message.id);
+  if (!entry) return;
   switch (message.t) {
     case 'send':
       try {
-        if (message.port === undefined) socket.send(message.packet);
-        else socket.send(message.packet, message.port, message.address);
+        if (message.port === undefined) entry.socket.send(message.packet);
+        else entry.socket.send(message.packet, message.port, message.address);
       } catch {}
       return;
     case 'connect':
-      socket.connect(message.port, message.address, () => parentPort.postMessage({ t: 'connect' }));
+      entry.socket.connect(message.port, message.address, () => parentPort.postMessage({ t: 'connect', id: message.id }));
       return;
     case 'close':
-      try { socket.close(); } catch {}
-      parentPort.close();
+      sockets.delete(message.id);
+      entry.batch = undefined;
+      try { entry.socket.close(); } catch {}
       return;
   }
-});
-socket.bind(0, () => {
-  for (const size of [32, 16, 8, 4, 2]) {
-    try {
-      socket.setRecvBufferSize(size * 1024 * 1024);
-      socket.setSendBufferSize(size * 1024 * 1024);
-      break;
-    } catch {}
-  }
-  parentPort.postMessage({ t: 'listening', address: socket.address(), recvBuffer: socket.getRecvBufferSize() });
 });
 `;
 
 type FromThread =
-  | { t: 'listening'; address: { address: string; family: string; port: number }; recvBuffer: number }
-  | { t: 'connect' }
-  | { t: 'data'; data: ArrayBuffer; lengths: number[] };
+  | {
+      t: 'listening';
+      id: number;
+      address: { address: string; family: string; port: number };
+      recvBuffer: number;
+    }
+  | { t: 'connect'; id: number }
+  | { t: 'data'; id: number; data: ArrayBuffer; lengths: number[] };
+
+/** The process's drain thread: started with its first socket, holding the process open only while sockets are. */
+class DrainThread {
+  #worker: Worker | undefined;
+  #sockets = new Map<number, ThreadSocket>();
+  #nextId = 1;
+
+  open(socket: ThreadSocket, message: Record<string, unknown>): number {
+    const id = this.#nextId++;
+    this.#sockets.set(id, socket);
+    const worker = this.#start();
+    if (this.#sockets.size === 1) worker.ref();
+    worker.postMessage({ t: 'open', id, ...message });
+    return id;
+  }
+
+  post(message: { t: string; id: number } & Record<string, unknown>): void {
+    this.#worker?.postMessage(message);
+  }
+
+  closed(id: number): void {
+    if (!this.#sockets.delete(id)) return;
+    this.#worker?.postMessage({ t: 'close', id });
+    if (this.#sockets.size === 0) this.#worker?.unref();
+  }
+
+  #start(): Worker {
+    if (this.#worker) return this.#worker;
+    const worker = new Worker(PROGRAM, { eval: true });
+    worker.on('message', (message: FromThread) => this.#sockets.get(message.id)?.onThread(message));
+    const fail = () => {
+      this.#worker = undefined;
+      const sockets = [...this.#sockets.values()];
+      this.#sockets.clear();
+      for (const socket of sockets) socket.lost();
+    };
+    worker.on('error', fail);
+    worker.on('exit', fail);
+    worker.unref();
+    this.#worker = worker;
+    return worker;
+  }
+}
+
+const drainThread = new DrainThread();
 
 /**
- * A UDP socket read on a thread of its own (the subset of `dgram.Socket` a session uses). The thread hands the
- * datagrams over in batches, one buffer per turn of its loop, and holds up to `PIPE_BYTES` of them while the event
- * loop is busy, so a receiver's buffer is that much larger than the `net.core.rmem_max` the kernel grants. Sends
- * (a receiver's probes) go through the thread.
+ * A UDP socket read on the drain thread (the subset of `dgram.Socket` a session uses). The thread hands the datagrams
+ * over in batches, one buffer per turn of its loop, and holds up to `PIPE_BYTES` of them while the event loop is busy,
+ * so a receiver's buffer is that much larger than the `net.core.rmem_max` the kernel grants. Sends (a receiver's
+ * probes) go through the thread.
  */
 export class ThreadSocket extends EventEmitter {
-  #worker: Worker;
+  #id: number;
   #address = { address: '', family: '', port: 0 };
   #recvBuffer = 0;
   /** [0] bytes the thread has handed over that the event loop has not taken yet, [1] datagrams it dropped. */
   #counts: Int32Array;
   #closed = false;
 
-  private constructor(worker: Worker, counts: Int32Array) {
+  private constructor(family: 4 | 6, pipeBytes: number) {
     super();
-    this.#worker = worker;
-    this.#counts = counts;
-    worker.on('message', (message: FromThread) => this.#onThread(message));
-    worker.on('exit', () => this.#closeOnce());
-    worker.on('error', () => this.#closeOnce());
+    const shared = new SharedArrayBuffer(8);
+    this.#counts = new Int32Array(shared);
+    this.#id = drainThread.open(this, { family, pipeBytes, batchBytes: BATCH_BYTES, shared });
   }
 
   /** A socket bound to an ephemeral port with the largest buffers the system grants. */
-  static async open(family: 4 | 6, pipeBytes = PIPE_BYTES): Promise<ThreadSocket> {
-    const shared = new SharedArrayBuffer(8);
-    const worker = new Worker(PROGRAM, {
-      eval: true,
-      workerData: { family, pipeBytes, batchBytes: BATCH_BYTES, shared },
+  static open(family: 4 | 6, pipeBytes = PIPE_BYTES): Promise<ThreadSocket> {
+    const socket = new ThreadSocket(family, pipeBytes);
+    return new Promise((resolve, reject) => {
+      socket.once('listening', () => resolve(socket));
+      socket.once('close', () => reject(new Error('the drain thread stopped')));
     });
-    const socket = new ThreadSocket(worker, new Int32Array(shared));
-    await once(socket, 'listening');
-    return socket;
   }
 
-  #onThread(message: FromThread): void {
+  /** A message of the drain thread for this socket. */
+  onThread(message: FromThread): void {
     switch (message.t) {
       case 'listening':
         this.#address = message.address;
@@ -160,23 +215,23 @@ export class ThreadSocket extends EventEmitter {
   send(packet: Buffer | Buffer[], port?: number, address?: string): void {
     if (this.#closed) throw new Error('socket closed');
     const data = Array.isArray(packet) ? Buffer.concat(packet) : packet;
-    this.#worker.postMessage({ t: 'send', packet: data, port, address });
+    drainThread.post({ t: 'send', id: this.#id, packet: data, port, address });
   }
 
   connect(port: number, address: string): void {
-    this.#worker.postMessage({ t: 'connect', port, address });
+    drainThread.post({ t: 'connect', id: this.#id, port, address });
   }
 
   close(): void {
     if (this.#closed) throw new Error('socket closed');
-    this.#worker.postMessage({ t: 'close' });
-    this.#closeOnce();
+    drainThread.closed(this.#id);
+    this.lost();
   }
 
-  #closeOnce(): void {
+  /** Closed, or its thread stopped. */
+  lost(): void {
     if (this.#closed) return;
     this.#closed = true;
-    this.#worker.unref();
     process.nextTick(() => this.emit('close'));
   }
 }

@@ -25,10 +25,10 @@ import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { toaster } from '../../app/toaster.tsx';
 import { CheckboxList } from '../../components/checkbox-list.tsx';
-import { EditorDrawer } from '../../components/editor-drawer.tsx';
 import { ConfirmDialog, Empty, ErrorAlert, ListSkeleton } from '../../components/feedback.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { useForm } from '../../components/use-form.ts';
+import { EditorDrawer } from '../../kit/editor-drawer.tsx';
 import { emptyProfile, ProfileFields, profileValues } from '../account/profile-fields.tsx';
 import { ADMIN_KEYS, useAdminAcls, useAdminGroups, useAdminUsers } from './admin-queries.ts';
 

@@ -9,7 +9,7 @@ import { toaster } from '../../app/toaster.tsx';
 import { ErrorAlert } from '../../components/feedback.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { useForm } from '../../components/use-form.ts';
-import { ActionDialog } from './action-dialog.tsx';
+import { ActionDialog } from '../../kit/action-dialog.tsx';
 import { ASSET_KEYS, refreshAssets } from './asset-queries.ts';
 
 const checkedIn = z.object({ asset: assetSchema, version: z.number() });

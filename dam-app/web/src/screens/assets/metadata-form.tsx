@@ -4,17 +4,12 @@ import { type AssetView, assetSchema, editAssetSchema } from '../../../../api/as
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { toaster } from '../../app/toaster.tsx';
+import { keywordsOf } from '../../asset-widgets/keywords.ts';
 import { ErrorAlert } from '../../components/feedback.tsx';
 import { Form } from '../../components/form.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { useForm } from '../../components/use-form.ts';
 import { ASSET_KEYS, refreshAssets } from './asset-queries.ts';
-
-export const keywordsOf = (text: string) =>
-  text
-    .split(',')
-    .map((each) => each.trim())
-    .filter(Boolean);
 
 /** Name, description and keywords; leaving with unsaved edits asks first. Read-only when the person may not edit. */
 export function MetadataForm({ asset, editable }: { asset: AssetView; editable: boolean }) {

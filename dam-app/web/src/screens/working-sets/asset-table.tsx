@@ -1,9 +1,9 @@
 import { Badge, Checkbox, HStack, Table, Text } from '@chakra-ui/react';
 import type { AssetView } from '../../../../api/assets.ts';
 import { usePreferences } from '../../app/preferences.tsx';
+import { AssetThumb } from '../../asset-widgets/asset-preview.tsx';
 import { formatSize } from '../../components/format-size.ts';
 import { Link } from '../../components/link.tsx';
-import { AssetThumb } from '../assets/asset-preview.tsx';
 import { useBrowseExtensions } from '../browse/browse-extensions.tsx';
 
 /** The assets of a cart or a collection, with a checkbox each to act on a selection. */

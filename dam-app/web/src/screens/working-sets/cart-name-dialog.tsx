@@ -7,7 +7,7 @@ import { toaster } from '../../app/toaster.tsx';
 import { ErrorAlert } from '../../components/feedback.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { useForm } from '../../components/use-form.ts';
-import { ActionDialog } from '../assets/action-dialog.tsx';
+import { ActionDialog } from '../../kit/action-dialog.tsx';
 import { ASSET_KEYS } from '../assets/asset-queries.ts';
 
 type Cart = z.infer<typeof cartSchema>;

@@ -4,10 +4,10 @@ import { collectionSchema, saveCollectionSchema } from '../../../../api/working-
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { toaster } from '../../app/toaster.tsx';
-import { EditorDrawer } from '../../components/editor-drawer.tsx';
 import { ErrorAlert } from '../../components/feedback.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { useForm } from '../../components/use-form.ts';
+import { EditorDrawer } from '../../kit/editor-drawer.tsx';
 import { ASSET_KEYS } from '../assets/asset-queries.ts';
 import { type Collection, dateToExpiry, expiryToDate, useShareGroups } from './collection-queries.ts';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { SessionView } from '../../../../api/accounts.ts';
 import { type collectionSchema, shareGroupSchema } from '../../../../api/working-sets.ts';
 import { api } from '../../api/api-client.ts';
-import { mayModifyCollections } from '../assets/asset-access.ts';
+import { mayModifyCollections } from '../../asset-widgets/asset-access.ts';
 
 export type Collection = z.infer<typeof collectionSchema>;
 

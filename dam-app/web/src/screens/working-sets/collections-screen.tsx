@@ -4,12 +4,12 @@ import { useState } from 'react';
 import { okSchema, type SessionView } from '../../../../api/accounts.ts';
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
+import { mayModifyCollections } from '../../asset-widgets/asset-access.ts';
 import { ConfirmDialog, Empty, ErrorAlert, ListSkeleton } from '../../components/feedback.tsx';
 import { formatDay } from '../../components/format-day.ts';
 import { Link } from '../../components/link.tsx';
 import { ScreenHeader } from '../../components/screen-header.tsx';
 import { navigate } from '../../router/use-route.ts';
-import { mayModifyCollections } from '../assets/asset-access.ts';
 import { ASSET_KEYS, useCollections } from '../assets/asset-queries.ts';
 import { CollectionEditor } from './collection-editor.tsx';
 import {

@@ -1,9 +1,9 @@
 import { Button, HStack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { usePreferences } from '../../app/preferences.tsx';
+import { TrashDialog } from '../../asset-widgets/trash-dialog.tsx';
 import { Link } from '../../components/link.tsx';
 import { useRoute } from '../../router/use-route.ts';
-import { TrashDialog } from '../assets/trash-dialog.tsx';
 
 /** The header's links to the working sets (spec §2): Collections, Carts, Loading Dock; and the trash, to restore from. */
 export function WorkingSetsNav() {

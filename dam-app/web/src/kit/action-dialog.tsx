@@ -1,7 +1,7 @@
 import { Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { usePreferences } from '../../app/preferences.tsx';
-import { Form } from '../../components/form.tsx';
+import { usePreferences } from '../app/preferences.tsx';
+import { Form } from '../components/form.tsx';
 
 /** A centred dialog holding one form (check in, rename, move or copy, bulk edit…): Cancel and one action. */
 export function ActionDialog(props: {

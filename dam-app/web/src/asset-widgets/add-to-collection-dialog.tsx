@@ -1,17 +1,17 @@
 import { Field, NativeSelect, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { addedSchema, collectionSchema, saveCollectionSchema } from '../../../../api/working-sets.ts';
-import { api } from '../../api/api-client.ts';
-import { useSession } from '../../api/session.ts';
-import { usePreferences } from '../../app/preferences.tsx';
-import { toaster } from '../../app/toaster.tsx';
-import { ErrorAlert, Notice } from '../../components/feedback.tsx';
-import { FormField } from '../../components/form-field.tsx';
-import { useForm } from '../../components/use-form.ts';
-import { ActionDialog } from './action-dialog.tsx';
+import { addedSchema, collectionSchema, saveCollectionSchema } from '../../../api/working-sets.ts';
+import { api } from '../api/api-client.ts';
+import { useSession } from '../api/session.ts';
+import { usePreferences } from '../app/preferences.tsx';
+import { toaster } from '../app/toaster.tsx';
+import { ErrorAlert, Notice } from '../components/feedback.tsx';
+import { FormField } from '../components/form-field.tsx';
+import { useForm } from '../components/use-form.ts';
+import { ActionDialog } from '../kit/action-dialog.tsx';
+import { ASSET_KEYS, useCollections } from '../screens/assets/asset-queries.ts';
 import { mayModifyCollections } from './asset-access.ts';
-import { ASSET_KEYS, useCollections } from './asset-queries.ts';
 
 const NEW = 'new';
 

@@ -1,10 +1,10 @@
 import { Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../api/api-client.ts';
-import { usePreferences } from '../../app/preferences.tsx';
-import { toaster } from '../../app/toaster.tsx';
-import { ErrorAlert } from '../../components/feedback.tsx';
-import { ActionDialog } from './action-dialog.tsx';
+import { api } from '../api/api-client.ts';
+import { usePreferences } from '../app/preferences.tsx';
+import { toaster } from '../app/toaster.tsx';
+import { ErrorAlert } from '../components/feedback.tsx';
+import { ActionDialog } from '../kit/action-dialog.tsx';
 import { saveFile } from './save-file.ts';
 
 /** The server makes at most this many assets into one contact sheet. */

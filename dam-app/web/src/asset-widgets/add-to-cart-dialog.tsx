@@ -1,15 +1,15 @@
 import { Field, NativeSelect, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { addedSchema, CART_MAX_ASSETS, cartNameSchema, cartSchema } from '../../../../api/working-sets.ts';
-import { api } from '../../api/api-client.ts';
-import { usePreferences } from '../../app/preferences.tsx';
-import { toaster } from '../../app/toaster.tsx';
-import { ErrorAlert } from '../../components/feedback.tsx';
-import { FormField } from '../../components/form-field.tsx';
-import { useForm } from '../../components/use-form.ts';
-import { ActionDialog } from './action-dialog.tsx';
-import { ASSET_KEYS, useCarts } from './asset-queries.ts';
+import { addedSchema, CART_MAX_ASSETS, cartNameSchema, cartSchema } from '../../../api/working-sets.ts';
+import { api } from '../api/api-client.ts';
+import { usePreferences } from '../app/preferences.tsx';
+import { toaster } from '../app/toaster.tsx';
+import { ErrorAlert } from '../components/feedback.tsx';
+import { FormField } from '../components/form-field.tsx';
+import { useForm } from '../components/use-form.ts';
+import { ActionDialog } from '../kit/action-dialog.tsx';
+import { ASSET_KEYS, useCarts } from '../screens/assets/asset-queries.ts';
 
 const NEW = 'new';
 

@@ -11,6 +11,8 @@ export function ActionDialog(props: {
   busy?: boolean;
   disabled?: boolean;
   size?: 'sm' | 'md' | 'lg';
+  /** The × in the corner; the folder and saved-search dialogs close by Cancel only. */
+  closeButton?: boolean;
   onSubmit(): void;
   onClose(): void;
   children: ReactNode;
@@ -43,9 +45,11 @@ export function ActionDialog(props: {
                   {props.submitLabel}
                 </Button>
               </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label={t('app.close')} />
-              </Dialog.CloseTrigger>
+              {props.closeButton !== false && (
+                <Dialog.CloseTrigger asChild>
+                  <CloseButton size="sm" aria-label={t('app.close')} />
+                </Dialog.CloseTrigger>
+              )}
             </Form>
           </Dialog.Content>
         </Dialog.Positioner>

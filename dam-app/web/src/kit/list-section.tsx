@@ -13,7 +13,10 @@ export function ListSection<T>(props: {
   toolbar?: ReactNode;
   query: ListQuery<T>;
   empty: string;
+  emptyDescription?: string;
   rows?: number;
+  /** Names the table; its scroll area is then reachable by keyboard. */
+  label?: string;
   columns: Column<T>[];
   rowKey(row: T): string | number;
   actions?(row: T): ReactNode;
@@ -34,7 +37,12 @@ export function ListSection<T>(props: {
           {props.toolbar}
         </HStack>
       )}
-      <QueryStates query={props.query} empty={props.empty} rows={props.rows}>
+      <QueryStates
+        query={props.query}
+        empty={props.empty}
+        emptyDescription={props.emptyDescription}
+        rows={props.rows}
+      >
         {(rows) => (
           <DataTable
             rows={rows}
@@ -44,6 +52,7 @@ export function ListSection<T>(props: {
             rowProps={props.rowProps}
             interactive={props.interactive}
             actionsLabel={props.actionsLabel}
+            label={props.label}
           />
         )}
       </QueryStates>

@@ -17,6 +17,8 @@ export function QueryStates<T>(props: {
   query: ListQuery<T>;
   empty: string;
   emptyDescription?: string;
+  /** A button in the empty state ("New cart"). */
+  emptyAction?: ReactNode;
   rows?: number;
   children(items: readonly T[]): ReactNode;
 }) {
@@ -24,6 +26,7 @@ export function QueryStates<T>(props: {
   if (query.isPending) return <ListSkeleton rows={props.rows} />;
   if (query.isError) return <ErrorAlert error={query.error} />;
   if (!query.data) return null;
-  if (query.data.length === 0) return <Empty title={props.empty} description={props.emptyDescription} />;
+  if (query.data.length === 0)
+    return <Empty title={props.empty} description={props.emptyDescription} action={props.emptyAction} />;
   return <>{props.children(query.data)}</>;
 }

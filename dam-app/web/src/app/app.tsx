@@ -1,10 +1,11 @@
-import { Button, Dialog, Portal, Skeleton, Stack } from '@chakra-ui/react';
+import { Button, Skeleton, Stack } from '@chakra-ui/react';
 import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import type { SessionView } from '../../../api/accounts.ts';
 import { api } from '../api/api-client.ts';
 import { useSession } from '../api/session.ts';
 import { ErrorAlert } from '../components/feedback.tsx';
 import { Link } from '../components/link.tsx';
+import { Modal } from '../components/modal.tsx';
 import { PUBLIC_ROUTES, parseRoute, type Route } from '../router/parse-route.ts';
 import { redirect, useRoute } from '../router/use-route.ts';
 import { Blocker, ReloadButton } from './blocker.tsx';
@@ -150,28 +151,16 @@ function useSessionTimeout(signedIn: boolean): boolean {
 function SessionTimedOut({ open }: { open: boolean }) {
   const { t, spec } = usePreferences();
   return (
-    <Dialog.Root
+    <Modal
       role="alertdialog"
       open={open}
-      closeOnEscape={false}
-      closeOnInteractOutside={false}
-      placement="center"
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{spec('sessionTimedOut')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Footer>
-              <Button colorPalette="teal" onClick={() => window.location.reload()}>
-                {t('app.reload')}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      blocking
+      title={spec('sessionTimedOut')}
+      footer={
+        <Button colorPalette="teal" onClick={() => window.location.reload()}>
+          {t('app.reload')}
+        </Button>
+      }
+    />
   );
 }

@@ -1,7 +1,7 @@
-import { Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
+import { Button, Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { usePreferences } from '../app/preferences.tsx';
-import { Form } from '../components/form.tsx';
+import { Modal } from '../components/modal.tsx';
 
 /** A centred dialog holding one form (check in, rename, move or copy, bulk edit…): Cancel and one action. */
 export function ActionDialog(props: {
@@ -19,41 +19,26 @@ export function ActionDialog(props: {
 }) {
   const { t } = usePreferences();
   return (
-    <Dialog.Root
+    <Modal
       open={props.open}
-      onOpenChange={(details) => !details.open && props.onClose()}
-      placement="center"
+      onClose={props.onClose}
+      title={props.title}
       size={props.size ?? 'md'}
-      scrollBehavior="inside"
+      scrollInside
+      closeButton={props.closeButton !== false}
+      form={{ onSend: props.onSubmit }}
+      footer={
+        <>
+          <Button variant="outline" onClick={props.onClose}>
+            {t('app.cancel')}
+          </Button>
+          <Button type="submit" colorPalette="teal" loading={props.busy} disabled={props.disabled}>
+            {props.submitLabel}
+          </Button>
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Form onSend={props.onSubmit} display="contents">
-              <Dialog.Header>
-                <Dialog.Title>{props.title}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">{props.children}</Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={props.onClose}>
-                  {t('app.cancel')}
-                </Button>
-                <Button type="submit" colorPalette="teal" loading={props.busy} disabled={props.disabled}>
-                  {props.submitLabel}
-                </Button>
-              </Dialog.Footer>
-              {props.closeButton !== false && (
-                <Dialog.CloseTrigger asChild>
-                  <CloseButton size="sm" aria-label={t('app.close')} />
-                </Dialog.CloseTrigger>
-              )}
-            </Form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Stack gap="4">{props.children}</Stack>
+    </Modal>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Clipboard, Code, Dialog, Flex, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, Clipboard, Code, Flex, Input, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { z } from 'zod';
@@ -9,6 +9,7 @@ import { toaster } from '../../app/toaster.tsx';
 import { ErrorAlert } from '../../components/feedback.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { formatDate } from '../../components/format-date.ts';
+import { Modal } from '../../components/modal.tsx';
 import { ScreenHeader } from '../../components/screen-header.tsx';
 import { useForm } from '../../components/use-form.ts';
 import { InlineForm } from '../../kit/inline-form.tsx';
@@ -105,55 +106,41 @@ export function ApiKeysScreen() {
 function NewKeyDialog({ keyText, onClose }: { keyText: string | null; onClose(): void }) {
   const { t } = usePreferences();
   return (
-    <Dialog.Root
+    <Modal
       open={keyText !== null}
-      onOpenChange={(details) => !details.open && onClose()}
-      placement="center"
       size="lg"
+      onClose={() => onClose()}
+      title={t('apiKeys.newTitle')}
+      footer={
+        <Button colorPalette="teal" onClick={onClose}>
+          {t('app.close')}
+        </Button>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{t('apiKeys.newTitle')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="3">
-                <Text>{t('apiKeys.newBody')}</Text>
-                <Clipboard.Root
-                  value={keyText ?? ''}
-                  onStatusChange={(details) =>
-                    details.copied && toaster.create({ type: 'success', title: t('app.copied') })
-                  }
-                >
-                  <Flex gap="2">
-                    <Input
-                      readOnly
-                      value={keyText ?? ''}
-                      fontFamily="mono"
-                      aria-label={t('apiKeys.newTitle')}
-                      data-testid="new-api-key"
-                    />
-                    <Clipboard.Trigger asChild>
-                      <Button variant="outline">
-                        <Clipboard.Indicator copied={t('app.copiedShort')}>
-                          {t('app.copy')}
-                        </Clipboard.Indicator>
-                      </Button>
-                    </Clipboard.Trigger>
-                  </Flex>
-                </Clipboard.Root>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button colorPalette="teal" onClick={onClose}>
-                {t('app.close')}
+      <Stack gap="3">
+        <Text>{t('apiKeys.newBody')}</Text>
+        <Clipboard.Root
+          value={keyText ?? ''}
+          onStatusChange={(details) =>
+            details.copied && toaster.create({ type: 'success', title: t('app.copied') })
+          }
+        >
+          <Flex gap="2">
+            <Input
+              readOnly
+              value={keyText ?? ''}
+              fontFamily="mono"
+              aria-label={t('apiKeys.newTitle')}
+              data-testid="new-api-key"
+            />
+            <Clipboard.Trigger asChild>
+              <Button variant="outline">
+                <Clipboard.Indicator copied={t('app.copiedShort')}>{t('app.copy')}</Clipboard.Indicator>
               </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+            </Clipboard.Trigger>
+          </Flex>
+        </Clipboard.Root>
+      </Stack>
+    </Modal>
   );
 }

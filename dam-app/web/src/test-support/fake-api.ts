@@ -18,9 +18,10 @@ const isStatus = (answer: unknown): answer is { status: number; body: unknown } 
 /**
  * Stands in for the DAM server at the HTTP boundary: routes keyed `METHOD /path` (the path after `/api/v1`, without
  * its query). The screens keep their real api client, queries and schemas; only `fetch` is replaced. A request no
- * route names fails the test with its method and path, so a screen never silently loads nothing.
+ * route names fails the test with its method and path, so a screen never silently loads nothing, unless `others`
+ * answers every other request (a whole app whose shell asks for more than the test is about).
  */
-export function fakeApi(routes: Record<string, Answer>) {
+export function fakeApi(routes: Record<string, Answer>, options: { others?: Answer } = {}) {
   const calls: { method: string; path: string; body: unknown }[] = [];
   const fetcher = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://dam.test');
@@ -28,8 +29,8 @@ export function fakeApi(routes: Record<string, Answer>) {
     const path = url.pathname.replace(/^\/api\/v1/, '');
     calls.push({ method, path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
     const key = `${method} ${path}`;
-    if (!(key in routes)) throw new Error(`fake api: no answer for ${key}`);
-    const answer = routes[key];
+    if (!(key in routes) && !('others' in options)) throw new Error(`fake api: no answer for ${key}`);
+    const answer = key in routes ? routes[key] : options.others;
     if (answer === NEVER) return new Promise<Response>(() => {});
     const { status, body } = isStatus(answer) ? answer : { status: 200, body: answer };
     return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

@@ -4,12 +4,12 @@ import { z } from 'zod';
 import { createAccountSchema } from '../../../../api/accounts.ts';
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
+import { navigate } from '../../app/use-route.ts';
 import { ErrorAlert } from '../../components/feedback.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { Link } from '../../components/link.tsx';
 import { PageCard } from '../../components/page-card.tsx';
 import { useForm } from '../../components/use-form.ts';
-import { navigate } from '../../router/use-route.ts';
 import { emptyProfile, ProfileFields } from '../account/profile-fields.tsx';
 import { NewPasswordFields } from './new-password-fields.tsx';
 

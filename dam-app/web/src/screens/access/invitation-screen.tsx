@@ -6,13 +6,13 @@ import { api } from '../../api/api-client.ts';
 import { useSetSession } from '../../api/session.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { toaster } from '../../app/toaster.tsx';
+import { navigate } from '../../app/use-route.ts';
 import { ErrorAlert, Notice } from '../../components/feedback.tsx';
 import { Form } from '../../components/form.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { Link } from '../../components/link.tsx';
 import { PageCard } from '../../components/page-card.tsx';
 import { useForm } from '../../components/use-form.ts';
-import { navigate } from '../../router/use-route.ts';
 import { emptyProfile, ProfileFields } from '../account/profile-fields.tsx';
 import { NewPasswordFields } from './new-password-fields.tsx';
 

@@ -8,6 +8,7 @@ import { api } from '../../api/api-client.ts';
 import type { ApiFailure } from '../../api/api-failure.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { toaster } from '../../app/toaster.tsx';
+import { navigate } from '../../app/use-route.ts';
 import { AddToCartDialog } from '../../asset-widgets/add-to-cart-dialog.tsx';
 import { AddToCollectionDialog } from '../../asset-widgets/add-to-collection-dialog.tsx';
 import {
@@ -22,7 +23,6 @@ import { ContactSheetDialog } from '../../asset-widgets/contact-sheet-dialog.tsx
 import { MoveCopyDialog } from '../../asset-widgets/move-copy-dialog.tsx';
 import { saveFile } from '../../asset-widgets/save-file.ts';
 import { ConfirmDialog } from '../../components/feedback.tsx';
-import { navigate } from '../../router/use-route.ts';
 import { useBrowseExtensions } from '../browse/browse-extensions.tsx';
 import { ASSET_KEYS, refreshAssets } from './asset-queries.ts';
 import { CheckInDialog } from './check-in-dialog.tsx';

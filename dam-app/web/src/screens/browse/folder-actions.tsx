@@ -3,7 +3,7 @@ import { type ReactNode, useState } from 'react';
 import type { SessionView } from '../../../../api/accounts.ts';
 import type { FolderView } from '../../../../api/folders.ts';
 import { usePreferences } from '../../app/preferences.tsx';
-import { navigate } from '../../router/use-route.ts';
+import { navigate } from '../../app/use-route.ts';
 import { useBrowseExtensions } from './browse-extensions.tsx';
 import { FolderDialog, type FolderOperation } from './folder-dialogs.tsx';
 import { folderOperations } from './folder-operations.ts';

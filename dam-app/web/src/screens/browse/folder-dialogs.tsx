@@ -11,11 +11,11 @@ import {
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { toaster } from '../../app/toaster.tsx';
+import { navigate } from '../../app/use-route.ts';
 import { ConfirmDialog } from '../../components/feedback.tsx';
 import { useForm } from '../../components/use-form.ts';
 import { ActionDialog } from '../../kit/action-dialog.tsx';
 import { NameDialog } from '../../kit/name-dialog.tsx';
-import { navigate } from '../../router/use-route.ts';
 import { useRefreshLibrary } from './browse-queries.ts';
 import type { FolderOperation } from './folder-operations.ts';
 import { destinationsFor, type FolderTree } from './tree-model.ts';

@@ -2,7 +2,7 @@ import { Button, Menu, Portal } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import type { AssetView } from '../../../../api/assets.ts';
 import { usePreferences } from '../../app/preferences.tsx';
-import { navigate } from '../../router/use-route.ts';
+import { navigate } from '../../app/use-route.ts';
 import { useBrowseExtensions } from './browse-extensions.tsx';
 import { SELECTION_ACTION_LABELS, type SelectionAction } from './selection-dialogs.tsx';
 

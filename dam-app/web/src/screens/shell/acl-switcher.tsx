@@ -7,9 +7,9 @@ import { ApiFailure } from '../../api/api-failure.ts';
 import { useSetSession } from '../../api/session.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { toaster } from '../../app/toaster.tsx';
+import { navigate } from '../../app/use-route.ts';
 import { ErrorAlert } from '../../components/feedback.tsx';
 import { Modal } from '../../components/modal.tsx';
-import { navigate } from '../../router/use-route.ts';
 import { LIBRARY_KEY } from '../browse/browse-queries.ts';
 import { useLogout } from './use-logout.ts';
 

@@ -2,6 +2,7 @@ import { Badge, Button, Stack, VisuallyHidden } from '@chakra-ui/react';
 import { okSchema, type SessionView } from '../../../../api/accounts.ts';
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
+import { navigate } from '../../app/use-route.ts';
 import { mayModifyCollections } from '../../asset-widgets/asset-access.ts';
 import { formatDay } from '../../components/format-day.ts';
 import { Link } from '../../components/link.tsx';
@@ -11,7 +12,6 @@ import { RowButton } from '../../kit/row-button.tsx';
 import { useConfirm } from '../../kit/use-confirm.tsx';
 import { useEditing } from '../../kit/use-editing.ts';
 import { useRefresh } from '../../kit/use-refresh.ts';
-import { navigate } from '../../router/use-route.ts';
 import { ASSET_KEYS, useCollections } from '../assets/asset-queries.ts';
 import { CollectionEditor } from './collection-editor.tsx';
 import {

@@ -1,20 +1,12 @@
 // @vitest-environment happy-dom
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { NoClient } from '../test-support/draw-route.tsx';
 import { fakeApi, NEVER } from '../test-support/fake-api.ts';
 import { en, enSpec, renderScreen } from '../test-support/render-screen.tsx';
 import { sampleSession } from '../test-support/sample-session.ts';
 import { App } from './app.tsx';
 
-/** The shell looks for the Rapid client on local ports; here no client answers, and no socket is opened. */
-class NoClient extends EventTarget {
-  readyState = 0;
-  open() {}
-  setRequestHeader() {}
-  send() {}
-  abort() {}
-  close() {}
-}
 const LONG = { timeout: 10_000 };
 
 const signedIn = (isAdmin: boolean) =>

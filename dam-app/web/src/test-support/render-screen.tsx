@@ -19,13 +19,15 @@ export function renderScreen(ui: ReactNode) {
   const queries = new QueryClient({
     defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } },
   });
-  return render(
+  const wrapper = ({ children }: { children: ReactNode }) => (
     <ChakraProvider value={damSystem}>
       <QueryClientProvider client={queries}>
-        <PreferencesProvider>{ui}</PreferencesProvider>
+        <PreferencesProvider>{children}</PreferencesProvider>
       </QueryClientProvider>
-    </ChakraProvider>,
+    </ChakraProvider>
   );
+  // As a wrapper, so that `rerender` keeps the providers and the query cache.
+  return render(ui, { wrapper });
 }
 
 /** The English texts the screens show, taken from the catalogues (never retyped in a test). */

@@ -8,17 +8,10 @@ import { PickOrCreateDialog } from '../kit/pick-or-create-dialog.tsx';
 import { useRefresh } from '../kit/use-refresh.ts';
 import { ASSET_KEYS, useCollections } from '../screens/assets/asset-queries.ts';
 import { mayModifyCollections } from './asset-access.ts';
+import type { AssetDialogProps } from './asset-dialog-props.ts';
 
 /** Add to collection: one I may change (mine, or a modifiable one), or a new private one by name. */
-export function AddToCollectionDialog({
-  assetIds,
-  open,
-  onClose,
-}: {
-  assetIds: readonly number[];
-  open: boolean;
-  onClose(): void;
-}) {
+export function AddToCollectionDialog({ assetIds, open, onClose }: AssetDialogProps) {
   const { t, spec } = usePreferences();
   const refresh = useRefresh();
   const session = useSession().data?.session;

@@ -9,8 +9,7 @@ export interface Column<T> {
   props?: TableCellProps;
 }
 
-/** The lists' table: a header row, one row per item, and an end column of row actions when `actions` is given. */
-export function DataTable<T>(props: {
+export interface DataTableProps<T> {
   rows: readonly T[];
   columns: Column<T>[];
   rowKey(row: T): string | number;
@@ -22,7 +21,10 @@ export function DataTable<T>(props: {
   label?: string;
   /** The hidden header of the actions column; "Actions" unless told otherwise. */
   actionsLabel?: string;
-}) {
+}
+
+/** The lists' table: a header row, one row per item, and an end column of row actions when `actions` is given. */
+export function DataTable<T>(props: DataTableProps<T>) {
   const { t } = usePreferences();
   return (
     <Table.ScrollArea borderWidth="1px" rounded="md" tabIndex={props.label ? 0 : undefined}>

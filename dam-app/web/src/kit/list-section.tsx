@@ -1,30 +1,25 @@
-import { Button, HStack, Stack, type TableRowProps } from '@chakra-ui/react';
+import { Button, HStack, Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { type Column, DataTable } from './data-table.tsx';
+import { DataTable, type DataTableProps } from './data-table.tsx';
 import { type ListQuery, QueryStates } from './query-states.tsx';
 
 /**
  * A list screen or section: the actions above (a "New …" button, a form), the list in its four states as a table,
  * and what it opens (editor, confirm dialog) after. The administration, API keys and working-set lists are this.
  */
-export function ListSection<T>(props: {
-  /** The main button above the list ("New group"), or a whole toolbar. */
-  create?: { label: string; onClick(): void };
-  toolbar?: ReactNode;
-  query: ListQuery<T>;
-  empty: string;
-  emptyDescription?: string;
-  rows?: number;
-  /** Names the table; its scroll area is then reachable by keyboard. */
-  label?: string;
-  columns: Column<T>[];
-  rowKey(row: T): string | number;
-  actions?(row: T): ReactNode;
-  rowProps?(row: T): TableRowProps;
-  interactive?: boolean;
-  actionsLabel?: string;
-  children?: ReactNode;
-}) {
+export function ListSection<T>(
+  props: Omit<DataTableProps<T>, 'rows'> & {
+    /** The main button above the list ("New group"), or a whole toolbar. */
+    create?: { label: string; onClick(): void };
+    toolbar?: ReactNode;
+    query: ListQuery<T>;
+    empty: string;
+    emptyDescription?: string;
+    /** Rows of placeholders while loading. */
+    rows?: number;
+    children?: ReactNode;
+  },
+) {
   return (
     <Stack gap="4">
       {(props.create || props.toolbar) && (

@@ -87,16 +87,7 @@ export function PickOrCreateDialog<T extends { id: number }, R>(props: {
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </Field.Root>
-      {choice === NEW && (
-        <FormField
-          label={props.nameLabel}
-          name="name"
-          value={form.values.name}
-          onValue={(value) => form.set('name', value)}
-          error={form.errors.name}
-          required
-        />
-      )}
+      {choice === NEW && <FormField {...form.field('name')} label={props.nameLabel} required />}
     </ActionDialog>
   );
 }

@@ -82,11 +82,8 @@ function AcceptForm({ id, email, groupName }: { id: string; email: string; group
       <ErrorAlert error={form.formError} />
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
         <FormField
+          {...form.field('username')}
           label={t('field.username')}
-          value={form.values.username}
-          onValue={(value) => form.set('username', value)}
-          name="username"
-          error={form.errors.username}
           autoComplete="username"
           required
           autoFocus

@@ -63,13 +63,10 @@ export function LoginScreen({ timedOut = false, notice }: { timedOut?: boolean; 
         name="login"
       />
       <FormField
+        {...form.field('password')}
         label={t('field.password')}
         type="password"
-        value={form.values.password}
-        onValue={(value) => form.set('password', value)}
-        error={form.errors.password}
         autoComplete="current-password"
-        name="password"
       />
       <Button type="submit" colorPalette="teal" loading={login.isPending}>
         {t('login.submit')}

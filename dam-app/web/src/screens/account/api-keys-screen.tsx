@@ -61,16 +61,7 @@ export function ApiKeysScreen() {
         onSend={submit}
         submitLabel={t('apiKeys.create')}
         busy={create.isPending}
-        main={
-          <FormField
-            label={t('field.name')}
-            value={form.values.name}
-            onValue={(value) => form.set('name', value)}
-            name="name"
-            error={form.errors.name}
-            required
-          />
-        }
+        main={<FormField {...form.field('name')} label={t('field.name')} required />}
       />
       <ErrorAlert error={form.formError} />
       <ListSection

@@ -10,7 +10,7 @@ import { FormField } from '../../components/form-field.tsx';
 import { useForm } from '../../components/use-form.ts';
 import { EditorDrawer } from '../../kit/editor-drawer.tsx';
 import { ListSection } from '../../kit/list-section.tsx';
-import { RowButton } from '../../kit/row-button.tsx';
+import { EditDeleteButtons } from '../../kit/row-button.tsx';
 import { useConfirm } from '../../kit/use-confirm.tsx';
 import { useEditing } from '../../kit/use-editing.ts';
 import { useRefresh } from '../../kit/use-refresh.ts';
@@ -65,19 +65,12 @@ export function AclsSection() {
         { header: t('admin.holders'), cell: (acl) => <Text fontSize="sm">{holders(acl)}</Text> },
       ]}
       actions={(acl) => (
-        <>
-          <RowButton
-            text={t('app.edit')}
-            label={t('admin.editAcl', { name: acl.name })}
-            onClick={() => editing.edit(acl)}
-          />
-          <RowButton
-            danger
-            text={t('app.delete')}
-            label={`${t('app.delete')} ${acl.name}`}
-            onClick={() => remove.ask(acl)}
-          />
-        </>
+        <EditDeleteButtons
+          name={acl.name}
+          editLabel={t('admin.editAcl', { name: acl.name })}
+          onEdit={() => editing.edit(acl)}
+          onDelete={() => remove.ask(acl)}
+        />
       )}
     >
       {editing.open && <AclEditor key={editing.key} acl={editing.item} onClose={editing.close} />}
@@ -121,20 +114,10 @@ function AclEditor({ acl, onClose }: { acl?: Acl | undefined; onClose(): void })
       onClose={onClose}
     >
       <ErrorAlert error={form.formError} />
+      <FormField {...form.field('name')} label={t('field.name')} required />
       <FormField
-        label={t('field.name')}
-        value={form.values.name}
-        onValue={(value) => form.set('name', value)}
-        name="name"
-        error={form.errors.name}
-        required
-      />
-      <FormField
+        {...form.field('rootPath')}
         label={t('field.rootPath')}
-        value={form.values.rootPath}
-        onValue={(value) => form.set('rootPath', value)}
-        name="rootPath"
-        error={form.errors.rootPath}
         helper={t('admin.rootPathHint')}
         fontFamily="mono"
       />

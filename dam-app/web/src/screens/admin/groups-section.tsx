@@ -9,7 +9,7 @@ import { FormField } from '../../components/form-field.tsx';
 import { useForm } from '../../components/use-form.ts';
 import { EditorDrawer } from '../../kit/editor-drawer.tsx';
 import { ListSection } from '../../kit/list-section.tsx';
-import { RowButton } from '../../kit/row-button.tsx';
+import { EditDeleteButtons } from '../../kit/row-button.tsx';
 import { useConfirm } from '../../kit/use-confirm.tsx';
 import { useEditing } from '../../kit/use-editing.ts';
 import { useRefresh } from '../../kit/use-refresh.ts';
@@ -47,19 +47,12 @@ export function GroupsSection() {
         },
       ]}
       actions={(group) => (
-        <>
-          <RowButton
-            text={t('app.edit')}
-            label={t('admin.editGroup', { name: group.name })}
-            onClick={() => editing.edit(group)}
-          />
-          <RowButton
-            danger
-            text={t('app.delete')}
-            label={`${t('app.delete')} ${group.name}`}
-            onClick={() => remove.ask(group)}
-          />
-        </>
+        <EditDeleteButtons
+          name={group.name}
+          editLabel={t('admin.editGroup', { name: group.name })}
+          onEdit={() => editing.edit(group)}
+          onDelete={() => remove.ask(group)}
+        />
       )}
     >
       {editing.open && <GroupEditor key={editing.key} group={editing.item} onClose={editing.close} />}
@@ -98,21 +91,8 @@ function GroupEditor({ group, onClose }: { group?: Group | undefined; onClose():
       onClose={onClose}
     >
       <ErrorAlert error={form.formError} />
-      <FormField
-        label={t('field.name')}
-        value={form.values.name}
-        onValue={(value) => form.set('name', value)}
-        name="name"
-        error={form.errors.name}
-        required
-      />
-      <FormField
-        label={t('field.description')}
-        value={form.values.description}
-        onValue={(value) => form.set('description', value)}
-        name="description"
-        error={form.errors.description}
-      />
+      <FormField {...form.field('name')} label={t('field.name')} required />
+      <FormField {...form.field('description')} label={t('field.description')} />
       <CheckboxList
         legend={t('field.members')}
         options={(users.data ?? []).map((user) => ({ value: user.id, label: user.username }))}

@@ -65,17 +65,7 @@ export function InvitationsSection() {
         onSend={submit}
         submitLabel={t('admin.invite')}
         busy={send.isPending}
-        main={
-          <FormField
-            label={t('field.email')}
-            type="email"
-            value={form.values.email}
-            onValue={(value) => form.set('email', value)}
-            name="email"
-            error={form.errors.email}
-            required
-          />
-        }
+        main={<FormField {...form.field('email')} label={t('field.email')} type="email" required />}
       >
         <Field.Root width="auto">
           <Field.Label>{t('field.defaultGroup')}</Field.Label>

@@ -182,22 +182,16 @@ function UserEditor({ user, onClose }: { user?: AdminUser | undefined; onClose()
     >
       <ErrorAlert error={form.formError} />
       <FormField
+        {...form.field('username')}
         label={t('field.username')}
-        value={form.values.username}
-        onValue={(value) => form.set('username', value)}
-        name="username"
-        error={form.errors.username}
         readOnly={Boolean(user)}
         required={!user}
         autoComplete="off"
       />
       <FormField
+        {...form.field('password')}
         label={t('field.password')}
         type="password"
-        value={form.values.password}
-        onValue={(value) => form.set('password', value)}
-        name="password"
-        error={form.errors.password}
         helper={user ? t('admin.passwordHint') : undefined}
         required={!user}
         autoComplete="new-password"

@@ -53,11 +53,8 @@ export function CheckInDialog({
     >
       <ErrorAlert error={form.formError} />
       <FormField
+        {...form.field('name')}
         label={t('versions.name')}
-        name="name"
-        value={form.values.name}
-        onValue={(value) => form.set('name', value)}
-        error={form.errors.name}
         helper={t('versions.nameHint')}
         required={form.values.category === 'Named'}
       />

@@ -41,15 +41,7 @@ export function MetadataForm({ asset, editable }: { asset: AssetView; editable: 
     <Form onSend={submit} aria-label={t('assets.editMetadata')}>
       <Stack gap="3">
         <ErrorAlert error={form.formError} />
-        <FormField
-          label={t('assets.field.name')}
-          name="name"
-          value={form.values.name}
-          onValue={(value) => form.set('name', value)}
-          error={form.errors.name}
-          readOnly={!editable}
-          required
-        />
+        <FormField {...form.field('name')} label={t('assets.field.name')} readOnly={!editable} required />
         <Field.Root invalid={form.errors.description !== undefined}>
           <Field.Label>{t('assets.field.description')}</Field.Label>
           <Textarea
@@ -63,11 +55,8 @@ export function MetadataForm({ asset, editable }: { asset: AssetView; editable: 
           {form.errors.description && <Field.ErrorText>{form.errors.description}</Field.ErrorText>}
         </Field.Root>
         <FormField
+          {...form.field('keywords')}
           label={t('assets.field.keywords')}
-          name="keywords"
-          value={form.values.keywords}
-          onValue={(value) => form.set('keywords', value)}
-          error={form.errors.keywords}
           helper={t('assets.keywordsHint')}
           readOnly={!editable}
         />

@@ -35,15 +35,7 @@ export function SaveSearchDialog({ query, onClose }: { query: SearchRequest; onC
       onClose={onClose}
     >
       <ErrorAlert error={form.formError} />
-      <FormField
-        label={t('search.savedName')}
-        name="name"
-        required
-        autoFocus
-        value={form.values.name}
-        onValue={(value) => form.set('name', value)}
-        error={form.errors.name}
-      />
+      <FormField {...form.field('name')} label={t('search.savedName')} required autoFocus />
       <Field.Root invalid={form.errors.description !== undefined}>
         <Field.Label>{t('search.savedDescription')}</Field.Label>
         <Textarea

@@ -72,14 +72,7 @@ export function CollectionEditor({
       onClose={onClose}
     >
       <ErrorAlert error={form.formError} />
-      <FormField
-        label={t('field.name')}
-        name="name"
-        value={form.values.name}
-        onValue={(value) => form.set('name', value)}
-        error={form.errors.name}
-        required
-      />
+      <FormField {...form.field('name')} label={t('field.name')} required />
       <Field.Root>
         <Field.Label>{t('field.description')}</Field.Label>
         <Textarea

@@ -24,6 +24,7 @@ import { MoveCopyDialog } from '../../asset-widgets/move-copy-dialog.tsx';
 import { saveFile } from '../../asset-widgets/save-file.ts';
 import { ConfirmDialog } from '../../components/feedback.tsx';
 import { useBrowseExtensions } from '../browse/browse-extensions.tsx';
+import { ExtraMenuItems } from '../browse/extra-menu-items.tsx';
 import { ASSET_KEYS, refreshAssets } from './asset-queries.ts';
 import { CheckInDialog } from './check-in-dialog.tsx';
 import { PRINT_FORMATS } from './print-formats.ts';
@@ -150,16 +151,7 @@ export function AssetActions({
                 {/* Every way to take the file home in one group, as the Download dialog offers them. */}
                 <Menu.ItemGroup>
                   <Menu.ItemGroupLabel>{t('assets.downloadGroup')}</Menu.ItemGroupLabel>
-                  {extras.map((extra) => (
-                    <Menu.Item
-                      key={extra.id}
-                      value={extra.id}
-                      disabled={extra.disabled}
-                      onSelect={extra.onSelect}
-                    >
-                      {extra.label}
-                    </Menu.Item>
-                  ))}
+                  <ExtraMenuItems extras={extras} />
                   {mayDownloadOriginal(session) && (
                     <Menu.Item
                       value="download-original"

@@ -18,6 +18,7 @@ import { ConfirmDialog, Empty, ErrorAlert, ListSkeleton } from '../../components
 import { ScreenHeader } from '../../components/screen-header.tsx';
 import { ASSET_KEYS, useCartAssets, useCarts } from '../assets/asset-queries.ts';
 import { useBrowseExtensions } from '../browse/browse-extensions.tsx';
+import { ExtraMenuItems } from '../browse/extra-menu-items.tsx';
 import { AssetTable } from './asset-table.tsx';
 import { CartNameDialog } from './cart-name-dialog.tsx';
 
@@ -183,17 +184,7 @@ export function CartsScreen({ session }: { session: SessionView }) {
                   >
                     {t('bulkEdit.menu')}
                   </Menu.Item>
-                  {extras.length > 0 && <Menu.Separator />}
-                  {extras.map((extra) => (
-                    <Menu.Item
-                      key={extra.id}
-                      value={extra.id}
-                      disabled={extra.disabled}
-                      onSelect={extra.onSelect}
-                    >
-                      {extra.label}
-                    </Menu.Item>
-                  ))}
+                  <ExtraMenuItems extras={extras} separated />
                 </Menu.Content>
               </Menu.Positioner>
             </Menu.Root>

@@ -51,9 +51,11 @@ export function App() {
 
   const screen = screenOf(route.name);
   const timedOutBefore = state.data.timedOut;
+  // Signed in at #/login: the library's home, until the effect above has replaced the address.
+  const signedInLogin = route.name === 'login' && session !== null;
   return (
     <Suspense fallback={<PageSkeleton />}>
-      {screen.access === 'public' && !(route.name === 'login' && session) ? (
+      {screen.access === 'public' && !signedInLogin ? (
         renderRoute(route, null, timedOutBefore)
       ) : session ? (
         <AppShell session={session} places={screen.places === true}>
@@ -61,7 +63,7 @@ export function App() {
             {screen.access === 'admin' && !session.user.isAdmin ? (
               <Denied title={screen.title} />
             ) : (
-              renderRoute(route, session, timedOutBefore)
+              renderRoute(signedInLogin ? { name: 'home' } : route, session, timedOutBefore)
             )}
           </Suspense>
         </AppShell>

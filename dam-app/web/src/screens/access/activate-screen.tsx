@@ -34,21 +34,15 @@ export function ActivateScreen({ username = '' }: { username?: string }) {
         <>
           <ErrorAlert error={form.formError} />
           <FormField
+            {...form.field('username')}
             label={t('field.username')}
-            value={form.values.username}
-            onValue={(value) => form.set('username', value)}
-            name="username"
-            error={form.errors.username}
             autoComplete="username"
             required
             autoFocus={!username}
           />
           <FormField
+            {...form.field('code')}
             label={t('field.code')}
-            value={form.values.code}
-            onValue={(value) => form.set('code', value)}
-            name="code"
-            error={form.errors.code}
             autoComplete="one-time-code"
             required
             autoFocus={Boolean(username)}

@@ -1,17 +1,15 @@
-import { Button, SimpleGrid } from '@chakra-ui/react';
+import { Button } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { createAccountSchema } from '../../../../api/accounts.ts';
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
-import { ErrorAlert } from '../../components/feedback.tsx';
-import { FormField } from '../../components/form-field.tsx';
+import { navigate } from '../../app/use-route.ts';
 import { Link } from '../../components/link.tsx';
 import { PageCard } from '../../components/page-card.tsx';
 import { useForm } from '../../components/use-form.ts';
-import { navigate } from '../../router/use-route.ts';
-import { emptyProfile, ProfileFields } from '../account/profile-fields.tsx';
-import { NewPasswordFields } from './new-password-fields.tsx';
+import { emptyProfile } from '../account/profile-fields.tsx';
+import { NewAccountFields } from './new-account-fields.tsx';
 
 const createdSchema = z.object({ ok: z.literal(true), username: z.string() });
 
@@ -44,33 +42,7 @@ export function CreateAccountScreen() {
       width="4xl"
       footer={<Link to={{ name: 'login' }}>{t('forgot.back')}</Link>}
     >
-      <ErrorAlert error={form.formError} />
-      <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
-        <FormField
-          label={t('field.username')}
-          value={form.values.username}
-          onValue={(value) => form.set('username', value)}
-          name="username"
-          error={form.errors.username}
-          autoComplete="username"
-          required
-          autoFocus
-        />
-        <NewPasswordFields
-          label={t('field.password')}
-          password={form.values.password}
-          confirm={form.values.confirm}
-          errors={form.errors}
-          onPassword={(value) => form.set('password', value)}
-          onConfirm={(value) => form.set('confirm', value)}
-        />
-      </SimpleGrid>
-      <ProfileFields
-        values={form.values.profile}
-        errors={form.errors}
-        prefix="profile."
-        onChange={(field, value) => form.set('profile', { ...form.values.profile, [field]: value })}
-      />
+      <NewAccountFields form={form} />
       <Button type="submit" colorPalette="teal" loading={create.isPending} alignSelf="flex-start">
         {t('create.submit')}
       </Button>

@@ -33,12 +33,9 @@ export function ChangePasswordScreen() {
       <ScreenHeader title={t('change.title')} />
       <ErrorAlert error={form.formError} />
       <FormField
+        {...form.field('oldPassword')}
         label={t('field.oldPassword')}
         type="password"
-        value={form.values.oldPassword}
-        onValue={(value) => form.set('oldPassword', value)}
-        name="oldPassword"
-        error={form.errors.oldPassword}
         autoComplete="current-password"
         required
         autoFocus

@@ -3,7 +3,7 @@ import { okSchema } from '../../../../api/accounts.ts';
 import { api } from '../../api/api-client.ts';
 import { useSetSession } from '../../api/session.ts';
 import { toaster } from '../../app/toaster.tsx';
-import { navigate } from '../../router/use-route.ts';
+import { navigate } from '../../app/use-route.ts';
 
 export function useLogout() {
   const setSession = useSetSession();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Permission } from '../../../../api/accounts.ts';
+import type { Permission } from '../../../api/accounts.ts';
 import {
   lockState,
   mayBreakLock,

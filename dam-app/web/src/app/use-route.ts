@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { hasLeaveGuards, mayLeave } from './leave-guard.ts';
-import { hrefOf, parseRoute, type Route } from './parse-route.ts';
+import { hasLeaveGuards, mayLeave } from '../router/leave-guard.ts';
+import { hrefOf, parseRoute, type Route } from './routes.tsx';
 
 let shownHash = typeof window === 'undefined' ? '' : window.location.hash;
 const listeners = new Set<() => void>();

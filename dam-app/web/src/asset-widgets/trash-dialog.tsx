@@ -1,14 +1,14 @@
 import { Button, CloseButton, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type AssetView, assetSchema } from '../../../../api/assets.ts';
-import { api } from '../../api/api-client.ts';
-import type { ApiFailure } from '../../api/api-failure.ts';
-import { usePreferences } from '../../app/preferences.tsx';
-import { toaster } from '../../app/toaster.tsx';
-import { Empty, ErrorAlert, ListSkeleton } from '../../components/feedback.tsx';
-import { Link } from '../../components/link.tsx';
+import { type AssetView, assetSchema } from '../../../api/assets.ts';
+import { api } from '../api/api-client.ts';
+import type { ApiFailure } from '../api/api-failure.ts';
+import { usePreferences } from '../app/preferences.tsx';
+import { toaster } from '../app/toaster.tsx';
+import { Empty, ErrorAlert, ListSkeleton } from '../components/feedback.tsx';
+import { Link } from '../components/link.tsx';
+import { refreshAssets, useTrash } from '../screens/assets/asset-queries.ts';
 import { AssetThumb } from './asset-preview.tsx';
-import { refreshAssets, useTrash } from './asset-queries.ts';
 
 /** The trash of the current ACL's root, latest first: each asset can go back to its folder. */
 export function TrashDialog({ open, onClose }: { open: boolean; onClose(): void }) {

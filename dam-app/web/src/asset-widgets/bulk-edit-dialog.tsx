@@ -1,27 +1,20 @@
 import { Checkbox, Field, Text, Textarea } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { bulkEditResultSchema } from '../../../../api/assets.ts';
-import { bulkEditSchema } from '../../../../api/search.ts';
-import { api } from '../../api/api-client.ts';
-import { usePreferences } from '../../app/preferences.tsx';
-import { toaster } from '../../app/toaster.tsx';
-import { ErrorAlert } from '../../components/feedback.tsx';
-import { FormField } from '../../components/form-field.tsx';
-import { useForm } from '../../components/use-form.ts';
-import { ActionDialog } from './action-dialog.tsx';
-import { refreshAssets } from './asset-queries.ts';
-import { keywordsOf } from './metadata-form.tsx';
+import { bulkEditResultSchema } from '../../../api/assets.ts';
+import { bulkEditSchema } from '../../../api/search.ts';
+import { api } from '../api/api-client.ts';
+import { usePreferences } from '../app/preferences.tsx';
+import { toaster } from '../app/toaster.tsx';
+import { ErrorAlert } from '../components/feedback.tsx';
+import { FormField } from '../components/form-field.tsx';
+import { useForm } from '../components/use-form.ts';
+import { ActionDialog } from '../kit/action-dialog.tsx';
+import { refreshAssets } from '../screens/assets/asset-queries.ts';
+import type { AssetDialogProps } from './asset-dialog-props.ts';
+import { keywordsOf } from './keywords.ts';
 
 /** Bulk Edit (spec §2): set the description and add or remove keywords on a selection of assets. */
-export function BulkEditDialog({
-  assetIds,
-  open,
-  onClose,
-}: {
-  assetIds: readonly number[];
-  open: boolean;
-  onClose(): void;
-}) {
+export function BulkEditDialog({ assetIds, open, onClose }: AssetDialogProps) {
   const { t, spec } = usePreferences();
   const client = useQueryClient();
   const form = useForm({ replaceDescription: false, description: '', add: '', remove: '' }, { guard: open });

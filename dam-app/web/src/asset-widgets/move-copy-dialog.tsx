@@ -1,14 +1,14 @@
 import { Box, Fieldset, HStack, RadioGroup, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { assetSchema } from '../../../../api/assets.ts';
-import { type FolderView, folderSchema } from '../../../../api/folders.ts';
-import { api } from '../../api/api-client.ts';
-import { usePreferences } from '../../app/preferences.tsx';
-import { toaster } from '../../app/toaster.tsx';
-import { ErrorAlert, ListSkeleton } from '../../components/feedback.tsx';
-import { ActionDialog } from './action-dialog.tsx';
-import { refreshAssets, useFolderTree } from './asset-queries.ts';
+import { assetSchema } from '../../../api/assets.ts';
+import { type FolderView, folderSchema } from '../../../api/folders.ts';
+import { api } from '../api/api-client.ts';
+import { usePreferences } from '../app/preferences.tsx';
+import { toaster } from '../app/toaster.tsx';
+import { ErrorAlert, ListSkeleton } from '../components/feedback.tsx';
+import { ActionDialog } from '../kit/action-dialog.tsx';
+import { refreshAssets, useFolderTree } from '../screens/assets/asset-queries.ts';
 import { depthBelow, destinationProblem, type MoveSource } from './destination-rules.ts';
 
 type Mode = 'move' | 'copy';

@@ -1,5 +1,5 @@
-import type { Permission, SessionView } from '../../../../api/accounts.ts';
-import type { AssetView } from '../../../../api/assets.ts';
+import type { Permission, SessionView } from '../../../api/accounts.ts';
+import type { AssetView } from '../../../api/assets.ts';
 
 type Who = Pick<SessionView, 'permissions' | 'features' | 'user'>;
 

@@ -1,25 +1,18 @@
 import { Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../api/api-client.ts';
-import { usePreferences } from '../../app/preferences.tsx';
-import { toaster } from '../../app/toaster.tsx';
-import { ErrorAlert } from '../../components/feedback.tsx';
-import { ActionDialog } from './action-dialog.tsx';
+import { api } from '../api/api-client.ts';
+import { usePreferences } from '../app/preferences.tsx';
+import { toaster } from '../app/toaster.tsx';
+import { ErrorAlert } from '../components/feedback.tsx';
+import { ActionDialog } from '../kit/action-dialog.tsx';
+import type { AssetDialogProps } from './asset-dialog-props.ts';
 import { saveFile } from './save-file.ts';
 
 /** The server makes at most this many assets into one contact sheet. */
 export const CONTACT_SHEET_MAX = 500;
 
 /** Contact sheet/PDF (spec §2): thumbnails and names of a selection, 20 to a page, as a PDF download. */
-export function ContactSheetDialog({
-  assetIds,
-  open,
-  onClose,
-}: {
-  assetIds: readonly number[];
-  open: boolean;
-  onClose(): void;
-}) {
+export function ContactSheetDialog({ assetIds, open, onClose }: AssetDialogProps) {
   const { t } = usePreferences();
   const ids = assetIds.slice(0, CONTACT_SHEET_MAX);
   const make = useMutation({

@@ -1,4 +1,4 @@
-import type { FolderView } from '../../../../api/folders.ts';
+import type { FolderView } from '../../../api/folders.ts';
 
 export type DestinationProblem = 'ontoChildOrParent' | 'alreadyThere';
 

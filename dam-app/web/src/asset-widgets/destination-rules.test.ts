@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FolderView } from '../../../../api/folders.ts';
+import type { FolderView } from '../../../api/folders.ts';
 import { depthBelow, destinationProblem } from './destination-rules.ts';
 
 const folder = (id: number, path: string, parentId: number | null): FolderView => ({

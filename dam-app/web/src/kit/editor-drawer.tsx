@@ -1,8 +1,8 @@
 import { Button, CloseButton, Drawer, Portal, Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { usePreferences } from '../app/preferences.tsx';
+import { Form } from '../components/form.tsx';
 import { mayLeave } from '../router/leave-guard.ts';
-import { Form } from './form.tsx';
 
 /** The side panel the administration screens create and edit in; closing it with unsaved edits asks first. */
 export function EditorDrawer(props: {

@@ -63,7 +63,7 @@ describe('A collection', () => {
   it('says one I cannot see is not found', async () => {
     fakeApi({ 'GET /collections': [], 'GET /groups/mine': [], 'GET /collections/4/assets': { items: [] } });
     drawRoute({ name: 'collection', id: 4 });
-    expect(await alertText()).toContain(enSpec('notFound'));
+    expect(await alertText()).toContain(enSpec('collectionNotFound'));
   });
   it("shows the server's message", async () => {
     fakeApi({

@@ -14,8 +14,9 @@ import {
 } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { z } from 'zod';
-import { apiKeySchema, createApiKeySchema, createdApiKeySchema, okSchema } from '../../../../api/accounts.ts';
+import type { z } from 'zod';
+import { type apiKeySchema, createApiKeySchema } from '../../../../api/accounts.ts';
+import { createApiKey, listApiKeys, revokeApiKey } from '../../../../api/contract/access-endpoints.ts';
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { toaster } from '../../app/toaster.tsx';
@@ -35,13 +36,13 @@ export function ApiKeysScreen() {
   const client = useQueryClient();
   const keys = useQuery({
     queryKey: KEYS,
-    queryFn: ({ signal }) => api.get('/api-keys', z.array(apiKeySchema), signal),
+    queryFn: ({ signal }) => api.call(listApiKeys, { signal }),
   });
   const form = useForm({ name: '' });
   const [created, setCreated] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const create = useMutation({
-    mutationFn: (body: { name: string }) => api.post('/api-keys', createdApiKeySchema, body),
+    mutationFn: (body: { name: string }) => api.call(createApiKey, { body }),
     onSuccess: (key) => {
       form.reset({ name: '' });
       setCreated(key.key);
@@ -50,7 +51,7 @@ export function ApiKeysScreen() {
     onError: form.fail,
   });
   const revoke = useMutation({
-    mutationFn: (id: number) => api.delete(`/api-keys/${id}`, okSchema),
+    mutationFn: (id: number) => api.call(revokeApiKey, { params: { id } }),
     onSuccess: () => {
       setRevoking(null);
       toaster.create({ type: 'success', title: t('apiKeys.revoked') });

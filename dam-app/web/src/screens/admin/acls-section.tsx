@@ -2,8 +2,9 @@ import { Badge, Button, Code, HStack, Stack, Table, Text, VisuallyHidden, Wrap }
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { z } from 'zod';
-import { okSchema, type Permission } from '../../../../api/accounts.ts';
-import { aclSchema, saveAclSchema } from '../../../../api/admin.ts';
+import type { Permission } from '../../../../api/accounts.ts';
+import { type aclSchema, saveAclSchema } from '../../../../api/admin.ts';
+import { createAcl, deleteAcl, updateAcl } from '../../../../api/contract/admin-endpoints.ts';
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { toaster } from '../../app/toaster.tsx';
@@ -27,7 +28,7 @@ export function AclsSection() {
   const [editing, setEditing] = useState<Acl | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Acl | null>(null);
   const remove = useMutation({
-    mutationFn: (id: number) => api.delete(`/admin/acls/${id}`, okSchema),
+    mutationFn: (id: number) => api.call(deleteAcl, { params: { id } }),
     onSuccess: () => {
       setDeleting(null);
       void client.invalidateQueries({ queryKey: ADMIN_KEYS.acls });
@@ -153,7 +154,7 @@ function AclEditor({ acl, onClose }: { acl?: Acl; onClose(): void }) {
   );
   const save = useMutation({
     mutationFn: (body: z.input<typeof saveAclSchema>) =>
-      acl ? api.put(`/admin/acls/${acl.id}`, aclSchema, body) : api.post('/admin/acls', aclSchema, body),
+      acl ? api.call(updateAcl, { params: { id: acl.id }, body }) : api.call(createAcl, { body }),
     onSuccess: (saved) => {
       form.markSaved();
       toaster.create({ type: 'success', title: t('app.savedItem', { name: saved.name }) });

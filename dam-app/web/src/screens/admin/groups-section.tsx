@@ -2,8 +2,8 @@ import { Button, HStack, Stack, Table, VisuallyHidden } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { z } from 'zod';
-import { okSchema } from '../../../../api/accounts.ts';
-import { groupSchema, saveGroupSchema } from '../../../../api/admin.ts';
+import { type groupSchema, saveGroupSchema } from '../../../../api/admin.ts';
+import { createGroup, deleteGroup, updateGroup } from '../../../../api/contract/admin-endpoints.ts';
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { toaster } from '../../app/toaster.tsx';
@@ -24,7 +24,7 @@ export function GroupsSection() {
   const [editing, setEditing] = useState<Group | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Group | null>(null);
   const remove = useMutation({
-    mutationFn: (id: number) => api.delete(`/admin/groups/${id}`, okSchema),
+    mutationFn: (id: number) => api.call(deleteGroup, { params: { id } }),
     onSuccess: () => {
       setDeleting(null);
       void client.invalidateQueries({ queryKey: ADMIN_KEYS.groups });
@@ -121,9 +121,7 @@ function GroupEditor({ group, onClose }: { group?: Group; onClose(): void }) {
   );
   const save = useMutation({
     mutationFn: (body: z.input<typeof saveGroupSchema>) =>
-      group
-        ? api.put(`/admin/groups/${group.id}`, groupSchema, body)
-        : api.post('/admin/groups', groupSchema, body),
+      group ? api.call(updateGroup, { params: { id: group.id }, body }) : api.call(createGroup, { body }),
     onSuccess: (saved) => {
       form.markSaved();
       toaster.create({ type: 'success', title: t('app.savedItem', { name: saved.name }) });

@@ -11,9 +11,13 @@ import {
 } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { z } from 'zod';
-import { okSchema } from '../../../../api/accounts.ts';
-import { adminInvitationSchema, createInvitationSchema } from '../../../../api/admin.ts';
+import type { z } from 'zod';
+import { type adminInvitationSchema, createInvitationSchema } from '../../../../api/admin.ts';
+import {
+  createInvitation,
+  listInvitations,
+  withdrawInvitation,
+} from '../../../../api/contract/access-endpoints.ts';
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { toaster } from '../../app/toaster.tsx';
@@ -34,13 +38,12 @@ export function InvitationsSection() {
   const groups = useAdminGroups();
   const invitations = useQuery({
     queryKey: ADMIN_KEYS.invitations,
-    queryFn: ({ signal }) => api.get('/admin/invitations', z.array(adminInvitationSchema), signal),
+    queryFn: ({ signal }) => api.call(listInvitations, { signal }),
   });
   const form = useForm({ email: '', defaultGroupId: '' });
   const [withdrawing, setWithdrawing] = useState<Invitation | null>(null);
   const send = useMutation({
-    mutationFn: (body: z.input<typeof createInvitationSchema>) =>
-      api.post('/admin/invitations', adminInvitationSchema, body),
+    mutationFn: (body: z.input<typeof createInvitationSchema>) => api.call(createInvitation, { body }),
     onSuccess: (sent) => {
       form.reset({ email: '', defaultGroupId: '' });
       toaster.create({ type: 'success', title: t('admin.invitationSent', { email: sent.email }) });
@@ -50,7 +53,7 @@ export function InvitationsSection() {
     onError: form.fail,
   });
   const withdraw = useMutation({
-    mutationFn: (id: string) => api.delete(`/admin/invitations/${encodeURIComponent(id)}`, okSchema),
+    mutationFn: (id: string) => api.call(withdrawInvitation, { params: { id } }),
     onSuccess: () => {
       setWithdrawing(null);
       toaster.create({ type: 'success', title: t('admin.withdrawn') });

@@ -13,14 +13,14 @@ import {
 } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { z } from 'zod';
-import { okSchema } from '../../../../api/accounts.ts';
+import type { z } from 'zod';
 import {
-  adminUserSchema,
+  type adminUserSchema,
   createUserSchema,
   deleteUsersSchema,
   updateUserSchema,
 } from '../../../../api/admin.ts';
+import { createUser, deleteUsers, updateUser } from '../../../../api/contract/admin-endpoints.ts';
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { toaster } from '../../app/toaster.tsx';
@@ -45,12 +45,7 @@ export function UsersSection() {
   const [editing, setEditing] = useState<Editing | null>(null);
   const [confirming, setConfirming] = useState(false);
   const remove = useMutation({
-    mutationFn: (ids: number[]) =>
-      api.post(
-        '/admin/users/delete',
-        okSchema.extend({ deleted: z.number() }),
-        deleteUsersSchema.parse({ ids }),
-      ),
+    mutationFn: (ids: number[]) => api.call(deleteUsers, { body: deleteUsersSchema.parse({ ids }) }),
     onSuccess: ({ deleted }) => {
       setConfirming(false);
       setSelected([]);
@@ -212,8 +207,8 @@ function UserEditor({ editing, onClose }: { editing: Editing; onClose(): void })
   const save = useMutation({
     mutationFn: (body: object) =>
       user
-        ? api.put(`/admin/users/${user.id}`, adminUserSchema, body)
-        : api.post('/admin/users', adminUserSchema, body),
+        ? api.call(updateUser, { params: { id: user.id }, body: body as z.input<typeof updateUserSchema> })
+        : api.call(createUser, { body: body as z.input<typeof createUserSchema> }),
     onSuccess: (saved) => {
       form.markSaved();
       toaster.create({ type: 'success', title: t('app.savedItem', { name: saved.username }) });

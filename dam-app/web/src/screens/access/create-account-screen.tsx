@@ -1,7 +1,8 @@
 import { Button } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { createAccountSchema } from '../../../../api/accounts.ts';
+import { createAccount } from '../../../../api/contract/access-endpoints.ts';
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { navigate } from '../../app/use-route.ts';
@@ -11,14 +12,12 @@ import { useForm } from '../../components/use-form.ts';
 import { emptyProfile } from '../account/profile-fields.tsx';
 import { NewAccountFields } from './new-account-fields.tsx';
 
-const createdSchema = z.object({ ok: z.literal(true), username: z.string() });
-
 /** Create account: the server mails an activation code, which the Activation code screen takes. */
 export function CreateAccountScreen() {
   const { t } = usePreferences();
   const form = useForm({ username: '', password: '', confirm: '', profile: emptyProfile() }, { guard: true });
   const create = useMutation({
-    mutationFn: (body: z.input<typeof createAccountSchema>) => api.post('/accounts', createdSchema, body),
+    mutationFn: (body: z.input<typeof createAccountSchema>) => api.call(createAccount, { body }),
     onSuccess: ({ username }) => {
       form.markSaved();
       navigate({ name: 'activate', username }, { force: true });

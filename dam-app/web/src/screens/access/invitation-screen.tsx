@@ -1,7 +1,8 @@
 import { Button, Skeleton, Stack } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { acceptInvitationSchema, invitationViewSchema, sessionSchema } from '../../../../api/accounts.ts';
+import { acceptInvitationSchema } from '../../../../api/accounts.ts';
+import { acceptInvitation, getInvitation } from '../../../../api/contract/access-endpoints.ts';
 import { api } from '../../api/api-client.ts';
 import { useSetSession } from '../../api/session.ts';
 import { usePreferences } from '../../app/preferences.tsx';
@@ -20,7 +21,7 @@ export function InvitationScreen({ id }: { id: string }) {
   const { t } = usePreferences();
   const invitation = useQuery({
     queryKey: ['invitation', id],
-    queryFn: ({ signal }) => api.get(`/invitations/${encodeURIComponent(id)}`, invitationViewSchema, signal),
+    queryFn: ({ signal }) => api.call(getInvitation, { params: { id }, signal }),
     retry: false,
   });
   return (
@@ -57,7 +58,7 @@ function AcceptForm({ id, email, groupName }: { id: string; email: string; group
   );
   const accept = useMutation({
     mutationFn: (body: z.input<typeof acceptInvitationSchema>) =>
-      api.post(`/invitations/${encodeURIComponent(id)}/accept`, sessionSchema, body),
+      api.call(acceptInvitation, { params: { id }, body }),
     onSuccess: (session) => {
       form.markSaved();
       setSession(session);

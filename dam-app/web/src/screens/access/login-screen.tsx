@@ -1,6 +1,7 @@
 import { Button, HStack, Stack } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
-import { loginSchema, sessionSchema } from '../../../../api/accounts.ts';
+import { loginSchema } from '../../../../api/accounts.ts';
+import { logIn } from '../../../../api/contract/access-endpoints.ts';
 import { api } from '../../api/api-client.ts';
 import { useSetSession } from '../../api/session.ts';
 import { usePreferences } from '../../app/preferences.tsx';
@@ -17,8 +18,7 @@ export function LoginScreen({ timedOut = false, notice }: { timedOut?: boolean; 
   const setSession = useSetSession();
   const form = useForm({ login: '', password: '' });
   const login = useMutation({
-    mutationFn: (body: { username?: string; email?: string; password: string }) =>
-      api.post('/session', sessionSchema, body),
+    mutationFn: (body: { username?: string; email?: string; password: string }) => api.call(logIn, { body }),
     onSuccess: (session) => {
       setSession(session);
       if (!window.location.hash.startsWith('#/') || window.location.hash === '#/login')

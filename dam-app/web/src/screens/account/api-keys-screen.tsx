@@ -1,8 +1,9 @@
 import { Button, Clipboard, Code, Flex, Input, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { z } from 'zod';
-import { apiKeySchema, createApiKeySchema, createdApiKeySchema, okSchema } from '../../../../api/accounts.ts';
+import type { z } from 'zod';
+import { type apiKeySchema, createApiKeySchema } from '../../../../api/accounts.ts';
+import { createApiKey, listApiKeys, revokeApiKey } from '../../../../api/contract/access-endpoints.ts';
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { toaster } from '../../app/toaster.tsx';
@@ -27,12 +28,12 @@ export function ApiKeysScreen() {
   const refresh = useRefresh();
   const keys = useQuery({
     queryKey: KEYS,
-    queryFn: ({ signal }) => api.get('/api-keys', z.array(apiKeySchema), signal),
+    queryFn: ({ signal }) => api.call(listApiKeys, { signal }),
   });
   const form = useForm({ name: '' });
   const [created, setCreated] = useState<string | null>(null);
   const create = useMutation({
-    mutationFn: (body: { name: string }) => api.post('/api-keys', createdApiKeySchema, body),
+    mutationFn: (body: { name: string }) => api.call(createApiKey, { body }),
     onSuccess: (key) => {
       form.reset({ name: '' });
       setCreated(key.key);
@@ -41,7 +42,7 @@ export function ApiKeysScreen() {
     onError: form.fail,
   });
   const revoke = useConfirm({
-    run: (key: ApiKey) => api.delete(`/api-keys/${key.id}`, okSchema),
+    run: (key: ApiKey) => api.call(revokeApiKey, { params: { id: key.id } }),
     done: () => {
       toaster.create({ type: 'success', title: t('apiKeys.revoked') });
       refresh([KEYS]);

@@ -1,7 +1,8 @@
 import { Badge, Code, Text, Wrap } from '@chakra-ui/react';
 import type { z } from 'zod';
-import { okSchema, type Permission } from '../../../../api/accounts.ts';
-import { aclSchema, saveAclSchema } from '../../../../api/admin.ts';
+import type { Permission } from '../../../../api/accounts.ts';
+import { type aclSchema, saveAclSchema } from '../../../../api/admin.ts';
+import { createAcl, deleteAcl, updateAcl } from '../../../../api/contract/admin-endpoints.ts';
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { CheckboxList } from '../../components/checkbox-list.tsx';
@@ -29,7 +30,7 @@ export function AclsSection() {
   const groups = useAdminGroups();
   const editing = useEditing<Acl>();
   const remove = useConfirm({
-    run: (acl: Acl) => api.delete(`/admin/acls/${acl.id}`, okSchema),
+    run: (acl: Acl) => api.call(deleteAcl, { params: { id: acl.id } }),
     done: () => refresh([ADMIN_KEYS.acls]),
     title: t('app.delete'),
     body: (acl) => t('admin.aclDeleteConfirm', { name: acl.name }),
@@ -97,7 +98,7 @@ function AclEditor({ acl, onClose }: { acl?: Acl | undefined; onClose(): void })
   const save = useSave({
     form,
     save: (body: z.input<typeof saveAclSchema>) =>
-      acl ? api.put(`/admin/acls/${acl.id}`, aclSchema, body) : api.post('/admin/acls', aclSchema, body),
+      acl ? api.call(updateAcl, { params: { id: acl.id }, body }) : api.call(createAcl, { body }),
     refresh: [ADMIN_KEYS.acls],
     nameOf: (saved) => saved.name,
     onSaved: onClose,

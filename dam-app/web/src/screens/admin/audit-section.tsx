@@ -1,8 +1,7 @@
 import { Box, Button, Code, Flex, Stack } from '@chakra-ui/react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { z } from 'zod';
-import { auditEntrySchema } from '../../../../api/admin.ts';
+import { listAuditLog } from '../../../../api/contract/admin-endpoints.ts';
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 
@@ -23,10 +22,10 @@ export function AuditSection() {
     queryKey: [...ADMIN_KEYS.audit, filter],
     initialPageParam: undefined as number | undefined,
     queryFn: ({ pageParam, signal }) => {
-      const query = new URLSearchParams({ limit: String(PAGE) });
-      if (pageParam) query.set('before', String(pageParam));
-      if (filter) query.set('event', filter);
-      return api.get(`/admin/audit?${query}`, z.array(auditEntrySchema), signal);
+      return api.call(listAuditLog, {
+        query: { limit: PAGE, before: pageParam || undefined, event: filter || undefined },
+        signal,
+      });
     },
     getNextPageParam: (last) => (last.length === PAGE ? last.at(-1)?.id : undefined),
   });

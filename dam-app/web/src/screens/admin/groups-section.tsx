@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { okSchema } from '../../../../api/accounts.ts';
-import { groupSchema, saveGroupSchema } from '../../../../api/admin.ts';
+import { type groupSchema, saveGroupSchema } from '../../../../api/admin.ts';
+import { createGroup, deleteGroup, updateGroup } from '../../../../api/contract/admin-endpoints.ts';
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { CheckboxList } from '../../components/checkbox-list.tsx';
@@ -26,7 +26,7 @@ export function GroupsSection() {
   const groups = useAdminGroups();
   const editing = useEditing<Group>();
   const remove = useConfirm({
-    run: (group: Group) => api.delete(`/admin/groups/${group.id}`, okSchema),
+    run: (group: Group) => api.call(deleteGroup, { params: { id: group.id } }),
     done: () => refresh(CHANGED),
     title: t('app.delete'),
     body: (group) => t('admin.groupDeleteConfirm', { name: group.name }),
@@ -71,9 +71,7 @@ function GroupEditor({ group, onClose }: { group?: Group | undefined; onClose():
   const save = useSave({
     form,
     save: (body: z.input<typeof saveGroupSchema>) =>
-      group
-        ? api.put(`/admin/groups/${group.id}`, groupSchema, body)
-        : api.post('/admin/groups', groupSchema, body),
+      group ? api.call(updateGroup, { params: { id: group.id }, body }) : api.call(createGroup, { body }),
     refresh: CHANGED,
     nameOf: (saved) => saved.name,
     onSaved: onClose,

@@ -1,8 +1,12 @@
 import { Badge, Button, Clipboard, Field, NativeSelect, Stack } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { okSchema } from '../../../../api/accounts.ts';
-import { adminInvitationSchema, createInvitationSchema } from '../../../../api/admin.ts';
+import type { z } from 'zod';
+import { type adminInvitationSchema, createInvitationSchema } from '../../../../api/admin.ts';
+import {
+  createInvitation,
+  listInvitations,
+  withdrawInvitation,
+} from '../../../../api/contract/access-endpoints.ts';
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { toaster } from '../../app/toaster.tsx';
@@ -27,12 +31,11 @@ export function InvitationsSection() {
   const groups = useAdminGroups();
   const invitations = useQuery({
     queryKey: ADMIN_KEYS.invitations,
-    queryFn: ({ signal }) => api.get('/admin/invitations', z.array(adminInvitationSchema), signal),
+    queryFn: ({ signal }) => api.call(listInvitations, { signal }),
   });
   const form = useForm({ email: '', defaultGroupId: '' });
   const send = useMutation({
-    mutationFn: (body: z.input<typeof createInvitationSchema>) =>
-      api.post('/admin/invitations', adminInvitationSchema, body),
+    mutationFn: (body: z.input<typeof createInvitationSchema>) => api.call(createInvitation, { body }),
     onSuccess: (sent) => {
       form.reset({ email: '', defaultGroupId: '' });
       toaster.create({ type: 'success', title: t('admin.invitationSent', { email: sent.email }) });
@@ -41,8 +44,7 @@ export function InvitationsSection() {
     onError: form.fail,
   });
   const withdraw = useConfirm({
-    run: (invitation: Invitation) =>
-      api.delete(`/admin/invitations/${encodeURIComponent(invitation.id)}`, okSchema),
+    run: (invitation: Invitation) => api.call(withdrawInvitation, { params: { id: invitation.id } }),
     done: () => {
       toaster.create({ type: 'success', title: t('admin.withdrawn') });
       refresh([ADMIN_KEYS.invitations]);

@@ -1,7 +1,6 @@
 import { Accordion, Box, Span, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { outboxMessageSchema } from '../../../../api/admin.ts';
+import { listOutbox } from '../../../../api/contract/admin-endpoints.ts';
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 
@@ -14,7 +13,7 @@ export function OutboxSection() {
   const { t, language } = usePreferences();
   const outbox = useQuery({
     queryKey: ADMIN_KEYS.outbox,
-    queryFn: ({ signal }) => api.get('/admin/outbox', z.array(outboxMessageSchema), signal),
+    queryFn: ({ signal }) => api.call(listOutbox, { signal }),
   });
   return (
     <Stack gap="4">

@@ -1,13 +1,13 @@
 import { Badge, Button, Checkbox, Field, Flex, HStack, NativeSelect, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { z } from 'zod';
-import { okSchema } from '../../../../api/accounts.ts';
+import type { z } from 'zod';
 import {
-  adminUserSchema,
+  type adminUserSchema,
   createUserSchema,
   deleteUsersSchema,
   updateUserSchema,
 } from '../../../../api/admin.ts';
+import { createUser, deleteUsers, updateUser } from '../../../../api/contract/admin-endpoints.ts';
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { toaster } from '../../app/toaster.tsx';
@@ -38,12 +38,7 @@ export function UsersSection() {
   const [selected, setSelected] = useState<number[]>([]);
   const editing = useEditing<AdminUser>();
   const remove = useConfirm({
-    run: (ids: number[]) =>
-      api.post(
-        '/admin/users/delete',
-        okSchema.extend({ deleted: z.number() }),
-        deleteUsersSchema.parse({ ids }),
-      ),
+    run: (ids: number[]) => api.call(deleteUsers, { body: deleteUsersSchema.parse({ ids }) }),
     done: ({ deleted }) => {
       setSelected([]);
       toaster.create({ type: 'success', title: t('admin.deleted', { count: deleted }) });
@@ -147,8 +142,8 @@ function UserEditor({ user, onClose }: { user?: AdminUser | undefined; onClose()
     form,
     save: (body: object) =>
       user
-        ? api.put(`/admin/users/${user.id}`, adminUserSchema, body)
-        : api.post('/admin/users', adminUserSchema, body),
+        ? api.call(updateUser, { params: { id: user.id }, body: body as z.input<typeof updateUserSchema> })
+        : api.call(createUser, { body: body as z.input<typeof createUserSchema> }),
     refresh: [ADMIN_KEYS.users],
     nameOf: (saved) => saved.username,
     onSaved: onClose,

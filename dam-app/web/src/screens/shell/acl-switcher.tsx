@@ -1,7 +1,8 @@
 import { Button, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { type SessionView, sessionSchema } from '../../../../api/accounts.ts';
+import type { SessionView } from '../../../../api/accounts.ts';
+import { switchAcl as switchAclEndpoint } from '../../../../api/contract/access-endpoints.ts';
 import { api } from '../../api/api-client.ts';
 import { ApiFailure } from '../../api/api-failure.ts';
 import { useSetSession } from '../../api/session.ts';
@@ -45,7 +46,7 @@ export function AclSwitcher({ session }: { session: SessionView }) {
       : null,
   );
   const switchAcl = useMutation({
-    mutationFn: (aclId: number) => api.put('/session/acl', sessionSchema, { aclId }),
+    mutationFn: (aclId: number) => api.call(switchAclEndpoint, { body: { aclId } }),
     onSuccess: (next) => {
       setMissing(null);
       setSession(next);

@@ -1,6 +1,7 @@
 import { Avatar, Button, Menu, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
-import { type SessionView, sessionSchema } from '../../../../api/accounts.ts';
+import type { SessionView } from '../../../../api/accounts.ts';
+import { setAdminMode } from '../../../../api/contract/access-endpoints.ts';
 import { api } from '../../api/api-client.ts';
 import type { ApiFailure } from '../../api/api-failure.ts';
 import { useSetSession } from '../../api/session.ts';
@@ -23,7 +24,7 @@ export function UserMenu({ session }: { session: SessionView }) {
   const setSession = useSetSession();
   const logout = useLogout();
   const adminMode = useMutation({
-    mutationFn: (enabled: boolean) => api.put('/session/admin-mode', sessionSchema, { enabled }),
+    mutationFn: (enabled: boolean) => api.call(setAdminMode, { body: { enabled } }),
     onSuccess: (next) => {
       setSession(next);
       toaster.create({ type: 'info', title: t(next.adminMode ? 'shell.adminModeOn' : 'shell.adminModeOff') });

@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRANSFER_MESSAGES } from '../../dam-app/api/transfer-messages.ts';
+import { ingestFile } from '../../dam-app/server/assets/ingest.ts';
 import { en } from '../../dam-app/web/src/i18n/messages-en.ts';
 import { assertBuilt } from './harness/artifacts.ts';
 import { type DamWebSite, SCREEN_WAIT_MS, startDamWebSite } from './harness/dam-web.ts';
@@ -97,19 +98,30 @@ describe.each(['chromium', 'firefox'] as const)('a newcomer’s first hour in %s
   const noBackdrop = () =>
     page.waitForFunction(() => !document.querySelector('[data-part="backdrop"]'), { timeout: 10_000 });
 
-  /** Clicks (with the mouse, as menus open on pointer events) the first visible `selector` whose text is `text`. */
+  /**
+   * Clicks (with the mouse, as menus open on pointer events) the first visible `selector` whose text is `text`; again
+   * when a re-render replaced the element between finding and clicking it.
+   */
   const clickText = async (selector: string, text: string, timeout = 15_000) => {
-    const found = await page.waitForFunction(
-      (css, label) =>
-        [...document.querySelectorAll<HTMLElement>(css)].find(
-          (each) => each.innerText?.trim() === label && each.offsetParent !== null,
-        ),
-      { timeout },
-      selector,
-      text,
-    );
-    await (found as unknown as import('puppeteer-core').ElementHandle<HTMLElement>).click();
-    return true;
+    const end = Date.now() + timeout;
+    for (;;) {
+      const found = await page.waitForFunction(
+        (css, label) =>
+          [...document.querySelectorAll<HTMLElement>(css)].find(
+            (each) => each.innerText?.trim() === label && each.offsetParent !== null,
+          ),
+        { timeout: Math.max(end - Date.now(), 1) },
+        selector,
+        text,
+      );
+      try {
+        await (found as unknown as import('puppeteer-core').ElementHandle<HTMLElement>).click();
+        return true;
+      } catch (error) {
+        if (Date.now() > end) throw error;
+        await pause(200);
+      }
+    }
   };
 
   /** A call to the DAM API from the signed-in page (its cookie, its origin). */
@@ -245,7 +257,30 @@ describe.each(['chromium', 'firefox'] as const)('a newcomer’s first hour in %s
     // As many tiles as the count says (Firefox once said "3 assets" with 4 present).
     const text = await mainText();
     expect(text.match(/(\d+) assets?\b/)?.[1]).toBe(String(FILES.length));
+    expect(await page.$$eval('#main .tile', (tiles) => tiles.length)).toBe(FILES.length);
     await shot('6-folder-with-uploads');
+
+    // A file someone else adds while the person looks: the count and the tiles follow, with no page load.
+    const loads = { count: 0 };
+    const counted = () => {
+      loads.count++;
+    };
+    page.on('load', counted);
+    try {
+      const late = join(site.runtime.services.config.storageRoot, folder.path, 'late-arrival.jpg');
+      await writeJpeg(late, 90);
+      await ingestFile(site.runtime.services, `${folder.path}/late-arrival.jpg`);
+      await waitFor(
+        'the open folder to show the late arrival',
+        async () => ((await mainText()).includes('4 assets') ? true : undefined),
+        20_000,
+      );
+      expect(await page.$$eval('#main .tile', (tiles) => tiles.length)).toBe(FILES.length + 1);
+      expect(loads.count).toBe(0);
+    } finally {
+      page.off('load', counted);
+    }
+    await shot('6b-late-arrival');
 
     for (const asset of uploaded) {
       const stored = await readFile(join(site.runtime.services.config.storageRoot, asset.path));

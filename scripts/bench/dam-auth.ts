@@ -56,6 +56,8 @@ async function benchDatabase(databaseUrl?: string) {
   const config = loadConfig({
     DAM_HOME: home,
     PORT: String(port),
+    // No transfer node: its fixed default ports would clash with a DAM running beside the bench.
+    DAM_EMBEDDED_NODE: 'false',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
   const runtime = await createServices(config, silentLogger);

@@ -28,7 +28,7 @@ writeRandomFile(source, bytes);
 const script = join(dir, 'ui.json');
 await writeFile(script, JSON.stringify({ consent: { '*': true }, open_files: [source] }));
 
-const site = await startDamWebSite({ env: { DAM_NODE_API_PORT: '0', DAM_NODE_TRANSFER_PORT: '0' } });
+const site = await startDamWebSite();
 const endpoint = site.runtime.services.nodes[0];
 if (!endpoint) throw new Error('the DAM started no embedded node');
 const node = new NodeClient(endpoint);

@@ -65,7 +65,7 @@ beforeAll(async () => {
   }
   script = join(dir, 'ui.json');
   await writeScript([]);
-  site = await startDamWebSite({ env: { DAM_NODE_API_PORT: '0', DAM_NODE_TRANSFER_PORT: '0' } });
+  site = await startDamWebSite();
   rapid = await launchRapidBrowser({
     hostEnv: { RAPID_UI: 'scripted', RAPID_UI_SCRIPT: script, HOME: home },
   });

@@ -16,8 +16,8 @@ import {
 import { saveScreenshot } from './harness/screenshot.ts';
 
 // The asset screens in French, in real Chromium against the real DAM server (PGlite, demo users and content): the
-// ASSET_MESSAGES texts the server answers with and the ones the shared schemas give are shown in French. Screens are
-// saved as dam-web-assets-fr-*.png.
+// ASSET_MESSAGES texts the server answers with and the ones the shared schemas give are shown in French, and the
+// header keeps to one row at 1024 and 1280 px. Screens are saved as dam-web-assets-fr-*.png.
 
 let site: DamWebSite;
 let browser: Browser;
@@ -114,5 +114,45 @@ describe('the asset screens in French', () => {
     await page.keyboard.press('Escape');
     await noBackdrop();
     expect(pageErrors).toEqual([]);
+  });
+});
+
+describe('the header in French', () => {
+  it('keeps to one row at 1024 and at 1280 px wide', async () => {
+    for (const width of [1024, 1280]) {
+      await page.setViewport({ width, height: 800 });
+      await go('#/');
+      await page.waitForSelector(`nav[aria-label=${q(fr['workingSets.nav'])}]`, { visible: true });
+      await noBackdrop();
+      await page.waitForFunction(
+        () => /\d+ ressources?/.test(document.querySelector('#main')?.textContent ?? ''),
+        {
+          timeout: SCREEN_WAIT_MS,
+        },
+      );
+      const rows = await page.$eval('header', (header) => {
+        // Every item of the header's row (the flex children, and inside the right-hand group its children).
+        const items = [...header.children].flatMap((child) =>
+          child.children.length > 0 && getComputedStyle(child).display === 'flex'
+            ? [...child.children]
+            : [child],
+        );
+        const shown = items
+          .map((each) => each.getBoundingClientRect())
+          .filter((box) => box.width > 0 && box.height > 0 && box.left >= 0);
+        const centres = shown.map((box) => Math.round(box.top + box.height / 2));
+        const right = Math.max(...shown.map((box) => box.right));
+        return {
+          height: header.getBoundingClientRect().height,
+          spread: Math.max(...centres) - Math.min(...centres),
+          overflows: right > document.documentElement.clientWidth,
+        };
+      });
+      await saveScreenshot(page, `dam-web-assets-fr-header-${width}`);
+      expect(rows.overflows, `header at ${width} px: wider than the window`).toBe(false);
+      expect(rows.spread, `header at ${width} px: items on more than one row`).toBeLessThan(8);
+      expect(rows.height, `header at ${width} px`).toBeLessThan(60);
+    }
+    await page.setViewport({ width: 1280, height: 900 });
   });
 });

@@ -70,11 +70,9 @@ async function spawnStart(env: Record<string, string> = {}) {
   const rapidHome = join(dir, 'rapid');
   await mkdir(join(home, '.config/chromium'), { recursive: true });
   const port = await freePort();
-  // The embedded node's ports too, so the test never meets another node on this machine.
-  const nodePorts = {
-    DAM_NODE_API_PORT: String(await freePort()),
-    DAM_NODE_TRANSFER_PORT: String(await freePort()),
-  };
+  // The embedded node's ports are the system's pick (npm start prints the node's address), so the test never meets
+  // another node on this machine, nor loses a port probed free to another suite before the node binds it.
+  const nodePorts = { DAM_NODE_API_PORT: '0', DAM_NODE_TRANSFER_PORT: '0' };
   child = spawn(process.execPath, [join(REPO_ROOT, 'scripts/start.mjs')], {
     cwd: REPO_ROOT,
     env: {

@@ -45,7 +45,7 @@ export async function runRenditionJob(services: DamServices, payload: unknown): 
       made = await makeRenditions(source, asset.kind, asset.file_type, work, meta.durationSeconds ?? null);
     } catch (error) {
       services.log.warn('renditions.failed', { assetId, path: asset.path, error: (error as Error).message });
-      made = [await genericIcon(asset.file_type, work)];
+      made = [await genericIcon(asset.file_name, asset.file_type, work)];
       state = 'failed';
     }
     const rows = [];

@@ -73,6 +73,8 @@ async function benchOne(kind: 'pglite' | 'postgres', databaseUrl?: string) {
     PORT: String(port),
     DAM_SCRYPT_LOG_N: '10',
     DAM_RECONCILE_SECONDS: '0',
+    // No transfer node: its fixed default ports would clash with a DAM running beside the bench.
+    DAM_EMBEDDED_NODE: 'false',
     ...(process.env.DAM_JOB_CONCURRENCY ? { DAM_JOB_CONCURRENCY: process.env.DAM_JOB_CONCURRENCY } : {}),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });

@@ -1,9 +1,10 @@
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
+import { typeLabel } from '../../api/type-label.ts';
 import type { AssetKind } from '../db/schema.ts';
 
 const run = promisify(execFile);
@@ -68,7 +69,7 @@ export async function makeRenditions(
       { name: 'web-preview', file: preview, mimeType: 'video/mp4', ...info },
     ];
   }
-  return [await genericIcon(fileType, work)];
+  return [await genericIcon(basename(source), fileType, work)];
 }
 
 /**
@@ -116,20 +117,25 @@ async function probeSize(file: string): Promise<{ width: number | null; height: 
   }
 }
 
-/** A plain document icon labelled with the type, for files nothing can render. */
-export async function genericIcon(fileType: string, work: string): Promise<MadeRendition> {
-  const label =
-    (fileType || 'file')
-      .slice(0, 5)
-      .toUpperCase()
-      .replace(/[^A-Z0-9]/g, '') || 'FILE';
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256" viewBox="0 0 256 256">
+/**
+ * A plain document icon labelled as the tile's badge is (the extension people know, or FILE): the type's own word
+ * was cut to five letters ("UNKNO") and overflowed the page.
+ */
+export function genericIconSvg(fileName: string, fileType: string): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256" viewBox="0 0 256 256">
   <path d="M56 16h104l48 48v176H56z" fill="#eef1f5" stroke="#8a94a6" stroke-width="6"/>
   <path d="M160 16v48h48" fill="#d5dbe4" stroke="#8a94a6" stroke-width="6"/>
-  <text x="132" y="176" font-family="sans-serif" font-size="40" font-weight="bold" fill="#44506a"
-    text-anchor="middle">${label}</text></svg>`;
+  <text x="132" y="176" font-family="sans-serif" font-size="40" font-weight="bold" fill="#44506a" text-anchor="middle">${escapeXml(typeLabel(fileName, fileType))}</text></svg>`;
+}
+
+const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** The icon of a file nothing can render, as a rendition. */
+export async function genericIcon(fileName: string, fileType: string, work: string): Promise<MadeRendition> {
   const file = join(work, 'icon.png');
-  await sharp(Buffer.from(svg)).png().toFile(file);
+  await sharp(Buffer.from(genericIconSvg(fileName, fileType)))
+    .png()
+    .toFile(file);
   return { name: 'icon', file, mimeType: 'image/png', width: 256, height: 256 };
 }
 

@@ -1,5 +1,3 @@
-// First: configures zod before any schema parses.
-import './zod-jitless.ts';
 import { ChakraProvider } from '@chakra-ui/react';
 import { CacheProvider } from '@emotion/react';
 import { createAdoptedCache } from '@rapid/installer-frame/style/adopted-sheet';

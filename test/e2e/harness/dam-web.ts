@@ -43,7 +43,8 @@ async function freePort(): Promise<number> {
 /**
  * The real DAM server as main.ts wires it (PGlite, the demo data, the offline outbox), serving the web build.
  * `content: true` also makes the demo's assets (pictures, a video, a PDF, with renditions), as `npm start` does; `env`
- * adds configuration (the transfer tests turn on the embedded node on free ports).
+ * adds configuration. The embedded transfer node listens on ports the system picks: on its fixed defaults (9092,
+ * 33001) a second suite's DAM running beside this one failed with EADDRINUSE.
  */
 export async function startDamWebSite(
   options: { content?: boolean; env?: Record<string, string> } = {},
@@ -59,6 +60,8 @@ export async function startDamWebSite(
     PORT: String(port),
     DAM_SCRYPT_LOG_N: '10',
     DAM_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    DAM_NODE_API_PORT: '0',
+    DAM_NODE_TRANSFER_PORT: '0',
     ...env,
   });
   const runtime = await createServices(config, silentLogger);

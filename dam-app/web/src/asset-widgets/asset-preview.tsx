@@ -1,7 +1,7 @@
 import { Box, Center, Image, Skeleton, Text } from '@chakra-ui/react';
 import type { AssetView } from '../../../api/assets.ts';
+import { typeLabel } from '../../../api/type-label.ts';
 import { usePreferences } from '../app/preferences.tsx';
-import { typeLabel } from './type-label.ts';
 
 /** A rendition's address for the browser (the API gives it relative to `/api/v1`). */
 export const renditionUrl = (url: string) => `/api/v1${url}`;

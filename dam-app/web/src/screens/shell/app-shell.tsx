@@ -74,7 +74,8 @@ function ShellLayout({
         <WorkingSetsNav />
         <Flex gap="2" align="center" marginStart="auto">
           <AclSwitcher session={session} />
-          <Box display={{ base: 'none', lg: 'block' }}>
+          {/* Below 1280 px the language and colour pickers wait in the footer: the French header then keeps to one row. */}
+          <Box display={{ base: 'none', xl: 'block' }}>
             <PreferencePickers onDark />
           </Box>
           <UserMenu session={session} />
@@ -94,7 +95,7 @@ function ShellLayout({
           {children}
         </Box>
       </Flex>
-      <Box as="footer" display={{ base: 'block', lg: 'none' }} borderTopWidth="1px" px="4" py="2">
+      <Box as="footer" display={{ base: 'block', xl: 'none' }} borderTopWidth="1px" px="4" py="2">
         <PreferencePickers />
       </Box>
     </Flex>

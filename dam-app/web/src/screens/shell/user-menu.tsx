@@ -57,7 +57,7 @@ export function UserMenu({ session }: { session: SessionView }) {
           <Avatar.Root size="xs" colorPalette="teal" aria-hidden="true">
             <Avatar.Fallback name={name} />
           </Avatar.Root>
-          <Text aria-hidden="true" display={{ base: 'none', md: 'inline' }}>
+          <Text aria-hidden="true" display={{ base: 'none', xl: 'inline' }}>
             {name}
           </Text>
         </Button>

@@ -1,4 +1,4 @@
-/** The most letters a tile's type badge shows: wider labels overflowed small tiles ("UNKNO…"). */
+/** The most letters a type badge or icon shows: wider labels overflowed small tiles and the icon ("UNKNO…"). */
 export const TYPE_LABEL_MAX = 4;
 
 /**

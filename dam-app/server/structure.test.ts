@@ -57,6 +57,10 @@ describe('the DAM structure', () => {
     expect(fromConverted).toEqual([]);
   });
 
+  it('has no import arrow running back up inside the web app', () => {
+    expect(measures.webArrows).toEqual([]);
+  });
+
   it('lets no web call retype the path of an endpoint the contract declares', () => {
     expect(measures.retypedContractCalls).toEqual([]);
   });
@@ -87,8 +91,14 @@ describe('the structure measure', () => {
       write('server/db/pool.ts', "import { z } from '../carts/cart-service.ts';\n");
       write('server/app.ts', "import { y } from './orders/order-routes.ts';\n");
       write('api/contract/cart-endpoints.ts', "export const e = defineEndpoint({ path: '/carts/{id}' });\n");
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: the text of a web file that retypes a path
-      write('web/src/screens/carts/cart-screen.tsx', 'api.get(`/carts/${id}`, cartSchema);\n');
+      write(
+        'web/src/screens/carts/cart-screen.tsx',
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the text of a web file that retypes a path
+        "api.get(`/carts/${id}`, cartSchema);\nimport { r } from '../../app/routes.tsx';\n",
+      );
+      write('web/src/components/link.tsx', "import { r } from '../app/routes.tsx';\n");
+      write('web/src/app/routes.tsx', "const s = () => import('../screens/carts/cart-screen.tsx');\n");
+      write('web/src/test-support/draw-route.tsx', "import { r } from '../app/routes.tsx';\n");
       const found = measure(root);
       expect(found.dbLinesInRoutes).toEqual({ carts: 2 });
       expect(found.undeclaredRoutes).toEqual({ carts: 1 });
@@ -98,6 +108,11 @@ describe('the structure measure', () => {
         'orders/order-routes.ts -> app.ts',
       ]);
       expect(found.retypedContractCalls).toHaveLength(1);
+      // Test support draws screens through the top's table: it is a tool beside the app, not a feature.
+      expect(found.webArrows.map((arrow) => `${arrow.from} -> ${arrow.to}`).sort()).toEqual([
+        'components/link.tsx -> app/routes.tsx',
+        'screens/carts/cart-screen.tsx -> app/routes.tsx',
+      ]);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

@@ -28,6 +28,8 @@ export const SERVER_TOOLS = ['bench', 'demo', 'test-support'];
 export const WEB_KERNEL = ['api', 'app', 'components', 'kit', 'i18n', 'router', 'live', 'zod-jitless.ts'];
 /** The web app's wiring: the screen table, the app and its entry (the rest of app/ is kernel: preferences, toasts). */
 export const WEB_TOP = ['app/app.tsx', 'app/routes.tsx', 'main.tsx'];
+/** Test support beside the web app: it draws screens through the top's table; the app imports none of it. */
+export const WEB_TOOLS = ['test-support'];
 
 const LAYER_RANK = { kernel: 0, feature: 1, top: 2, tools: 3 };
 const DB_CALL = /selectFrom|insertInto|updateTable|deleteFrom|sql`|\.execute\(/;
@@ -70,6 +72,7 @@ export function webLayer(file) {
   const parts = file.split('/');
   const top = parts[0] ?? '';
   if (WEB_TOP.includes(file)) return { layer: 'top', feature: '' };
+  if (WEB_TOOLS.includes(top)) return { layer: 'tools', feature: top };
   if (WEB_KERNEL.includes(top)) return { layer: 'kernel', feature: '' };
   return { layer: 'feature', feature: top === 'screens' ? `screens/${parts[1]}` : top };
 }

@@ -6,9 +6,10 @@ import { ErrorAlert } from '../components/feedback.tsx';
 import { Modal } from '../components/modal.tsx';
 import { ScreenHeader } from '../components/screen-header.tsx';
 import type { MessageKey } from '../i18n/messages-en.ts';
+import { isPublic, parseRoute } from '../router/routes.ts';
 import { Blocker, ReloadButton } from './blocker.tsx';
 import { usePreferences } from './preferences.tsx';
-import { isPublic, parseRoute, preloadSignedIn, renderRoute, screenOf } from './routes.tsx';
+import { preloadSignedIn, renderRoute, screenOf } from './routes.tsx';
 import { redirect, useRoute } from './use-route.ts';
 
 if (typeof window !== 'undefined') {

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { hasLeaveGuards, mayLeave } from '../router/leave-guard.ts';
-import { hrefOf, parseRoute, type Route } from './routes.tsx';
+import { hrefOf, parseRoute, type Route } from '../router/routes.ts';
 
 let shownHash = typeof window === 'undefined' ? '' : window.location.hash;
 const listeners = new Set<() => void>();

@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { LIBRARY_EVENT, LIBRARY_EVENTS_PATH, libraryEventSchema } from '../../../api/live.ts';
-import { ASSET_KEYS } from '../screens/assets/asset-queries.ts';
-import { LIBRARY_KEY } from '../screens/browse/browse-queries.ts';
+import { ASSET_KEYS, LIBRARY_KEY } from '../api/query-keys.ts';
 
 /** Changes that come close together (an upload of many files) refresh the screens once. */
 export const REFRESH_AFTER_MS = 300;

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Route } from '../app/routes.tsx';
 import type { MessageKey } from '../i18n/messages-en.ts';
+import type { Route } from '../router/routes.ts';
 import { drawRoute, SLOW, serverFailure } from '../test-support/draw-route.tsx';
 import { failure, fakeApi, NEVER } from '../test-support/fake-api.ts';
 import { en, enSpec } from '../test-support/render-screen.tsx';

@@ -1,7 +1,8 @@
 import { vi } from 'vitest';
 import { type Permission, permissionNames, type SessionView } from '../../../api/accounts.ts';
 import { MESSAGES } from '../../../api/messages.ts';
-import { type Route, renderRoute } from '../app/routes.tsx';
+import { renderRoute } from '../app/routes.tsx';
+import type { Route } from '../router/routes.ts';
 import { failure } from './fake-api.ts';
 import { renderScreen } from './render-screen.tsx';
 import { sampleSession } from './sample-session.ts';

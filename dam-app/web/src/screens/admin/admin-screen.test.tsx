@@ -2,8 +2,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../../api/messages.ts';
-import type { AdminSection } from '../../app/routes.tsx';
 import type { MessageKey } from '../../i18n/messages-en.ts';
+import type { AdminSection } from '../../router/routes.ts';
 import { failure, fakeApi, NEVER } from '../../test-support/fake-api.ts';
 import { en, enSpec, renderScreen } from '../../test-support/render-screen.tsx';
 import { AdminScreen } from './admin-screen.tsx';

@@ -1,9 +1,9 @@
 import { Box, Flex, Stack } from '@chakra-ui/react';
 import { usePreferences } from '../../app/preferences.tsx';
-import { ADMIN_SECTIONS, type AdminSection } from '../../app/routes.tsx';
 import { Link } from '../../components/link.tsx';
 import { ScreenHeader } from '../../components/screen-header.tsx';
 import type { MessageKey } from '../../i18n/messages-en.ts';
+import { ADMIN_SECTIONS, type AdminSection } from '../../router/routes.ts';
 import { AclsSection } from './acls-section.tsx';
 import { AuditSection } from './audit-section.tsx';
 import { GroupsSection } from './groups-section.tsx';

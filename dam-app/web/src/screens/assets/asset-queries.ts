@@ -11,18 +11,9 @@ import { placesTreeSchema } from '../../../../api/folders.ts';
 import { loadingDockEntrySchema } from '../../../../api/loading-dock.ts';
 import { versionSchema } from '../../../../api/versions.ts';
 import { api } from '../../api/api-client.ts';
+import { ASSET_KEYS } from '../../api/query-keys.ts';
 
-export const ASSET_KEYS = {
-  asset: (id: number) => ['asset', id] as const,
-  versions: (id: number) => ['asset', id, 'versions'] as const,
-  tree: ['folders', 'tree'] as const,
-  trash: ['trash'] as const,
-  carts: ['carts'] as const,
-  cartAssets: (id: number) => ['carts', id, 'assets'] as const,
-  collections: ['collections'] as const,
-  collectionAssets: (id: number) => ['collections', id, 'assets'] as const,
-  loadingDock: ['loading-dock'] as const,
-};
+export { ASSET_KEYS } from '../../api/query-keys.ts';
 
 /** How often an open, checked-out asset is fetched again. */
 export const LOCK_POLL_MS = 10_000;

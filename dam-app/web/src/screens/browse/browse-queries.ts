@@ -4,10 +4,9 @@ import type { z } from 'zod';
 import { placesTreeSchema } from '../../../../api/folders.ts';
 import { calendarSchema, type searchRequestSchema, searchResultSchema } from '../../../../api/search.ts';
 import { api } from '../../api/api-client.ts';
+import { LIBRARY_KEY, TREE_KEY } from '../../api/query-keys.ts';
 
-/** Everything the browse screens cache; an ACL switch or a folder operation drops it all. */
-export const LIBRARY_KEY = ['library'] as const;
-export const TREE_KEY = [...LIBRARY_KEY, 'tree'] as const;
+export { LIBRARY_KEY, TREE_KEY } from '../../api/query-keys.ts';
 
 /**
  * The whole places tree in one call. The server already answers it with one indexed query, folders are few next

@@ -6,9 +6,9 @@ import { api } from '../../api/api-client.ts';
 import type { ApiFailure } from '../../api/api-failure.ts';
 import { useSetSession } from '../../api/session.ts';
 import { usePreferences } from '../../app/preferences.tsx';
-import { navEntries } from '../../app/routes.tsx';
 import { toaster } from '../../app/toaster.tsx';
 import { navigate } from '../../app/use-route.ts';
+import { navEntries } from '../../router/routes.ts';
 import { useLogout } from './use-logout.ts';
 
 /** The screens the table links from this menu: everyone's first, the administration's after a separator. */

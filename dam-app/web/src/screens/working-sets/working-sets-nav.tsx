@@ -1,10 +1,10 @@
 import { Button, HStack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { usePreferences } from '../../app/preferences.tsx';
-import { navEntries } from '../../app/routes.tsx';
 import { useRoute } from '../../app/use-route.ts';
 import { TrashDialog } from '../../asset-widgets/trash-dialog.tsx';
 import { Link } from '../../components/link.tsx';
+import { navEntries } from '../../router/routes.ts';
 
 const LINKS = navEntries('header');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hrefOf, parseRoute, type Route } from './routes.tsx';
+import { hrefOf, parseRoute, type Route } from './routes.ts';
 
 describe('parseRoute', () => {
   it('reads the invitation link of spec §2: #CU followed by the invitation id', () => {

@@ -1,0 +1,20 @@
+/**
+ * The cache keys of the library's data. The screens read with them and the live channel (`live/library-events.ts`)
+ * refreshes by them, so they sit here below both.
+ */
+
+/** Everything the browse screens cache; an ACL switch or a folder operation drops it all. */
+export const LIBRARY_KEY = ['library'] as const;
+export const TREE_KEY = [...LIBRARY_KEY, 'tree'] as const;
+
+export const ASSET_KEYS = {
+  asset: (id: number) => ['asset', id] as const,
+  versions: (id: number) => ['asset', id, 'versions'] as const,
+  tree: ['folders', 'tree'] as const,
+  trash: ['trash'] as const,
+  carts: ['carts'] as const,
+  cartAssets: (id: number) => ['carts', id, 'assets'] as const,
+  collections: ['collections'] as const,
+  collectionAssets: (id: number) => ['collections', id, 'assets'] as const,
+  loadingDock: ['loading-dock'] as const,
+};

@@ -19,7 +19,6 @@ const NOT_YET_CONVERTED = [
   'auth',
   'downloads',
   'drive',
-  'folders',
   'live',
   'loading-dock',
   'search',

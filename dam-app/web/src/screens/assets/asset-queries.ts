@@ -1,13 +1,13 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { assetSchema } from '../../../../api/assets.ts';
+import { folderTree } from '../../../../api/contract/folders-endpoints.ts';
 import {
   listCartAssets,
   listCarts,
   listCollectionAssets,
   listCollections,
 } from '../../../../api/contract/working-sets-endpoints.ts';
-import { placesTreeSchema } from '../../../../api/folders.ts';
 import { loadingDockEntrySchema } from '../../../../api/loading-dock.ts';
 import { versionSchema } from '../../../../api/versions.ts';
 import { api } from '../../api/api-client.ts';
@@ -45,7 +45,7 @@ export const useVersions = (id: number) =>
 export const useFolderTree = (enabled = true) =>
   useQuery({
     queryKey: ASSET_KEYS.tree,
-    queryFn: ({ signal }) => api.get('/folders/tree', placesTreeSchema, signal),
+    queryFn: ({ signal }) => api.call(folderTree, { signal }),
     enabled,
   });
 export const useTrash = (enabled = true) =>

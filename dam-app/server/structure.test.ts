@@ -24,7 +24,6 @@ const NOT_YET_CONVERTED = [
   'search',
   'transfers',
   'uploads',
-  'versions',
 ];
 
 interface Measures {

@@ -2,7 +2,8 @@ import { Button, Menu } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { okSchema, type SessionView } from '../../../../api/accounts.ts';
-import { type AssetView, assetSchema } from '../../../../api/assets.ts';
+import type { AssetView } from '../../../../api/assets.ts';
+import { cancelCheckOut, checkOutAsset } from '../../../../api/contract/versions-endpoints.ts';
 import { loadingDockSchema } from '../../../../api/loading-dock.ts';
 import { api } from '../../api/api-client.ts';
 import type { ApiFailure } from '../../api/api-failure.ts';
@@ -50,7 +51,7 @@ export function AssetActions({
     toaster.create({ type: 'error', title: message((error as ApiFailure).message) });
   const locking = useMutation({
     mutationFn: (method: 'POST' | 'DELETE') =>
-      api.request(method, `/assets/${asset.id}/checkout`, assetSchema),
+      api.call(method === 'POST' ? checkOutAsset : cancelCheckOut, { params: { id: asset.id } }),
     onSuccess: (next, method) => {
       client.setQueryData(ASSET_KEYS.asset(asset.id), next);
       refreshAssets(client);

@@ -2,6 +2,7 @@ import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { assetSchema } from '../../../../api/assets.ts';
 import { folderTree } from '../../../../api/contract/folders-endpoints.ts';
+import { listVersions } from '../../../../api/contract/versions-endpoints.ts';
 import {
   listCartAssets,
   listCarts,
@@ -9,7 +10,6 @@ import {
   listCollections,
 } from '../../../../api/contract/working-sets-endpoints.ts';
 import { loadingDockEntrySchema } from '../../../../api/loading-dock.ts';
-import { versionSchema } from '../../../../api/versions.ts';
 import { api } from '../../api/api-client.ts';
 
 export const ASSET_KEYS = {
@@ -40,7 +40,7 @@ export const useAsset = (id: number) =>
 export const useVersions = (id: number) =>
   useQuery({
     queryKey: ASSET_KEYS.versions(id),
-    queryFn: ({ signal }) => api.get(`/assets/${id}/versions`, z.array(versionSchema), signal),
+    queryFn: ({ signal }) => api.call(listVersions, { params: { id }, signal }),
   });
 export const useFolderTree = (enabled = true) =>
   useQuery({

@@ -3,6 +3,7 @@ import type { DamConfig, NodeEndpoint } from './config/config.ts';
 import type { Database } from './db/schema.ts';
 import type { OriginalsTree } from './folders/originals-tree.ts';
 import type { IntentOwner } from './intents/intent-owner.ts';
+import type { IntentKind } from './intents/intents.ts';
 import type { JobWorker } from './jobs/job-queue.ts';
 import type { LibraryEvents } from './live/library-events.ts';
 import type { Logger } from './log.ts';
@@ -33,6 +34,8 @@ export interface DamServices {
   nodes: NodeEndpoint[];
   /** This process's name on the operation intents it writes (intents/intent-owner.ts). */
   intentOwner: IntentOwner;
+  /** Every kind of operation intent the features declare, by name: what recovery finishes or undoes. */
+  intentKinds: ReadonlyMap<string, IntentKind<never>>;
   /** The offline outbox's messages, when no SMTP server is configured. */
   outbox(): Promise<OutboxEntry[] | undefined>;
 }

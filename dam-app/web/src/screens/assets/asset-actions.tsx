@@ -1,8 +1,9 @@
 import { Button, Menu } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { okSchema, type SessionView } from '../../../../api/accounts.ts';
+import type { SessionView } from '../../../../api/accounts.ts';
 import type { AssetView } from '../../../../api/assets.ts';
+import { assetOriginal, printAsset, trashAsset } from '../../../../api/contract/assets-endpoints.ts';
 import { cancelCheckOut, checkOutAsset } from '../../../../api/contract/versions-endpoints.ts';
 import { loadingDockSchema } from '../../../../api/loading-dock.ts';
 import { api } from '../../api/api-client.ts';
@@ -63,7 +64,7 @@ export function AssetActions({
     onError: fail,
   });
   const trash = useMutation({
-    mutationFn: () => api.delete(`/assets/${asset.id}`, okSchema),
+    mutationFn: () => api.call(trashAsset, { params: { id: asset.id } }),
     onSuccess: () => {
       setOpen(null);
       refreshAssets(client);
@@ -164,7 +165,9 @@ export function AssetActions({
                   {mayDownloadOriginal(session) && (
                     <Menu.Item
                       value="download-original"
-                      onSelect={() => saveFile(`/api/v1/assets/${asset.id}/original`, asset.fileName)}
+                      onSelect={() =>
+                        saveFile(api.url(assetOriginal, { params: { id: asset.id } }), asset.fileName)
+                      }
                     >
                       {t('assets.downloadOriginal')}
                     </Menu.Item>
@@ -180,7 +183,9 @@ export function AssetActions({
                       <Menu.Item
                         key={format.format}
                         value={`print-${format.format}`}
-                        onSelect={() => saveFile(`/api/v1/assets/${asset.id}/print/${format.format}`)}
+                        onSelect={() =>
+                          saveFile(api.url(printAsset, { params: { id: asset.id, format: format.format } }))
+                        }
                       >
                         {t('print.output', { label: format.label, dpi: format.dpi })}
                       </Menu.Item>

@@ -1,6 +1,6 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { assetSchema } from '../../../../api/assets.ts';
+import { getAsset, listTrash } from '../../../../api/contract/assets-endpoints.ts';
 import { folderTree } from '../../../../api/contract/folders-endpoints.ts';
 import { listVersions } from '../../../../api/contract/versions-endpoints.ts';
 import {
@@ -27,12 +27,10 @@ export const ASSET_KEYS = {
 /** How often an open, checked-out asset is fetched again. */
 export const LOCK_POLL_MS = 10_000;
 
-const assetList = z.object({ items: z.array(assetSchema) });
-
 export const useAsset = (id: number) =>
   useQuery({
     queryKey: ASSET_KEYS.asset(id),
-    queryFn: ({ signal }) => api.get(`/assets/${id}`, assetSchema, signal),
+    queryFn: ({ signal }) => api.call(getAsset, { params: { id }, signal }),
     retry: false,
     // While someone holds the lock, everyone looking sees it end without reloading.
     refetchInterval: (query) => (query.state.data?.checkedOutBy ? LOCK_POLL_MS : false),
@@ -51,7 +49,7 @@ export const useFolderTree = (enabled = true) =>
 export const useTrash = (enabled = true) =>
   useQuery({
     queryKey: ASSET_KEYS.trash,
-    queryFn: ({ signal }) => api.get('/trash', assetList, signal),
+    queryFn: ({ signal }) => api.call(listTrash, { signal }),
     enabled,
   });
 export const useCarts = () =>

@@ -1,7 +1,7 @@
 import { Box, Fieldset, HStack, RadioGroup, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { assetSchema } from '../../../../api/assets.ts';
+import { copyAsset, moveAsset } from '../../../../api/contract/assets-endpoints.ts';
 import { copyFolder, moveFolder } from '../../../../api/contract/folders-endpoints.ts';
 import type { FolderView } from '../../../../api/folders.ts';
 import { api } from '../../api/api-client.ts';
@@ -51,7 +51,7 @@ export function MoveCopyDialog(props: {
       let done = 0;
       for (const id of ids) {
         try {
-          await api.post(`/assets/${id}/${mode}`, assetSchema, body);
+          await api.call(mode === 'move' ? moveAsset : copyAsset, { params: { id }, body });
           done++;
         } catch (error) {
           failed.push(message((error as Error).message));

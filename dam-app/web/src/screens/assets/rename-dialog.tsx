@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type AssetView, assetSchema, renameAssetSchema } from '../../../../api/assets.ts';
+import type { z } from 'zod';
+import { type AssetView, renameAssetSchema } from '../../../../api/assets.ts';
+import { renameAsset } from '../../../../api/contract/assets-endpoints.ts';
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { toaster } from '../../app/toaster.tsx';
@@ -15,7 +17,8 @@ export function RenameDialog({ asset, open, onClose }: { asset: AssetView; open:
   const client = useQueryClient();
   const form = useForm({ fileName: asset.fileName });
   const save = useMutation({
-    mutationFn: (body: unknown) => api.post(`/assets/${asset.id}/rename`, assetSchema, body),
+    mutationFn: (body: z.input<typeof renameAssetSchema>) =>
+      api.call(renameAsset, { params: { id: asset.id }, body }),
     onSuccess: (renamed) => {
       client.setQueryData(ASSET_KEYS.asset(asset.id), renamed);
       refreshAssets(client);

@@ -3,5 +3,6 @@ import { SDK_SOURCE_ALIASES } from './sdk-source.ts';
 
 export default defineProject({
   resolve: { alias: SDK_SOURCE_ALIASES },
-  test: { name: 'dam-web', environment: 'node' },
+  // Component tests (*.test.tsx) pick happy-dom in their first line; a lazy screen's first draw may be slow.
+  test: { name: 'dam-web', environment: 'node', testTimeout: 20_000 },
 });

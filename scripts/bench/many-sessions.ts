@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { TransferEngine } from '../../transfer/src/engine/transfer-engine.ts';
 import { setup, startBenchNode } from './lib/bench-node.ts';
 import { startBottleneck } from './lib/bottleneck.ts';
+import { pinApart } from './lib/pin-cpus.ts';
 import { cpuSeconds, rssBytes } from './lib/process-usage.ts';
 import { writeRandomFile } from './lib/random-file.ts';
 import { median, RUNS, table } from './lib/stats.ts';
@@ -13,7 +14,9 @@ import { median, RUNS, table } from './lib/stats.ts';
 // the link, Jain's fairness index across the sessions of each direction, the node's memory per session and its CPU
 // per Gbit/s. Baseline in the same run: one download and one upload alone through the same link.
 // Arguments: sessions (default 100), link Mbit/s per direction (default 100), measured seconds (default 10), queue ms
-// (default 50), datagram size (default 1472).
+// (default 50), datagram size (default 1472). With two cores or more the node runs on the first half of them and the
+// clients and the relay on the other half (taskset): on a 2-core machine that is one core each, so the node's event
+// loop never waits for the clients' but the clients have one core for 100 sessions and the relay.
 const SESSIONS = Number(process.argv[2] ?? 100);
 const LINK_MBPS = Number(process.argv[3] ?? 100);
 const WINDOW_S = Number(process.argv[4] ?? 10);
@@ -30,10 +33,17 @@ const bytes = Math.ceil((LINK_MBPS * 1e6 * (WARMUP_S + WINDOW_S + 3)) / 8);
 writeRandomFile(join(node.docroot, 'many.bin'), bytes);
 writeRandomFile(join(local, 'up.bin'), bytes);
 const relay = await startBottleneck(node.ports.udp, LINK_MBPS, QUEUE_MS, true);
+// The clients (this process) and the relay on cores of their own, so the node's CPU per Gbit is the node's alone.
+// BENCH_PIN=0 leaves every process on every core.
+const pinned =
+  process.env.BENCH_PIN === '0'
+    ? 'not pinned (BENCH_PIN=0)'
+    : pinApart(nodePid, [process.pid, relay.process.pid as number]);
 const engine = new TransferEngine({ maxActive: SESSIONS, progressIntervalMs: 500 });
 console.log(
   `many sessions benchmark: ${SESSIONS} sessions (half up, half down), ${LINK_MBPS} Mbit/s each way, ${QUEUE_MS} ms ` +
-    `queue, ${DGRAM_SIZE}-byte datagrams, ${WINDOW_S} s measured after ${WARMUP_S} s, ${RUNS} runs, median reported`,
+    `queue, ${DGRAM_SIZE}-byte datagrams, ${WINDOW_S} s measured after ${WARMUP_S} s, ${RUNS} runs, median reported; ` +
+    pinned,
 );
 
 const jain = (values: number[]) => {

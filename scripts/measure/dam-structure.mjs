@@ -25,9 +25,9 @@ export const SERVER_TOP = [
 ];
 /** Tools beside the app (benchmarks, the demo, test support): they may import anything; the app imports none. */
 export const SERVER_TOOLS = ['bench', 'demo', 'test-support'];
-export const WEB_KERNEL = ['api', 'app', 'components', 'i18n', 'router', 'live', 'zod-jitless.ts'];
+export const WEB_KERNEL = ['api', 'app', 'components', 'kit', 'i18n', 'router', 'live', 'zod-jitless.ts'];
 /** The web app's wiring: the screen table, the app and its entry (the rest of app/ is kernel: preferences, toasts). */
-export const WEB_TOP = ['app/app.tsx', 'app/screens.ts', 'main.tsx'];
+export const WEB_TOP = ['app/app.tsx', 'app/routes.tsx', 'main.tsx'];
 
 const LAYER_RANK = { kernel: 0, feature: 1, top: 2, tools: 3 };
 const DB_CALL = /selectFrom|insertInto|updateTable|deleteFrom|sql`|\.execute\(/;

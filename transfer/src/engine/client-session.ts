@@ -4,7 +4,6 @@ import { type FoundFile, walkFiles } from '../fs/walk-files.ts';
 import { protectionOf, protectUploads } from '../protect/content-protection.ts';
 import { effectiveRate } from '../rate/effective-rate.ts';
 import type { RateSettings } from '../rate/rate-controller.ts';
-import { socketDropCounter, socketQueuedBytes } from '../receiver/socket-stats.ts';
 import { ControlLink } from '../session/control-link.ts';
 import { Receiver } from '../session/receiver.ts';
 import { offerOf, Sender } from '../session/sender.ts';
@@ -30,6 +29,7 @@ import {
   rateOf,
   resumePolicyOf,
 } from './normalize-spec.ts';
+import { receivingSocketStats } from './receiving-socket-stats.ts';
 import { openUdp, probeUdp } from './udp-probe.ts';
 
 /** How long a client probes once the node has said it receives the probes (PROTOCOL.md §2.4). */
@@ -122,7 +122,7 @@ export class ClientSession {
       ({ files: uploads, access } = await protectUploads(uploads, protection.passphrase));
     if (spec.http_fallback === 'force') return this.#fallback(uploads, access);
     const mtu = await mtuTowards(spec.remote_host, spec.fasp_port ?? DEFAULT_PORT);
-    const udp = await openUdp(spec.remote_host, spec.fasp_port ?? DEFAULT_PORT);
+    const udp = await openUdp(spec.remote_host, spec.fasp_port ?? DEFAULT_PORT, spec.direction !== 'send');
     const closeUdp = () => {
       try {
         udp.socket.close();
@@ -256,9 +256,7 @@ export class ClientSession {
       const receiver = new Receiver({
         ...common,
         peerRole: 'node',
-        socketDrops: socketDropCounter(udp.socket.address().port),
-        socketQueuedBytes: socketQueuedBytes(udp.socket.address().port),
-        socketBufferBytes: udp.socket.getRecvBufferSize(),
+        ...receivingSocketStats(udp.socket),
         resolveDestination: (path, count) => destination.resolve(path, count),
         ...(finalizeFile ? { finalizeFile } : {}),
         resume,

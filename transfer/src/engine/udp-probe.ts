@@ -3,19 +3,27 @@ import { lookup } from 'node:dns/promises';
 import { once } from 'node:events';
 import { PacketType } from '../wire/packet.ts';
 import type { PacketCodec } from '../wire/packet-codec.ts';
+import { ThreadSocket } from './thread-socket.ts';
 
 const PROBE_SEQ_BASE = 2 ** 52;
 const PROBE_INTERVAL_MS = 100;
 
+/** What a session uses of its UDP socket: a `dgram.Socket`, or a `ThreadSocket` drained on a thread of its own. */
+export type UdpSocket = Socket | ThreadSocket;
+
 export interface UdpPath {
-  socket: Socket;
+  socket: UdpSocket;
   address: string;
   port: number;
 }
 
-/** Opens the client's UDP socket towards the node, with the largest buffers the system grants. */
-export async function openUdp(host: string, port: number): Promise<UdpPath> {
+/**
+ * Opens the client's UDP socket towards the node, with the largest buffers the system grants; `drained` (a receiving
+ * session's) reads it on a thread of its own, which holds what the event loop has not taken yet.
+ */
+export async function openUdp(host: string, port: number, drained = false): Promise<UdpPath> {
   const { address, family } = await lookup(host);
+  if (drained) return { socket: await ThreadSocket.open(family === 6 ? 6 : 4), address, port };
   const socket = createSocket(family === 6 ? 'udp6' : 'udp4');
   socket.on('error', () => {});
   socket.bind(0);

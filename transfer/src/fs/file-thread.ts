@@ -2,8 +2,8 @@ import { Worker } from 'node:worker_threads';
 
 /** One file-system step the file thread runs with plain synchronous calls. */
 export type FileOp =
-  /** Writes `data` as the whole file `path` (creating its folder when missing), first removing `stale`. */
-  | { kind: 'write'; path: string; data: Uint8Array; stale: string }
+  /** Writes `data` as the whole file `path` (creating its folder when missing), first removing `stale` if given. */
+  | { kind: 'write'; path: string; data: Uint8Array; stale?: string }
   | { kind: 'datasync'; path: string }
   /** Renames, then sets the modification time when `mtimeMs` is given. */
   | { kind: 'rename'; from: string; to: string; mtimeMs?: number }
@@ -29,7 +29,7 @@ function removeIfThere(file) {
 function run(op) {
   switch (op.kind) {
     case 'write':
-      removeIfThere(op.stale);
+      if (op.stale !== undefined) removeIfThere(op.stale);
       try {
         fs.writeFileSync(op.path, op.data);
       } catch (error) {

@@ -2,7 +2,8 @@ import { statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type { Extent } from '../receiver/extent-map.ts';
 import { rangeSha256 } from './checksum.ts';
-import { readCheckpoint } from './partial-file.ts';
+import type { FolderNames } from './folder-names.ts';
+import { checkpointPath, readCheckpoint } from './partial-file.ts';
 
 export type ResumePolicy = 'none' | 'attributes' | 'sparse_checksum' | 'full_checksum';
 export type OverwritePolicy = 'never' | 'always' | 'diff' | 'older' | 'diff+older';
@@ -79,15 +80,18 @@ async function samplesOf(path: string, have: Extent[], policy: ResumePolicy): Pr
 
 /**
  * Receiver side of the plan (node-api.md §4.5, §5): what to do with an offered file given what already sits at its
- * destination (a finished file, or a `.partial` with its checkpoint) under the overwrite and resume policies.
+ * destination (a finished file, or a `.partial` with its checkpoint) under the overwrite and resume policies. `names`,
+ * the offer's listed folders, spares the probes of names known not to be there.
  */
 export async function planFile(
   finalPath: string,
   offered: { size: number; mtime_ms: number },
   resume: ResumePolicy,
   overwrite: OverwritePolicy,
+  names?: FolderNames,
 ): Promise<FilePlan> {
-  const existing = statSync(finalPath, { throwIfNoEntry: false });
+  const existing =
+    names && !names.mayExist(finalPath) ? undefined : statSync(finalPath, { throwIfNoEntry: false });
   if (existing?.isFile()) {
     const older = existing.mtimeMs < offered.mtime_ms;
     if (
@@ -113,7 +117,7 @@ export async function planFile(
       };
     }
   }
-  if (resume === 'none') return fresh();
+  if (resume === 'none' || (names && !names.mayExist(checkpointPath(finalPath)))) return fresh();
   const checkpoint = readCheckpoint(finalPath);
   if (
     !checkpoint ||

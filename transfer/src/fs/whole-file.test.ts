@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { FileOp, FileThread } from './file-thread.ts';
 import { FinalizeBatch } from './finalize-batch.ts';
 import { checkpointPath, PartialFile, PartialInUseError, partialPath } from './partial-file.ts';
 import { WholeFile } from './whole-file.ts';
@@ -53,5 +54,23 @@ describe('WholeFile', () => {
     const again = new WholeFile(target, 10, 0);
     await expect(again.settleComplete()).rejects.toThrow(/every byte/);
     again.discard();
+  });
+
+  it('writes without removing a checkpoint when the plan found none beside the target (one system call less a file)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'whole-'));
+    const ops: FileOp[] = [];
+    const writer = { run: async (op: FileOp) => void ops.push(op) } as unknown as FileThread;
+    const data = randomBytes(100);
+    const fresh = new WholeFile(join(dir, 'fresh'), data.length, 0, { writer, staleCheckpoint: false });
+    const unknown = new WholeFile(join(dir, 'unknown'), data.length, 0, { writer });
+    for (const file of [fresh, unknown]) {
+      file.queue(0, data);
+      await file.settleComplete();
+      file.suspend();
+    }
+    expect(ops.map((op) => (op.kind === 'write' ? op.stale : 'not a write'))).toEqual([
+      undefined,
+      checkpointPath(join(dir, 'unknown')),
+    ]);
   });
 });

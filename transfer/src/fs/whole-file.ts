@@ -34,12 +34,18 @@ export class WholeFile {
   /** Never called: nothing is written before the file is whole (the receiver's `PartialFile` interface). */
   onWriteError: ((error: Error) => void) | undefined;
 
+  readonly #writer: FileThread;
+  /** An earlier session's checkpoint may lie beside the target: the write removes it first. */
+  readonly #staleCheckpoint: boolean;
+
   constructor(
     readonly finalPath: string,
     size: number,
     readonly sourceMtimeMs: number,
-    private readonly writer: FileThread = fileThread,
+    { writer = fileThread, staleCheckpoint = true }: { writer?: FileThread; staleCheckpoint?: boolean } = {},
   ) {
+    this.#writer = writer;
+    this.#staleCheckpoint = staleCheckpoint;
     this.#release = reserveTarget(finalPath);
     this.map = new ExtentMap(size);
     this.#data = Buffer.allocUnsafeSlow(size);
@@ -75,15 +81,18 @@ export class WholeFile {
     return createHash(HASH[kind]).update(this.#data).digest('hex');
   }
 
-  /** Writes `<name>.partial` whole (once), removing a checkpoint an earlier session may have left beside it. */
+  /**
+   * Writes `<name>.partial` whole (once), removing a checkpoint an earlier session may have left beside it; where the
+   * plan's listing of the folder showed none, that removal (a system call per file) is left out.
+   */
   settleComplete(): Promise<void> {
     if (!this.map.isComplete) return Promise.reject(new Error('finalize before every byte arrived'));
-    this.#written ??= this.writer
+    this.#written ??= this.#writer
       .run({
         kind: 'write',
         path: partialPath(this.finalPath),
         data: this.#data,
-        stale: checkpointPath(this.finalPath),
+        ...(this.#staleCheckpoint ? { stale: checkpointPath(this.finalPath) } : {}),
       })
       .then(() => {
         this.#onDisk = true;
@@ -92,7 +101,7 @@ export class WholeFile {
   }
 
   syncData(): Promise<void> {
-    return this.writer.run({ kind: 'datasync', path: partialPath(this.finalPath) });
+    return this.#writer.run({ kind: 'datasync', path: partialPath(this.finalPath) });
   }
 
   /** Renames the synced partial into place; the target is free again whatever the outcome. */
@@ -104,7 +113,7 @@ export class WholeFile {
         if (preserveTimes) await utimes(placed, new Date(), new Date(this.sourceMtimeMs));
         return;
       }
-      await this.writer.run({
+      await this.#writer.run({
         kind: 'rename',
         from: partialPath(this.finalPath),
         to: this.finalPath,
@@ -127,7 +136,7 @@ export class WholeFile {
     if (written)
       void written
         .catch(() => {})
-        .then(() => this.writer.run({ kind: 'remove', path: partialPath(this.finalPath) }))
+        .then(() => this.#writer.run({ kind: 'remove', path: partialPath(this.finalPath) }))
         .catch(() => {});
   }
 

@@ -121,6 +121,25 @@ describe('RateController after a cut', () => {
   });
 });
 
+describe('RateController with a slow receiver answering less often', () => {
+  it('climbs per second as a session answered every 50 ms would: a feedback counts for its intervals, at most four', () => {
+    const climb = (feedbacks: number, intervalMs: number | undefined) => {
+      const c = new RateController({ target_rate_kbps: 100_000, min_rate_kbps: 0, rate_policy: 'fair' });
+      c.onFeedback({ loss: 0.5, queueDelayUs: 30_000 });
+      const from = c.rateKbps;
+      for (let i = 0; i < feedbacks; i++)
+        c.onFeedback({ loss: 0, queueDelayUs: 12_000, ...(intervalMs ? { intervalMs } : {}) });
+      return c.rateKbps - from;
+    };
+    // With a queue above half the set point the climb is additive: one feedback for 200 ms gains what four for 50 ms
+    // each do.
+    expect(climb(1, 200)).toBeCloseTo(climb(4, 50));
+    expect(climb(1, 50)).toBeCloseTo(climb(1, undefined));
+    // A receiver that stalled a second does not earn twenty intervals of climb.
+    expect(climb(1, 1000)).toBeCloseTo(climb(1, 200));
+  });
+});
+
 describe('RateController near a cut', () => {
   it('doubles the additive climb while the queue is empty, weights kept', () => {
     const climb = (rate_policy: 'fair' | 'high', queueDelayUs: number, sharedBy?: number) => {

@@ -26,6 +26,8 @@ export interface RateSample {
   rttMs?: number;
   /** Sessions the node serves now (this one included): they share the start and the climb. */
   sharedBy?: number;
+  /** Since the previous feedback, ms: a slow session's receiver answers less often (PROTOCOL.md §2.3). */
+  intervalMs?: number;
 }
 
 interface PolicyShape {
@@ -40,6 +42,11 @@ interface PolicyShape {
 const MIN_PROBE_KBPS = 64;
 /** The receiver's feedback interval (PROTOCOL.md §2.3): a feedback describes up to this much before it was sent. */
 const FEEDBACK_MS = 50;
+/**
+ * A slow session's receiver waits for a few datagrams before it answers, up to 200 ms: its climbs count for the
+ * intervals a feedback stands for (at most this many), so it gains per second what a fast session does.
+ */
+const MAX_INTERVALS_PER_FEEDBACK = 4;
 const START_CAP_KBPS = 1_000_000;
 /** The start as a share of the target, for a session alone on its node. */
 const START_SHARE = 0.25;
@@ -216,8 +223,12 @@ export class RateController {
     const waited =
       sample.atMs === undefined || sample.rttMs === undefined
         ? true
-        : sample.atMs - this.#cutAtMs >= sample.rttMs + FEEDBACK_MS;
+        : sample.atMs - this.#cutAtMs >= sample.rttMs + Math.max(FEEDBACK_MS, sample.intervalMs ?? 0);
     const mayCut = this.#sinceCut >= 2 && waited;
+    const intervals = Math.min(
+      MAX_INTERVALS_PER_FEEDBACK,
+      Math.max(1, (sample.intervalMs ?? FEEDBACK_MS) / FEEDBACK_MS),
+    );
     this.#dropsFresh = (sample.receiverDrops ?? 0) > 0 ? DROPS_REMEMBERED : Math.max(0, this.#dropsFresh - 1);
     // A node's socket serves all its sessions: its drops overran this one only if this one lost packets (else the
     // whole node's sessions cut together for the drops of a few, and the link runs empty).
@@ -274,13 +285,17 @@ export class RateController {
       // every flow through that queue alike, so shares still follow the weights).
       const empty = sample.queueDelayUs < setPointUs / 8;
       const step = near
-        ? (shape.weight * NEAR_STEP * target * (empty ? EMPTY_QUEUE_BOOST : 1)) / this.#climbDivisor()
+        ? (intervals * shape.weight * NEAR_STEP * target * (empty ? EMPTY_QUEUE_BOOST : 1)) /
+          this.#climbDivisor()
         : this.#starting && sample.rttMs !== undefined
           ? Math.min(
-              this.#rateKbps * (Math.min(START_MAX_FACTOR, 2 ** (FEEDBACK_MS / sample.rttMs)) - 1),
+              this.#rateKbps *
+                (Math.min(START_MAX_FACTOR ** intervals, 2 ** ((intervals * FEEDBACK_MS) / sample.rttMs)) -
+                  1),
               this.#startStepCapKbps(sample),
             )
-          : Math.min(
+          : intervals *
+            Math.min(
               (shape.weight * shape.step * target) / this.#climbDivisor(),
               2.5 * shape.step * this.#rateKbps,
             );

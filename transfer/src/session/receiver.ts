@@ -1,7 +1,8 @@
 import type { ControlMessage, FileChecksum } from '@rapid/protocol';
 import { fileChecksum } from '../fs/checksum.ts';
 import { FinalizeBatch } from '../fs/finalize-batch.ts';
-import { PartialFile, partialPath } from '../fs/partial-file.ts';
+import { FolderNames } from '../fs/folder-names.ts';
+import { checkpointPath, PartialFile, partialPath } from '../fs/partial-file.ts';
 import { type OverwritePolicy, planFile, type ResumePolicy } from '../fs/resume-plan.ts';
 import { WHOLE_FILE_BYTES, WholeFile } from '../fs/whole-file.ts';
 import { QueueDelay } from '../rate/queue-delay.ts';
@@ -10,6 +11,7 @@ import { LossTracker } from '../reliability/loss-tracker.ts';
 import { PacketType, readHeader } from '../wire/packet.ts';
 import type { PacketCodec, Role } from '../wire/packet-codec.ts';
 import type { ControlLink } from './control-link.ts';
+import { FEEDBACK_DATAGRAMS, FEEDBACK_MAX_MS, FEEDBACK_MS } from './feedback-cadence.ts';
 import { failUnfinished, newFileProgress } from './file-progress.ts';
 import {
   type FileProgress,
@@ -64,9 +66,10 @@ interface Slot {
   /** An open on the thread pool is under way; blocks arriving meanwhile wait in `early`. */
   opening?: boolean;
   early?: { offset: number; payload: Buffer }[];
+  /** An earlier session's checkpoint may lie beside the target (false: its folder was listed without one). */
+  staleCheckpoint: boolean;
 }
 
-const FEEDBACK_MS = 50;
 const PERSIST_MS = 200;
 /** A checkpoint also every this many bytes written, so a crash at a high rate costs at most about this much. */
 const PERSIST_BYTES = 16 * 1024 * 1024;
@@ -113,6 +116,7 @@ export class Receiver {
   #lastActivity = performance.now();
   #delay = new QueueDelay();
   #intervalBytes = 0;
+  #intervalDatagrams = 0;
   #lastFeedback = performance.now();
   /** The plan was applied as the receiver's own decision (no sample to check): the sender's decision changes nothing. */
   #planApplied = false;
@@ -178,12 +182,20 @@ export class Receiver {
     const plans = [];
     this.files = offered.map((file) => newFileProgress(file.index, file.path, file.size));
     this.counters.bytesExpected = offered.reduce((sum, file) => sum + file.size, 0);
-    for (const file of offered) {
-      let finalPath: string;
+    const resolved = offered.map((file) => {
       try {
-        finalPath = this.options.resolveDestination(file.path, offered.length);
+        const finalPath = this.options.resolveDestination(file.path, offered.length);
         PartialFile.assertFree(finalPath);
+        return finalPath;
       } catch (error) {
+        return error as Error;
+      }
+    });
+    const names = new FolderNames(resolved.filter((path) => typeof path === 'string'));
+    for (const [i, file] of offered.entries()) {
+      const finalPath = resolved[i] as string | Error;
+      if (typeof finalPath !== 'string') {
+        const error = finalPath;
         this.#slots[file.index] = {
           finalPath: '',
           size: file.size,
@@ -191,12 +203,13 @@ export class Receiver {
           keep: [],
           state: 'done',
           partial: undefined,
+          staleCheckpoint: false,
         };
-        this.#failFile(file.index, (error as { code?: number }).code ?? 41, (error as Error).message, false);
+        this.#failFile(file.index, (error as { code?: number }).code ?? 41, error.message, false);
         plans.push({ index: file.index, action: 'skip' as const, have: [], samples: [] });
         continue;
       }
-      const plan = await planFile(finalPath, file, this.options.resume, this.options.overwrite);
+      const plan = await planFile(finalPath, file, this.options.resume, this.options.overwrite, names);
       this.#slots[file.index] = {
         finalPath,
         size: file.size,
@@ -204,6 +217,7 @@ export class Receiver {
         keep: plan.have,
         state: 'planned',
         partial: undefined,
+        staleCheckpoint: names.mayExist(checkpointPath(finalPath)),
       };
       plans.push({
         index: file.index,
@@ -338,6 +352,7 @@ export class Receiver {
     if (partial.uncheckpointedBytes >= PERSIST_BYTES) partial.persistInBackground();
     this.counters.bytesTransferred += payload.length;
     this.#intervalBytes += payload.length;
+    this.#intervalDatagrams++;
     file.bytesWritten = partial.receivedBytes;
     this.counters.bytesWritten += payload.length;
     if (file.status === 'queued') {
@@ -388,7 +403,7 @@ export class Receiver {
     const slot = this.#slots[index] as Slot;
     try {
       const partial = slot.whole
-        ? new WholeFile(slot.finalPath, slot.size, slot.mtimeMs)
+        ? new WholeFile(slot.finalPath, slot.size, slot.mtimeMs, { staleCheckpoint: slot.staleCheckpoint })
         : PartialFile.open(slot.finalPath, slot.size, slot.mtimeMs, slot.keep);
       partial.onWriteError = (error) => this.#failFile(index, 36, `cannot write: ${error.message}`, false);
       this.#hold(slot, partial);
@@ -548,6 +563,10 @@ export class Receiver {
   #feedback(): void {
     if (this.#finished) return;
     const now = performance.now();
+    if (this.#mayWait(now)) {
+      this.#checkStall(now);
+      return;
+    }
     const seconds = (now - this.#lastFeedback) / 1000;
     this.#lastFeedback = now;
     this.counters.rateKbps = seconds > 0 ? (this.#intervalBytes * 8) / 1000 / seconds : 0;
@@ -581,7 +600,25 @@ export class Receiver {
     });
     this.#statusEcho = undefined;
     this.#intervalBytes = 0;
+    this.#intervalDatagrams = 0;
     this.options.onProgress?.();
+    this.#checkStall(now);
+  }
+
+  /**
+   * A slow session's feedback waits for FEEDBACK_DATAGRAMS datagrams, up to FEEDBACK_MAX_MS — unless it has news that
+   * cannot wait: a gap to ask for, drops of its socket, or nothing received yet (the start needs its first answers).
+   */
+  #mayWait(now: number): boolean {
+    return (
+      this.#intervalDatagrams > 0 &&
+      this.#intervalDatagrams < FEEDBACK_DATAGRAMS &&
+      now - this.#lastFeedback < FEEDBACK_MAX_MS - FEEDBACK_MS / 2 &&
+      this.#tracker.missingCount === 0
+    );
+  }
+
+  #checkStall(now: number): void {
     if (now - this.#lastActivity > (this.options.stallMs ?? 20_000))
       this.#fail(sessionError(40, 'no data from the sender'));
   }

@@ -8,6 +8,7 @@ import { type BlockRef, RetransmitQueue } from '../reliability/retransmit-queue.
 import { PacketFlag, PacketType } from '../wire/packet.ts';
 import type { PacketCodec, Role } from '../wire/packet-codec.ts';
 import type { ControlLink } from './control-link.ts';
+import { FEEDBACK_DATAGRAMS, FEEDBACK_MS } from './feedback-cadence.ts';
 import { failUnfinished, newFileProgress } from './file-progress.ts';
 import { traceRate } from './rate-trace.ts';
 import {
@@ -177,6 +178,15 @@ export class Sender {
     }
   }
 
+  /**
+   * At this rate the receiver gets fewer than FEEDBACK_DATAGRAMS datagrams per feedback interval, so it answers less
+   * often on purpose; a fast session's late feedback is a stall, whose length must not count as climbing time.
+   */
+  #answersSlowly(): boolean {
+    const perInterval = (this.counters.rateKbps * 1000 * FEEDBACK_MS) / 1000 / 8;
+    return perInterval < FEEDBACK_DATAGRAMS * this.options.dgramSize;
+  }
+
   #onMessage(message: ControlMessage): void {
     switch (message.t) {
       case 'plan':
@@ -195,6 +205,7 @@ export class Sender {
         this.#start();
         break;
       case 'feedback': {
+        const previousFeedback = this.#lastFeedback;
         this.#lastFeedback = performance.now();
         this.#sampleRtt(message.status_id, message.status_held_us);
         this.#queue.acknowledgeBelow(message.cum_ack);
@@ -210,6 +221,7 @@ export class Sender {
           ...(message.rx_queue_bytes !== undefined ? { receiverQueuedBytes: message.rx_queue_bytes } : {}),
           receivedKbps: message.rate_kbps,
           atMs: this.#lastFeedback,
+          ...(this.#answersSlowly() ? { intervalMs: this.#lastFeedback - previousFeedback } : {}),
           ...(this.#rttMs !== undefined ? { rttMs: this.#rttMs } : {}),
           ...(sharedBy !== undefined ? { sharedBy } : {}),
         });

@@ -27,6 +27,8 @@ interface Wiring {
   destination?: (dst: string) => void;
   /** What the receiver reports of its socket: its buffer and the bytes waiting in it. */
   receiverSocket?: { bufferBytes: number; queuedBytes: () => number };
+  /** The sender's fixed rate (default 400 Mbit/s). */
+  rateKbps?: number;
 }
 
 async function transfer(
@@ -62,7 +64,7 @@ async function transfer(
     role: 'client',
     sessionId: 9,
     dgramSize: 1472,
-    rate: { target_rate_kbps: 400_000, min_rate_kbps: 0, rate_policy: 'fixed' },
+    rate: { target_rate_kbps: wiring.rateKbps ?? 400_000, min_rate_kbps: 0, rate_policy: 'fixed' },
     resume: wiring.resume ?? 'sparse_checksum',
     fileChecksum: 'sha-256',
     files: senderFiles,
@@ -130,6 +132,27 @@ describe('sender and receiver over real sockets', () => {
     expect(feedback.length).toBeGreaterThan(0);
     expect(feedback.every((f) => f.buffer === 8 * 1024 * 1024)).toBe(true);
     expect(feedback.map((f) => f.queued)).toEqual(feedback.map((_, i) => (i + 1) * 1000));
+  });
+
+  it('a slow session answers every 32 datagrams or 200 ms, not every 50 ms: control follows the rate', async () => {
+    const at: number[] = [];
+    const data = randomBytes(400_000);
+    // 2 Mbit/s of 1,472-byte datagrams: about 9 per 50 ms, for 1.6 s.
+    const { dst } = await transfer([{ name: 'slow.bin', data }], {}, randomBytes(16), {
+      rateKbps: 2_000,
+      receiverControl: (link) => {
+        const send = link.send.bind(link);
+        link.send = (message) => {
+          if (message.t === 'feedback' && message.received_bytes > 0) at.push(performance.now());
+          send(message);
+        };
+      },
+    });
+    expect(sha(readFileSync(join(dst, 'slow.bin')))).toBe(sha(data));
+    // Every 50 ms would be 32 of them.
+    expect(at.length).toBeLessThan(16);
+    const gaps = at.slice(1).map((t, i) => t - (at[i] as number));
+    expect(Math.max(...gaps)).toBeLessThan(200 + 100);
   });
 
   it('starts data on a plan the receiver applied itself, without waiting for the decision round trip', async () => {

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { type SessionView, sessionStateSchema } from '../../../api/accounts.ts';
+import type { SessionView } from '../../../api/accounts.ts';
+import { getSessionState } from '../../../api/contract/access-endpoints.ts';
 import { api } from './api-client.ts';
 
 export const SESSION_KEY = ['session'] as const;
@@ -16,7 +17,7 @@ export function useSession() {
   return useQuery({
     queryKey: SESSION_KEY,
     queryFn: async ({ signal }): Promise<SessionState> => {
-      const state = await api.get('/session/state', sessionStateSchema, signal);
+      const state = await api.call(getSessionState, { signal });
       api.csrfToken = state.session?.csrfToken;
       return state;
     },

@@ -1,24 +1,22 @@
-import { Button, Dialog, Portal, Skeleton, Stack } from '@chakra-ui/react';
-import { type ReactNode, Suspense, useEffect, useState } from 'react';
-import type { SessionView } from '../../../api/accounts.ts';
+import { Button, Skeleton, Stack } from '@chakra-ui/react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { api } from '../api/api-client.ts';
 import { useSession } from '../api/session.ts';
 import { ErrorAlert } from '../components/feedback.tsx';
-import { Link } from '../components/link.tsx';
-import { PUBLIC_ROUTES, parseRoute, type Route } from '../router/parse-route.ts';
-import { redirect, useRoute } from '../router/use-route.ts';
+import { Modal } from '../components/modal.tsx';
+import { ScreenHeader } from '../components/screen-header.tsx';
+import type { MessageKey } from '../i18n/messages-en.ts';
 import { Blocker, ReloadButton } from './blocker.tsx';
 import { usePreferences } from './preferences.tsx';
-import * as Screens from './screens.ts';
+import { isPublic, parseRoute, preloadSignedIn, renderRoute, screenOf } from './routes.tsx';
+import { redirect, useRoute } from './use-route.ts';
 
 if (typeof window !== 'undefined') {
   const first = parseRoute(window.location.hash);
-  if (!PUBLIC_ROUTES.has(first.name)) Screens.preloadSignedIn(first.name);
+  if (!isPublic(first.name)) preloadSignedIn(first.name);
 }
 
-/** Screens drawn beside the Places tree. */
-const WITH_PLACES = new Set<Route['name']>(['home', 'folder', 'search', 'saved-searches', 'taxonomy']);
-
+const AppShell = lazy(() => import('../screens/shell/app-shell.tsx').then((m) => ({ default: m.AppShell })));
 function PageSkeleton() {
   const { t } = usePreferences();
   return (
@@ -51,91 +49,39 @@ export function App() {
       </Blocker>
     );
 
+  const screen = screenOf(route.name);
+  const timedOutBefore = state.data.timedOut;
+  // Signed in at #/login: the library's home, until the effect above has replaced the address.
+  const signedInLogin = route.name === 'login' && session !== null;
   return (
     <Suspense fallback={<PageSkeleton />}>
-      {PUBLIC_ROUTES.has(route.name) && !(route.name === 'login' && session) ? (
-        publicScreen(route, state.data.timedOut)
+      {screen.access === 'public' && !signedInLogin ? (
+        renderRoute(route, null, timedOutBefore)
       ) : session ? (
-        <Screens.AppShell session={session} places={WITH_PLACES.has(route.name)}>
-          <Suspense fallback={<PageSkeleton />}>{signedInScreen(route, session)}</Suspense>
-        </Screens.AppShell>
+        <AppShell session={session} places={screen.places === true}>
+          <Suspense fallback={<PageSkeleton />}>
+            {screen.access === 'admin' && !session.user.isAdmin ? (
+              <Denied title={screen.title} />
+            ) : (
+              renderRoute(signedInLogin ? { name: 'home' } : route, session, timedOutBefore)
+            )}
+          </Suspense>
+        </AppShell>
       ) : (
-        <Screens.LoginScreen timedOut={state.data.timedOut} />
+        renderRoute({ name: 'login' }, null, timedOutBefore)
       )}
       <SessionTimedOut open={timedOut} />
     </Suspense>
   );
 }
 
-function publicScreen(route: Route, timedOut: boolean): ReactNode {
-  switch (route.name) {
-    case 'forgot-password':
-      return <Screens.ForgotPasswordScreen />;
-    case 'reset-password':
-      return <Screens.ResetPasswordScreen token={route.token} />;
-    case 'create-account':
-      return <Screens.CreateAccountScreen />;
-    case 'activate':
-      return <Screens.ActivateScreen username={route.username} />;
-    case 'invitation':
-      return <Screens.InvitationScreen id={route.id} />;
-    default:
-      return <Screens.LoginScreen timedOut={timedOut} />;
-  }
-}
-
-function signedInScreen(route: Route, session: SessionView): ReactNode {
-  switch (route.name) {
-    case 'account':
-      return <Screens.AccountSettingsScreen />;
-    case 'api-keys':
-      return <Screens.ApiKeysScreen />;
-    case 'change-password':
-      return <Screens.ChangePasswordScreen />;
-    case 'admin':
-      return <Screens.AdminScreen session={session} section={route.section} />;
-    case 'folder':
-      return <Screens.FolderScreen key={route.id} session={session} id={route.id} view={route.view} />;
-    case 'search':
-      return (
-        <Screens.SearchScreen
-          key={`${route.saved ?? ''}|${route.keyword ?? ''}`}
-          session={session}
-          query={route.query}
-          folderId={route.folderId}
-          saved={route.saved}
-          keyword={route.keyword}
-        />
-      );
-    case 'saved-searches':
-      return <Screens.SavedSearchesScreen session={session} />;
-    case 'taxonomy':
-      return <Screens.TaxonomyScreen session={session} />;
-    case 'asset':
-      return <Screens.AssetScreen key={route.id} session={session} id={route.id} tab={route.tab} />;
-    case 'compare':
-      return <Screens.CompareScreen id={route.id} left={route.left} right={route.right} />;
-    case 'collections':
-      return <Screens.CollectionsScreen session={session} />;
-    case 'collection':
-      return <Screens.CollectionScreen key={route.id} session={session} id={route.id} />;
-    case 'carts':
-      return <Screens.CartsScreen session={session} />;
-    case 'loading-dock':
-      return <Screens.LoadingDockScreen session={session} />;
-    case 'not-found':
-      return <NotFound />;
-    default:
-      return <Screens.HomeScreen session={session} />;
-  }
-}
-
-function NotFound() {
-  const { t } = usePreferences();
+/** A screen this person may not see (the administration, for someone who is not an administrator). */
+function Denied({ title }: { title: MessageKey | undefined }) {
+  const { t, spec } = usePreferences();
   return (
-    <Stack gap="3" align="flex-start">
-      <ErrorAlert error={t('app.notFound')} />
-      <Link to={{ name: 'home' }}>{t('app.home')}</Link>
+    <Stack gap="4" maxWidth="3xl">
+      {title && <ScreenHeader title={t(title)} />}
+      <ErrorAlert error={spec('notAdministrator')} />
     </Stack>
   );
 }
@@ -150,28 +96,16 @@ function useSessionTimeout(signedIn: boolean): boolean {
 function SessionTimedOut({ open }: { open: boolean }) {
   const { t, spec } = usePreferences();
   return (
-    <Dialog.Root
+    <Modal
       role="alertdialog"
       open={open}
-      closeOnEscape={false}
-      closeOnInteractOutside={false}
-      placement="center"
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{spec('sessionTimedOut')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Footer>
-              <Button colorPalette="teal" onClick={() => window.location.reload()}>
-                {t('app.reload')}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      blocking
+      title={spec('sessionTimedOut')}
+      footer={
+        <Button colorPalette="teal" onClick={() => window.location.reload()}>
+          {t('app.reload')}
+        </Button>
+      }
+    />
   );
 }

@@ -1,7 +1,8 @@
-import { Alert, Button, Dialog, EmptyState, Portal, Skeleton, Stack, Text, VStack } from '@chakra-ui/react';
+import { Alert, Button, EmptyState, Skeleton, Stack, Text, VStack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { ApiFailure } from '../api/api-failure.ts';
 import { usePreferences } from '../app/preferences.tsx';
+import { Modal } from './modal.tsx';
 
 /** A failure above a form or a list: the server's `user_message`, in the person's language. */
 export function ErrorAlert({ error, children }: { error?: unknown; children?: ReactNode }) {
@@ -78,6 +79,7 @@ export function ListSkeleton({ rows = 4 }: { rows?: number }) {
   );
 }
 
+/** Asks before an action that cannot be undone; stays open with the server's message when the action fails. */
 export function ConfirmDialog(props: {
   open: boolean;
   title: string;
@@ -90,36 +92,26 @@ export function ConfirmDialog(props: {
 }) {
   const { t } = usePreferences();
   return (
-    <Dialog.Root
+    <Modal
       role="alertdialog"
       open={props.open}
-      onOpenChange={(details) => !details.open && props.onClose()}
-      placement="center"
+      onClose={props.onClose}
+      title={props.title}
+      footer={
+        <>
+          <Button variant="outline" onClick={props.onClose}>
+            {t('app.cancel')}
+          </Button>
+          <Button colorPalette="red" loading={props.busy} onClick={props.onConfirm}>
+            {props.confirmLabel}
+          </Button>
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{props.title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="3">
-                <Text>{props.body}</Text>
-                <ErrorAlert error={props.error} />
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={props.onClose}>
-                {t('app.cancel')}
-              </Button>
-              <Button colorPalette="red" loading={props.busy} onClick={props.onConfirm}>
-                {props.confirmLabel}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Stack gap="3">
+        <Text>{props.body}</Text>
+        <ErrorAlert error={props.error} />
+      </Stack>
+    </Modal>
   );
 }

@@ -1,7 +1,7 @@
 import { Link as ChakraLink, type LinkProps } from '@chakra-ui/react';
 import type { MouseEvent } from 'react';
-import { hrefOf, type Route } from '../router/parse-route.ts';
-import { navigate } from '../router/use-route.ts';
+import { hrefOf, type Route } from '../app/routes.tsx';
+import { navigate } from '../app/use-route.ts';
 
 /** An in-app link: a real `<a href="#…">` (keyboard, middle-click), that asks before leaving unsaved edits. */
 export function Link({ to, ...props }: Omit<LinkProps, 'href'> & { to: Route }) {

@@ -8,6 +8,8 @@ import { type FieldErrors, fieldErrorsOf } from './field-errors.ts';
 export type { FieldErrors } from './field-errors.ts';
 
 type FormError = { network: true } | { text: string };
+/** The keys of a form's values that hold text. */
+type TextKey<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T] & string;
 
 /** Keyboard and screen-reader users land on the first field that needs fixing. */
 function focusFirstInvalid() {
@@ -83,12 +85,21 @@ export function useForm<T extends Record<string, unknown>>(initial: T, options: 
     setFormError(undefined);
   }, []);
 
+  const shownErrors = Object.fromEntries(
+    Object.entries(errors).map(([key, text]) => [key, message(text)]),
+  ) as FieldErrors;
+
   return {
     values,
     set,
-    errors: Object.fromEntries(
-      Object.entries(errors).map(([key, text]) => [key, message(text)]),
-    ) as FieldErrors,
+    /** A text field's props for {@link FormField}: its name, value, change handler and message. */
+    field: <K extends TextKey<T>>(key: K) => ({
+      name: key,
+      value: values[key] as string,
+      onValue: (value: string) => set(key, value as T[K]),
+      error: shownErrors[key],
+    }),
+    errors: shownErrors,
     formError: formError && ('network' in formError ? t('app.networkError') : message(formError.text)),
     dirty,
     check,

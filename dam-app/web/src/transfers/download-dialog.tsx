@@ -1,4 +1,5 @@
-import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
+import { Button, Text } from '@chakra-ui/react';
+import { Modal } from '../components/modal.tsx';
 import { useTransferText } from './transfer-text.ts';
 
 /** Spec §9: the Download dialog is 600 px wide and its text area 40 px high. */
@@ -17,41 +18,30 @@ export function DownloadDialog(props: {
 }) {
   const text = useTransferText();
   return (
-    <Dialog.Root
+    <Modal
       open={props.open}
-      onOpenChange={(details) => !details.open && props.onClose()}
-      placement="center"
+      onClose={props.onClose}
+      title={text('downloadTitle')}
+      width={DOWNLOAD_DIALOG.width}
+      testId="download-dialog"
+      footerProps={{ flexWrap: 'wrap' }}
+      footer={
+        <>
+          <Button variant="outline" onClick={props.onStandard}>
+            {text('standardDownload')}
+          </Button>
+          <Button colorPalette="teal" onClick={props.onRapid}>
+            {text('rapidDownload')}
+          </Button>
+          <Button variant="ghost" onClick={props.onClose}>
+            {text('cancel')}
+          </Button>
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content
-            width={DOWNLOAD_DIALOG.width}
-            maxWidth="calc(100vw - 2rem)"
-            data-testid="download-dialog"
-          >
-            <Dialog.Header>
-              <Dialog.Title>{text('downloadTitle')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text minHeight={DOWNLOAD_DIALOG.textHeight}>
-                {props.kind === 'cart' ? text('downloadCartText') : text('downloadFileText')}
-              </Text>
-            </Dialog.Body>
-            <Dialog.Footer flexWrap="wrap">
-              <Button variant="outline" onClick={props.onStandard}>
-                {text('standardDownload')}
-              </Button>
-              <Button colorPalette="teal" onClick={props.onRapid}>
-                {text('rapidDownload')}
-              </Button>
-              <Button variant="ghost" onClick={props.onClose}>
-                {text('cancel')}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Text minHeight={DOWNLOAD_DIALOG.textHeight}>
+        {props.kind === 'cart' ? text('downloadCartText') : text('downloadFileText')}
+      </Text>
+    </Modal>
   );
 }

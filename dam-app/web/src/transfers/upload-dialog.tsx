@@ -1,7 +1,8 @@
-import { Button, CloseButton, Dialog, Flex, Portal, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { Button, CloseButton, Flex, RadioGroup, Stack, Text } from '@chakra-ui/react';
 import type { Connect } from '@rapid/sdk';
 import { useState } from 'react';
 import { usePreferences } from '../app/preferences.tsx';
+import { Modal } from '../components/modal.tsx';
 import type { UploadTarget } from './transfer-context.ts';
 import { useTransferText } from './transfer-text.ts';
 
@@ -75,100 +76,80 @@ export function UploadDialog(props: {
   };
 
   return (
-    <Dialog.Root
+    <Modal
       open={props.open}
-      onOpenChange={(details) => !details.open && props.onClose()}
-      placement="center"
+      onClose={props.onClose}
+      title={text('uploadTitle')}
+      width={UPLOAD_DIALOG_WIDTH}
+      testId="upload-dialog"
+      footer={
+        <>
+          <Button variant="outline" onClick={props.onClose}>
+            {text('cancel')}
+          </Button>
+          <Button colorPalette="teal" onClick={upload}>
+            {text('upload')}
+          </Button>
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content
-            width={UPLOAD_DIALOG_WIDTH}
-            maxWidth="calc(100vw - 2rem)"
-            data-testid="upload-dialog"
-          >
-            <Dialog.Header>
-              <Dialog.Title>{text('uploadTitle')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <Stack as="fieldset" gap="2">
-                  <Text as="legend" fontWeight="semibold" fontSize="sm" mb="1">
-                    {text('chooseFiles')}
-                  </Text>
-                  <Stack as="ol" gap="2" listStyleType="none" aria-label={text('chooseFiles')}>
-                    {lines.map((line) => (
-                      <Flex as="li" key={line.key} gap="2" align="center">
-                        <Button size="xs" variant="outline" onClick={() => choose(line.key)}>
-                          {text('chooseFile')}
-                        </Button>
-                        <Text
-                          fontSize="sm"
-                          truncate
-                          flex="1"
-                          color={line.path ? 'fg' : 'fg.muted'}
-                          title={line.path}
-                        >
-                          {line.path ? nameOf(line.path) : t('transfer.noFileChosen')}
-                        </Text>
-                        {line.path && (
-                          <CloseButton
-                            size="2xs"
-                            aria-label={t('transfer.removeLine', { name: nameOf(line.path) })}
-                            onClick={() =>
-                              setLines((current) => current.filter((each) => each.key !== line.key))
-                            }
-                          />
-                        )}
-                      </Flex>
-                    ))}
-                  </Stack>
-                </Stack>
-                <RadioGroup.Root
-                  value={option}
-                  onValueChange={(details) => setOption(details.value as UploadOption)}
-                  size="sm"
-                  aria-label={text('uploadOptions')}
-                >
-                  <Text fontWeight="semibold" fontSize="sm" mb="2">
-                    {text('uploadOptions')}
-                  </Text>
-                  <Stack gap="2">
-                    <RadioGroup.Item value="standard">
-                      <RadioGroup.ItemHiddenInput />
-                      <RadioGroup.ItemIndicator />
-                      <RadioGroup.ItemText>
-                        {text('standardDirectory')} ({props.standardName})
-                      </RadioGroup.ItemText>
-                    </RadioGroup.Item>
-                    <RadioGroup.Item value="current">
-                      <RadioGroup.ItemHiddenInput />
-                      <RadioGroup.ItemIndicator />
-                      <RadioGroup.ItemText>
-                        {text('currentDirectory')} ({props.current.name})
-                      </RadioGroup.ItemText>
-                    </RadioGroup.Item>
-                  </Stack>
-                </RadioGroup.Root>
-                {notice && (
-                  <Text role="alert" fontSize="sm" color="fg.error">
-                    {notice}
-                  </Text>
+      <Stack gap="4">
+        <Stack as="fieldset" gap="2">
+          <Text as="legend" fontWeight="semibold" fontSize="sm" mb="1">
+            {text('chooseFiles')}
+          </Text>
+          <Stack as="ol" gap="2" listStyleType="none" aria-label={text('chooseFiles')}>
+            {lines.map((line) => (
+              <Flex as="li" key={line.key} gap="2" align="center">
+                <Button size="xs" variant="outline" onClick={() => choose(line.key)}>
+                  {text('chooseFile')}
+                </Button>
+                <Text fontSize="sm" truncate flex="1" color={line.path ? 'fg' : 'fg.muted'} title={line.path}>
+                  {line.path ? nameOf(line.path) : t('transfer.noFileChosen')}
+                </Text>
+                {line.path && (
+                  <CloseButton
+                    size="2xs"
+                    aria-label={t('transfer.removeLine', { name: nameOf(line.path) })}
+                    onClick={() => setLines((current) => current.filter((each) => each.key !== line.key))}
+                  />
                 )}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={props.onClose}>
-                {text('cancel')}
-              </Button>
-              <Button colorPalette="teal" onClick={upload}>
-                {text('upload')}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+              </Flex>
+            ))}
+          </Stack>
+        </Stack>
+        <RadioGroup.Root
+          value={option}
+          onValueChange={(details) => setOption(details.value as UploadOption)}
+          size="sm"
+          aria-label={text('uploadOptions')}
+        >
+          <Text fontWeight="semibold" fontSize="sm" mb="2">
+            {text('uploadOptions')}
+          </Text>
+          <Stack gap="2">
+            <RadioGroup.Item value="standard">
+              <RadioGroup.ItemHiddenInput />
+              <RadioGroup.ItemIndicator />
+              <RadioGroup.ItemText>
+                {text('standardDirectory')} ({props.standardName})
+              </RadioGroup.ItemText>
+            </RadioGroup.Item>
+            <RadioGroup.Item value="current">
+              <RadioGroup.ItemHiddenInput />
+              <RadioGroup.ItemIndicator />
+              <RadioGroup.ItemText>
+                {text('currentDirectory')} ({props.current.name})
+              </RadioGroup.ItemText>
+            </RadioGroup.Item>
+          </Stack>
+        </RadioGroup.Root>
+        {notice && (
+          <Text role="alert" fontSize="sm" color="fg.error">
+            {notice}
+          </Text>
+        )}
+      </Stack>
+    </Modal>
   );
 }

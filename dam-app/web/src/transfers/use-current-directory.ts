@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { SessionView } from '../../../api/accounts.ts';
 import { getFolder } from '../../../api/contract/folders-endpoints.ts';
 import { api } from '../api/api-client.ts';
-import { useRoute } from '../router/use-route.ts';
+import { useRoute } from '../app/use-route.ts';
 import type { UploadTarget } from './transfer-context.ts';
 
 /** The current directory: the folder the route shows, else the current ACL's root (spec §2 Upload Options). */

@@ -1,7 +1,8 @@
-import { Box, Button, Dialog, Link, Portal, Progress, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Link, Progress, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { CLIENT_DOWNLOAD_PAGE, MIN_CLIENT_VERSION } from '../../../api/transfer-messages.ts';
 import { usePreferences } from '../app/preferences.tsx';
+import { Modal } from '../components/modal.tsx';
 import { type BrowserUploadProgress, uploadOverHttp, withProgress } from './browser-upload.ts';
 import type { UploadTarget } from './transfer-context.ts';
 import { useTransferText, warningText } from './transfer-text.ts';
@@ -59,85 +60,71 @@ export function WarningDialog(props: {
   };
 
   return (
-    <Dialog.Root
+    <Modal
       role="alertdialog"
       open={props.open}
-      onOpenChange={(details) => !details.open && props.onClose()}
-      placement="center"
+      onClose={props.onClose}
+      title={text('warningTitle')}
+      width={WARNING_DIALOG_WIDTH}
+      testId="warning-dialog"
+      footer={
+        <Button colorPalette="teal" onClick={props.onClose}>
+          {text('continue')}
+        </Button>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content
-            width={WARNING_DIALOG_WIDTH}
-            maxWidth="calc(100vw - 2rem)"
-            data-testid="warning-dialog"
-          >
-            <Dialog.Header>
-              <Dialog.Title>{text('warningTitle')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <Text>{warningText(language)}</Text>
-                <Link
-                  href={CLIENT_DOWNLOAD_PAGE}
-                  target="_blank"
-                  rel="noopener"
-                  colorPalette="teal"
-                  variant="underline"
-                >
-                  {t('transfer.downloadClient', { version: MIN_CLIENT_VERSION })}
-                </Link>
-                {props.offerHttpUpload && (
-                  <Box borderTopWidth="1px" pt="4">
-                    <Text fontWeight="semibold" mb="1">
-                      {t('transfer.httpUpload')}
-                    </Text>
-                    <Text fontSize="sm" color="fg.muted" mb="3">
-                      {t('transfer.httpUploadHint', { folder: props.target.name })}
-                    </Text>
-                    <input
-                      type="file"
-                      multiple
-                      aria-label={t('transfer.httpChoose')}
-                      data-testid="http-upload-input"
-                      onChange={(event) => start(event.currentTarget.files)}
-                    />
-                    <Stack as="ul" gap="2" mt="3" listStyleType="none">
-                      {uploads.map((upload) => (
-                        <Box as="li" key={upload.id} data-state={upload.state}>
-                          <Text fontSize="sm">
-                            {upload.name} —{' '}
-                            {upload.state === 'done'
-                              ? t('transfer.httpDone')
-                              : upload.state === 'failed'
-                                ? t('transfer.httpFailed', { reason: upload.error ?? '' })
-                                : `${Math.floor((upload.sent / Math.max(1, upload.total)) * 100)} %`}
-                          </Text>
-                          <Progress.Root
-                            size="xs"
-                            value={Math.floor((upload.sent / Math.max(1, upload.total)) * 100)}
-                            aria-label={upload.name}
-                          >
-                            <Progress.Track>
-                              <Progress.Range />
-                            </Progress.Track>
-                          </Progress.Root>
-                        </Box>
-                      ))}
-                    </Stack>
-                  </Box>
-                )}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button colorPalette="teal" onClick={props.onClose}>
-                {text('continue')}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Stack gap="4">
+        <Text>{warningText(language)}</Text>
+        <Link
+          href={CLIENT_DOWNLOAD_PAGE}
+          target="_blank"
+          rel="noopener"
+          colorPalette="teal"
+          variant="underline"
+        >
+          {t('transfer.downloadClient', { version: MIN_CLIENT_VERSION })}
+        </Link>
+        {props.offerHttpUpload && (
+          <Box borderTopWidth="1px" pt="4">
+            <Text fontWeight="semibold" mb="1">
+              {t('transfer.httpUpload')}
+            </Text>
+            <Text fontSize="sm" color="fg.muted" mb="3">
+              {t('transfer.httpUploadHint', { folder: props.target.name })}
+            </Text>
+            <input
+              type="file"
+              multiple
+              aria-label={t('transfer.httpChoose')}
+              data-testid="http-upload-input"
+              onChange={(event) => start(event.currentTarget.files)}
+            />
+            <Stack as="ul" gap="2" mt="3" listStyleType="none">
+              {uploads.map((upload) => (
+                <Box as="li" key={upload.id} data-state={upload.state}>
+                  <Text fontSize="sm">
+                    {upload.name} —{' '}
+                    {upload.state === 'done'
+                      ? t('transfer.httpDone')
+                      : upload.state === 'failed'
+                        ? t('transfer.httpFailed', { reason: upload.error ?? '' })
+                        : `${Math.floor((upload.sent / Math.max(1, upload.total)) * 100)} %`}
+                  </Text>
+                  <Progress.Root
+                    size="xs"
+                    value={Math.floor((upload.sent / Math.max(1, upload.total)) * 100)}
+                    aria-label={upload.name}
+                  >
+                    <Progress.Track>
+                      <Progress.Range />
+                    </Progress.Track>
+                  </Progress.Root>
+                </Box>
+              ))}
+            </Stack>
+          </Box>
+        )}
+      </Stack>
+    </Modal>
   );
 }

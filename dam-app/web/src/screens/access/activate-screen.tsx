@@ -1,6 +1,7 @@
 import { Button } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
-import { activateSchema, okSchema } from '../../../../api/accounts.ts';
+import { activateSchema } from '../../../../api/accounts.ts';
+import { activateAccount } from '../../../../api/contract/access-endpoints.ts';
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { ErrorAlert, Notice } from '../../components/feedback.tsx';
@@ -14,7 +15,7 @@ export function ActivateScreen({ username = '' }: { username?: string }) {
   const { t } = usePreferences();
   const form = useForm({ username, code: '' });
   const activate = useMutation({
-    mutationFn: (body: { username: string; code: string }) => api.post('/accounts/activate', okSchema, body),
+    mutationFn: (body: { username: string; code: string }) => api.call(activateAccount, { body }),
     onError: form.fail,
   });
   const submit = () => {
@@ -34,21 +35,15 @@ export function ActivateScreen({ username = '' }: { username?: string }) {
         <>
           <ErrorAlert error={form.formError} />
           <FormField
+            {...form.field('username')}
             label={t('field.username')}
-            value={form.values.username}
-            onValue={(value) => form.set('username', value)}
-            name="username"
-            error={form.errors.username}
             autoComplete="username"
             required
             autoFocus={!username}
           />
           <FormField
+            {...form.field('code')}
             label={t('field.code')}
-            value={form.values.code}
-            onValue={(value) => form.set('code', value)}
-            name="code"
-            error={form.errors.code}
             autoComplete="one-time-code"
             required
             autoFocus={Boolean(username)}

@@ -1,6 +1,7 @@
 import { Button } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
-import { forgotPasswordSchema, okSchema } from '../../../../api/accounts.ts';
+import { forgotPasswordSchema } from '../../../../api/accounts.ts';
+import { forgotPassword } from '../../../../api/contract/access-endpoints.ts';
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { ErrorAlert, Notice } from '../../components/feedback.tsx';
@@ -14,7 +15,7 @@ export function ForgotPasswordScreen() {
   const { t } = usePreferences();
   const form = useForm({ login: '' });
   const send = useMutation({
-    mutationFn: (body: { username?: string; email?: string }) => api.post('/password/forgot', okSchema, body),
+    mutationFn: (body: { username?: string; email?: string }) => api.call(forgotPassword, { body }),
     onError: form.fail,
   });
   const submit = () => {

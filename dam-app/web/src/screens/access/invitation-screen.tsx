@@ -1,27 +1,27 @@
-import { Button, SimpleGrid, Skeleton, Stack } from '@chakra-ui/react';
+import { Button, Skeleton, Stack } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { acceptInvitationSchema, invitationViewSchema, sessionSchema } from '../../../../api/accounts.ts';
+import { acceptInvitationSchema } from '../../../../api/accounts.ts';
+import { acceptInvitation, getInvitation } from '../../../../api/contract/access-endpoints.ts';
 import { api } from '../../api/api-client.ts';
 import { useSetSession } from '../../api/session.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { toaster } from '../../app/toaster.tsx';
+import { navigate } from '../../app/use-route.ts';
 import { ErrorAlert, Notice } from '../../components/feedback.tsx';
 import { Form } from '../../components/form.tsx';
-import { FormField } from '../../components/form-field.tsx';
 import { Link } from '../../components/link.tsx';
 import { PageCard } from '../../components/page-card.tsx';
 import { useForm } from '../../components/use-form.ts';
-import { navigate } from '../../router/use-route.ts';
-import { emptyProfile, ProfileFields } from '../account/profile-fields.tsx';
-import { NewPasswordFields } from './new-password-fields.tsx';
+import { emptyProfile } from '../account/profile-fields.tsx';
+import { NewAccountFields } from './new-account-fields.tsx';
 
 /** Invitations (spec §2): the link `{host}/index.html#CU<id>` opens this; accepting creates the account, signed in. */
 export function InvitationScreen({ id }: { id: string }) {
   const { t } = usePreferences();
   const invitation = useQuery({
     queryKey: ['invitation', id],
-    queryFn: ({ signal }) => api.get(`/invitations/${encodeURIComponent(id)}`, invitationViewSchema, signal),
+    queryFn: ({ signal }) => api.call(getInvitation, { params: { id }, signal }),
     retry: false,
   });
   return (
@@ -58,7 +58,7 @@ function AcceptForm({ id, email, groupName }: { id: string; email: string; group
   );
   const accept = useMutation({
     mutationFn: (body: z.input<typeof acceptInvitationSchema>) =>
-      api.post(`/invitations/${encodeURIComponent(id)}/accept`, sessionSchema, body),
+      api.call(acceptInvitation, { params: { id }, body }),
     onSuccess: (session) => {
       form.markSaved();
       setSession(session);
@@ -79,35 +79,7 @@ function AcceptForm({ id, email, groupName }: { id: string; email: string; group
   return (
     <Form display="flex" flexDirection="column" gap="4" onSend={submit}>
       {groupName && <Notice>{t('invitation.group', { group: groupName })}</Notice>}
-      <ErrorAlert error={form.formError} />
-      <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
-        <FormField
-          label={t('field.username')}
-          value={form.values.username}
-          onValue={(value) => form.set('username', value)}
-          name="username"
-          error={form.errors.username}
-          autoComplete="username"
-          required
-          autoFocus
-        />
-        <NewPasswordFields
-          label={t('field.password')}
-          password={form.values.password}
-          confirm={form.values.confirm}
-          errors={form.errors}
-          onPassword={(value) => form.set('password', value)}
-          onConfirm={(value) => form.set('confirm', value)}
-        />
-      </SimpleGrid>
-      <ProfileFields
-        values={form.values.profile}
-        errors={form.errors}
-        prefix="profile."
-        required={['firstName', 'lastName']}
-        readOnly={['email']}
-        onChange={(field, value) => form.set('profile', { ...form.values.profile, [field]: value })}
-      />
+      <NewAccountFields form={form} required={['firstName', 'lastName']} readOnly={['email']} />
       <Button type="submit" colorPalette="teal" loading={accept.isPending} alignSelf="flex-start">
         {t('invitation.submit')}
       </Button>

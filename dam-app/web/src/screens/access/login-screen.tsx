@@ -1,15 +1,16 @@
 import { Button, HStack, Stack } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
-import { loginSchema, sessionSchema } from '../../../../api/accounts.ts';
+import { loginSchema } from '../../../../api/accounts.ts';
+import { logIn } from '../../../../api/contract/access-endpoints.ts';
 import { api } from '../../api/api-client.ts';
 import { useSetSession } from '../../api/session.ts';
 import { usePreferences } from '../../app/preferences.tsx';
+import { navigate } from '../../app/use-route.ts';
 import { ErrorAlert, Notice } from '../../components/feedback.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { Link } from '../../components/link.tsx';
 import { PageCard } from '../../components/page-card.tsx';
 import { useForm } from '../../components/use-form.ts';
-import { navigate } from '../../router/use-route.ts';
 
 /** Login (spec §2): by username or by email — one field takes either, "@" says which. */
 export function LoginScreen({ timedOut = false, notice }: { timedOut?: boolean; notice?: string }) {
@@ -17,8 +18,7 @@ export function LoginScreen({ timedOut = false, notice }: { timedOut?: boolean; 
   const setSession = useSetSession();
   const form = useForm({ login: '', password: '' });
   const login = useMutation({
-    mutationFn: (body: { username?: string; email?: string; password: string }) =>
-      api.post('/session', sessionSchema, body),
+    mutationFn: (body: { username?: string; email?: string; password: string }) => api.call(logIn, { body }),
     onSuccess: (session) => {
       setSession(session);
       if (!window.location.hash.startsWith('#/') || window.location.hash === '#/login')
@@ -63,13 +63,10 @@ export function LoginScreen({ timedOut = false, notice }: { timedOut?: boolean; 
         name="login"
       />
       <FormField
+        {...form.field('password')}
         label={t('field.password')}
         type="password"
-        value={form.values.password}
-        onValue={(value) => form.set('password', value)}
-        error={form.errors.password}
         autoComplete="current-password"
-        name="password"
       />
       <Button type="submit" colorPalette="teal" loading={login.isPending}>
         {t('login.submit')}

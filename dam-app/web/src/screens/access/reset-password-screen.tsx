@@ -1,6 +1,7 @@
 import { Button } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
-import { okSchema, resetPasswordSchema } from '../../../../api/accounts.ts';
+import { resetPasswordSchema } from '../../../../api/accounts.ts';
+import { resetPassword } from '../../../../api/contract/access-endpoints.ts';
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { ErrorAlert, Notice } from '../../components/feedback.tsx';
@@ -15,7 +16,7 @@ export function ResetPasswordScreen({ token }: { token: string }) {
   const form = useForm({ password: '', confirm: '' });
   const reset = useMutation({
     mutationFn: (body: { token: string; password: string; confirm: string }) =>
-      api.post('/password/reset', okSchema, body),
+      api.call(resetPassword, { body }),
     onError: form.fail,
   });
   const submit = () => {

@@ -2,7 +2,8 @@ import { Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { z } from 'zod';
-import { profileSchema, type UserView, userSchema } from '../../../../api/accounts.ts';
+import { profileSchema, type UserView } from '../../../../api/accounts.ts';
+import { getAccount, updateAccount } from '../../../../api/contract/access-endpoints.ts';
 import { api } from '../../api/api-client.ts';
 import { SESSION_KEY } from '../../api/session.ts';
 import { usePreferences } from '../../app/preferences.tsx';
@@ -20,7 +21,7 @@ export function AccountSettingsScreen() {
   const { t } = usePreferences();
   const account = useQuery({
     queryKey: ['account'],
-    queryFn: ({ signal }) => api.get('/account', userSchema, signal),
+    queryFn: ({ signal }) => api.call(getAccount, { signal }),
   });
   return (
     <Stack gap="4" maxWidth="5xl">
@@ -39,7 +40,7 @@ function AccountForm({ account }: { account: UserView }) {
   const { reset } = form;
   useEffect(() => reset({ profile: profileValues(account.profile) }), [account, reset]);
   const save = useMutation({
-    mutationFn: (body: z.input<typeof accountBody>) => api.put('/account', userSchema, body),
+    mutationFn: (body: z.input<typeof accountBody>) => api.call(updateAccount, { body }),
     onSuccess: (user) => {
       client.setQueryData(['account'], user);
       void client.invalidateQueries({ queryKey: SESSION_KEY });

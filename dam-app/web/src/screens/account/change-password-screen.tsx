@@ -1,6 +1,7 @@
 import { Button } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
-import { changePasswordSchema, okSchema } from '../../../../api/accounts.ts';
+import { changePasswordSchema } from '../../../../api/accounts.ts';
+import { changePassword } from '../../../../api/contract/access-endpoints.ts';
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { toaster } from '../../app/toaster.tsx';
@@ -18,7 +19,7 @@ export function ChangePasswordScreen() {
   const { t } = usePreferences();
   const form = useForm(EMPTY, { guard: true });
   const change = useMutation({
-    mutationFn: (body: typeof EMPTY) => api.post('/password/change', okSchema, body),
+    mutationFn: (body: typeof EMPTY) => api.call(changePassword, { body }),
     onSuccess: () => {
       form.reset(EMPTY);
       toaster.create({ type: 'success', title: t('change.done') });
@@ -33,12 +34,9 @@ export function ChangePasswordScreen() {
       <ScreenHeader title={t('change.title')} />
       <ErrorAlert error={form.formError} />
       <FormField
+        {...form.field('oldPassword')}
         label={t('field.oldPassword')}
         type="password"
-        value={form.values.oldPassword}
-        onValue={(value) => form.set('oldPassword', value)}
-        name="oldPassword"
-        error={form.errors.oldPassword}
         autoComplete="current-password"
         required
         autoFocus

@@ -1,17 +1,21 @@
-import { Badge, Button, Code, HStack, Stack, Table, Text, VisuallyHidden, Wrap } from '@chakra-ui/react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Badge, Code, Text, Wrap } from '@chakra-ui/react';
 import type { z } from 'zod';
-import { okSchema, type Permission } from '../../../../api/accounts.ts';
-import { aclSchema, saveAclSchema } from '../../../../api/admin.ts';
+import type { Permission } from '../../../../api/accounts.ts';
+import { type aclSchema, saveAclSchema } from '../../../../api/admin.ts';
+import { createAcl, deleteAcl, updateAcl } from '../../../../api/contract/admin-endpoints.ts';
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
-import { toaster } from '../../app/toaster.tsx';
 import { CheckboxList } from '../../components/checkbox-list.tsx';
-import { EditorDrawer } from '../../components/editor-drawer.tsx';
-import { ConfirmDialog, Empty, ErrorAlert, ListSkeleton } from '../../components/feedback.tsx';
+import { ErrorAlert } from '../../components/feedback.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { useForm } from '../../components/use-form.ts';
+import { EditorDrawer } from '../../kit/editor-drawer.tsx';
+import { ListSection } from '../../kit/list-section.tsx';
+import { EditDeleteButtons } from '../../kit/row-button.tsx';
+import { useConfirm } from '../../kit/use-confirm.tsx';
+import { useEditing } from '../../kit/use-editing.ts';
+import { useRefresh } from '../../kit/use-refresh.ts';
+import { useSave } from '../../kit/use-save.ts';
 import { ADMIN_KEYS, useAdminAcls, useAdminGroups, useAdminUsers } from './admin-queries.ts';
 import { permissionOptions } from './permission-options.ts';
 
@@ -20,125 +24,65 @@ type Acl = z.infer<typeof aclSchema>;
 /** ACLs: a root path, the permissions of spec §6 (their names as the spec spells them) and the holders. */
 export function AclsSection() {
   const { t } = usePreferences();
-  const client = useQueryClient();
+  const refresh = useRefresh();
   const acls = useAdminAcls();
   const users = useAdminUsers();
   const groups = useAdminGroups();
-  const [editing, setEditing] = useState<Acl | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Acl | null>(null);
-  const remove = useMutation({
-    mutationFn: (id: number) => api.delete(`/admin/acls/${id}`, okSchema),
-    onSuccess: () => {
-      setDeleting(null);
-      void client.invalidateQueries({ queryKey: ADMIN_KEYS.acls });
-    },
+  const editing = useEditing<Acl>();
+  const remove = useConfirm({
+    run: (acl: Acl) => api.call(deleteAcl, { params: { id: acl.id } }),
+    done: () => refresh([ADMIN_KEYS.acls]),
+    title: t('app.delete'),
+    body: (acl) => t('admin.aclDeleteConfirm', { name: acl.name }),
+    confirmLabel: t('app.delete'),
   });
   const userName = new Map(users.data?.map((user) => [user.id, user.username]));
   const groupName = new Map(groups.data?.map((group) => [group.id, group.name]));
+  const holders = (acl: Acl) =>
+    [...acl.groupIds.map((id) => groupName.get(id)), ...acl.userIds.map((id) => userName.get(id))]
+      .filter(Boolean)
+      .join(', ');
   return (
-    <Stack gap="4">
-      <HStack>
-        <Button colorPalette="teal" onClick={() => setEditing('new')}>
-          {t('admin.newAcl')}
-        </Button>
-      </HStack>
-      {acls.isPending && <ListSkeleton />}
-      {acls.isError && <ErrorAlert error={acls.error} />}
-      {acls.data?.length === 0 && <Empty title={t('admin.aclsEmpty')} />}
-      {acls.data && acls.data.length > 0 && (
-        <Table.ScrollArea borderWidth="1px" rounded="md">
-          <Table.Root size="sm">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{t('field.name')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('field.rootPath')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('field.permissions')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('admin.holders')}</Table.ColumnHeader>
-                <Table.ColumnHeader>
-                  <VisuallyHidden>{t('app.actions')}</VisuallyHidden>
-                </Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {acls.data.map((acl) => (
-                <Table.Row key={acl.id}>
-                  <Table.Cell fontWeight="medium">{acl.name}</Table.Cell>
-                  <Table.Cell>
-                    <Code>{acl.rootPath || '/'}</Code>
-                  </Table.Cell>
-                  <Table.Cell maxWidth="md">
-                    <Wrap gap="1">
-                      {acl.permissions.map((permission) => (
-                        <Badge key={permission} variant="surface" colorPalette="teal">
-                          {permission}
-                        </Badge>
-                      ))}
-                    </Wrap>
-                  </Table.Cell>
-                  <Table.Cell>
-                    <Text fontSize="sm">
-                      {[
-                        ...acl.groupIds.map((id) => groupName.get(id)),
-                        ...acl.userIds.map((id) => userName.get(id)),
-                      ]
-                        .filter(Boolean)
-                        .join(', ')}
-                    </Text>
-                  </Table.Cell>
-                  <Table.Cell textAlign="end">
-                    <HStack justify="flex-end" gap="2">
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        onClick={() => setEditing(acl)}
-                        aria-label={t('admin.editAcl', { name: acl.name })}
-                      >
-                        {t('app.edit')}
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        colorPalette="red"
-                        onClick={() => {
-                          remove.reset();
-                          setDeleting(acl);
-                        }}
-                        aria-label={`${t('app.delete')} ${acl.name}`}
-                      >
-                        {t('app.delete')}
-                      </Button>
-                    </HStack>
-                  </Table.Cell>
-                </Table.Row>
+    <ListSection
+      create={{ label: t('admin.newAcl'), onClick: editing.create }}
+      query={acls}
+      empty={t('admin.aclsEmpty')}
+      rowKey={(acl) => acl.id}
+      columns={[
+        { header: t('field.name'), cell: (acl) => acl.name, props: { fontWeight: 'medium' } },
+        { header: t('field.rootPath'), cell: (acl) => <Code>{acl.rootPath || '/'}</Code> },
+        {
+          header: t('field.permissions'),
+          cell: (acl) => (
+            <Wrap gap="1">
+              {acl.permissions.map((permission) => (
+                <Badge key={permission} variant="surface" colorPalette="teal">
+                  {permission}
+                </Badge>
               ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
-      )}
-      {editing && (
-        <AclEditor
-          key={editing === 'new' ? 'new' : editing.id}
-          acl={editing === 'new' ? undefined : editing}
-          onClose={() => setEditing(null)}
+            </Wrap>
+          ),
+          props: { maxWidth: 'md' },
+        },
+        { header: t('admin.holders'), cell: (acl) => <Text fontSize="sm">{holders(acl)}</Text> },
+      ]}
+      actions={(acl) => (
+        <EditDeleteButtons
+          name={acl.name}
+          editLabel={t('admin.editAcl', { name: acl.name })}
+          onEdit={() => editing.edit(acl)}
+          onDelete={() => remove.ask(acl)}
         />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('app.delete')}
-        body={t('admin.aclDeleteConfirm', { name: deleting?.name ?? '' })}
-        confirmLabel={t('app.delete')}
-        busy={remove.isPending}
-        error={remove.error}
-        onConfirm={() => deleting && remove.mutate(deleting.id)}
-        onClose={() => setDeleting(null)}
-      />
-    </Stack>
+    >
+      {editing.open && <AclEditor key={editing.key} acl={editing.item} onClose={editing.close} />}
+      {remove.dialog}
+    </ListSection>
   );
 }
 
-function AclEditor({ acl, onClose }: { acl?: Acl; onClose(): void }) {
+function AclEditor({ acl, onClose }: { acl?: Acl | undefined; onClose(): void }) {
   const { t } = usePreferences();
-  const client = useQueryClient();
   const users = useAdminUsers();
   const groups = useAdminGroups();
   const form = useForm(
@@ -151,16 +95,13 @@ function AclEditor({ acl, onClose }: { acl?: Acl; onClose(): void }) {
     },
     { guard: true },
   );
-  const save = useMutation({
-    mutationFn: (body: z.input<typeof saveAclSchema>) =>
-      acl ? api.put(`/admin/acls/${acl.id}`, aclSchema, body) : api.post('/admin/acls', aclSchema, body),
-    onSuccess: (saved) => {
-      form.markSaved();
-      toaster.create({ type: 'success', title: t('app.savedItem', { name: saved.name }) });
-      void client.invalidateQueries({ queryKey: ADMIN_KEYS.acls });
-      onClose();
-    },
-    onError: form.fail,
+  const save = useSave({
+    form,
+    save: (body: z.input<typeof saveAclSchema>) =>
+      acl ? api.call(updateAcl, { params: { id: acl.id }, body }) : api.call(createAcl, { body }),
+    refresh: [ADMIN_KEYS.acls],
+    nameOf: (saved) => saved.name,
+    onSaved: onClose,
   });
   const submit = () => {
     if (form.check(saveAclSchema, form.values)) save.mutate(form.values);
@@ -175,20 +116,10 @@ function AclEditor({ acl, onClose }: { acl?: Acl; onClose(): void }) {
       onClose={onClose}
     >
       <ErrorAlert error={form.formError} />
+      <FormField {...form.field('name')} label={t('field.name')} required />
       <FormField
-        label={t('field.name')}
-        value={form.values.name}
-        onValue={(value) => form.set('name', value)}
-        name="name"
-        error={form.errors.name}
-        required
-      />
-      <FormField
+        {...form.field('rootPath')}
         label={t('field.rootPath')}
-        value={form.values.rootPath}
-        onValue={(value) => form.set('rootPath', value)}
-        name="rootPath"
-        error={form.errors.rootPath}
         helper={t('admin.rootPathHint')}
         fontFamily="mono"
       />

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { aclSchema, adminUserSchema, groupSchema } from '../../../../api/admin.ts';
+import { listAcls, listGroups, listUsers } from '../../../../api/contract/admin-endpoints.ts';
 import { api } from '../../api/api-client.ts';
 
 export const ADMIN_KEYS = {
@@ -15,15 +14,15 @@ export const ADMIN_KEYS = {
 export const useAdminUsers = () =>
   useQuery({
     queryKey: ADMIN_KEYS.users,
-    queryFn: ({ signal }) => api.get('/admin/users', z.array(adminUserSchema), signal),
+    queryFn: ({ signal }) => api.call(listUsers, { signal }),
   });
 export const useAdminGroups = () =>
   useQuery({
     queryKey: ADMIN_KEYS.groups,
-    queryFn: ({ signal }) => api.get('/admin/groups', z.array(groupSchema), signal),
+    queryFn: ({ signal }) => api.call(listGroups, { signal }),
   });
 export const useAdminAcls = () =>
   useQuery({
     queryKey: ADMIN_KEYS.acls,
-    queryFn: ({ signal }) => api.get('/admin/acls', z.array(aclSchema), signal),
+    queryFn: ({ signal }) => api.call(listAcls, { signal }),
   });

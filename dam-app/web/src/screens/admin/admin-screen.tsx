@@ -1,11 +1,9 @@
 import { Box, Flex, Stack } from '@chakra-ui/react';
-import type { SessionView } from '../../../../api/accounts.ts';
 import { usePreferences } from '../../app/preferences.tsx';
-import { ErrorAlert } from '../../components/feedback.tsx';
+import { ADMIN_SECTIONS, type AdminSection } from '../../app/routes.tsx';
 import { Link } from '../../components/link.tsx';
 import { ScreenHeader } from '../../components/screen-header.tsx';
 import type { MessageKey } from '../../i18n/messages-en.ts';
-import { ADMIN_SECTIONS, type AdminSection } from '../../router/parse-route.ts';
 import { AclsSection } from './acls-section.tsx';
 import { AuditSection } from './audit-section.tsx';
 import { GroupsSection } from './groups-section.tsx';
@@ -22,16 +20,9 @@ const SECTIONS: Record<AdminSection, { label: MessageKey; Component: () => React
   outbox: { label: 'admin.outbox', Component: OutboxSection },
 };
 
-/** Administration (spec §2, §6): administrators only; anyone else is told so in the spec's words. */
-export function AdminScreen({ session, section }: { session: SessionView; section: AdminSection }) {
-  const { t, spec } = usePreferences();
-  if (!session.user.isAdmin)
-    return (
-      <Stack gap="4" maxWidth="3xl">
-        <ScreenHeader title={t('admin.title')} />
-        <ErrorAlert error={spec('notAdministrator')} />
-      </Stack>
-    );
+/** Administration (spec §2, §6): administrators only, which the route table enforces (access: 'admin'). */
+export function AdminScreen({ section }: { section: AdminSection }) {
+  const { t } = usePreferences();
   const { Component } = SECTIONS[section];
   return (
     <Stack gap="4">

@@ -1,13 +1,14 @@
-import { Box, Button, Code, Flex, Stack, Table } from '@chakra-ui/react';
+import { Box, Button, Code, Flex, Stack } from '@chakra-ui/react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { z } from 'zod';
-import { auditEntrySchema } from '../../../../api/admin.ts';
+import { listAuditLog } from '../../../../api/contract/admin-endpoints.ts';
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
-import { Empty, ErrorAlert, ListSkeleton } from '../../components/feedback.tsx';
+
 import { FormField } from '../../components/form-field.tsx';
 import { formatDate } from '../../components/format-date.ts';
+import { DataTable } from '../../kit/data-table.tsx';
+import { QueryStates } from '../../kit/query-states.tsx';
 import { ADMIN_KEYS } from './admin-queries.ts';
 
 const PAGE = 50;
@@ -21,10 +22,10 @@ export function AuditSection() {
     queryKey: [...ADMIN_KEYS.audit, filter],
     initialPageParam: undefined as number | undefined,
     queryFn: ({ pageParam, signal }) => {
-      const query = new URLSearchParams({ limit: String(PAGE) });
-      if (pageParam) query.set('before', String(pageParam));
-      if (filter) query.set('event', filter);
-      return api.get(`/admin/audit?${query}`, z.array(auditEntrySchema), signal);
+      return api.call(listAuditLog, {
+        query: { limit: PAGE, before: pageParam || undefined, event: filter || undefined },
+        signal,
+      });
     },
     getNextPageParam: (last) => (last.length === PAGE ? last.at(-1)?.id : undefined),
   });
@@ -39,37 +40,35 @@ export function AuditSection() {
           placeholder="login, user_created…"
         />
       </Box>
-      {audit.isPending && <ListSkeleton rows={8} />}
-      {audit.isError && <ErrorAlert error={audit.error} />}
-      {audit.isSuccess && entries.length === 0 && <Empty title={t('admin.auditEmpty')} />}
-      {entries.length > 0 && (
-        <Table.ScrollArea borderWidth="1px" rounded="md">
-          <Table.Root size="sm" striped>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{t('admin.when')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('admin.who')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('admin.event')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('admin.target')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('admin.ip')}</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {entries.map((entry) => (
-                <Table.Row key={entry.id}>
-                  <Table.Cell whiteSpace="nowrap">{formatDate(entry.at, language)}</Table.Cell>
-                  <Table.Cell>{entry.actor ?? '—'}</Table.Cell>
-                  <Table.Cell>
-                    <Code>{entry.event}</Code>
-                  </Table.Cell>
-                  <Table.Cell>{entry.target}</Table.Cell>
-                  <Table.Cell>{entry.ip}</Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
-      )}
+      <QueryStates
+        query={{
+          isPending: audit.isPending,
+          isError: audit.isError,
+          error: audit.error,
+          data: audit.data ? entries : undefined,
+        }}
+        empty={t('admin.auditEmpty')}
+        rows={8}
+      >
+        {(rows) => (
+          <DataTable
+            striped
+            rows={rows}
+            rowKey={(entry) => entry.id}
+            columns={[
+              {
+                header: t('admin.when'),
+                cell: (entry) => formatDate(entry.at, language),
+                props: { whiteSpace: 'nowrap' },
+              },
+              { header: t('admin.who'), cell: (entry) => entry.actor ?? '—' },
+              { header: t('admin.event'), cell: (entry) => <Code>{entry.event}</Code> },
+              { header: t('admin.target'), cell: (entry) => entry.target },
+              { header: t('admin.ip'), cell: (entry) => entry.ip },
+            ]}
+          />
+        )}
+      </QueryStates>
       {audit.hasNextPage && (
         <Flex>
           <Button

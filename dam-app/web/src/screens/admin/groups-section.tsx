@@ -1,137 +1,80 @@
-import { Button, HStack, Stack, Table, VisuallyHidden } from '@chakra-ui/react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import type { z } from 'zod';
-import { okSchema } from '../../../../api/accounts.ts';
-import { groupSchema, saveGroupSchema } from '../../../../api/admin.ts';
+import { type groupSchema, saveGroupSchema } from '../../../../api/admin.ts';
+import { createGroup, deleteGroup, updateGroup } from '../../../../api/contract/admin-endpoints.ts';
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
-import { toaster } from '../../app/toaster.tsx';
 import { CheckboxList } from '../../components/checkbox-list.tsx';
-import { EditorDrawer } from '../../components/editor-drawer.tsx';
-import { ConfirmDialog, Empty, ErrorAlert, ListSkeleton } from '../../components/feedback.tsx';
+import { ErrorAlert } from '../../components/feedback.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { useForm } from '../../components/use-form.ts';
+import { EditorDrawer } from '../../kit/editor-drawer.tsx';
+import { ListSection } from '../../kit/list-section.tsx';
+import { EditDeleteButtons } from '../../kit/row-button.tsx';
+import { useConfirm } from '../../kit/use-confirm.tsx';
+import { useEditing } from '../../kit/use-editing.ts';
+import { useRefresh } from '../../kit/use-refresh.ts';
+import { useSave } from '../../kit/use-save.ts';
 import { ADMIN_KEYS, useAdminGroups, useAdminUsers } from './admin-queries.ts';
 
 type Group = z.infer<typeof groupSchema>;
+const CHANGED = [ADMIN_KEYS.groups, ADMIN_KEYS.users];
 
 /** Groups: name, description and members. */
 export function GroupsSection() {
   const { t } = usePreferences();
-  const client = useQueryClient();
+  const refresh = useRefresh();
   const groups = useAdminGroups();
-  const [editing, setEditing] = useState<Group | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Group | null>(null);
-  const remove = useMutation({
-    mutationFn: (id: number) => api.delete(`/admin/groups/${id}`, okSchema),
-    onSuccess: () => {
-      setDeleting(null);
-      void client.invalidateQueries({ queryKey: ADMIN_KEYS.groups });
-      void client.invalidateQueries({ queryKey: ADMIN_KEYS.users });
-    },
+  const editing = useEditing<Group>();
+  const remove = useConfirm({
+    run: (group: Group) => api.call(deleteGroup, { params: { id: group.id } }),
+    done: () => refresh(CHANGED),
+    title: t('app.delete'),
+    body: (group) => t('admin.groupDeleteConfirm', { name: group.name }),
+    confirmLabel: t('app.delete'),
   });
   return (
-    <Stack gap="4">
-      <HStack>
-        <Button colorPalette="teal" onClick={() => setEditing('new')}>
-          {t('admin.newGroup')}
-        </Button>
-      </HStack>
-      {groups.isPending && <ListSkeleton />}
-      {groups.isError && <ErrorAlert error={groups.error} />}
-      {groups.data?.length === 0 && <Empty title={t('admin.groupsEmpty')} />}
-      {groups.data && groups.data.length > 0 && (
-        <Table.ScrollArea borderWidth="1px" rounded="md">
-          <Table.Root size="sm">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{t('field.name')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('field.description')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('field.members')}</Table.ColumnHeader>
-                <Table.ColumnHeader>
-                  <VisuallyHidden>{t('app.actions')}</VisuallyHidden>
-                </Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {groups.data.map((group) => (
-                <Table.Row key={group.id}>
-                  <Table.Cell fontWeight="medium">{group.name}</Table.Cell>
-                  <Table.Cell>{group.description}</Table.Cell>
-                  <Table.Cell>{t('admin.memberCount', { count: group.memberIds.length })}</Table.Cell>
-                  <Table.Cell textAlign="end">
-                    <HStack justify="flex-end" gap="2">
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        onClick={() => setEditing(group)}
-                        aria-label={t('admin.editGroup', { name: group.name })}
-                      >
-                        {t('app.edit')}
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        colorPalette="red"
-                        onClick={() => {
-                          remove.reset();
-                          setDeleting(group);
-                        }}
-                        aria-label={`${t('app.delete')} ${group.name}`}
-                      >
-                        {t('app.delete')}
-                      </Button>
-                    </HStack>
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
-      )}
-      {editing && (
-        <GroupEditor
-          key={editing === 'new' ? 'new' : editing.id}
-          group={editing === 'new' ? undefined : editing}
-          onClose={() => setEditing(null)}
+    <ListSection
+      create={{ label: t('admin.newGroup'), onClick: editing.create }}
+      query={groups}
+      empty={t('admin.groupsEmpty')}
+      rowKey={(group) => group.id}
+      columns={[
+        { header: t('field.name'), cell: (group) => group.name, props: { fontWeight: 'medium' } },
+        { header: t('field.description'), cell: (group) => group.description },
+        {
+          header: t('field.members'),
+          cell: (group) => t('admin.memberCount', { count: group.memberIds.length }),
+        },
+      ]}
+      actions={(group) => (
+        <EditDeleteButtons
+          name={group.name}
+          editLabel={t('admin.editGroup', { name: group.name })}
+          onEdit={() => editing.edit(group)}
+          onDelete={() => remove.ask(group)}
         />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('app.delete')}
-        body={t('admin.groupDeleteConfirm', { name: deleting?.name ?? '' })}
-        confirmLabel={t('app.delete')}
-        busy={remove.isPending}
-        error={remove.error}
-        onConfirm={() => deleting && remove.mutate(deleting.id)}
-        onClose={() => setDeleting(null)}
-      />
-    </Stack>
+    >
+      {editing.open && <GroupEditor key={editing.key} group={editing.item} onClose={editing.close} />}
+      {remove.dialog}
+    </ListSection>
   );
 }
 
-function GroupEditor({ group, onClose }: { group?: Group; onClose(): void }) {
+function GroupEditor({ group, onClose }: { group?: Group | undefined; onClose(): void }) {
   const { t } = usePreferences();
-  const client = useQueryClient();
   const users = useAdminUsers();
   const form = useForm(
     { name: group?.name ?? '', description: group?.description ?? '', memberIds: group?.memberIds ?? [] },
     { guard: true },
   );
-  const save = useMutation({
-    mutationFn: (body: z.input<typeof saveGroupSchema>) =>
-      group
-        ? api.put(`/admin/groups/${group.id}`, groupSchema, body)
-        : api.post('/admin/groups', groupSchema, body),
-    onSuccess: (saved) => {
-      form.markSaved();
-      toaster.create({ type: 'success', title: t('app.savedItem', { name: saved.name }) });
-      void client.invalidateQueries({ queryKey: ADMIN_KEYS.groups });
-      void client.invalidateQueries({ queryKey: ADMIN_KEYS.users });
-      onClose();
-    },
-    onError: form.fail,
+  const save = useSave({
+    form,
+    save: (body: z.input<typeof saveGroupSchema>) =>
+      group ? api.call(updateGroup, { params: { id: group.id }, body }) : api.call(createGroup, { body }),
+    refresh: CHANGED,
+    nameOf: (saved) => saved.name,
+    onSaved: onClose,
   });
   const submit = () => {
     if (form.check(saveGroupSchema, form.values)) save.mutate(form.values);
@@ -146,21 +89,8 @@ function GroupEditor({ group, onClose }: { group?: Group; onClose(): void }) {
       onClose={onClose}
     >
       <ErrorAlert error={form.formError} />
-      <FormField
-        label={t('field.name')}
-        value={form.values.name}
-        onValue={(value) => form.set('name', value)}
-        name="name"
-        error={form.errors.name}
-        required
-      />
-      <FormField
-        label={t('field.description')}
-        value={form.values.description}
-        onValue={(value) => form.set('description', value)}
-        name="description"
-        error={form.errors.description}
-      />
+      <FormField {...form.field('name')} label={t('field.name')} required />
+      <FormField {...form.field('description')} label={t('field.description')} />
       <CheckboxList
         legend={t('field.members')}
         options={(users.data ?? []).map((user) => ({ value: user.id, label: user.username }))}

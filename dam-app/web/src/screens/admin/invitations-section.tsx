@@ -1,27 +1,24 @@
+import { Badge, Button, Clipboard, Field, NativeSelect, Stack } from '@chakra-ui/react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { type adminInvitationSchema, createInvitationSchema } from '../../../../api/admin.ts';
 import {
-  Badge,
-  Box,
-  Button,
-  Clipboard,
-  Field,
-  NativeSelect,
-  Stack,
-  Table,
-  VisuallyHidden,
-} from '@chakra-ui/react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { z } from 'zod';
-import { okSchema } from '../../../../api/accounts.ts';
-import { adminInvitationSchema, createInvitationSchema } from '../../../../api/admin.ts';
+  createInvitation,
+  listInvitations,
+  withdrawInvitation,
+} from '../../../../api/contract/access-endpoints.ts';
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { toaster } from '../../app/toaster.tsx';
-import { ConfirmDialog, Empty, ErrorAlert, ListSkeleton } from '../../components/feedback.tsx';
-import { Form } from '../../components/form.tsx';
+import { ErrorAlert } from '../../components/feedback.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { formatDate } from '../../components/format-date.ts';
 import { useForm } from '../../components/use-form.ts';
+import { InlineForm } from '../../kit/inline-form.tsx';
+import { ListSection } from '../../kit/list-section.tsx';
+import { RowButton } from '../../kit/row-button.tsx';
+import { useConfirm } from '../../kit/use-confirm.tsx';
+import { useRefresh } from '../../kit/use-refresh.ts';
 import { ADMIN_KEYS, useAdminGroups } from './admin-queries.ts';
 
 type Invitation = z.infer<typeof adminInvitationSchema>;
@@ -30,32 +27,31 @@ const STATE_COLOURS = { open: 'blue', accepted: 'green', deleted: 'gray', expire
 /** Invitations: send one (to an email, with a default group), list them with their state, withdraw an open one. */
 export function InvitationsSection() {
   const { t, language } = usePreferences();
-  const client = useQueryClient();
+  const refresh = useRefresh();
   const groups = useAdminGroups();
   const invitations = useQuery({
     queryKey: ADMIN_KEYS.invitations,
-    queryFn: ({ signal }) => api.get('/admin/invitations', z.array(adminInvitationSchema), signal),
+    queryFn: ({ signal }) => api.call(listInvitations, { signal }),
   });
   const form = useForm({ email: '', defaultGroupId: '' });
-  const [withdrawing, setWithdrawing] = useState<Invitation | null>(null);
   const send = useMutation({
-    mutationFn: (body: z.input<typeof createInvitationSchema>) =>
-      api.post('/admin/invitations', adminInvitationSchema, body),
+    mutationFn: (body: z.input<typeof createInvitationSchema>) => api.call(createInvitation, { body }),
     onSuccess: (sent) => {
       form.reset({ email: '', defaultGroupId: '' });
       toaster.create({ type: 'success', title: t('admin.invitationSent', { email: sent.email }) });
-      void client.invalidateQueries({ queryKey: ADMIN_KEYS.invitations });
-      void client.invalidateQueries({ queryKey: ADMIN_KEYS.outbox });
+      refresh([ADMIN_KEYS.invitations, ADMIN_KEYS.outbox]);
     },
     onError: form.fail,
   });
-  const withdraw = useMutation({
-    mutationFn: (id: string) => api.delete(`/admin/invitations/${encodeURIComponent(id)}`, okSchema),
-    onSuccess: () => {
-      setWithdrawing(null);
+  const withdraw = useConfirm({
+    run: (invitation: Invitation) => api.call(withdrawInvitation, { params: { id: invitation.id } }),
+    done: () => {
       toaster.create({ type: 'success', title: t('admin.withdrawn') });
-      void client.invalidateQueries({ queryKey: ADMIN_KEYS.invitations });
+      refresh([ADMIN_KEYS.invitations]);
     },
+    title: t('admin.withdraw'),
+    body: (invitation) => invitation.email,
+    confirmLabel: t('admin.withdraw'),
   });
   const groupName = new Map(groups.data?.map((group) => [group.id, group.name]));
   const submit = () => {
@@ -67,18 +63,12 @@ export function InvitationsSection() {
   };
   return (
     <Stack gap="4">
-      <Form display="flex" gap="3" alignItems="flex-end" flexWrap="wrap" onSend={submit}>
-        <Box flex="1" minWidth="60" maxWidth="sm">
-          <FormField
-            label={t('field.email')}
-            type="email"
-            value={form.values.email}
-            onValue={(value) => form.set('email', value)}
-            name="email"
-            error={form.errors.email}
-            required
-          />
-        </Box>
+      <InlineForm
+        onSend={submit}
+        submitLabel={t('admin.invite')}
+        busy={send.isPending}
+        main={<FormField {...form.field('email')} label={t('field.email')} type="email" required />}
+      >
         <Field.Root width="auto">
           <Field.Label>{t('field.defaultGroup')}</Field.Label>
           <NativeSelect.Root width="56">
@@ -96,91 +86,54 @@ export function InvitationsSection() {
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </Field.Root>
-        <Button type="submit" colorPalette="teal" loading={send.isPending}>
-          {t('admin.invite')}
-        </Button>
-      </Form>
+      </InlineForm>
       <ErrorAlert error={form.formError} />
-      {invitations.isPending && <ListSkeleton />}
-      {invitations.isError && <ErrorAlert error={invitations.error} />}
-      {invitations.data?.length === 0 && <Empty title={t('admin.invitationsEmpty')} />}
-      {invitations.data && invitations.data.length > 0 && (
-        <Table.ScrollArea borderWidth="1px" rounded="md">
-          <Table.Root size="sm">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{t('field.email')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('field.defaultGroup')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('field.status')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('admin.expires')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('admin.link')}</Table.ColumnHeader>
-                <Table.ColumnHeader>
-                  <VisuallyHidden>{t('app.actions')}</VisuallyHidden>
-                </Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {invitations.data.map((invitation) => (
-                <Table.Row key={invitation.id}>
-                  <Table.Cell fontWeight="medium">{invitation.email}</Table.Cell>
-                  <Table.Cell>
-                    {invitation.defaultGroupId === null ? '' : groupName.get(invitation.defaultGroupId)}
-                  </Table.Cell>
-                  <Table.Cell>
-                    <Badge colorPalette={STATE_COLOURS[invitation.state]} data-state-name={invitation.state}>
-                      {t(`admin.state.${invitation.state}`)}
-                    </Badge>
-                  </Table.Cell>
-                  <Table.Cell>{formatDate(invitation.expiresAt, language)}</Table.Cell>
-                  <Table.Cell>
-                    {invitation.state === 'open' && (
-                      <Clipboard.Root value={invitation.link}>
-                        <Clipboard.Trigger asChild>
-                          <Button
-                            size="xs"
-                            variant="outline"
-                            aria-label={t('app.copyLink', { email: invitation.email })}
-                          >
-                            <Clipboard.Indicator copied={t('app.copiedShort')}>
-                              {t('app.copy')}
-                            </Clipboard.Indicator>
-                          </Button>
-                        </Clipboard.Trigger>
-                      </Clipboard.Root>
-                    )}
-                  </Table.Cell>
-                  <Table.Cell textAlign="end">
-                    {invitation.state === 'open' && (
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        colorPalette="red"
-                        onClick={() => {
-                          withdraw.reset();
-                          setWithdrawing(invitation);
-                        }}
-                        aria-label={`${t('admin.withdraw')} ${invitation.email}`}
-                      >
-                        {t('admin.withdraw')}
-                      </Button>
-                    )}
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
-      )}
-      <ConfirmDialog
-        open={withdrawing !== null}
-        title={t('admin.withdraw')}
-        body={withdrawing?.email ?? ''}
-        confirmLabel={t('admin.withdraw')}
-        busy={withdraw.isPending}
-        error={withdraw.error}
-        onConfirm={() => withdrawing && withdraw.mutate(withdrawing.id)}
-        onClose={() => setWithdrawing(null)}
-      />
+      <ListSection
+        query={invitations}
+        empty={t('admin.invitationsEmpty')}
+        rowKey={(invitation) => invitation.id}
+        columns={[
+          { header: t('field.email'), cell: (each) => each.email, props: { fontWeight: 'medium' } },
+          {
+            header: t('field.defaultGroup'),
+            cell: (each) => (each.defaultGroupId === null ? '' : groupName.get(each.defaultGroupId)),
+          },
+          {
+            header: t('field.status'),
+            cell: (each) => (
+              <Badge colorPalette={STATE_COLOURS[each.state]} data-state-name={each.state}>
+                {t(`admin.state.${each.state}`)}
+              </Badge>
+            ),
+          },
+          { header: t('admin.expires'), cell: (each) => formatDate(each.expiresAt, language) },
+          {
+            header: t('admin.link'),
+            cell: (each) =>
+              each.state === 'open' && (
+                <Clipboard.Root value={each.link}>
+                  <Clipboard.Trigger asChild>
+                    <Button size="xs" variant="outline" aria-label={t('app.copyLink', { email: each.email })}>
+                      <Clipboard.Indicator copied={t('app.copiedShort')}>{t('app.copy')}</Clipboard.Indicator>
+                    </Button>
+                  </Clipboard.Trigger>
+                </Clipboard.Root>
+              ),
+          },
+        ]}
+        actions={(each) =>
+          each.state === 'open' && (
+            <RowButton
+              danger
+              text={t('admin.withdraw')}
+              label={`${t('admin.withdraw')} ${each.email}`}
+              onClick={() => withdraw.ask(each)}
+            />
+          )
+        }
+      >
+        {withdraw.dialog}
+      </ListSection>
     </Stack>
   );
 }

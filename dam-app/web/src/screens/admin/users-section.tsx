@@ -1,202 +1,131 @@
-import {
-  Badge,
-  Button,
-  Checkbox,
-  Field,
-  Flex,
-  HStack,
-  NativeSelect,
-  Stack,
-  Table,
-  Text,
-  VisuallyHidden,
-} from '@chakra-ui/react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Badge, Button, Checkbox, Field, Flex, HStack, NativeSelect, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { z } from 'zod';
-import { okSchema } from '../../../../api/accounts.ts';
+import type { z } from 'zod';
 import {
-  adminUserSchema,
+  type adminUserSchema,
   createUserSchema,
   deleteUsersSchema,
   updateUserSchema,
 } from '../../../../api/admin.ts';
+import { createUser, deleteUsers, updateUser } from '../../../../api/contract/admin-endpoints.ts';
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { toaster } from '../../app/toaster.tsx';
 import { CheckboxList } from '../../components/checkbox-list.tsx';
-import { EditorDrawer } from '../../components/editor-drawer.tsx';
-import { ConfirmDialog, Empty, ErrorAlert, ListSkeleton } from '../../components/feedback.tsx';
+import { ErrorAlert } from '../../components/feedback.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { useForm } from '../../components/use-form.ts';
+import { EditorDrawer } from '../../kit/editor-drawer.tsx';
+import { ListSection } from '../../kit/list-section.tsx';
+import { RowButton } from '../../kit/row-button.tsx';
+import { selectColumn } from '../../kit/select-column.tsx';
+import { useConfirm } from '../../kit/use-confirm.tsx';
+import { useEditing } from '../../kit/use-editing.ts';
+import { useRefresh } from '../../kit/use-refresh.ts';
+import { useSave } from '../../kit/use-save.ts';
 import { emptyProfile, ProfileFields, profileValues } from '../account/profile-fields.tsx';
 import { ADMIN_KEYS, useAdminAcls, useAdminGroups, useAdminUsers } from './admin-queries.ts';
 
 type AdminUser = z.infer<typeof adminUserSchema>;
-type Editing = { mode: 'create' } | { mode: 'edit'; user: AdminUser };
+const STATUS_COLOURS = { active: 'green', pending: 'orange', disabled: 'gray' } as const;
 
 /** Users: list, create, edit, delete a selection (the server refuses root, nologin and guest, in the spec's words). */
 export function UsersSection() {
   const { t } = usePreferences();
-  const client = useQueryClient();
+  const refresh = useRefresh();
   const users = useAdminUsers();
   const groups = useAdminGroups();
   const [selected, setSelected] = useState<number[]>([]);
-  const [editing, setEditing] = useState<Editing | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const remove = useMutation({
-    mutationFn: (ids: number[]) =>
-      api.post(
-        '/admin/users/delete',
-        okSchema.extend({ deleted: z.number() }),
-        deleteUsersSchema.parse({ ids }),
-      ),
-    onSuccess: ({ deleted }) => {
-      setConfirming(false);
+  const editing = useEditing<AdminUser>();
+  const remove = useConfirm({
+    run: (ids: number[]) => api.call(deleteUsers, { body: deleteUsersSchema.parse({ ids }) }),
+    done: ({ deleted }) => {
       setSelected([]);
       toaster.create({ type: 'success', title: t('admin.deleted', { count: deleted }) });
-      void client.invalidateQueries({ queryKey: ADMIN_KEYS.users });
+      refresh([ADMIN_KEYS.users]);
     },
+    title: t('admin.deleteSelected', { count: selected.length }),
+    body: (ids) => t('admin.deleteConfirm', { count: ids.length }),
+    confirmLabel: t('app.delete'),
   });
   const groupName = new Map(groups.data?.map((group) => [group.id, group.name]));
-  const all = users.data ?? [];
-  const allSelected = all.length > 0 && selected.length === all.length;
   return (
-    <Stack gap="4">
-      <HStack gap="2" wrap="wrap">
-        <Button colorPalette="teal" onClick={() => setEditing({ mode: 'create' })}>
-          {t('admin.newUser')}
-        </Button>
+    <ListSection
+      create={{ label: t('admin.newUser'), onClick: editing.create }}
+      toolbar={
         <Button
           variant="outline"
           colorPalette="red"
           disabled={selected.length === 0}
-          onClick={() => {
-            remove.reset();
-            setConfirming(true);
-          }}
+          onClick={() => remove.ask(selected)}
         >
           {t('admin.deleteSelected', { count: selected.length })}
         </Button>
-      </HStack>
-      {users.isPending && <ListSkeleton rows={6} />}
-      {users.isError && <ErrorAlert error={users.error} />}
-      {users.data?.length === 0 && <Empty title={t('admin.usersEmpty')} />}
-      {all.length > 0 && (
-        <Table.ScrollArea borderWidth="1px" rounded="md">
-          <Table.Root size="sm" interactive>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader width="8">
-                  <Checkbox.Root
-                    size="sm"
-                    checked={allSelected ? true : selected.length > 0 ? 'indeterminate' : false}
-                    onCheckedChange={(details) =>
-                      setSelected(details.checked === true ? all.map((user) => user.id) : [])
-                    }
-                  >
-                    <Checkbox.HiddenInput aria-label={t('admin.selectAll')} />
-                    <Checkbox.Control />
-                  </Checkbox.Root>
-                </Table.ColumnHeader>
-                <Table.ColumnHeader>{t('field.username')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('field.name')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('field.email')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('field.status')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('field.groups')}</Table.ColumnHeader>
-                <Table.ColumnHeader>
-                  <VisuallyHidden>{t('app.actions')}</VisuallyHidden>
-                </Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {all.map((user) => (
-                <Table.Row key={user.id} data-selected={selected.includes(user.id) ? '' : undefined}>
-                  <Table.Cell>
-                    <Checkbox.Root
-                      size="sm"
-                      checked={selected.includes(user.id)}
-                      onCheckedChange={(details) =>
-                        setSelected((current) =>
-                          details.checked === true
-                            ? [...current, user.id]
-                            : current.filter((id) => id !== user.id),
-                        )
-                      }
-                    >
-                      <Checkbox.HiddenInput aria-label={t('admin.select', { name: user.username })} />
-                      <Checkbox.Control />
-                    </Checkbox.Root>
-                  </Table.Cell>
-                  <Table.Cell fontWeight="medium">
-                    <HStack gap="1.5">
-                      <Text>{user.username}</Text>
-                      {user.isAdmin && <Badge colorPalette="purple">{t('field.isAdmin')}</Badge>}
-                      {user.special && <Badge>{t('admin.special')}</Badge>}
-                    </HStack>
-                  </Table.Cell>
-                  <Table.Cell>
-                    {[user.profile.firstName, user.profile.lastName].filter(Boolean).join(' ')}
-                  </Table.Cell>
-                  <Table.Cell>{user.profile.email}</Table.Cell>
-                  <Table.Cell>
-                    <Badge
-                      colorPalette={
-                        user.status === 'active' ? 'green' : user.status === 'pending' ? 'orange' : 'gray'
-                      }
-                    >
-                      {t(`admin.status.${user.status}`)}
-                    </Badge>
-                  </Table.Cell>
-                  <Table.Cell>
-                    {user.groupIds
-                      .map((id) => groupName.get(id))
-                      .filter(Boolean)
-                      .join(', ')}
-                  </Table.Cell>
-                  <Table.Cell textAlign="end">
-                    <Button
-                      size="xs"
-                      variant="outline"
-                      onClick={() => setEditing({ mode: 'edit', user })}
-                      aria-label={t('admin.editUser', { name: user.username })}
-                    >
-                      {t('app.edit')}
-                    </Button>
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
-      )}
-      {editing && (
-        <UserEditor
-          key={editing.mode === 'edit' ? editing.user.id : 'new'}
-          editing={editing}
-          onClose={() => setEditing(null)}
+      }
+      query={users}
+      empty={t('admin.usersEmpty')}
+      rows={6}
+      interactive
+      rowKey={(user) => user.id}
+      rowProps={(user) => ({ 'data-selected': selected.includes(user.id) ? '' : undefined }) as object}
+      columns={[
+        selectColumn({
+          rows: users.data ?? [],
+          selected,
+          onSelect: setSelected,
+          idOf: (user) => user.id,
+          allLabel: t('admin.selectAll'),
+          rowLabel: (user) => t('admin.select', { name: user.username }),
+        }),
+        {
+          header: t('field.username'),
+          props: { fontWeight: 'medium' },
+          cell: (user) => (
+            <HStack gap="1.5">
+              <Text>{user.username}</Text>
+              {user.isAdmin && <Badge colorPalette="purple">{t('field.isAdmin')}</Badge>}
+              {user.special && <Badge>{t('admin.special')}</Badge>}
+            </HStack>
+          ),
+        },
+        {
+          header: t('field.name'),
+          cell: (user) => [user.profile.firstName, user.profile.lastName].filter(Boolean).join(' '),
+        },
+        { header: t('field.email'), cell: (user) => user.profile.email },
+        {
+          header: t('field.status'),
+          cell: (user) => (
+            <Badge colorPalette={STATUS_COLOURS[user.status]}>{t(`admin.status.${user.status}`)}</Badge>
+          ),
+        },
+        {
+          header: t('field.groups'),
+          cell: (user) =>
+            user.groupIds
+              .map((id) => groupName.get(id))
+              .filter(Boolean)
+              .join(', '),
+        },
+      ]}
+      actions={(user) => (
+        <RowButton
+          text={t('app.edit')}
+          label={t('admin.editUser', { name: user.username })}
+          onClick={() => editing.edit(user)}
         />
       )}
-      <ConfirmDialog
-        open={confirming}
-        title={t('admin.deleteSelected', { count: selected.length })}
-        body={t('admin.deleteConfirm', { count: selected.length })}
-        confirmLabel={t('app.delete')}
-        busy={remove.isPending}
-        error={remove.error}
-        onConfirm={() => remove.mutate(selected)}
-        onClose={() => setConfirming(false)}
-      />
-    </Stack>
+    >
+      {editing.open && <UserEditor key={editing.key} user={editing.item} onClose={editing.close} />}
+      {remove.dialog}
+    </ListSection>
   );
 }
 
-function UserEditor({ editing, onClose }: { editing: Editing; onClose(): void }) {
+function UserEditor({ user, onClose }: { user?: AdminUser | undefined; onClose(): void }) {
   const { t } = usePreferences();
-  const client = useQueryClient();
   const groups = useAdminGroups();
   const acls = useAdminAcls();
-  const user = editing.mode === 'edit' ? editing.user : undefined;
   const form = useForm(
     {
       username: user?.username ?? '',
@@ -209,18 +138,15 @@ function UserEditor({ editing, onClose }: { editing: Editing; onClose(): void })
     },
     { guard: true },
   );
-  const save = useMutation({
-    mutationFn: (body: object) =>
+  const save = useSave({
+    form,
+    save: (body: object) =>
       user
-        ? api.put(`/admin/users/${user.id}`, adminUserSchema, body)
-        : api.post('/admin/users', adminUserSchema, body),
-    onSuccess: (saved) => {
-      form.markSaved();
-      toaster.create({ type: 'success', title: t('app.savedItem', { name: saved.username }) });
-      void client.invalidateQueries({ queryKey: ADMIN_KEYS.users });
-      onClose();
-    },
-    onError: form.fail,
+        ? api.call(updateUser, { params: { id: user.id }, body: body as z.input<typeof updateUserSchema> })
+        : api.call(createUser, { body: body as z.input<typeof createUserSchema> }),
+    refresh: [ADMIN_KEYS.users],
+    nameOf: (saved) => saved.username,
+    onSaved: onClose,
   });
   const submit = () => {
     const { username, password, isAdmin, status, groupIds, aclIds, profile } = form.values;
@@ -251,22 +177,16 @@ function UserEditor({ editing, onClose }: { editing: Editing; onClose(): void })
     >
       <ErrorAlert error={form.formError} />
       <FormField
+        {...form.field('username')}
         label={t('field.username')}
-        value={form.values.username}
-        onValue={(value) => form.set('username', value)}
-        name="username"
-        error={form.errors.username}
         readOnly={Boolean(user)}
         required={!user}
         autoComplete="off"
       />
       <FormField
+        {...form.field('password')}
         label={t('field.password')}
         type="password"
-        value={form.values.password}
-        onValue={(value) => form.set('password', value)}
-        name="password"
-        error={form.errors.password}
         helper={user ? t('admin.passwordHint') : undefined}
         required={!user}
         autoComplete="new-password"

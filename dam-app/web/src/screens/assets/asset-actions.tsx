@@ -10,11 +10,9 @@ import { api } from '../../api/api-client.ts';
 import type { ApiFailure } from '../../api/api-failure.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { toaster } from '../../app/toaster.tsx';
-import { ConfirmDialog } from '../../components/feedback.tsx';
-import { navigate } from '../../router/use-route.ts';
-import { useBrowseExtensions } from '../browse/browse-extensions.tsx';
-import { AddToCartDialog } from './add-to-cart-dialog.tsx';
-import { AddToCollectionDialog } from './add-to-collection-dialog.tsx';
+import { navigate } from '../../app/use-route.ts';
+import { AddToCartDialog } from '../../asset-widgets/add-to-cart-dialog.tsx';
+import { AddToCollectionDialog } from '../../asset-widgets/add-to-collection-dialog.tsx';
 import {
   lockState,
   mayBreakLock,
@@ -22,14 +20,17 @@ import {
   mayDownload,
   mayDownloadOriginal,
   mayEditAsset,
-} from './asset-access.ts';
+} from '../../asset-widgets/asset-access.ts';
+import { ContactSheetDialog } from '../../asset-widgets/contact-sheet-dialog.tsx';
+import { MoveCopyDialog } from '../../asset-widgets/move-copy-dialog.tsx';
+import { saveFile } from '../../asset-widgets/save-file.ts';
+import { ConfirmDialog } from '../../components/feedback.tsx';
+import { useBrowseExtensions } from '../browse/browse-extensions.tsx';
+import { ExtraMenuItems } from '../browse/extra-menu-items.tsx';
 import { ASSET_KEYS, refreshAssets } from './asset-queries.ts';
 import { CheckInDialog } from './check-in-dialog.tsx';
-import { ContactSheetDialog } from './contact-sheet-dialog.tsx';
-import { MoveCopyDialog } from './move-copy-dialog.tsx';
 import { PRINT_FORMATS } from './print-formats.ts';
 import { RenameDialog } from './rename-dialog.tsx';
-import { saveFile } from './save-file.ts';
 
 type Open = 'check-in' | 'rename' | 'move' | 'delete' | 'cart' | 'collection' | 'contact-sheet' | null;
 
@@ -152,16 +153,7 @@ export function AssetActions({
                 {/* Every way to take the file home in one group, as the Download dialog offers them. */}
                 <Menu.ItemGroup>
                   <Menu.ItemGroupLabel>{t('assets.downloadGroup')}</Menu.ItemGroupLabel>
-                  {extras.map((extra) => (
-                    <Menu.Item
-                      key={extra.id}
-                      value={extra.id}
-                      disabled={extra.disabled}
-                      onSelect={extra.onSelect}
-                    >
-                      {extra.label}
-                    </Menu.Item>
-                  ))}
+                  <ExtraMenuItems extras={extras} />
                   {mayDownloadOriginal(session) && (
                     <Menu.Item
                       value="download-original"

@@ -7,12 +7,12 @@ import { restoreVersion } from '../../../../api/contract/versions-endpoints.ts';
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { toaster } from '../../app/toaster.tsx';
+import { navigate } from '../../app/use-route.ts';
+import { mayEditAsset } from '../../asset-widgets/asset-access.ts';
+import { renditionUrl } from '../../asset-widgets/asset-preview.tsx';
 import { ConfirmDialog, Empty, ErrorAlert, ListSkeleton } from '../../components/feedback.tsx';
 import { formatDate } from '../../components/format-date.ts';
 import { formatSize } from '../../components/format-size.ts';
-import { navigate } from '../../router/use-route.ts';
-import { mayEditAsset } from './asset-access.ts';
-import { renditionUrl } from './asset-preview.tsx';
 import { ASSET_KEYS, refreshAssets, useVersions } from './asset-queries.ts';
 
 /** Versions (spec §3, §4): every version with its fields; restore one, or pick two to compare side by side. */

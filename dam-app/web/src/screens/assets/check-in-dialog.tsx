@@ -10,7 +10,7 @@ import { toaster } from '../../app/toaster.tsx';
 import { ErrorAlert } from '../../components/feedback.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { useForm } from '../../components/use-form.ts';
-import { ActionDialog } from './action-dialog.tsx';
+import { ActionDialog } from '../../kit/action-dialog.tsx';
 import { ASSET_KEYS, refreshAssets } from './asset-queries.ts';
 
 /** Check in (spec §4): a new version with a name, a comment and a message, of category Parent, Peer or Named. */
@@ -53,11 +53,8 @@ export function CheckInDialog({
     >
       <ErrorAlert error={form.formError} />
       <FormField
+        {...form.field('name')}
         label={t('versions.name')}
-        name="name"
-        value={form.values.name}
-        onValue={(value) => form.set('name', value)}
-        error={form.errors.name}
         helper={t('versions.nameHint')}
         required={form.values.category === 'Named'}
       />

@@ -5,12 +5,12 @@ import { compareVersions } from '../../../../api/contract/versions-endpoints.ts'
 import type { versionSchema } from '../../../../api/versions.ts';
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
+import { renditionUrl } from '../../asset-widgets/asset-preview.tsx';
 import { ErrorAlert, Notice } from '../../components/feedback.tsx';
 import { formatDate } from '../../components/format-date.ts';
 import { formatSize } from '../../components/format-size.ts';
 import { Link } from '../../components/link.tsx';
 import { ScreenHeader } from '../../components/screen-header.tsx';
-import { renditionUrl } from './asset-preview.tsx';
 import { useAsset } from './asset-queries.ts';
 import { metadataText } from './metadata-value.ts';
 

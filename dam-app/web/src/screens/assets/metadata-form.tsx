@@ -6,17 +6,12 @@ import { editAsset } from '../../../../api/contract/assets-endpoints.ts';
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { toaster } from '../../app/toaster.tsx';
+import { keywordsOf } from '../../asset-widgets/keywords.ts';
 import { ErrorAlert } from '../../components/feedback.tsx';
 import { Form } from '../../components/form.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { useForm } from '../../components/use-form.ts';
 import { ASSET_KEYS, refreshAssets } from './asset-queries.ts';
-
-export const keywordsOf = (text: string) =>
-  text
-    .split(',')
-    .map((each) => each.trim())
-    .filter(Boolean);
 
 /** Name, description and keywords; leaving with unsaved edits asks first. Read-only when the person may not edit. */
 export function MetadataForm({ asset, editable }: { asset: AssetView; editable: boolean }) {
@@ -49,15 +44,7 @@ export function MetadataForm({ asset, editable }: { asset: AssetView; editable: 
     <Form onSend={submit} aria-label={t('assets.editMetadata')}>
       <Stack gap="3">
         <ErrorAlert error={form.formError} />
-        <FormField
-          label={t('assets.field.name')}
-          name="name"
-          value={form.values.name}
-          onValue={(value) => form.set('name', value)}
-          error={form.errors.name}
-          readOnly={!editable}
-          required
-        />
+        <FormField {...form.field('name')} label={t('assets.field.name')} readOnly={!editable} required />
         <Field.Root invalid={form.errors.description !== undefined}>
           <Field.Label>{t('assets.field.description')}</Field.Label>
           <Textarea
@@ -71,11 +58,8 @@ export function MetadataForm({ asset, editable }: { asset: AssetView; editable: 
           {form.errors.description && <Field.ErrorText>{form.errors.description}</Field.ErrorText>}
         </Field.Root>
         <FormField
+          {...form.field('keywords')}
           label={t('assets.field.keywords')}
-          name="keywords"
-          value={form.values.keywords}
-          onValue={(value) => form.set('keywords', value)}
-          error={form.errors.keywords}
           helper={t('assets.keywordsHint')}
           readOnly={!editable}
         />

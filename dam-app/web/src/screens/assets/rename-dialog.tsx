@@ -1,56 +1,33 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
+import { useQueryClient } from '@tanstack/react-query';
 import { type AssetView, renameAssetSchema } from '../../../../api/assets.ts';
 import { renameAsset } from '../../../../api/contract/assets-endpoints.ts';
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { toaster } from '../../app/toaster.tsx';
-import { ErrorAlert } from '../../components/feedback.tsx';
-import { FormField } from '../../components/form-field.tsx';
-import { useForm } from '../../components/use-form.ts';
-import { ActionDialog } from './action-dialog.tsx';
+import { NameDialog } from '../../kit/name-dialog.tsx';
 import { ASSET_KEYS, refreshAssets } from './asset-queries.ts';
 
 /** Rename the asset's file; the server answers spec §8's "Asset filename already exists." or the in-use message. */
 export function RenameDialog({ asset, open, onClose }: { asset: AssetView; open: boolean; onClose(): void }) {
   const { t } = usePreferences();
   const client = useQueryClient();
-  const form = useForm({ fileName: asset.fileName });
-  const save = useMutation({
-    mutationFn: (body: z.input<typeof renameAssetSchema>) =>
-      api.call(renameAsset, { params: { id: asset.id }, body }),
-    onSuccess: (renamed) => {
-      client.setQueryData(ASSET_KEYS.asset(asset.id), renamed);
-      refreshAssets(client);
-      toaster.create({ type: 'success', title: t('assets.renamed', { name: renamed.fileName }) });
-      onClose();
-    },
-    onError: form.fail,
-  });
-  const submit = () => {
-    const body = form.check(renameAssetSchema, form.values);
-    if (body) save.mutate(body);
-  };
   return (
-    <ActionDialog
+    <NameDialog
       open={open}
       title={t('assets.renameTitle', { name: asset.fileName })}
       submitLabel={t('assets.rename')}
-      busy={save.isPending}
-      onSubmit={submit}
+      label={t('assets.field.fileName')}
+      field="fileName"
+      initial={asset.fileName}
+      schema={renameAssetSchema}
+      save={(body) => api.call(renameAsset, { params: { id: asset.id }, body })}
+      onSaved={(renamed) => {
+        client.setQueryData(ASSET_KEYS.asset(asset.id), renamed);
+        refreshAssets(client);
+        toaster.create({ type: 'success', title: t('assets.renamed', { name: renamed.fileName }) });
+        onClose();
+      }}
       onClose={onClose}
-      size="sm"
-    >
-      <ErrorAlert error={form.formError} />
-      <FormField
-        label={t('assets.field.fileName')}
-        name="fileName"
-        value={form.values.fileName}
-        onValue={(value) => form.set('fileName', value)}
-        error={form.errors.fileName}
-        required
-        autoFocus
-      />
-    </ActionDialog>
+    />
   );
 }

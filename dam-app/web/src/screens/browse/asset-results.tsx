@@ -10,7 +10,7 @@ import {
   useState,
 } from 'react';
 import type { AssetView } from '../../../../api/assets.ts';
-import { navigate } from '../../router/use-route.ts';
+import { navigate } from '../../app/use-route.ts';
 import { AssetRow, ListHeader, TextRow } from './asset-rows.tsx';
 import { AssetTile } from './asset-tile.tsx';
 import { resultsStyle } from './results-style.ts';

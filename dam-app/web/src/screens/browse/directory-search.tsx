@@ -2,7 +2,7 @@ import { Box, Input } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import type { FolderView } from '../../../../api/folders.ts';
 import { usePreferences } from '../../app/preferences.tsx';
-import { navigate } from '../../router/use-route.ts';
+import { navigate } from '../../app/use-route.ts';
 
 /** Directory Search: a Quick Search kept to this folder and the folders below it. */
 export function DirectorySearch({ folder }: { folder: FolderView }) {

@@ -3,8 +3,9 @@ import { type ReactNode, useState } from 'react';
 import type { SessionView } from '../../../../api/accounts.ts';
 import type { FolderView } from '../../../../api/folders.ts';
 import { usePreferences } from '../../app/preferences.tsx';
-import { navigate } from '../../router/use-route.ts';
+import { navigate } from '../../app/use-route.ts';
 import { useBrowseExtensions } from './browse-extensions.tsx';
+import { ExtraMenuItems } from './extra-menu-items.tsx';
 import { FolderDialog, type FolderOperation } from './folder-dialogs.tsx';
 import { folderOperations } from './folder-operations.ts';
 import type { FolderTree } from './tree-model.ts';
@@ -35,12 +36,7 @@ function FolderMenuContent({
           {t(`folder.op.${operation}`)}
         </Menu.Item>
       ))}
-      {extras.length > 0 && <Menu.Separator />}
-      {extras.map((extra) => (
-        <Menu.Item key={extra.id} value={extra.id} disabled={extra.disabled} onSelect={extra.onSelect}>
-          {extra.label}
-        </Menu.Item>
-      ))}
+      <ExtraMenuItems extras={extras} separated />
     </Menu.Content>
   );
 }

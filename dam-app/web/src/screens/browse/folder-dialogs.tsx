@@ -1,6 +1,5 @@
-import { Button, Dialog, Field, NativeSelect, Portal, Stack } from '@chakra-ui/react';
+import { Field, NativeSelect } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import {
   copyFolder,
   createFolder,
@@ -17,11 +16,11 @@ import {
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { toaster } from '../../app/toaster.tsx';
+import { navigate } from '../../app/use-route.ts';
 import { ConfirmDialog } from '../../components/feedback.tsx';
-import { Form } from '../../components/form.tsx';
-import { FormField } from '../../components/form-field.tsx';
 import { useForm } from '../../components/use-form.ts';
-import { navigate } from '../../router/use-route.ts';
+import { ActionDialog } from '../../kit/action-dialog.tsx';
+import { NameDialog } from '../../kit/name-dialog.tsx';
 import { useRefreshLibrary } from './browse-queries.ts';
 import type { FolderOperation } from './folder-operations.ts';
 import { destinationsFor, type FolderTree } from './tree-model.ts';
@@ -32,94 +31,40 @@ interface DialogProps {
   onClose(): void;
 }
 
-function FormDialog(props: {
-  title: string;
-  submitLabel: string;
-  busy: boolean;
-  onSubmit(): void;
-  onClose(): void;
-  children: ReactNode;
-}) {
-  const { t } = usePreferences();
-  return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && props.onClose()} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Form onSend={props.onSubmit}>
-              <Dialog.Header>
-                <Dialog.Title>{props.title}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">{props.children}</Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={props.onClose}>
-                  {t('app.cancel')}
-                </Button>
-                <Button type="submit" colorPalette="teal" loading={props.busy}>
-                  {props.submitLabel}
-                </Button>
-              </Dialog.Footer>
-            </Form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
-  );
-}
-
 /** New folder or Rename: the §5 folder name rules checked here, the server's answer shown beside the name. */
 export function FolderNameDialog({ folder, onClose, mode }: DialogProps & { mode: 'create' | 'rename' }) {
   const { t } = usePreferences();
   const refresh = useRefreshLibrary();
-  const form = useForm({ name: mode === 'rename' ? folder.name : '' });
-  const save = useMutation({
-    mutationFn: (name: string) =>
-      mode === 'create'
-        ? api.call(createFolder, { body: { parentId: folder.id, name } })
-        : api.call(renameFolder, { params: { id: folder.id }, body: { name } }),
-    onSuccess: async (saved) => {
-      await refresh();
-      toaster.create({
-        type: 'success',
-        title: t(mode === 'create' ? 'folder.created' : 'folder.renamed', { name: saved.name }),
-      });
-      onClose();
-      if (mode === 'create') navigate({ name: 'folder', id: saved.id });
-    },
-    onError: form.fail,
-  });
-  const submit = () => {
-    const checked =
-      mode === 'create'
-        ? form.check(createFolderSchema, { parentId: folder.id, name: form.values.name })
-        : form.check(renameFolderSchema, { name: form.values.name });
-    if (checked) save.mutate(checked.name);
-  };
+  const create = mode === 'create';
   return (
-    <FormDialog
+    <NameDialog
       title={
-        mode === 'create'
-          ? t('folder.createIn', { name: folder.name })
-          : t('folder.renameTitle', { name: folder.name })
+        create ? t('folder.createIn', { name: folder.name }) : t('folder.renameTitle', { name: folder.name })
       }
-      submitLabel={mode === 'create' ? t('app.create') : t('folder.rename')}
-      busy={save.isPending}
-      onSubmit={submit}
+      submitLabel={create ? t('app.create') : t('folder.rename')}
+      label={t('folder.name')}
+      initial={create ? '' : folder.name}
+      schema={create ? createFolderSchema : renameFolderSchema}
+      body={(name) => (create ? { parentId: folder.id, name } : { name })}
+      save={({ name }) =>
+        create
+          ? api.call(createFolder, { body: { parentId: folder.id, name } })
+          : api.call(renameFolder, { params: { id: folder.id }, body: { name } })
+      }
+      onSaved={async (saved) => {
+        await refresh();
+        toaster.create({
+          type: 'success',
+          title: t(create ? 'folder.created' : 'folder.renamed', { name: saved.name }),
+        });
+        onClose();
+        if (create) navigate({ name: 'folder', id: saved.id });
+      }}
       onClose={onClose}
-    >
-      <FormField
-        label={t('folder.name')}
-        name="name"
-        value={form.values.name}
-        onValue={(value) => form.set('name', value)}
-        error={form.errors.name ?? form.formError}
-        autoFocus
-        required
-      />
-    </FormDialog>
+      errorUnderName
+      closeButton={false}
+      size="md"
+    />
   );
 }
 
@@ -157,7 +102,9 @@ export function FolderDestinationDialog({
   };
   const error = form.errors.destinationId ?? form.formError;
   return (
-    <FormDialog
+    <ActionDialog
+      open
+      closeButton={false}
       title={t(mode === 'move' ? 'folder.moveTitle' : 'folder.copyTitle', { name: folder.name })}
       submitLabel={t(mode === 'move' ? 'folder.move' : 'folder.copy')}
       busy={run.isPending}
@@ -182,7 +129,7 @@ export function FolderDestinationDialog({
         </NativeSelect.Root>
         {error && <Field.ErrorText>{error}</Field.ErrorText>}
       </Field.Root>
-    </FormDialog>
+    </ActionDialog>
   );
 }
 

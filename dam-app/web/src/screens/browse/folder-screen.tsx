@@ -2,10 +2,10 @@ import { Box, Breadcrumb, Flex, Heading, Skeleton, Stack } from '@chakra-ui/reac
 import { Fragment, useEffect, useMemo, useState } from 'react';
 import type { SessionView } from '../../../../api/accounts.ts';
 import { usePreferences } from '../../app/preferences.tsx';
+import type { BrowseView } from '../../app/routes.tsx';
+import { navigate } from '../../app/use-route.ts';
 import { ErrorAlert } from '../../components/feedback.tsx';
 import { Link } from '../../components/link.tsx';
-import type { BrowseView } from '../../router/parse-route.ts';
-import { navigate } from '../../router/use-route.ts';
 import { useBrowseExtensions } from './browse-extensions.tsx';
 import { usePlacesTree } from './browse-queries.ts';
 import { DirectorySearch } from './directory-search.tsx';

@@ -3,7 +3,7 @@ import { type KeyboardEvent, useEffect, useLayoutEffect, useMemo, useRef, useSta
 import type { SessionView } from '../../../../api/accounts.ts';
 import type { FolderView } from '../../../../api/folders.ts';
 import { usePreferences } from '../../app/preferences.tsx';
-import { navigate } from '../../router/use-route.ts';
+import { navigate } from '../../app/use-route.ts';
 import { useBrowseExtensions } from './browse-extensions.tsx';
 import { FolderContextMenu } from './folder-actions.tsx';
 import { ancestorsOf, buildTree, type TreeKey, treeKey, visibleRows } from './tree-model.ts';

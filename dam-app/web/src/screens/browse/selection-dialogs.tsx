@@ -1,11 +1,11 @@
 import type { SessionView } from '../../../../api/accounts.ts';
+import { AddToCartDialog } from '../../asset-widgets/add-to-cart-dialog.tsx';
+import { AddToCollectionDialog } from '../../asset-widgets/add-to-collection-dialog.tsx';
+import { mayChangeAssets } from '../../asset-widgets/asset-access.ts';
+import { BulkEditDialog } from '../../asset-widgets/bulk-edit-dialog.tsx';
+import { ContactSheetDialog } from '../../asset-widgets/contact-sheet-dialog.tsx';
+import { MoveCopyDialog } from '../../asset-widgets/move-copy-dialog.tsx';
 import type { MessageKey } from '../../i18n/messages-en.ts';
-import { AddToCartDialog } from '../assets/add-to-cart-dialog.tsx';
-import { AddToCollectionDialog } from '../assets/add-to-collection-dialog.tsx';
-import { mayChangeAssets } from '../assets/asset-access.ts';
-import { BulkEditDialog } from '../assets/bulk-edit-dialog.tsx';
-import { ContactSheetDialog } from '../assets/contact-sheet-dialog.tsx';
-import { MoveCopyDialog } from '../assets/move-copy-dialog.tsx';
 
 /** What a selection of assets in the library views can be given to: the asset screens' dialogs. */
 export type SelectionAction = 'move' | 'bulk-edit' | 'cart' | 'collection' | 'contact-sheet';

@@ -2,8 +2,9 @@ import { Button, Menu, Portal } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import type { AssetView } from '../../../../api/assets.ts';
 import { usePreferences } from '../../app/preferences.tsx';
-import { navigate } from '../../router/use-route.ts';
+import { navigate } from '../../app/use-route.ts';
 import { useBrowseExtensions } from './browse-extensions.tsx';
+import { ExtraMenuItems } from './extra-menu-items.tsx';
 import { SELECTION_ACTION_LABELS, type SelectionAction } from './selection-dialogs.tsx';
 
 interface SelectionMenuProps {
@@ -46,12 +47,7 @@ function MenuItems(props: SelectionMenuProps) {
             {t(SELECTION_ACTION_LABELS[action])}
           </Menu.Item>
         ))}
-      {extras.length > 0 && <Menu.Separator />}
-      {extras.map((extra) => (
-        <Menu.Item key={extra.id} value={extra.id} disabled={extra.disabled} onSelect={extra.onSelect}>
-          {extra.label}
-        </Menu.Item>
-      ))}
+      <ExtraMenuItems extras={extras} separated />
     </Menu.Content>
   );
 }

@@ -1,5 +1,5 @@
 import type { AssetView } from '../../../../api/assets.ts';
-import { typeLabel } from './type-label.ts';
+import { typeLabel } from '../../asset-widgets/type-label.ts';
 
 /** The smallest rendition that shows the asset: the thumbnail, else a poster or an icon. */
 export function thumbnailUrl(asset: AssetView): string | undefined {

@@ -1,6 +1,6 @@
 import { Button, Group } from '@chakra-ui/react';
 import { usePreferences } from '../../app/preferences.tsx';
-import { BROWSE_VIEWS, type BrowseView } from '../../router/parse-route.ts';
+import { BROWSE_VIEWS, type BrowseView } from '../../app/routes.tsx';
 
 /** Tile, List, Calendar and Text: toggle buttons, the pressed one is the view shown. */
 export function ViewSwitch({ view, onView }: { view: BrowseView; onView(next: BrowseView): void }) {

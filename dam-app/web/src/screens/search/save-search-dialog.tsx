@@ -1,11 +1,11 @@
-import { Button, Checkbox, Dialog, Field, Portal, Stack, Textarea } from '@chakra-ui/react';
+import { Checkbox, Field, Textarea } from '@chakra-ui/react';
 import { type SearchRequest, saveSearchSchema } from '../../../../api/search.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { toaster } from '../../app/toaster.tsx';
 import { ErrorAlert } from '../../components/feedback.tsx';
-import { Form } from '../../components/form.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { useForm } from '../../components/use-form.ts';
+import { ActionDialog } from '../../kit/action-dialog.tsx';
 import { useSaveSearch } from './saved-search-queries.ts';
 
 /** Save the search shown: name (required, unique per person), description, public. */
@@ -25,58 +25,34 @@ export function SaveSearchDialog({ query, onClose }: { query: SearchRequest; onC
     });
   };
   return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Form onSend={submit}>
-              <Dialog.Header>
-                <Dialog.Title>{t('search.saveTitle')}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <ErrorAlert error={form.formError} />
-                  <FormField
-                    label={t('search.savedName')}
-                    name="name"
-                    required
-                    autoFocus
-                    value={form.values.name}
-                    onValue={(value) => form.set('name', value)}
-                    error={form.errors.name}
-                  />
-                  <Field.Root invalid={form.errors.description !== undefined}>
-                    <Field.Label>{t('search.savedDescription')}</Field.Label>
-                    <Textarea
-                      name="description"
-                      value={form.values.description}
-                      onChange={(event) => form.set('description', event.target.value)}
-                    />
-                    {form.errors.description && <Field.ErrorText>{form.errors.description}</Field.ErrorText>}
-                  </Field.Root>
-                  <Checkbox.Root
-                    checked={form.values.public}
-                    onCheckedChange={(details) => form.set('public', details.checked === true)}
-                  >
-                    <Checkbox.HiddenInput name="public" />
-                    <Checkbox.Control />
-                    <Checkbox.Label>{t('search.savedPublic')}</Checkbox.Label>
-                  </Checkbox.Root>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose}>
-                  {t('app.cancel')}
-                </Button>
-                <Button type="submit" colorPalette="teal" loading={save.isPending}>
-                  {t('app.save')}
-                </Button>
-              </Dialog.Footer>
-            </Form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <ActionDialog
+      open
+      closeButton={false}
+      title={t('search.saveTitle')}
+      submitLabel={t('app.save')}
+      busy={save.isPending}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <ErrorAlert error={form.formError} />
+      <FormField {...form.field('name')} label={t('search.savedName')} required autoFocus />
+      <Field.Root invalid={form.errors.description !== undefined}>
+        <Field.Label>{t('search.savedDescription')}</Field.Label>
+        <Textarea
+          name="description"
+          value={form.values.description}
+          onChange={(event) => form.set('description', event.target.value)}
+        />
+        {form.errors.description && <Field.ErrorText>{form.errors.description}</Field.ErrorText>}
+      </Field.Root>
+      <Checkbox.Root
+        checked={form.values.public}
+        onCheckedChange={(details) => form.set('public', details.checked === true)}
+      >
+        <Checkbox.HiddenInput name="public" />
+        <Checkbox.Control />
+        <Checkbox.Label>{t('search.savedPublic')}</Checkbox.Label>
+      </Checkbox.Root>
+    </ActionDialog>
   );
 }

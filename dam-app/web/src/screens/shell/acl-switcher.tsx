@@ -1,14 +1,16 @@
-import { Button, Dialog, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { type SessionView, sessionSchema } from '../../../../api/accounts.ts';
+import type { SessionView } from '../../../../api/accounts.ts';
+import { switchAcl as switchAclEndpoint } from '../../../../api/contract/access-endpoints.ts';
 import { api } from '../../api/api-client.ts';
 import { ApiFailure } from '../../api/api-failure.ts';
 import { useSetSession } from '../../api/session.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { toaster } from '../../app/toaster.tsx';
+import { navigate } from '../../app/use-route.ts';
 import { ErrorAlert } from '../../components/feedback.tsx';
-import { navigate } from '../../router/use-route.ts';
+import { Modal } from '../../components/modal.tsx';
 import { LIBRARY_KEY } from '../browse/browse-queries.ts';
 import { useLogout } from './use-logout.ts';
 
@@ -44,7 +46,7 @@ export function AclSwitcher({ session }: { session: SessionView }) {
       : null,
   );
   const switchAcl = useMutation({
-    mutationFn: (aclId: number) => api.put('/session/acl', sessionSchema, { aclId }),
+    mutationFn: (aclId: number) => api.call(switchAclEndpoint, { body: { aclId } }),
     onSuccess: (next) => {
       setMissing(null);
       setSession(next);
@@ -80,50 +82,40 @@ export function AclSwitcher({ session }: { session: SessionView }) {
         </NativeSelect.Field>
         <NativeSelect.Indicator color="dam.headerFg" />
       </NativeSelect.Root>
-      <Dialog.Root
+      <Modal
         role="alertdialog"
         open={missing !== null}
-        onOpenChange={(details) => !details.open && setMissing(null)}
-        placement="center"
+        onClose={() => setMissing(null)}
+        title={spec('aclRootMissing')}
+        footer={
+          <>
+            <Button variant="outline" onClick={() => setMissing(null)}>
+              {t('app.cancel')}
+            </Button>
+            <Button colorPalette="red" onClick={() => logout.mutate()} loading={logout.isPending}>
+              {t('shell.logout')}
+            </Button>
+          </>
+        }
       >
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content>
-              <Dialog.Header>
-                <Dialog.Title>{spec('aclRootMissing')}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="3">
-                  {missing && missing.length > 0 && <Text>{t('shell.aclAlternatives')}</Text>}
-                  {missing?.map((acl) => (
-                    <Button
-                      key={acl.id}
-                      variant="outline"
-                      onClick={() => switchAcl.mutate(acl.id)}
-                      loading={switchAcl.isPending && switchAcl.variables === acl.id}
-                    >
-                      {acl.name}
-                    </Button>
-                  ))}
-                  {switchAcl.isError &&
-                    !(
-                      switchAcl.error instanceof ApiFailure && switchAcl.error.code === 'acl_root_missing'
-                    ) && <ErrorAlert error={switchAcl.error} />}
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={() => setMissing(null)}>
-                  {t('app.cancel')}
-                </Button>
-                <Button colorPalette="red" onClick={() => logout.mutate()} loading={logout.isPending}>
-                  {t('shell.logout')}
-                </Button>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+        <Stack gap="3">
+          {missing && missing.length > 0 && <Text>{t('shell.aclAlternatives')}</Text>}
+          {missing?.map((acl) => (
+            <Button
+              key={acl.id}
+              variant="outline"
+              onClick={() => switchAcl.mutate(acl.id)}
+              loading={switchAcl.isPending && switchAcl.variables === acl.id}
+            >
+              {acl.name}
+            </Button>
+          ))}
+          {switchAcl.isError &&
+            !(switchAcl.error instanceof ApiFailure && switchAcl.error.code === 'acl_root_missing') && (
+              <ErrorAlert error={switchAcl.error} />
+            )}
+        </Stack>
+      </Modal>
     </>
   );
 }

@@ -2,10 +2,10 @@ import { Box, Button, Link as ChakraLink, Flex, Input, InputGroup, Menu } from '
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import type { SessionView } from '../../../../api/accounts.ts';
 import { usePreferences } from '../../app/preferences.tsx';
+import { navigate, useRoute } from '../../app/use-route.ts';
 import { Link } from '../../components/link.tsx';
 import { PreferencePickers } from '../../components/preference-pickers.tsx';
 import { useLibraryEvents } from '../../live/use-library-events.ts';
-import { navigate, useRoute } from '../../router/use-route.ts';
 import { useOptionalTransferActions } from '../../transfers/transfer-context.ts';
 import { TransferProvider } from '../../transfers/transfer-provider.tsx';
 import { WorkingSetsNav } from '../working-sets/working-sets-nav.tsx';

@@ -2,8 +2,8 @@ import { Heading, Stack } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import type { SessionView } from '../../../../api/accounts.ts';
 import { usePreferences } from '../../app/preferences.tsx';
+import { redirect } from '../../app/use-route.ts';
 import { ErrorAlert, ListSkeleton, Notice } from '../../components/feedback.tsx';
-import { redirect } from '../../router/use-route.ts';
 import { usePlacesTree } from '../browse/browse-queries.ts';
 
 /** `#/`: the ACL root folder's view; without a usable ACL, what the person can do about it (spec §6). */

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { SessionView } from '../../../../api/accounts.ts';
-import { useRoute } from '../../router/use-route.ts';
+import { useRoute } from '../../app/use-route.ts';
 import { usePlacesTree } from '../browse/browse-queries.ts';
 import { FolderDialog } from '../browse/folder-dialogs.tsx';
 import { buildTree } from '../browse/tree-model.ts';

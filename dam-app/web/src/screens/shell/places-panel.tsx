@@ -1,8 +1,8 @@
 import { Box, Heading, Skeleton, Stack } from '@chakra-ui/react';
 import type { SessionView } from '../../../../api/accounts.ts';
 import { usePreferences } from '../../app/preferences.tsx';
+import { useRoute } from '../../app/use-route.ts';
 import { ErrorAlert } from '../../components/feedback.tsx';
-import { useRoute } from '../../router/use-route.ts';
 import { usePlacesTree } from '../browse/browse-queries.ts';
 import { PlacesTree } from '../browse/places-tree.tsx';
 

@@ -1,13 +1,18 @@
 import { Avatar, Button, Menu, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
-import { type SessionView, sessionSchema } from '../../../../api/accounts.ts';
+import type { SessionView } from '../../../../api/accounts.ts';
+import { setAdminMode } from '../../../../api/contract/access-endpoints.ts';
 import { api } from '../../api/api-client.ts';
 import type { ApiFailure } from '../../api/api-failure.ts';
 import { useSetSession } from '../../api/session.ts';
 import { usePreferences } from '../../app/preferences.tsx';
+import { navEntries } from '../../app/routes.tsx';
 import { toaster } from '../../app/toaster.tsx';
-import { navigate } from '../../router/use-route.ts';
+import { navigate } from '../../app/use-route.ts';
 import { useLogout } from './use-logout.ts';
+
+/** The screens the table links from this menu: everyone's first, the administration's after a separator. */
+const LINKS = navEntries('user');
 
 export const displayName = (session: SessionView) =>
   [session.user.profile.firstName, session.user.profile.lastName].filter(Boolean).join(' ') ||
@@ -19,7 +24,7 @@ export function UserMenu({ session }: { session: SessionView }) {
   const setSession = useSetSession();
   const logout = useLogout();
   const adminMode = useMutation({
-    mutationFn: (enabled: boolean) => api.put('/session/admin-mode', sessionSchema, { enabled }),
+    mutationFn: (enabled: boolean) => api.call(setAdminMode, { body: { enabled } }),
     onSuccess: (next) => {
       setSession(next);
       toaster.create({ type: 'info', title: t(next.adminMode ? 'shell.adminModeOn' : 'shell.adminModeOff') });
@@ -28,12 +33,15 @@ export function UserMenu({ session }: { session: SessionView }) {
   });
   const name = displayName(session);
   const onSelect = (value: string) => {
-    if (value === 'account') navigate({ name: 'account' });
-    else if (value === 'api-keys') navigate({ name: 'api-keys' });
-    else if (value === 'change-password') navigate({ name: 'change-password' });
-    else if (value === 'admin') navigate({ name: 'admin', section: 'users' });
+    const entry = LINKS.find((link) => link.to.name === value);
+    if (entry) navigate(entry.to);
     else if (value === 'logout') logout.mutate();
   };
+  const item = (link: (typeof LINKS)[number]) => (
+    <Menu.Item key={link.to.name} value={link.to.name}>
+      {t(link.label)}
+    </Menu.Item>
+  );
   return (
     <Menu.Root onSelect={(details) => onSelect(details.value)} positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
@@ -57,13 +65,11 @@ export function UserMenu({ session }: { session: SessionView }) {
       {/* Not portalled: the menu stays inside the header's landmark. */}
       <Menu.Positioner>
         <Menu.Content minWidth="56">
-          <Menu.Item value="account">{t('shell.accountSettings')}</Menu.Item>
-          <Menu.Item value="api-keys">{t('shell.apiKeys')}</Menu.Item>
-          <Menu.Item value="change-password">{t('shell.changePassword')}</Menu.Item>
+          {LINKS.filter((link) => link.access !== 'admin').map(item)}
           {session.user.isAdmin && (
             <>
               <Menu.Separator />
-              <Menu.Item value="admin">{t('shell.administration')}</Menu.Item>
+              {LINKS.filter((link) => link.access === 'admin').map(item)}
               <Menu.CheckboxItem
                 value="admin-mode"
                 checked={session.adminMode}

@@ -1,14 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { createCart, renameCart } from '../../../../api/contract/working-sets-endpoints.ts';
 import { cartNameSchema, type cartSchema } from '../../../../api/working-sets.ts';
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { toaster } from '../../app/toaster.tsx';
-import { ErrorAlert } from '../../components/feedback.tsx';
-import { FormField } from '../../components/form-field.tsx';
-import { useForm } from '../../components/use-form.ts';
-import { ActionDialog } from '../assets/action-dialog.tsx';
+import { NameDialog } from '../../kit/name-dialog.tsx';
+import { useRefresh } from '../../kit/use-refresh.ts';
 import { ASSET_KEYS } from '../assets/asset-queries.ts';
 
 type Cart = z.infer<typeof cartSchema>;
@@ -19,47 +16,28 @@ export function CartNameDialog({
   onSaved,
   onClose,
 }: {
-  cart?: Cart;
+  cart?: Cart | undefined;
   onSaved(cart: Cart): void;
   onClose(): void;
 }) {
   const { t } = usePreferences();
-  const client = useQueryClient();
-  const form = useForm({ name: cart?.name ?? '' });
-  const save = useMutation({
-    mutationFn: (body: z.output<typeof cartNameSchema>) =>
-      cart ? api.call(renameCart, { params: { id: cart.id }, body }) : api.call(createCart, { body }),
-    onSuccess: (saved) => {
-      void client.invalidateQueries({ queryKey: ASSET_KEYS.carts });
-      toaster.create({ type: 'success', title: t('app.savedItem', { name: saved.name }) });
-      onSaved(saved);
-    },
-    onError: form.fail,
-  });
-  const submit = () => {
-    const body = form.check(cartNameSchema, form.values);
-    if (body) save.mutate(body);
-  };
+  const refresh = useRefresh();
   return (
-    <ActionDialog
-      open
+    <NameDialog
       title={cart ? t('carts.renameTitle', { name: cart.name }) : t('carts.new')}
       submitLabel={cart ? t('app.save') : t('app.create')}
-      busy={save.isPending}
-      onSubmit={submit}
+      label={t('carts.name')}
+      initial={cart?.name ?? ''}
+      schema={cartNameSchema}
+      save={(body) =>
+        cart ? api.call(renameCart, { params: { id: cart.id }, body }) : api.call(createCart, { body })
+      }
+      onSaved={(saved) => {
+        refresh([ASSET_KEYS.carts]);
+        toaster.create({ type: 'success', title: t('app.savedItem', { name: saved.name }) });
+        onSaved(saved);
+      }}
       onClose={onClose}
-      size="sm"
-    >
-      <ErrorAlert error={form.formError} />
-      <FormField
-        label={t('carts.name')}
-        name="name"
-        value={form.values.name}
-        onValue={(value) => form.set('name', value)}
-        error={form.errors.name}
-        required
-        autoFocus
-      />
-    </ActionDialog>
+    />
   );
 }

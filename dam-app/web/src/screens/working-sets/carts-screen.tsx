@@ -14,15 +14,16 @@ import { api } from '../../api/api-client.ts';
 import type { ApiFailure } from '../../api/api-failure.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { toaster } from '../../app/toaster.tsx';
+import { navigate } from '../../app/use-route.ts';
+import { AddToCollectionDialog } from '../../asset-widgets/add-to-collection-dialog.tsx';
+import { mayDownload } from '../../asset-widgets/asset-access.ts';
+import { BulkEditDialog } from '../../asset-widgets/bulk-edit-dialog.tsx';
+import { ContactSheetDialog } from '../../asset-widgets/contact-sheet-dialog.tsx';
 import { ConfirmDialog, Empty, ErrorAlert, ListSkeleton } from '../../components/feedback.tsx';
 import { ScreenHeader } from '../../components/screen-header.tsx';
-import { navigate } from '../../router/use-route.ts';
-import { AddToCollectionDialog } from '../assets/add-to-collection-dialog.tsx';
-import { mayDownload } from '../assets/asset-access.ts';
 import { ASSET_KEYS, useCartAssets, useCarts } from '../assets/asset-queries.ts';
-import { BulkEditDialog } from '../assets/bulk-edit-dialog.tsx';
-import { ContactSheetDialog } from '../assets/contact-sheet-dialog.tsx';
 import { useBrowseExtensions } from '../browse/browse-extensions.tsx';
+import { ExtraMenuItems } from '../browse/extra-menu-items.tsx';
 import { AssetTable } from './asset-table.tsx';
 import { CartNameDialog } from './cart-name-dialog.tsx';
 
@@ -188,17 +189,7 @@ export function CartsScreen({ session }: { session: SessionView }) {
                   >
                     {t('bulkEdit.menu')}
                   </Menu.Item>
-                  {extras.length > 0 && <Menu.Separator />}
-                  {extras.map((extra) => (
-                    <Menu.Item
-                      key={extra.id}
-                      value={extra.id}
-                      disabled={extra.disabled}
-                      onSelect={extra.onSelect}
-                    >
-                      {extra.label}
-                    </Menu.Item>
-                  ))}
+                  <ExtraMenuItems extras={extras} separated />
                 </Menu.Content>
               </Menu.Positioner>
             </Menu.Root>

@@ -6,10 +6,10 @@ import { saveCollectionSchema } from '../../../../api/working-sets.ts';
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { toaster } from '../../app/toaster.tsx';
-import { EditorDrawer } from '../../components/editor-drawer.tsx';
 import { ErrorAlert } from '../../components/feedback.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { useForm } from '../../components/use-form.ts';
+import { EditorDrawer } from '../../kit/editor-drawer.tsx';
 import { ASSET_KEYS } from '../assets/asset-queries.ts';
 import { type Collection, dateToExpiry, expiryToDate, useShareGroups } from './collection-queries.ts';
 
@@ -74,14 +74,7 @@ export function CollectionEditor({
       onClose={onClose}
     >
       <ErrorAlert error={form.formError} />
-      <FormField
-        label={t('field.name')}
-        name="name"
-        value={form.values.name}
-        onValue={(value) => form.set('name', value)}
-        error={form.errors.name}
-        required
-      />
+      <FormField {...form.field('name')} label={t('field.name')} required />
       <Field.Root>
         <Field.Label>{t('field.description')}</Field.Label>
         <Textarea

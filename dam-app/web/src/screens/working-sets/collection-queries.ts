@@ -4,7 +4,7 @@ import type { SessionView } from '../../../../api/accounts.ts';
 import { listShareGroups } from '../../../../api/contract/working-sets-endpoints.ts';
 import type { collectionSchema } from '../../../../api/working-sets.ts';
 import { api } from '../../api/api-client.ts';
-import { mayModifyCollections } from '../assets/asset-access.ts';
+import { mayModifyCollections } from '../../asset-widgets/asset-access.ts';
 
 export type Collection = z.infer<typeof collectionSchema>;
 

@@ -7,11 +7,11 @@ import { type loadingDockEntrySchema, loadingDockSchema } from '../../../../api/
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { toaster } from '../../app/toaster.tsx';
+import { mayDownload } from '../../asset-widgets/asset-access.ts';
 import { Empty, ErrorAlert, ListSkeleton, Notice } from '../../components/feedback.tsx';
 import { formatDate } from '../../components/format-date.ts';
 import { formatSize } from '../../components/format-size.ts';
 import { ScreenHeader } from '../../components/screen-header.tsx';
-import { mayDownload } from '../assets/asset-access.ts';
 import { ASSET_KEYS, useCarts, useLoadingDock } from '../assets/asset-queries.ts';
 
 type Dock = z.infer<typeof loadingDockEntrySchema>;

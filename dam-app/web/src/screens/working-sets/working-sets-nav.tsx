@@ -1,24 +1,23 @@
 import { Button, HStack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { usePreferences } from '../../app/preferences.tsx';
+import { navEntries } from '../../app/routes.tsx';
+import { useRoute } from '../../app/use-route.ts';
+import { TrashDialog } from '../../asset-widgets/trash-dialog.tsx';
 import { Link } from '../../components/link.tsx';
-import { useRoute } from '../../router/use-route.ts';
-import { TrashDialog } from '../assets/trash-dialog.tsx';
+
+const LINKS = navEntries('header');
 
 /** The header's links to the working sets (spec §2): Collections, Carts, Loading Dock; and the trash, to restore from. */
 export function WorkingSetsNav() {
   const { t } = usePreferences();
   const route = useRoute();
   const [trash, setTrash] = useState(false);
-  const links = [
-    {
-      to: { name: 'collections' as const },
-      label: t('collections.title'),
-      active: route.name === 'collections' || route.name === 'collection',
-    },
-    { to: { name: 'carts' as const }, label: t('carts.title'), active: route.name === 'carts' },
-    { to: { name: 'loading-dock' as const }, label: t('dock.title'), active: route.name === 'loading-dock' },
-  ];
+  const links = LINKS.map((link) => ({
+    to: link.to,
+    label: t(link.label),
+    active: link.activeFor.includes(route.name),
+  }));
   return (
     <HStack as="nav" aria-label={t('workingSets.nav')} gap="3" fontSize="sm">
       {links.map((link) => (

@@ -1,0 +1,111 @@
+import { createSocket } from 'node:dgram';
+import { once } from 'node:events';
+import { readdirSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import { describe, expect, it } from 'vitest';
+import { receivingSocketStats } from './receiving-socket-stats.ts';
+import { ThreadSocket } from './thread-socket.ts';
+import { openUdp } from './udp-probe.ts';
+
+/**
+ * Sends `count` datagrams of `size` bytes (every byte of datagram n is n % 256) to `port` from another thread, ten
+ * every `gapMs` (0: all at once).
+ */
+async function flood(port: number, count: number, size: number, gapMs = 0): Promise<void> {
+  const worker = new Worker(
+    `const { workerData: { port, count, size, gapMs } } = require('node:worker_threads');
+    const socket = require('node:dgram').createSocket('udp4');
+    let sent = 0;
+    const next = () => {
+      if (sent === count) return socket.close();
+      const n = sent++;
+      const then = gapMs > 0 && sent % 10 === 0 ? () => setTimeout(next, gapMs) : next;
+      socket.send(Buffer.alloc(size, n % 256), port, '127.0.0.1', then);
+    };
+    socket.bind(0, next);`,
+    { eval: true, workerData: { port, count, size, gapMs } },
+  );
+  await once(worker, 'exit');
+}
+
+/** Blocks this thread's event loop, as a long collection or a busy core does. */
+const stall = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+describe('ThreadSocket', () => {
+  it('keeps draining while the event loop is blocked: more than the kernel buffer holds arrives whole and in order', async () => {
+    const { socket } = await openUdp('127.0.0.1', 9, true);
+    const got: Buffer[] = [];
+    socket.on('message', (packet: Buffer) => got.push(packet));
+    const kernel = socket.getRecvBufferSize() - 32 * 1024 * 1024;
+    // Twice what the kernel's buffer holds, sent over about a second while this thread cannot read (paced, so the
+    // socket's thread keeps up on a busy machine too).
+    const count = Math.ceil((2 * kernel) / 60_000);
+    const sending = flood(socket.address().port, count, 60_000, 1000 / (count / 10));
+    stall(1500);
+    await sending;
+    for (let wait = 0; wait < 100 && got.length < count; wait++) await new Promise((r) => setTimeout(r, 50));
+    expect(got.map((packet) => packet[0])).toEqual(Array.from({ length: count }, (_, n) => n % 256));
+    expect(
+      got.every((packet) => packet.length === 60_000 && packet.every((byte) => byte === packet[0])),
+    ).toBe(true);
+    socket.close();
+  });
+
+  it('drops beyond what it may hold for the event loop, and tells the receiver so', async () => {
+    const socket = await ThreadSocket.open(4, 10_000);
+    const stats = receivingSocketStats(socket);
+    let got = 0;
+    socket.on('message', () => got++);
+    const sending = flood(socket.address().port, 20, 1000);
+    stall(1000);
+    // Ten fit the thread's room; the rest are dropped there (the kernel's buffer had room for all).
+    expect(socket.pipeQueuedBytes).toBe(10_000);
+    expect(stats.socketQueuedBytes()).toBeGreaterThanOrEqual(10_000);
+    await sending;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(got).toBe(10);
+    expect(stats.socketDrops()).toBe(10);
+    expect(stats.socketDrops()).toBe(0);
+    expect(socket.pipeQueuedBytes).toBe(0);
+    socket.close();
+  });
+
+  it('serves many sockets from one thread, each with its own datagrams', async () => {
+    const threads = () => readdirSync('/proc/self/task').length;
+    const before = threads();
+    const sockets = await Promise.all(Array.from({ length: 20 }, () => ThreadSocket.open(4)));
+    // The drain thread at most (earlier tests may have started it): not a thread per socket.
+    expect(threads() - before).toBeLessThanOrEqual(1);
+    const got = sockets.map(() => [] as number[]);
+    sockets.forEach((socket, i) => {
+      socket.on('message', (packet: Buffer) => got[i]?.push(packet[0] as number));
+    });
+    await Promise.all(sockets.map((socket, i) => flood(socket.address().port, 3, 100 + i)));
+    for (let wait = 0; wait < 100 && got.some((each) => each.length < 3); wait++)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(got).toEqual(sockets.map(() => [0, 1, 2]));
+    for (const socket of sockets) socket.close();
+  });
+
+  it('sends, connects and closes like a dgram socket', async () => {
+    const peer = createSocket('udp4');
+    peer.bind(0, '127.0.0.1');
+    await once(peer, 'listening');
+    const socket = await ThreadSocket.open(4);
+    socket.send(Buffer.from('to'), peer.address().port, '127.0.0.1');
+    const [first, from] = (await once(peer, 'message')) as [Buffer, { port: number }];
+    expect(first.toString()).toBe('to');
+    expect(from.port).toBe(socket.address().port);
+    socket.connect(peer.address().port, '127.0.0.1');
+    await once(socket, 'connect');
+    socket.send([Buffer.from('con'), Buffer.from('nected')]);
+    expect(((await once(peer, 'message')) as [Buffer])[0].toString()).toBe('connected');
+    peer.send('back', socket.address().port, '127.0.0.1');
+    expect(((await once(socket, 'message')) as [Buffer])[0].toString()).toBe('back');
+    const closed = once(socket, 'close');
+    socket.close();
+    await closed;
+    expect(() => socket.send(Buffer.from('x'))).toThrow();
+    peer.close();
+  });
+});

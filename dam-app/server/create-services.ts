@@ -1,12 +1,13 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { ASSET_INTENTS } from './assets/asset-intents.ts';
 import { RECONCILE_JOB, reconcile } from './assets/reconcile.ts';
 import { runRenditionJob } from './assets/rendition-job.ts';
 import type { DamConfig } from './config/config.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
-import { OriginalsTree } from './folders/originals-tree.ts';
-import { recoverOperations } from './intents/intent-kinds.ts';
+import { FOLDER_INTENTS } from './folders/folder-intents.ts';
+import { intentKindsByName, recoverOperations } from './intents/intent-kinds.ts';
 import { IntentOwner } from './intents/intent-owner.ts';
 import { enqueueJob, JobWorker } from './jobs/job-queue.ts';
 import { LibraryEvents } from './live/library-events.ts';
@@ -17,9 +18,11 @@ import { ExifTool } from './media/exiftool.ts';
 import type { DamServices } from './services.ts';
 import { ensureSpecialUsers } from './special-users.ts';
 import { createStorageAreas } from './storage/create-storage-areas.ts';
+import { OriginalsTree } from './storage/originals-tree.ts';
 import { startEmbeddedNode } from './transfer-node/embedded-node.ts';
 import { ingestUpload } from './transfers/ingest-landed.ts';
 import { INGEST_UPLOAD_JOB } from './transfers/upload-action-routes.ts';
+import { VERSION_INTENTS } from './versions/version-intents.ts';
 
 export interface DamRuntime {
   services: DamServices;
@@ -107,6 +110,7 @@ export async function createServices(config: DamConfig, log: Logger): Promise<Da
     outbox: async () => outbox?.list(),
     nodes: embedded ? [embedded.endpoint] : config.nodes,
     intentOwner,
+    intentKinds: intentKindsByName([...FOLDER_INTENTS, ...ASSET_INTENTS, ...VERSION_INTENTS]),
   };
   // Operations a killed server left half done are finished or undone before any job (a reconcile above all) runs
   // and before the server answers a request.

@@ -1,4 +1,4 @@
-import { queueReconcile } from './assets/reconcile-routes.ts';
+import { queueReconcile } from './assets/reconcile-service.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
 import { createServices } from './create-services.ts';
 import { DatabaseUnavailableError } from './db/open-database.ts';

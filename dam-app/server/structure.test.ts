@@ -14,16 +14,13 @@ const DAM_APP = fileURLToPath(new URL('..', import.meta.url));
  */
 const NOT_YET_CONVERTED = [
   'api', // the health route, declared in server/api/ beside the kernel
-  'assets',
   'downloads',
   'drive',
-  'folders',
   'live',
   'loading-dock',
   'search',
   'transfers',
   'uploads',
-  'versions',
 ];
 
 interface Measures {

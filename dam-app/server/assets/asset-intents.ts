@@ -103,3 +103,11 @@ export const assetRestoreIntent: IntentKind<{ assetId: number; key: string; targ
       await services.storage.trash.adopt(key, services.tree.absolute(target));
   },
 };
+
+/** The asset operations recovery knows, listed by the wiring into `services.intentKinds`. */
+export const ASSET_INTENTS = [
+  assetMoveIntent,
+  assetCopyIntent,
+  assetTrashIntent,
+  assetRestoreIntent,
+] as IntentKind<never>[];

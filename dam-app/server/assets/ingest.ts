@@ -3,10 +3,10 @@ import { sql } from 'kysely';
 import { fileNameProblem } from '../../api/names.ts';
 import { baseName, joinPath, parentOf } from '../folders/acl-scope.ts';
 import { ensureFolderRow } from '../folders/folder-records.ts';
-import { isIndexable, PathOutsideRootError } from '../folders/originals-tree.ts';
 import { enqueueJob } from '../jobs/job-queue.ts';
 import { normalizeXmp } from '../media/normalize-xmp.ts';
 import type { DamServices } from '../services.ts';
+import { isIndexable, PathOutsideRootError } from '../storage/originals-tree.ts';
 import { hashFile } from './hash-file.ts';
 
 export interface IngestResult {

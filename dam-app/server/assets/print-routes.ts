@@ -1,141 +1,26 @@
-import sharp, { type OverlayOptions } from 'sharp';
-import { z } from 'zod';
-import { dbId, dbIdParam } from '../../api/db-safe.ts';
-import { can } from '../access/principal.ts';
-import { ApiError, assetAccessDenied, invalid } from '../api/api-error.ts';
-import { defineRoute } from '../api/define-route.ts';
-import { jpegPagesToPdf } from '../media/image-pdf.ts';
-import type { DamServices } from '../services.ts';
-import { visibleAsset, visibleAssetIds } from './asset-records.ts';
-
-/** Spec §9 print outputs: web JPEG, PNG and GIF at 72 dpi; TIFF at 300 dpi. */
-export const PRINT_OUTPUTS = {
-  jpeg: { dpi: 72, mimeType: 'image/jpeg', extension: 'jpg' },
-  png: { dpi: 72, mimeType: 'image/png', extension: 'png' },
-  gif: { dpi: 72, mimeType: 'image/gif', extension: 'gif' },
-  tiff: { dpi: 300, mimeType: 'image/tiff', extension: 'tif' },
-} as const;
-
-const COLUMNS = 4;
-const ROWS = 5;
-const CELL = 256;
-const CAPTION = 28;
-const MARGIN = 16;
-
-const escapeXml = (text: string) =>
-  text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`).replace(/\p{Cc}/gu, '');
-
-async function thumbnailOf(services: DamServices, assetId: number): Promise<Buffer | undefined> {
-  const rows = await services.db
-    .selectFrom('renditions')
-    .select(['name', 'storage_key'])
-    .where('asset_id', '=', assetId)
-    .where('name', 'in', ['thumbnail', 'icon'])
-    .execute();
-  const row = rows.find((each) => each.name === 'thumbnail') ?? rows[0];
-  if (!row) return undefined;
-  const path = services.storage.renditions.localPath(row.storage_key);
-  return path ? sharp(path).resize(CELL, CELL, { fit: 'inside' }).png().toBuffer() : undefined;
-}
+import { contactSheet, printAsset } from '../../api/contract/assets-endpoints.ts';
+import { bindEndpoint } from '../api/bind-endpoint.ts';
+import * as print from './print-service.ts';
 
 export const printRoutes = [
-  defineRoute({
-    method: 'get',
-    path: '/assets/{id}/print/{format}',
-    tag: 'Assets',
-    summary: 'A print output of an image: web JPEG, PNG or GIF at 72 dpi, or TIFF at 300 dpi',
-    auth: 'user',
-    params: z.object({
-      id: dbIdParam(),
-      format: z.enum(['jpeg', 'png', 'gif', 'tiff']),
-    }),
-    response: z.string().meta({ format: 'binary' }),
-    produces: 'application/octet-stream',
-    async handler({ services, principal, params }) {
-      const asset = await visibleAsset(services, principal, params.id);
-      if (!can(principal, 'downloadHiRes')) throw assetAccessDenied();
-      if (asset.kind !== 'image')
-        throw new ApiError(400, 'not_an_image', 'Print outputs are made from images only.');
-      const output = PRINT_OUTPUTS[params.format];
-      const image = sharp(services.tree.absolute(asset.path), { failOn: 'none' })
-        .rotate()
-        .withMetadata({ density: output.dpi });
-      const bytes = await (params.format === 'jpeg'
-        ? image.jpeg({ quality: 85 })
-        : params.format === 'png'
-          ? image.png()
-          : params.format === 'gif'
-            ? image.gif()
-            : image.tiff({ compression: 'lzw', xres: 300 / 25.4, yres: 300 / 25.4 })
-      ).toBuffer();
-      const base = asset.file_name.replace(/\.[^.]*$/, '');
-      return new Response(new Uint8Array(bytes), {
-        headers: {
-          'Content-Type': output.mimeType,
-          'Content-Length': String(bytes.length),
-          'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent(`${base}.${output.extension}`)}`,
-        },
-      });
-    },
+  bindEndpoint(printAsset, async ({ services, principal, params }) => {
+    const made = await print.printOutput(services, principal, params.id, params.format);
+    return new Response(made.bytes, {
+      headers: {
+        'Content-Type': made.mimeType,
+        'Content-Length': String(made.bytes.length),
+        'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent(made.fileName)}`,
+      },
+    });
   }),
-  defineRoute({
-    method: 'post',
-    path: '/contact-sheet',
-    tag: 'Assets',
-    summary: 'A contact sheet (PDF) of a selection: thumbnails and names, 20 to a page',
-    auth: 'user',
-    body: z.strictObject({ ids: z.array(dbId()).min(1).max(500) }),
-    response: z.string().meta({ format: 'binary' }),
-    produces: 'application/pdf',
-    async handler({ services, principal, body }) {
-      const ids = await visibleAssetIds(services, principal, body.ids);
-      if (ids.length === 0) throw invalid({ ids: 'The search is empty.' }, 'search_empty');
-      const assets = await services.db
-        .selectFrom('assets')
-        .select(['id', 'name'])
-        .where('id', 'in', ids)
-        .execute();
-      const byId = new Map(assets.map((asset) => [asset.id, asset]));
-      const width = MARGIN * 2 + COLUMNS * CELL + (COLUMNS - 1) * MARGIN;
-      const height = MARGIN * 2 + ROWS * (CELL + CAPTION) + (ROWS - 1) * MARGIN;
-      const pages = [];
-      for (let start = 0; start < ids.length; start += COLUMNS * ROWS) {
-        const layers: OverlayOptions[] = [];
-        const captions: string[] = [];
-        for (const [index, id] of ids.slice(start, start + COLUMNS * ROWS).entries()) {
-          const left = MARGIN + (index % COLUMNS) * (CELL + MARGIN);
-          const top = MARGIN + Math.floor(index / COLUMNS) * (CELL + CAPTION + MARGIN);
-          const thumbnail = await thumbnailOf(services, id);
-          if (thumbnail) {
-            const meta = await sharp(thumbnail).metadata();
-            layers.push({
-              input: thumbnail,
-              left: left + Math.floor((CELL - (meta.width ?? CELL)) / 2),
-              top: top + Math.floor((CELL - (meta.height ?? CELL)) / 2),
-            });
-          }
-          const name = byId.get(id)?.name ?? '';
-          captions.push(
-            `<text x="${left + CELL / 2}" y="${top + CELL + 20}" font-family="sans-serif" font-size="14" ` +
-              `text-anchor="middle" fill="#222">${escapeXml(name.length > 34 ? `${name.slice(0, 33)}…` : name)}</text>`,
-          );
-        }
-        const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${captions.join('')}</svg>`;
-        layers.push({ input: Buffer.from(svg), left: 0, top: 0 });
-        const jpeg = await sharp({ create: { width, height, channels: 3, background: '#ffffff' } })
-          .composite(layers)
-          .jpeg({ quality: 85 })
-          .toBuffer();
-        pages.push({ jpeg, width, height });
-      }
-      const pdf = jpegPagesToPdf(pages);
-      return new Response(new Uint8Array(pdf), {
-        headers: {
-          'Content-Type': 'application/pdf',
-          'Content-Length': String(pdf.length),
-          'Content-Disposition': 'attachment; filename="contact-sheet.pdf"',
-        },
-      });
-    },
+  bindEndpoint(contactSheet, async ({ services, principal, body }) => {
+    const pdf = await print.contactSheet(services, principal, body.ids);
+    return new Response(pdf, {
+      headers: {
+        'Content-Type': 'application/pdf',
+        'Content-Length': String(pdf.length),
+        'Content-Disposition': 'attachment; filename="contact-sheet.pdf"',
+      },
+    });
   }),
 ];

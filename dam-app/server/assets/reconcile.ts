@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { belowPattern, joinPath } from '../folders/acl-scope.ts';
 import { ensureFolderRow } from '../folders/folder-records.ts';
-import { isIndexable } from '../folders/originals-tree.ts';
 import { recoverOperations } from '../intents/intent-kinds.ts';
 import { pendingIntentPaths } from '../intents/intents.ts';
 import type { DamServices } from '../services.ts';
+import { isIndexable } from '../storage/originals-tree.ts';
 import { ingestFile, NotIngestableError } from './ingest.ts';
 
 /** The job kind of a reconcile, scheduled or asked for. */

@@ -104,3 +104,11 @@ export function trashPath(path: string | undefined): string {
   if (!path) throw new Error('A trash key outside the trash area.');
   return path;
 }
+
+/** The folder operations recovery knows, listed by the wiring into `services.intentKinds`. */
+export const FOLDER_INTENTS = [
+  folderMoveIntent,
+  folderRenameIntent,
+  folderCopyIntent,
+  folderDeleteIntent,
+] as IntentKind<never>[];

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import { ASSET_MESSAGES } from '../../api/asset-messages.ts';
 import { MESSAGES } from '../../api/messages.ts';
 import { can, type Principal } from '../access/principal.ts';
@@ -8,13 +7,14 @@ import type { Folder } from '../db/schema.ts';
 import { crashPoint } from '../intents/crash-point.ts';
 import { type IntentKind, performIntent } from '../intents/intents.ts';
 import type { DamServices } from '../services.ts';
-import { aclRoot, baseName, belowPattern, isUnder, joinPath, parentOf } from './acl-scope.ts';
+import { aclRoot, baseName, isUnder, joinPath, parentOf } from './acl-scope.ts';
 import {
   folderCopyIntent,
   folderDeleteIntent,
   folderMoveIntent,
   folderRenameIntent,
 } from './folder-intents.ts';
+import { busyAssetBelow } from './folder-queries.ts';
 import { ensureFolderRow, visibleFolder } from './folder-records.ts';
 
 const failed = (userMessage: string, error: unknown) =>
@@ -39,20 +39,7 @@ async function allowedDestination(services: DamServices, principal: Principal, i
 
 /** Assets below the folder that another user holds, or videos still transcoding, block changing it. */
 async function assertNotBusy(services: DamServices, principal: Principal, folder: Folder, forMove: boolean) {
-  const below = belowPattern(folder.path);
-  const busy = await services.db
-    .selectFrom('assets')
-    .select(['id', 'checked_out_by', 'kind', 'rendition_state'])
-    .where('status', '=', 'active')
-    .where(sql<boolean>`path like ${below}`)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('checked_out_by', 'is not', null), eb('checked_out_by', '<>', principal.user.id)]),
-        ...(forMove ? [eb.and([eb('kind', '=', 'video'), eb('rendition_state', '=', 'pending')])] : []),
-      ]),
-    )
-    .limit(1)
-    .executeTakeFirst();
+  const busy = await busyAssetBelow(services.db, folder.path, principal.user.id, forMove);
   if (!busy) return;
   if (busy.checked_out_by !== null && busy.checked_out_by !== principal.user.id)
     throw conflict('in_use', ASSET_MESSAGES.inUse);

@@ -1,8 +1,8 @@
 import type { Principal } from '../access/principal.ts';
 import type { DamServices } from '../services.ts';
+import { isIndexable } from '../storage/originals-tree.ts';
 import { joinPath } from './acl-scope.ts';
 import { visibleFolder } from './folder-records.ts';
-import { isIndexable } from './originals-tree.ts';
 
 /**
  * The utils workflow action `asperaconvertidtopath` (spec §7): a folder id to its path relative to the storage

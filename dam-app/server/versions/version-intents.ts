@@ -91,3 +91,6 @@ async function applyMetadata(db: Kysely<Database>, assetId: number, metadata: Ch
     .where('id', '=', assetId)
     .execute();
 }
+
+/** The version operations recovery knows, listed by the wiring into `services.intentKinds`. */
+export const VERSION_INTENTS = [checkInIntent, versionRestoreIntent] as IntentKind<never>[];

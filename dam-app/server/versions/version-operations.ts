@@ -15,6 +15,7 @@ import { crashPoint } from '../intents/crash-point.ts';
 import { beginIntent, completeIntent, type IntentKind } from '../intents/intents.ts';
 import type { DamServices } from '../services.ts';
 import { type CheckInPayload, checkInIntent, versionRestoreIntent } from './version-intents.ts';
+import { assetAtPath, releaseLock, takeLock, uploadedBy, versionRow } from './version-queries.ts';
 
 /** Where a version's bytes live in the versions area: by asset and content, so equal contents are stored once. */
 export const versionKey = (assetId: number, hash: string) => `${assetId}/${hash}`;
@@ -30,14 +31,9 @@ export async function checkOut(services: DamServices, principal: Principal, id: 
   const asset = await visibleAsset(services, principal, id);
   if (!can(principal, 'file actions')) throw forbidden();
   assertNotLockedByOther(asset, principal);
-  const locked = await services.db
-    .updateTable('assets')
-    .set({ checked_out_by: principal.user.id, checked_out_at: asset.checked_out_at ?? new Date() })
-    .where('id', '=', id)
-    .where((eb) => eb.or([eb('checked_out_by', 'is', null), eb('checked_out_by', '=', principal.user.id)]))
-    .executeTakeFirst();
   // Someone else won the race between the read and the update.
-  if (Number(locked.numUpdatedRows) === 0) throw conflict('in_use', ASSET_MESSAGES.inUse);
+  if (!(await takeLock(services.db, id, principal.user.id, asset.checked_out_at ?? new Date())))
+    throw conflict('in_use', ASSET_MESSAGES.inUse);
 }
 
 /** Cancel releases the holder's lock; an administrator can break anybody's. Releasing no lock is not an error. */
@@ -46,11 +42,7 @@ export async function cancelCheckOut(services: DamServices, principal: Principal
   if (asset.checked_out_by === null) return;
   if (asset.checked_out_by !== principal.user.id && !principal.user.is_admin)
     throw conflict('in_use', ASSET_MESSAGES.inUse);
-  await services.db
-    .updateTable('assets')
-    .set({ checked_out_by: null, checked_out_at: null })
-    .where('id', '=', id)
-    .execute();
+  await releaseLock(services.db, id);
 }
 
 /** The first version row, recording the asset as it was before its first check-in. */
@@ -133,20 +125,8 @@ async function ownUpload(services: DamServices, principal: Principal, asset: Ass
   )
     throw notFound('file');
   if (!(await lstat(services.tree.absolute(path)).catch(() => undefined))?.isFile()) throw notFound('file');
-  const registered = await services.db
-    .selectFrom('assets')
-    .select('id')
-    .where('path', '=', path)
-    .executeTakeFirst();
-  if (registered) throw notOwnUpload();
-  const uploaded = await services.db
-    .selectFrom('upload_files')
-    .innerJoin('upload_sessions', 'upload_sessions.cookie', 'upload_files.cookie')
-    .select('upload_files.path')
-    .where('upload_files.path', '=', path)
-    .where('upload_sessions.user_id', '=', principal.user.id)
-    .executeTakeFirst();
-  if (!uploaded) throw notOwnUpload();
+  if (await assetAtPath(services.db, path)) throw notOwnUpload();
+  if (!(await uploadedBy(services.db, path, principal.user.id))) throw notOwnUpload();
   return path;
 }
 
@@ -241,12 +221,7 @@ async function recordVersion(
 }
 
 export async function findVersion(services: DamServices, assetId: number, number: number) {
-  const version = await services.db
-    .selectFrom('asset_versions')
-    .selectAll()
-    .where('asset_id', '=', assetId)
-    .where('number', '=', number)
-    .executeTakeFirst();
+  const version = await versionRow(services.db, assetId, number);
   if (!version) throw new ApiError(404, 'version_not_found', ASSET_MESSAGES.versionNotFound);
   return version;
 }

@@ -1,6 +1,7 @@
 import { Checkbox, Field, Text, Textarea } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { bulkEditResultSchema } from '../../../api/assets.ts';
+import type { z } from 'zod';
+import { bulkEdit } from '../../../api/contract/assets-endpoints.ts';
 import { bulkEditSchema } from '../../../api/search.ts';
 import { api } from '../api/api-client.ts';
 import { usePreferences } from '../app/preferences.tsx';
@@ -19,7 +20,7 @@ export function BulkEditDialog({ assetIds, open, onClose }: AssetDialogProps) {
   const client = useQueryClient();
   const form = useForm({ replaceDescription: false, description: '', add: '', remove: '' }, { guard: open });
   const save = useMutation({
-    mutationFn: (body: unknown) => api.post('/assets/bulk-edit', bulkEditResultSchema, body),
+    mutationFn: (body: z.input<typeof bulkEditSchema>) => api.call(bulkEdit, { body }),
     onSuccess: (result) => {
       form.markSaved();
       refreshAssets(client, assetIds);

@@ -1,5 +1,6 @@
 import { Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
+import { contactSheet } from '../../../api/contract/assets-endpoints.ts';
 import { api } from '../api/api-client.ts';
 import { usePreferences } from '../app/preferences.tsx';
 import { toaster } from '../app/toaster.tsx';
@@ -16,7 +17,7 @@ export function ContactSheetDialog({ assetIds, open, onClose }: AssetDialogProps
   const { t } = usePreferences();
   const ids = assetIds.slice(0, CONTACT_SHEET_MAX);
   const make = useMutation({
-    mutationFn: () => api.postForBlob('/contact-sheet', { ids }),
+    mutationFn: () => api.callForBlob(contactSheet, { body: { ids: [...ids] } }),
     onSuccess: (pdf) => {
       saveFile(pdf, 'contact-sheet.pdf');
       toaster.create({ type: 'success', title: t('contactSheet.ready', { count: ids.length }) });

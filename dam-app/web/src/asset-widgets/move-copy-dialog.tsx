@@ -1,8 +1,9 @@
 import { Box, Fieldset, HStack, RadioGroup, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { assetSchema } from '../../../api/assets.ts';
-import { type FolderView, folderSchema } from '../../../api/folders.ts';
+import { copyAsset, moveAsset } from '../../../api/contract/assets-endpoints.ts';
+import { copyFolder, moveFolder } from '../../../api/contract/folders-endpoints.ts';
+import type { FolderView } from '../../../api/folders.ts';
 import { api } from '../api/api-client.ts';
 import { usePreferences } from '../app/preferences.tsx';
 import { toaster } from '../app/toaster.tsx';
@@ -43,14 +44,14 @@ export function MoveCopyDialog(props: {
     mutationFn: async (target: FolderView) => {
       const body = { destinationId: target.id };
       if (props.folder) {
-        await api.post(`/folders/${props.folder.id}/${mode}`, folderSchema, body);
+        await api.call(mode === 'move' ? moveFolder : copyFolder, { params: { id: props.folder.id }, body });
         return { done: 1, failed: [] as string[] };
       }
       const failed: string[] = [];
       let done = 0;
       for (const id of ids) {
         try {
-          await api.post(`/assets/${id}/${mode}`, assetSchema, body);
+          await api.call(mode === 'move' ? moveAsset : copyAsset, { params: { id }, body });
           done++;
         } catch (error) {
           failed.push(message((error as Error).message));

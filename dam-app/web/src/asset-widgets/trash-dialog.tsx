@@ -1,6 +1,7 @@
 import { Button, CloseButton, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type AssetView, assetSchema } from '../../../api/assets.ts';
+import type { AssetView } from '../../../api/assets.ts';
+import { restoreAsset } from '../../../api/contract/assets-endpoints.ts';
 import { api } from '../api/api-client.ts';
 import type { ApiFailure } from '../api/api-failure.ts';
 import { usePreferences } from '../app/preferences.tsx';
@@ -55,7 +56,7 @@ function TrashItem({ asset, onOpen }: { asset: AssetView; onOpen(): void }) {
   const { t, message } = usePreferences();
   const client = useQueryClient();
   const restore = useMutation({
-    mutationFn: () => api.post(`/assets/${asset.id}/restore`, assetSchema),
+    mutationFn: () => api.call(restoreAsset, { params: { id: asset.id } }),
     onSuccess: (restored) => {
       refreshAssets(client, [asset.id]);
       toaster.create({ type: 'success', title: t('trash.restored', { name: restored.fileName }) });

@@ -1,7 +1,7 @@
 import { Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import type { SessionView } from '../../../api/accounts.ts';
-import { placesTreeSchema } from '../../../api/folders.ts';
+import { folderTree } from '../../../api/contract/folders-endpoints.ts';
 import { api } from '../api/api-client.ts';
 import { usePreferences } from '../app/preferences.tsx';
 import { ErrorAlert } from '../components/feedback.tsx';
@@ -17,7 +17,7 @@ export function TransferPlaces({ session }: { session: SessionView }) {
   const extensions = useBrowseExtensions();
   const tree = useQuery({
     queryKey: ['folders', 'tree'],
-    queryFn: ({ signal }) => api.get('/folders/tree', placesTreeSchema, signal),
+    queryFn: ({ signal }) => api.call(folderTree, { signal }),
     enabled: session.acl !== null,
     refetchOnMount: 'always',
   });

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SessionView } from '../../../api/accounts.ts';
-import { folderSchema } from '../../../api/folders.ts';
+import { getFolder } from '../../../api/contract/folders-endpoints.ts';
 import { api } from '../api/api-client.ts';
 import { useRoute } from '../app/use-route.ts';
 import type { UploadTarget } from './transfer-context.ts';
@@ -11,7 +11,7 @@ export function useCurrentDirectory(session: SessionView): UploadTarget {
   const folderId = route.name === 'folder' ? route.id : undefined;
   const folder = useQuery({
     queryKey: ['folders', folderId],
-    queryFn: ({ signal }) => api.get(`/folders/${folderId}`, folderSchema, signal),
+    queryFn: ({ signal }) => api.call(getFolder, { params: { id: folderId ?? 0 }, signal }),
     enabled: folderId !== undefined,
   });
   const root: UploadTarget = {

@@ -1,8 +1,10 @@
 import { Button, Menu } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { okSchema, type SessionView } from '../../../../api/accounts.ts';
-import { type AssetView, assetSchema } from '../../../../api/assets.ts';
+import type { SessionView } from '../../../../api/accounts.ts';
+import type { AssetView } from '../../../../api/assets.ts';
+import { assetOriginal, printAsset, trashAsset } from '../../../../api/contract/assets-endpoints.ts';
+import { cancelCheckOut, checkOutAsset } from '../../../../api/contract/versions-endpoints.ts';
 import { loadingDockSchema } from '../../../../api/loading-dock.ts';
 import { api } from '../../api/api-client.ts';
 import type { ApiFailure } from '../../api/api-failure.ts';
@@ -51,7 +53,7 @@ export function AssetActions({
     toaster.create({ type: 'error', title: message((error as ApiFailure).message) });
   const locking = useMutation({
     mutationFn: (method: 'POST' | 'DELETE') =>
-      api.request(method, `/assets/${asset.id}/checkout`, assetSchema),
+      api.call(method === 'POST' ? checkOutAsset : cancelCheckOut, { params: { id: asset.id } }),
     onSuccess: (next, method) => {
       client.setQueryData(ASSET_KEYS.asset(asset.id), next);
       refreshAssets(client);
@@ -63,7 +65,7 @@ export function AssetActions({
     onError: fail,
   });
   const trash = useMutation({
-    mutationFn: () => api.delete(`/assets/${asset.id}`, okSchema),
+    mutationFn: () => api.call(trashAsset, { params: { id: asset.id } }),
     onSuccess: () => {
       setOpen(null);
       refreshAssets(client);
@@ -155,7 +157,9 @@ export function AssetActions({
                   {mayDownloadOriginal(session) && (
                     <Menu.Item
                       value="download-original"
-                      onSelect={() => saveFile(`/api/v1/assets/${asset.id}/original`, asset.fileName)}
+                      onSelect={() =>
+                        saveFile(api.url(assetOriginal, { params: { id: asset.id } }), asset.fileName)
+                      }
                     >
                       {t('assets.downloadOriginal')}
                     </Menu.Item>
@@ -171,7 +175,9 @@ export function AssetActions({
                       <Menu.Item
                         key={format.format}
                         value={`print-${format.format}`}
-                        onSelect={() => saveFile(`/api/v1/assets/${asset.id}/print/${format.format}`)}
+                        onSelect={() =>
+                          saveFile(api.url(printAsset, { params: { id: asset.id, format: format.format } }))
+                        }
                       >
                         {t('print.output', { label: format.label, dpi: format.dpi })}
                       </Menu.Item>

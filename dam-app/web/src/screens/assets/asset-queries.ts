@@ -1,15 +1,15 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { assetSchema } from '../../../../api/assets.ts';
+import { getAsset, listTrash } from '../../../../api/contract/assets-endpoints.ts';
+import { folderTree } from '../../../../api/contract/folders-endpoints.ts';
+import { listVersions } from '../../../../api/contract/versions-endpoints.ts';
 import {
   listCartAssets,
   listCarts,
   listCollectionAssets,
   listCollections,
 } from '../../../../api/contract/working-sets-endpoints.ts';
-import { placesTreeSchema } from '../../../../api/folders.ts';
 import { loadingDockEntrySchema } from '../../../../api/loading-dock.ts';
-import { versionSchema } from '../../../../api/versions.ts';
 import { api } from '../../api/api-client.ts';
 import { ASSET_KEYS } from '../../api/query-keys.ts';
 
@@ -18,12 +18,10 @@ export { ASSET_KEYS } from '../../api/query-keys.ts';
 /** How often an open, checked-out asset is fetched again. */
 export const LOCK_POLL_MS = 10_000;
 
-const assetList = z.object({ items: z.array(assetSchema) });
-
 export const useAsset = (id: number) =>
   useQuery({
     queryKey: ASSET_KEYS.asset(id),
-    queryFn: ({ signal }) => api.get(`/assets/${id}`, assetSchema, signal),
+    queryFn: ({ signal }) => api.call(getAsset, { params: { id }, signal }),
     retry: false,
     // While someone holds the lock, everyone looking sees it end without reloading.
     refetchInterval: (query) => (query.state.data?.checkedOutBy ? LOCK_POLL_MS : false),
@@ -31,18 +29,18 @@ export const useAsset = (id: number) =>
 export const useVersions = (id: number) =>
   useQuery({
     queryKey: ASSET_KEYS.versions(id),
-    queryFn: ({ signal }) => api.get(`/assets/${id}/versions`, z.array(versionSchema), signal),
+    queryFn: ({ signal }) => api.call(listVersions, { params: { id }, signal }),
   });
 export const useFolderTree = (enabled = true) =>
   useQuery({
     queryKey: ASSET_KEYS.tree,
-    queryFn: ({ signal }) => api.get('/folders/tree', placesTreeSchema, signal),
+    queryFn: ({ signal }) => api.call(folderTree, { signal }),
     enabled,
   });
 export const useTrash = (enabled = true) =>
   useQuery({
     queryKey: ASSET_KEYS.trash,
-    queryFn: ({ signal }) => api.get('/trash', assetList, signal),
+    queryFn: ({ signal }) => api.call(listTrash, { signal }),
     enabled,
   });
 export const useCarts = () =>

@@ -14,7 +14,8 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { SessionView } from '../../../../api/accounts.ts';
-import { type AssetView, assetSchema } from '../../../../api/assets.ts';
+import type { AssetView } from '../../../../api/assets.ts';
+import { restoreAsset } from '../../../../api/contract/assets-endpoints.ts';
 import { api } from '../../api/api-client.ts';
 import { ApiFailure } from '../../api/api-failure.ts';
 import { usePreferences } from '../../app/preferences.tsx';
@@ -166,7 +167,7 @@ function TrashedAsset({
   const trash = useTrash();
   const inTrash = trash.data?.items.find((each) => each.id === id);
   const restore = useMutation({
-    mutationFn: () => api.post(`/assets/${id}/restore`, assetSchema),
+    mutationFn: () => api.call(restoreAsset, { params: { id } }),
     onSuccess: (restored) => {
       client.setQueryData(ASSET_KEYS.asset(id), restored);
       refreshAssets(client, [id]);

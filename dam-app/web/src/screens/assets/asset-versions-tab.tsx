@@ -1,9 +1,9 @@
 import { Badge, Button, Checkbox, HStack, Image, Stack, Table, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { z } from 'zod';
 import type { SessionView } from '../../../../api/accounts.ts';
-import { type AssetView, assetSchema } from '../../../../api/assets.ts';
+import type { AssetView } from '../../../../api/assets.ts';
+import { restoreVersion } from '../../../../api/contract/versions-endpoints.ts';
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { toaster } from '../../app/toaster.tsx';
@@ -15,8 +15,6 @@ import { formatDate } from '../../components/format-date.ts';
 import { formatSize } from '../../components/format-size.ts';
 import { ASSET_KEYS, refreshAssets, useVersions } from './asset-queries.ts';
 
-const restored = z.object({ asset: assetSchema, version: z.number() });
-
 /** Versions (spec §3, §4): every version with its fields; restore one, or pick two to compare side by side. */
 export function AssetVersionsTab({ asset, session }: { asset: AssetView; session: SessionView }) {
   const { t, language } = usePreferences();
@@ -25,7 +23,7 @@ export function AssetVersionsTab({ asset, session }: { asset: AssetView; session
   const [picked, setPicked] = useState<number[]>([]);
   const [restoring, setRestoring] = useState<number | null>(null);
   const restore = useMutation({
-    mutationFn: (number: number) => api.post(`/assets/${asset.id}/versions/${number}/restore`, restored),
+    mutationFn: (number: number) => api.call(restoreVersion, { params: { id: asset.id, number } }),
     onSuccess: (answer) => {
       setRestoring(null);
       client.setQueryData(ASSET_KEYS.asset(asset.id), answer.asset);

@@ -1,7 +1,8 @@
 import { Field, NativeSelect, Textarea } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { type AssetView, assetSchema } from '../../../../api/assets.ts';
+import type { z } from 'zod';
+import type { AssetView } from '../../../../api/assets.ts';
+import { checkInAsset } from '../../../../api/contract/versions-endpoints.ts';
 import { checkInSchema, versionCategories } from '../../../../api/versions.ts';
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
@@ -11,8 +12,6 @@ import { FormField } from '../../components/form-field.tsx';
 import { useForm } from '../../components/use-form.ts';
 import { ActionDialog } from '../../kit/action-dialog.tsx';
 import { ASSET_KEYS, refreshAssets } from './asset-queries.ts';
-
-const checkedIn = z.object({ asset: assetSchema, version: z.number() });
 
 /** Check in (spec §4): a new version with a name, a comment and a message, of category Parent, Peer or Named. */
 export function CheckInDialog({
@@ -28,7 +27,8 @@ export function CheckInDialog({
   const client = useQueryClient();
   const form = useForm({ name: '', comment: '', message: '', category: 'Parent' as string });
   const save = useMutation({
-    mutationFn: (body: unknown) => api.post(`/assets/${asset.id}/checkin`, checkedIn, body),
+    mutationFn: (body: z.input<typeof checkInSchema>) =>
+      api.call(checkInAsset, { params: { id: asset.id }, body }),
     onSuccess: (answer) => {
       client.setQueryData(ASSET_KEYS.asset(asset.id), answer.asset);
       void client.invalidateQueries({ queryKey: ASSET_KEYS.versions(asset.id) });

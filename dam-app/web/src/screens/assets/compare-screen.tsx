@@ -1,7 +1,8 @@
 import { Card, Center, DataList, Grid, Image, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { versionCompareSchema, type versionSchema } from '../../../../api/versions.ts';
+import { compareVersions } from '../../../../api/contract/versions-endpoints.ts';
+import type { versionSchema } from '../../../../api/versions.ts';
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { renditionUrl } from '../../asset-widgets/asset-preview.tsx';
@@ -22,7 +23,7 @@ export function CompareScreen({ id, left, right }: { id: number; left: number; r
   const compare = useQuery({
     queryKey: ['asset', id, 'compare', left, right],
     queryFn: ({ signal }) =>
-      api.get(`/assets/${id}/versions/compare?a=${left}&b=${right}`, versionCompareSchema, signal),
+      api.call(compareVersions, { params: { id }, query: { a: left, b: right }, signal }),
     retry: false,
   });
   return (

@@ -1,6 +1,8 @@
 import { Button, Field, HStack, Stack, Textarea } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type AssetView, assetSchema, editAssetSchema } from '../../../../api/assets.ts';
+import type { z } from 'zod';
+import { type AssetView, editAssetSchema } from '../../../../api/assets.ts';
+import { editAsset } from '../../../../api/contract/assets-endpoints.ts';
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { toaster } from '../../app/toaster.tsx';
@@ -20,7 +22,8 @@ export function MetadataForm({ asset, editable }: { asset: AssetView; editable: 
     { guard: true },
   );
   const save = useMutation({
-    mutationFn: (body: unknown) => api.put(`/assets/${asset.id}`, assetSchema, body),
+    mutationFn: (body: z.input<typeof editAssetSchema>) =>
+      api.call(editAsset, { params: { id: asset.id }, body }),
     onSuccess: (saved) => {
       form.reset({ name: saved.name, description: saved.description, keywords: saved.keywords.join(', ') });
       client.setQueryData(ASSET_KEYS.asset(asset.id), saved);

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type AssetView, assetSchema, renameAssetSchema } from '../../../../api/assets.ts';
+import { type AssetView, renameAssetSchema } from '../../../../api/assets.ts';
+import { renameAsset } from '../../../../api/contract/assets-endpoints.ts';
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { toaster } from '../../app/toaster.tsx';
@@ -19,7 +20,7 @@ export function RenameDialog({ asset, open, onClose }: { asset: AssetView; open:
       field="fileName"
       initial={asset.fileName}
       schema={renameAssetSchema}
-      save={(body) => api.post(`/assets/${asset.id}/rename`, assetSchema, body)}
+      save={(body) => api.call(renameAsset, { params: { id: asset.id }, body })}
       onSaved={(renamed) => {
         client.setQueryData(ASSET_KEYS.asset(asset.id), renamed);
         refreshAssets(client);

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { z } from 'zod';
-import { placesTreeSchema } from '../../../../api/folders.ts';
+import { folderTree } from '../../../../api/contract/folders-endpoints.ts';
 import { calendarSchema, type searchRequestSchema, searchResultSchema } from '../../../../api/search.ts';
 import { api } from '../../api/api-client.ts';
 import { LIBRARY_KEY, TREE_KEY } from '../../api/query-keys.ts';
@@ -16,7 +16,7 @@ export { LIBRARY_KEY, TREE_KEY } from '../../api/query-keys.ts';
 export function usePlacesTree(enabled = true) {
   return useQuery({
     queryKey: TREE_KEY,
-    queryFn: ({ signal }) => api.get('/folders/tree', placesTreeSchema, signal),
+    queryFn: ({ signal }) => api.call(folderTree, { signal }),
     staleTime: 30_000,
     enabled,
   });

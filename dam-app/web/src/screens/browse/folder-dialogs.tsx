@@ -1,11 +1,16 @@
 import { Field, NativeSelect } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
-import { okSchema } from '../../../../api/accounts.ts';
+import {
+  copyFolder,
+  createFolder,
+  deleteFolder,
+  moveFolder,
+  renameFolder,
+} from '../../../../api/contract/folders-endpoints.ts';
 import {
   createFolderSchema,
   type FolderView,
   folderDestinationSchema,
-  folderSchema,
   renameFolderSchema,
 } from '../../../../api/folders.ts';
 import { api } from '../../api/api-client.ts';
@@ -43,8 +48,8 @@ export function FolderNameDialog({ folder, onClose, mode }: DialogProps & { mode
       body={(name) => (create ? { parentId: folder.id, name } : { name })}
       save={({ name }) =>
         create
-          ? api.post('/folders', folderSchema, { parentId: folder.id, name })
-          : api.put(`/folders/${folder.id}`, folderSchema, { name })
+          ? api.call(createFolder, { body: { parentId: folder.id, name } })
+          : api.call(renameFolder, { params: { id: folder.id }, body: { name } })
       }
       onSaved={async (saved) => {
         await refresh();
@@ -76,7 +81,10 @@ export function FolderDestinationDialog({
   const form = useForm({ destinationId: String(choices[0]?.id ?? '') });
   const run = useMutation({
     mutationFn: (destinationId: number) =>
-      api.post(`/folders/${folder.id}/${mode}`, folderSchema, { destinationId }),
+      api.call(mode === 'move' ? moveFolder : copyFolder, {
+        params: { id: folder.id },
+        body: { destinationId },
+      }),
     onSuccess: async (result) => {
       await refresh();
       toaster.create({
@@ -130,7 +138,7 @@ export function FolderDeleteDialog({ folder, onClose }: DialogProps) {
   const { t } = usePreferences();
   const refresh = useRefreshLibrary();
   const remove = useMutation({
-    mutationFn: () => api.delete(`/folders/${folder.id}`, okSchema),
+    mutationFn: () => api.call(deleteFolder, { params: { id: folder.id } }),
     onSuccess: async () => {
       if (folder.parentId) navigate({ name: 'folder', id: folder.parentId });
       await refresh();

@@ -1,7 +1,7 @@
 import { cp, lstat, mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { confinePath, OutsideStorageError } from '../access/storage-path.ts';
-import { notALink } from '../storage/local-area.ts';
+import { notALink } from './local-area.ts';
 
 export class PathOutsideRootError extends OutsideStorageError {}
 

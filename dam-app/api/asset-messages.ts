@@ -1,9 +1,9 @@
 /**
- * The texts of spec §5 (names, copy and move) and §8 (names and renaming, folder operations, concurrency, loading
- * dock, other) that the asset, folder and working-set screens show, word for word where the spec gives the words.
+ * The texts (R-SPEC-TEXTS) of names, copy and move, and of names and renaming, folder operations, concurrency, loading
+ * dock, other that the asset, folder and working-set screens show, word for word where the spec gives the words.
  */
 export const ASSET_MESSAGES = {
-  // §5 Names
+  // Names
   fileNameRule: 'A file name cannot contain \\ / : or start with a period.',
   folderNameRule: 'A folder name cannot contain \\ / : * " ? > < or start or end with a period.',
   fileNameTooLong: 'A file name can be at most 255 bytes long.',
@@ -12,33 +12,33 @@ export const ASSET_MESSAGES = {
   maxChars32: 'Maximum of 32 Characters.',
   cartNameRequired: 'A cart name is required.',
   cartNameUnique: 'A cart with this name already exists.',
-  // §5 Assets, copy and move
+  // Assets, copy and move
   assetIdInvalid: 'The asset ID must be a valid number.',
   assetIdMissing: 'The asset ID must exist.',
   ontoChildOrParent: 'A folder cannot be copied or moved onto its child or its parent.',
   destinationNotAllowed: 'The destination directory must be allowed.',
-  // §8 Names and renaming
+  // Names and renaming
   assetFilenameExists: 'Asset filename already exists.',
   renameBlocked: 'Rename blocked: another asset has the same name or the asset is in use.',
-  // §8 Folder operations
+  // Folder operations
   folderOperationFailed: 'Folder copy, move or rename failed.',
   destinationHasFolder: 'The destination folder already contains a folder with the same name.',
   folderCreationFailed: 'Folder creation failed, try again.',
   moveBlockedByTranscoding: 'A move is blocked until video transcodings complete.',
-  // §8 Concurrency
+  // Concurrency
   inUse: 'An affected asset or folder is in use by the system or another user (try later).',
   selectionModified: 'Another action modified the selection.',
-  // §8 Access paths
+  // Access paths
   versionNotFound: 'Version not found.',
   noAclRoot: 'You have no ACL root path. Switch to another ACL or log out.',
-  // §8 Other
+  // Other
   unsupportedSortRemoved: 'An unsupported sort field is removed.',
   searchEmpty: 'The search is empty.',
   bundleEmpty: 'The search is empty, or the search bundle is empty (download cancelled).',
   notABundle: 'This collection is not a bundle.',
-  // §5 Uploads and imports
+  // Uploads and imports
   bulkSelectCsvOnly: 'Bulk select upload is CSV only.',
-  // §8 Loading dock
+  // Loading dock
   loadingDockTooLarge: 'Loading Dock Too Large',
   downloadMaximumReached: 'Download maximum reached.',
   loadingDockNoSpace: (requested: string, free: string) =>

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dbId } from './db-safe.ts';
 
-/** The largest prepared download (spec §9 leaves the value open): 20 GiB. */
+/** The largest prepared download (R-DOCK-LIMITS; the product gives no value, this one is ours): 20 GiB. */
 export const LOADING_DOCK_MAX_BYTES = 20 * 1024 ** 3;
 
 export const prepareDownloadSchema = z
@@ -15,7 +15,7 @@ export const prepareDownloadSchema = z
     message: 'The search is empty.',
   });
 
-/** A prepared download (spec §3 "Loading dock download": notification id and loading dock id). */
+/** A prepared download (R-DOCK-DOWNLOAD "Loading dock download": notification id and loading dock id). */
 export const loadingDockSchema = z
   .object({
     loadingDockId: z.number(),

@@ -111,7 +111,7 @@ export const accountRoutes = [
     method: 'put',
     path: '/account',
     tag: 'Access',
-    summary: 'Change the account settings (every user field of spec §3)',
+    summary: 'Change the account settings (every user field of R-USER-FIELDS)',
     auth: 'user',
     body: z.strictObject({ profile: profileSchema }),
     response: userSchema,

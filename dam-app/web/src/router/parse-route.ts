@@ -1,6 +1,6 @@
 /**
  * Every screen the app can show, read from the URL's hash. Hash routing keeps the server a plain static host, and it
- * is the only form the links the server mails can take: the invitation link `{host}/index.html#CU<id>` (spec §2),
+ * is the only form the links the server mails can take: the invitation link `{host}/index.html#CU<id>` (R-INVITE-LINK),
  * the reset link `/#reset=<token>` and the activation link `/#activate`.
  */
 export type Route =

@@ -2,10 +2,10 @@ import { TRANSFER_MESSAGES } from '../../../api/transfer-messages.ts';
 import type { NodeReader, NodeTransfer } from './node-reader.ts';
 import type { ProgressStore, UploadEntry } from './progress-record.ts';
 
-/** Spec §9 timings. */
+/** R-TRANSFER-TIMINGS timings. */
 export const MONITOR_TIMING = { startDelayMs: 1000, retryDelayMs: 1000, pollMs: 1000 } as const;
 
-/** The utils actions of the upload flow (spec §7), as the DAM server offers them. */
+/** The utils actions of the upload flow (R-UPLOAD-ACTIONS), as the DAM server offers them. */
 export interface UploadActions {
   sessionStart(cookie: string, path: string): Promise<unknown>;
   fileFinish(cookie: string, paths: string[]): Promise<unknown>;
@@ -17,10 +17,10 @@ export interface UploadActions {
 export type MonitorOutcome = 'completed' | 'failed' | 'cancelled' | 'unauthorized' | 'not-found';
 
 export interface MonitorEvents {
-  /** Spec §4 step 6: first sight of the transfer on the node. */
+  /** R-UPLOAD-SESSION-START: first sight of the transfer on the node. */
   onSeen?(cookie: string, transfer: NodeTransfer): void;
   onProgress?(cookie: string, transfer: NodeTransfer): void;
-  /** Monitoring ended: the reload warning goes (spec §4 step 8, §8 401/404). */
+  /** Monitoring ended: the reload warning goes (R-UPLOAD-SESSION-FINISH, R-NODE-FAULTS 401/404). */
   onEnd(cookie: string, outcome: MonitorOutcome): void;
   log(message: string): void;
 }
@@ -35,7 +35,7 @@ const failed = (transfer: NodeTransfer) =>
   transfer.status === 'failed' || (!ONGOING.has(transfer.status) && (transfer.error_code ?? 0) !== 0);
 
 /**
- * Spec §4 upload flow steps 4–11 for one upload: find the transfer by its cookie on the node, then poll it about
+ * R-UPLOAD-FIND, R-UPLOAD-SESSION-START, R-UPLOAD-FILE-FINISH, R-UPLOAD-SESSION-FINISH, R-UPLOAD-ERROR, R-UPLOAD-CANCELLED, R-UPLOAD-RESUME for one upload: find the transfer by its cookie on the node, then poll it about
  * every second (never two polls at once), report newly completed files once each, and finish, fail or cancel the
  * session on the DAM. Everything it did is in the progress record, so a reload picks up where it stopped.
  */

@@ -16,7 +16,7 @@ import { navigate } from '../../router/use-route.ts';
 import { emptyProfile, ProfileFields } from '../account/profile-fields.tsx';
 import { NewPasswordFields } from './new-password-fields.tsx';
 
-/** Invitations (spec §2): the link `{host}/index.html#CU<id>` opens this; accepting creates the account, signed in. */
+/** Invitations (R-INVITE-LINK): the link `{host}/index.html#CU<id>` opens this; accepting creates the account, signed in. */
 export function InvitationScreen({ id }: { id: string }) {
   const { t } = usePreferences();
   const invitation = useQuery({

@@ -11,7 +11,7 @@ import { PageCard } from '../../components/page-card.tsx';
 import { useForm } from '../../components/use-form.ts';
 import { navigate } from '../../router/use-route.ts';
 
-/** Login (spec §2): by username or by email — one field takes either, "@" says which. */
+/** Login (R-SCREEN-LABELS, R-LOGIN-NAME-OR-EMAIL): by username or by email — one field takes either, "@" says which. */
 export function LoginScreen({ timedOut = false, notice }: { timedOut?: boolean; notice?: string }) {
   const { t, spec } = usePreferences();
   const setSession = useSetSession();

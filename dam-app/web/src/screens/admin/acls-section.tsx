@@ -16,7 +16,7 @@ import { ADMIN_KEYS, useAdminAcls, useAdminGroups, useAdminUsers } from './admin
 
 type Acl = z.infer<typeof aclSchema>;
 
-/** ACLs: a root path, the permissions of spec §6 (their names as the spec spells them) and the holders. */
+/** ACLs: a root path, the permissions of R-PERMISSIONS (their names as the spec spells them) and the holders. */
 export function AclsSection() {
   const { t } = usePreferences();
   const client = useQueryClient();

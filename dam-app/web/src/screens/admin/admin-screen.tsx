@@ -22,7 +22,7 @@ const SECTIONS: Record<AdminSection, { label: MessageKey; Component: () => React
   outbox: { label: 'admin.outbox', Component: OutboxSection },
 };
 
-/** Administration (spec §2, §6): administrators only; anyone else is told so in the spec's words. */
+/** Administration (R-SCREEN-LABELS, R-ADMIN-ONLY): administrators only; anyone else is told so in the spec's words. */
 export function AdminScreen({ session, section }: { session: SessionView; section: AdminSection }) {
   const { t, spec } = usePreferences();
   if (!session.user.isAdmin)

@@ -14,7 +14,7 @@ import { ASSET_KEYS, useCarts } from './asset-queries.ts';
 
 const NEW = 'new';
 
-/** Add to cart: one of my carts, or a new one (its name required and unique, spec §5); the first 1000 go in. */
+/** Add to cart: one of my carts, or a new one (its name required and unique, R-CART-NAME); the first 1000 go in. */
 export function AddToCartDialog({
   assetIds,
   open,

@@ -17,7 +17,7 @@ import { ASSET_KEYS, refreshAssets, useVersions } from './asset-queries.ts';
 
 const restored = z.object({ asset: assetSchema, version: z.number() });
 
-/** Versions (spec §3, §4): every version with its fields; restore one, or pick two to compare side by side. */
+/** Versions (R-VERSION-FIELDS): every version with its fields; restore one, or pick two to compare side by side. */
 export function AssetVersionsTab({ asset, session }: { asset: AssetView; session: SessionView }) {
   const { t, language } = usePreferences();
   const client = useQueryClient();

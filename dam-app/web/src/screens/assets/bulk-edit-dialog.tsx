@@ -12,7 +12,7 @@ import { ActionDialog } from './action-dialog.tsx';
 import { refreshAssets } from './asset-queries.ts';
 import { keywordsOf } from './metadata-form.tsx';
 
-/** Bulk Edit (spec §2): set the description and add or remove keywords on a selection of assets. */
+/** Bulk Edit (R-SCREEN-LABELS, R-BULK-EDIT): set the description and add or remove keywords on a selection of assets. */
 export function BulkEditDialog({
   assetIds,
   open,

@@ -14,7 +14,7 @@ import { ASSET_KEYS, refreshAssets } from './asset-queries.ts';
 
 const checkedIn = z.object({ asset: assetSchema, version: z.number() });
 
-/** Check in (spec §4): a new version with a name, a comment and a message, of category Parent, Peer or Named. */
+/** Check in (R-CHECKOUT): a new version with a name, a comment and a message, of category Parent, Peer or Named. */
 export function CheckInDialog({
   asset,
   open,

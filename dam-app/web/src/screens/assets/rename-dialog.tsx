@@ -9,7 +9,7 @@ import { useForm } from '../../components/use-form.ts';
 import { ActionDialog } from './action-dialog.tsx';
 import { ASSET_KEYS, refreshAssets } from './asset-queries.ts';
 
-/** Rename the asset's file; the server answers spec §8's "Asset filename already exists." or the in-use message. */
+/** Rename the asset's file; the server answers R-ASSET-RENAME-CLASH "Asset filename already exists." or the in-use message. */
 export function RenameDialog({ asset, open, onClose }: { asset: AssetView; open: boolean; onClose(): void }) {
   const { t } = usePreferences();
   const client = useQueryClient();

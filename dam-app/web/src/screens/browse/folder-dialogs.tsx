@@ -65,7 +65,7 @@ function FormDialog(props: {
   );
 }
 
-/** New folder or Rename: the §5 folder name rules checked here, the server's answer shown beside the name. */
+/** New folder or Rename: the R-FOLDER-NAME folder name rules checked here, the server's answer shown beside the name. */
 export function FolderNameDialog({ folder, onClose, mode }: DialogProps & { mode: 'create' | 'rename' }) {
   const { t } = usePreferences();
   const refresh = useRefreshLibrary();
@@ -118,7 +118,7 @@ export function FolderNameDialog({ folder, onClose, mode }: DialogProps & { mode
   );
 }
 
-/** Move or Copy into another folder: not onto itself, its child or its parent (spec §5). */
+/** Move or Copy into another folder: not onto itself, its child or its parent (R-COPY-MOVE-DESTINATION). */
 export function FolderDestinationDialog({
   folder,
   tree,

@@ -5,7 +5,7 @@ import { Link } from '../../components/link.tsx';
 import { useRoute } from '../../router/use-route.ts';
 import { TrashDialog } from '../assets/trash-dialog.tsx';
 
-/** The header's links to the working sets (spec §2): Collections, Carts, Loading Dock; and the trash, to restore from. */
+/** The header's links to the working sets (R-SCREEN-LABELS): Collections, Carts, Loading Dock; and the trash, to restore from. */
 export function WorkingSetsNav() {
   const { t } = usePreferences();
   const route = useRoute();

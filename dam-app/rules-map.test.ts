@@ -1,8 +1,15 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { citeRules, citesSpec, filesToRewrite, MAPPED_IDS } from '../scripts/measure/cite-rules.mjs';
+import {
+  citeRules,
+  citesSpec,
+  filesToRewrite,
+  fixRulePaths,
+  MAPPED_IDS,
+} from '../scripts/measure/cite-rules.mjs';
 
 const DAM_APP = fileURLToPath(new URL('.', import.meta.url));
 const REPO = join(DAM_APP, '..');
@@ -122,5 +129,38 @@ describe('the citation codemod (scripts/measure/cite-rules.mjs)', () => {
       changed: 0,
       unmapped: ['/** Something of spec \u00a71. */'],
     });
+  });
+});
+
+describe('pointing RULES.md at moved code (cite-rules.mjs --fix-rules-paths)', () => {
+  it('moves an entry to the one file that now exports its names, and reports what it cannot place', () => {
+    const root = mkdtempSync(join(tmpdir(), 'rules-map-'));
+    try {
+      const damApp = join(root, 'dam-app');
+      mkdirSync(join(damApp, 'server', 'carts'), { recursive: true });
+      writeFileSync(join(damApp, 'server', 'carts', 'cart-routes.ts'), 'export const cartRoutes = [];\n');
+      writeFileSync(
+        join(damApp, 'server', 'carts', 'cart-service.ts'),
+        'export async function renameCart() {}\nexport const CART_MAX = 1;\n',
+      );
+      writeFileSync(
+        join(damApp, 'RULES.md'),
+        [
+          '| R-A | moved | `server/carts/cart-routes.ts` `renameCart`, `CART_MAX` |',
+          '| R-B | stays | `server/carts/cart-routes.ts` `cartRoutes` |',
+          '| R-C | gone | `server/carts/cart-routes.ts` `deleteCart` |',
+        ].join('\n'),
+      );
+      const { text, moved, lost } = fixRulePaths(damApp);
+      expect(text.split('\n')).toEqual([
+        '| R-A | moved | `server/carts/cart-service.ts` `renameCart`, `CART_MAX` |',
+        '| R-B | stays | `server/carts/cart-routes.ts` `cartRoutes` |',
+        '| R-C | gone | `server/carts/cart-routes.ts` `deleteCart` |',
+      ]);
+      expect(moved).toHaveLength(1);
+      expect(lost).toEqual(['server/carts/cart-routes.ts deleteCart']);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -6,3 +6,4 @@ export function citeRules(
   source: string,
   show?: (from: string, to: string, line: string) => void,
 ): { text: string; changed: number; unmapped: string[] };
+export function fixRulePaths(damApp: string): { text: string; moved: string[]; lost: string[] };

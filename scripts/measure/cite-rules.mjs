@@ -7,9 +7,10 @@
 //   node scripts/measure/cite-rules.mjs           rewrite, print how many changed and what could not be mapped
 //   node scripts/measure/cite-rules.mjs --check   change nothing; exit 1 when a citation is left
 //   node scripts/measure/cite-rules.mjs --show    change nothing; print each citation, its ids and its line
+//   node scripts/measure/cite-rules.mjs --fix-rules-paths   point RULES.md at the files that now hold its names
 //
 // Citations of other documents (`reference/dam.md §1`, `connect-protocol.md §5`) are not touched.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -28,6 +29,7 @@ export function filesToRewrite(root = ROOT) {
   };
   walk(join(root, 'dam-app'));
   for (const dir of ['test/e2e', 'scripts/bench']) {
+    if (!existsSync(join(root, dir))) continue;
     for (const name of readdirSync(join(root, dir))) {
       if (/^dam-.*\.(ts|mjs)$/.test(name)) files.push(join(root, dir, name));
     }
@@ -301,7 +303,53 @@ export function citeRules(source, show = () => {}) {
   return { text, changed, unmapped };
 }
 
+const holds = (text, name) => new RegExp(`\\b${name.replace(/\$/g, '\\$')}\\b`).test(text);
+const declares = (text, name) =>
+  new RegExp(
+    `export\\s+(?:async\\s+)?(?:function\\*?|const|let|class|interface|type)\\s+${name.replace(/\$/g, '\\$')}\\b`,
+  ).test(text);
+
+/**
+ * RULES.md with each file that no longer holds the names given beside it replaced by the one source file of
+ * `damApp` that exports them all (code moved, say from `*-routes.ts` to `*-service.ts`): `{ text, moved, lost }`.
+ * `lost` lists entries no single file explains; those need a person.
+ */
+export function fixRulePaths(damApp) {
+  const rulesFile = join(damApp, 'RULES.md');
+  const sources = filesToRewrite(join(damApp, '..'))
+    .filter((file) => file.startsWith(damApp) && !/\.test\.tsx?$/.test(file))
+    .map((file) => ({ path: relative(damApp, file), text: readFileSync(file, 'utf8') }));
+  const byPath = new Map(sources.map((source) => [source.path, source.text]));
+  const moved = [];
+  const lost = [];
+  const text = readFileSync(rulesFile, 'utf8').replace(
+    /`([^`\s]+\.tsx?)`((?:,? `[^`]+`)+)/g,
+    (all, path, list) => {
+      const names = [...list.matchAll(/`([^`]+)`/g)].map((m) => m[1]);
+      const current = byPath.get(path);
+      if (current !== undefined && names.every((name) => holds(current, name))) return all;
+      const found = sources.filter((source) => names.every((name) => declares(source.text, name)));
+      if (found.length !== 1) {
+        lost.push(`${path} ${names.join(', ')}`);
+        return all;
+      }
+      moved.push(`${path} → ${found[0].path} (${names.join(', ')})`);
+      return `\`${found[0].path}\`${list}`;
+    },
+  );
+  return { text, moved, lost };
+}
+
 function main(args) {
+  if (args.includes('--fix-rules-paths')) {
+    const damApp = join(ROOT, 'dam-app');
+    const { text, moved, lost } = fixRulePaths(damApp);
+    writeFileSync(join(damApp, 'RULES.md'), text);
+    console.log(`RULES.md: ${moved.length} file(s) updated`);
+    for (const line of moved) console.log(`  ${line}`);
+    if (lost.length > 0) console.log(`not found in exactly one file (fix by hand):\n  ${lost.join('\n  ')}`);
+    return;
+  }
   const check = args.includes('--check') || args.includes('--show');
   const show = args.includes('--show')
     ? (from, to, line) => console.log(`${from} → ${to}\n    ${line}`)

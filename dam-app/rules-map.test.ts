@@ -9,6 +9,7 @@ import {
   filesToRewrite,
   fixRulePaths,
   MAPPED_IDS,
+  RELEASED_MIGRATION,
 } from '../scripts/measure/cite-rules.mjs';
 
 const DAM_APP = fileURLToPath(new URL('.', import.meta.url));
@@ -86,6 +87,13 @@ describe('citations in the DAM sources', () => {
     );
     // `node scripts/measure/cite-rules.mjs` rewrites these.
     expect(outside).toEqual([]);
+  });
+
+  it('leave released migrations as they are, and check later ones', () => {
+    expect(RELEASED_MIGRATION.test('/r/dam-app/server/db/migrations/0002-assets.ts')).toBe(true);
+    expect(RELEASED_MIGRATION.test('/r/dam-app/server/db/migrations/0011-library-events.ts')).toBe(true);
+    expect(RELEASED_MIGRATION.test('/r/dam-app/server/db/migrations/0012-next.ts')).toBe(false);
+    expect(sources.some(({ file }) => file.endsWith('0002-assets.ts'))).toBe(false);
   });
 
   it('cite only ids that RULES.md has', () => {

@@ -7,3 +7,4 @@ export function citeRules(
   show?: (from: string, to: string, line: string) => void,
 ): { text: string; changed: number; unmapped: string[] };
 export function fixRulePaths(damApp: string): { text: string; moved: string[]; lost: string[] };
+export const RELEASED_MIGRATION: RegExp;

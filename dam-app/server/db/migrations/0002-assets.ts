@@ -147,7 +147,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz not null default now()
     )`.execute(db);
   // A prepared download: copies of the originals in the loading-dock area, fetched by notification id and cleaned up
-  // when the transfer is done (R-DOCK-DOWNLOAD, R-DOCK-CLEANUP download flow).
+  // when the transfer is done (spec §4 download flow).
   await sql`
     create table loading_docks (
       id integer generated always as identity primary key,

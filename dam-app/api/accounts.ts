@@ -21,7 +21,7 @@ export const usernameSchema = dbString()
   .max(32, MESSAGES.maxChars32)
   .regex(/^[\p{L}\p{Nd}._@-]+$/u, 'A username may contain letters, digits and . _ @ - only.');
 
-/** The user fields of spec §3 that a person edits (the password has its own screens). */
+/** The user fields of R-USER-FIELDS that a person edits (the password has its own screens). */
 export const profileSchema = z.strictObject({
   email: emailSchema,
   firstName: optionalText(100),
@@ -82,12 +82,12 @@ export const sessionSchema = z
     user: userSchema,
     adminMode: z.boolean(),
     acl: aclSummarySchema.extend({ permissions: z.array(permissionSchema) }).nullable(),
-    /** The current ACL's root relative to the storage root: the root of every transfer path (spec §5). */
+    /** The current ACL's root relative to the storage root: the root of every transfer path (R-ACL-RELATIVE-PATH). */
     relativePath: z.string().nullable(),
-    /** The current ACL's root folder does not exist: offer another ACL or logging out (spec §6). */
+    /** The current ACL's root folder does not exist: offer another ACL or logging out (R-ACL-ROOT-MISSING). */
     aclRootMissing: z.boolean(),
     acls: z.array(aclSummarySchema),
-    /** What the person may do now: the current ACL's permissions, or every permission in admin mode (spec §6). */
+    /** What the person may do now: the current ACL's permissions, or every permission in admin mode (R-ADMIN-MODE). */
     permissions: z.array(permissionSchema),
     /** Send it as `X-CSRF-Token` on state-changing requests when the browser sends no Origin. */
     csrfToken: z.string(),
@@ -100,7 +100,7 @@ export type SessionView = z.infer<typeof sessionSchema>;
 export const sessionStateSchema = z
   .object({
     session: sessionSchema.nullable(),
-    /** The browser's session cookie had timed out (spec §8 "Session timed out"). */
+    /** The browser's session cookie had timed out (R-SESSION-TIMEOUT "Session timed out"). */
     timedOut: z.boolean(),
   })
   .meta({ id: 'SessionState' });

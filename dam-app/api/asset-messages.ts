@@ -1,12 +1,12 @@
-/** The most assets one selection may hold (spec §5: "a selection has a maximum block size"; the size is ours). */
+/** The most assets one selection may hold (R-SELECTION-LIMIT; the size is ours). */
 export const SELECTION_MAX_BLOCK = 10_000;
 
 /**
- * The texts of spec §5 (names, copy and move) and §8 (names and renaming, folder operations, concurrency, loading
- * dock, other) that the asset, folder and working-set screens show, word for word where the spec gives the words.
+ * The texts (R-SPEC-TEXTS) of names, copy and move, and of names and renaming, folder operations, concurrency, loading
+ * dock, other that the asset, folder and working-set screens show, word for word where the spec gives the words.
  */
 export const ASSET_MESSAGES = {
-  // §5 Names
+  // Names
   fileNameRule: 'A file name cannot contain \\ / : or start with a period.',
   folderNameRule: 'A folder name cannot contain \\ / : * " ? > < or start or end with a period.',
   fileNameTooLong: 'A file name can be at most 255 bytes long.',
@@ -15,32 +15,32 @@ export const ASSET_MESSAGES = {
   maxChars32: 'Maximum of 32 Characters.',
   cartNameRequired: 'A cart name is required.',
   cartNameUnique: 'A cart with this name already exists.',
-  // §5 Assets, copy and move
+  // Assets, copy and move
   assetIdInvalid: 'The asset ID must be a valid number.',
   ontoChildOrParent: 'A folder cannot be copied or moved onto its child or its parent.',
   destinationNotAllowed: 'The destination directory must be allowed.',
-  // §8 Names and renaming
+  // Names and renaming
   assetFilenameExists: 'Asset filename already exists.',
   renameBlocked: 'Rename blocked: another asset has the same name or the asset is in use.',
-  // §8 Folder operations
+  // Folder operations
   folderOperationFailed: 'Folder copy, move or rename failed.',
   destinationHasFolder: 'The destination folder already contains a folder with the same name.',
   folderCreationFailed: 'Folder creation failed, try again.',
   moveBlockedByTranscoding: 'A move is blocked until video transcodings complete.',
-  // §8 Concurrency
+  // Concurrency
   inUse: 'An affected asset or folder is in use by the system or another user (try later).',
-  // §8 Access paths
+  // Access paths
   versionNotFound: 'Version not found.',
-  // §8 Other
+  // Other
   unsupportedSortRemoved: 'An unsupported sort field is removed.',
   searchEmpty: 'The search is empty.',
   bundleEmpty: 'The search is empty, or the search bundle is empty (download cancelled).',
   notABundle: 'This collection is not a bundle.',
-  // §5 Uploads and imports
+  // Uploads and imports
   bulkSelectCsvOnly: 'Bulk select upload is CSV only.',
-  // §5 "A selection has a maximum block size" (the spec gives no words or number; these are ours).
+  // "A selection has a maximum block size" (the spec gives no words or number; these are ours).
   selectionTooLarge: `A selection has a maximum block size of ${SELECTION_MAX_BLOCK.toLocaleString('en')} assets.`,
-  // §8 Loading dock
+  // Loading dock
   loadingDockTooLarge: 'Loading Dock Too Large',
   downloadMaximumReached: 'Download maximum reached.',
   loadingDockNoSpace: (requested: string, free: string) =>

@@ -17,7 +17,7 @@ export const renditionSchema = z.object({
 
 export const holderSchema = z.object({ id: z.number(), username: z.string() });
 
-/** An asset with every field of spec §3 (ID number, name, file name, description, dates, type, size, …). */
+/** An asset with every field of R-ASSET-FIELDS (ID number, name, file name, description, dates, type, size, …). */
 export const assetSchema = z
   .object({
     id: z.number(),

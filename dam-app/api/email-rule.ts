@@ -3,7 +3,7 @@ import { MESSAGES } from './messages.ts';
 const LOCAL_PART = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+$/;
 const LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
 
-/** The first §5 email rule an address breaks, or undefined when it is valid. */
+/** The first R-EMAIL-FORMAT email rule an address breaks, or undefined when it is valid. */
 export function emailProblem(email: string): string | undefined {
   const at = email.split('@').length - 1;
   if (at === 0) return MESSAGES.emailMissingAt;

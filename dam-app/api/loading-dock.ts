@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { ASSET_MESSAGES } from './asset-messages.ts';
 import { dbId } from './db-safe.ts';
 
-/** The largest prepared download (spec §9 leaves the value open): 20 GiB. */
+/** The largest prepared download (R-DOCK-LIMITS; the product gives no value, this one is ours): 20 GiB. */
 export const LOADING_DOCK_MAX_BYTES = 20 * 1024 ** 3;
-/** The most assets one download request may name (spec §5 "a maximum asset count"; the number is ours). */
+/** The most assets one download request may name (R-DOCK-LIMITS; the number is ours). */
 export const LOADING_DOCK_MAX_ASSETS = 10_000;
 
 export const prepareDownloadSchema = z
@@ -18,7 +18,7 @@ export const prepareDownloadSchema = z
     message: 'The search is empty.',
   });
 
-/** A prepared download (spec §3 "Loading dock download": notification id and loading dock id). */
+/** A prepared download (R-DOCK-DOWNLOAD "Loading dock download": notification id and loading dock id). */
 export const loadingDockSchema = z
   .object({
     loadingDockId: z.number(),

@@ -1,9 +1,9 @@
 /**
- * The texts of spec §5 (validation), §6 (roles) and §8 (errors) that the accounts and access screens show, word for
+ * The texts (R-SPEC-TEXTS) of validation, roles and errors that the accounts and access screens show, word for
  * word where the spec gives the words. The server sends them as `user_message`; the web app shows the same ones.
  */
 export const MESSAGES = {
-  // §5 Account and passwords
+  // Account and passwords
   usernameBlank: 'Username is blank.',
   usernameExists: 'Username already exists.',
   usernameOrEmail: 'You must fill out either your username or your email.',
@@ -15,24 +15,24 @@ export const MESSAGES = {
   passwordTooShort: 'The password is too short.',
   activationCodeEmpty: 'Activation code cannot be empty.',
   activationCodeInvalid: 'The activation code is invalid.',
-  // §5 Email
+  // Email
   emailInvalid: 'The email is invalid.',
   emailMissingAt: 'The email is missing "@".',
   emailManyAt: 'The email has "@" more than once.',
   emailNoUser: 'The user name must come before "@".',
   emailNoServer: 'The server name must follow "@".',
   emailFormat: 'Enter valid email address format.',
-  // §5 Assets, copy and move (required fields)
+  // Assets, copy and move (required fields)
   requiredEmpty: 'You can not leave this empty.',
   maxChars32: 'Maximum of 32 Characters.',
   phoneCharacters: 'The phone number contains characters that are not allowed.',
-  // §6
+  // Roles and permissions
   notAdministrator: 'You must be an administrator to access the page.',
   noPermission: 'You do not have permission to do this action.',
   noAcl: 'You have no ACL. Contact the administrator.',
   aclRootMissing: "This ACL's root path is missing. Switch to another ACL or log out.",
   specialUsers: 'The special users root, nologin and guest cannot be deleted.',
-  // §8 Access
+  // Access
   unauthorized: 'Unauthorized.',
   accessDenied: 'Access denied, the requested asset is not accessible.',
   linkInvalid: 'The link to this page is invalid or has expired.',
@@ -40,19 +40,19 @@ export const MESSAGES = {
   cookiesDisabled: 'Cookies are disabled.',
   sessionTimedOut: 'Session timed out (reload and log in again).',
   browserNotSupported: 'Browser not supported.',
-  // §8 Licensing
+  // Licensing
   licenseFull: 'The maximum number of users permitted by the license has been reached.',
-  // §8 Invitations
+  // Invitations
   invitationError: 'There was an error with your invitation. Contact the administrator.',
   invitationDone: 'This invitation has already been completed or deleted.',
   invitationNotSent: 'The invitation could not be sent.',
-  // §8 Other
+  // Other
   apiKeyExists: 'The API key already exists.',
   operationFailed: 'Operation failed on server.',
-  // §8 Uploads ("upload failed due to a server error"); a full disk has no words in the spec, these are ours.
+  // Uploads ("upload failed due to a server error"); a full disk has no words in the spec, these are ours.
   uploadFailed: 'Upload failed due to a server error.',
   storageFull: 'The server’s storage is full. Try again once space has been freed.',
-  // §8 "asset not found or no permission" is the spec's; the other kinds have no words in the spec, these are ours.
+  // "asset not found or no permission" is the spec's; the other kinds have no words in the spec, these are ours.
   notFound: 'Asset not found or no permission.',
   userNotFound: 'This user does not exist.',
   groupNotFound: 'This group does not exist.',
@@ -74,7 +74,7 @@ export const MESSAGES = {
   loginFailed: 'The username or password is incorrect.',
 } as const;
 
-/** §5 password counts, worded for the configured numbers. */
+/** R-PASSWORD-POLICY password counts, worded for the configured numbers. */
 export const passwordRuleMessage = {
   symbols: (n: number) => `Passwords must contain at least ${n} ${n === 1 ? 'symbol' : 'symbols'}.`,
   numbers: (n: number) => `Passwords must contain at least ${n} ${n === 1 ? 'number' : 'numbers'}.`,

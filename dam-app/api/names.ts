@@ -1,6 +1,6 @@
 import { ASSET_MESSAGES } from './asset-messages.ts';
 
-/** Folder names longer than this are refused (spec §9: "Folder name maximum 32 characters in one naming rule"). */
+/** Folder names longer than this are refused (R-FOLDER-NAME: "Folder name maximum 32 characters in one naming rule"). */
 export const MAX_FOLDER_NAME = 32;
 /** A file name's limit: what common filesystems hold in one path segment (spec silent; 255 bytes in UTF-8). */
 export const MAX_FILE_NAME_BYTES = 255;
@@ -9,7 +9,7 @@ export const MAX_FILE_NAME_BYTES = 255;
 // (bidi overrides and isolates, zero-width characters, the BOM): refused as forbidden characters.
 const INVISIBLE = /[\p{Cc}\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff\ufff9-\ufffb]/u;
 
-/** §5: a folder name (already trimmed), or undefined when it is acceptable. Names are compared in Unicode NFC. */
+/** R-FOLDER-NAME: a folder name (already trimmed), or undefined when it is acceptable. Names are compared in Unicode NFC. */
 export function folderNameProblem(raw: string): string | undefined {
   const name = raw.normalize('NFC');
   if (name.trim() === '') return ASSET_MESSAGES.nameRequired;
@@ -19,7 +19,7 @@ export function folderNameProblem(raw: string): string | undefined {
   return undefined;
 }
 
-/** §5: a file name, or undefined when it is acceptable. */
+/** R-FILE-NAME: a file name, or undefined when it is acceptable. */
 export function fileNameProblem(raw: string): string | undefined {
   const name = raw.normalize('NFC');
   if (name.trim() === '') return ASSET_MESSAGES.nameRequired;

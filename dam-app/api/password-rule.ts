@@ -8,7 +8,7 @@ export interface PasswordPolicy {
   lower: number;
 }
 
-/** Every §5 rule a new password breaks, in the order a person fixes them; empty when it is acceptable. */
+/** Every R-PASSWORD-POLICY rule a new password breaks, in the order a person fixes them; empty when it is acceptable. */
 export function passwordProblems(password: string, policy: PasswordPolicy): string[] {
   if (password === '') return [MESSAGES.passwordEmpty];
   const problems: string[] = [];

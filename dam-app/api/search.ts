@@ -10,11 +10,11 @@ import {
   isStorableInstant,
 } from './db-safe.ts';
 
-/** Default "last N days" choices of advanced search (spec §9). */
+/** Default "last N days" choices of advanced search (R-DATE-OPTIONS). */
 export const LAST_N_DAYS = [5, 10, 20, 30] as const;
-/** Date filters (spec §9): today, 3, 7 and 30 days, the last full month and the last full year. */
+/** Date filters (R-DATE-OPTIONS): today, 3, 7 and 30 days, the last full month and the last full year. */
 export const DATE_FILTERS = ['today', '3days', '7days', '30days', 'lastMonth', 'lastYear'] as const;
-/** Date ranges (spec §9): the last 3 and 7 days, month, 3, 6 and 12 months. */
+/** Date ranges (R-DATE-OPTIONS): the last 3 and 7 days, month, 3, 6 and 12 months. */
 export const DATE_RANGES = [
   'last3days',
   'last7days',
@@ -134,7 +134,7 @@ export const searchRequestSchema = z
   .meta({ id: 'SearchRequest' });
 export type SearchRequest = z.infer<typeof searchRequestSchema>;
 
-/** Bulk edit (spec §5): a description and keywords set on the assets of a selection, by ids or by a search. */
+/** Bulk edit (R-BULK-EDIT): a description and keywords set on the assets of a selection, by ids or by a search. */
 export const bulkEditSchema = z.strictObject({
   ids: z.array(dbId()).max(10_000).optional(),
   /** Every asset this search finds (the search of `POST /search`, validated the same way). */
@@ -165,7 +165,7 @@ export const searchResultSchema = z
     nextCursor: z.string().nullable(),
     /** The sort actually used, after an unsupported field was removed. */
     sort: z.object({ field: z.enum(SORT_FIELDS), direction: z.enum(['asc', 'desc']) }),
-    /** Messages for the person (spec §8: "An unsupported sort field is removed."). */
+    /** Messages for the person (R-SORT-FIELD-REMOVED: "An unsupported sort field is removed."). */
     notices: z.array(z.string()),
   })
   .meta({ id: 'SearchResult' });
@@ -191,7 +191,7 @@ export const keywordCountsSchema = z.object({
   keywords: z.array(z.object({ keyword: z.string(), count: z.number() })),
 });
 
-/** The Calendar view: how many results fall on each day, week (weeks start on Sunday, day 0, spec §9) or month. */
+/** The Calendar view: how many results fall on each day, week (weeks start on Sunday, day 0, R-WEEK-STARTS-SUNDAY) or month. */
 export const calendarRequestSchema = z.strictObject({
   search: searchRequestSchema,
   field: z.enum(['dateCreated', 'dateAdded']).default('dateCreated'),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatTransferCookie, parseTransferCookie } from './transfer-cookie.ts';
 
-describe('the spec §3 transfer cookie', () => {
+describe('the R-TRANSFER-COOKIE transfer cookie', () => {
   it('lists the fields in the spec order', () => {
     expect(
       formatTransferCookie({

@@ -1,5 +1,5 @@
 /**
- * The transfer cookie of spec §3: comma-separated, in this order — user name, upload time, number of files, upload
+ * The transfer cookie of R-TRANSFER-COOKIE: comma-separated, in this order — user name, upload time, number of files, upload
  * directory, final directory (empty for downloads); completed file paths are appended after an upload. A comma or
  * percent sign inside a value is percent-encoded, so folder names with commas survive the round trip.
  */

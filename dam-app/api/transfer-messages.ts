@@ -1,19 +1,19 @@
-/** Spec §9: the oldest client the transfer integration works with. */
+/** R-TRANSFER-DEFAULTS: the oldest client the transfer integration works with. */
 export const MIN_CLIENT_VERSION = '3.9.1';
 
 /** Where the client's installers are offered (the SDK location's troubleshoot page lists every package). */
 export const CLIENT_DOWNLOAD_PAGE = '/sdk/install/troubleshoot/index.html';
 
 /**
- * The texts and labels of spec §2 "Surfaces of the accelerated transfer integration", §4 and §8 (accelerated
- * transfer error handling), word for word where the spec gives the words. The provider's client is Rapid.
+ * The texts and labels (R-SPEC-TEXTS) of the transfer integration's surfaces, states and
+ * error handling, word for word where the spec gives the words. The provider's client is Rapid.
  */
 export const TRANSFER_MESSAGES = {
-  // §2 menu entries
+  // menu entries
   quickUpload: 'Quick Upload',
   rapidQuickDownload: 'Rapid Quick Download',
   folderRapidDownload: 'Download (Rapid)',
-  // §2 Upload dialog
+  // Upload dialog
   uploadTitle: 'Upload',
   upload: 'Upload',
   cancel: 'Cancel',
@@ -22,27 +22,27 @@ export const TRANSFER_MESSAGES = {
   uploadOptions: 'Upload Options',
   standardDirectory: 'Upload to Standard Directory',
   currentDirectory: 'Upload to Current Directory',
-  // §5 Uploads
+  // Uploads
   mustSelectFile: 'You must select a file to upload.',
-  // §2 Download dialog
+  // Download dialog
   downloadTitle: 'Download',
   standardDownload: 'Standard Download (HTTP)',
   rapidDownload: 'Rapid Download',
   downloadCartText: 'Download all files in the current cart with Standard or Rapid Download.',
   downloadFileText: 'Download this file with the standard or Rapid Download.',
-  // §2 Warning dialog
+  // Warning dialog
   warningTitle: 'Warning',
   continue: 'Continue',
   warningText: (version: string) =>
     `The Rapid client is not running. Try again; if the error recurs, install version ${version} of the free Rapid client from the Rapid download site.`,
-  // §2 Drag-and-drop hints
+  // Drag-and-drop hints
   dragHintBefore: 'Drag files onto a folder to upload them with Rapid.',
   dragHintDuring: 'Drop to upload into this folder.',
-  // §2 Reload warning
+  // Reload warning
   reloadWarning: 'Upload in progress, do you want to reload the page?',
-  // §4 Upload flow step 9
+  // Upload flow (R-UPLOAD-ERROR)
   seeClientWindow: 'See Rapid window',
-  // §4 Upload states
+  // Upload states
   starting: 'starting',
   uploading: 'uploading',
   complete: 'complete',
@@ -52,7 +52,7 @@ export const TRANSFER_MESSAGES = {
   refused: 'refused by the transfer node: check its credentials',
   lost: 'unknown to the transfer node',
   stalled: 'no longer followed after repeated errors',
-  // §8 Accelerated transfer error handling (logged)
+  // Accelerated transfer error handling (logged)
   nodeUnauthorized: 'The transfer node refused the credentials: check the node credentials.',
   nodeNotFound: 'The transfer node does not know this transfer: enable activity logging on the server.',
   nodeDataMissing: 'The transfer node sent no transfer data or no files list.',

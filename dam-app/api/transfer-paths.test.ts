@@ -12,7 +12,7 @@ const settings: PathTranslationSettings = {
   loadingDockFolder: 'LoadingDock',
 };
 
-describe('spec §5 path translation', () => {
+describe('R-TRANSFER-PATH path translation', () => {
   it.each([
     // [path, settings change, quick download, expected, the rule that applies]
     [
@@ -78,7 +78,7 @@ describe('spec §5 path translation', () => {
   });
 });
 
-describe('spec §5 loading dock id rule', () => {
+describe('R-BULK-DOWNLOAD-ID loading dock id rule', () => {
   it.each([
     [undefined, true],
     [null, true],

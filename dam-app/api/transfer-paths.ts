@@ -1,4 +1,4 @@
-/** Settings of spec §3 "Platform settings read" that the path rule of §5 depends on. */
+/** Settings of R-SESSION-SETTINGS "Platform settings read" that the path rule of R-TRANSFER-PATH depends on. */
 export interface PathTranslationSettings {
   /** The current ACL's relative path permission; null or undefined: the transfer must not start. */
   relativePath: string | null | undefined;
@@ -11,7 +11,7 @@ export interface PathTranslationSettings {
 export const RENDITIONS_PREFIX = 'Renditions/';
 
 /**
- * The current ACL's relative path without its trailing slash, or undefined when it is missing (spec §5: the
+ * The current ACL's relative path without its trailing slash, or undefined when it is missing (R-ACL-RELATIVE-PATH: the
  * accelerated transfer does not start then).
  */
 export function aclRelativePath(relativePath: string | null | undefined): string | undefined {
@@ -20,7 +20,7 @@ export function aclRelativePath(relativePath: string | null | undefined): string
 }
 
 /**
- * Spec §5 path translation: a path is left as it is when there is no relative path, when it already starts with
+ * R-TRANSFER-PATH path translation: a path is left as it is when there is no relative path, when it already starts with
  * it (not for quick download), when it is in the loading dock or the renditions, or when it is absolute; otherwise
  * the relative path and a slash go in front. The server confines every resulting path to the ACL root on its own.
  */
@@ -39,7 +39,7 @@ export function translateTransferPath(
   return `${relative}/${path}`;
 }
 
-/** Spec §5: a loading dock id that is missing, not a number, or negative means a bulk (cart) download. */
+/** R-BULK-DOWNLOAD-ID: a loading dock id that is missing, not a number, or negative means a bulk (cart) download. */
 export function isBulkDownload(loadingDockId: string | number | null | undefined): boolean {
   if (loadingDockId === null || loadingDockId === undefined || loadingDockId === '') return true;
   const id = typeof loadingDockId === 'number' ? loadingDockId : Number(loadingDockId);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { dbId, dbString, ID_INVALID, isDbId, storablePath } from './db-safe.ts';
 
 export const nodeCredentialsRequestSchema = z.strictObject({
-  /** The transfer's cookie (spec §3), as the pre-transfer handler made it. */
+  /** The transfer's cookie (R-TRANSFER-COOKIE), as the pre-transfer handler made it. */
   cookie: dbString()
     .min(1)
     .max(64 * 1024),
@@ -10,7 +10,7 @@ export const nodeCredentialsRequestSchema = z.strictObject({
   nodeUrl: z.url(),
 });
 
-/** Spec §7 NodeCredentials: what the page sends as `Authorization` to poll the node for this transfer. */
+/** R-NODE-CREDENTIALS NodeCredentials: what the page sends as `Authorization` to poll the node for this transfer. */
 export const nodeCredentialsSchema = z
   .object({
     nodeUrl: z.string(),
@@ -32,7 +32,7 @@ const specPath = z.object({
 });
 
 /**
- * The pre-transfer handler workflow's payload (spec §7), upload and download alike. Names follow the spec; the
+ * The pre-transfer handler workflow's payload (R-PRE-TRANSFER), upload and download alike. Names follow the spec; the
  * page's `transfer_spec` may only name paths — everything that authorizes the transfer comes from the server.
  */
 export const preTransferRequestSchema = z.strictObject({
@@ -54,7 +54,7 @@ export const transferSpecsSchema = z
   .object({ transfer_specs: z.array(z.object({ transfer_spec: z.record(z.string(), z.unknown()) })) })
   .meta({ id: 'TransferSpecs' });
 
-/** Utils actions of the upload flow (spec §4 steps 6–10, §7). */
+/** Utils actions of the upload flow (R-UPLOAD-SESSION-START, R-UPLOAD-FILE-FINISH, R-UPLOAD-SESSION-FINISH, R-UPLOAD-ERROR, R-UPLOAD-CANCELLED, R-UPLOAD-ACTIONS). */
 export const uploadSessionActionSchema = z.strictObject({
   cookie: dbString()
     .min(1)

@@ -5,7 +5,7 @@ import { dbIdParam, dbString, storablePath } from './db-safe.ts';
 export const versionCategories = ['Parent', 'Peer', 'Named'] as const;
 export const versioningStates = ['started', 'in progress', 'completed', 'failed'] as const;
 
-/** A version (spec §3): name, comment, file name, size, date entered, message, category. */
+/** A version (R-VERSION-FIELDS): name, comment, file name, size, date entered, message, category. */
 export const versionSchema = z
   .object({
     id: z.number(),

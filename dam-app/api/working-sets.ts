@@ -3,12 +3,12 @@ import { ASSET_MESSAGES } from './asset-messages.ts';
 import { dbDateTime, dbId, dbString } from './db-safe.ts';
 import { searchRequestSchema } from './search.ts';
 
-/** Spec §9: up to 1000 assets per cart tab; the first 1000 are added. */
+/** R-CART-LIMIT: up to 1000 assets per cart tab; the first 1000 are added. */
 export const CART_MAX_ASSETS = 1000;
 export const CART_FULL_NOTICE = `A cart holds up to ${CART_MAX_ASSETS} assets; the first ${CART_MAX_ASSETS} were added.`;
 export const EXPIRY_NOT_FUTURE = 'The expiration date cannot be today or past.';
 
-/** A collection (saved selection) with every field of spec §3. */
+/** A collection (saved selection) with every field of R-COLLECTION-FIELDS. */
 export const collectionSchema = z
   .object({
     id: z.number(),
@@ -67,7 +67,7 @@ export const addedSchema = z.object({
   notices: z.array(z.string()),
 });
 
-/** A group a collection can be shared with (spec §3 "shared with (group)"). */
+/** A group a collection can be shared with (R-COLLECTION-FIELDS "shared with (group)"). */
 export const shareGroupSchema = z.object({ id: z.number(), name: z.string() }).meta({ id: 'ShareGroup' });
 
 /** What a bundle delivers: its files, in the one folder they arrive in. */

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from './db/schema.ts';
 
 /**
- * The built-in users of spec §6. root is an administrator that needs ACLs like anyone (and has no password until
+ * The built-in users of R-SPECIAL-USERS. root is an administrator that needs ACLs like anyone (and has no password until
  * one is set); nologin can never log in; guest is the identity of anonymous access. None can be deleted.
  */
 export async function ensureSpecialUsers(db: Kysely<Database>): Promise<void> {

@@ -36,7 +36,7 @@ const storage = site.runtime.services.config.storageRoot;
 await mkdir(join(storage, 'Library', 'bench-engine'), { recursive: true });
 
 console.log(
-  `DAM transfer benchmark: ${mib} MiB, target rate ${TRANSFER_DEFAULTS.target_rate_kbps} kb/s (spec §9)`,
+  `DAM transfer benchmark: ${mib} MiB, target rate ${TRANSFER_DEFAULTS.target_rate_kbps} kb/s (R-TRANSFER-DEFAULTS)`,
 );
 
 // 1. The transfer engine alone, to the same node, with the same target rate the DAM's specs carry.

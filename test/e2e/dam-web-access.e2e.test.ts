@@ -126,7 +126,7 @@ describe('DAM web app: access screens, shell and administration in Chromium', ()
     await fresh.close();
   });
 
-  it('logs in by email, with the §5 and §8 messages on the way', async () => {
+  it('logs in by email, with the R-EMAIL-FORMAT, R-SPEC-TEXTS messages on the way', async () => {
     await go('');
     await seeHeading('Log in');
     await checkScreen('login');
@@ -242,7 +242,7 @@ describe('DAM web app: access screens, shell and administration in Chromium', ()
     expect(revoked).toBe(401);
   });
 
-  it('changes the password, with the §5 messages first', async () => {
+  it('changes the password, with the R-PASSWORD-POLICY messages first', async () => {
     await openUserMenu('Change password');
     await seeHeading('Change password');
     await fill('oldPassword', ADMIN_PASSWORD);
@@ -290,7 +290,7 @@ describe('DAM web app: access screens, shell and administration in Chromium', ()
     await button('Cancel').click();
   });
 
-  it('administers groups and ACLs: root path, the §6 permission names, holders', async () => {
+  it('administers groups and ACLs: root path, the R-PERMISSIONS permission names, holders', async () => {
     await adminTab('Groups');
     await seeHeading('Administration — Groups');
     await button('New group').click();
@@ -454,7 +454,7 @@ describe('DAM web app: access screens, shell and administration in Chromium', ()
     await button('Activate').click();
     await seeText('Your account is active. Log in.');
     await logIn('walter', 'Walter-Password-3');
-    // A new account holds no ACL yet (spec §6).
+    // A new account holds no ACL yet (R-ACL-SWITCH).
     await seeText(MESSAGES.noAcl);
     await checkScreen('no-acl');
     await logOut();

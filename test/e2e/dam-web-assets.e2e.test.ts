@@ -164,7 +164,7 @@ async function closeMenu(target = page) {
 }
 
 describe('DAM web app: assets and working sets in Chromium', () => {
-  it('opens an asset on its General tab with every field of spec §3 and its preview', async () => {
+  it('opens an asset on its General tab with every field of R-ASSET-FIELDS and its preview', async () => {
     await go(`#/asset/${ids['dawn.jpg']}`);
     await seeHeading('Dawn over the hills');
     for (const label of [
@@ -255,7 +255,7 @@ describe('DAM web app: assets and working sets in Chromium', () => {
     expect(adminItems.map((item) => item.text)).not.toContain('Check out');
     await checkScreen('asset-locked-for-others', admin);
     await closeMenu(admin);
-    // The server holds the lock too: the admin's edit is refused with the §8 in-use message.
+    // The server holds the lock too: the admin's edit is refused with the R-IN-USE in-use message.
     const refused = await (await apiAs('admin', ADMIN_PASSWORD)).put(`/assets/${ids['dawn.jpg']}`, {
       name: 'x',
     });
@@ -377,7 +377,7 @@ describe('DAM web app: assets and working sets in Chromium', () => {
     await button('Add').click();
     await seeText('Added 3 asset(s) to Print run.');
     await page.waitForSelector(`tr[data-asset-id="${ids['dawn.jpg']}"]`);
-    // The same name again is refused (spec §5: required and unique).
+    // The same name again is refused (R-CART-NAME: required and unique).
     await page.locator('main ::-p-text(New cart)').click();
     await dialog();
     await fill('name', 'print run');
@@ -519,7 +519,7 @@ describe('DAM web app: assets and working sets in Chromium', () => {
     await go('#/loading-dock');
     await seeHeading('Loading Dock');
     await seeText('Nothing in the Loading Dock.');
-    // A cart larger than the dock takes gets the §8 message.
+    // A cart larger than the dock takes gets the R-DOCK-LIMITS message.
     const { db } = site.runtime.services;
     const street = ids['night-street.jpg'] as number;
     const { size } = await db
@@ -549,7 +549,7 @@ describe('DAM web app: assets and working sets in Chromium', () => {
     expect(docks).toEqual([expect.objectContaining({ state: 'done', files: expect.any(Array) })]);
   });
 
-  it('hides the download entries from a role without the download gates (spec §6)', async () => {
+  it('hides the download entries from a role without the download gates (R-DOWNLOAD-GATE)', async () => {
     const admin = await apiAs('admin', ADMIN_PASSWORD);
     const acl = await admin.post('/admin/acls', {
       name: 'Library (look only)',

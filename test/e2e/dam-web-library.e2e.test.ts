@@ -405,7 +405,7 @@ describe('DAM web app: browsing and searching the library in Chromium', () => {
     expect(await optionNames()).toHaveLength(3);
   });
 
-  it('creates, renames, moves and deletes a folder with the §5 rules and the server’s answers', async () => {
+  it('creates, renames, moves and deletes a folder with the R-FOLDER-NAME, R-COPY-MOVE-DESTINATION rules and the server’s answers', async () => {
     const root = await openFolder('Library');
     await button('Folder Actions').click();
     await menuItem('New folder…').click();
@@ -458,7 +458,7 @@ describe('DAM web app: browsing and searching the library in Chromium', () => {
     expect(root).toBeGreaterThan(0);
   });
 
-  it('shows people only what their permissions allow (spec §6)', async () => {
+  it('shows people only what their permissions allow (R-PERMISSIONS)', async () => {
     await logOut();
     const ellen = site.logins.find((login) => login.username === 'ellen');
     await logIn('ellen', ellen?.password ?? '');

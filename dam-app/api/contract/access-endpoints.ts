@@ -147,7 +147,7 @@ export const updateAccount = defineEndpoint({
   method: 'put',
   path: '/account',
   tag: access,
-  summary: 'Change the account settings (every user field of spec §3)',
+  summary: 'Change the account settings (every user field of R-USER-FIELDS)',
   auth: 'user',
   body: z.strictObject({ profile: profileSchema }),
   response: userSchema,

@@ -172,7 +172,7 @@ export const bulkEdit = defineEndpoint({
   response: bulkEditResultSchema,
 });
 
-/** Spec §9 print formats, as the server makes them. */
+/** R-PRINT-OUTPUTS print formats, as the server makes them. */
 export const printFormatSchema = z.enum(['jpeg', 'png', 'gif', 'tiff']);
 export const printAsset = defineEndpoint({
   method: 'get',

@@ -38,7 +38,7 @@ export const createFolder = defineEndpoint({
   method: 'post',
   path: '/folders',
   tag,
-  summary: 'Create a folder (spec §5 folder name rules)',
+  summary: 'Create a folder (R-FOLDER-NAME folder name rules)',
   auth: 'user',
   body: createFolderSchema,
   response: folderSchema,

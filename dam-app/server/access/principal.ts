@@ -8,7 +8,7 @@ export interface Principal {
   /** The session's row id (a hash of the cookie), absent for API keys. */
   sessionId?: string;
   csrfToken?: string;
-  /** An administrator who turned admin mode on: permissions do not limit them (spec §6). */
+  /** An administrator who turned admin mode on: permissions do not limit them (R-ADMIN-MODE). */
   adminMode: boolean;
   /** The current ACL, or null when the user holds none. */
   acl: Acl | null;

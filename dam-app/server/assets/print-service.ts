@@ -8,7 +8,7 @@ import type { DamServices } from '../services.ts';
 import { assetNames, smallRenditionsOf } from './asset-queries.ts';
 import { visibleAsset, visibleAssetIds } from './asset-records.ts';
 
-/** Spec §9 print outputs: web JPEG, PNG and GIF at 72 dpi; TIFF at 300 dpi. */
+/** R-PRINT-OUTPUTS print outputs: web JPEG, PNG and GIF at 72 dpi; TIFF at 300 dpi. */
 export const PRINT_OUTPUTS = {
   jpeg: { dpi: 72, mimeType: 'image/jpeg', extension: 'jpg' },
   png: { dpi: 72, mimeType: 'image/png', extension: 'png' },

@@ -76,7 +76,7 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
     expect(response.body.error.fields).toHaveProperty('isAdmin');
   });
 
-  it('edits every user field of spec §3 on the account', async () => {
+  it('edits every user field of R-USER-FIELDS on the account', async () => {
     const client = await dam.userClient('owen');
     const profile = {
       email: 'owen@example.org',

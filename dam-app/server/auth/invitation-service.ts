@@ -30,7 +30,7 @@ import { profileColumns } from './views.ts';
 
 const INVITATION_DAYS = 14;
 
-/** The invitation link of spec §2: the host and the main page, then `#CU` and the invitation id. */
+/** The invitation link of R-INVITE-LINK: the host and the main page, then `#CU` and the invitation id. */
 export const invitationLink = (publicUrl: string, id: string) => `${publicUrl}/index.html#CU${id}`;
 
 async function openInvitation(db: Kysely<Database>, id: string) {
@@ -69,7 +69,7 @@ export async function createInvitation(
   });
   const link = invitationLink(config.publicUrl, id);
   const inviter = [principal.user.first_name, principal.user.last_name].filter(Boolean).join(' ');
-  // Sent now rather than queued, so the administrator learns at once when it cannot be sent (spec §8).
+  // Sent now rather than queued, so the administrator learns at once when it cannot be sent (R-INVITE-SEND-FAILED).
   try {
     await services.deliverMail(
       mails.invitation(body.email, inviter || principal.user.username, link, INVITATION_DAYS),

@@ -25,7 +25,7 @@ import { findLoginUser } from './users.ts';
 
 const RESET_HOURS = 1;
 
-/** A new password's §5 problems as a 400 naming the field, or nothing. */
+/** A new password's R-PASSWORD-POLICY problems as a 400 naming the field, or nothing. */
 export function checkNewPassword(password: string, config: DamConfig, field = 'password'): void {
   const problems = passwordProblems(password, config.passwordPolicy);
   if (problems.length > 0) throw invalid({ [field]: problems.join(' ') }, 'weak_password');

@@ -7,7 +7,7 @@ type Json = ColumnType<unknown, string, string>;
 /** A column that may be null and may be left out of an insert. */
 type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
 
-/** The user fields of spec §3 that a person edits on their own account. */
+/** The user fields of R-USER-FIELDS that a person edits on their own account. */
 export const PROFILE_COLUMNS = [
   'email',
   'first_name',
@@ -35,7 +35,7 @@ export interface UsersTable extends Record<ProfileColumn, Nullable<string>> {
   /** `active` can log in; `pending` waits for its activation code; `disabled` is kept but cannot log in. */
   status: 'active' | 'pending' | 'disabled';
   is_admin: Generated<boolean>;
-  /** root, nologin and guest: built in, never deleted (spec §6). */
+  /** root, nologin and guest: built in, never deleted (R-SPECIAL-USERS). */
   special: Nullable<'root' | 'nologin' | 'guest'>;
   activation_code_hash: Nullable<string>;
   current_acl_id: Nullable<number>;
@@ -157,7 +157,7 @@ export interface JobsTable {
 }
 
 export interface UploadSessionsTable {
-  /** The spec §3 transfer cookie the pre-transfer handler made: unique per upload, and the node's tag for it. */
+  /** The R-TRANSFER-COOKIE transfer cookie the pre-transfer handler made: unique per upload, and the node's tag for it. */
   cookie: string;
   user_id: number;
   node_url: string;

@@ -11,7 +11,7 @@ describe.each(DATABASE_KINDS)('demo data on %s', (kind) => {
   });
   afterAll(() => dam.close());
 
-  it('makes a login for each role of spec §6 that works, with its groups and ACL folders', async () => {
+  it('makes a login for each role of R-ROLES that works, with its groups and ACL folders', async () => {
     const logins = await seedDemo(dam.services);
     expect(logins.map((login) => login.role)).toEqual([
       'administrator',

@@ -77,7 +77,7 @@ const PEOPLE = [
 ];
 
 /**
- * Demo accounts for `npm start`: an administrator and one person per role of spec §6, their groups and ACLs, and the
+ * Demo accounts for `npm start`: an administrator and one person per role of R-ROLES, their groups and ACLs, and the
  * ACLs' folders in storage. Passwords are generated once (the administrator's comes from DAM_ADMIN_PASSWORD when
  * set) and kept in `DAM_HOME/demo-logins.json`, readable by this user only, so every start can print them.
  */

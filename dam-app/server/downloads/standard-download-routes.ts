@@ -18,7 +18,7 @@ import { parseByteRange } from './byte-range.ts';
 import { attachment } from './content-disposition.ts';
 import { collectZipEntries, zipInputs } from './zip-entries.ts';
 
-/** Spec §2 Standard Download (HTTP) needs the download gates of §6 (quickDownload or downloadHiRes, allowDownload). */
+/** R-DOWNLOAD-DIALOG Standard Download (HTTP) needs the download gates of R-DOWNLOAD-GATE (quickDownload or downloadHiRes, allowDownload). */
 export function checkDownload(services: DamServices, principal: Principal): string {
   assertMayDownload(services.config, principal);
   return aclRoot(principal);

@@ -4,7 +4,7 @@ import { ApiError } from '../api/api-error.ts';
 
 /**
  * The current ACL's root path (relative to the storage root, '' for all of it): every folder and asset the principal
- * sees is at or under it. Admin mode overrides permissions (spec §6), not the ACL's root.
+ * sees is at or under it. Admin mode overrides permissions (R-ADMIN-MODE), not the ACL's root.
  */
 export function aclRoot(principal: Principal): string {
   if (!principal.acl) throw new ApiError(403, 'no_acl', MESSAGES.noAcl);

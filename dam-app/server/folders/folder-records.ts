@@ -26,7 +26,7 @@ export async function ensureFolderRow(db: Kysely<Database>, path: string): Promi
   return row.id;
 }
 
-/** The current ACL's root folder; its directory must exist (spec §6: offer another ACL or logging out). */
+/** The current ACL's root folder; its directory must exist (R-ACL-ROOT-MISSING: offer another ACL or logging out). */
 export async function rootFolderOf(services: DamServices, principal: Principal): Promise<Folder> {
   const root = aclRoot(principal);
   if (!(await services.tree.isDirectory(root)))

@@ -5,7 +5,7 @@ import { joinPath } from './acl-scope.ts';
 import { visibleFolder } from './folder-records.ts';
 
 /**
- * The utils workflow action `asperaconvertidtopath` (spec §7): a folder id to its path relative to the storage
+ * The utils workflow action `asperaconvertidtopath` (R-ID-TO-PATH): a folder id to its path relative to the storage
  * root, which is the transfer node's docroot. 404 for a folder the principal may not see.
  */
 export async function asperaConvertIdToPath(services: DamServices, principal: Principal, id: number) {
@@ -13,7 +13,7 @@ export async function asperaConvertIdToPath(services: DamServices, principal: Pr
 }
 
 /**
- * The utils workflow action `list_directory` (spec §7): the paths of what one folder holds, straight from storage,
+ * The utils workflow action `list_directory` (R-LIST-DIRECTORY): the paths of what one folder holds, straight from storage,
  * folders first (with a trailing slash), then files; hidden and in-flight transfer files are left out.
  */
 export async function listDirectory(

@@ -1,4 +1,4 @@
-/** The aspect ratios advanced search offers (spec §9). */
+/** The aspect ratios advanced search offers (R-ASPECT-RATIOS). */
 export const NAMED_ASPECT_RATIOS = ['1:1', '4:3', '16:9'] as const;
 
 const VALUES: Record<(typeof NAMED_ASPECT_RATIOS)[number], number> = {

@@ -84,7 +84,7 @@ export function kindOf(mimeType: string): AssetKind {
 }
 
 /**
- * The `normalize_xmp` action (spec §7): exiftool's tags of one file to the asset's fields. The type comes from the
+ * The `normalize_xmp` action (R-NORMALIZE-XMP): exiftool's tags of one file to the asset's fields. The type comes from the
  * content (exiftool reads the file's signature, not its extension).
  */
 export function normalizeXmp(tags: Record<string, unknown>): NormalizedMetadata {

@@ -7,7 +7,7 @@ const iso = (window: { from: Date | undefined; to: Date | undefined }) => [
   window.to?.toISOString(),
 ];
 
-describe('dateWindow (spec §9 date options)', () => {
+describe('dateWindow (R-DATE-OPTIONS date options)', () => {
   it.each([
     [{ lastDays: 5 }, ['2026-03-11T00:00:00.000Z', '2026-03-16T00:00:00.000Z']],
     [{ filter: 'today' }, ['2026-03-15T00:00:00.000Z', '2026-03-16T00:00:00.000Z']],

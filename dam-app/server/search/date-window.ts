@@ -11,7 +11,7 @@ const monthsBefore = (date: Date, months: number) => {
 };
 
 /**
- * The half-open window [from, to) of spec §9's date options, in UTC. "Last N days" and the N-day filters count
+ * The half-open window [from, to) of R-DATE-OPTIONS date options, in UTC. "Last N days" and the N-day filters count
  * back from the start of today (today included); the last full month and year are the previous calendar ones;
  * ranges count back from now. An explicit from/to pair wins over the presets.
  */

@@ -15,7 +15,7 @@ export const nodeCredentialsRoutes = [
     path: '/transfers/node-credentials',
     tag: 'Transfers',
     summary:
-      "NodeCredentials (spec §7): a short-lived credential that can only read this transfer's records on the node — never the node user's password",
+      "NodeCredentials (R-NODE-CREDENTIALS): a short-lived credential that can only read this transfer's records on the node — never the node user's password",
     auth: 'user',
     body: nodeCredentialsRequestSchema,
     response: nodeCredentialsSchema,

@@ -12,7 +12,7 @@ const READ_CREDENTIAL = /^Bearer RO1\.\S+$/;
 const RELAY_HEADER = 'X-Node-Authorization';
 
 /**
- * Where a page reads a node's transfer records (spec §7 `GET {node}/ops/transfers…`): the node itself, or — for a
+ * Where a page reads a node's transfer records (R-NODE-READ `GET {node}/ops/transfers…`): the node itself, or — for a
  * node whose certificate only the DAM trusts (the embedded node's self-signed one) — the DAM's relay below.
  */
 export function nodeReadAccess(

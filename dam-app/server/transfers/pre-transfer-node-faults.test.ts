@@ -25,7 +25,7 @@ async function startNodeDouble(): Promise<{ url: string; next: (answer: Answer) 
   return { url: `http://dam:secret@127.0.0.1:${port}`, next: (value) => (answer = value), server };
 }
 
-describe('the pre-transfer handler when the node misbehaves (spec §8)', () => {
+describe('the pre-transfer handler when the node misbehaves (R-NODE-FAULTS)', () => {
   let dam: TestDam;
   let deadDam: TestDam;
   let carlos: ApiClient;

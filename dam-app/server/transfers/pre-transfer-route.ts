@@ -11,10 +11,10 @@ import { aclRoot } from '../folders/acl-scope.ts';
 import { asperaConvertIdToPath } from '../folders/transfer-functions.ts';
 import { NodeClient } from '../transfer-node/node-client.ts';
 
-/** Spec §9 transfer integration limits. */
+/** R-TRANSFER-DEFAULTS transfer integration limits. */
 export const TRANSFER_DEFAULTS = { target_rate_kbps: 100_000, ssh_port: 33_001, xfer_retries: 100 } as const;
 
-/** One host of the list at random per transfer (spec §7). */
+/** One host of the list at random per transfer (R-NODE-PICK). */
 export function pickNode(nodes: NodeEndpoint[], random = Math.random): NodeEndpoint | undefined {
   return nodes[Math.floor(random() * nodes.length)];
 }
@@ -25,7 +25,7 @@ export const preTransferRoutes = [
     path: '/transfers/pre-transfer',
     tag: 'Transfers',
     summary:
-      'The pre-transfer handler workflow (spec §7): a transfer spec signed by the node for an upload into a folder of the current ACL, or a download of its files',
+      'The pre-transfer handler workflow (R-PRE-TRANSFER): a transfer spec signed by the node for an upload into a folder of the current ACL, or a download of its files',
     auth: 'user',
     body: preTransferRequestSchema,
     response: transferSpecsSchema,
@@ -49,7 +49,7 @@ export const preTransferRoutes = [
 
       let request: Record<string, unknown>;
       if (upload) {
-        // Spec §4: no selected folder means the standard directory (the ACL root); a folder id is first converted to
+        // R-UPLOAD-TARGET: no selected folder means the standard directory (the ACL root); a folder id is first converted to
         // its path (asperaconvertidtopath), which also answers 404 for a folder the person may not see.
         const folderId =
           body.destDirId === undefined || body.destDirId === null ? undefined : Number(body.destDirId);
@@ -79,7 +79,7 @@ export const preTransferRoutes = [
         const settings = { relativePath: root, prefixWorkFolders: false, loadingDockFolder: 'LoadingDock' };
         const paths = body.transfer_spec.paths.map((each) => {
           if (!each.source) throw invalid({ 'transfer_spec.paths': 'Every download path needs a source.' });
-          // §5: a path is relative to the ACL root unless it already names it or is absolute (storage-relative).
+          // R-TRANSFER-PATH: a path is relative to the ACL root unless it already names it or is absolute (storage-relative).
           return { source: pathInAcl(config, root, translateTransferPath(each.source, settings)).nodePath };
         });
         request = {
@@ -94,7 +94,7 @@ export const preTransferRoutes = [
           }),
         };
       }
-      // The page asks NodeCredentials for this node (spec §7: the node is chosen per transfer).
+      // The page asks NodeCredentials for this node (R-NODE-PICK: the node is chosen per transfer).
       request.tags = {
         dam: { user: principal.user.username, acl: principal.acl?.name ?? null, node: node.url },
       };

@@ -124,7 +124,7 @@ describe('an upload survives the DAM server being killed', () => {
     const { cookie } = spec;
     expect((await carlos.post('/utils/UploadSessionStart', { cookie, path: 'In' })).status).toBe(200);
 
-    // The DAM asked for 100 Mbit/s (spec §9), so 48 MiB takes seconds: kill the DAM a quarter of the way in.
+    // The DAM asked for 100 Mbit/s (R-TRANSFER-DEFAULTS), so 48 MiB takes seconds: kill the DAM a quarter of the way in.
     const transfer = engine.start(spec);
     await eventually(async () => transfer.info().bytes_written >= SIZE / 4, 30_000);
     const killedAt = transfer.info().bytes_written;

@@ -106,7 +106,7 @@ describe('resumable browser upload (tus)', () => {
     ).toBe(403);
   });
 
-  it('applies the spec §5 file name rule', () => {
+  it('applies the R-FILE-NAME file name rule', () => {
     expect(fileNameProblem('photo.jpg')).toBeUndefined();
     for (const bad of ['.env', 'a/b', 'a\\b', 'c:d', '']) expect(fileNameProblem(bad)).toBeDefined();
   });

@@ -96,7 +96,7 @@ describe.each(DATABASE_KINDS)('bundles on %s', (kind) => {
       bytes['Library/Marketing/cover.jpg'],
     );
 
-    // Without a download permission (spec §6): refused.
+    // Without a download permission (R-DOWNLOAD-GATE): refused.
     expect((await get(looker, `/collections/${id}/bundle/zip`)).status).toBe(403);
     // A member whose file vanished stops the download: a bundle is delivered whole or not at all.
     await rm(join(dam.services.config.storageRoot, 'Library/Marketing/cover.jpg'));

@@ -33,9 +33,9 @@ export const bundleFolderName = (name: string) =>
     .slice(0, 200) || 'bundle';
 
 /**
- * A bundle is a collection marked `bundle` (spec §3): its assets are delivered together, as one folder named after
+ * A bundle is a collection marked `bundle` (R-BUNDLE): its assets are delivered together, as one folder named after
  * it, by Standard Download (one zip) or through the loading dock (one prepared download). What the person may not
- * see is left out; a bundle with nothing left cancels the download with the spec's §8 text.
+ * see is left out; a bundle with nothing left cancels the download with the R-BUNDLE text.
  */
 export async function resolveBundle(
   services: DamServices,

@@ -26,7 +26,7 @@ type CallArgs<E extends Endpoint> = Parts<E>['params'] extends z.ZodType
 /**
  * The app's one way to the DAM API. Answers are parsed with the shared zod schemas; failures become
  * {@link ApiFailure}. State-changing calls carry the session's CSRF token (the browser adds Origin too), and a
- * `session_timeout` from any call is announced once to whoever listens (the app shows spec §8's message).
+ * `session_timeout` from any call is announced once to whoever listens (the app shows R-SESSION-TIMEOUT message).
  */
 export class ApiClient {
   #csrfToken: string | undefined;

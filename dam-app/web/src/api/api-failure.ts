@@ -15,7 +15,7 @@ export class ApiFailure extends Error {
   }
 }
 
-/** No answer at all (offline, server down): spec §8 "Cannot connect to remote server". */
+/** No answer at all (offline, server down): R-CONNECTION-LOST "Cannot connect to remote server". */
 export const NETWORK_CODE = 'network';
 
 /**

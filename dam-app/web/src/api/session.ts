@@ -8,7 +8,7 @@ export const SESSION_KEY = ['session'] as const;
 
 export interface SessionState {
   session: SessionView | null;
-  /** The browser's session cookie had timed out when the app started (spec §8). */
+  /** The browser's session cookie had timed out when the app started (R-SESSION-TIMEOUT). */
   timedOut: boolean;
 }
 

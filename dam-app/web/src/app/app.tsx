@@ -29,7 +29,7 @@ function PageSkeleton() {
   );
 }
 
-/** The app: which screen the hash names, for who is signed in; spec §8's blocking states before anything else. */
+/** The app: which screen the hash names, for who is signed in; R-BLOCKING-STATES blocking states before anything else. */
 export function App() {
   const { t, spec } = usePreferences();
   const route = useRoute();

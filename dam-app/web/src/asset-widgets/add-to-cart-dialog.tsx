@@ -8,7 +8,7 @@ import { useRefresh } from '../kit/use-refresh.ts';
 import { ASSET_KEYS, useCarts } from '../screens/assets/asset-queries.ts';
 import type { AssetDialogProps } from './asset-dialog-props.ts';
 
-/** Add to cart: one of my carts, or a new one (its name required and unique, spec §5); the first 1000 go in. */
+/** Add to cart: one of my carts, or a new one (its name required and unique, R-CART-NAME); the first 1000 go in. */
 export function AddToCartDialog({ assetIds, open, onClose }: AssetDialogProps) {
   const { t, message } = usePreferences();
   const refresh = useRefresh();

@@ -19,7 +19,7 @@ const who = (
 });
 const heldBy = (id: number | null) => ({ checkedOutBy: id === null ? null : { id, username: `user${id}` } });
 
-describe('download gates (spec §6)', () => {
+describe('download gates (R-DOWNLOAD-GATE)', () => {
   it('shows the original and print outputs only with downloadHiRes and downloads allowed', () => {
     expect(mayDownloadOriginal(who(['downloadHiRes']))).toBe(true);
     expect(mayDownloadOriginal(who(['quickDownload']))).toBe(false);

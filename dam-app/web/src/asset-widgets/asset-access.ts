@@ -3,14 +3,14 @@ import type { AssetView } from '../../../api/assets.ts';
 
 type Who = Pick<SessionView, 'permissions' | 'features' | 'user'>;
 
-/** The session's permissions are already the current ACL's, or all of them in admin mode (spec §6). */
+/** The session's permissions are already the current ACL's, or all of them in admin mode (R-ADMIN-MODE). */
 export const allows = (session: Who, permission: Permission) => session.permissions.includes(permission);
 
-/** The original file and the print outputs: downloadHiRes, and downloads allowed at all (spec §6). */
+/** The original file and the print outputs: downloadHiRes, and downloads allowed at all (R-DOWNLOAD-GATE). */
 export const mayDownloadOriginal = (session: Who) =>
   session.features.allowDownload && allows(session, 'downloadHiRes');
 
-/** The download menu entries (loading dock, the transfer's Rapid entries): quickDownload or downloadHiRes (spec §6). */
+/** The download menu entries (loading dock, the transfer's Rapid entries): quickDownload or downloadHiRes (R-DOWNLOAD-GATE). */
 export const mayDownload = (session: Who) =>
   session.features.allowDownload && (allows(session, 'quickDownload') || allows(session, 'downloadHiRes'));
 

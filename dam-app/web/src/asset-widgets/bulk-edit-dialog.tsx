@@ -14,7 +14,7 @@ import { refreshAssets } from '../screens/assets/asset-queries.ts';
 import type { AssetDialogProps } from './asset-dialog-props.ts';
 import { keywordsOf } from './keywords.ts';
 
-/** Bulk Edit (spec §2): set the description and add or remove keywords on a selection of assets. */
+/** Bulk Edit (R-SCREEN-LABELS, R-BULK-EDIT): set the description and add or remove keywords on a selection of assets. */
 export function BulkEditDialog({ assetIds, open, onClose }: AssetDialogProps) {
   const { t, spec } = usePreferences();
   const client = useQueryClient();

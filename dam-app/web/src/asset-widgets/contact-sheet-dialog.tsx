@@ -12,7 +12,7 @@ import { saveFile } from './save-file.ts';
 /** The server makes at most this many assets into one contact sheet. */
 export const CONTACT_SHEET_MAX = 500;
 
-/** Contact sheet/PDF (spec §2): thumbnails and names of a selection, 20 to a page, as a PDF download. */
+/** Contact sheet/PDF (R-SCREEN-LABELS): thumbnails and names of a selection, 20 to a page, as a PDF download. */
 export function ContactSheetDialog({ assetIds, open, onClose }: AssetDialogProps) {
   const { t } = usePreferences();
   const ids = assetIds.slice(0, CONTACT_SHEET_MAX);

@@ -14,7 +14,7 @@ const city = folder(3, 'Library/Photos/City', 2);
 const photosArchive = folder(4, 'Library/Photos Archive', 1);
 const marketing = folder(5, 'Library/Marketing', 1);
 
-describe('destinationProblem (spec §5 copy and move)', () => {
+describe('destinationProblem (R-COPY-MOVE-DESTINATION copy and move)', () => {
   it('refuses a folder onto itself, its child or its parent', () => {
     const source = { kind: 'folder' as const, folder: photos };
     expect(destinationProblem(photos, source)).toBe('ontoChildOrParent');

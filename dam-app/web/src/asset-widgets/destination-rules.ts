@@ -8,7 +8,7 @@ export type MoveSource =
   | { kind: 'folder'; folder: FolderView };
 
 /**
- * Why a folder cannot take the source (spec §5): a folder never goes onto itself, its child or its parent; assets
+ * Why a folder cannot take the source (R-COPY-MOVE-DESTINATION): a folder never goes onto itself, its child or its parent; assets
  * that are all in the destination already have nowhere to go. Folders outside the tree are not offered at all, which
  * is how "the destination directory must be allowed" shows.
  */

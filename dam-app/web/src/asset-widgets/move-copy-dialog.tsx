@@ -15,7 +15,7 @@ import { depthBelow, destinationProblem, type MoveSource } from './destination-r
 type Mode = 'move' | 'copy';
 
 /**
- * Move or Copy (spec §2, §5): pick a folder of the current ACL's tree; folders the source may not go to are shown
+ * Move or Copy (R-SCREEN-LABELS, R-COPY-MOVE-DESTINATION): pick a folder of the current ACL's tree; folders the source may not go to are shown
  * but cannot be picked, with the reason. Takes asset ids (with the folder they are in, when one) or one folder.
  */
 export function MoveCopyDialog(props: {

@@ -7,7 +7,7 @@ const errorsOf = (schema: { safeParse(input: unknown): { error?: unknown } }, in
   fieldErrorsOf(schema.safeParse(input).error as Parameters<typeof fieldErrorsOf>[0]);
 
 describe('fieldErrorsOf with the shared schemas', () => {
-  it('keys the §5 texts by field, as the server keys its fields', () => {
+  it('keys the R-FIELD-MESSAGES texts by field, as the server keys its fields', () => {
     expect(errorsOf(loginSchema, { password: '' })).toEqual({
       username: MESSAGES.usernameOrEmail,
       password: MESSAGES.passwordEmpty,

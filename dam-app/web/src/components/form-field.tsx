@@ -10,7 +10,7 @@ export interface FormFieldProps extends Omit<InputProps, 'onChange' | 'value'> {
   required?: boolean;
 }
 
-/** A labelled input with its §5 message beside it (from the shared schemas or the server's `fields`). */
+/** A labelled input with its R-FIELD-MESSAGES message beside it (from the shared schemas or the server's `fields`). */
 export function FormField({ label, value, onValue, error, helper, required, ...input }: FormFieldProps) {
   return (
     <Field.Root invalid={error !== undefined} required={required}>

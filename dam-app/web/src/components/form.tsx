@@ -2,7 +2,7 @@ import { chakra, type HTMLChakraProps } from '@chakra-ui/react';
 import type { FormEvent } from 'react';
 
 /**
- * A `<form>` that leaves validation to the app (`noValidate`): the §5 messages come from the shared schemas and the
+ * A `<form>` that leaves validation to the app (`noValidate`): the R-FIELD-MESSAGES messages come from the shared schemas and the
  * server, in the person's language, beside their fields, not from the browser's own bubbles.
  */
 export function Form({ onSend, ...props }: Omit<HTMLChakraProps<'form'>, 'onSubmit'> & { onSend(): void }) {

@@ -1,5 +1,5 @@
 /**
- * English, the source language of the app's own labels. The spec's texts (§5, §6, §8) are not here: they come from
+ * English, the source language of the app's own labels. The spec's texts (R-SPEC-TEXTS) are not here: they come from
  * `dam-app/api/messages.ts`, word for word, and `server-messages-fr.ts` translates them.
  */
 export const en = {

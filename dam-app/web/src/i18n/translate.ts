@@ -102,7 +102,7 @@ function localizeValue(value: string, language: Language): string {
 }
 
 /**
- * A spec text as the server or the shared schemas give it (§5/§6/§8, asset and working-set texts), in the person's
+ * A spec text as the server or the shared schemas give it (R-SPEC-TEXTS, asset and working-set texts), in the person's
  * language; a text built from values is recognised by its English template and its values kept. Texts outside the
  * spec's (a configured password rule, a developer's detail) stay as they are.
  */

@@ -1,5 +1,5 @@
 /**
- * The unsaved-changes prompt (spec §8): a form with edits registers a guard; leaving the screen through the app, the
+ * The unsaved-changes prompt (R-UNSAVED-CHANGES): a form with edits registers a guard; leaving the screen through the app, the
  * Back button or closing the tab asks first.
  */
 const guards = new Set<() => string>();

@@ -1,7 +1,7 @@
 /**
  * How one screen's address is read from the URL's hash and written back. Hash routing keeps the server a plain
  * static host, and it is the only form the links the server mails can take: the invitation link
- * `{host}/index.html#CU<id>` (spec §2), the reset link `/#reset=<token>` and the activation link `/#activate`.
+ * `{host}/index.html#CU<id>` (R-INVITE-LINK), the reset link `/#reset=<token>` and the activation link `/#activate`.
  */
 export interface RouteCodec<P> {
   /** The screen's parameters, or undefined when the hash is not this screen's. */

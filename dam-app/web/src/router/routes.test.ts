@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { hrefOf, parseRoute, type Route } from './routes.ts';
 
 describe('parseRoute', () => {
-  it('reads the invitation link of spec §2: #CU followed by the invitation id', () => {
+  it('reads the invitation link of R-INVITE-LINK: #CU followed by the invitation id', () => {
     expect(parseRoute('#CUa1B2-c3_d4')).toEqual({ name: 'invitation', id: 'a1B2-c3_d4' });
     expect(parseRoute('CUxyz')).toEqual({ name: 'invitation', id: 'xyz' });
   });

@@ -28,7 +28,7 @@ export function drawRoute(route: Route, session: SessionView = holder()) {
   return renderScreen(renderRoute(route, session, false));
 }
 
-/** The server failed: spec §8's "Operation failed on server." as its `user_message`. */
+/** The server failed: R-SPEC-TEXTS "Operation failed on server." as its `user_message`. */
 export const serverFailure = failure(500, 'server_error', MESSAGES.operationFailed);
 
 /** Lazy screens and their first queries may take a while on a busy machine. */

@@ -35,7 +35,7 @@ function entries(state: { menusReady: boolean; mayDownload: boolean; mayUpload: 
   return { made, asked, dialogs };
 }
 
-describe('the browse entries of the transfer integration (spec §2, §4, §6)', () => {
+describe('the browse entries of the transfer integration (R-TRANSFER-MENUS, R-CLIENT-STATUS-UI, R-DOWNLOAD-GATE, R-UPLOAD-GATE)', () => {
   it('adds the Rapid entries, the badge and the drop targets while the client runs and the person may', () => {
     const { made, asked, dialogs } = entries({ menusReady: true, mayDownload: true, mayUpload: true });
     const items = made.assetMenuItems([asset]);
@@ -58,7 +58,7 @@ describe('the browse entries of the transfer integration (spec §2, §4, §6)', 
     expect(made.folderDropTarget(folder)).toBeUndefined();
   });
 
-  it('gates downloads on quickDownload or downloadHiRes and drops on fileUpload (spec §6)', () => {
+  it('gates downloads on quickDownload or downloadHiRes and drops on fileUpload (R-DOWNLOAD-GATE, R-UPLOAD-GATE)', () => {
     const noDownload = entries({ menusReady: true, mayDownload: false, mayUpload: true }).made;
     expect(noDownload.assetMenuItems([asset])).toEqual([]);
     expect(noDownload.cartMenuItems(cart)).toEqual([]);

@@ -14,9 +14,9 @@ type Texts = {
 };
 
 /**
- * What the transfer integration adds to the library screens (spec §2 menu entries, §6 gates): Rapid Quick Download
+ * What the transfer integration adds to the library screens (R-TRANSFER-MENUS menu entries, R-DOWNLOAD-GATE, R-UPLOAD-GATE gates): Rapid Quick Download
  * and its badge on assets, Download (Rapid) in Folder Actions, Rapid Download of a cart, folders as drop targets.
- * Entries exist only while the client runs (spec §4) and the person may download or upload.
+ * Entries exist only while the client runs (R-CLIENT-STATUS-UI) and the person may download or upload.
  */
 export function browseEntries(
   actions: Pick<

@@ -2,11 +2,11 @@ import { Button, Text } from '@chakra-ui/react';
 import { Modal } from '../components/modal.tsx';
 import { useTransferText } from './transfer-text.ts';
 
-/** Spec §9: the Download dialog is 600 px wide and its text area 40 px high. */
+/** R-DIALOG-SIZES: the Download dialog is 600 px wide and its text area 40 px high. */
 export const DOWNLOAD_DIALOG = { width: '600px', textHeight: '40px' } as const;
 
 /**
- * Spec §2 Download dialog: Standard Download (HTTP), Rapid Download and Cancel, with the cart text or the
+ * R-DOWNLOAD-DIALOG Download dialog: Standard Download (HTTP), Rapid Download and Cancel, with the cart text or the
  * single-file text.
  */
 export function DownloadDialog(props: {

@@ -54,7 +54,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-describe('the download flow (spec §4)', () => {
+describe('the download flow (R-DOCK-DOWNLOAD, R-DOCK-CLEANUP)', () => {
   it('prepares a cart in the loading dock, downloads its files as one transfer, and cleans up 10 s after it completes', async () => {
     const flow = new DownloadFlow({ client, api, log: (message) => logs.push(message) });
     expect(await flow.download({ kind: 'cart', cart: { id: 7, name: 'Shoot' } }, 'Library')).toBe('started');

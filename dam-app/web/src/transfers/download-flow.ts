@@ -5,7 +5,7 @@ import { aclRelativePath } from '../../../api/transfer-paths.ts';
 import type { TransferApi } from './transfer-api.ts';
 import type { TransferStarter } from './upload-flow.ts';
 
-/** Spec §9: leftover loading-dock files are cleaned this long after the transfer completes. */
+/** R-DOCK-CLEANUP: leftover loading-dock files are cleaned this long after the transfer completes. */
 export const DOCK_CLEANUP_DELAY_MS = 10_000;
 
 export type DownloadRequest =
@@ -34,7 +34,7 @@ export async function pathsOf(api: TransferApi, request: DownloadRequest): Promi
 }
 
 /**
- * Spec §4 download flow: a cart goes through the loading dock workflow (notification id, loading dock id) and its
+ * R-DOCK-DOWNLOAD, R-DOCK-CLEANUP download flow: a cart goes through the loading dock workflow (notification id, loading dock id) and its
  * leftovers are cleaned through the done callback 10 s after the transfer completes; assets and folders go straight
  * to the pre-transfer handler. Each is one accelerated transfer of many paths, never a zip.
  */

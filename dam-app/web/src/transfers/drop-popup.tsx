@@ -1,11 +1,11 @@
 import { Box } from '@chakra-ui/react';
 import { useTransferText } from './transfer-text.ts';
 
-/** Spec §9: the drop popup floats 50 px from the cursor. */
+/** R-DROP-UPLOAD: the drop popup floats 50 px from the cursor. */
 export const DROP_POPUP_OFFSET = 50;
 const POPUP_WIDTH = 256;
 
-/** Spec §2: the floating popup that follows the cursor during a drag, with the pre-drag or the during-drag hint. */
+/** R-DROP-UPLOAD: the floating popup that follows the cursor during a drag, with the pre-drag or the during-drag hint. */
 export function DropPopup({ x, y, overTarget }: { x: number; y: number; overTarget: boolean }) {
   const text = useTransferText();
   return (

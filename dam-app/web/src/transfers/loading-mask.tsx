@@ -2,10 +2,10 @@ import { Box, Flex, Spinner, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { usePreferences } from '../app/preferences.tsx';
 
-/** Spec §9: the set-up mask is dropped after 12 s whatever happens. */
+/** R-LOADING-MASK: the set-up mask is dropped after 12 s whatever happens. */
 export const MASK_TIMEOUT_MS = 12_000;
 
-/** Spec §2 loading mask while a transfer is set up; it never outlives {@link MASK_TIMEOUT_MS}. */
+/** R-LOADING-MASK loading mask while a transfer is set up; it never outlives {@link MASK_TIMEOUT_MS}. */
 export function LoadingMask({ active }: { active: boolean }) {
   const { t } = usePreferences();
   const [expired, setExpired] = useState(false);

@@ -5,7 +5,7 @@ import type { TransferApi } from './transfer-api.ts';
 const RENEW_BEFORE_MS = 30_000;
 
 /**
- * Spec §4 step 3: the read-only node credential of one upload (NodeCredentials), fetched once and renewed before it
+ * R-UPLOAD-SETUP: the read-only node credential of one upload (NodeCredentials), fetched once and renewed before it
  * expires. It reads that upload's records and nothing else.
  */
 export function nodeAccessFor(api: Pick<TransferApi, 'nodeCredentials'>, cookie: string, nodeUrl: string) {

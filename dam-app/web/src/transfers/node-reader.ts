@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Spec §3 "Node transfer data read": what the page reads of a node's transfer record. */
+/** R-NODE-TRANSFER-DATA "Node transfer data read": what the page reads of a node's transfer record. */
 export const nodeTransferSchema = z.object({
   id: z.string(),
   status: z.string(),
@@ -16,7 +16,7 @@ export type NodeAnswer<T> =
   | { kind: 'ok'; data: T }
   | { kind: 'unauthorized' }
   | { kind: 'not-found' }
-  /** Missing, empty or malformed data (spec §8: log and release the polling lock). */
+  /** Missing, empty or malformed data (R-NODE-FAULTS: log and release the polling lock). */
   | { kind: 'garbage' };
 
 export interface NodeReader {
@@ -24,7 +24,7 @@ export interface NodeReader {
   transfer(id: string): Promise<NodeAnswer<NodeTransfer>>;
 }
 
-/** Where the page reads the node, with the read-only credential NodeCredentials gave (spec §7). */
+/** Where the page reads the node, with the read-only credential NodeCredentials gave (R-NODE-READ). */
 export interface NodeAccess {
   readUrl: string;
   readHeader: string;
@@ -48,7 +48,7 @@ async function get(access: NodeAccess, path: string, fetcher: typeof fetch) {
   return { kind: 'body' as const, body };
 }
 
-/** Spec §7: `GET {node}/ops/transfers?filter=summary&tag=<cookie>` and `GET {node}/ops/transfers/{id}`. */
+/** R-NODE-READ: `GET {node}/ops/transfers?filter=summary&tag=<cookie>` and `GET {node}/ops/transfers/{id}`. */
 export function nodeReader(access: () => Promise<NodeAccess>, fetcher: typeof fetch = fetch): NodeReader {
   return {
     async summary(cookie) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MemoryStorage } from './memory-storage.ts';
 import { PROGRESS_RECORD_KEY, ProgressStore, usableStorage } from './progress-record.ts';
 
-describe('the progress record (spec §3)', () => {
+describe('the progress record (R-PROGRESS-RECORD)', () => {
   it('keeps uploads by cookie and resumes only those not cancelled, not failed and not completed', () => {
     const store = new ProgressStore(new MemoryStorage());
     const initial = { nodeUrl: 'https://node', fileCount: 1, processed: [] };

@@ -4,12 +4,12 @@ export const PROGRESS_RECORD_KEY = 'rapid.dam.uploads';
 
 const uploadEntry = z.object({
   nodeUrl: z.string(),
-  /** The node's id for the transfer once the summary showed it (spec §4 step 5). */
+  /** The node's id for the transfer once the summary showed it (R-UPLOAD-FIND). */
   transferId: z.string().optional(),
   /** The client's id (its `uuid`), to cancel it from the page. */
   clientId: z.string().optional(),
   fileCount: z.number(),
-  /** Paths already reported with UploadFileFinish (spec §4 step 7). */
+  /** Paths already reported with UploadFileFinish (R-UPLOAD-FILE-FINISH). */
   processed: z.array(z.string()),
   /** Paused by the person: the client stopped it to resume later, so the node's "cancelled" is not the end. */
   paused: z.boolean().optional(),
@@ -19,7 +19,7 @@ const uploadEntry = z.object({
 export type UploadEntry = z.infer<typeof uploadEntry>;
 
 /**
- * Spec §3 progress record: per upload (by cookie) its node, its transfer id and the paths already processed, and
+ * R-PROGRESS-RECORD progress record: per upload (by cookie) its node, its transfer id and the paths already processed, and
  * the list of completed cookies. The polling timer of the spec lives in memory; a reload starts a new one.
  */
 const recordSchema = z.object({
@@ -32,7 +32,7 @@ const EMPTY: ProgressRecord = { uploads: {}, completed: [] };
 /** Completed cookies kept; older ones drop off so the record stays small. */
 const KEEP_COMPLETED = 200;
 
-/** localStorage when it works (spec §5: uploads need it), else undefined. */
+/** localStorage when it works (R-UPLOAD-GATE: uploads need it), else undefined. */
 export function usableStorage(get: () => Storage = () => window.localStorage): Storage | undefined {
   try {
     const storage = get();
@@ -77,7 +77,7 @@ export class ProgressStore {
     return this.read().uploads[cookie];
   }
 
-  /** Spec §4 step 8: the cookie joins the completed list and its entry goes. */
+  /** R-UPLOAD-SESSION-FINISH: the cookie joins the completed list and its entry goes. */
   complete(cookie: string) {
     const record = this.read();
     delete record.uploads[cookie];
@@ -85,7 +85,7 @@ export class ProgressStore {
     this.#write(record);
   }
 
-  /** Spec §4 step 11: uploads to resume after a reload — not cancelled, no error, not completed. */
+  /** R-UPLOAD-RESUME: uploads to resume after a reload — not cancelled, no error, not completed. */
   resumable(): [string, UploadEntry][] {
     const record = this.read();
     return Object.entries(record.uploads).filter(

@@ -9,7 +9,7 @@ function beforeUnload(): Event & { returnValue: unknown } {
   return event as Event & { returnValue: unknown };
 }
 
-describe('the reload warning (spec §2)', () => {
+describe('the reload warning (R-RELOAD-WARNING)', () => {
   it('asks while any upload is monitored, and stops asking when the last one ends', () => {
     const target = new EventTarget();
     const warning = new ReloadWarning(target as unknown as Window);

@@ -1,7 +1,7 @@
 import { TRANSFER_MESSAGES } from '../../../api/transfer-messages.ts';
 
 /**
- * Spec §2 reload warning: while any upload is monitored, leaving or reloading the page asks first. Browsers show
+ * R-RELOAD-WARNING reload warning: while any upload is monitored, leaving or reloading the page asks first. Browsers show
  * their own wording; the spec's text is the event's return value for the browsers that still show it.
  */
 export class ReloadWarning {

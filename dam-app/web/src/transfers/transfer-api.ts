@@ -14,7 +14,7 @@ import type { UploadActions } from './upload-monitor.ts';
 
 export type TransferSpec = Record<string, unknown>;
 
-/** The DAM calls of spec §7 the transfer flows make, parsed with the shared schemas. */
+/** The DAM calls of R-PRE-TRANSFER, R-NODE-CREDENTIALS, R-UPLOAD-ACTIONS, R-DOCK-DOWNLOAD the transfer flows make, parsed with the shared schemas. */
 export function transferApi(client: ApiClient = api) {
   return {
     /** The pre-transfer handler workflow, upload or download. */
@@ -46,7 +46,7 @@ export function transferApi(client: ApiClient = api) {
 }
 export type TransferApi = ReturnType<typeof transferApi>;
 
-/** The utils actions of the upload flow (spec §7). */
+/** The utils actions of the upload flow (R-UPLOAD-ACTIONS). */
 export function uploadActions(client: ApiClient = api): UploadActions {
   return {
     sessionStart: (cookie, path) => client.post('/utils/UploadSessionStart', okSchema, { cookie, path }),

@@ -14,7 +14,7 @@ export interface UploadTarget {
 export interface TransferActions {
   connect: Connect;
   status: PublicStatus;
-  /** The client answered a check as running: the transfer menus are there (spec §4). */
+  /** The client answered a check as running: the transfer menus are there (R-CLIENT-STATUS-UI). */
   menusReady: boolean;
   mayUpload: boolean;
   mayDownload: boolean;

@@ -6,7 +6,7 @@ export interface LogEntry {
 const KEEP = 50;
 
 /**
- * The transfer integration's log (spec §8 says "log" for most node and set-up faults): the newest entries, shown in
+ * The transfer integration's log (R-TRANSFER-LOG: most node and set-up faults are only logged): the newest entries, shown in
  * the transfer panel so the person and support can read them.
  */
 export class TransferLog {

@@ -88,7 +88,7 @@ export function TransferProvider({ session, children }: { session: SessionView; 
     [connect, api, log],
   );
 
-  // Spec §4 step 11: monitoring picks up where the last page left it.
+  // R-UPLOAD-RESUME: monitoring picks up where the last page left it.
   useEffect(() => {
     for (const cookie of uploads.resume())
       setProgress((list) => [
@@ -141,7 +141,7 @@ export function TransferProvider({ session, children }: { session: SessionView; 
   const rapidDownload = useCallback(
     async (request: DownloadRequest) => {
       if (connect.getStatus() !== STATUS.RUNNING) {
-        // Spec §5: quick download stops silently; the loading dock (cart) variant shows the warning.
+        // R-UPLOAD-NEEDS-CLIENT: quick download stops silently; the loading dock (cart) variant shows the warning.
         if (request.kind === 'cart') setWarning({ httpUpload: false });
         return;
       }
@@ -175,7 +175,7 @@ export function TransferProvider({ session, children }: { session: SessionView; 
 
   const dropOn = useCallback(
     async (folder: FolderView, dataTransfer: DataTransfer) => {
-      // Spec §4: a drop on a tree item with a dir id uploads into that folder.
+      // R-UPLOAD-TARGET: a drop on a tree item with a dir id uploads into that folder.
       try {
         const dropped = connect.getDroppedFiles(dataTransfer);
         if (!(dropped instanceof Promise)) return log.add(dropped.error.user_message);

@@ -6,7 +6,7 @@ import { Modal } from '../components/modal.tsx';
 import type { UploadTarget } from './transfer-context.ts';
 import { useTransferText } from './transfer-text.ts';
 
-/** Spec §9: the Upload dialog is 364 px wide. */
+/** R-DIALOG-SIZES: the Upload dialog is 364 px wide. */
 export const UPLOAD_DIALOG_WIDTH = '364px';
 
 export type UploadOption = 'standard' | 'current';
@@ -19,9 +19,9 @@ interface Line {
 const nameOf = (path: string) => path.split(/[\\/]/).pop() ?? path;
 
 /**
- * Spec §2 Upload dialog: a Choose Files list where every picked file has its own Choose File button (the client's
+ * R-UPLOAD-DIALOG Upload dialog: a Choose Files list where every picked file has its own Choose File button (the client's
  * own file dialog picks it), Upload Options (Standard or Current Directory), Upload and Cancel. Upload with no file
- * clears the state (spec §4).
+ * clears the state (R-UPLOAD-TARGET).
  */
 export function UploadDialog(props: {
   open: boolean;

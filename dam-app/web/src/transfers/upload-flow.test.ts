@@ -46,7 +46,7 @@ const SPEC = {
   destination_root: '/Library',
 };
 
-describe('the upload flow, steps 1–3 and the rules of §5', () => {
+describe('the upload flow: its set-up (R-UPLOAD-SETUP) and what it needs (R-ACL-RELATIVE-PATH, R-UPLOAD-GATE)', () => {
   it('needs working localStorage, a file, and the ACL’s relative path', async () => {
     const noStorage = flow({ storage: false, specs: [SPEC] });
     expect(await noStorage.uploads.upload(['/a'], null, 'Library')).toMatchObject({ outcome: 'no-storage' });

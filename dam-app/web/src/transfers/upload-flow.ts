@@ -41,8 +41,8 @@ function clientIdOf(started: unknown): string | undefined {
 }
 
 /**
- * Spec §4 upload flow: steps 1–3 here (signed spec, start, credentials), steps 4–10 in one {@link UploadMonitor} per
- * upload, step 11 in {@link resume}. Nothing starts without working localStorage or the ACL's relative path (§5).
+ * The upload flow: R-UPLOAD-SETUP here (signed spec, start, credentials), R-UPLOAD-FIND to R-UPLOAD-CANCELLED in one {@link UploadMonitor} per
+ * upload, R-UPLOAD-RESUME in {@link resume}. Nothing starts without working localStorage or the ACL's relative path (R-ACL-RELATIVE-PATH, R-UPLOAD-GATE).
  */
 export class UploadFlow {
   readonly #monitors = new Map<string, UploadMonitor>();
@@ -106,7 +106,7 @@ export class UploadFlow {
       try {
         started = await this.deps.client.startTransferPromise(spec, { allow_dialogs: false });
       } catch (error) {
-        // Spec §8: the start error callback only logs.
+        // R-TRANSFER-LOG: the start error callback only logs.
         log(
           `${TRANSFER_MESSAGES.startFailed} ${(error as { error?: { user_message?: string } })?.error?.user_message ?? ''}`.trim(),
         );
@@ -139,7 +139,7 @@ export class UploadFlow {
     this.deps.store?.update(cookie, (entry) => ({ ...entry, paused }));
   }
 
-  /** The person cancelled the upload with this cookie (spec §4 step 10). */
+  /** The person cancelled the upload with this cookie (R-UPLOAD-CANCELLED). */
   async cancel(cookie: string, filename = '') {
     const monitor = this.#monitors.get(cookie);
     if (monitor) await monitor.cancel(filename);

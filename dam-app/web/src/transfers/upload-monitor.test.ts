@@ -71,7 +71,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('the upload monitor (spec §4 steps 4–11)', () => {
+describe('the upload monitor (R-UPLOAD-FIND, R-UPLOAD-SESSION-START, R-UPLOAD-FILE-FINISH, R-UPLOAD-SESSION-FINISH, R-UPLOAD-ERROR, R-UPLOAD-CANCELLED, R-UPLOAD-RESUME)', () => {
   it('waits a second, retries the summary each second until the cookie shows, and starts the session once', async () => {
     monitor.start();
     await vi.advanceTimersByTimeAsync(999);

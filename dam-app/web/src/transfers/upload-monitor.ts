@@ -3,7 +3,7 @@ import type { NodeReader, NodeTransfer } from './node-reader.ts';
 import type { ProgressStore, UploadEntry } from './progress-record.ts';
 
 /**
- * Spec §9 timings (start, retry, poll). A step that throws (the DAM or the node unreachable, a bad answer) is tried
+ * R-TRANSFER-TIMINGS timings (start, retry, poll). A step that throws (the DAM or the node unreachable, a bad answer) is tried
  * again after the retry delay, doubled at each failure up to a ceiling; after the last attempt the monitor gives up.
  */
 export const MONITOR_TIMING = {
@@ -14,7 +14,7 @@ export const MONITOR_TIMING = {
   maxStepAttempts: 10,
 } as const;
 
-/** The utils actions of the upload flow (spec §7), as the DAM server offers them. */
+/** The utils actions of the upload flow (R-UPLOAD-ACTIONS), as the DAM server offers them. */
 export interface UploadActions {
   sessionStart(cookie: string, path: string): Promise<unknown>;
   fileFinish(cookie: string, paths: string[]): Promise<unknown>;
@@ -27,10 +27,10 @@ export interface UploadActions {
 export type MonitorOutcome = 'completed' | 'failed' | 'cancelled' | 'unauthorized' | 'not-found' | 'error';
 
 export interface MonitorEvents {
-  /** Spec §4 step 6: first sight of the transfer on the node. */
+  /** R-UPLOAD-SESSION-START: first sight of the transfer on the node. */
   onSeen?(cookie: string, transfer: NodeTransfer): void;
   onProgress?(cookie: string, transfer: NodeTransfer): void;
-  /** Monitoring ended: the reload warning goes (spec §4 step 8, §8 401/404). */
+  /** Monitoring ended: the reload warning goes (R-UPLOAD-SESSION-FINISH, R-NODE-FAULTS 401/404). */
   onEnd(cookie: string, outcome: MonitorOutcome): void;
   log(message: string): void;
 }
@@ -45,7 +45,7 @@ const failed = (transfer: NodeTransfer) =>
   transfer.status === 'failed' || (!ONGOING.has(transfer.status) && (transfer.error_code ?? 0) !== 0);
 
 /**
- * Spec §4 upload flow steps 4–11 for one upload: find the transfer by its cookie on the node, then poll it about
+ * R-UPLOAD-FIND, R-UPLOAD-SESSION-START, R-UPLOAD-FILE-FINISH, R-UPLOAD-SESSION-FINISH, R-UPLOAD-ERROR, R-UPLOAD-CANCELLED, R-UPLOAD-RESUME for one upload: find the transfer by its cookie on the node, then poll it about
  * every second (never two polls at once), report newly completed files once each, and finish, fail or cancel the
  * session on the DAM. Everything it did is in the progress record, so a reload picks up where it stopped.
  */

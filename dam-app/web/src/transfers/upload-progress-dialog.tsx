@@ -5,7 +5,7 @@ import { useTransferText } from './transfer-text.ts';
 import type { UploadState } from './upload-state.ts';
 
 /**
- * Spec §2 upload progress dialog: shown once an upload starts. The workspace has no upload metadata forms, so
+ * R-UPLOAD-PROGRESS-DIALOG upload progress dialog: shown once an upload starts. The workspace has no upload metadata forms, so
  * nothing needs confirming: it confirms itself and goes when the upload ends (the transfer panel keeps the detail).
  * A non-modal window that never takes the focus, so it neither interrupts the person nor closes their open menus.
  */

@@ -22,11 +22,11 @@ function pageInstaller(): ConnectInstaller {
   return installerOfPage;
 }
 
-/** Spec §9: menu availability is checked this often until the client runs or has failed. */
+/** R-CLIENT-STATUS-UI: menu availability is checked this often until the client runs or has failed. */
 export const MENU_CHECK_MS = 100;
 
 /**
- * Spec §4 "Plugin status drives the transfer UI": initializing shows the launching notice, failed the download
+ * R-CLIENT-STATUS-UI "Plugin status drives the transfer UI": initializing shows the launching notice, failed the download
  * prompt, outdated the update prompt, all through the installer banner; running hides it. Menus appear once a check
  * every 100 ms sees the client running (and stop being checked when it failed).
  */

@@ -5,7 +5,7 @@ import { api } from '../api/api-client.ts';
 import { useRoute } from '../app/use-route.ts';
 import type { UploadTarget } from './transfer-context.ts';
 
-/** The current directory: the folder the route shows, else the current ACL's root (spec §2 Upload Options). */
+/** The current directory: the folder the route shows, else the current ACL's root (R-UPLOAD-DIALOG Upload Options). */
 export function useCurrentDirectory(session: SessionView): UploadTarget {
   const route = useRoute();
   const folderId = route.name === 'folder' ? route.id : undefined;

@@ -7,7 +7,7 @@ const carriesFiles = (event: { dataTransfer: DataTransfer | null }) =>
   Array.from(event.dataTransfer?.types ?? []).includes('Files');
 
 /**
- * Spec §2 drag-and-drop upload: while files are dragged over the page a popup follows the cursor; tree folders are
+ * R-DROP-UPLOAD drag-and-drop upload: while files are dragged over the page a popup follows the cursor; tree folders are
  * drop targets, highlighted while the drag is over them; a drop hands the folder and the files to `onDrop`.
  */
 export function useFolderDrop(

@@ -7,7 +7,7 @@ import { type BrowserUploadProgress, uploadOverHttp, withProgress } from './brow
 import type { UploadTarget } from './transfer-context.ts';
 import { useTransferText, warningText } from './transfer-text.ts';
 
-/** Spec §9: the Warning dialog is 675 px wide. */
+/** R-DIALOG-SIZES: the Warning dialog is 675 px wide. */
 export const WARNING_DIALOG_WIDTH = '675px';
 
 /** The folder's path below the ACL root, as the browser upload names its destination. */
@@ -22,7 +22,7 @@ export function destPathOf(target: UploadTarget, relativePath: string | null): s
 }
 
 /**
- * Spec §2 Warning dialog (the client is not running): try again, else install version 3.9.1 of the free client from
+ * R-WARNING-DIALOG Warning dialog (the client is not running): try again, else install version 3.9.1 of the free client from
  * our download page; Continue closes it. Beyond the spec, it offers a resumable browser upload (tus) into the current
  * directory, so nobody is stuck.
  */

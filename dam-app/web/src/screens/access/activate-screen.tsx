@@ -10,7 +10,7 @@ import { Link } from '../../components/link.tsx';
 import { PageCard } from '../../components/page-card.tsx';
 import { useForm } from '../../components/use-form.ts';
 
-/** Activation code (spec §2), from the mailed link `/#activate` or straight after Create account. */
+/** Activation code (R-SCREEN-LABELS), from the mailed link `/#activate` or straight after Create account. */
 export function ActivateScreen({ username = '' }: { username?: string }) {
   const { t } = usePreferences();
   const form = useForm({ username, code: '' });

@@ -16,7 +16,7 @@ import { useForm } from '../../components/use-form.ts';
 import { emptyProfile } from '../account/profile-fields.tsx';
 import { NewAccountFields } from './new-account-fields.tsx';
 
-/** Invitations (spec §2): the link `{host}/index.html#CU<id>` opens this; accepting creates the account, signed in. */
+/** Invitations (R-INVITE-LINK): the link `{host}/index.html#CU<id>` opens this; accepting creates the account, signed in. */
 export function InvitationScreen({ id }: { id: string }) {
   const { t } = usePreferences();
   const invitation = useQuery({

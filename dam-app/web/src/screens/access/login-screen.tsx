@@ -12,7 +12,7 @@ import { Link } from '../../components/link.tsx';
 import { PageCard } from '../../components/page-card.tsx';
 import { useForm } from '../../components/use-form.ts';
 
-/** Login (spec §2): by username or by email — one field takes either, "@" says which. */
+/** Login (R-SCREEN-LABELS, R-LOGIN-NAME-OR-EMAIL): by username or by email — one field takes either, "@" says which. */
 export function LoginScreen({ timedOut = false, notice }: { timedOut?: boolean; notice?: string }) {
   const { t, spec } = usePreferences();
   const setSession = useSetSession();

@@ -2,7 +2,7 @@ import { usePreferences } from '../../app/preferences.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import type { FieldErrors } from '../../components/use-form.ts';
 
-/** The new password twice; the server's policy (§5 counts) answers in `fields.password`. */
+/** The new password twice; the server's policy (R-PASSWORD-POLICY counts) answers in `fields.password`. */
 export function NewPasswordFields(props: {
   password: string;
   confirm: string;

@@ -16,7 +16,7 @@ import { ProfileFields, profileValues } from './profile-fields.tsx';
 
 const accountBody = z.strictObject({ profile: profileSchema });
 
-/** User account settings: every user field of spec §3 (the username is fixed; the password has its own screen). */
+/** User account settings: every user field of R-USER-FIELDS (the username is fixed; the password has its own screen). */
 export function AccountSettingsScreen() {
   const { t } = usePreferences();
   const account = useQuery({

@@ -5,7 +5,7 @@ import { FormField } from '../../components/form-field.tsx';
 import type { FieldErrors } from '../../components/use-form.ts';
 import type { MessageKey } from '../../i18n/messages-en.ts';
 
-/** Every user field of spec §3 but the username and password, as the form edits them (text, possibly empty). */
+/** Every user field of R-USER-FIELDS but the username and password, as the form edits them (text, possibly empty). */
 export type ProfileValues = Record<keyof Profile, string>;
 
 export const PROFILE_FIELDS: (keyof Profile)[] = [

@@ -21,7 +21,7 @@ import { permissionOptions } from './permission-options.ts';
 
 type Acl = z.infer<typeof aclSchema>;
 
-/** ACLs: a root path, the permissions of spec §6 (their names as the spec spells them) and the holders. */
+/** ACLs: a root path, the permissions of R-PERMISSIONS (their names as the spec spells them) and the holders. */
 export function AclsSection() {
   const { t } = usePreferences();
   const refresh = useRefresh();

@@ -20,7 +20,7 @@ const SECTIONS: Record<AdminSection, { label: MessageKey; Component: () => React
   outbox: { label: 'admin.outbox', Component: OutboxSection },
 };
 
-/** Administration (spec §2, §6): administrators only, which the route table enforces (access: 'admin'). */
+/** Administration (R-SCREEN-LABELS, R-ADMIN-ONLY): administrators only, which the route table enforces (access: 'admin'). */
 export function AdminScreen({ section }: { section: AdminSection }) {
   const { t } = usePreferences();
   const { Component } = SECTIONS[section];

@@ -6,7 +6,7 @@ import { formatSize } from '../../components/format-size.ts';
 import { Link } from '../../components/link.tsx';
 import { renditionLabel } from './rendition-label.ts';
 
-/** Every field of an asset that spec §3 names, read-only. */
+/** Every field of an asset that R-ASSET-FIELDS names, read-only. */
 export function AssetFields({ asset }: { asset: AssetView }) {
   const { t, language } = usePreferences();
   const rows: [string, React.ReactNode][] = [

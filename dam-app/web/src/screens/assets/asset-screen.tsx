@@ -34,7 +34,7 @@ import { ASSET_KEYS, refreshAssets, useAsset, useTrash } from './asset-queries.t
 import { AssetVersionsTab } from './asset-versions-tab.tsx';
 import { MetadataForm } from './metadata-form.tsx';
 
-/** The Asset View (spec §2): General tab, extended view and versions, with the asset's actions. */
+/** The Asset View (R-SCREEN-LABELS): General tab, extended view and versions, with the asset's actions. */
 export function AssetScreen({
   session,
   id,

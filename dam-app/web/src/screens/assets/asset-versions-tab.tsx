@@ -15,7 +15,7 @@ import { formatDate } from '../../components/format-date.ts';
 import { formatSize } from '../../components/format-size.ts';
 import { ASSET_KEYS, refreshAssets, useVersions } from './asset-queries.ts';
 
-/** Versions (spec §3, §4): every version with its fields; restore one, or pick two to compare side by side. */
+/** Versions (R-VERSION-FIELDS): every version with its fields; restore one, or pick two to compare side by side. */
 export function AssetVersionsTab({ asset, session }: { asset: AssetView; session: SessionView }) {
   const { t, language } = usePreferences();
   const client = useQueryClient();

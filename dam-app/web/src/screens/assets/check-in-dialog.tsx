@@ -13,7 +13,7 @@ import { useForm } from '../../components/use-form.ts';
 import { ActionDialog } from '../../kit/action-dialog.tsx';
 import { ASSET_KEYS, refreshAssets } from './asset-queries.ts';
 
-/** Check in (spec §4): a new version with a name, a comment and a message, of category Parent, Peer or Named. */
+/** Check in (R-CHECKOUT): a new version with a name, a comment and a message, of category Parent, Peer or Named. */
 export function CheckInDialog({
   asset,
   open,

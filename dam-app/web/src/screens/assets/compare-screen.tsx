@@ -16,7 +16,7 @@ import { metadataText } from './metadata-value.ts';
 
 type Version = z.infer<typeof versionSchema>;
 
-/** Version compare (spec §2): two versions side by side, their renditions and the metadata that differs. */
+/** Version compare (R-SCREEN-LABELS): two versions side by side, their renditions and the metadata that differs. */
 export function CompareScreen({ id, left, right }: { id: number; left: number; right: number }) {
   const { t } = usePreferences();
   const asset = useAsset(id);

@@ -1,4 +1,4 @@
-/** Spec §9 print outputs, as the server makes them (`/assets/{id}/print/{format}`). */
+/** R-PRINT-OUTPUTS print outputs, as the server makes them (`/assets/{id}/print/{format}`). */
 export const PRINT_FORMATS = [
   { format: 'jpeg', label: 'Web JPEG', dpi: 72 },
   { format: 'png', label: 'PNG', dpi: 72 },

@@ -7,7 +7,7 @@ import { toaster } from '../../app/toaster.tsx';
 import { NameDialog } from '../../kit/name-dialog.tsx';
 import { ASSET_KEYS, refreshAssets } from './asset-queries.ts';
 
-/** Rename the asset's file; the server answers spec §8's "Asset filename already exists." or the in-use message. */
+/** Rename the asset's file; the server answers R-ASSET-RENAME-CLASH "Asset filename already exists." or the in-use message. */
 export function RenameDialog({ asset, open, onClose }: { asset: AssetView; open: boolean; onClose(): void }) {
   const { t } = usePreferences();
   const client = useQueryClient();

@@ -10,7 +10,7 @@ export interface MenuExtra {
   disabled?: boolean;
 }
 
-/** Props a folder's element spreads so that files dropped on it are handled (drag-and-drop upload, spec §2). */
+/** Props a folder's element spreads so that files dropped on it are handled (drag-and-drop upload, R-DROP-UPLOAD). */
 export interface DropTargetProps {
   onDragEnter: (event: DragEvent<HTMLElement>) => void;
   onDragOver: (event: DragEvent<HTMLElement>) => void;

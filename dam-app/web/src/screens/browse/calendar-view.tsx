@@ -8,7 +8,7 @@ import { bucketLabel, bucketRange, type CalendarUnit } from './calendar-bucket.t
 type DateField = 'dateCreated' | 'dateAdded';
 
 /**
- * The Calendar view: how many assets fall in each day, week (from Sunday, spec §9) or month; picking a period
+ * The Calendar view: how many assets fall in each day, week (from Sunday, R-WEEK-STARTS-SUNDAY) or month; picking a period
  * narrows the result below to it.
  */
 export function CalendarView({

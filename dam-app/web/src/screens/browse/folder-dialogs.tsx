@@ -31,7 +31,7 @@ interface DialogProps {
   onClose(): void;
 }
 
-/** New folder or Rename: the §5 folder name rules checked here, the server's answer shown beside the name. */
+/** New folder or Rename: the R-FOLDER-NAME folder name rules checked here, the server's answer shown beside the name. */
 export function FolderNameDialog({ folder, onClose, mode }: DialogProps & { mode: 'create' | 'rename' }) {
   const { t } = usePreferences();
   const refresh = useRefreshLibrary();
@@ -68,7 +68,7 @@ export function FolderNameDialog({ folder, onClose, mode }: DialogProps & { mode
   );
 }
 
-/** Move or Copy into another folder: not onto itself, its child or its parent (spec §5). */
+/** Move or Copy into another folder: not onto itself, its child or its parent (R-COPY-MOVE-DESTINATION). */
 export function FolderDestinationDialog({
   folder,
   tree,

@@ -6,7 +6,7 @@ const session = (permissions: SessionView['permissions']) => ({ permissions }) a
 const root = { id: 1, name: 'Library', path: 'Library', parentId: null };
 const photos = { id: 2, name: 'Photos', path: 'Library/Photos', parentId: 1 };
 
-describe('folder operations by permission (spec §6)', () => {
+describe('folder operations by permission (R-FILE-ACTIONS)', () => {
   it('file actions change folders; new assets only creates; the ACL root is not renamed, moved or deleted', () => {
     expect(folderOperations(session(['file actions']), photos)).toEqual([
       'create',

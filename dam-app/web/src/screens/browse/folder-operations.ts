@@ -3,7 +3,7 @@ import type { FolderView } from '../../../../api/folders.ts';
 
 export type FolderOperation = 'create' | 'rename' | 'move' | 'copy' | 'delete';
 
-/** What the person may do to a folder (spec §6): file actions change it; new assets or file actions create in it. */
+/** What the person may do to a folder (R-FILE-ACTIONS): file actions change it; new assets or file actions create in it. */
 export function folderOperations(session: SessionView, folder: FolderView): FolderOperation[] {
   const may = (permission: SessionView['permissions'][number]) => session.permissions.includes(permission);
   const list: FolderOperation[] = [];

@@ -18,7 +18,7 @@ export const SELECTION_ACTION_LABELS: Record<SelectionAction, MessageKey> = {
   'contact-sheet': 'contactSheet.menu',
 };
 
-/** The actions this person may take on a selection: moving and editing need file actions (spec §6). */
+/** The actions this person may take on a selection: moving and editing need file actions (R-FILE-ACTIONS). */
 export function selectionActions(
   session: Pick<SessionView, 'permissions' | 'features' | 'user'>,
 ): SelectionAction[] {

@@ -8,7 +8,7 @@ export interface SortOrder {
   direction: 'asc' | 'desc';
 }
 
-/** Sort by any listed field of an asset (spec §3), either way. */
+/** Sort by any listed field of an asset (R-ASSET-FIELDS), either way. */
 export function SortPicker({ sort, onSort }: { sort: SortOrder; onSort(next: SortOrder): void }) {
   const { t } = usePreferences();
   return (

@@ -45,7 +45,7 @@ describe('places tree model', () => {
   it('knows a folder’s ancestors and where it may be moved', () => {
     expect(ancestorsOf(tree, 4)).toEqual([1, 2]);
     expect(ancestorsOf(tree, 1)).toEqual([]);
-    // Not onto itself, its child or its parent (spec §5).
+    // Not onto itself, its child or its parent (R-COPY-MOVE-DESTINATION).
     expect(destinationsFor(tree, tree.byId.get(2) as FolderView).map((f) => f.id)).toEqual([3, 6]);
   });
 });

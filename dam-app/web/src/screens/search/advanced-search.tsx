@@ -49,7 +49,7 @@ function Select(props: {
 }
 
 /**
- * Advanced Search: keywords, field conditions, the spec's date options (§9: "last N days" 5/10/20/30, the date
+ * Advanced Search: keywords, field conditions, the spec's date options (R-DATE-OPTIONS: "last N days" 5/10/20/30, the date
  * filters and the date ranges, or a custom window) and aspect ratios 1:1, 4:3, 16:9.
  */
 export function AdvancedSearch({

@@ -11,7 +11,7 @@ import { ScreenHeader } from '../../components/screen-header.tsx';
 import { LIBRARY_KEY } from '../browse/browse-queries.ts';
 import { groupByLetter } from './group-by-letter.ts';
 
-/** The Taxonomy Browser over the global keywords; only with "view global keywords" (spec §6). */
+/** The Taxonomy Browser over the global keywords; only with "view global keywords" (R-GLOBAL-KEYWORDS). */
 export function TaxonomyScreen({ session }: { session: SessionView }) {
   const { t, spec } = usePreferences();
   const allowed = session.permissions.includes('view global keywords');

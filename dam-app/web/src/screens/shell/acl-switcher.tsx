@@ -32,7 +32,7 @@ function alternativesOf(failure: ApiFailure): Alternative[] {
 }
 
 /**
- * The ACL switcher (spec §6). When an ACL's root path is missing the server answers `acl_root_missing` with the
+ * The ACL switcher (R-ACL-SWITCH, R-ACL-ROOT-MISSING). When an ACL's root path is missing the server answers `acl_root_missing` with the
  * ACLs whose roots exist; the person picks one of them or logs out.
  */
 export function AclSwitcher({ session }: { session: SessionView }) {

@@ -131,7 +131,7 @@ function QuickSearch() {
   );
 }
 
-/** Quick Upload needs fileUpload on the current ACL and uploads allowed (spec §6); admin mode overrides. */
+/** Quick Upload needs fileUpload on the current ACL and uploads allowed (R-UPLOAD-GATE); admin mode overrides. */
 function CreateMenu({ session }: { session: SessionView }) {
   const { t } = usePreferences();
   const transfers = useOptionalTransferActions();

@@ -6,7 +6,7 @@ import { redirect } from '../../app/use-route.ts';
 import { ErrorAlert, ListSkeleton, Notice } from '../../components/feedback.tsx';
 import { usePlacesTree } from '../browse/browse-queries.ts';
 
-/** `#/`: the ACL root folder's view; without a usable ACL, what the person can do about it (spec §6). */
+/** `#/`: the ACL root folder's view; without a usable ACL, what the person can do about it (R-ACL-SWITCH, R-ACL-ROOT-MISSING). */
 export function HomeScreen({ session }: { session: SessionView }) {
   const { t, spec } = usePreferences();
   const usable = session.acl !== null && !session.aclRootMissing;

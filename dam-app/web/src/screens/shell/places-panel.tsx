@@ -6,7 +6,7 @@ import { ErrorAlert } from '../../components/feedback.tsx';
 import { usePlacesTree } from '../browse/browse-queries.ts';
 import { PlacesTree } from '../browse/places-tree.tsx';
 
-/** The Places panel (spec §2): the current ACL's folders as a tree, the folder shown highlighted. */
+/** The Places panel (R-SCREEN-LABELS): the current ACL's folders as a tree, the folder shown highlighted. */
 export function PlacesPanel({ session }: { session: SessionView }) {
   const { t } = usePreferences();
   const route = useRoute();

@@ -10,7 +10,7 @@ import { ASSET_KEYS } from '../assets/asset-queries.ts';
 
 type Cart = z.infer<typeof cartSchema>;
 
-/** Create a cart, or rename one: the name is required and unique among my carts (spec §3, §5). */
+/** Create a cart, or rename one: the name is required and unique among my carts (R-CART-NAME). */
 export function CartNameDialog({
   cart,
   onSaved,

@@ -30,7 +30,7 @@ import { CartNameDialog } from './cart-name-dialog.tsx';
 type Cart = z.infer<typeof cartSchema>;
 type Open = 'new' | 'rename' | 'delete' | 'collection' | 'contact-sheet' | 'bulk-edit' | null;
 
-/** Carts (spec §2, §3, §9): switch between my carts, create and rename them, add and remove assets, a cart menu. */
+/** Carts (R-SCREEN-LABELS, R-CART-NAME, R-CART-LIMIT): switch between my carts, create and rename them, add and remove assets, a cart menu. */
 export function CartsScreen({ session }: { session: SessionView }) {
   const { t, message } = usePreferences();
   const client = useQueryClient();

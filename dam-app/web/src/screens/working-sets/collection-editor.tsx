@@ -14,7 +14,7 @@ import { ASSET_KEYS } from '../assets/asset-queries.ts';
 import { type Collection, dateToExpiry, expiryToDate, useShareGroups } from './collection-queries.ts';
 
 /**
- * Create or edit a collection with every field of spec §3: name, description, shared with (group), modifiable,
+ * Create or edit a collection with every field of R-COLLECTION-FIELDS: name, description, shared with (group), modifiable,
  * private or public, bundle, expiry. Someone who is not the owner changes only name and description.
  */
 export function CollectionEditor({

@@ -25,7 +25,7 @@ import {
 /** Columns that the collection's own screen also shows give way on narrow screens. */
 const WIDE = { display: { base: 'none', lg: 'table-cell' } } as const;
 
-/** Collections (saved selections): mine, public ones and those shared with my groups, with every field of spec §3. */
+/** Collections (saved selections): mine, public ones and those shared with my groups, with every field of R-COLLECTION-FIELDS. */
 export function CollectionsScreen({ session }: { session: SessionView }) {
   const { t, language } = usePreferences();
   const refresh = useRefresh();

@@ -17,8 +17,8 @@ import { ASSET_KEYS, useCarts, useLoadingDock } from '../assets/asset-queries.ts
 type Dock = z.infer<typeof loadingDockEntrySchema>;
 
 /**
- * The Loading Dock (spec §2, §3, §8): downloads prepared on the server, ready for the transfer or done. A cart is
- * prepared here; the dock's own §8 messages (too large, no space, download maximum) come back from the server.
+ * The Loading Dock (R-SCREEN-LABELS, R-DOCK-DOWNLOAD, R-DOCK-LIMITS): downloads prepared on the server, ready for the transfer or done. A cart is
+ * prepared here; the dock's own R-DOCK-LIMITS messages (too large, no space, download maximum) come back from the server.
  */
 export function LoadingDockScreen({ session }: { session: SessionView }) {
   const { t, spec } = usePreferences();

@@ -8,7 +8,7 @@ import { navEntries } from '../../router/routes.ts';
 
 const LINKS = navEntries('header');
 
-/** The header's links to the working sets (spec §2): Collections, Carts, Loading Dock; and the trash, to restore from. */
+/** The header's links to the working sets (R-SCREEN-LABELS): Collections, Carts, Loading Dock; and the trash, to restore from. */
 export function WorkingSetsNav() {
   const { t } = usePreferences();
   const route = useRoute();

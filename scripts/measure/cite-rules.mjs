@@ -22,6 +22,7 @@ export const RELEASED_MIGRATION = /[\\/]server[\\/]db[\\/]migrations[\\/]00(?:0[
 /** Where the DAM specification is cited: the DAM itself (but released migrations), its e2e suites and its bench. */
 export function filesToRewrite(root = ROOT) {
   const files = [];
+  /** @param {string} dir */
   const walk = (dir) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.')) continue;
@@ -41,6 +42,7 @@ export function filesToRewrite(root = ROOT) {
 }
 
 /** The upload flow's steps (section 4) to the rule that holds each. */
+/** @type {Record<number, string>} */
 const UPLOAD_STEPS = {
   1: 'R-UPLOAD-SETUP',
   2: 'R-UPLOAD-SETUP',
@@ -61,6 +63,7 @@ const TEXTS = [/spec(?:'s|’s)? texts?|a spec text/i, ['R-SPEC-TEXTS']];
  * Section → [words around the citation, rule ids]: the first entry whose words occur on the citation's line or the
  * next one gives its ids; the last entry of a section may be a catch-all.
  */
+/** @type {Record<number, Array<[RegExp, string[]]>>} */
 export const SECTION_RULES = {
   2: [
     [/invitation|#CU/i, ['R-INVITE-LINK']],
@@ -197,6 +200,7 @@ export const MAPPED_IDS = [
 ];
 
 /** What a catalogue's group heading (`// §8 Licensing`) says when it names nothing but its section. */
+/** @type {Record<number, string>} */
 const SECTION_TITLES = {
   2: 'Screens and surfaces',
   3: 'Records',
@@ -248,8 +252,15 @@ const ONE_SECTION = new RegExp(SECTION, 'g');
 const HEADING = /^([ \t]*\/\/ )§(\d+)(?: (.*))?$/gm;
 
 /** True when text still cites the DAM specification by section (for the check). */
-export const citesSpec = (text) => new RegExp(CITATION.source).test(text);
+export const citesSpec = (/** @type {string} */ text) => new RegExp(CITATION.source).test(text);
 
+/**
+ * @param {number} section
+ * @param {number | undefined} stepFrom
+ * @param {number | undefined} stepTo
+ * @param {string} context
+ * @returns {string[] | undefined}
+ */
 function idsFor(section, stepFrom, stepTo, context) {
   if (section === 4 && stepFrom) {
     const ids = [];

@@ -14,13 +14,9 @@ const DAM_APP = fileURLToPath(new URL('..', import.meta.url));
  */
 const NOT_YET_CONVERTED = [
   'admin',
-  'api', // the health route, declared in server/api/ beside the kernel
   'assets',
   'auth',
-  'downloads',
-  'drive',
   'folders',
-  'live',
   'loading-dock',
   'search',
   'transfers',

@@ -18,7 +18,6 @@ const NOT_YET_CONVERTED = [
   'auth',
   'folders',
   'loading-dock',
-  'search',
   'transfers',
   'uploads',
   'versions',

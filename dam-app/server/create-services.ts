@@ -19,7 +19,7 @@ import { ensureSpecialUsers } from './special-users.ts';
 import { createStorageAreas } from './storage/create-storage-areas.ts';
 import { startEmbeddedNode } from './transfer-node/embedded-node.ts';
 import { ingestUpload } from './transfers/ingest-landed.ts';
-import { INGEST_UPLOAD_JOB } from './transfers/upload-action-routes.ts';
+import { INGEST_UPLOAD_JOB } from './transfers/ingest-job.ts';
 
 export interface DamRuntime {
   services: DamServices;

@@ -17,9 +17,6 @@ const NOT_YET_CONVERTED = [
   'assets',
   'auth',
   'folders',
-  'loading-dock',
-  'transfers',
-  'uploads',
   'versions',
 ];
 
@@ -37,15 +34,12 @@ const measure = (damApp: string): Measures =>
 describe('the DAM structure', () => {
   const measures = measure(DAM_APP);
   const converted = (folder: string) => !NOT_YET_CONVERTED.includes(folder);
-
   it('keeps the database out of the routes of every converted feature', () => {
     expect(Object.keys(measures.dbLinesInRoutes).filter(converted)).toEqual([]);
   });
-
   it('declares every route of a converted feature through the contract', () => {
     expect(Object.keys(measures.undeclaredRoutes).filter(converted)).toEqual([]);
   });
-
   it('has no import arrow running back up from a converted feature', () => {
     const fromConverted = measures.serverArrows.filter((arrow) => {
       const folder = arrow.from.split('/')[0] ?? '';
@@ -53,11 +47,9 @@ describe('the DAM structure', () => {
     });
     expect(fromConverted).toEqual([]);
   });
-
   it('lets no web call retype the path of an endpoint the contract declares', () => {
     expect(measures.retypedContractCalls).toEqual([]);
   });
-
   it('lists only folders that still need converting (take a converted one off the list)', () => {
     const stillWork = new Set([
       ...Object.keys(measures.dbLinesInRoutes),

@@ -5,7 +5,7 @@ import { downloadZip, predictLength } from 'client-zip';
 import { ASSET_MESSAGES } from '../../api/asset-messages.ts';
 import { translateTransferPath } from '../../api/transfer-paths.ts';
 import { pathInAcl } from '../access/acl-paths.ts';
-import { assertMayDownload } from '../access/download-gate.ts';
+import { assertMayDownload } from '../access/transfer-gates.ts';
 import type { Principal } from '../access/principal.ts';
 import { readNoFollow } from '../access/storage-path.ts';
 import { ApiError, notFound } from '../api/api-error.ts';

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { okSchema, type SessionView } from '../../../../api/accounts.ts';
 import { type AssetView, assetSchema } from '../../../../api/assets.ts';
-import { loadingDockSchema } from '../../../../api/loading-dock.ts';
+import { prepareDownload } from '../../../../api/contract/loading-dock-endpoints.ts';
 import { api } from '../../api/api-client.ts';
 import type { ApiFailure } from '../../api/api-failure.ts';
 import { usePreferences } from '../../app/preferences.tsx';
@@ -70,7 +70,7 @@ export function AssetActions({
     },
   });
   const prepare = useMutation({
-    mutationFn: () => api.post('/loading-dock', loadingDockSchema, { ids: [asset.id] }),
+    mutationFn: () => api.call(prepareDownload, { body: { ids: [asset.id] } }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: ASSET_KEYS.loadingDock });
       toaster.create({ type: 'success', title: t('dock.prepared') });

@@ -1,7 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { LIBRARY_EVENT, LIBRARY_EVENTS_PATH, libraryEventSchema } from '../../../api/live.ts';
-import { ASSET_KEYS } from '../screens/assets/asset-queries.ts';
-import { LIBRARY_KEY } from '../screens/browse/browse-queries.ts';
+import {
+  ASSET_KEY,
+  CARTS_KEY,
+  COLLECTIONS_KEY,
+  FOLDERS_KEY,
+  LIBRARY_KEY,
+  TRASH_KEY,
+} from './library-keys.ts';
 
 /** Changes that come close together (an upload of many files) refresh the screens once. */
 export const REFRESH_AFTER_MS = 300;
@@ -9,11 +15,11 @@ export const REFRESH_AFTER_MS = 300;
 /** What every screen that shows assets or counts reads: folder views, search, the tree, working sets, an asset. */
 export const LIVE_KEYS = [
   LIBRARY_KEY,
-  ['folders'],
-  ['asset'],
-  ASSET_KEYS.carts,
-  ASSET_KEYS.collections,
-  ASSET_KEYS.trash,
+  FOLDERS_KEY,
+  ASSET_KEY,
+  CARTS_KEY,
+  COLLECTIONS_KEY,
+  TRASH_KEY,
 ] as const;
 
 /** The part of `EventSource` this uses, so a test can hand in its own. */

@@ -1,6 +1,7 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { assetSchema } from '../../../../api/assets.ts';
+import { listLoadingDocks } from '../../../../api/contract/loading-dock-endpoints.ts';
 import {
   listCartAssets,
   listCarts,
@@ -8,18 +9,18 @@ import {
   listCollections,
 } from '../../../../api/contract/working-sets-endpoints.ts';
 import { placesTreeSchema } from '../../../../api/folders.ts';
-import { loadingDockEntrySchema } from '../../../../api/loading-dock.ts';
 import { versionSchema } from '../../../../api/versions.ts';
 import { api } from '../../api/api-client.ts';
+import { CARTS_KEY, COLLECTIONS_KEY, TRASH_KEY } from '../../live/library-keys.ts';
 
 export const ASSET_KEYS = {
   asset: (id: number) => ['asset', id] as const,
   versions: (id: number) => ['asset', id, 'versions'] as const,
   tree: ['folders', 'tree'] as const,
-  trash: ['trash'] as const,
-  carts: ['carts'] as const,
+  trash: TRASH_KEY,
+  carts: CARTS_KEY,
   cartAssets: (id: number) => ['carts', id, 'assets'] as const,
-  collections: ['collections'] as const,
+  collections: COLLECTIONS_KEY,
   collectionAssets: (id: number) => ['collections', id, 'assets'] as const,
   loadingDock: ['loading-dock'] as const,
 };
@@ -78,7 +79,7 @@ export const useCollectionAssets = (id: number) =>
 export const useLoadingDock = () =>
   useQuery({
     queryKey: ASSET_KEYS.loadingDock,
-    queryFn: ({ signal }) => api.get('/loading-dock', z.array(loadingDockEntrySchema), signal),
+    queryFn: ({ signal }) => api.call(listLoadingDocks, { signal }),
   });
 
 /** After assets changed (edit, move, check-in…): everything that may show them is fetched again. */

@@ -7,7 +7,9 @@ import type { searchRequestSchema } from '../../../../api/search.ts';
 import { api } from '../../api/api-client.ts';
 
 /** Everything the browse screens cache; an ACL switch or a folder operation drops it all. */
-export const LIBRARY_KEY = ['library'] as const;
+import { LIBRARY_KEY } from '../../live/library-keys.ts';
+
+export { LIBRARY_KEY };
 export const TREE_KEY = [...LIBRARY_KEY, 'tree'] as const;
 
 /**

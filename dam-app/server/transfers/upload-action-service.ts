@@ -2,7 +2,7 @@ import { MESSAGES } from '../../api/messages.ts';
 import type { Principal } from '../access/principal.ts';
 import { ApiError, notFound } from '../api/api-error.ts';
 import { baseName, parentOf } from '../folders/acl-scope.ts';
-import { enqueueJob } from '../jobs/job-queue.ts';
+import { queueJob } from '../jobs/job-payloads.ts';
 import type { DamServices } from '../services.ts';
 import { NodeClient } from '../transfer-node/node-client.ts';
 import { INGEST_UPLOAD_JOB } from './ingest-job.ts';
@@ -108,7 +108,7 @@ export async function fileFinish(
     );
     for (const { path } of added) {
       const landedPath = landedOf.get(path);
-      await enqueueJob(trx, INGEST_UPLOAD_JOB, {
+      await queueJob(trx, INGEST_UPLOAD_JOB, {
         path,
         userId: principal.user.id,
         cookie,

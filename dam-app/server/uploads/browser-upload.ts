@@ -16,7 +16,7 @@ import { ApiError } from '../api/api-error.ts';
 import { REQUEST_ID_HEADER } from '../api/request-id.ts';
 import { isDiskFull } from '../api/server-failure.ts';
 import { aclRoot } from '../folders/acl-scope.ts';
-import { enqueueJob } from '../jobs/job-queue.ts';
+import { queueJob } from '../jobs/job-payloads.ts';
 import type { DamServices } from '../services.ts';
 import { INGEST_UPLOAD_JOB } from '../transfers/ingest-job.ts';
 import { placeWithoutOverwrite } from './unique-name.ts';
@@ -116,7 +116,7 @@ export function createBrowserUploads(services: DamServices) {
       );
       await unlink(join(staging, `${upload.id}.json`)).catch(() => {});
       const path = relative(config.storageRoot, join(folder, name));
-      await enqueueJob(services.db, INGEST_UPLOAD_JOB, {
+      await queueJob(services.db, INGEST_UPLOAD_JOB, {
         path,
         userId: Number(upload.metadata?.userId),
         via: 'http',

@@ -1,14 +1,39 @@
 import type { Kysely } from 'kysely';
+import type { LibraryEvent } from '../api/live.ts';
 import type { DamConfig, NodeEndpoint } from './config/config.ts';
 import type { Database } from './db/schema.ts';
-import type { OriginalsTree } from './folders/originals-tree.ts';
 import type { IntentOwner } from './intents/intent-owner.ts';
 import type { JobWorker } from './jobs/job-queue.ts';
-import type { LibraryEvents } from './live/library-events.ts';
 import type { Logger } from './log.ts';
 import type { MailMessage, OutboxEntry } from './mail/mail-transport.ts';
-import type { ExifTool } from './media/exiftool.ts';
 import type { StorageAreas } from './storage/storage-area.ts';
+
+/**
+ * The parts below are declared here by what the features use of them, and built from the features' classes by
+ * `createServices` (folders/originals-tree.ts, media/exiftool.ts, live/library-events.ts): the kernel names no feature.
+ */
+/** Directory operations on the originals, by storage-relative path; a path outside the root is refused. */
+export interface OriginalsTreeOps {
+  absolute(path: string): string;
+  mkdir(path: string): Promise<void>;
+  exists(path: string): Promise<boolean>;
+  isDirectory(path: string): Promise<boolean>;
+  move(from: string, to: string): Promise<void>;
+  copy(from: string, to: string, eachEntry?: () => Promise<void>): Promise<void>;
+  remove(path: string): Promise<void>;
+  list(path: string): Promise<{ folders: string[]; files: string[]; links: string[] }>;
+}
+
+/** Reads a file's metadata (tags by name). */
+export interface MetadataReader {
+  read(path: string): Promise<Record<string, unknown>>;
+}
+
+/** The push channel's hub: who listens for library changes under which ACL root. */
+export interface LibraryEventHub {
+  subscribe(root: string, send: (event: LibraryEvent) => void): () => void;
+  readonly subscribers: number;
+}
 
 /** What every handler may use: built once by `createServices`, passed to the app. */
 export interface DamServices {
@@ -20,11 +45,11 @@ export interface DamServices {
   /** The named storage areas (originals, versions, renditions, trash, loading dock). */
   storage: StorageAreas;
   /** Directory operations on the originals, the browsable tree the transfer node serves. */
-  tree: OriginalsTree;
+  tree: OriginalsTreeOps;
   /** One long-running exiftool for metadata reads. */
-  exiftool: ExifTool;
+  exiftool: MetadataReader;
   /** Library changes from the database's notifications, for the push channel to open pages. */
-  live: LibraryEvents;
+  live: LibraryEventHub;
   /** Queues a mail as a job in the same transaction as the change it reports. */
   sendMail(message: MailMessage, db?: Kysely<Database>): Promise<void>;
   /** Sends now, for the one screen that must say at once when a mail cannot be sent (invitations). */

@@ -2,10 +2,10 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { createApiRouter } from './api/api-router.ts';
-import { DAM_VERSION } from './api/health-route.ts';
 import { openApiDocument } from './api/openapi-document.ts';
 import { REFERENCE_CSS, referencePage } from './api/reference-page.ts';
 import { API_ROUTES } from './api/routes.ts';
+import { DAM_VERSION } from './health/health-service.ts';
 import type { DamServices } from './services.ts';
 
 export interface DamAppOptions {

@@ -9,19 +9,20 @@ import { openDatabase } from './db/open-database.ts';
 import { FOLDER_INTENTS } from './folders/folder-intents.ts';
 import { intentKindsByName, recoverOperations } from './intents/intent-kinds.ts';
 import { IntentOwner } from './intents/intent-owner.ts';
-import { enqueueJob, JobWorker } from './jobs/job-queue.ts';
+import { jobHandlers, queueJob } from './jobs/job-payloads.ts';
+import { JobWorker } from './jobs/job-queue.ts';
 import { LibraryEvents } from './live/library-events.ts';
 import { cleanLoadingDock } from './loading-dock/cleanup.ts';
 import type { Logger } from './log.ts';
-import { type MailMessage, outboxTransport, smtpTransport } from './mail/mail-transport.ts';
+import { outboxTransport, smtpTransport } from './mail/mail-transport.ts';
 import { ExifTool } from './media/exiftool.ts';
 import type { DamServices } from './services.ts';
 import { ensureSpecialUsers } from './special-users.ts';
 import { createStorageAreas } from './storage/create-storage-areas.ts';
 import { OriginalsTree } from './storage/originals-tree.ts';
 import { startEmbeddedNode } from './transfer-node/embedded-node.ts';
+import { INGEST_UPLOAD_JOB } from './transfers/ingest-job.ts';
 import { ingestUpload } from './transfers/ingest-landed.ts';
-import { INGEST_UPLOAD_JOB } from './transfers/upload-action-routes.ts';
 import { VERSION_INTENTS } from './versions/version-intents.ts';
 
 export interface DamRuntime {
@@ -52,18 +53,18 @@ export async function createServices(config: DamConfig, log: Logger): Promise<Da
   let services: DamServices;
   const jobs = new JobWorker(
     database.db,
-    {
-      'mail.send': (payload) => transport.send(payload as MailMessage),
+    jobHandlers({
+      'mail.send': (message) => transport.send(message),
       'asset.renditions': (payload) => runRenditionJob(services, payload),
       'loading-dock.cleanup': (payload) => cleanLoadingDock(services, payload),
       // Files an accelerated or browser upload delivered (verified against the node, or finished over tus).
-      [INGEST_UPLOAD_JOB]: (payload) => ingestUpload(services, payload as { path: string }),
+      [INGEST_UPLOAD_JOB]: (payload) => ingestUpload(services, payload),
       [RECONCILE_JOB]: async (payload) => {
-        const path = (payload as { path?: string }).path ?? '';
+        const path = payload.path ?? '';
         const report = await reconcile(services, path);
         log.info('reconcile.done', { path, ...report, refusedLinks: report.refusedLinks.length });
       },
-    },
+    }),
     log,
     {
       concurrency: config.jobConcurrency,
@@ -102,7 +103,7 @@ export async function createServices(config: DamConfig, log: Logger): Promise<Da
     exiftool,
     live,
     async sendMail(message, db = database.db) {
-      await enqueueJob(db, 'mail.send', message);
+      await queueJob(db, 'mail.send', message);
       // After the caller's transaction commits the worker finds it; a kick now saves waiting for the next poll.
       setTimeout(() => jobs.kick(), 10).unref();
     },

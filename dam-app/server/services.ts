@@ -1,21 +1,31 @@
 import type { Kysely } from 'kysely';
+import type { LibraryEvent } from '../api/live.ts';
 import type { DamConfig, NodeEndpoint } from './config/config.ts';
 import type { Database } from './db/schema.ts';
 import type { IntentOwner } from './intents/intent-owner.ts';
 import type { IntentKind } from './intents/intents.ts';
 import type { JobWorker } from './jobs/job-queue.ts';
-import type { LibraryEvents } from './live/library-events.ts';
 import type { Logger } from './log.ts';
 import type { MailMessage, OutboxEntry } from './mail/mail-transport.ts';
 import type { OriginalsTree } from './storage/originals-tree.ts';
 import type { StorageAreas } from './storage/storage-area.ts';
 
-/** What every handler may use: built once by `createServices`, passed to the app. */
-/** Reads every metadata tag of a file at an absolute path. */
+/**
+ * The parts below are declared here by what the features use of them, and built from the features' classes by
+ * `createServices` (media/exiftool.ts, live/library-events.ts): the kernel names no feature.
+ */
+/** Reads a file's metadata (tags by name). */
 export interface MetadataReader {
   read(path: string): Promise<Record<string, unknown>>;
 }
 
+/** The push channel's hub: who listens for library changes under which ACL root. */
+export interface LibraryEventHub {
+  subscribe(root: string, send: (event: LibraryEvent) => void): () => void;
+  readonly subscribers: number;
+}
+
+/** What every handler may use: built once by `createServices`, passed to the app. */
 export interface DamServices {
   config: DamConfig;
   db: Kysely<Database>;
@@ -26,10 +36,10 @@ export interface DamServices {
   storage: StorageAreas;
   /** Directory operations on the originals, the browsable tree the transfer node serves. */
   tree: OriginalsTree;
-  /** One long-running exiftool for metadata reads (media/exiftool.ts, made by the wiring). */
+  /** One long-running exiftool for metadata reads. */
   exiftool: MetadataReader;
   /** Library changes from the database's notifications, for the push channel to open pages. */
-  live: LibraryEvents;
+  live: LibraryEventHub;
   /** Queues a mail as a job in the same transaction as the change it reports. */
   sendMail(message: MailMessage, db?: Kysely<Database>): Promise<void>;
   /** Sends now, for the one screen that must say at once when a mail cannot be sent (invitations). */

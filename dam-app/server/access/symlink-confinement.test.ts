@@ -10,7 +10,7 @@ import { ensureFolderRow } from '../folders/folder-records.ts';
 import { aclUser } from '../test-support/acl-fixture.ts';
 import type { ApiClient } from '../test-support/api-client.ts';
 import { DATABASE_KINDS, startTestDam, type TestDam } from '../test-support/test-dam.ts';
-import { tusDriver } from '../uploads/tus-test-driver.ts';
+import { tusDriver } from '../test-support/tus-test-driver.ts';
 
 /**
  * Links someone placed in storage (a shell on the server, a share mounted elsewhere) lead nowhere: not into another

@@ -14,6 +14,7 @@ import { sessionRoutes } from '../auth/session-routes.ts';
 import { standardDownloadRoutes } from '../downloads/standard-download-routes.ts';
 import { driveRoutes } from '../drive/drive-routes.ts';
 import { folderRoutes } from '../folders/folder-routes.ts';
+import { healthRoutes } from '../health/health-routes.ts';
 import { eventsRoutes } from '../live/events-route.ts';
 import { loadingDockRoutes } from '../loading-dock/loading-dock-routes.ts';
 import { calendarRoutes } from '../search/calendar-route.ts';
@@ -27,7 +28,6 @@ import { bundleRoutes } from '../working-sets/bundle-routes.ts';
 import { cartRoutes } from '../working-sets/cart-routes.ts';
 import { collectionRoutes } from '../working-sets/collection-routes.ts';
 import type { RouteDefinition } from './define-route.ts';
-import { healthRoutes } from './health-route.ts';
 
 /** Every route of `/api/v1`, in the order the reference page lists them. */
 export const API_ROUTES: RouteDefinition[] = [

@@ -20,7 +20,7 @@ import { RENDITION_SIZES } from '../media/make-renditions.ts';
 import { startDamServer } from '../start-server.ts';
 import { ApiClient } from '../test-support/api-client.ts';
 import { startPostgresCluster } from '../test-support/postgres-cluster.ts';
-import { INGEST_UPLOAD_JOB } from '../transfers/upload-action-routes.ts';
+import { INGEST_UPLOAD_JOB } from '../transfers/ingest-job.ts';
 
 const ASSETS = Number(process.env.BENCH_ASSETS ?? 100_000);
 const IMAGES = Number(process.env.BENCH_IMAGES ?? 100);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { ASSET_MESSAGES } from '../../api/asset-messages.ts';
 import { ApiError } from '../api/api-error.ts';
-import { enqueueJob } from '../jobs/job-queue.ts';
+import { queueJob } from '../jobs/job-payloads.ts';
 import type { DamServices } from '../services.ts';
 import { LOADING_DOCK_TTL_SECONDS } from './cleanup.ts';
 
@@ -46,7 +46,7 @@ export async function reserveDock(
       .values({ notification_id: notificationId, owner_id: userId, files: '[]', total_size: total })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await enqueueJob(trx, 'loading-dock.cleanup', { dockId: row.id }, LOADING_DOCK_TTL_SECONDS);
+    await queueJob(trx, 'loading-dock.cleanup', { dockId: row.id }, LOADING_DOCK_TTL_SECONDS);
     return { id: row.id, notificationId };
   });
 }

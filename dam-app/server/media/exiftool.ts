@@ -1,7 +1,8 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { TOOL_PATHS } from '../config/tool-paths.ts';
 
-export const EXIFTOOL = process.env.DAM_EXIFTOOL ?? '/usr/bin/exiftool';
+export const EXIFTOOL = TOOL_PATHS.exiftool;
 /**
  * util-linux's setpriv (essential on Debian) starts exiftool with a parent-death signal: a stay-open exiftool never
  * exits on its own (at the end of its input it polls for more every 10 ms), so a server that crashed would leave it

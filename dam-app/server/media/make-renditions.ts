@@ -5,11 +5,12 @@ import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { typeLabel } from '../../api/type-label.ts';
+import { TOOL_PATHS } from '../config/tool-paths.ts';
 import type { AssetKind } from '../db/schema.ts';
 
 const run = promisify(execFile);
-export const FFMPEG = process.env.DAM_FFMPEG ?? '/usr/bin/ffmpeg';
-export const PDFTOPPM = process.env.DAM_PDFTOPPM ?? '/usr/bin/pdftoppm';
+export const FFMPEG = TOOL_PATHS.ffmpeg;
+export const PDFTOPPM = TOOL_PATHS.pdftoppm;
 
 /** Longest side of each still rendition, in pixels. */
 export const RENDITION_SIZES = { thumbnail: 256, preview: 1024 } as const;

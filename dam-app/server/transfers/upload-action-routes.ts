@@ -1,232 +1,35 @@
-import { sql } from 'kysely';
-import { okSchema } from '../../api/accounts.ts';
-import { MESSAGES } from '../../api/messages.ts';
 import {
-  cancelledUploadSchema,
-  errorUploadSchema,
-  uploadFileFinishAnswerSchema,
-  uploadFileFinishSchema,
-  uploadSessionActionSchema,
-} from '../../api/transfers.ts';
-import type { Principal } from '../access/principal.ts';
-import { ApiError, notFound } from '../api/api-error.ts';
-import { defineRoute } from '../api/define-route.ts';
-import { baseName, parentOf } from '../folders/acl-scope.ts';
-import { enqueueJob } from '../jobs/job-queue.ts';
-import type { DamServices } from '../services.ts';
-import { NodeClient } from '../transfer-node/node-client.ts';
+  cancelledUpload,
+  errorUpload,
+  uploadFileFinish,
+  uploadSessionFinish,
+  uploadSessionStart,
+} from '../../api/contract/transfer-endpoints.ts';
+import { bindEndpoint } from '../api/bind-endpoint.ts';
+import * as uploads from './upload-action-service.ts';
 
-/** The job that turns a file the node delivered into an asset (registered by the assets part). */
-export const INGEST_UPLOAD_JOB = 'upload.ingest';
+export { INGEST_UPLOAD_JOB } from './ingest-job.ts';
 
-interface NodeTransferRecord {
-  id: string;
-  status: string;
-  start_spec?: { cookie?: string | null };
-  /** `landed_path`: the name was taken, so the node wrote the file beside it (the token's clash_policy). */
-  files?: { path: string; status: string; landed_path?: string }[];
-}
-
-/** A landing name is a hidden file in the requested file's own folder (never a name an asset could have). */
-const isLandingBeside = (path: string, landed: string) =>
-  parentOf(landed) === parentOf(path) &&
-  baseName(landed).startsWith('.') &&
-  !landed.split('/').includes('..');
-
-/** The principal's own upload session for a cookie; another user's answers 404, so existence does not leak. */
-async function ownSession(services: DamServices, principal: Principal, cookie: string) {
-  const session = await services.db
-    .selectFrom('upload_sessions')
-    .selectAll()
-    .where('cookie', '=', cookie)
-    .where('user_id', '=', principal.user.id)
-    .executeTakeFirst();
-  if (!session) throw notFound('upload');
-  return session;
-}
-
-/** Records the first time a step of the principal's own upload happened (a repeat keeps the first). */
-async function markSession(
-  services: DamServices,
-  principal: Principal,
-  cookie: string,
-  column: 'started_at' | 'finished_at' | 'cancelled_at',
-) {
-  await ownSession(services, principal, cookie);
-  await services.db
-    .updateTable('upload_sessions')
-    .set({ [column]: sql<Date>`coalesce(${sql.ref(column)}, now())` })
-    .where('cookie', '=', cookie)
-    .execute();
-}
-
-/** Asks the node itself (with the server's node user) what it finished for this cookie. */
-async function nodeTransfers(
-  services: DamServices,
-  nodeUrl: string,
-  cookie: string,
-): Promise<NodeTransferRecord[]> {
-  const node = services.nodes.find((each) => each.url === nodeUrl);
-  if (!node)
-    throw new ApiError(
-      503,
-      'no_node',
-      MESSAGES.operationFailed,
-      'The node of this upload is not configured.',
-    );
-  const client = new NodeClient(node);
-  try {
-    const answer = await client.call('GET', `/ops/transfers?tag=${encodeURIComponent(cookie)}&count=1000`);
-    if (answer.status !== 200 || !Array.isArray(answer.body))
-      throw new ApiError(502, 'node_error', MESSAGES.operationFailed, `The node answered ${answer.status}.`);
-    return (answer.body as NodeTransferRecord[]).filter((record) => record.start_spec?.cookie === cookie);
-  } finally {
-    client.close();
-  }
-}
+const ok = { ok: true as const };
 
 export const uploadActionRoutes = [
-  defineRoute({
-    method: 'post',
-    path: '/utils/UploadSessionStart',
-    tag: 'Transfers',
-    summary: 'Utils action UploadSessionStart (R-UPLOAD-SESSION-START): the page saw its upload on the node',
-    auth: 'user',
-    body: uploadSessionActionSchema,
-    response: okSchema,
-    async handler({ services, principal, body }) {
-      await markSession(services, principal, body.cookie, 'started_at');
-      return { ok: true as const };
-    },
+  bindEndpoint(uploadSessionStart, async ({ services, principal, body }) => {
+    await uploads.markStep(services, principal, body.cookie, 'started_at');
+    return ok;
   }),
-  defineRoute({
-    method: 'post',
-    path: '/utils/UploadFileFinish',
-    tag: 'Transfers',
-    summary:
-      'Utils action UploadFileFinish (R-UPLOAD-FILE-FINISH): files of this upload the node reports completed inside its folder are registered once each for ingest; the page’s list only narrows it',
-    auth: 'user',
-    body: uploadFileFinishSchema,
-    response: uploadFileFinishAnswerSchema,
-    async handler({ services, principal, body }) {
-      const session = await ownSession(services, principal, body.cookie);
-      const asked = new Set(body.paths.map((path) => path.replace(/^\/+/, '')));
-      // An ACL rooted at the whole storage uploads into "": every storage path lies inside it.
-      const inDestination = (path: string) =>
-        session.destination === '' || path.startsWith(`${session.destination}/`);
-      const completed = (await nodeTransfers(services, session.node_url, body.cookie)).flatMap((record) =>
-        (record.files ?? [])
-          .filter((file) => file.status === 'completed')
-          .map((file) => ({
-            path: file.path.replace(/^\/+/, ''),
-            landedPath: file.landed_path?.replace(/^\/+/, ''),
-            transferId: record.id,
-          }))
-          .filter(
-            (file) =>
-              inDestination(file.path) &&
-              !file.path.split('/').includes('..') &&
-              asked.has(file.path) &&
-              (file.landedPath === undefined || isLandingBeside(file.path, file.landedPath)),
-          ),
-      );
-      const landedOf = new Map(completed.map((file) => [file.path, file.landedPath]));
-      if (completed.length === 0) return { paths: [] };
-      await services.db.transaction().execute(async (trx) => {
-        const added = await trx
-          .insertInto('upload_files')
-          .values(
-            completed.map((file) => ({ cookie: body.cookie, path: file.path, transfer_id: file.transferId })),
-          )
-          .onConflict((oc) => oc.doNothing())
-          .returning('path')
-          .execute();
-        for (const { path } of added) {
-          const landedPath = landedOf.get(path);
-          await enqueueJob(trx, INGEST_UPLOAD_JOB, {
-            path,
-            userId: principal.user.id,
-            cookie: body.cookie,
-            ...(landedPath ? { landedPath, aclId: principal.acl?.id ?? null } : {}),
-          });
-        }
-      });
-      services.jobs.kick();
-      return { paths: completed.map((file) => file.path) };
-    },
+  bindEndpoint(uploadFileFinish, ({ services, principal, body }) =>
+    uploads.fileFinish(services, principal, body.cookie, body.paths),
+  ),
+  bindEndpoint(uploadSessionFinish, async ({ services, principal, body }) => {
+    await uploads.markStep(services, principal, body.cookie, 'finished_at');
+    return ok;
   }),
-  defineRoute({
-    method: 'post',
-    path: '/utils/UploadSessionFinish',
-    tag: 'Transfers',
-    summary: 'Utils action UploadSessionFinish (R-UPLOAD-SESSION-FINISH): the upload is complete',
-    auth: 'user',
-    body: uploadSessionActionSchema,
-    response: okSchema,
-    async handler({ services, principal, body }) {
-      await markSession(services, principal, body.cookie, 'finished_at');
-      return { ok: true as const };
-    },
+  bindEndpoint(errorUpload, async ({ services, principal, body }) => {
+    await uploads.recordError(services, principal, body.id, body.message);
+    return ok;
   }),
-  defineRoute({
-    method: 'post',
-    path: '/utils/error_upload',
-    tag: 'Transfers',
-    summary: 'Utils action error_upload (R-UPLOAD-ERROR): the transfer failed with this message',
-    auth: 'user',
-    body: errorUploadSchema,
-    response: okSchema,
-    async handler({ services, principal, body }) {
-      const cookie = await cookieOfTransfer(services, principal, body.id);
-      await services.db
-        .updateTable('upload_sessions')
-        .set({ error_message: body.message, error_code: -1 })
-        .where('cookie', '=', cookie)
-        .execute();
-      return { ok: true as const };
-    },
-  }),
-  defineRoute({
-    method: 'post',
-    path: '/utils/cancelled_upload',
-    tag: 'Transfers',
-    summary: 'Utils action cancelled_upload (R-UPLOAD-CANCELLED): the person cancelled the upload',
-    auth: 'user',
-    body: cancelledUploadSchema,
-    response: okSchema,
-    async handler({ services, principal, body }) {
-      await markSession(
-        services,
-        principal,
-        await cookieOfTransfer(services, principal, body.id),
-        'cancelled_at',
-      );
-      return { ok: true as const };
-    },
+  bindEndpoint(cancelledUpload, async ({ services, principal, body }) => {
+    await uploads.recordCancel(services, principal, body.id);
+    return ok;
   }),
 ];
-
-/** The cookie of a node transfer id, if it is one of the principal's uploads (the node is asked, not the page). */
-async function cookieOfTransfer(services: DamServices, principal: Principal, id: string): Promise<string> {
-  const sessions = await services.db
-    .selectFrom('upload_sessions')
-    .select(['cookie', 'node_url'])
-    .where('user_id', '=', principal.user.id)
-    .orderBy('created_at', 'desc')
-    .limit(200)
-    .execute();
-  for (const nodeUrl of new Set(sessions.map((session) => session.node_url))) {
-    const node = services.nodes.find((each) => each.url === nodeUrl);
-    if (!node) continue;
-    const client = new NodeClient(node);
-    try {
-      const answer = await client.call('GET', `/ops/transfers/${encodeURIComponent(id)}`);
-      const cookie = (answer.body as NodeTransferRecord | undefined)?.start_spec?.cookie;
-      if (answer.status === 200 && sessions.some((session) => session.cookie === cookie))
-        return cookie as string;
-    } finally {
-      client.close();
-    }
-  }
-  throw notFound('transfer');
-}

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MAX_UPLOAD_BYTES } from '../config/config.ts';
 import type { ApiClient } from '../test-support/api-client.ts';
 import { DATABASE_KINDS, startTestDam, type TestDam } from '../test-support/test-dam.ts';
-import { tusDriver } from './tus-test-driver.ts';
+import { tusDriver } from '../test-support/tus-test-driver.ts';
 
 const MAX = 64 * 1024;
 

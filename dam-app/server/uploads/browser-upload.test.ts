@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileNameProblem } from '../../api/names.ts';
 import type { ApiClient } from '../test-support/api-client.ts';
 import { startTestDam, type TestDam } from '../test-support/test-dam.ts';
+import { tusDriver } from '../test-support/tus-test-driver.ts';
 import { INGEST_UPLOAD_JOB } from '../transfers/upload-action-routes.ts';
-import { tusDriver } from './tus-test-driver.ts';
 
 describe('resumable browser upload (tus)', () => {
   let dam: TestDam;

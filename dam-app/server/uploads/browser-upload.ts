@@ -9,15 +9,16 @@ import { ASSET_MESSAGES } from '../../api/asset-messages.ts';
 import { fileNameSchema } from '../../api/assets.ts';
 import { MESSAGES } from '../../api/messages.ts';
 import { pathInAcl } from '../access/acl-paths.ts';
-import { can, type Principal } from '../access/principal.ts';
+import type { Principal } from '../access/principal.ts';
 import { confinePath } from '../access/storage-path.ts';
+import { mayUpload } from '../access/transfer-gates.ts';
 import { ApiError } from '../api/api-error.ts';
 import { REQUEST_ID_HEADER } from '../api/request-id.ts';
 import { isDiskFull } from '../api/server-failure.ts';
 import { aclRoot } from '../folders/acl-scope.ts';
-import { enqueueJob } from '../jobs/job-queue.ts';
+import { queueJob } from '../jobs/job-payloads.ts';
 import type { DamServices } from '../services.ts';
-import { INGEST_UPLOAD_JOB } from '../transfers/upload-action-routes.ts';
+import { INGEST_UPLOAD_JOB } from '../transfers/ingest-job.ts';
 import { placeWithoutOverwrite } from './unique-name.ts';
 
 export const BROWSER_UPLOAD_PATH = '/api/v1/uploads';
@@ -63,7 +64,7 @@ export function createBrowserUploads(services: DamServices) {
     datastore: new FileStore({ directory: staging, expirationPeriodInMilliseconds: KEEP_UNFINISHED_MS }),
     async onUploadCreate(req, upload) {
       const principal = principalOf(req);
-      if (!config.allowUpload || !can(principal, 'fileUpload')) throw refuse(403, MESSAGES.noPermission);
+      if (!mayUpload(config, principal)) throw refuse(403, MESSAGES.noPermission);
       // The one file name rule (rename's), on the NFC spelling: what is stored is what was checked.
       const parsed = fileNameSchema.safeParse(upload.metadata?.filename ?? '');
       if (!parsed.success) throw refuse(400, parsed.error.issues[0]?.message ?? ASSET_MESSAGES.fileNameRule);
@@ -115,7 +116,7 @@ export function createBrowserUploads(services: DamServices) {
       );
       await unlink(join(staging, `${upload.id}.json`)).catch(() => {});
       const path = relative(config.storageRoot, join(folder, name));
-      await enqueueJob(services.db, INGEST_UPLOAD_JOB, {
+      await queueJob(services.db, INGEST_UPLOAD_JOB, {
         path,
         userId: Number(upload.metadata?.userId),
         via: 'http',

@@ -7,7 +7,7 @@ import { aclUser } from '../test-support/acl-fixture.ts';
 import type { ApiClient } from '../test-support/api-client.ts';
 import { canMount, LEAKS, mountTmpfs, remount, unmount } from '../test-support/mounts.ts';
 import { DATABASE_KINDS, startTestDam, type TestDam } from '../test-support/test-dam.ts';
-import { tusDriver } from './tus-test-driver.ts';
+import { tusDriver } from '../test-support/tus-test-driver.ts';
 
 /**
  * A real full disk: the staging folder is a 2 MiB tmpfs, the upload 3 MiB. The upload stops with 507 and the

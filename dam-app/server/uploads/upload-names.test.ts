@@ -6,7 +6,7 @@ import { ingestFile, NotIngestableError } from '../assets/ingest.ts';
 import { aclUser } from '../test-support/acl-fixture.ts';
 import type { ApiClient } from '../test-support/api-client.ts';
 import { DATABASE_KINDS, startTestDam, type TestDam } from '../test-support/test-dam.ts';
-import { tusDriver } from './tus-test-driver.ts';
+import { tusDriver } from '../test-support/tus-test-driver.ts';
 
 /** Every class of name the rename rule refuses, and one of each it takes at its limits. */
 const REFUSED: [string, string][] = [

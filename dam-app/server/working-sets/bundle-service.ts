@@ -1,7 +1,7 @@
 import { lstat } from 'node:fs/promises';
 import { ASSET_MESSAGES } from '../../api/asset-messages.ts';
-import { assertMayDownload } from '../access/download-gate.ts';
 import type { Principal } from '../access/principal.ts';
+import { assertMayDownload } from '../access/transfer-gates.ts';
 import { ApiError, conflict, notFound } from '../api/api-error.ts';
 import type { ZipEntry } from '../downloads/zip-entries.ts';
 import type { DamServices } from '../services.ts';

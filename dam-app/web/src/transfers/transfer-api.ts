@@ -1,14 +1,12 @@
-import { z } from 'zod';
 import { okSchema } from '../../../api/accounts.ts';
-import { assetSchema } from '../../../api/assets.ts';
+import { loadingDockDone, prepareDownload } from '../../../api/contract/loading-dock-endpoints.ts';
+import { listCartAssets, listCarts } from '../../../api/contract/working-sets-endpoints.ts';
 import { folderPathSchema } from '../../../api/folders.ts';
-import { loadingDockSchema } from '../../../api/loading-dock.ts';
 import {
   nodeCredentialsSchema,
   transferSpecsSchema,
   uploadFileFinishAnswerSchema,
 } from '../../../api/transfers.ts';
-import { cartSchema } from '../../../api/working-sets.ts';
 import { type ApiClient, api } from '../api/api-client.ts';
 import type { UploadActions } from './upload-monitor.ts';
 
@@ -36,12 +34,10 @@ export function transferApi(client: ApiClient = api) {
       client.post('/transfers/node-credentials', nodeCredentialsSchema, { cookie, nodeUrl }),
     /** asperaconvertidtopath. */
     folderPath: (id: number) => client.get(`/folders/${id}/path`, folderPathSchema),
-    prepareLoadingDock: (body: { ids?: number[]; cartId?: number }) =>
-      client.post('/loading-dock', loadingDockSchema, body),
-    loadingDockDone: (notificationId: string) =>
-      client.post(`/loading-dock/${encodeURIComponent(notificationId)}/done`, okSchema),
-    carts: () => client.get('/carts', z.array(cartSchema)),
-    cartAssets: (id: number) => client.get(`/carts/${id}/assets`, z.object({ items: z.array(assetSchema) })),
+    prepareLoadingDock: (body: { ids?: number[]; cartId?: number }) => client.call(prepareDownload, { body }),
+    loadingDockDone: (notificationId: string) => client.call(loadingDockDone, { params: { notificationId } }),
+    carts: () => client.call(listCarts),
+    cartAssets: (id: number) => client.call(listCartAssets, { params: { id } }),
   };
 }
 export type TransferApi = ReturnType<typeof transferApi>;

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import type { SessionView } from '../../../../api/accounts.ts';
 import type { AssetView } from '../../../../api/assets.ts';
 import { assetOriginal, printAsset, trashAsset } from '../../../../api/contract/assets-endpoints.ts';
+import { prepareDownload } from '../../../../api/contract/loading-dock-endpoints.ts';
 import { cancelCheckOut, checkOutAsset } from '../../../../api/contract/versions-endpoints.ts';
-import { loadingDockSchema } from '../../../../api/loading-dock.ts';
 import { api } from '../../api/api-client.ts';
 import type { ApiFailure } from '../../api/api-failure.ts';
 import { usePreferences } from '../../app/preferences.tsx';
@@ -73,7 +73,7 @@ export function AssetActions({
     },
   });
   const prepare = useMutation({
-    mutationFn: () => api.post('/loading-dock', loadingDockSchema, { ids: [asset.id] }),
+    mutationFn: () => api.call(prepareDownload, { body: { ids: [asset.id] } }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: ASSET_KEYS.loadingDock });
       toaster.create({ type: 'success', title: t('dock.prepared') });

@@ -1,7 +1,7 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { getAsset, listTrash } from '../../../../api/contract/assets-endpoints.ts';
 import { folderTree } from '../../../../api/contract/folders-endpoints.ts';
+import { listLoadingDocks } from '../../../../api/contract/loading-dock-endpoints.ts';
 import { listVersions } from '../../../../api/contract/versions-endpoints.ts';
 import {
   listCartAssets,
@@ -9,7 +9,6 @@ import {
   listCollectionAssets,
   listCollections,
 } from '../../../../api/contract/working-sets-endpoints.ts';
-import { loadingDockEntrySchema } from '../../../../api/loading-dock.ts';
 import { api } from '../../api/api-client.ts';
 import { ASSET_KEYS } from '../../api/query-keys.ts';
 
@@ -67,7 +66,7 @@ export const useCollectionAssets = (id: number) =>
 export const useLoadingDock = () =>
   useQuery({
     queryKey: ASSET_KEYS.loadingDock,
-    queryFn: ({ signal }) => api.get('/loading-dock', z.array(loadingDockEntrySchema), signal),
+    queryFn: ({ signal }) => api.call(listLoadingDocks, { signal }),
   });
 
 /** After assets changed (edit, move, check-in…): everything that may show them is fetched again. */

@@ -2,7 +2,8 @@ import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useCallback } from 'react';
 import type { z } from 'zod';
 import { folderTree } from '../../../../api/contract/folders-endpoints.ts';
-import { calendarSchema, type searchRequestSchema, searchResultSchema } from '../../../../api/search.ts';
+import { search, searchCalendar } from '../../../../api/contract/search-endpoints.ts';
+import type { searchRequestSchema } from '../../../../api/search.ts';
 import { api } from '../../api/api-client.ts';
 import { LIBRARY_KEY, TREE_KEY } from '../../api/query-keys.ts';
 
@@ -35,13 +36,15 @@ export function useSearchPages(request: SearchQuery | null) {
     enabled: request !== null,
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam }) =>
-      api.post('/search', searchResultSchema, {
-        ...request,
-        limit: PAGE_SIZE,
-        after: pageParam,
-        // Totals and facets come with the first page; later pages only need rows.
-        withTotal: pageParam === undefined,
-        withFacets: pageParam === undefined && (request?.withFacets ?? false),
+      api.call(search, {
+        body: {
+          ...request,
+          limit: PAGE_SIZE,
+          after: pageParam,
+          // Totals and facets come with the first page; later pages only need rows.
+          withTotal: pageParam === undefined,
+          withFacets: pageParam === undefined && (request?.withFacets ?? false),
+        },
       }),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     staleTime: 15_000,
@@ -58,10 +61,8 @@ export function useCalendar(
   return useQuery({
     queryKey: [...LIBRARY_KEY, 'calendar', request, field, unit],
     queryFn: () =>
-      api.post('/search/calendar', calendarSchema, {
-        search: { ...request, withFacets: false, withTotal: false },
-        field,
-        unit,
+      api.call(searchCalendar, {
+        body: { search: { ...request, withFacets: false, withTotal: false }, field, unit },
       }),
   });
 }

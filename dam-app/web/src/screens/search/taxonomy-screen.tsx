@@ -2,7 +2,7 @@ import { Badge, Box, Flex, Heading, Input, SimpleGrid, Stack } from '@chakra-ui/
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { SessionView } from '../../../../api/accounts.ts';
-import { keywordCountsSchema } from '../../../../api/search.ts';
+import { listKeywords } from '../../../../api/contract/search-endpoints.ts';
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { Empty, ErrorAlert, ListSkeleton, Notice } from '../../components/feedback.tsx';
@@ -18,7 +18,7 @@ export function TaxonomyScreen({ session }: { session: SessionView }) {
   const [filter, setFilter] = useState('');
   const keywords = useQuery({
     queryKey: [...LIBRARY_KEY, 'keywords'],
-    queryFn: ({ signal }) => api.get('/keywords', keywordCountsSchema, signal),
+    queryFn: ({ signal }) => api.call(listKeywords, { signal }),
     enabled: allowed,
   });
   const groups = useMemo(() => {

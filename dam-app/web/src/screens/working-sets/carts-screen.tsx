@@ -3,12 +3,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { z } from 'zod';
 import type { SessionView } from '../../../../api/accounts.ts';
+import { prepareDownload } from '../../../../api/contract/loading-dock-endpoints.ts';
 import {
   addCartAssets,
   deleteCart as deleteCartEndpoint,
   removeCartAssets,
 } from '../../../../api/contract/working-sets-endpoints.ts';
-import { loadingDockSchema } from '../../../../api/loading-dock.ts';
 import type { cartSchema } from '../../../../api/working-sets.ts';
 import { api } from '../../api/api-client.ts';
 import type { ApiFailure } from '../../api/api-failure.ts';
@@ -83,7 +83,7 @@ export function CartsScreen({ session }: { session: SessionView }) {
     },
   });
   const prepare = useMutation({
-    mutationFn: (id: number) => api.post('/loading-dock', loadingDockSchema, { cartId: id }),
+    mutationFn: (id: number) => api.call(prepareDownload, { body: { cartId: id } }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: ASSET_KEYS.loadingDock });
       toaster.create({ type: 'success', title: t('dock.prepared') });

@@ -2,8 +2,9 @@ import { Badge, Button, Card, Field, Flex, HStack, NativeSelect, Stack, Text } f
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { z } from 'zod';
-import { okSchema, type SessionView } from '../../../../api/accounts.ts';
-import { type loadingDockEntrySchema, loadingDockSchema } from '../../../../api/loading-dock.ts';
+import type { SessionView } from '../../../../api/accounts.ts';
+import { loadingDockDone, prepareDownload } from '../../../../api/contract/loading-dock-endpoints.ts';
+import type { loadingDockEntrySchema } from '../../../../api/loading-dock.ts';
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { toaster } from '../../app/toaster.tsx';
@@ -28,7 +29,7 @@ export function LoadingDockScreen({ session }: { session: SessionView }) {
   const [cartId, setCartId] = useState<string>('');
   const chosen = cartId || (carts.data?.[0] ? String(carts.data[0].id) : '');
   const prepare = useMutation({
-    mutationFn: (id: number) => api.post('/loading-dock', loadingDockSchema, { cartId: id }),
+    mutationFn: (id: number) => api.call(prepareDownload, { body: { cartId: id } }),
     onSuccess: (dock) => {
       void client.invalidateQueries({ queryKey: ASSET_KEYS.loadingDock });
       toaster.create({ type: 'success', title: t('dock.preparedFiles', { count: dock.files.length }) });
@@ -100,7 +101,7 @@ function DockItem({ dock }: { dock: Dock }) {
   const client = useQueryClient();
   const [showFiles, setShowFiles] = useState(false);
   const done = useMutation({
-    mutationFn: () => api.post(`/loading-dock/${dock.notificationId}/done`, okSchema),
+    mutationFn: () => api.call(loadingDockDone, { params: { notificationId: dock.notificationId } }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: ASSET_KEYS.loadingDock });
       toaster.create({ type: 'success', title: t('dock.cleaned') });

@@ -1,5 +1,5 @@
 import { request } from 'node:http';
-import type { ApiClient } from '../test-support/api-client.ts';
+import type { ApiClient } from './api-client.ts';
 
 /**
  * Test support: the tus 1.0 client side spoken directly, so a test controls exactly what the server receives —

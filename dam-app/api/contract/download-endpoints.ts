@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { dbString, storablePath } from '../db-safe.ts';
+import { defineEndpoint } from './define-endpoint.ts';
+
+const onePath = z.object({ path: storablePath().min(1) });
+const manyPaths = z.object({
+  path: z.union([storablePath().min(1), z.array(storablePath().min(1)).min(1).max(10_000)]),
+  name: dbString().max(200).optional(),
+});
+
+export const downloadFile = defineEndpoint({
+  method: 'get',
+  path: '/files/content',
+  tag: 'Transfers',
+  summary: 'Standard Download (HTTP) of one file, resumable with `Range`',
+  auth: 'user',
+  query: onePath,
+  response: z.unknown(),
+  produces: 'application/octet-stream',
+  errors: { 404: ['not_found'] },
+});
+export const downloadZip = defineEndpoint({
+  method: 'get',
+  path: '/files/zip',
+  tag: 'Transfers',
+  summary:
+    'Standard Download (HTTP) of several files or folders as one zip, streamed (stored, ZIP64) with its length known up front so the browser shows progress',
+  auth: 'user',
+  query: manyPaths,
+  response: z.unknown(),
+  produces: 'application/zip',
+  errors: { 404: ['not_found', 'empty_download'] },
+});

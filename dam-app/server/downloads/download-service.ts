@@ -1,0 +1,104 @@
+import { lstat } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { Readable } from 'node:stream';
+import { downloadZip, predictLength } from 'client-zip';
+import { ASSET_MESSAGES } from '../../api/asset-messages.ts';
+import { translateTransferPath } from '../../api/transfer-paths.ts';
+import { pathInAcl } from '../access/acl-paths.ts';
+import type { Principal } from '../access/principal.ts';
+import { readNoFollow } from '../access/storage-path.ts';
+import { assertMayDownload } from '../access/transfer-gates.ts';
+import { ApiError, notFound } from '../api/api-error.ts';
+import { aclRoot } from '../folders/acl-scope.ts';
+import type { DamServices } from '../services.ts';
+import { parseByteRange } from './byte-range.ts';
+import { attachment } from './content-disposition.ts';
+import { collectZipEntries, zipInputs } from './zip-entries.ts';
+
+/** R-DOWNLOAD-DIALOG Standard Download (HTTP) needs the download gates of R-DOWNLOAD-GATE (quickDownload or downloadHiRes, allowDownload). */
+export function checkDownload(services: DamServices, principal: Principal): string {
+  assertMayDownload(services.config, principal);
+  return aclRoot(principal);
+}
+
+/** A path as the views name it (relative to the ACL root, or already starting with it), made absolute in storage. */
+function resolve(services: DamServices, root: string, path: string): string {
+  const settings = { relativePath: root, prefixWorkFolders: false, loadingDockFolder: 'LoadingDock' };
+  return pathInAcl(services.config, root, translateTransferPath(path, settings)).absolute;
+}
+
+/** What a resumed download sent: its `Range` and `If-Range` headers. */
+export interface RangeRequest {
+  range: string | undefined;
+  ifRange: string | undefined;
+}
+
+/** One file, whole or the asked byte range; a resumed download whose file changed gets the whole new file. */
+export async function fileDownload(
+  services: DamServices,
+  principal: Principal,
+  path: string,
+  request: RangeRequest,
+): Promise<Response> {
+  const root = checkDownload(services, principal);
+  const absolute = resolve(services, root, path);
+  const info = await lstat(absolute).catch(() => undefined);
+  if (!info?.isFile()) throw notFound('file');
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/octet-stream',
+    'Content-Disposition': attachment(basename(absolute)),
+    'Accept-Ranges': 'bytes',
+    'Last-Modified': info.mtime.toUTCString(),
+    ETag: `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`,
+    'Cache-Control': 'private, no-store',
+  };
+  // A resumed download whose file changed meanwhile gets the whole new file, not a splice of two.
+  const rangeHeader = request.ifRange && request.ifRange !== headers.ETag ? undefined : request.range;
+  const range = parseByteRange(rangeHeader, info.size);
+  if (range === 'unsatisfiable')
+    return new Response(null, {
+      status: 416,
+      headers: { ...headers, 'Content-Range': `bytes */${info.size}` },
+    });
+  const { start, end } = range === 'whole' ? { start: 0, end: info.size - 1 } : range;
+  const body =
+    info.size === 0 ? null : (Readable.toWeb(readNoFollow(absolute, { start, end })) as ReadableStream);
+  return new Response(body, {
+    status: range === 'whole' ? 200 : 206,
+    headers: {
+      ...headers,
+      'Content-Length': String(info.size === 0 ? 0 : end - start + 1),
+      ...(range === 'whole' ? {} : { 'Content-Range': `bytes ${start}-${end}/${info.size}` }),
+    },
+  });
+}
+
+/** Several files or folders as one stored zip, its length known before the first byte. */
+export async function zipDownload(
+  services: DamServices,
+  principal: Principal,
+  paths: string | string[],
+  name: string | undefined,
+): Promise<Response> {
+  const root = checkDownload(services, principal);
+  const chosen = (Array.isArray(paths) ? paths : [paths]).map((path) => resolve(services, root, path));
+  const entries = await collectZipEntries(chosen).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') throw notFound('file');
+    throw error;
+  });
+  if (entries.length === 0) throw new ApiError(404, 'empty_download', ASSET_MESSAGES.bundleEmpty);
+  const length = predictLength(
+    entries.map((entry) => ({ name: entry.name, size: entry.size, lastModified: entry.lastModified })),
+  );
+  const zip = downloadZip(zipInputs(entries), { length });
+  const fileName = name ?? (chosen.length === 1 ? `${basename(chosen[0] as string)}.zip` : 'download.zip');
+  return new Response(zip.body, {
+    status: 200,
+    headers: {
+      'Content-Type': 'application/zip',
+      'Content-Length': length.toString(),
+      'Content-Disposition': attachment(fileName),
+      'Cache-Control': 'private, no-store',
+    },
+  });
+}

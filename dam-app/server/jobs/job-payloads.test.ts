@@ -1,0 +1,29 @@
+import { describe, expect, it, vi } from 'vitest';
+import { JOB_PAYLOADS, jobHandlers, type TypedJobHandlers } from './job-payloads.ts';
+
+const handlers = (): TypedJobHandlers => ({
+  'mail.send': vi.fn(async () => {}),
+  'asset.renditions': vi.fn(async () => {}),
+  'loading-dock.cleanup': vi.fn(async () => {}),
+  'upload.ingest': vi.fn(async () => {}),
+  'storage.reconcile': vi.fn(async () => {}),
+});
+
+describe('job payloads', () => {
+  it('hands each handler its payload parsed by its kind', async () => {
+    const typed = handlers();
+    const run = jobHandlers(typed);
+    expect(Object.keys(run).sort()).toEqual(Object.keys(JOB_PAYLOADS).sort());
+    await run['loading-dock.cleanup']?.({ dockId: 7 });
+    expect(typed['loading-dock.cleanup']).toHaveBeenCalledWith({ dockId: 7 });
+    await run['upload.ingest']?.({ path: 'Library/a.jpg', userId: 3, via: 'http' });
+    expect(typed['upload.ingest']).toHaveBeenCalledWith({ path: 'Library/a.jpg', userId: 3, via: 'http' });
+  });
+
+  it('fails a job whose stored payload is not its kind’s shape, before the handler runs', async () => {
+    const typed = handlers();
+    const run = jobHandlers(typed);
+    await expect(run['asset.renditions']?.({ assetId: '12' })).rejects.toThrow();
+    expect(typed['asset.renditions']).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,50 @@
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { Database } from '../db/schema.ts';
+import { enqueueJob, type JobHandler } from './job-queue.ts';
+
+/**
+ * Every kind of job the DAM queues and the payload it carries. A payload is checked when queued and parsed again
+ * when run (it lies in the database between), so a handler gets the shape it declares or the job fails.
+ */
+export const JOB_PAYLOADS = {
+  'mail.send': z.object({ to: z.string(), subject: z.string(), text: z.string() }),
+  'asset.renditions': z.object({ assetId: z.number().int(), hash: z.string() }),
+  'loading-dock.cleanup': z.object({ dockId: z.number().int() }),
+  /** A file a transfer delivered; `landedPath` (with its uploader) when it landed beside a taken name. */
+  'upload.ingest': z.object({
+    path: z.string(),
+    userId: z.number().int().optional(),
+    cookie: z.string().optional(),
+    landedPath: z.string().optional(),
+    aclId: z.number().int().nullable().optional(),
+    /** `http`: it came by the browser's HTTP fallback (tus), not the transfer node. */
+    via: z.literal('http').optional(),
+  }),
+  'storage.reconcile': z.object({ path: z.string().optional() }),
+};
+
+export type JobKind = keyof typeof JOB_PAYLOADS;
+export type JobPayload<K extends JobKind> = z.output<(typeof JOB_PAYLOADS)[K]>;
+
+/** Queues a job of a known kind; pass the transaction of the change it follows from. */
+export function queueJob<K extends JobKind>(
+  db: Kysely<Database>,
+  kind: K,
+  payload: z.input<(typeof JOB_PAYLOADS)[K]>,
+  delaySeconds = 0,
+): Promise<void> {
+  return enqueueJob(db, kind, JOB_PAYLOADS[kind].parse(payload), delaySeconds);
+}
+
+export type TypedJobHandlers = { [K in JobKind]: (payload: JobPayload<K>) => Promise<void> };
+
+/** The worker's handlers, each given its payload parsed by its kind's schema. */
+export function jobHandlers(handlers: TypedJobHandlers): Record<string, JobHandler> {
+  const typed: Record<string, JobHandler> = {};
+  for (const kind of Object.keys(handlers) as JobKind[]) {
+    const handle = handlers[kind] as (payload: unknown) => Promise<void>;
+    typed[kind] = async (payload) => handle(JOB_PAYLOADS[kind].parse(payload));
+  }
+  return typed;
+}

@@ -1,0 +1,41 @@
+import type { Context } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import { LIBRARY_EVENT, type LibraryEvent } from '../../api/live.ts';
+import type { Principal } from '../access/principal.ts';
+import { aclRoot } from '../folders/acl-scope.ts';
+import type { DamServices } from '../services.ts';
+
+/** A comment line now and then keeps proxies and the browser from closing a quiet stream. */
+export const KEEP_ALIVE_MS = 25_000;
+
+/** The library events of the person's ACL, as Server-Sent Events until the browser goes away. */
+export function streamLibraryEvents(c: Context, services: DamServices, principal: Principal): Response {
+  const root = aclRoot(principal);
+  return streamSSE(c, async (stream) => {
+    const queue: LibraryEvent[] = [];
+    let wake: (() => void) | undefined;
+    const unsubscribe = services.live.subscribe(root, (event) => {
+      queue.push(event);
+      wake?.();
+    });
+    stream.onAbort(() => {
+      unsubscribe();
+      wake?.();
+    });
+    await stream.writeSSE({ event: 'ready', data: '{}', retry: 3000 });
+    while (!stream.aborted && !stream.closed) {
+      const event = queue.shift();
+      if (event) {
+        await stream.writeSSE({ event: LIBRARY_EVENT, data: JSON.stringify(event) });
+        continue;
+      }
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        setTimeout(resolve, KEEP_ALIVE_MS).unref();
+      });
+      wake = undefined;
+      if (!queue.length && !stream.aborted) await stream.write(': keep-alive\n\n');
+    }
+    unsubscribe();
+  });
+}

@@ -1,0 +1,152 @@
+import type { SetupRequest, TransferRequest } from '@rapid/protocol';
+import type { z } from 'zod';
+import { MESSAGES } from '../../api/messages.ts';
+import { formatTransferCookie } from '../../api/transfer-cookie.ts';
+import { translateTransferPath } from '../../api/transfer-paths.ts';
+import type { preTransferRequestSchema } from '../../api/transfers.ts';
+import { pathInAcl } from '../access/acl-paths.ts';
+import type { Principal } from '../access/principal.ts';
+import { mayDownload, mayUpload } from '../access/transfer-gates.ts';
+import { ApiError, forbidden, invalid, notFound } from '../api/api-error.ts';
+import type { NodeEndpoint } from '../config/config.ts';
+import { aclRoot } from '../folders/acl-scope.ts';
+import { asperaConvertIdToPath } from '../folders/transfer-functions.ts';
+import type { DamServices } from '../services.ts';
+import { NodeClient } from '../transfer-node/node-client.ts';
+import { insertUploadSession } from './upload-session-queries.ts';
+
+/** R-TRANSFER-DEFAULTS transfer integration limits. */
+export const TRANSFER_DEFAULTS = { target_rate_kbps: 100_000, ssh_port: 33_001, xfer_retries: 100 } as const;
+
+/** One host of the list at random per transfer (R-NODE-PICK). */
+export function pickNode(nodes: NodeEndpoint[], random = Math.random): NodeEndpoint | undefined {
+  return nodes[Math.floor(random() * nodes.length)];
+}
+
+/**
+ * The pre-transfer handler workflow: checks the upload or download gate, turns the page's folder and paths into
+ * node paths inside the ACL, and has a node sign the transfer spec; an upload's session is recorded for its actions.
+ */
+export async function preTransfer(
+  services: DamServices,
+  principal: Principal,
+  body: z.output<typeof preTransferRequestSchema>,
+) {
+  const { config } = services;
+  const upload = body.nodetarget === '/files/upload_setup';
+  const allowed = upload ? mayUpload(config, principal) : mayDownload(config, principal);
+  if (!allowed) throw forbidden();
+  const root = aclRoot(principal);
+  const node = pickNode(services.nodes);
+  if (!node)
+    throw new ApiError(
+      503,
+      'no_node',
+      MESSAGES.operationFailed,
+      'No transfer node is configured or running.',
+    );
+  const uploadTime = new Date().toISOString();
+
+  let request: TransferRequest;
+  if (upload) {
+    // R-UPLOAD-TARGET: no selected folder means the standard directory (the ACL root); a folder id is first converted to
+    // its path (asperaconvertidtopath), which also answers 404 for a folder the person may not see.
+    const folderId =
+      body.destDirId === undefined || body.destDirId === null ? undefined : Number(body.destDirId);
+    if (folderId !== undefined && !Number.isInteger(folderId))
+      throw invalid({ destDirId: 'Not a folder id.' });
+    const destination =
+      folderId === undefined
+        ? pathInAcl(config, root, `${root}/${body.destPath ?? ''}`).nodePath
+        : pathInAcl(config, root, await asperaConvertIdToPath(services, principal, folderId)).nodePath;
+    const folder = destination.slice(1);
+    const count = body.transferCount ?? body.transfer_spec.paths.length;
+    request = {
+      destination_root: destination,
+      // The node, not the page's editable spec, guarantees that no existing file is written: a taken name lands
+      // beside it and UploadFileFinish's ingest decides (a version, or a renamed copy; transfers/ingest-landed.ts).
+      clash_policy: 'land_beside',
+      cookie: formatTransferCookie({
+        userName: principal.user.username,
+        uploadTime,
+        fileCount: count,
+        uploadDirectory: folder,
+        finalDirectory: folder,
+        completedPaths: [],
+      }),
+    };
+  } else {
+    const settings = { relativePath: root, prefixWorkFolders: false, loadingDockFolder: 'LoadingDock' };
+    const paths = body.transfer_spec.paths.map((each) => {
+      if (!each.source) throw invalid({ 'transfer_spec.paths': 'Every download path needs a source.' });
+      // R-TRANSFER-PATH: a path is relative to the ACL root unless it already names it or is absolute (storage-relative).
+      return { source: pathInAcl(config, root, translateTransferPath(each.source, settings)).nodePath };
+    });
+    request = {
+      paths,
+      cookie: formatTransferCookie({
+        userName: principal.user.username,
+        uploadTime,
+        fileCount: paths.length,
+        uploadDirectory: '',
+        finalDirectory: '',
+        completedPaths: [],
+      }),
+    };
+  }
+  // The page asks NodeCredentials for this node (R-NODE-PICK: the node is chosen per transfer).
+  request.tags = {
+    dam: { user: principal.user.username, acl: principal.acl?.name ?? null, node: node.url },
+  };
+  request.target_rate_kbps = TRANSFER_DEFAULTS.target_rate_kbps;
+
+  const setup: SetupRequest = { transfer_requests: [{ transfer_request: request }] };
+  const client = new NodeClient(node);
+  try {
+    const answer = await client.call('POST', body.nodetarget, setup).catch((error: unknown) => {
+      throw new ApiError(
+        502,
+        'node_unreachable',
+        MESSAGES.operationFailed,
+        `The transfer node ${node.url} could not be reached: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    });
+    if (answer.status === 401)
+      throw new ApiError(
+        502,
+        'node_credentials',
+        MESSAGES.operationFailed,
+        'The node refused the DAM’s credentials: check them.',
+      );
+    const entry = (
+      answer.body as {
+        transfer_specs?: { transfer_spec?: Record<string, unknown>; error?: { user_message?: string } }[];
+      }
+    )?.transfer_specs?.[0];
+    if (answer.status === 404 || entry?.error)
+      throw notFound('file', entry?.error?.user_message ?? 'No such path on the node.');
+    if (answer.status !== 200 || !entry?.transfer_spec)
+      throw new ApiError(502, 'node_error', MESSAGES.operationFailed, `The node answered ${answer.status}.`);
+    const spec = {
+      ...entry.transfer_spec,
+      cookie: request.cookie,
+      tags: { ...((entry.transfer_spec.tags as object | null) ?? {}), ...request.tags },
+      target_rate_kbps: TRANSFER_DEFAULTS.target_rate_kbps,
+      create_dir: true,
+      ...(upload ? { paths: body.transfer_spec.paths, uploadTime, finalDir: request.destination_root } : {}),
+      aspera_connect_settings: { xfer_retries: TRANSFER_DEFAULTS.xfer_retries },
+    };
+    if (upload)
+      // What UploadFileFinish checks the node's word against: this user, this node, this folder.
+      await insertUploadSession(services.db, {
+        cookie: request.cookie as string,
+        user_id: principal.user.id,
+        node_url: node.url,
+        destination: (request.destination_root as string).slice(1),
+        file_count: body.transferCount ?? body.transfer_spec.paths.length,
+      });
+    return { transfer_specs: [{ transfer_spec: spec }] };
+  } finally {
+    client.close();
+  }
+}

@@ -1,0 +1,161 @@
+import { MESSAGES } from '../../api/messages.ts';
+import type { Principal } from '../access/principal.ts';
+import { ApiError, notFound } from '../api/api-error.ts';
+import { baseName, parentOf } from '../folders/acl-scope.ts';
+import { queueJob } from '../jobs/job-payloads.ts';
+import type { DamServices } from '../services.ts';
+import { NodeClient } from '../transfer-node/node-client.ts';
+import { INGEST_UPLOAD_JOB } from './ingest-job.ts';
+import * as queries from './upload-session-queries.ts';
+
+interface NodeTransferRecord {
+  id: string;
+  status: string;
+  start_spec?: { cookie?: string | null };
+  /** `landed_path`: the name was taken, so the node wrote the file beside it (the token's clash_policy). */
+  files?: { path: string; status: string; landed_path?: string }[];
+}
+
+/** A landing name is a hidden file in the requested file's own folder (never a name an asset could have). */
+const isLandingBeside = (path: string, landed: string) =>
+  parentOf(landed) === parentOf(path) &&
+  baseName(landed).startsWith('.') &&
+  !landed.split('/').includes('..');
+
+/** The principal's own upload session for a cookie; another user's answers 404, so existence does not leak. */
+async function ownSession(services: DamServices, principal: Principal, cookie: string) {
+  const session = await queries.ownUploadSession(services.db, principal.user.id, cookie);
+  if (!session) throw notFound('upload');
+  return session;
+}
+
+/** Records the first time a step of the principal's own upload happened (a repeat keeps the first). */
+async function markSession(
+  services: DamServices,
+  principal: Principal,
+  cookie: string,
+  column: 'started_at' | 'finished_at' | 'cancelled_at',
+) {
+  await ownSession(services, principal, cookie);
+  await queries.markUploadSession(services.db, cookie, column);
+}
+
+/** Asks the node itself (with the server's node user) what it finished for this cookie. */
+async function nodeTransfers(
+  services: DamServices,
+  nodeUrl: string,
+  cookie: string,
+): Promise<NodeTransferRecord[]> {
+  const node = services.nodes.find((each) => each.url === nodeUrl);
+  if (!node)
+    throw new ApiError(
+      503,
+      'no_node',
+      MESSAGES.operationFailed,
+      'The node of this upload is not configured.',
+    );
+  const client = new NodeClient(node);
+  try {
+    const answer = await client.call('GET', `/ops/transfers?tag=${encodeURIComponent(cookie)}&count=1000`);
+    if (answer.status !== 200 || !Array.isArray(answer.body))
+      throw new ApiError(502, 'node_error', MESSAGES.operationFailed, `The node answered ${answer.status}.`);
+    return (answer.body as NodeTransferRecord[]).filter((record) => record.start_spec?.cookie === cookie);
+  } finally {
+    client.close();
+  }
+}
+
+/** UploadSessionStart, UploadSessionFinish: the step is recorded on the principal's own session. */
+export const markStep = markSession;
+
+/**
+ * UploadFileFinish: files of this upload the node reports completed inside its folder are registered once each
+ * for ingest; the page's list only narrows it.
+ */
+export async function fileFinish(
+  services: DamServices,
+  principal: Principal,
+  cookie: string,
+  paths: string[],
+): Promise<{ paths: string[] }> {
+  const session = await ownSession(services, principal, cookie);
+  const asked = new Set(paths.map((path) => path.replace(/^\/+/, '')));
+  // An ACL rooted at the whole storage uploads into "": every storage path lies inside it.
+  const inDestination = (path: string) =>
+    session.destination === '' || path.startsWith(`${session.destination}/`);
+  const completed = (await nodeTransfers(services, session.node_url, cookie)).flatMap((record) =>
+    (record.files ?? [])
+      .filter((file) => file.status === 'completed')
+      .map((file) => ({
+        path: file.path.replace(/^\/+/, ''),
+        landedPath: file.landed_path?.replace(/^\/+/, ''),
+        transferId: record.id,
+      }))
+      .filter(
+        (file) =>
+          inDestination(file.path) &&
+          !file.path.split('/').includes('..') &&
+          asked.has(file.path) &&
+          (file.landedPath === undefined || isLandingBeside(file.path, file.landedPath)),
+      ),
+  );
+  const landedOf = new Map(completed.map((file) => [file.path, file.landedPath]));
+  if (completed.length === 0) return { paths: [] };
+  await services.db.transaction().execute(async (trx) => {
+    const added = await queries.insertUploadFiles(
+      trx,
+      completed.map((file) => ({ cookie, path: file.path, transfer_id: file.transferId })),
+    );
+    for (const { path } of added) {
+      const landedPath = landedOf.get(path);
+      await queueJob(trx, INGEST_UPLOAD_JOB, {
+        path,
+        userId: principal.user.id,
+        cookie,
+        ...(landedPath ? { landedPath, aclId: principal.acl?.id ?? null } : {}),
+      });
+    }
+  });
+  services.jobs.kick();
+  return { paths: completed.map((file) => file.path) };
+}
+
+/** error_upload: the failed transfer's message is kept on its session. */
+export async function recordError(
+  services: DamServices,
+  principal: Principal,
+  transferId: string,
+  message: string,
+) {
+  const cookie = await cookieOfTransfer(services, principal, transferId);
+  await queries.setUploadError(services.db, cookie, message);
+}
+
+/** cancelled_upload: the person cancelled the transfer. */
+export async function recordCancel(services: DamServices, principal: Principal, transferId: string) {
+  await markSession(
+    services,
+    principal,
+    await cookieOfTransfer(services, principal, transferId),
+    'cancelled_at',
+  );
+}
+
+/** The cookie of a node transfer id, if it is one of the principal's uploads (the node is asked, not the page). */
+async function cookieOfTransfer(services: DamServices, principal: Principal, id: string): Promise<string> {
+  const sessions = await queries.recentUploadSessions(services.db, principal.user.id);
+  for (const nodeUrl of new Set(sessions.map((session) => session.node_url))) {
+    const node = services.nodes.find((each) => each.url === nodeUrl);
+    if (!node) continue;
+    const client = new NodeClient(node);
+    try {
+      const answer = await client.call('GET', `/ops/transfers/${encodeURIComponent(id)}`);
+      const cookie = (answer.body as NodeTransferRecord | undefined)?.start_spec?.cookie;
+      if (answer.status === 200 && sessions.some((session) => session.cookie === cookie))
+        return cookie as string;
+    } finally {
+      client.close();
+    }
+  }
+  throw notFound('transfer');
+}

@@ -1,0 +1,57 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+/** The user's own upload session for a cookie. */
+export const ownUploadSession = (db: Kysely<Database>, userId: number, cookie: string) =>
+  db
+    .selectFrom('upload_sessions')
+    .selectAll()
+    .where('cookie', '=', cookie)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+
+/** Records the first time a step happened (a repeat keeps the first). */
+export const markUploadSession = (
+  db: Kysely<Database>,
+  cookie: string,
+  column: 'started_at' | 'finished_at' | 'cancelled_at',
+) =>
+  db
+    .updateTable('upload_sessions')
+    .set({ [column]: sql<Date>`coalesce(${sql.ref(column)}, now())` })
+    .where('cookie', '=', cookie)
+    .execute();
+
+export const setUploadError = (db: Kysely<Database>, cookie: string, message: string) =>
+  db
+    .updateTable('upload_sessions')
+    .set({ error_message: message, error_code: -1 })
+    .where('cookie', '=', cookie)
+    .execute();
+
+/** The user's latest 200 upload sessions' cookies and nodes. */
+export const recentUploadSessions = (db: Kysely<Database>, userId: number) =>
+  db
+    .selectFrom('upload_sessions')
+    .select(['cookie', 'node_url'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .limit(200)
+    .execute();
+
+export const insertUploadSession = (
+  db: Kysely<Database>,
+  values: { cookie: string; user_id: number; node_url: string; destination: string; file_count: number },
+) => db.insertInto('upload_sessions').values(values).execute();
+
+/** Registers completed files once each; answers the paths that were new. */
+export const insertUploadFiles = (
+  db: Kysely<Database>,
+  files: { cookie: string; path: string; transfer_id: string }[],
+) =>
+  db
+    .insertInto('upload_files')
+    .values(files)
+    .onConflict((oc) => oc.doNothing())
+    .returning('path')
+    .execute();

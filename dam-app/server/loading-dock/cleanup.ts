@@ -15,11 +15,13 @@ export async function cleanLoadingDock(services: DamServices, payload: unknown):
     .where('id', '=', dockId)
     .executeTakeFirst();
   if (!dock) return;
-  for (const file of dock.files) await services.storage.loadingDock.delete(file.key);
+  // Done first, files after: a dock is never offered while its files are going, and a run cut short between the two
+  // leaves only files the next run (or the job's retry) deletes.
   if (!dock.done_at)
     await services.db
       .updateTable('loading_docks')
       .set({ done_at: new Date() })
       .where('id', '=', dock.id)
       .execute();
+  for (const file of dock.files) await services.storage.loadingDock.delete(file.key);
 }

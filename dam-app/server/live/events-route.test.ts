@@ -97,11 +97,15 @@ describe.each(DATABASE_KINDS)('the push channel on %s', (kind) => {
   });
 
   it('sends one event for a statement that changes a thousand assets', async () => {
+    // The insert's own notice must have passed before the page under test listens, or a slow machine delivers it late.
+    const earlier = await openEvents(dam, all);
     await sql`insert into assets (folder_id, path, name, file_name, description, file_type, mime_type, kind, size,
         content_hash, date_created, keywords, rendition_state)
       select null, 'Library/Bulk/f' || n || '.bin', 'f' || n, 'f' || n, '', 'BIN', 'application/octet-stream',
         'other', 1, 'bulk' || n, now(), '{}', 'done'
       from generate_series(1, 1000) n`.execute(dam.services.db);
+    await earlier.until(() => earlier.events.some((e) => e.folders.includes('Library/Bulk')));
+    await earlier.close();
     const library = await openEvents(dam, all);
     await sql`update assets set description = 'bulk edit' where path like 'Library/Bulk/%'`.execute(
       dam.services.db,

@@ -13,3 +13,12 @@ export function typeLabel(fileName: string, fileType: string): string {
   if (type.length > 0 && type.length <= TYPE_LABEL_MAX && type !== 'UNKNOWN') return type;
   return 'FILE';
 }
+
+/**
+ * The type a tile, a list row or the asset page names in words: the detected type, or — where detection found none
+ * ("unknown") — the badge's label, so a file reads "BIN · 157 MB", never "unknown · 157 MB".
+ */
+export function shownFileType(fileName: string, fileType: string): string {
+  const detected = fileType.trim();
+  return detected === '' || detected.toLowerCase() === 'unknown' ? typeLabel(fileName, fileType) : detected;
+}

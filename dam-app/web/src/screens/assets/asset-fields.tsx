@@ -1,5 +1,6 @@
 import { DataList, Stack, Text } from '@chakra-ui/react';
 import type { AssetView } from '../../../../api/assets.ts';
+import { shownFileType } from '../../../../api/type-label.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { formatDate } from '../../components/format-date.ts';
 import { formatSize } from '../../components/format-size.ts';
@@ -16,7 +17,7 @@ export function AssetFields({ asset }: { asset: AssetView }) {
     [t('assets.field.description'), asset.description || '—'],
     [t('assets.field.dateCreated'), formatDate(asset.dateCreated, language)],
     [t('assets.field.dateAdded'), formatDate(asset.dateAdded, language)],
-    [t('assets.field.fileType'), `${asset.fileType} (${asset.mimeType})`],
+    [t('assets.field.fileType'), `${shownFileType(asset.fileName, asset.fileType)} (${asset.mimeType})`],
     [t('assets.field.size'), formatSize(asset.size, language)],
     [t('assets.field.colorProfile'), asset.colorProfile ?? '—'],
     [

@@ -1,5 +1,6 @@
 import { Grid, Text } from '@chakra-ui/react';
 import { memo } from 'react';
+import { shownFileType } from '../../../../api/type-label.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { formatDate } from '../../components/format-date.ts';
 import { formatSize } from '../../components/format-size.ts';
@@ -53,7 +54,7 @@ export const AssetRow = memo(function AssetRow(props: AssetItemProps) {
         {asset.name} {assetBadge(asset)}
       </span>
       <span className="cell medium">{asset.fileName}</span>
-      <span className="cell">{asset.fileType}</span>
+      <span className="cell">{shownFileType(asset.fileName, asset.fileType)}</span>
       <span className="cell end">{formatSize(asset.size, language)}</span>
       <span className="cell wide">
         {asset.dimensions ? `${asset.dimensions.width}×${asset.dimensions.height}` : '—'}

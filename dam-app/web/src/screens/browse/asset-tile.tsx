@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { shownFileType } from '../../../../api/type-label.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { formatSize } from '../../components/format-size.ts';
 import { type AssetItemProps, optionAttributes } from './asset-item.ts';
@@ -21,7 +22,7 @@ export const AssetTile = memo(function AssetTile(props: AssetItemProps) {
         <div className="tile-text">
           <p className="name">{asset.name}</p>
           <p className="muted">
-            {asset.fileType} · {formatSize(asset.size, language)}
+            {shownFileType(asset.fileName, asset.fileType)} · {formatSize(asset.size, language)}
           </p>
         </div>
         {assetBadge(asset)}

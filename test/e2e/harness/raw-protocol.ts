@@ -50,7 +50,20 @@ export async function disconnectsIn(target: Page | Frame): Promise<string[]> {
   return target.evaluate(() => (window as unknown as { rapidDisconnects: string[] }).rapidDisconnects);
 }
 
-/** Waits until the content script has marked the frame as bridged (native-messaging.md §8.6). */
+/**
+ * Waits until the content script has marked the frame as bridged (native-messaging.md §8.6). A page opened while a
+ * just-launched Chromium is still registering the extension's content scripts gets none (seen on a loaded CI
+ * machine): such a page is loaded once more, as a person would, before waiting the full time.
+ */
 export async function waitForBridge(target: Page | Frame): Promise<void> {
-  await target.waitForFunction(() => document.documentElement.hasAttribute('data-rapid-bridge'));
+  const bridged = () => document.documentElement.hasAttribute('data-rapid-bridge');
+  if ('reload' in target) {
+    const early = await target.waitForFunction(bridged, { timeout: 10_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (early) return;
+    await target.reload();
+  }
+  await target.waitForFunction(bridged);
 }

@@ -56,6 +56,8 @@ export const aclSchema = z
     id: z.number(),
     name: z.string(),
     rootPath: z.string(),
+    /** R-ACL-RELATIVE-PATH: the relative path permission (the root of transfer paths); null: not held, no accelerated transfer. */
+    relativePath: z.string().nullable(),
     permissions: z.array(permissionSchema),
     userIds: z.array(z.number()),
     groupIds: z.array(z.number()),
@@ -64,6 +66,8 @@ export const aclSchema = z
 export const saveAclSchema = z.strictObject({
   name: dbString().trim().min(1, MESSAGES.requiredEmpty).max(100),
   rootPath: rootPathSchema,
+  /** R-ACL-RELATIVE-PATH: the root or a folder under it; null withdraws the permission; absent keeps it (new: the root). */
+  relativePath: rootPathSchema.nullable().optional(),
   permissions: z.array(permissionSchema).max(20),
   userIds: idListSchema.default([]),
   groupIds: idListSchema.default([]),

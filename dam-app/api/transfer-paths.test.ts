@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  aclRelativePath,
-  isBulkDownload,
-  type PathTranslationSettings,
-  translateTransferPath,
-} from './transfer-paths.ts';
+import { aclRelativePath, type PathTranslationSettings, translateTransferPath } from './transfer-paths.ts';
 
 const settings: PathTranslationSettings = {
   relativePath: 'Library/Marketing/',
   prefixWorkFolders: false,
-  loadingDockFolder: 'LoadingDock',
 };
 
 describe('R-TRANSFER-PATH path translation', () => {
@@ -75,24 +69,5 @@ describe('R-TRANSFER-PATH path translation', () => {
     expect(aclRelativePath('Library')).toBe('Library');
     expect(aclRelativePath(null)).toBeUndefined();
     expect(aclRelativePath(undefined)).toBeUndefined();
-  });
-});
-
-describe('R-BULK-DOWNLOAD-ID loading dock id rule', () => {
-  it.each([
-    [undefined, true],
-    [null, true],
-    ['', true],
-    ['abc', true],
-    ['12x', true],
-    [-1, true],
-    ['-5', true],
-    [Number.NaN, true],
-    [0, false],
-    ['0', false],
-    [17, false],
-    ['17', false],
-  ])('%j → bulk %s', (id, bulk) => {
-    expect(isBulkDownload(id)).toBe(bulk);
   });
 });

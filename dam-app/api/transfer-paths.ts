@@ -1,11 +1,11 @@
-/** Settings of R-SESSION-SETTINGS "Platform settings read" that the path rule of R-TRANSFER-PATH depends on. */
+import { loadingDockFolderName } from './platform-settings.ts';
+
+/** Settings of R-PLATFORM-SETTINGS that the path rule of R-TRANSFER-PATH depends on. */
 export interface PathTranslationSettings {
   /** The current ACL's relative path permission; null or undefined: the transfer must not start. */
   relativePath: string | null | undefined;
   /** `mb.prefix.work.folders`: work folders (the loading dock among them) carry a `~$` prefix. */
   prefixWorkFolders: boolean;
-  /** The loading dock's folder name. */
-  loadingDockFolder: string;
 }
 
 export const RENDITIONS_PREFIX = 'Renditions/';
@@ -32,16 +32,8 @@ export function translateTransferPath(
   const relative = aclRelativePath(settings.relativePath);
   if (!relative) return path;
   if (!options.quickDownload && path.startsWith(relative)) return path;
-  const dock = settings.prefixWorkFolders ? `~$${settings.loadingDockFolder}` : settings.loadingDockFolder;
-  if (path.startsWith(dock)) return path;
+  if (path.startsWith(loadingDockFolderName(settings))) return path;
   if (path.startsWith(RENDITIONS_PREFIX)) return path;
   if (path.startsWith('/')) return path;
   return `${relative}/${path}`;
-}
-
-/** R-BULK-DOWNLOAD-ID: a loading dock id that is missing, not a number, or negative means a bulk (cart) download. */
-export function isBulkDownload(loadingDockId: string | number | null | undefined): boolean {
-  if (loadingDockId === null || loadingDockId === undefined || loadingDockId === '') return true;
-  const id = typeof loadingDockId === 'number' ? loadingDockId : Number(loadingDockId);
-  return !Number.isFinite(id) || !/^-?\d+(\.\d+)?$/.test(String(loadingDockId).trim()) || id < 0;
 }

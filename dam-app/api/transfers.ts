@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId, dbString, ID_INVALID, isDbId, storablePath } from './db-safe.ts';
+import { dbId, dbInt, dbString, ID_INVALID, isDbId, storablePath } from './db-safe.ts';
 
 export const nodeCredentialsRequestSchema = z.strictObject({
   /** The transfer's cookie (R-TRANSFER-COOKIE), as the pre-transfer handler made it. */
@@ -59,6 +59,7 @@ export const uploadSessionActionSchema = z.strictObject({
   cookie: dbString()
     .min(1)
     .max(64 * 1024),
+  /** The upload's folder as the node names it (`/Library/In`); the server checks it is this upload's own. */
   path: storablePath().optional(),
 });
 export const uploadFileFinishSchema = z.strictObject({
@@ -75,6 +76,8 @@ export const uploadFileFinishAnswerSchema = z.object({
 export const errorUploadSchema = z.strictObject({
   id: dbString().min(1).max(200),
   message: dbString().max(2000),
+  /** R-UPLOAD-ERROR: the node's error code (not 0) that stopped the upload. */
+  code: dbInt().optional(),
 });
 export const cancelledUploadSchema = z.strictObject({
   id: dbString().min(1).max(200),

@@ -8,6 +8,8 @@ const acl = (permissions: string[]): Acl => ({
   root_path: 'A',
   permissions,
   created_at: new Date(),
+  relative_path_held: true,
+  relative_path: null,
 });
 const principal = (isAdmin: boolean, adminMode: boolean, permissions: string[] | null): Principal => ({
   user: { id: 1, is_admin: isAdmin } as User,

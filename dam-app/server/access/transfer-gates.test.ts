@@ -7,7 +7,15 @@ const holding = (...permissions: string[]): Principal => ({
   user: { id: 1, is_admin: false } as User,
   via: 'session',
   adminMode: false,
-  acl: { id: 1, name: 'A', root_path: 'A', permissions, created_at: new Date() },
+  acl: {
+    id: 1,
+    name: 'A',
+    root_path: 'A',
+    permissions,
+    created_at: new Date(),
+    relative_path_held: true,
+    relative_path: null,
+  },
   acls: [],
 });
 const open = { allowDownload: true, allowUpload: true };

@@ -5,6 +5,8 @@ export interface AclColumns {
   name: string;
   root_path: string;
   permissions: string[];
+  relative_path_held?: boolean;
+  relative_path?: string | null;
 }
 
 /** Every ACL by name, or the one with this id. */

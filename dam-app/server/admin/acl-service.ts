@@ -8,6 +8,8 @@ import { conflict, invalid, notFound } from '../api/api-error.ts';
 import { audit } from '../audit/audit.ts';
 import type { Database } from '../db/schema.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
+import { isUnder } from '../folders/acl-scope.ts';
+import { relativePathOf } from '../platform-settings/platform-settings-service.ts';
 import type { DamServices } from '../services.ts';
 import {
   aclRows,
@@ -33,6 +35,7 @@ async function aclViews(db: Kysely<Database>, id?: number) {
       id: acl.id,
       name: acl.name,
       rootPath: acl.root_path,
+      relativePath: relativePathOf(acl) ?? null,
       permissions: acl.permissions as z.infer<typeof aclSchema>['permissions'],
       userIds: mine.flatMap((grant) => (grant.user_id === null ? [] : [grant.user_id])),
       groupIds: mine.flatMap((grant) => (grant.group_id === null ? [] : [grant.group_id])),
@@ -65,11 +68,26 @@ function confinedRoot(services: DamServices, rootPath: string): string {
   return root;
 }
 
-const columns = (body: SaveAcl) => ({
-  name: body.name,
-  root_path: body.rootPath,
-  permissions: body.permissions,
-});
+/** R-ACL-RELATIVE-PATH: the relative path is the root or a folder under it (transfer paths never leave the root). */
+const RELATIVE_PATH_OUTSIDE = 'The relative path must be the root path or a folder under it.';
+
+const columns = (body: SaveAcl) => {
+  if (typeof body.relativePath === 'string' && !isUnder(body.rootPath, body.relativePath))
+    throw invalid({ relativePath: RELATIVE_PATH_OUTSIDE });
+  return {
+    name: body.name,
+    root_path: body.rootPath,
+    permissions: body.permissions,
+    // Absent keeps what the ACL holds; the root itself is stored as null, so it follows a changed root.
+    ...(body.relativePath === undefined
+      ? {}
+      : {
+          relative_path_held: body.relativePath !== null,
+          relative_path:
+            body.relativePath === null || body.relativePath === body.rootPath ? null : body.relativePath,
+        }),
+  };
+};
 
 export const listAcls = (services: DamServices) => aclViews(services.db);
 
@@ -85,7 +103,7 @@ export async function createAcl(services: DamServices, principal: Principal, bod
       event: 'acl_saved',
       target: body.name,
       ip,
-      details: { rootPath: body.rootPath, permissions: body.permissions },
+      details: { rootPath: body.rootPath, relativePath: body.relativePath, permissions: body.permissions },
     });
     return id;
   });
@@ -112,7 +130,7 @@ export async function updateAcl(
         event: 'acl_saved',
         target: body.name,
         ip,
-        details: { rootPath: body.rootPath, permissions: body.permissions },
+        details: { rootPath: body.rootPath, relativePath: body.relativePath, permissions: body.permissions },
       });
     })
     .catch((error: unknown) => {

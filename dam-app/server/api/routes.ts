@@ -17,6 +17,7 @@ import { folderRoutes } from '../folders/folder-routes.ts';
 import { healthRoutes } from '../health/health-routes.ts';
 import { eventsRoutes } from '../live/events-route.ts';
 import { loadingDockRoutes } from '../loading-dock/loading-dock-routes.ts';
+import { platformSettingsRoutes } from '../platform-settings/platform-settings-routes.ts';
 import { calendarRoutes } from '../search/calendar-route.ts';
 import { searchRoutes } from '../search/search-routes.ts';
 import { nodeCredentialsRoutes } from '../transfers/node-credentials-route.ts';
@@ -47,6 +48,7 @@ export const API_ROUTES: RouteDefinition[] = [
   ...adminGroupRoutes,
   ...adminAclRoutes,
   ...adminAuditRoutes,
+  ...platformSettingsRoutes,
   ...folderRoutes,
   ...assetRoutes,
   ...bulkRoutes,

@@ -24,7 +24,8 @@ export type AuditEvent =
   | 'group_saved'
   | 'group_deleted'
   | 'acl_saved'
-  | 'acl_deleted';
+  | 'acl_deleted'
+  | 'platform_settings_saved';
 
 export interface AuditRecord {
   actorId: number | null;

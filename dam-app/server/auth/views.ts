@@ -10,6 +10,7 @@ import { can, type Principal } from '../access/principal.ts';
 import { confinePath } from '../access/storage-path.ts';
 import type { DamConfig } from '../config/config.ts';
 import type { Acl, ProfileColumn, User } from '../db/schema.ts';
+import { relativePathOf } from '../platform-settings/platform-settings-service.ts';
 
 const FIELD_COLUMNS: Record<keyof Profile, ProfileColumn> = {
   email: 'email',
@@ -67,7 +68,7 @@ export function sessionView(principal: Principal, config: DamConfig): SessionVie
     acl: principal.acl
       ? { ...aclSummary(principal.acl), permissions: principal.acl.permissions as Permission[] }
       : null,
-    relativePath: principal.acl ? principal.acl.root_path.replace(/\/+$/, '') : null,
+    relativePath: relativePathOf(principal.acl) ?? null,
     aclRootMissing: principal.acl !== null && (root === undefined || !existsSync(root)),
     acls: principal.acls.map(aclSummary),
     permissions: permissionNames.filter((name) => can(principal, name)),

@@ -62,6 +62,10 @@ export interface AclsTable {
   root_path: string;
   permissions: string[];
   created_at: CreatedAt;
+  /** The current-ACL relative path permission (R-ACL-RELATIVE-PATH): without it no accelerated transfer starts. */
+  relative_path_held: Generated<boolean>;
+  /** The relative path when it is not the ACL's root (relative to the storage root); null: the root. */
+  relative_path: string | null;
 }
 
 /** Who holds an ACL: a user directly, or every member of a group. */
@@ -170,6 +174,8 @@ export interface UploadSessionsTable {
   cancelled_at: Timestamp | null;
   error_code: number | null;
   error_message: string | null;
+  /** R-UPLOAD-CANCELLED: the file cancelled_upload named. */
+  cancelled_filename: string | null;
 }
 
 export interface UploadFilesTable {
@@ -348,6 +354,14 @@ export interface Database {
   saved_searches: SavedSearchesTable;
   loading_docks: LoadingDocksTable;
   operation_intents: OperationIntentsTable;
+  platform_settings: PlatformSettingsTable;
+}
+
+/** R-PLATFORM-SETTINGS: a setting an administrator changed (a missing row reads as its default). */
+export interface PlatformSettingsTable {
+  name: string;
+  value: string;
+  updated_at: Generated<Date>;
 }
 
 export type User = Selectable<UsersTable>;

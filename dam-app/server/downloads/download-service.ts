@@ -10,6 +10,7 @@ import { readNoFollow } from '../access/storage-path.ts';
 import { assertMayDownload } from '../access/transfer-gates.ts';
 import { ApiError, notFound } from '../api/api-error.ts';
 import { aclRoot } from '../folders/acl-scope.ts';
+import { readPlatformSettings } from '../platform-settings/platform-settings-service.ts';
 import type { DamServices } from '../services.ts';
 import { parseByteRange } from './byte-range.ts';
 import { attachment } from './content-disposition.ts';
@@ -21,10 +22,15 @@ export function checkDownload(services: DamServices, principal: Principal): stri
   return aclRoot(principal);
 }
 
-/** A path as the views name it (relative to the ACL root, or already starting with it), made absolute in storage. */
-function resolve(services: DamServices, root: string, path: string): string {
-  const settings = { relativePath: root, prefixWorkFolders: false, loadingDockFolder: 'LoadingDock' };
-  return pathInAcl(services.config, root, translateTransferPath(path, settings)).absolute;
+/**
+ * How paths as the views name them (relative to the ACL root, or already starting with it) are made absolute in
+ * storage. Standard Download is plain HTTP, so the ACL's root (not the accelerated transfer's relative path
+ * permission) is what they are relative to; the loading dock's name follows the platform settings.
+ */
+async function resolver(services: DamServices, root: string): Promise<(path: string) => string> {
+  const { prefixWorkFolders } = await readPlatformSettings(services.db);
+  const settings = { relativePath: root, prefixWorkFolders };
+  return (path) => pathInAcl(services.config, root, translateTransferPath(path, settings)).absolute;
 }
 
 /** What a resumed download sent: its `Range` and `If-Range` headers. */
@@ -41,7 +47,7 @@ export async function fileDownload(
   request: RangeRequest,
 ): Promise<Response> {
   const root = checkDownload(services, principal);
-  const absolute = resolve(services, root, path);
+  const absolute = (await resolver(services, root))(path);
   const info = await lstat(absolute).catch(() => undefined);
   if (!info?.isFile()) throw notFound('file');
   const headers: Record<string, string> = {
@@ -81,7 +87,8 @@ export async function zipDownload(
   name: string | undefined,
 ): Promise<Response> {
   const root = checkDownload(services, principal);
-  const chosen = (Array.isArray(paths) ? paths : [paths]).map((path) => resolve(services, root, path));
+  const resolve = await resolver(services, root);
+  const chosen = (Array.isArray(paths) ? paths : [paths]).map(resolve);
   const entries = await collectZipEntries(chosen).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') throw notFound('file');
     throw error;

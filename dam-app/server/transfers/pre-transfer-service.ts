@@ -2,6 +2,7 @@ import type { SetupRequest, TransferRequest } from '@rapid/protocol';
 import type { z } from 'zod';
 import { MESSAGES } from '../../api/messages.ts';
 import { formatTransferCookie } from '../../api/transfer-cookie.ts';
+import { TRANSFER_MESSAGES } from '../../api/transfer-messages.ts';
 import { translateTransferPath } from '../../api/transfer-paths.ts';
 import type { preTransferRequestSchema } from '../../api/transfers.ts';
 import { pathInAcl } from '../access/acl-paths.ts';
@@ -11,6 +12,12 @@ import { ApiError, forbidden, invalid, notFound } from '../api/api-error.ts';
 import type { NodeEndpoint } from '../config/config.ts';
 import { aclRoot } from '../folders/acl-scope.ts';
 import { asperaConvertIdToPath } from '../folders/transfer-functions.ts';
+import {
+  pathTranslationSettings,
+  readPlatformSettings,
+  relativePathOf,
+  transferUserName,
+} from '../platform-settings/platform-settings-service.ts';
 import type { DamServices } from '../services.ts';
 import { NodeClient } from '../transfer-node/node-client.ts';
 import { insertUploadSession } from './upload-session-queries.ts';
@@ -21,6 +28,21 @@ export const TRANSFER_DEFAULTS = { target_rate_kbps: 100_000, ssh_port: 33_001, 
 /** One host of the list at random per transfer (R-NODE-PICK). */
 export function pickNode(nodes: NodeEndpoint[], random = Math.random): NodeEndpoint | undefined {
   return nodes[Math.floor(random() * nodes.length)];
+}
+
+/**
+ * §7 `nodehost`: the node the page asks for, when it names one; it must be one of the DAM's nodes (by host, or host
+ * and port). Without it one is picked at random (R-NODE-PICK).
+ */
+function nodeFor(nodes: NodeEndpoint[], nodehost: string | undefined): NodeEndpoint | undefined {
+  if (nodehost === undefined || nodehost === '') return pickNode(nodes);
+  const wanted = nodehost.toLowerCase();
+  const node = nodes.find((each) => {
+    const url = new URL(each.url);
+    return url.host.toLowerCase() === wanted || url.hostname.toLowerCase() === wanted;
+  });
+  if (!node) throw invalid({ nodehost: 'Not a transfer node of this DAM.' });
+  return node;
 }
 
 /**
@@ -37,7 +59,14 @@ export async function preTransfer(
   const allowed = upload ? mayUpload(config, principal) : mayDownload(config, principal);
   if (!allowed) throw forbidden();
   const root = aclRoot(principal);
-  const node = pickNode(services.nodes);
+  // R-ACL-RELATIVE-PATH: no accelerated transfer starts without the current ACL's relative path permission.
+  const relative = relativePathOf(principal.acl);
+  if (relative === undefined) throw new ApiError(403, 'no_relative_path', TRANSFER_MESSAGES.noAclPermission);
+  // R-PLATFORM-SETTINGS: a page of another workspace (an old tab, another site's script) gets no transfer here.
+  const platform = await readPlatformSettings(services.db);
+  if (body.workspaceId !== undefined && String(body.workspaceId) !== platform.workspaceId)
+    throw invalid({ workspaceId: 'Not the workspace of this site.' });
+  const node = nodeFor(services.nodes, body.nodehost);
   if (!node)
     throw new ApiError(
       503,
@@ -57,7 +86,7 @@ export async function preTransfer(
       throw invalid({ destDirId: 'Not a folder id.' });
     const destination =
       folderId === undefined
-        ? pathInAcl(config, root, `${root}/${body.destPath ?? ''}`).nodePath
+        ? pathInAcl(config, root, `${relative}/${body.destPath ?? ''}`).nodePath
         : pathInAcl(config, root, await asperaConvertIdToPath(services, principal, folderId)).nodePath;
     const folder = destination.slice(1);
     const count = body.transferCount ?? body.transfer_spec.paths.length;
@@ -67,7 +96,7 @@ export async function preTransfer(
       // beside it and UploadFileFinish's ingest decides (a version, or a renamed copy; transfers/ingest-landed.ts).
       clash_policy: 'land_beside',
       cookie: formatTransferCookie({
-        userName: principal.user.username,
+        userName: transferUserName(principal),
         uploadTime,
         fileCount: count,
         uploadDirectory: folder,
@@ -76,7 +105,7 @@ export async function preTransfer(
       }),
     };
   } else {
-    const settings = { relativePath: root, prefixWorkFolders: false, loadingDockFolder: 'LoadingDock' };
+    const settings = await pathTranslationSettings(services, principal);
     const paths = body.transfer_spec.paths.map((each) => {
       if (!each.source) throw invalid({ 'transfer_spec.paths': 'Every download path needs a source.' });
       // R-TRANSFER-PATH: a path is relative to the ACL root unless it already names it or is absolute (storage-relative).
@@ -85,7 +114,7 @@ export async function preTransfer(
     request = {
       paths,
       cookie: formatTransferCookie({
-        userName: principal.user.username,
+        userName: transferUserName(principal),
         uploadTime,
         fileCount: paths.length,
         uploadDirectory: '',
@@ -96,7 +125,12 @@ export async function preTransfer(
   }
   // The page asks NodeCredentials for this node (R-NODE-PICK: the node is chosen per transfer).
   request.tags = {
-    dam: { user: principal.user.username, acl: principal.acl?.name ?? null, node: node.url },
+    dam: {
+      user: transferUserName(principal),
+      acl: principal.acl?.name ?? null,
+      node: node.url,
+      workspace: platform.workspaceId,
+    },
   };
   request.target_rate_kbps = TRANSFER_DEFAULTS.target_rate_kbps;
 

@@ -58,7 +58,13 @@ describe('the upload actions believe the node, not the page', () => {
     dam.services.db.selectFrom('jobs').select('payload').where('kind', '=', INGEST_UPLOAD_JOB).execute();
 
   it('registers each completed file once, however often the page reports it', async () => {
-    expect((await carlos.post('/utils/UploadSessionStart', { cookie, path: 'In' })).status).toBe(200);
+    // R-UPLOAD-SESSION-START keeps `path`: the page's folder must be this upload's (as the node names it).
+    const elsewhere = await carlos.post('/utils/UploadSessionStart', { cookie, path: '/Library/Other' });
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.body.error.fields.path).toBeTruthy();
+    expect((await carlos.post('/utils/UploadSessionStart', { cookie, path: '/Library/In' })).status).toBe(
+      200,
+    );
     const first = await carlos.post('/utils/UploadFileFinish', { cookie, paths: ['/Library/In/a.jpg'] });
     expect(first.body.paths).toEqual(['Library/In/a.jpg']);
     const again = await carlos.post('/utils/UploadFileFinish', {
@@ -84,7 +90,12 @@ describe('the upload actions believe the node, not the page', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(assets.map((asset) => asset.path).sort()).toEqual(['Library/In/a.jpg', 'Library/In/b.jpg']);
-    expect((await carlos.post('/utils/UploadSessionFinish', { cookie, path: 'In' })).status).toBe(200);
+    expect((await carlos.post('/utils/UploadSessionFinish', { cookie, path: 'Library/Other' })).status).toBe(
+      400,
+    );
+    expect((await carlos.post('/utils/UploadSessionFinish', { cookie, path: '/Library/In/' })).status).toBe(
+      200,
+    );
     const session = await dam.services.db.selectFrom('upload_sessions').selectAll().executeTakeFirstOrThrow();
     expect(session.started_at).not.toBeNull();
     expect(session.finished_at).not.toBeNull();
@@ -116,7 +127,8 @@ describe('the upload actions believe the node, not the page', () => {
       (await rita.post('/utils/error_upload', { id: transferId, message: 'See Rapid window' })).status,
     ).toBe(404);
     expect(
-      (await carlos.post('/utils/error_upload', { id: transferId, message: 'See Rapid window' })).status,
+      (await carlos.post('/utils/error_upload', { id: transferId, message: 'See Rapid window', code: 19 }))
+        .status,
     ).toBe(200);
     expect((await carlos.post('/utils/cancelled_upload', { id: transferId, filename: 'a.jpg' })).status).toBe(
       200,
@@ -124,7 +136,10 @@ describe('the upload actions believe the node, not the page', () => {
     expect((await carlos.post('/utils/cancelled_upload', { id: 'no-such-transfer' })).status).toBe(404);
     const session = await dam.services.db.selectFrom('upload_sessions').selectAll().executeTakeFirstOrThrow();
     expect(session.error_message).toBe('See Rapid window');
+    // R-UPLOAD-ERROR: the node's code; R-UPLOAD-CANCELLED: the file name, both kept.
+    expect(session.error_code).toBe(19);
     expect(session.cancelled_at).not.toBeNull();
+    expect(session.cancelled_filename).toBe('a.jpg');
   });
 
   it('registers files uploaded into the root of an ACL whose root is the whole storage ("")', async () => {

@@ -14,22 +14,22 @@ const ok = { ok: true as const };
 
 export const uploadActionRoutes = [
   bindEndpoint(uploadSessionStart, async ({ services, principal, body }) => {
-    await uploads.markStep(services, principal, body.cookie, 'started_at');
+    await uploads.markStep(services, principal, body.cookie, 'started_at', body.path);
     return ok;
   }),
   bindEndpoint(uploadFileFinish, ({ services, principal, body }) =>
     uploads.fileFinish(services, principal, body.cookie, body.paths),
   ),
   bindEndpoint(uploadSessionFinish, async ({ services, principal, body }) => {
-    await uploads.markStep(services, principal, body.cookie, 'finished_at');
+    await uploads.markStep(services, principal, body.cookie, 'finished_at', body.path);
     return ok;
   }),
   bindEndpoint(errorUpload, async ({ services, principal, body }) => {
-    await uploads.recordError(services, principal, body.id, body.message);
+    await uploads.recordError(services, principal, body.id, body.message, body.code);
     return ok;
   }),
   bindEndpoint(cancelledUpload, async ({ services, principal, body }) => {
-    await uploads.recordCancel(services, principal, body.id);
+    await uploads.recordCancel(services, principal, body.id, body.filename);
     return ok;
   }),
 ];

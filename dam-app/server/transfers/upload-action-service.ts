@@ -1,6 +1,6 @@
 import { MESSAGES } from '../../api/messages.ts';
 import type { Principal } from '../access/principal.ts';
-import { ApiError, notFound } from '../api/api-error.ts';
+import { ApiError, invalid, notFound } from '../api/api-error.ts';
 import { baseName, parentOf } from '../folders/acl-scope.ts';
 import { queueJob } from '../jobs/job-payloads.ts';
 import type { DamServices } from '../services.ts';
@@ -29,14 +29,23 @@ async function ownSession(services: DamServices, principal: Principal, cookie: s
   return session;
 }
 
-/** Records the first time a step of the principal's own upload happened (a repeat keeps the first). */
+const trimSlashes = (path: string) => path.replace(/^\/+|\/+$/g, '');
+
+/**
+ * Records the first time a step of the principal's own upload happened (a repeat keeps the first). The page's `path`
+ * (§7 UploadSessionStart/Finish) must be this upload's folder: a page that reports another folder is confused
+ * about which upload it watches, so the step is refused rather than recorded against the wrong one.
+ */
 async function markSession(
   services: DamServices,
   principal: Principal,
   cookie: string,
-  column: 'started_at' | 'finished_at' | 'cancelled_at',
+  column: 'started_at' | 'finished_at',
+  path?: string,
 ) {
-  await ownSession(services, principal, cookie);
+  const session = await ownSession(services, principal, cookie);
+  if (path !== undefined && trimSlashes(path) !== session.destination)
+    throw invalid({ path: 'Not the folder of this upload.' });
   await queries.markUploadSession(services.db, cookie, column);
 }
 
@@ -120,25 +129,27 @@ export async function fileFinish(
   return { paths: completed.map((file) => file.path) };
 }
 
-/** error_upload: the failed transfer's message is kept on its session. */
+/** error_upload (R-UPLOAD-ERROR): the failed transfer's message and the node's error code are kept on its session. */
 export async function recordError(
   services: DamServices,
   principal: Principal,
   transferId: string,
   message: string,
+  code: number | undefined,
 ) {
   const cookie = await cookieOfTransfer(services, principal, transferId);
-  await queries.setUploadError(services.db, cookie, message);
+  await queries.setUploadError(services.db, cookie, message, code ?? -1);
 }
 
-/** cancelled_upload: the person cancelled the transfer. */
-export async function recordCancel(services: DamServices, principal: Principal, transferId: string) {
-  await markSession(
-    services,
-    principal,
-    await cookieOfTransfer(services, principal, transferId),
-    'cancelled_at',
-  );
+/** cancelled_upload (R-UPLOAD-CANCELLED): the person cancelled the transfer; the file it names is kept. */
+export async function recordCancel(
+  services: DamServices,
+  principal: Principal,
+  transferId: string,
+  filename: string | undefined,
+) {
+  const cookie = await cookieOfTransfer(services, principal, transferId);
+  await queries.cancelUploadSession(services.db, cookie, filename ? filename : null);
 }
 
 /** The cookie of a node transfer id, if it is one of the principal's uploads (the node is asked, not the page). */

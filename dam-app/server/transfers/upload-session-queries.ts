@@ -22,10 +22,22 @@ export const markUploadSession = (
     .where('cookie', '=', cookie)
     .execute();
 
-export const setUploadError = (db: Kysely<Database>, cookie: string, message: string) =>
+/** error_upload: the message and the node's error code (-1 when the page did not say). */
+export const setUploadError = (db: Kysely<Database>, cookie: string, message: string, code: number) =>
   db
     .updateTable('upload_sessions')
-    .set({ error_message: message, error_code: -1 })
+    .set({ error_message: message, error_code: code })
+    .where('cookie', '=', cookie)
+    .execute();
+
+/** cancelled_upload: when (the first time) and the file it named. */
+export const cancelUploadSession = (db: Kysely<Database>, cookie: string, filename: string | null) =>
+  db
+    .updateTable('upload_sessions')
+    .set({
+      cancelled_at: sql<Date>`coalesce(cancelled_at, now())`,
+      cancelled_filename: sql<string | null>`coalesce(${filename}::text, cancelled_filename)`,
+    })
     .where('cookie', '=', cookie)
     .execute();
 

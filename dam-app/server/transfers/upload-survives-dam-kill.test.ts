@@ -122,7 +122,9 @@ describe('an upload survives the DAM server being killed', () => {
     expect(setup.status, JSON.stringify(setup.body)).toBe(200);
     const spec = setup.body.transfer_specs[0].transfer_spec;
     const { cookie } = spec;
-    expect((await carlos.post('/utils/UploadSessionStart', { cookie, path: 'In' })).status).toBe(200);
+    expect((await carlos.post('/utils/UploadSessionStart', { cookie, path: '/Library/In' })).status).toBe(
+      200,
+    );
 
     // The DAM asked for 100 Mbit/s (R-TRANSFER-DEFAULTS), so 48 MiB takes seconds: kill the DAM a quarter of the way in.
     const transfer = engine.start(spec);
@@ -148,7 +150,9 @@ describe('an upload survives the DAM server being killed', () => {
       expect(finish.status, JSON.stringify(finish.body)).toBe(200);
       expect(finish.body.paths).toEqual(['Library/In/master.mov']);
     }
-    expect((await again.post('/utils/UploadSessionFinish', { cookie, path: 'In' })).status).toBe(200);
+    expect((await again.post('/utils/UploadSessionFinish', { cookie, path: '/Library/In' })).status).toBe(
+      200,
+    );
     const assets = await eventually(async () => {
       const rows = await db
         .selectFrom('assets')

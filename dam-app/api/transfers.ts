@@ -19,8 +19,8 @@ export const nodeCredentialsSchema = z
      * certificate, else the DAM's read-only relay (the embedded node's certificate is one only the DAM trusts).
      */
     readUrl: z.string(),
-    /** The header that carries `authorization` there (the relay keeps `Authorization` for the DAM's own API keys). */
-    readHeader: z.enum(['Authorization', 'X-Node-Authorization']),
+    /** The header that carries `authorization` there: `Authorization`, at the node and through the relay alike. */
+    readHeader: z.literal('Authorization'),
     authorization: z.string(),
     expiresAt: z.iso.datetime(),
   })

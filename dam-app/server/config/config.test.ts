@@ -70,6 +70,20 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reaches a node over https, on port 443 unless the URL names another (R-NODE-PICK)', () => {
+    const [node] = loadConfig({ DAM_NODES: 'https://dam:pw@node1.example' }).nodes;
+    expect(new URL(node?.url ?? '').port || '443').toBe('443');
+    expect(new URL(node?.url ?? '').protocol).toBe('https:');
+    // Plain http would send the node user's password and the page's credential in the clear: refused, but on
+    // this machine's loopback (a node beside the DAM, as tests run one).
+    expect(() => loadConfig({ DAM_NODES: 'http://dam:pw@node1.example:443' })).toThrow(
+      'DAM_NODES must list https://user:password@host:port URLs, comma-separated',
+    );
+    expect(loadConfig({ DAM_NODES: 'http://dam:pw@127.0.0.1:9092' }).nodes[0]?.url).toBe(
+      'http://127.0.0.1:9092',
+    );
+  });
+
   it('names every bad variable on its own line', () => {
     let error: unknown;
     try {

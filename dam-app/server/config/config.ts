@@ -58,7 +58,15 @@ const environmentSchema = z.object({
         .map((each) => each.trim())
         .filter(Boolean)) {
         const url = URL.canParse(entry) ? new URL(entry) : undefined;
-        if (!url || !/^https?:$/.test(url.protocol) || !url.username || !url.password) {
+        // R-NODE-PICK: a node is reached over https (443 unless the URL says otherwise); plain http only on this
+        // machine's loopback, where nothing crosses a network.
+        const loopback = url !== undefined && /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/.test(url.hostname);
+        if (
+          !url ||
+          !(url.protocol === 'https:' || (url.protocol === 'http:' && loopback)) ||
+          !url.username ||
+          !url.password
+        ) {
           context.addIssue({
             code: 'custom',
             message: 'must list https://user:password@host:port URLs, comma-separated',

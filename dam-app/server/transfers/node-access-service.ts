@@ -11,20 +11,21 @@ import { NodeClient } from '../transfer-node/node-client.ts';
 
 const RELAY = '/api/v1/transfers/nodes';
 const READ_CREDENTIAL = /^Bearer RO1\.\S+$/;
-/** `Authorization` on the DAM's API means an API key; the relayed node credential travels in its own header. */
-export const RELAY_HEADER = 'X-Node-Authorization';
 
 /**
  * Where a page reads a node's transfer records (R-NODE-READ `GET {node}/ops/transfers…`): the node itself, or — for a
- * node whose certificate only the DAM trusts (the embedded node's self-signed one) — the DAM's relay below.
+ * node whose certificate only the DAM trusts (the embedded node's self-signed one) — the DAM's relay below. Either
+ * way the credential goes in `Authorization`, as the node expects it: the DAM's router takes only `rdam_` bearer
+ * tokens as its own (API keys) and leaves a node's `RO1.` one alone, so the page's session still says who asks.
  */
 export function nodeReadAccess(
   nodes: NodeEndpoint[],
   node: NodeEndpoint,
-): { readUrl: string; readHeader: 'Authorization' | 'X-Node-Authorization' } {
-  return node.ca
-    ? { readUrl: `${RELAY}/${nodes.indexOf(node)}`, readHeader: RELAY_HEADER }
-    : { readUrl: node.url, readHeader: 'Authorization' };
+): { readUrl: string; readHeader: 'Authorization' } {
+  return {
+    readUrl: node.ca ? `${RELAY}/${nodes.indexOf(node)}` : node.url,
+    readHeader: 'Authorization',
+  };
 }
 
 /**

@@ -49,7 +49,7 @@ export function uploadActions(client: ApiClient = api): UploadActions {
     fileFinish: (cookie, paths) =>
       client.post('/utils/UploadFileFinish', uploadFileFinishAnswerSchema, { cookie, paths }),
     sessionFinish: (cookie, path) => client.post('/utils/UploadSessionFinish', okSchema, { cookie, path }),
-    errorUpload: (id, message) => client.post('/utils/error_upload', okSchema, { id, message }),
+    errorUpload: (id, message, code) => client.post('/utils/error_upload', okSchema, { id, message, code }),
     cancelledUpload: (id, filename) => client.post('/utils/cancelled_upload', okSchema, { id, filename }),
   };
 }

@@ -49,7 +49,7 @@ const actions: UploadActions = {
   sessionStart: async (cookie, path) => calls.push(`start ${cookie === COOKIE} ${path}`),
   fileFinish: async (_cookie, paths) => calls.push(`file ${paths.join('+')}`),
   sessionFinish: async (_cookie, path) => calls.push(`finish ${path}`),
-  errorUpload: async (id, message) => calls.push(`error ${id} ${message}`),
+  errorUpload: async (id, message, code) => calls.push(`error ${id} ${message} ${code}`),
   cancelledUpload: async (id, filename) => calls.push(`cancelled ${id} ${filename}`),
 };
 
@@ -140,7 +140,7 @@ describe('the upload monitor (R-UPLOAD-FIND, R-UPLOAD-SESSION-START, R-UPLOAD-FI
     };
     monitor.start(0);
     await vi.advanceTimersByTimeAsync(5000);
-    expect(calls).toEqual([`error t1 ${TRANSFER_MESSAGES.seeClientWindow}`]);
+    expect(calls).toEqual([`error t1 ${TRANSFER_MESSAGES.seeClientWindow} 19`]);
     expect(ended).toEqual(['failed']);
     expect(store.resumable()).toEqual([]);
   });
@@ -178,14 +178,24 @@ describe('the upload monitor (R-UPLOAD-FIND, R-UPLOAD-SESSION-START, R-UPLOAD-FI
     expect(node.reads).toBe(after);
   });
 
-  it('keeps watching a transfer the client will retry (waiting, with the failure’s code)', async () => {
-    store.update(COOKIE, (entry) => ({ ...entry, transferId: 't1' }));
-    node.transferAnswer = { kind: 'ok', data: record('waiting', [], { error_code: 15 }) };
-    monitor.start(0);
-    await vi.advanceTimersByTimeAsync(6000);
-    expect(calls).toEqual([]);
-    expect(ended).toEqual([]);
-  });
+  it.each(['waiting', 'running'])(
+    'stops at an error code other than 0 while the node still says %s, with error_upload and the node’s code',
+    async (status) => {
+      store.update(COOKIE, (entry) => ({ ...entry, transferId: 't1' }));
+      node.transferAnswer = {
+        kind: 'ok',
+        data: record(status, [['/Library/a.jpg', 'running']], { error_code: 15, error_desc: 'lost' }),
+      };
+      monitor.start(0);
+      await vi.advanceTimersByTimeAsync(6000);
+      expect(calls).toEqual([`error t1 ${TRANSFER_MESSAGES.seeClientWindow} 15`]);
+      expect(ended).toEqual(['failed']);
+      expect(store.resumable()).toEqual([]);
+      const reads = node.reads;
+      await vi.advanceTimersByTimeAsync(6000);
+      expect(node.reads).toBe(reads);
+    },
+  );
 
   it('sends cancelled_upload at once when the person cancels here, and polls no more', async () => {
     store.update(COOKIE, (entry) => ({ ...entry, transferId: 't1' }));

@@ -19,7 +19,8 @@ export interface UploadActions {
   sessionStart(cookie: string, path: string): Promise<unknown>;
   fileFinish(cookie: string, paths: string[]): Promise<unknown>;
   sessionFinish(cookie: string, path: string): Promise<unknown>;
-  errorUpload(id: string, message: string): Promise<unknown>;
+  /** R-UPLOAD-ERROR: the client-window message and the node's error code. */
+  errorUpload(id: string, message: string, code: number): Promise<unknown>;
   cancelledUpload(id: string, filename: string): Promise<unknown>;
 }
 
@@ -38,11 +39,9 @@ export interface MonitorEvents {
 /** The node spells it `canceled` (error code 28); Connect spells it `cancelled`. */
 const CANCELLED = new Set(['cancelled', 'canceled']);
 
-/** A node transfer that the client is still working on (a retryable failure leaves it `waiting`). */
-const ONGOING = new Set(['waiting', 'running', 'paused', 'queued']);
-
-const failed = (transfer: NodeTransfer) =>
-  transfer.status === 'failed' || (!ONGOING.has(transfer.status) && (transfer.error_code ?? 0) !== 0);
+/** The node's error code; a failed transfer without one still failed (-1). */
+const errorCodeOf = (transfer: NodeTransfer): number =>
+  (transfer.error_code ?? 0) !== 0 ? (transfer.error_code as number) : transfer.status === 'failed' ? -1 : 0;
 
 /**
  * R-UPLOAD-FIND, R-UPLOAD-SESSION-START, R-UPLOAD-FILE-FINISH, R-UPLOAD-SESSION-FINISH, R-UPLOAD-ERROR, R-UPLOAD-CANCELLED, R-UPLOAD-RESUME for one upload: find the transfer by its cookie on the node, then poll it about
@@ -214,9 +213,11 @@ export class UploadMonitor {
       this.#end('cancelled');
       return;
     }
-    if (failed(transfer)) {
-      // Step 9.
-      await this.actions.errorUpload(transfer.id, TRANSFER_MESSAGES.seeClientWindow);
+    const code = errorCodeOf(transfer);
+    if (code !== 0) {
+      // Step 9: any error code other than 0 ends it, whatever status the node still gives (a transfer the client
+      // would retry is `waiting` with its code): polling stops and the DAM hears the node's code.
+      await this.actions.errorUpload(transfer.id, TRANSFER_MESSAGES.seeClientWindow, code);
       this.store.update(this.cookie, (entry) => ({ ...entry, error: transfer.error_desc ?? 'failed' }));
       this.#end('failed');
       return;

@@ -24,6 +24,7 @@ export const TRANSFER_MESSAGES = {
   currentDirectory: 'Upload to Current Directory',
   // Uploads
   mustSelectFile: 'You must select a file to upload.',
+  selectFileEachLine: 'Select a file for each line.',
   // Download dialog
   downloadTitle: 'Download',
   standardDownload: 'Standard Download (HTTP)',

@@ -265,7 +265,8 @@ describe('DAM ↔ Rapid in the browser, end to end (real Chromium, extension, ho
     expect(width).toBe(364);
     await button(TRANSFER_MESSAGES.chooseFile).click();
     await seeText('master-200.bin');
-    expect(await page.$$eval('[data-testid="upload-dialog"] li', (lines) => lines.length)).toBe(4);
+    // A line each for the three files picked at once, and no empty one (an empty line would stop the upload).
+    expect(await page.$$eval('[data-testid="upload-dialog"] li', (lines) => lines.length)).toBe(3);
     // Each option names its folder: the standard directory is the ACL's root, not a surprise.
     await seeText(`${TRANSFER_MESSAGES.standardDirectory} (Library)`);
     await seeText(`${TRANSFER_MESSAGES.currentDirectory} (Shoots)`);
@@ -637,7 +638,10 @@ describe('DAM ↔ Rapid in the browser, end to end (real Chromium, extension, ho
       const other = await openPage(plain);
       await logIn('carlos', other);
       await openCreateMenu(other);
-      await other.locator('aria/Quick Upload[role="menuitem"]').click();
+      // Quick Upload is a Rapid menu entry, added only once the client runs; Upload stands in its place.
+      await other.waitForSelector('aria/Upload[role="menuitem"]', { visible: true });
+      expect(await other.$('aria/Quick Upload[role="menuitem"]')).toBeNull();
+      await other.locator('aria/Upload[role="menuitem"]').click();
       await other.waitForSelector('[data-testid="warning-dialog"]', { visible: true });
       await seeText(TRANSFER_MESSAGES.warningText(MIN_CLIENT_VERSION), other);
       expect(

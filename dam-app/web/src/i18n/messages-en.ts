@@ -123,6 +123,7 @@ export const en = {
   'shell.searchSoon': 'Search becomes available once the asset library is connected.',
   'shell.create': 'Create',
   'shell.quickUpload': 'Quick Upload',
+  'shell.upload': 'Upload',
   'shell.newFolder': 'New folder',
   'shell.places': 'Places',
   'shell.placesEmpty': 'No folders to show yet.',
@@ -585,6 +586,9 @@ export const en = {
   'transfer.log': 'Activity log',
   'transfer.removeLine': 'Remove {name}',
   'transfer.noFileChosen': 'No file chosen',
+  'transfer.addLine': 'Add a file',
+  'transfer.removeEmptyLine': 'Remove this empty line',
+  'transfer.downloadSelectionText': 'Download the {count} selected files with Standard or Rapid Download.',
   'transfer.settingUp': 'Setting up the transfer…',
   'transfer.httpUpload': 'Upload over HTTP instead',
   'transfer.httpUploadHint':

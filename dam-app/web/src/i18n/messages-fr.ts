@@ -123,6 +123,7 @@ export const fr: Messages = {
   'shell.searchSoon': 'La recherche sera disponible une fois la médiathèque connectée.',
   'shell.create': 'Créer',
   'shell.quickUpload': 'Envoi rapide',
+  'shell.upload': 'Envoyer',
   'shell.newFolder': 'Nouveau dossier',
   'shell.places': 'Emplacements',
   'shell.placesEmpty': 'Aucun dossier à afficher pour l’instant.',
@@ -597,6 +598,10 @@ export const fr: Messages = {
   'transfer.log': 'Journal d’activité',
   'transfer.removeLine': 'Retirer {name}',
   'transfer.noFileChosen': 'Aucun fichier choisi',
+  'transfer.addLine': 'Ajouter un fichier',
+  'transfer.removeEmptyLine': 'Retirer cette ligne vide',
+  'transfer.downloadSelectionText':
+    'Téléchargez les {count} fichiers sélectionnés avec le téléchargement standard ou Rapid.',
   'transfer.settingUp': 'Préparation du transfert…',
   'transfer.httpUpload': 'Envoyer par HTTP à la place',
   'transfer.httpUploadHint':

@@ -20,6 +20,7 @@ export const transferMessagesFr: Texts = {
   standardDirectory: 'Envoyer dans le dossier standard',
   currentDirectory: 'Envoyer dans le dossier courant',
   mustSelectFile: 'Vous devez choisir un fichier à envoyer.',
+  selectFileEachLine: 'Choisissez un fichier pour chaque ligne.',
   downloadTitle: 'Télécharger',
   standardDownload: 'Téléchargement standard (HTTP)',
   rapidDownload: 'Téléchargement Rapid',

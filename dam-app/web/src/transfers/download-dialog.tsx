@@ -1,22 +1,40 @@
 import { Button, Text } from '@chakra-ui/react';
+import { usePreferences } from '../app/preferences.tsx';
 import { Modal } from '../components/modal.tsx';
+import type { DownloadRequest } from './download-flow.ts';
 import { useTransferText } from './transfer-text.ts';
 
 /** R-DIALOG-SIZES: the Download dialog is 600 px wide and its text area 40 px high. */
 export const DOWNLOAD_DIALOG = { width: '600px', textHeight: '40px' } as const;
 
+/** What the Download dialog offers: a cart, one file, or a selection of several files. */
+export type DownloadDialogSubject =
+  | { kind: 'cart' }
+  | { kind: 'file' }
+  | { kind: 'selection'; count: number };
+
+/** The dialog's subject for a request: a cart, one asset (a file) or more (a selection). */
+export function downloadSubjectOf(
+  request: DownloadRequest & { kind: 'assets' | 'cart' },
+): DownloadDialogSubject {
+  if (request.kind === 'cart') return { kind: 'cart' };
+  return request.assets.length === 1 ? { kind: 'file' } : { kind: 'selection', count: request.assets.length };
+}
+
 /**
- * R-DOWNLOAD-DIALOG Download dialog: Standard Download (HTTP), Rapid Download and Cancel, with the cart text or the
- * single-file text.
+ * R-DOWNLOAD-DIALOG Download dialog: Standard Download (HTTP), Rapid Download and Cancel, with the cart text, the
+ * single-file text, or — for several files picked together, which the spec does not word — our own selection text.
  */
 export function DownloadDialog(props: {
   open: boolean;
-  kind: 'cart' | 'file';
+  subject: DownloadDialogSubject;
   onStandard(): void;
   onRapid(): void;
   onClose(): void;
 }) {
+  const { t } = usePreferences();
   const text = useTransferText();
+  const { subject } = props;
   return (
     <Modal
       open={props.open}
@@ -40,7 +58,11 @@ export function DownloadDialog(props: {
       }
     >
       <Text minHeight={DOWNLOAD_DIALOG.textHeight}>
-        {props.kind === 'cart' ? text('downloadCartText') : text('downloadFileText')}
+        {subject.kind === 'cart'
+          ? text('downloadCartText')
+          : subject.kind === 'file'
+            ? text('downloadFileText')
+            : t('transfer.downloadSelectionText', { count: subject.count })}
       </Text>
     </Modal>
   );

@@ -12,8 +12,14 @@ import type { UploadActions } from './upload-monitor.ts';
 
 export type TransferSpec = Record<string, unknown>;
 
-/** The DAM calls of R-PRE-TRANSFER, R-NODE-CREDENTIALS, R-UPLOAD-ACTIONS, R-DOCK-DOWNLOAD the transfer flows make, parsed with the shared schemas. */
-export function transferApi(client: ApiClient = api) {
+/**
+ * The DAM calls of R-PRE-TRANSFER, R-NODE-CREDENTIALS, R-UPLOAD-ACTIONS, R-DOCK-DOWNLOAD the transfer flows make, parsed with the shared schemas.
+ * `workspaceId` is the site's workspace (R-PLATFORM-SETTINGS), read when a transfer is set up.
+ */
+export function transferApi(
+  client: ApiClient = api,
+  workspaceId: () => string | undefined = () => undefined,
+) {
   return {
     /** The pre-transfer handler workflow, upload or download. */
     async preTransfer(body: {
@@ -22,7 +28,9 @@ export function transferApi(client: ApiClient = api) {
       transferCount?: number;
       paths: { source?: string; destination?: string }[];
     }): Promise<TransferSpec[]> {
+      const workspace = workspaceId();
       const answer = await client.post('/transfers/pre-transfer', transferSpecsSchema, {
+        ...(workspace !== undefined ? { workspaceId: workspace } : {}),
         nodetarget: body.nodetarget,
         ...(body.destDirId !== undefined ? { destDirId: body.destDirId } : {}),
         ...(body.transferCount !== undefined ? { transferCount: body.transferCount } : {}),

@@ -1,15 +1,17 @@
 import type { Connect } from '@rapid/sdk';
 import { STATUS } from '@rapid/sdk';
 import { useConnect } from '@rapid/sdk/react';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SessionView } from '../../../api/accounts.ts';
 import type { FolderView } from '../../../api/folders.ts';
 import { MIN_CLIENT_VERSION } from '../../../api/transfer-messages.ts';
+import { usePlatformSettings } from '../api/platform-settings.ts';
 import { usePreferences } from '../app/preferences.tsx';
 import { toaster } from '../app/toaster.tsx';
 import { BrowseExtensionsProvider } from '../screens/browse/browse-extensions.tsx';
 import { browseEntries } from './browse-entries.tsx';
-import { DownloadDialog } from './download-dialog.tsx';
+import { downloadChoice } from './download-choice.ts';
+import { DownloadDialog, downloadSubjectOf } from './download-dialog.tsx';
 import { DownloadFlow, type DownloadRequest, pathsOf } from './download-flow.ts';
 import { LoadingMask } from './loading-mask.tsx';
 import { ProgressStore, usableStorage } from './progress-record.ts';
@@ -50,7 +52,11 @@ export function TransferProvider({ session, children }: { session: SessionView; 
     const storage = usableStorage();
     return storage ? new ProgressStore(storage) : undefined;
   });
-  const api = useMemo(() => transferApi(), []);
+  const settings = usePlatformSettings();
+  // The flows live as long as the page; they read the settings of the moment they set a transfer up.
+  const settingsNow = useRef(settings);
+  settingsNow.current = settings;
+  const api = useMemo(() => transferApi(undefined, () => settingsNow.current.workspaceId), []);
 
   const [uploadOpen, setUploadOpen] = useState(false);
   const [warning, setWarning] = useState<{ httpUpload: boolean }>();
@@ -211,7 +217,10 @@ export function TransferProvider({ session, children }: { session: SessionView; 
         else setWarning({ httpUpload: true });
       },
       uploadTo: (paths, folder) => void upload(paths, folder.id),
-      openDownload: (request) => setDownloadRequest(request),
+      openDownload: (request) =>
+        downloadChoice(settingsNow.current, connect.getStatus() === STATUS.RUNNING) === 'rapid'
+          ? void rapidDownload(request)
+          : setDownloadRequest(request),
       rapidDownload: (request) => void rapidDownload(request),
       setUploadPaused: (cookie, paused) => uploads.setPaused(cookie, paused),
       cancelUpload: (cookie, filename) => uploads.cancel(cookie, filename).catch(fail),
@@ -271,7 +280,7 @@ export function TransferProvider({ session, children }: { session: SessionView; 
         />
         <DownloadDialog
           open={downloadRequest !== undefined}
-          kind={downloadRequest?.kind === 'cart' ? 'cart' : 'file'}
+          subject={downloadRequest ? downloadSubjectOf(downloadRequest) : { kind: 'file' }}
           onStandard={() => {
             if (downloadRequest) void standardDownload(downloadRequest);
             setDownloadRequest(undefined);

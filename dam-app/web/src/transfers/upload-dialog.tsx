@@ -21,7 +21,8 @@ const nameOf = (path: string) => path.split(/[\\/]/).pop() ?? path;
 /**
  * R-UPLOAD-DIALOG Upload dialog: a Choose Files list where every picked file has its own Choose File button (the client's
  * own file dialog picks it), Upload Options (Standard or Current Directory), Upload and Cancel. Upload with no file
- * clears the state (R-UPLOAD-TARGET).
+ * clears the state (R-UPLOAD-TARGET); with a line still empty it says so and uploads nothing (R-UPLOAD-CHOOSE-LINES),
+ * so no line the person added is dropped without a word.
  */
 export function UploadDialog(props: {
   open: boolean;
@@ -60,9 +61,19 @@ export function UploadDialog(props: {
           ? [{ ...line, path: first }, ...more.map((path, index) => ({ key: Date.now() + index + 1, path }))]
           : [line],
       );
-      return next.every((line) => line.path) ? [...next, { key: Date.now() + next.length + 1 }] : next;
+      return next;
     });
   };
+
+  const addLine = () => {
+    setNotice(undefined);
+    setLines((current) => [...current, { key: Date.now() + current.length + 1 }]);
+  };
+  const removeLine = (key: number) =>
+    setLines((current) => {
+      const rest = current.filter((each) => each.key !== key);
+      return rest.length > 0 ? rest : [{ key: Date.now() }];
+    });
 
   const upload = () => {
     const paths = lines.flatMap((line) => (line.path ? [line.path] : []));
@@ -71,9 +82,14 @@ export function UploadDialog(props: {
       setNotice(text('mustSelectFile'));
       return;
     }
+    if (paths.length < lines.length) {
+      setNotice(text('selectFileEachLine'));
+      return;
+    }
     props.onUpload(paths, option);
     reset();
   };
+  const missing = notice === text('selectFileEachLine');
 
   return (
     <Modal
@@ -100,23 +116,39 @@ export function UploadDialog(props: {
           </Text>
           <Stack as="ol" gap="2" listStyleType="none" aria-label={text('chooseFiles')}>
             {lines.map((line) => (
-              <Flex as="li" key={line.key} gap="2" align="center">
+              <Flex
+                as="li"
+                key={line.key}
+                gap="2"
+                align="center"
+                data-empty={line.path ? undefined : ''}
+                borderRadius="sm"
+                outline={missing && !line.path ? '1px solid' : undefined}
+                outlineColor="border.error"
+              >
                 <Button size="xs" variant="outline" onClick={() => choose(line.key)}>
                   {text('chooseFile')}
                 </Button>
                 <Text fontSize="sm" truncate flex="1" color={line.path ? 'fg' : 'fg.muted'} title={line.path}>
                   {line.path ? nameOf(line.path) : t('transfer.noFileChosen')}
                 </Text>
-                {line.path && (
+                {(line.path || lines.length > 1) && (
                   <CloseButton
                     size="2xs"
-                    aria-label={t('transfer.removeLine', { name: nameOf(line.path) })}
-                    onClick={() => setLines((current) => current.filter((each) => each.key !== line.key))}
+                    aria-label={
+                      line.path
+                        ? t('transfer.removeLine', { name: nameOf(line.path) })
+                        : t('transfer.removeEmptyLine')
+                    }
+                    onClick={() => removeLine(line.key)}
                   />
                 )}
               </Flex>
             ))}
           </Stack>
+          <Button size="xs" variant="ghost" alignSelf="start" onClick={addLine}>
+            {t('transfer.addLine')}
+          </Button>
         </Stack>
         <RadioGroup.Root
           value={option}

@@ -10,7 +10,7 @@ import { useOptionalTransferActions } from '../../transfers/transfer-context.ts'
 import { TransferProvider } from '../../transfers/transfer-provider.tsx';
 import { WorkingSetsNav } from '../working-sets/working-sets-nav.tsx';
 import { AclSwitcher } from './acl-switcher.tsx';
-import { NewFolderDialog } from './new-folder-dialog.tsx';
+import { CreateMenu } from './create-menu.tsx';
 import { PlacesPanel } from './places-panel.tsx';
 import { UserMenu } from './user-menu.tsx';
 
@@ -128,54 +128,6 @@ function QuickSearch() {
         />
       </InputGroup>
     </Box>
-  );
-}
-
-/** Quick Upload needs fileUpload on the current ACL and uploads allowed (R-UPLOAD-GATE); admin mode overrides. */
-function CreateMenu({ session }: { session: SessionView }) {
-  const { t } = usePreferences();
-  const transfers = useOptionalTransferActions();
-  const [newFolder, setNewFolder] = useState(false);
-  const mayCreateFolder =
-    session.acl !== null &&
-    (session.permissions.includes('new assets') || session.permissions.includes('file actions'));
-  const mayUpload =
-    session.features.allowUpload &&
-    (session.adminMode || (session.acl?.permissions.includes('fileUpload') ?? false));
-  // Someone who may create nothing gets no Create menu, rather than one holding a disabled item.
-  if (!mayUpload && !mayCreateFolder) return null;
-  return (
-    <>
-      <Menu.Root
-        onSelect={(details) =>
-          details.value === 'new-folder'
-            ? setNewFolder(true)
-            : details.value === 'quick-upload'
-              ? transfers?.openUpload()
-              : undefined
-        }
-      >
-        <Menu.Trigger asChild>
-          <Button size="sm" variant="solid" bg="bg" color="fg" _hover={{ bg: 'bg.muted' }}>
-            {t('shell.create')} ▾
-          </Button>
-        </Menu.Trigger>
-        {/* Not portalled: the menu stays inside the header's landmark. */}
-        <Menu.Positioner>
-          <Menu.Content>
-            {mayUpload && (
-              <Menu.Item value="quick-upload" disabled={!transfers}>
-                {t('shell.quickUpload')}
-              </Menu.Item>
-            )}
-            <Menu.Item value="new-folder" disabled={!mayCreateFolder}>
-              {t('shell.newFolder')}
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Menu.Root>
-      {newFolder && <NewFolderDialog session={session} onClose={() => setNewFolder(false)} />}
-    </>
   );
 }
 

@@ -1,0 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
+import { getPlatformSettings } from '../../../api/contract/platform-settings-endpoints.ts';
+import { DEFAULT_PLATFORM_SETTINGS, type PlatformSettings } from '../../../api/platform-settings.ts';
+import { api } from './api-client.ts';
+
+/** The cache key of the platform settings: the transfer flows read them, the administration changes them. */
+export const PLATFORM_SETTINGS_KEY = ['platform-settings'] as const;
+
+/** R-PLATFORM-SETTINGS as the signed-in page reads them. */
+export const usePlatformSettingsQuery = () =>
+  useQuery({
+    queryKey: PLATFORM_SETTINGS_KEY,
+    queryFn: ({ signal }) => api.call(getPlatformSettings, { signal }),
+    staleTime: 60_000,
+  });
+
+/** The settings, or the defaults until they are read (the flows never wait on them to draw). */
+export function usePlatformSettings(): PlatformSettings {
+  return usePlatformSettingsQuery().data ?? DEFAULT_PLATFORM_SETTINGS;
+}

@@ -31,7 +31,7 @@ export function pickNode(nodes: NodeEndpoint[], random = Math.random): NodeEndpo
 }
 
 /**
- * §7 `nodehost`: the node the page asks for, when it names one; it must be one of the DAM's nodes (by host, or host
+ * R-PRE-TRANSFER `nodehost`: the node the page asks for, when it names one; it must be one of the DAM's nodes (by host, or host
  * and port). Without it one is picked at random (R-NODE-PICK).
  */
 function nodeFor(nodes: NodeEndpoint[], nodehost: string | undefined): NodeEndpoint | undefined {

@@ -33,7 +33,7 @@ const trimSlashes = (path: string) => path.replace(/^\/+|\/+$/g, '');
 
 /**
  * Records the first time a step of the principal's own upload happened (a repeat keeps the first). The page's `path`
- * (§7 UploadSessionStart/Finish) must be this upload's folder: a page that reports another folder is confused
+ * (R-UPLOAD-SESSION-START, R-UPLOAD-SESSION-FINISH) must be this upload's folder: a page that reports another folder is confused
  * about which upload it watches, so the step is refused rather than recorded against the wrong one.
  */
 async function markSession(

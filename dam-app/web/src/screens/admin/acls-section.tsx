@@ -1,4 +1,4 @@
-import { Badge, Code, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Checkbox, Code, Text, Wrap } from '@chakra-ui/react';
 import type { z } from 'zod';
 import type { Permission } from '../../../../api/accounts.ts';
 import { type aclSchema, saveAclSchema } from '../../../../api/admin.ts';
@@ -21,7 +21,10 @@ import { permissionOptions } from './permission-options.ts';
 
 type Acl = z.infer<typeof aclSchema>;
 
-/** ACLs: a root path, the permissions of R-PERMISSIONS (their names as the spec spells them) and the holders. */
+/**
+ * ACLs: a root path, the relative path permission of R-ACL-RELATIVE-PATH, the permissions of R-PERMISSIONS (their names
+ * as the spec spells them) and the holders.
+ */
 export function AclsSection() {
   const { t } = usePreferences();
   const refresh = useRefresh();
@@ -51,6 +54,17 @@ export function AclsSection() {
       columns={[
         { header: t('field.name'), cell: (acl) => acl.name, props: { fontWeight: 'medium' } },
         { header: t('field.rootPath'), cell: (acl) => <Code>{acl.rootPath || '/'}</Code> },
+        {
+          header: t('field.relativePath'),
+          cell: (acl) =>
+            acl.relativePath === null ? (
+              <Text fontSize="sm" color="fg.muted">
+                {t('admin.noRelativePath')}
+              </Text>
+            ) : (
+              <Code>{acl.relativePath || '/'}</Code>
+            ),
+        },
         {
           header: t('field.permissions'),
           cell: (acl) => (
@@ -89,6 +103,9 @@ function AclEditor({ acl, onClose }: { acl?: Acl | undefined; onClose(): void })
     {
       name: acl?.name ?? '',
       rootPath: acl?.rootPath ?? '',
+      relativeHeld: acl ? acl.relativePath !== null : true,
+      // Empty: the root path (kept in step with it).
+      relativePath: acl?.relativePath && acl.relativePath !== acl.rootPath ? acl.relativePath : '',
       permissions: acl?.permissions ?? ([] as Permission[]),
       userIds: acl?.userIds ?? [],
       groupIds: acl?.groupIds ?? [],
@@ -104,7 +121,12 @@ function AclEditor({ acl, onClose }: { acl?: Acl | undefined; onClose(): void })
     onSaved: onClose,
   });
   const submit = () => {
-    if (form.check(saveAclSchema, form.values)) save.mutate(form.values);
+    const { relativeHeld, relativePath, ...rest } = form.values;
+    const body = {
+      ...rest,
+      relativePath: relativeHeld ? (relativePath.trim() === '' ? rest.rootPath : relativePath) : null,
+    };
+    if (form.check(saveAclSchema, body)) save.mutate(body);
   };
   return (
     <EditorDrawer
@@ -123,6 +145,23 @@ function AclEditor({ acl, onClose }: { acl?: Acl | undefined; onClose(): void })
         helper={t('admin.rootPathHint')}
         fontFamily="mono"
       />
+      <Checkbox.Root
+        checked={form.values.relativeHeld}
+        onCheckedChange={(details) => form.set('relativeHeld', details.checked === true)}
+      >
+        <Checkbox.HiddenInput />
+        <Checkbox.Control />
+        <Checkbox.Label>{t('admin.relativePathHeld')}</Checkbox.Label>
+      </Checkbox.Root>
+      {form.values.relativeHeld && (
+        <FormField
+          {...form.field('relativePath')}
+          label={t('field.relativePath')}
+          helper={t('admin.relativePathHint')}
+          placeholder={form.values.rootPath}
+          fontFamily="mono"
+        />
+      )}
       <CheckboxList
         legend={t('field.permissions')}
         options={permissionOptions(t)}

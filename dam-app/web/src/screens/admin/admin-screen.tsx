@@ -9,6 +9,7 @@ import { AuditSection } from './audit-section.tsx';
 import { GroupsSection } from './groups-section.tsx';
 import { InvitationsSection } from './invitations-section.tsx';
 import { OutboxSection } from './outbox-section.tsx';
+import { PlatformSettingsSection } from './platform-settings-section.tsx';
 import { UsersSection } from './users-section.tsx';
 
 const SECTIONS: Record<AdminSection, { label: MessageKey; Component: () => React.JSX.Element }> = {
@@ -18,6 +19,7 @@ const SECTIONS: Record<AdminSection, { label: MessageKey; Component: () => React
   invitations: { label: 'admin.invitations', Component: InvitationsSection },
   audit: { label: 'admin.audit', Component: AuditSection },
   outbox: { label: 'admin.outbox', Component: OutboxSection },
+  platform: { label: 'admin.platform', Component: PlatformSettingsSection },
 };
 
 /** Administration (R-SCREEN-LABELS, R-ADMIN-ONLY): administrators only, which the route table enforces (access: 'admin'). */

@@ -1,4 +1,4 @@
-import { Box, Button, Link as ChakraLink, Flex, Input, InputGroup, Menu } from '@chakra-ui/react';
+import { Box, Link as ChakraLink, Flex, Input, InputGroup } from '@chakra-ui/react';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import type { SessionView } from '../../../../api/accounts.ts';
 import { usePreferences } from '../../app/preferences.tsx';
@@ -6,7 +6,6 @@ import { navigate, useRoute } from '../../app/use-route.ts';
 import { Link } from '../../components/link.tsx';
 import { PreferencePickers } from '../../components/preference-pickers.tsx';
 import { useLibraryEvents } from '../../live/use-library-events.ts';
-import { useOptionalTransferActions } from '../../transfers/transfer-context.ts';
 import { TransferProvider } from '../../transfers/transfer-provider.tsx';
 import { WorkingSetsNav } from '../working-sets/working-sets-nav.tsx';
 import { AclSwitcher } from './acl-switcher.tsx';

@@ -37,3 +37,6 @@ export function translateTransferPath(
   if (path.startsWith('/')) return path;
   return `${relative}/${path}`;
 }
+
+/** R-BULK-DOWNLOAD-ID lives in `loading-dock-id.ts`; re-exported for the callers that import it from here. */
+export { isBulkDownload } from './loading-dock-id.ts';

@@ -324,10 +324,29 @@ describe('DAM web app: access screens, shell and administration in Chromium', ()
     const photos = acls.find((acl: { name: string }) => acl.name === 'Photos');
     expect(photos).toMatchObject({
       rootPath: 'Library/Photos',
+      // R-ACL-RELATIVE-PATH: a new ACL holds the relative path permission at its root.
+      relativePath: 'Library/Photos',
       permissions: ['fileUpload', 'quickDownload'],
     });
     expect(photos.userIds).toHaveLength(1);
     expect(photos.groupIds).toHaveLength(1);
+  });
+
+  it('changes the platform settings the transfer flows read (R-PLATFORM-SETTINGS)', async () => {
+    await adminTab('Platform settings');
+    await seeHeading('Administration — Platform settings');
+    await seeText('mb.prefix.work.folders');
+    await seeText('The loading dock folder is LoadingDock.');
+    await page.locator('main label ::-p-text(Prefix work folders)').click();
+    await seeText('The loading dock folder is ~$LoadingDock.');
+    await fill('workspaceId', 'ws-7');
+    await checkScreen('admin-platform-settings');
+    await button('Save').click();
+    await seeText('Platform settings saved.');
+    const settings = await page.evaluate(() =>
+      fetch('/api/v1/platform-settings').then((answer) => answer.json()),
+    );
+    expect(settings).toEqual({ prefixWorkFolders: true, asperaSeamless: 'false', workspaceId: 'ws-7' });
   });
 
   it('sends an invitation, shows it open, and the outbox and audit log show what happened', async () => {

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { getPlatformSettings } from '../../../api/contract/platform-settings-endpoints.ts';
-import { DEFAULT_PLATFORM_SETTINGS, type PlatformSettings } from '../../../api/platform-settings.ts';
 import { api } from './api-client.ts';
 
 /** The cache key of the platform settings: the transfer flows read them, the administration changes them. */
@@ -13,8 +12,3 @@ export const usePlatformSettingsQuery = () =>
     queryFn: ({ signal }) => api.call(getPlatformSettings, { signal }),
     staleTime: 60_000,
   });
-
-/** The settings, or the defaults until they are read (the flows never wait on them to draw). */
-export function usePlatformSettings(): PlatformSettings {
-  return usePlatformSettingsQuery().data ?? DEFAULT_PLATFORM_SETTINGS;
-}

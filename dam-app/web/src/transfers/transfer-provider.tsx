@@ -4,8 +4,9 @@ import { useConnect } from '@rapid/sdk/react';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SessionView } from '../../../api/accounts.ts';
 import type { FolderView } from '../../../api/folders.ts';
+import { DEFAULT_PLATFORM_SETTINGS } from '../../../api/platform-settings.ts';
 import { MIN_CLIENT_VERSION } from '../../../api/transfer-messages.ts';
-import { usePlatformSettings } from '../api/platform-settings.ts';
+import { usePlatformSettingsQuery } from '../api/platform-settings.ts';
 import { usePreferences } from '../app/preferences.tsx';
 import { toaster } from '../app/toaster.tsx';
 import { BrowseExtensionsProvider } from '../screens/browse/browse-extensions.tsx';
@@ -52,11 +53,12 @@ export function TransferProvider({ session, children }: { session: SessionView; 
     const storage = usableStorage();
     return storage ? new ProgressStore(storage) : undefined;
   });
-  const settings = usePlatformSettings();
-  // The flows live as long as the page; they read the settings of the moment they set a transfer up.
+  const settings = usePlatformSettingsQuery().data;
+  // The flows live as long as the page; they read the settings of the moment they set a transfer up (no workspace
+  // id until they are read: a default one could be another site's).
   const settingsNow = useRef(settings);
   settingsNow.current = settings;
-  const api = useMemo(() => transferApi(undefined, () => settingsNow.current.workspaceId), []);
+  const api = useMemo(() => transferApi(undefined, () => settingsNow.current?.workspaceId), []);
 
   const [uploadOpen, setUploadOpen] = useState(false);
   const [warning, setWarning] = useState<{ httpUpload: boolean }>();
@@ -218,7 +220,10 @@ export function TransferProvider({ session, children }: { session: SessionView; 
       },
       uploadTo: (paths, folder) => void upload(paths, folder.id),
       openDownload: (request) =>
-        downloadChoice(settingsNow.current, connect.getStatus() === STATUS.RUNNING) === 'rapid'
+        downloadChoice(
+          settingsNow.current ?? DEFAULT_PLATFORM_SETTINGS,
+          connect.getStatus() === STATUS.RUNNING,
+        ) === 'rapid'
           ? void rapidDownload(request)
           : setDownloadRequest(request),
       rapidDownload: (request) => void rapidDownload(request),

@@ -272,6 +272,16 @@ describe('DAM ↔ Rapid in the browser, end to end (real Chromium, extension, ho
     await seeText(`${TRANSFER_MESSAGES.currentDirectory} (Shoots)`);
     await page.locator(`::-p-text(${q(TRANSFER_MESSAGES.currentDirectory)})`).click();
     await checkScreen('upload-dialog');
+    // R-UPLOAD-CHOOSE-LINES: a line left empty is said, nothing starts, and no chosen file is dropped.
+    await button('Add a file').click();
+    await button(TRANSFER_MESSAGES.upload).click();
+    await seeText(TRANSFER_MESSAGES.selectFileEachLine);
+    expect(await page.$$eval('[data-testid="upload-dialog"] li', (lines) => lines.length)).toBe(4);
+    await checkScreen('upload-dialog-empty-line');
+    await button('Remove this empty line').click();
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid="upload-dialog"] li').length === 3,
+    );
 
     await button(TRANSFER_MESSAGES.upload).click();
     await page.waitForSelector('[data-testid="upload-progress-dialog"]', { visible: true, timeout: 20_000 });

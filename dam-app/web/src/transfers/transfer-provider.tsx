@@ -279,7 +279,11 @@ export function TransferProvider({ session, children }: { session: SessionView; 
           open={uploadOpen}
           connect={connect}
           current={current}
-          standardName={session.acl?.rootPath.split('/').filter(Boolean).pop() || (session.acl?.name ?? '')}
+          standardName={
+            // The standard directory is where the relative path permission points (R-ACL-RELATIVE-PATH).
+            (session.relativePath ?? session.acl?.rootPath ?? '').split('/').filter(Boolean).pop() ||
+            (session.acl?.name ?? '')
+          }
           onUpload={onUpload}
           onClose={() => setUploadOpen(false)}
         />
@@ -300,7 +304,7 @@ export function TransferProvider({ session, children }: { session: SessionView; 
           open={warning !== undefined}
           offerHttpUpload={(warning?.httpUpload ?? false) && mayUpload}
           target={current}
-          relativePath={session.relativePath}
+          aclRoot={session.acl?.rootPath ?? null}
           csrfToken={session.csrfToken}
           onClose={() => setWarning(undefined)}
         />

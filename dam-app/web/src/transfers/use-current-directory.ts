@@ -16,8 +16,8 @@ export function useCurrentDirectory(session: SessionView): UploadTarget {
   });
   const root: UploadTarget = {
     id: null,
-    path: session.relativePath ?? '',
-    name: session.acl?.name ?? session.relativePath ?? '/',
+    path: session.acl?.rootPath ?? '',
+    name: session.acl?.name ?? '/',
   };
   if (folderId === undefined || !folder.data) return root;
   return { id: folder.data.id, path: folder.data.path, name: folder.data.name };

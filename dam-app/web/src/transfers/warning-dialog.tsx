@@ -10,9 +10,12 @@ import { useTransferText, warningText } from './transfer-text.ts';
 /** R-DIALOG-SIZES: the Warning dialog is 675 px wide. */
 export const WARNING_DIALOG_WIDTH = '675px';
 
-/** The folder's path below the ACL root, as the browser upload names its destination. */
-export function destPathOf(target: UploadTarget, relativePath: string | null): string {
-  const root = (relativePath ?? '').replace(/\/+$/, '');
+/**
+ * The folder's path below the ACL root, as the browser upload names its destination. Plain HTTP: the ACL's root, not
+ * the accelerated transfer's relative path permission (which may be a folder under it, or missing).
+ */
+export function destPathOf(target: UploadTarget, aclRoot: string | null): string {
+  const root = (aclRoot ?? '').replace(/\/+$/, '');
   if (!root) return target.path;
   return target.path === root
     ? ''
@@ -30,7 +33,8 @@ export function WarningDialog(props: {
   open: boolean;
   offerHttpUpload: boolean;
   target: UploadTarget;
-  relativePath: string | null;
+  /** The current ACL's root path. */
+  aclRoot: string | null;
   csrfToken?: string;
   onClose(): void;
 }) {
@@ -46,7 +50,7 @@ export function WarningDialog(props: {
   );
 
   const start = (files: FileList | null) => {
-    const destPath = destPathOf(props.target, props.relativePath);
+    const destPath = destPathOf(props.target, props.aclRoot);
     for (const file of Array.from(files ?? [])) {
       running.current.push(
         uploadOverHttp(

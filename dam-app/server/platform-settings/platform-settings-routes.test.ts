@@ -13,6 +13,7 @@ describe.each(DATABASE_KINDS)(
     let admin: ApiClient;
     let carlos: ApiClient;
     let aclId: number;
+    let groupIds: number[] = [];
     const acl = {
       name: 'Marketing',
       rootPath: 'Library/Marketing',
@@ -39,7 +40,8 @@ describe.each(DATABASE_KINDS)(
       });
       admin = await dam.userClient('boss', { admin: true });
       const authors = await admin.post('/admin/groups', { name: 'Authors' });
-      const created = await admin.post('/admin/acls', { ...acl, groupIds: [authors.body.id] });
+      groupIds = [authors.body.id];
+      const created = await admin.post('/admin/acls', { ...acl, groupIds });
       aclId = created.body.id;
       carlos = await dam.userClient('carlos', { groupNames: ['Authors'] });
       await mkdir(join(dam.services.config.storageRoot, 'Library/Marketing/Launch/Day1'), {
@@ -47,6 +49,13 @@ describe.each(DATABASE_KINDS)(
       });
     });
     afterAll(() => dam.close());
+    /** Saves the ACL with this relative path (absent: unchanged), its holders kept. */
+    const saveAcl = (relativePath?: string | null) =>
+      admin.put(`/admin/acls/${aclId}`, {
+        ...acl,
+        groupIds,
+        ...(relativePath === undefined ? {} : { relativePath }),
+      });
 
     it('reads the defaults until an administrator changes them; only an administrator may', async () => {
       expect((await carlos.get('/platform-settings')).body).toEqual(DEFAULT_PLATFORM_SETTINGS);
@@ -94,17 +103,11 @@ describe.each(DATABASE_KINDS)(
 
     it('R-ACL-RELATIVE-PATH: the ACL’s relative path roots the transfer paths; without it no transfer starts', async () => {
       // A folder under the root: uploads to the standard directory land there, downloads are relative to it.
-      const deeper = await admin.put(`/admin/acls/${aclId}`, {
-        ...acl,
-        relativePath: 'Library/Marketing/Launch/',
-        groupIds: [],
-      });
+      const deeper = await saveAcl('Library/Marketing/Launch/');
       expect(deeper.status).toBe(200);
       expect(deeper.body.relativePath).toBe('Library/Marketing/Launch');
-      await admin.put(`/admin/acls/${aclId}`, {
-        ...acl,
-        groupIds: (await admin.get('/admin/groups')).body.map((group: { id: number }) => group.id),
-      });
+      // Saved without it, the ACL keeps what it holds.
+      expect((await saveAcl()).body.relativePath).toBe('Library/Marketing/Launch');
       expect((await carlos.get('/session')).body.relativePath).toBe('Library/Marketing/Launch');
       const up = await upload(carlos, { destPath: 'Day1' });
       expect(up.status).toBe(200);
@@ -115,17 +118,12 @@ describe.each(DATABASE_KINDS)(
         { source: '/Library/Marketing/Launch/Day1' },
       ]);
 
-      // Outside the root is refused; absent keeps it; null withdraws the permission.
-      const outside = await admin.put(`/admin/acls/${aclId}`, { ...acl, relativePath: 'Library/Other' });
+      // Outside the root (the whole storage too) is refused; null withdraws the permission.
+      const outside = await saveAcl('Library/Other');
       expect(outside.status).toBe(400);
       expect(outside.body.error.fields.relativePath).toBeTruthy();
-      const everything = await admin.put(`/admin/acls/${aclId}`, { ...acl, relativePath: '' });
-      expect(everything.status).toBe(400);
-      const withdrawn = await admin.put(`/admin/acls/${aclId}`, {
-        ...acl,
-        relativePath: null,
-        groupIds: (await admin.get('/admin/groups')).body.map((group: { id: number }) => group.id),
-      });
+      expect((await saveAcl('')).status).toBe(400);
+      const withdrawn = await saveAcl(null);
       expect(withdrawn.body.relativePath).toBeNull();
       expect((await carlos.get('/session')).body.relativePath).toBeNull();
       for (const refused of [await upload(carlos), await download(carlos)]) {
@@ -134,13 +132,15 @@ describe.each(DATABASE_KINDS)(
         expect(refused.body.error.user_message).toBe(TRANSFER_MESSAGES.noAclPermission);
       }
 
-      // Given back as the root: stored as the root, so it follows the root when that changes.
-      const back = await admin.put(`/admin/acls/${aclId}`, {
-        ...acl,
-        relativePath: 'Library/Marketing',
-        groupIds: (await admin.get('/admin/groups')).body.map((group: { id: number }) => group.id),
-      });
+      // Given back as the root: stored as the root (null), so it follows the root when that changes.
+      const back = await saveAcl('Library/Marketing');
       expect(back.body.relativePath).toBe('Library/Marketing');
+      const row = await dam.services.db
+        .selectFrom('acls')
+        .select(['relative_path', 'relative_path_held'])
+        .where('id', '=', aclId)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ relative_path: null, relative_path_held: true });
       expect((await upload(carlos)).status).toBe(200);
     });
 

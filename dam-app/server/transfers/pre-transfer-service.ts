@@ -13,7 +13,6 @@ import type { NodeEndpoint } from '../config/config.ts';
 import { aclRoot } from '../folders/acl-scope.ts';
 import { asperaConvertIdToPath } from '../folders/transfer-functions.ts';
 import {
-  pathTranslationSettings,
   readPlatformSettings,
   relativePathOf,
   transferUserName,
@@ -105,10 +104,11 @@ export async function preTransfer(
       }),
     };
   } else {
-    const settings = await pathTranslationSettings(services, principal);
+    const settings = { relativePath: relative, prefixWorkFolders: platform.prefixWorkFolders };
     const paths = body.transfer_spec.paths.map((each) => {
       if (!each.source) throw invalid({ 'transfer_spec.paths': 'Every download path needs a source.' });
-      // R-TRANSFER-PATH: a path is relative to the ACL root unless it already names it or is absolute (storage-relative).
+      // R-TRANSFER-PATH: a path is relative to the relative path unless it already names it, is in the loading dock or
+      // the renditions, or is absolute (storage-relative); R-ACL-RELATIVE-PATH: it never leaves the ACL root.
       return { source: pathInAcl(config, root, translateTransferPath(each.source, settings)).nodePath };
     });
     request = {

@@ -9,6 +9,27 @@ import { FormField } from '../../components/form-field.tsx';
 import { Link } from '../../components/link.tsx';
 import { PageCard } from '../../components/page-card.tsx';
 import { useForm } from '../../components/use-form.ts';
+import { defineScreen } from '../../router/define-screen.ts';
+import type { Draw } from '../../router/routes.ts';
+
+/** This screen's route (found by `router/routes.ts`) and how it is drawn (loaded lazily by `app/routes.tsx`). */
+export const screen = defineScreen('activate', {
+  codec: {
+    parse: ({ path: at, query }): { username?: string } | undefined => {
+      if (at !== 'activate' && at !== '/activate') return undefined;
+      const username = query.get('username');
+      return username ? { username } : {};
+    },
+    href: ({ username }) => (username ? `#activate?username=${encodeURIComponent(username)}` : '#activate'),
+  },
+  access: 'public',
+});
+declare module '../../router/routes.ts' {
+  interface Screens {
+    activate: typeof screen;
+  }
+}
+export const draw: Draw<'activate'> = (route) => <ActivateScreen username={route.username} />;
 
 /** Activation code (R-SCREEN-LABELS), from the mailed link `/#activate` or straight after Create account. */
 export function ActivateScreen({ username = '' }: { username?: string }) {

@@ -8,7 +8,22 @@ import { ErrorAlert, Notice } from '../../components/feedback.tsx';
 import { Link } from '../../components/link.tsx';
 import { PageCard } from '../../components/page-card.tsx';
 import { useForm } from '../../components/use-form.ts';
+import { defineScreen } from '../../router/define-screen.ts';
+import { prefixed } from '../../router/route-codec.ts';
+import type { Draw } from '../../router/routes.ts';
 import { NewPasswordFields } from './new-password-fields.tsx';
+
+/** This screen's route (found by `router/routes.ts`) and how it is drawn (loaded lazily by `app/routes.tsx`). */
+export const screen = defineScreen('reset-password', {
+  codec: prefixed('reset=', 'token', (token) => token.length > 0),
+  access: 'public',
+});
+declare module '../../router/routes.ts' {
+  interface Screens {
+    'reset-password': typeof screen;
+  }
+}
+export const draw: Draw<'reset-password'> = (route) => <ResetPasswordScreen token={route.token} />;
 
 /** Reset password, from the mailed link `/#reset=<token>`. */
 export function ResetPasswordScreen({ token }: { token: string }) {

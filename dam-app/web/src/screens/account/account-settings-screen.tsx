@@ -12,7 +12,23 @@ import { ErrorAlert, ListSkeleton } from '../../components/feedback.tsx';
 import { Form } from '../../components/form.tsx';
 import { ScreenHeader } from '../../components/screen-header.tsx';
 import { useForm } from '../../components/use-form.ts';
+import { defineScreen } from '../../router/define-screen.ts';
+import { path } from '../../router/route-codec.ts';
+import type { Draw } from '../../router/routes.ts';
 import { ProfileFields, profileValues } from './profile-fields.tsx';
+
+/** This screen's route (found by `router/routes.ts`) and how it is drawn (loaded lazily by `app/routes.tsx`). */
+export const screen = defineScreen('account', {
+  codec: path<Record<never, never>>('/account'),
+  access: 'signed-in',
+  nav: { menu: 'user', label: 'shell.accountSettings', order: 2 },
+});
+declare module '../../router/routes.ts' {
+  interface Screens {
+    account: typeof screen;
+  }
+}
+export const draw: Draw<'account'> = () => <AccountSettingsScreen />;
 
 const accountBody = z.strictObject({ profile: profileSchema });
 

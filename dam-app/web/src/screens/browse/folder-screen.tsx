@@ -5,7 +5,9 @@ import { usePreferences } from '../../app/preferences.tsx';
 import { navigate } from '../../app/use-route.ts';
 import { ErrorAlert } from '../../components/feedback.tsx';
 import { Link } from '../../components/link.tsx';
-import type { BrowseView } from '../../router/routes.ts';
+import { BROWSE_VIEWS, type BrowseView, defineScreen } from '../../router/define-screen.ts';
+import { path } from '../../router/route-codec.ts';
+import type { Draw } from '../../router/routes.ts';
 import { useBrowseExtensions } from './browse-extensions.tsx';
 import { usePlacesTree } from './browse-queries.ts';
 import { DirectorySearch } from './directory-search.tsx';
@@ -13,6 +15,22 @@ import { FolderActionsMenu } from './folder-actions.tsx';
 import { ResultsArea } from './results-area.tsx';
 import type { SortOrder } from './sort-picker.tsx';
 import { ancestorsOf, buildTree } from './tree-model.ts';
+
+/** This screen's route (found by `router/routes.ts`) and how it is drawn (loaded lazily by `app/routes.tsx`). */
+export const screen = defineScreen('folder', {
+  codec: path<{ id: number; view?: BrowseView }>('/folder/:id', { query: { view: BROWSE_VIEWS } }),
+  access: 'signed-in',
+  places: true,
+  preload: true,
+});
+declare module '../../router/routes.ts' {
+  interface Screens {
+    folder: typeof screen;
+  }
+}
+export const draw: Draw<'folder'> = (route, { session }) => (
+  <FolderScreen key={route.id} session={session} id={route.id} view={route.view} />
+);
 
 /** `#/folder/<id>`: one folder's own assets in the Tile, List, Calendar or Text view (the view is in the route). */
 export function FolderScreen({

@@ -4,7 +4,24 @@ import type { SessionView } from '../../../../api/accounts.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { redirect } from '../../app/use-route.ts';
 import { ErrorAlert, ListSkeleton, Notice } from '../../components/feedback.tsx';
+import { defineScreen } from '../../router/define-screen.ts';
+import { path } from '../../router/route-codec.ts';
+import type { Draw } from '../../router/routes.ts';
 import { usePlacesTree } from '../browse/browse-queries.ts';
+
+/** This screen's route (found by `router/routes.ts`) and how it is drawn (loaded lazily by `app/routes.tsx`). */
+export const screen = defineScreen('home', {
+  codec: path<Record<never, never>>('/'),
+  access: 'signed-in',
+  places: true,
+  preload: true,
+});
+declare module '../../router/routes.ts' {
+  interface Screens {
+    home: typeof screen;
+  }
+}
+export const draw: Draw<'home'> = (_, { session }) => <HomeScreen session={session} />;
 
 /** `#/`: the ACL root folder's view; without a usable ACL, what the person can do about it (R-ACL-SWITCH, R-ACL-ROOT-MISSING). */
 export function HomeScreen({ session }: { session: SessionView }) {

@@ -21,11 +21,27 @@ import { BulkEditDialog } from '../../asset-widgets/bulk-edit-dialog.tsx';
 import { ContactSheetDialog } from '../../asset-widgets/contact-sheet-dialog.tsx';
 import { ConfirmDialog, Empty, ErrorAlert, ListSkeleton } from '../../components/feedback.tsx';
 import { ScreenHeader } from '../../components/screen-header.tsx';
+import { defineScreen } from '../../router/define-screen.ts';
+import { path } from '../../router/route-codec.ts';
+import type { Draw } from '../../router/routes.ts';
 import { ASSET_KEYS, useCartAssets, useCarts } from '../assets/asset-queries.ts';
 import { useBrowseExtensions } from '../browse/browse-extensions.tsx';
 import { ExtraMenuItems } from '../browse/extra-menu-items.tsx';
 import { AssetTable } from './asset-table.tsx';
 import { CartNameDialog } from './cart-name-dialog.tsx';
+
+/** This screen's route (found by `router/routes.ts`) and how it is drawn (loaded lazily by `app/routes.tsx`). */
+export const screen = defineScreen('carts', {
+  codec: path<Record<never, never>>('/carts'),
+  access: 'signed-in',
+  nav: { menu: 'header', label: 'carts.title', order: 2 },
+});
+declare module '../../router/routes.ts' {
+  interface Screens {
+    carts: typeof screen;
+  }
+}
+export const draw: Draw<'carts'> = (_, { session }) => <CartsScreen session={session} />;
 
 type Cart = z.infer<typeof cartSchema>;
 type Open = 'new' | 'rename' | 'delete' | 'collection' | 'contact-sheet' | 'bulk-edit' | null;

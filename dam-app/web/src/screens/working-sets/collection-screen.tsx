@@ -15,10 +15,27 @@ import { Empty, ErrorAlert, ListSkeleton } from '../../components/feedback.tsx';
 import { formatDay } from '../../components/format-day.ts';
 import { Link } from '../../components/link.tsx';
 import { ScreenHeader } from '../../components/screen-header.tsx';
+import { defineScreen } from '../../router/define-screen.ts';
+import { path } from '../../router/route-codec.ts';
+import type { Draw } from '../../router/routes.ts';
 import { ASSET_KEYS, useCollectionAssets, useCollections } from '../assets/asset-queries.ts';
 import { AssetTable } from './asset-table.tsx';
 import { CollectionEditor } from './collection-editor.tsx';
 import { mayChangeCollection, ownsCollection, useShareGroups } from './collection-queries.ts';
+
+/** This screen's route (found by `router/routes.ts`) and how it is drawn (loaded lazily by `app/routes.tsx`). */
+export const screen = defineScreen('collection', {
+  codec: path<{ id: number }>('/collections/:id'),
+  access: 'signed-in',
+});
+declare module '../../router/routes.ts' {
+  interface Screens {
+    collection: typeof screen;
+  }
+}
+export const draw: Draw<'collection'> = (route, { session }) => (
+  <CollectionScreen key={route.id} session={session} id={route.id} />
+);
 
 type Open = 'edit' | 'cart' | 'contact-sheet' | 'bulk-edit' | 'move' | null;
 

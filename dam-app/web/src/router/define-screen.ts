@@ -15,7 +15,8 @@ export type NavMenu = 'header' | 'user';
 
 export interface Address<P> {
   codec: RouteCodec<P>;
-  access: Access;
+  /** Who may see it; whoever is signed in unless told. */
+  access?: Access;
   /** The screen's name, the heading of its "not allowed" page. */
   title?: MessageKey;
   /** Drawn beside the Places tree. */
@@ -36,4 +37,5 @@ export interface Address<P> {
 export const defineScreen = <N extends string, P extends object>(name: N, address: Address<P>) => ({
   name,
   ...address,
+  access: address.access ?? ('signed-in' as Access),
 });

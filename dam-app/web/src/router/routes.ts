@@ -18,6 +18,8 @@ export {
 export interface Screens {}
 
 type Declared = Address<object> & { name: string };
+/** A screen file's entry in {@link Screens}: `interface Screens extends ScreenEntry<typeof screen> {}`. */
+export type ScreenEntry<S extends { name: string }> = { [K in S['name']]: S };
 
 /**
  * The route table from the screen modules found (file → its `screen` export): a file without one is not a screen;

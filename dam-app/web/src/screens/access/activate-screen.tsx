@@ -10,9 +10,8 @@ import { Link } from '../../components/link.tsx';
 import { PageCard } from '../../components/page-card.tsx';
 import { useForm } from '../../components/use-form.ts';
 import { defineScreen } from '../../router/define-screen.ts';
-import type { Draw } from '../../router/routes.ts';
+import type { Draw, ScreenEntry } from '../../router/routes.ts';
 
-/** This screen's route (found by `router/routes.ts`) and how it is drawn (loaded lazily by `app/routes.tsx`). */
 export const screen = defineScreen('activate', {
   codec: {
     parse: ({ path: at, query }): { username?: string } | undefined => {
@@ -24,11 +23,6 @@ export const screen = defineScreen('activate', {
   },
   access: 'public',
 });
-declare module '../../router/routes.ts' {
-  interface Screens {
-    activate: typeof screen;
-  }
-}
 export const draw: Draw<'activate'> = (route) => <ActivateScreen username={route.username} />;
 
 /** Activation code (R-SCREEN-LABELS), from the mailed link `/#activate` or straight after Create account. */
@@ -76,4 +70,8 @@ export function ActivateScreen({ username = '' }: { username?: string }) {
       )}
     </PageCard>
   );
+}
+
+declare module '../../router/routes.ts' {
+  interface Screens extends ScreenEntry<typeof screen> {}
 }

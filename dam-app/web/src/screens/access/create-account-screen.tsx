@@ -11,20 +11,11 @@ import { PageCard } from '../../components/page-card.tsx';
 import { useForm } from '../../components/use-form.ts';
 import { defineScreen } from '../../router/define-screen.ts';
 import { path } from '../../router/route-codec.ts';
-import type { Draw } from '../../router/routes.ts';
+import type { Draw, ScreenEntry } from '../../router/routes.ts';
 import { emptyProfile } from '../account/profile-fields.tsx';
 import { NewAccountFields } from './new-account-fields.tsx';
 
-/** This screen's route (found by `router/routes.ts`) and how it is drawn (loaded lazily by `app/routes.tsx`). */
-export const screen = defineScreen('create-account', {
-  codec: path<Record<never, never>>('/create-account'),
-  access: 'public',
-});
-declare module '../../router/routes.ts' {
-  interface Screens {
-    'create-account': typeof screen;
-  }
-}
+export const screen = defineScreen('create-account', { codec: path('/create-account'), access: 'public' });
 export const draw: Draw<'create-account'> = () => <CreateAccountScreen />;
 
 /** Create account: the server mails an activation code, which the Activation code screen takes. */
@@ -62,4 +53,8 @@ export function CreateAccountScreen() {
       </Button>
     </PageCard>
   );
+}
+
+declare module '../../router/routes.ts' {
+  interface Screens extends ScreenEntry<typeof screen> {}
 }

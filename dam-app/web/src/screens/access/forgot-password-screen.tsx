@@ -11,18 +11,9 @@ import { PageCard } from '../../components/page-card.tsx';
 import { useForm } from '../../components/use-form.ts';
 import { defineScreen } from '../../router/define-screen.ts';
 import { path } from '../../router/route-codec.ts';
-import type { Draw } from '../../router/routes.ts';
+import type { Draw, ScreenEntry } from '../../router/routes.ts';
 
-/** This screen's route (found by `router/routes.ts`) and how it is drawn (loaded lazily by `app/routes.tsx`). */
-export const screen = defineScreen('forgot-password', {
-  codec: path<Record<never, never>>('/forgot-password'),
-  access: 'public',
-});
-declare module '../../router/routes.ts' {
-  interface Screens {
-    'forgot-password': typeof screen;
-  }
-}
+export const screen = defineScreen('forgot-password', { codec: path('/forgot-password'), access: 'public' });
 export const draw: Draw<'forgot-password'> = () => <ForgotPasswordScreen />;
 
 /** Forgot password: the server answers alike whether or not the account exists, and so does this screen. */
@@ -66,4 +57,8 @@ export function ForgotPasswordScreen() {
       )}
     </PageCard>
   );
+}
+
+declare module '../../router/routes.ts' {
+  interface Screens extends ScreenEntry<typeof screen> {}
 }

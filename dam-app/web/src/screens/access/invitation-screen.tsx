@@ -15,20 +15,14 @@ import { PageCard } from '../../components/page-card.tsx';
 import { useForm } from '../../components/use-form.ts';
 import { defineScreen } from '../../router/define-screen.ts';
 import { prefixed } from '../../router/route-codec.ts';
-import type { Draw } from '../../router/routes.ts';
+import type { Draw, ScreenEntry } from '../../router/routes.ts';
 import { emptyProfile } from '../account/profile-fields.tsx';
 import { NewAccountFields } from './new-account-fields.tsx';
 
-/** This screen's route (found by `router/routes.ts`) and how it is drawn (loaded lazily by `app/routes.tsx`). */
 export const screen = defineScreen('invitation', {
   codec: prefixed('CU', 'id', (id) => /^[A-Za-z0-9_-]{1,64}$/.test(id)),
   access: 'public',
 });
-declare module '../../router/routes.ts' {
-  interface Screens {
-    invitation: typeof screen;
-  }
-}
 export const draw: Draw<'invitation'> = (route) => <InvitationScreen id={route.id} />;
 
 /** Invitations (R-INVITE-LINK): the link `{host}/index.html#CU<id>` opens this; accepting creates the account, signed in. */
@@ -100,4 +94,8 @@ function AcceptForm({ id, email, groupName }: { id: string; email: string; group
       </Button>
     </Form>
   );
+}
+
+declare module '../../router/routes.ts' {
+  interface Screens extends ScreenEntry<typeof screen> {}
 }

@@ -13,18 +13,9 @@ import { PageCard } from '../../components/page-card.tsx';
 import { useForm } from '../../components/use-form.ts';
 import { defineScreen } from '../../router/define-screen.ts';
 import { path } from '../../router/route-codec.ts';
-import type { Draw } from '../../router/routes.ts';
+import type { Draw, ScreenEntry } from '../../router/routes.ts';
 
-/** This screen's route (found by `router/routes.ts`) and how it is drawn (loaded lazily by `app/routes.tsx`). */
-export const screen = defineScreen('login', {
-  codec: path<Record<never, never>>('/login'),
-  access: 'public',
-});
-declare module '../../router/routes.ts' {
-  interface Screens {
-    login: typeof screen;
-  }
-}
+export const screen = defineScreen('login', { codec: path('/login'), access: 'public' });
 export const draw: Draw<'login'> = (_, { timedOut }) => <LoginScreen timedOut={timedOut} />;
 
 /** Login (R-SCREEN-LABELS, R-LOGIN-NAME-OR-EMAIL): by username or by email — one field takes either, "@" says which. */
@@ -88,4 +79,8 @@ export function LoginScreen({ timedOut = false, notice }: { timedOut?: boolean; 
       </Button>
     </PageCard>
   );
+}
+
+declare module '../../router/routes.ts' {
+  interface Screens extends ScreenEntry<typeof screen> {}
 }

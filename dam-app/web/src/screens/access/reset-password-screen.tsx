@@ -10,19 +10,13 @@ import { PageCard } from '../../components/page-card.tsx';
 import { useForm } from '../../components/use-form.ts';
 import { defineScreen } from '../../router/define-screen.ts';
 import { prefixed } from '../../router/route-codec.ts';
-import type { Draw } from '../../router/routes.ts';
+import type { Draw, ScreenEntry } from '../../router/routes.ts';
 import { NewPasswordFields } from './new-password-fields.tsx';
 
-/** This screen's route (found by `router/routes.ts`) and how it is drawn (loaded lazily by `app/routes.tsx`). */
 export const screen = defineScreen('reset-password', {
   codec: prefixed('reset=', 'token', (token) => token.length > 0),
   access: 'public',
 });
-declare module '../../router/routes.ts' {
-  interface Screens {
-    'reset-password': typeof screen;
-  }
-}
 export const draw: Draw<'reset-password'> = (route) => <ResetPasswordScreen token={route.token} />;
 
 /** Reset password, from the mailed link `/#reset=<token>`. */
@@ -62,4 +56,8 @@ export function ResetPasswordScreen({ token }: { token: string }) {
       )}
     </PageCard>
   );
+}
+
+declare module '../../router/routes.ts' {
+  interface Screens extends ScreenEntry<typeof screen> {}
 }

@@ -14,20 +14,13 @@ import { ScreenHeader } from '../../components/screen-header.tsx';
 import { useForm } from '../../components/use-form.ts';
 import { defineScreen } from '../../router/define-screen.ts';
 import { path } from '../../router/route-codec.ts';
-import type { Draw } from '../../router/routes.ts';
+import type { Draw, ScreenEntry } from '../../router/routes.ts';
 import { ProfileFields, profileValues } from './profile-fields.tsx';
 
-/** This screen's route (found by `router/routes.ts`) and how it is drawn (loaded lazily by `app/routes.tsx`). */
 export const screen = defineScreen('account', {
-  codec: path<Record<never, never>>('/account'),
-  access: 'signed-in',
+  codec: path('/account'),
   nav: { menu: 'user', label: 'shell.accountSettings', order: 2 },
 });
-declare module '../../router/routes.ts' {
-  interface Screens {
-    account: typeof screen;
-  }
-}
 export const draw: Draw<'account'> = () => <AccountSettingsScreen />;
 
 const accountBody = z.strictObject({ profile: profileSchema });
@@ -94,4 +87,8 @@ function AccountForm({ account }: { account: UserView }) {
       </Flex>
     </Form>
   );
+}
+
+declare module '../../router/routes.ts' {
+  interface Screens extends ScreenEntry<typeof screen> {}
 }

@@ -20,19 +20,12 @@ import { useConfirm } from '../../kit/use-confirm.tsx';
 import { useRefresh } from '../../kit/use-refresh.ts';
 import { defineScreen } from '../../router/define-screen.ts';
 import { path } from '../../router/route-codec.ts';
-import type { Draw } from '../../router/routes.ts';
+import type { Draw, ScreenEntry } from '../../router/routes.ts';
 
-/** This screen's route (found by `router/routes.ts`) and how it is drawn (loaded lazily by `app/routes.tsx`). */
 export const screen = defineScreen('api-keys', {
-  codec: path<Record<never, never>>('/api-keys'),
-  access: 'signed-in',
+  codec: path('/api-keys'),
   nav: { menu: 'user', label: 'shell.apiKeys', order: 3 },
 });
-declare module '../../router/routes.ts' {
-  interface Screens {
-    'api-keys': typeof screen;
-  }
-}
 export const draw: Draw<'api-keys'> = () => <ApiKeysScreen />;
 
 type ApiKey = z.infer<typeof apiKeySchema>;
@@ -151,4 +144,8 @@ function NewKeyDialog({ keyText, onClose }: { keyText: string | null; onClose():
       </Stack>
     </Modal>
   );
+}
+
+declare module '../../router/routes.ts' {
+  interface Screens extends ScreenEntry<typeof screen> {}
 }

@@ -12,20 +12,13 @@ import { ScreenHeader } from '../../components/screen-header.tsx';
 import { useForm } from '../../components/use-form.ts';
 import { defineScreen } from '../../router/define-screen.ts';
 import { path } from '../../router/route-codec.ts';
-import type { Draw } from '../../router/routes.ts';
+import type { Draw, ScreenEntry } from '../../router/routes.ts';
 import { NewPasswordFields } from '../access/new-password-fields.tsx';
 
-/** This screen's route (found by `router/routes.ts`) and how it is drawn (loaded lazily by `app/routes.tsx`). */
 export const screen = defineScreen('change-password', {
-  codec: path<Record<never, never>>('/change-password'),
-  access: 'signed-in',
+  codec: path('/change-password'),
   nav: { menu: 'user', label: 'shell.changePassword', order: 1 },
 });
-declare module '../../router/routes.ts' {
-  interface Screens {
-    'change-password': typeof screen;
-  }
-}
 export const draw: Draw<'change-password'> = () => <ChangePasswordScreen />;
 
 const EMPTY = { oldPassword: '', password: '', confirm: '' };
@@ -69,4 +62,8 @@ export function ChangePasswordScreen() {
       </Button>
     </Form>
   );
+}
+
+declare module '../../router/routes.ts' {
+  interface Screens extends ScreenEntry<typeof screen> {}
 }

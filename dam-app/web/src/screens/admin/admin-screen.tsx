@@ -5,7 +5,7 @@ import { ScreenHeader } from '../../components/screen-header.tsx';
 import type { MessageKey } from '../../i18n/messages-en.ts';
 import { ADMIN_SECTIONS, type AdminSection, defineScreen } from '../../router/define-screen.ts';
 import { path } from '../../router/route-codec.ts';
-import type { Draw } from '../../router/routes.ts';
+import type { Draw, ScreenEntry } from '../../router/routes.ts';
 import { AclsSection } from './acls-section.tsx';
 import { AuditSection } from './audit-section.tsx';
 import { GroupsSection } from './groups-section.tsx';
@@ -13,7 +13,6 @@ import { InvitationsSection } from './invitations-section.tsx';
 import { OutboxSection } from './outbox-section.tsx';
 import { UsersSection } from './users-section.tsx';
 
-/** This screen's route (found by `router/routes.ts`) and how it is drawn (loaded lazily by `app/routes.tsx`). */
 export const screen = defineScreen('admin', {
   codec: path<{ section: AdminSection }>(['/admin/:section', '/admin'], {
     segments: { section: ADMIN_SECTIONS },
@@ -23,11 +22,6 @@ export const screen = defineScreen('admin', {
   title: 'admin.title',
   nav: { menu: 'user', label: 'shell.administration', order: 4, params: { section: 'users' as const } },
 });
-declare module '../../router/routes.ts' {
-  interface Screens {
-    admin: typeof screen;
-  }
-}
 export const draw: Draw<'admin'> = (route) => <AdminScreen section={route.section} />;
 
 const SECTIONS: Record<AdminSection, { label: MessageKey; Component: () => React.JSX.Element }> = {
@@ -69,4 +63,8 @@ export function AdminScreen({ section }: { section: AdminSection }) {
       </Box>
     </Stack>
   );
+}
+
+declare module '../../router/routes.ts' {
+  interface Screens extends ScreenEntry<typeof screen> {}
 }

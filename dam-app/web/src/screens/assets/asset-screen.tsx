@@ -27,7 +27,7 @@ import { ErrorAlert, Notice } from '../../components/feedback.tsx';
 import { formatDate } from '../../components/format-date.ts';
 import { ASSET_TABS, type AssetTab, defineScreen } from '../../router/define-screen.ts';
 import { path } from '../../router/route-codec.ts';
-import type { Draw } from '../../router/routes.ts';
+import type { Draw, ScreenEntry } from '../../router/routes.ts';
 import { useBrowseExtensions } from '../browse/browse-extensions.tsx';
 import { AssetActions } from './asset-actions.tsx';
 import { AssetExtendedTab } from './asset-extended-tab.tsx';
@@ -36,16 +36,9 @@ import { ASSET_KEYS, refreshAssets, useAsset, useTrash } from './asset-queries.t
 import { AssetVersionsTab } from './asset-versions-tab.tsx';
 import { MetadataForm } from './metadata-form.tsx';
 
-/** This screen's route (found by `router/routes.ts`) and how it is drawn (loaded lazily by `app/routes.tsx`). */
 export const screen = defineScreen('asset', {
   codec: path<{ id: number; tab?: AssetTab }>('/asset/:id', { query: { tab: ASSET_TABS } }),
-  access: 'signed-in',
 });
-declare module '../../router/routes.ts' {
-  interface Screens {
-    asset: typeof screen;
-  }
-}
 export const draw: Draw<'asset'> = (route, { session }) => (
   <AssetScreen key={route.id} session={session} id={route.id} tab={route.tab} />
 );
@@ -207,4 +200,8 @@ function TrashedAsset({
       </Button>
     </Stack>
   );
+}
+
+declare module '../../router/routes.ts' {
+  interface Screens extends ScreenEntry<typeof screen> {}
 }

@@ -13,11 +13,10 @@ import { Link } from '../../components/link.tsx';
 import { ScreenHeader } from '../../components/screen-header.tsx';
 import { defineScreen } from '../../router/define-screen.ts';
 import { ID } from '../../router/route-codec.ts';
-import type { Draw } from '../../router/routes.ts';
+import type { Draw, ScreenEntry } from '../../router/routes.ts';
 import { useAsset } from './asset-queries.ts';
 import { metadataText } from './metadata-value.ts';
 
-/** This screen's route (found by `router/routes.ts`) and how it is drawn (loaded lazily by `app/routes.tsx`). */
 export const screen = defineScreen('compare', {
   codec: {
     parse: ({ path: at, query }) => {
@@ -29,13 +28,7 @@ export const screen = defineScreen('compare', {
     },
     href: ({ id, left, right }) => `#/asset/${id}/compare?left=${left}&right=${right}`,
   },
-  access: 'signed-in',
 });
-declare module '../../router/routes.ts' {
-  interface Screens {
-    compare: typeof screen;
-  }
-}
 export const draw: Draw<'compare'> = (route) => (
   <CompareScreen id={route.id} left={route.left} right={route.right} />
 );
@@ -149,4 +142,8 @@ function VersionCard({ version, side }: { version: Version; side: string }) {
       </Card.Body>
     </Card.Root>
   );
+}
+
+declare module '../../router/routes.ts' {
+  interface Screens extends ScreenEntry<typeof screen> {}
 }

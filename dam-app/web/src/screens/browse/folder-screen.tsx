@@ -7,7 +7,7 @@ import { ErrorAlert } from '../../components/feedback.tsx';
 import { Link } from '../../components/link.tsx';
 import { BROWSE_VIEWS, type BrowseView, defineScreen } from '../../router/define-screen.ts';
 import { path } from '../../router/route-codec.ts';
-import type { Draw } from '../../router/routes.ts';
+import type { Draw, ScreenEntry } from '../../router/routes.ts';
 import { useBrowseExtensions } from './browse-extensions.tsx';
 import { usePlacesTree } from './browse-queries.ts';
 import { DirectorySearch } from './directory-search.tsx';
@@ -16,18 +16,11 @@ import { ResultsArea } from './results-area.tsx';
 import type { SortOrder } from './sort-picker.tsx';
 import { ancestorsOf, buildTree } from './tree-model.ts';
 
-/** This screen's route (found by `router/routes.ts`) and how it is drawn (loaded lazily by `app/routes.tsx`). */
 export const screen = defineScreen('folder', {
   codec: path<{ id: number; view?: BrowseView }>('/folder/:id', { query: { view: BROWSE_VIEWS } }),
-  access: 'signed-in',
   places: true,
   preload: true,
 });
-declare module '../../router/routes.ts' {
-  interface Screens {
-    folder: typeof screen;
-  }
-}
 export const draw: Draw<'folder'> = (route, { session }) => (
   <FolderScreen key={route.id} session={session} id={route.id} view={route.view} />
 );
@@ -133,4 +126,8 @@ export function FolderScreen({
       </Stack>
     </Box>
   );
+}
+
+declare module '../../router/routes.ts' {
+  interface Screens extends ScreenEntry<typeof screen> {}
 }

@@ -8,20 +8,10 @@ import { ListSection } from '../../kit/list-section.tsx';
 import { useConfirm } from '../../kit/use-confirm.tsx';
 import { defineScreen } from '../../router/define-screen.ts';
 import { path } from '../../router/route-codec.ts';
-import type { Draw } from '../../router/routes.ts';
+import type { Draw, ScreenEntry } from '../../router/routes.ts';
 import { useDeleteSavedSearch, useSavedSearches } from './saved-search-queries.ts';
 
-/** This screen's route (found by `router/routes.ts`) and how it is drawn (loaded lazily by `app/routes.tsx`). */
-export const screen = defineScreen('saved-searches', {
-  codec: path<Record<never, never>>('/saved-searches'),
-  access: 'signed-in',
-  places: true,
-});
-declare module '../../router/routes.ts' {
-  interface Screens {
-    'saved-searches': typeof screen;
-  }
-}
+export const screen = defineScreen('saved-searches', { codec: path('/saved-searches'), places: true });
 export const draw: Draw<'saved-searches'> = (_, { session }) => <SavedSearchesScreen session={session} />;
 
 /** Saved Searches: mine and the public ones; run one, or delete one of mine. */
@@ -102,4 +92,8 @@ export function SavedSearchesScreen({ session }: { session: SessionView }) {
       </ListSection>
     </Stack>
   );
+}
+
+declare module '../../router/routes.ts' {
+  interface Screens extends ScreenEntry<typeof screen> {}
 }

@@ -9,7 +9,7 @@ import { Link } from '../../components/link.tsx';
 import { ScreenHeader } from '../../components/screen-header.tsx';
 import { type BrowseView, defineScreen } from '../../router/define-screen.ts';
 import { ID } from '../../router/route-codec.ts';
-import type { Draw } from '../../router/routes.ts';
+import type { Draw, ScreenEntry } from '../../router/routes.ts';
 import { usePlacesTree } from '../browse/browse-queries.ts';
 import { ResultsArea } from '../browse/results-area.tsx';
 import type { SortOrder } from '../browse/sort-picker.tsx';
@@ -19,21 +19,14 @@ import { SaveSearchDialog } from './save-search-dialog.tsx';
 import { useSavedSearches } from './saved-search-queries.ts';
 import { type AdvancedForm, EMPTY_ADVANCED, fromRequest, toRequest } from './search-form.ts';
 
-/** This screen's route (found by `router/routes.ts`) and how it is drawn (loaded lazily by `app/routes.tsx`). */
 export const screen = defineScreen('search', {
   codec: {
     parse: ({ path: at, query }) => (at === '/search' ? searchParams(query) : undefined),
     href: searchHref,
   },
-  access: 'signed-in',
   places: true,
   preload: true,
 });
-declare module '../../router/routes.ts' {
-  interface Screens {
-    search: typeof screen;
-  }
-}
 export const draw: Draw<'search'> = (route, { session }) => (
   <SearchScreen
     key={`${route.saved ?? ''}|${route.keyword ?? ''}`}
@@ -230,4 +223,8 @@ function searchHref(route: SearchRoute): string {
   if (route.keyword) params.set('kw', route.keyword);
   const text = params.toString();
   return text ? `#/search?${text}` : '#/search';
+}
+
+declare module '../../router/routes.ts' {
+  interface Screens extends ScreenEntry<typeof screen> {}
 }

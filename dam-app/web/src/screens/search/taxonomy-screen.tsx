@@ -10,21 +10,11 @@ import { Link } from '../../components/link.tsx';
 import { ScreenHeader } from '../../components/screen-header.tsx';
 import { defineScreen } from '../../router/define-screen.ts';
 import { path } from '../../router/route-codec.ts';
-import type { Draw } from '../../router/routes.ts';
+import type { Draw, ScreenEntry } from '../../router/routes.ts';
 import { LIBRARY_KEY } from '../browse/browse-queries.ts';
 import { groupByLetter } from './group-by-letter.ts';
 
-/** This screen's route (found by `router/routes.ts`) and how it is drawn (loaded lazily by `app/routes.tsx`). */
-export const screen = defineScreen('taxonomy', {
-  codec: path<Record<never, never>>('/taxonomy'),
-  access: 'signed-in',
-  places: true,
-});
-declare module '../../router/routes.ts' {
-  interface Screens {
-    taxonomy: typeof screen;
-  }
-}
+export const screen = defineScreen('taxonomy', { codec: path('/taxonomy'), places: true });
 export const draw: Draw<'taxonomy'> = (_, { session }) => <TaxonomyScreen session={session} />;
 
 /** The Taxonomy Browser over the global keywords; only with "view global keywords" (R-GLOBAL-KEYWORDS). */
@@ -88,4 +78,8 @@ export function TaxonomyScreen({ session }: { session: SessionView }) {
       )}
     </Stack>
   );
+}
+
+declare module '../../router/routes.ts' {
+  interface Screens extends ScreenEntry<typeof screen> {}
 }

@@ -23,24 +23,17 @@ import { ConfirmDialog, Empty, ErrorAlert, ListSkeleton } from '../../components
 import { ScreenHeader } from '../../components/screen-header.tsx';
 import { defineScreen } from '../../router/define-screen.ts';
 import { path } from '../../router/route-codec.ts';
-import type { Draw } from '../../router/routes.ts';
+import type { Draw, ScreenEntry } from '../../router/routes.ts';
 import { ASSET_KEYS, useCartAssets, useCarts } from '../assets/asset-queries.ts';
 import { useBrowseExtensions } from '../browse/browse-extensions.tsx';
 import { ExtraMenuItems } from '../browse/extra-menu-items.tsx';
 import { AssetTable } from './asset-table.tsx';
 import { CartNameDialog } from './cart-name-dialog.tsx';
 
-/** This screen's route (found by `router/routes.ts`) and how it is drawn (loaded lazily by `app/routes.tsx`). */
 export const screen = defineScreen('carts', {
-  codec: path<Record<never, never>>('/carts'),
-  access: 'signed-in',
+  codec: path('/carts'),
   nav: { menu: 'header', label: 'carts.title', order: 2 },
 });
-declare module '../../router/routes.ts' {
-  interface Screens {
-    carts: typeof screen;
-  }
-}
 export const draw: Draw<'carts'> = (_, { session }) => <CartsScreen session={session} />;
 
 type Cart = z.infer<typeof cartSchema>;
@@ -288,4 +281,8 @@ export function CartsScreen({ session }: { session: SessionView }) {
       />
     </Stack>
   );
+}
+
+declare module '../../router/routes.ts' {
+  interface Screens extends ScreenEntry<typeof screen> {}
 }

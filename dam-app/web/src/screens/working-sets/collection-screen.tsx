@@ -17,22 +17,13 @@ import { Link } from '../../components/link.tsx';
 import { ScreenHeader } from '../../components/screen-header.tsx';
 import { defineScreen } from '../../router/define-screen.ts';
 import { path } from '../../router/route-codec.ts';
-import type { Draw } from '../../router/routes.ts';
+import type { Draw, ScreenEntry } from '../../router/routes.ts';
 import { ASSET_KEYS, useCollectionAssets, useCollections } from '../assets/asset-queries.ts';
 import { AssetTable } from './asset-table.tsx';
 import { CollectionEditor } from './collection-editor.tsx';
 import { mayChangeCollection, ownsCollection, useShareGroups } from './collection-queries.ts';
 
-/** This screen's route (found by `router/routes.ts`) and how it is drawn (loaded lazily by `app/routes.tsx`). */
-export const screen = defineScreen('collection', {
-  codec: path<{ id: number }>('/collections/:id'),
-  access: 'signed-in',
-});
-declare module '../../router/routes.ts' {
-  interface Screens {
-    collection: typeof screen;
-  }
-}
+export const screen = defineScreen('collection', { codec: path<{ id: number }>('/collections/:id') });
 export const draw: Draw<'collection'> = (route, { session }) => (
   <CollectionScreen key={route.id} session={session} id={route.id} />
 );
@@ -163,4 +154,8 @@ export function CollectionScreen({ session, id }: { session: SessionView; id: nu
       {open === 'move' && <MoveCopyDialog assetIds={selected} open onClose={close} />}
     </Stack>
   );
+}
+
+declare module '../../router/routes.ts' {
+  interface Screens extends ScreenEntry<typeof screen> {}
 }

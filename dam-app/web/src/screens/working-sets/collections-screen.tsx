@@ -15,7 +15,7 @@ import { useEditing } from '../../kit/use-editing.ts';
 import { useRefresh } from '../../kit/use-refresh.ts';
 import { defineScreen } from '../../router/define-screen.ts';
 import { path } from '../../router/route-codec.ts';
-import type { Draw } from '../../router/routes.ts';
+import type { Draw, ScreenEntry } from '../../router/routes.ts';
 import { ASSET_KEYS, useCollections } from '../assets/asset-queries.ts';
 import { CollectionEditor } from './collection-editor.tsx';
 import {
@@ -25,17 +25,10 @@ import {
   useShareGroups,
 } from './collection-queries.ts';
 
-/** This screen's route (found by `router/routes.ts`) and how it is drawn (loaded lazily by `app/routes.tsx`). */
 export const screen = defineScreen('collections', {
-  codec: path<Record<never, never>>('/collections'),
-  access: 'signed-in',
+  codec: path('/collections'),
   nav: { menu: 'header', label: 'collections.title', order: 1, activeFor: ['collection'] },
 });
-declare module '../../router/routes.ts' {
-  interface Screens {
-    collections: typeof screen;
-  }
-}
 export const draw: Draw<'collections'> = (_, { session }) => <CollectionsScreen session={session} />;
 
 /** Columns that the collection's own screen also shows give way on narrow screens. */
@@ -162,4 +155,8 @@ export function CollectionsScreen({ session }: { session: SessionView }) {
       </ListSection>
     </Stack>
   );
+}
+
+declare module '../../router/routes.ts' {
+  interface Screens extends ScreenEntry<typeof screen> {}
 }

@@ -15,20 +15,13 @@ import { formatSize } from '../../components/format-size.ts';
 import { ScreenHeader } from '../../components/screen-header.tsx';
 import { defineScreen } from '../../router/define-screen.ts';
 import { path } from '../../router/route-codec.ts';
-import type { Draw } from '../../router/routes.ts';
+import type { Draw, ScreenEntry } from '../../router/routes.ts';
 import { ASSET_KEYS, useCarts, useLoadingDock } from '../assets/asset-queries.ts';
 
-/** This screen's route (found by `router/routes.ts`) and how it is drawn (loaded lazily by `app/routes.tsx`). */
 export const screen = defineScreen('loading-dock', {
-  codec: path<Record<never, never>>('/loading-dock'),
-  access: 'signed-in',
+  codec: path('/loading-dock'),
   nav: { menu: 'header', label: 'dock.title', order: 3 },
 });
-declare module '../../router/routes.ts' {
-  interface Screens {
-    'loading-dock': typeof screen;
-  }
-}
 export const draw: Draw<'loading-dock'> = (_, { session }) => <LoadingDockScreen session={session} />;
 
 type Dock = z.infer<typeof loadingDockEntrySchema>;
@@ -172,4 +165,8 @@ function DockItem({ dock }: { dock: Dock }) {
       </Card.Body>
     </Card.Root>
   );
+}
+
+declare module '../../router/routes.ts' {
+  interface Screens extends ScreenEntry<typeof screen> {}
 }

@@ -1,4 +1,6 @@
 import { createToaster, Portal, Stack, Toast, Toaster } from '@chakra-ui/react';
+import type { ApiFailure } from '../api/api-failure.ts';
+import { usePreferences } from './preferences.tsx';
 
 /**
  * The app's one toaster: short confirmations ("Saved.") and failures that have no field to sit next to. Its toasts sit
@@ -31,4 +33,12 @@ export function AppToaster() {
       </Toaster>
     </Portal>
   );
+}
+
+/** Shows a failed action's message (the server's, in the person's language) as an error toast: a mutation's `onError`. */
+export function useFailureToast() {
+  const { message } = usePreferences();
+  return (error: Error) => {
+    toaster.create({ type: 'error', title: message((error as ApiFailure).message) });
+  };
 }

@@ -1,4 +1,4 @@
-import { Checkbox, Field, Text, Textarea } from '@chakra-ui/react';
+import { Checkbox, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { bulkEdit } from '../../../api/contract/assets-endpoints.ts';
@@ -70,15 +70,15 @@ export function BulkEditDialog({ assetIds, open, onClose }: AssetDialogProps) {
         <Checkbox.Control />
         <Checkbox.Label>{t('bulkEdit.replaceDescription')}</Checkbox.Label>
       </Checkbox.Root>
-      <Field.Root disabled={!form.values.replaceDescription}>
-        <Field.Label>{t('assets.field.description')}</Field.Label>
-        <Textarea
-          name="description"
-          rows={3}
-          value={form.values.description}
-          onChange={(event) => form.set('description', event.target.value)}
-        />
-      </Field.Root>
+      <FormField
+        label={t('assets.field.description')}
+        name="description"
+        multiline
+        rows={3}
+        disabled={!form.values.replaceDescription}
+        value={form.values.description}
+        onValue={(value) => form.set('description', value)}
+      />
       <FormField
         label={t('bulkEdit.addKeywords')}
         name="addKeywords"

@@ -1,4 +1,4 @@
-import { Field, NativeSelect, Textarea } from '@chakra-ui/react';
+import { Field, NativeSelect } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { AssetView } from '../../../../api/assets.ts';
@@ -75,24 +75,22 @@ export function CheckInDialog({
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </Field.Root>
-      <Field.Root>
-        <Field.Label>{t('versions.comment')}</Field.Label>
-        <Textarea
-          name="comment"
-          rows={2}
-          value={form.values.comment}
-          onChange={(event) => form.set('comment', event.target.value)}
-        />
-      </Field.Root>
-      <Field.Root>
-        <Field.Label>{t('versions.message')}</Field.Label>
-        <Textarea
-          name="message"
-          rows={2}
-          value={form.values.message}
-          onChange={(event) => form.set('message', event.target.value)}
-        />
-      </Field.Root>
+      <FormField
+        label={t('versions.comment')}
+        name="comment"
+        multiline
+        rows={2}
+        value={form.values.comment}
+        onValue={(value) => form.set('comment', value)}
+      />
+      <FormField
+        label={t('versions.message')}
+        name="message"
+        multiline
+        rows={2}
+        value={form.values.message}
+        onValue={(value) => form.set('message', value)}
+      />
     </ActionDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Field, HStack, Stack, Textarea } from '@chakra-ui/react';
+import { Button, HStack, Stack } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { type AssetView, editAssetSchema } from '../../../../api/assets.ts';
@@ -45,18 +45,13 @@ export function MetadataForm({ asset, editable }: { asset: AssetView; editable: 
       <Stack gap="3">
         <ErrorAlert error={form.formError} />
         <FormField {...form.field('name')} label={t('assets.field.name')} readOnly={!editable} required />
-        <Field.Root invalid={form.errors.description !== undefined}>
-          <Field.Label>{t('assets.field.description')}</Field.Label>
-          <Textarea
-            name="description"
-            value={form.values.description}
-            onChange={(event) => form.set('description', event.target.value)}
-            readOnly={!editable}
-            variant={editable ? 'outline' : 'subtle'}
-            rows={3}
-          />
-          {form.errors.description && <Field.ErrorText>{form.errors.description}</Field.ErrorText>}
-        </Field.Root>
+        <FormField
+          {...form.field('description')}
+          label={t('assets.field.description')}
+          multiline
+          rows={3}
+          readOnly={!editable}
+        />
         <FormField
           {...form.field('keywords')}
           label={t('assets.field.keywords')}

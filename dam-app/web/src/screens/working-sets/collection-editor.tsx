@@ -1,4 +1,4 @@
-import { Checkbox, Field, HStack, Input, NativeSelect, RadioGroup, Textarea } from '@chakra-ui/react';
+import { Checkbox, Field, HStack, Input, NativeSelect, RadioGroup } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { createCollection, updateCollection } from '../../../../api/contract/working-sets-endpoints.ts';
@@ -75,15 +75,14 @@ export function CollectionEditor({
     >
       <ErrorAlert error={form.formError} />
       <FormField {...form.field('name')} label={t('field.name')} required />
-      <Field.Root>
-        <Field.Label>{t('field.description')}</Field.Label>
-        <Textarea
-          name="description"
-          rows={3}
-          value={form.values.description}
-          onChange={(event) => form.set('description', event.target.value)}
-        />
-      </Field.Root>
+      <FormField
+        label={t('field.description')}
+        name="description"
+        multiline
+        rows={3}
+        value={form.values.description}
+        onValue={(value) => form.set('description', value)}
+      />
       <Field.Root disabled={ownerOnly}>
         <Field.Label>{t('collections.sharedWith')}</Field.Label>
         <NativeSelect.Root>

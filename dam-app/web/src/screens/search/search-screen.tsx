@@ -1,4 +1,4 @@
-import { Box, Button, Flex, Input, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import type { SessionView } from '../../../../api/accounts.ts';
 import { type SearchRequest, SORT_FIELDS, searchRequestSchema } from '../../../../api/search.ts';
@@ -7,6 +7,7 @@ import { navigate } from '../../app/use-route.ts';
 import { fieldErrorsOf } from '../../components/field-errors.ts';
 import { Link } from '../../components/link.tsx';
 import { ScreenHeader } from '../../components/screen-header.tsx';
+import { SearchInput } from '../../components/search-input.tsx';
 import { type BrowseView, defineScreen } from '../../router/define-screen.ts';
 import { ID } from '../../router/route-codec.ts';
 import type { Draw, ScreenEntry } from '../../router/routes.ts';
@@ -140,15 +141,14 @@ export function SearchScreen({ session, query, folderId, saved, keyword }: Searc
       <Box as="form" role="search" aria-label={t('search.keywordSearch')} onSubmit={submit}>
         <Stack gap="3">
           <Flex gap="2" wrap="wrap">
-            <Input
+            <SearchInput
               name="q"
-              type="search"
               flex="1"
               minWidth="48"
-              aria-label={t('search.words')}
+              label={t('search.words')}
               placeholder={t('shell.quickSearchHint')}
               value={text}
-              onChange={(event) => setText(event.target.value)}
+              onValue={setText}
             />
             <Button type="submit" colorPalette="teal">
               {t('search.search')}

@@ -1,10 +1,11 @@
-import { Box, Button, Link as ChakraLink, Flex, Input, InputGroup, Menu } from '@chakra-ui/react';
+import { Box, Button, Link as ChakraLink, Flex, InputGroup, Menu } from '@chakra-ui/react';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import type { SessionView } from '../../../../api/accounts.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { navigate, useRoute } from '../../app/use-route.ts';
 import { Link } from '../../components/link.tsx';
 import { PreferencePickers } from '../../components/preference-pickers.tsx';
+import { SearchInput } from '../../components/search-input.tsx';
 import { useLibraryEvents } from '../../live/use-library-events.ts';
 import { useOptionalTransferActions } from '../../transfers/transfer-context.ts';
 import { TransferProvider } from '../../transfers/transfer-provider.tsx';
@@ -116,13 +117,12 @@ function QuickSearch() {
   return (
     <Box as="form" role="search" onSubmit={submit} flex="1" minWidth="36" maxWidth="xl">
       <InputGroup startElement={<SearchIcon />}>
-        <Input
+        <SearchInput
           size="sm"
-          type="search"
-          aria-label={t('shell.quickSearch')}
+          label={t('shell.quickSearch')}
           placeholder={t('shell.quickSearchHint')}
           value={text}
-          onChange={(event) => setText(event.target.value)}
+          onValue={setText}
           bg="bg"
           color="fg"
         />

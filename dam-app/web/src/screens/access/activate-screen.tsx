@@ -1,4 +1,3 @@
-import { Button } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { activateSchema } from '../../../../api/accounts.ts';
 import { activateAccount } from '../../../../api/contract/access-endpoints.ts';
@@ -8,6 +7,7 @@ import { ErrorAlert, Notice } from '../../components/feedback.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { Link } from '../../components/link.tsx';
 import { PageCard } from '../../components/page-card.tsx';
+import { SubmitButton } from '../../components/submit-button.tsx';
 import { useForm } from '../../components/use-form.ts';
 import { defineScreen } from '../../router/define-screen.ts';
 import type { Draw, ScreenEntry } from '../../router/routes.ts';
@@ -63,9 +63,7 @@ export function ActivateScreen({ username = '' }: { username?: string }) {
             required
             autoFocus={Boolean(username)}
           />
-          <Button type="submit" colorPalette="teal" loading={activate.isPending}>
-            {t('activate.submit')}
-          </Button>
+          <SubmitButton loading={activate.isPending}>{t('activate.submit')}</SubmitButton>
         </>
       )}
     </PageCard>

@@ -1,4 +1,3 @@
-import { Button } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { createAccountSchema } from '../../../../api/accounts.ts';
@@ -8,6 +7,7 @@ import { usePreferences } from '../../app/preferences.tsx';
 import { navigate } from '../../app/use-route.ts';
 import { Link } from '../../components/link.tsx';
 import { PageCard } from '../../components/page-card.tsx';
+import { SubmitButton } from '../../components/submit-button.tsx';
 import { useForm } from '../../components/use-form.ts';
 import { defineScreen } from '../../router/define-screen.ts';
 import { path } from '../../router/route-codec.ts';
@@ -48,9 +48,9 @@ export function CreateAccountScreen() {
       footer={<Link to={{ name: 'login' }}>{t('forgot.back')}</Link>}
     >
       <NewAccountFields form={form} />
-      <Button type="submit" colorPalette="teal" loading={create.isPending} alignSelf="flex-start">
+      <SubmitButton loading={create.isPending} alignSelf="flex-start">
         {t('create.submit')}
-      </Button>
+      </SubmitButton>
     </PageCard>
   );
 }

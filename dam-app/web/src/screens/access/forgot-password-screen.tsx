@@ -1,4 +1,3 @@
-import { Button } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { forgotPasswordSchema } from '../../../../api/accounts.ts';
 import { forgotPassword } from '../../../../api/contract/access-endpoints.ts';
@@ -8,6 +7,7 @@ import { ErrorAlert, Notice } from '../../components/feedback.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { Link } from '../../components/link.tsx';
 import { PageCard } from '../../components/page-card.tsx';
+import { SubmitButton } from '../../components/submit-button.tsx';
 import { useForm } from '../../components/use-form.ts';
 import { defineScreen } from '../../router/define-screen.ts';
 import { path } from '../../router/route-codec.ts';
@@ -50,9 +50,7 @@ export function ForgotPasswordScreen() {
             autoComplete="username"
             autoFocus
           />
-          <Button type="submit" colorPalette="teal" loading={send.isPending}>
-            {t('forgot.submit')}
-          </Button>
+          <SubmitButton loading={send.isPending}>{t('forgot.submit')}</SubmitButton>
         </>
       )}
     </PageCard>

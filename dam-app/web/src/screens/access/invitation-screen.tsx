@@ -1,4 +1,4 @@
-import { Button, Skeleton, Stack } from '@chakra-ui/react';
+import { Skeleton, Stack } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { acceptInvitationSchema } from '../../../../api/accounts.ts';
@@ -12,6 +12,7 @@ import { ErrorAlert, Notice } from '../../components/feedback.tsx';
 import { Form } from '../../components/form.tsx';
 import { Link } from '../../components/link.tsx';
 import { PageCard } from '../../components/page-card.tsx';
+import { SubmitButton } from '../../components/submit-button.tsx';
 import { useForm } from '../../components/use-form.ts';
 import { defineScreen } from '../../router/define-screen.ts';
 import { prefixed } from '../../router/route-codec.ts';
@@ -89,9 +90,9 @@ function AcceptForm({ id, email, groupName }: { id: string; email: string; group
     <Form display="flex" flexDirection="column" gap="4" onSend={submit}>
       {groupName && <Notice>{t('invitation.group', { group: groupName })}</Notice>}
       <NewAccountFields form={form} required={['firstName', 'lastName']} readOnly={['email']} />
-      <Button type="submit" colorPalette="teal" loading={accept.isPending} alignSelf="flex-start">
+      <SubmitButton loading={accept.isPending} alignSelf="flex-start">
         {t('invitation.submit')}
-      </Button>
+      </SubmitButton>
     </Form>
   );
 }

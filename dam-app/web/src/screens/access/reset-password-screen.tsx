@@ -1,4 +1,3 @@
-import { Button } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { resetPasswordSchema } from '../../../../api/accounts.ts';
 import { resetPassword } from '../../../../api/contract/access-endpoints.ts';
@@ -7,6 +6,7 @@ import { usePreferences } from '../../app/preferences.tsx';
 import { ErrorAlert, Notice } from '../../components/feedback.tsx';
 import { Link } from '../../components/link.tsx';
 import { PageCard } from '../../components/page-card.tsx';
+import { SubmitButton } from '../../components/submit-button.tsx';
 import { useForm } from '../../components/use-form.ts';
 import { defineScreen } from '../../router/define-screen.ts';
 import { prefixed } from '../../router/route-codec.ts';
@@ -49,9 +49,7 @@ export function ResetPasswordScreen({ token }: { token: string }) {
             onPassword={(value) => form.set('password', value)}
             onConfirm={(value) => form.set('confirm', value)}
           />
-          <Button type="submit" colorPalette="teal" loading={reset.isPending}>
-            {t('reset.submit')}
-          </Button>
+          <SubmitButton loading={reset.isPending}>{t('reset.submit')}</SubmitButton>
         </>
       )}
     </PageCard>

@@ -10,6 +10,7 @@ import { keywordsOf } from '../../asset-widgets/keywords.ts';
 import { ErrorAlert } from '../../components/feedback.tsx';
 import { Form } from '../../components/form.tsx';
 import { FormField } from '../../components/form-field.tsx';
+import { SubmitButton } from '../../components/submit-button.tsx';
 import { useForm } from '../../components/use-form.ts';
 import { ASSET_KEYS, refreshAssets } from './asset-queries.ts';
 
@@ -60,9 +61,9 @@ export function MetadataForm({ asset, editable }: { asset: AssetView; editable: 
         />
         {editable && (
           <HStack>
-            <Button type="submit" colorPalette="teal" loading={save.isPending} disabled={!form.dirty}>
+            <SubmitButton loading={save.isPending} disabled={!form.dirty}>
               {t('app.save')}
-            </Button>
+            </SubmitButton>
             <Button
               variant="outline"
               disabled={!form.dirty}

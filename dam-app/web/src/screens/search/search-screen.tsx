@@ -8,6 +8,7 @@ import { fieldErrorsOf } from '../../components/field-errors.ts';
 import { Link } from '../../components/link.tsx';
 import { ScreenHeader } from '../../components/screen-header.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
+import { SubmitButton } from '../../components/submit-button.tsx';
 import { type BrowseView, defineScreen } from '../../router/define-screen.ts';
 import { ID } from '../../router/route-codec.ts';
 import type { Draw, ScreenEntry } from '../../router/routes.ts';
@@ -150,9 +151,7 @@ export function SearchScreen({ session, query, folderId, saved, keyword }: Searc
               value={text}
               onValue={setText}
             />
-            <Button type="submit" colorPalette="teal">
-              {t('search.search')}
-            </Button>
+            <SubmitButton>{t('search.search')}</SubmitButton>
             <Button
               variant="outline"
               aria-expanded={advancedOpen}

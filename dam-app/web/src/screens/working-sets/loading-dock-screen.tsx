@@ -13,6 +13,7 @@ import { Empty, ErrorAlert, ListSkeleton, Notice } from '../../components/feedba
 import { formatDate } from '../../components/format-date.ts';
 import { formatSize } from '../../components/format-size.ts';
 import { ScreenHeader } from '../../components/screen-header.tsx';
+import { SubmitButton } from '../../components/submit-button.tsx';
 import { defineScreen } from '../../router/define-screen.ts';
 import { path } from '../../router/route-codec.ts';
 import type { Draw, ScreenEntry } from '../../router/routes.ts';
@@ -81,9 +82,9 @@ export function LoadingDockScreen({ session }: { session: SessionView }) {
                       <NativeSelect.Indicator />
                     </NativeSelect.Root>
                   </Field.Root>
-                  <Button type="submit" colorPalette="teal" loading={prepare.isPending} disabled={!chosen}>
+                  <SubmitButton loading={prepare.isPending} disabled={!chosen}>
                     {t('dock.prepare')}
-                  </Button>
+                  </SubmitButton>
                 </Flex>
               )}
               <ErrorAlert error={prepare.error ?? undefined} />

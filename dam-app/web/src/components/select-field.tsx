@@ -1,4 +1,4 @@
-import { Field, NativeSelect } from '@chakra-ui/react';
+import { Field, type FieldRootProps, NativeSelect } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
 export interface Choice {
@@ -41,11 +41,17 @@ export function SelectField({
   label,
   error,
   disabled,
-  fieldWidth,
+  fieldProps,
   ...select
-}: SelectProps & { label: string; error?: string | undefined; disabled?: boolean; fieldWidth?: string }) {
+}: SelectProps & {
+  label: string;
+  error?: string | undefined;
+  disabled?: boolean;
+  /** The field's own layout (its width beside other fields). */
+  fieldProps?: Pick<FieldRootProps, 'width' | 'minWidth'>;
+}) {
   return (
-    <Field.Root invalid={error !== undefined} disabled={disabled} width={fieldWidth}>
+    <Field.Root invalid={error !== undefined} disabled={disabled} {...fieldProps}>
       <Field.Label>{label}</Field.Label>
       <Select {...select} />
       {error && <Field.ErrorText>{error}</Field.ErrorText>}

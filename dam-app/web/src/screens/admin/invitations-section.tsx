@@ -72,7 +72,7 @@ export function InvitationsSection() {
       >
         <SelectField
           label={t('field.defaultGroup')}
-          fieldWidth="auto"
+          fieldProps={{ width: 'auto' }}
           width="56"
           value={form.values.defaultGroupId}
           onValue={(id) => form.set('defaultGroupId', id)}

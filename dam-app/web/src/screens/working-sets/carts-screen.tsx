@@ -1,4 +1,4 @@
-import { Button, Field, Flex, HStack, Input, Menu, NativeSelect, Stack } from '@chakra-ui/react';
+import { Button, Field, Flex, HStack, Input, Menu, Stack } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { SessionView } from '../../../../api/accounts.ts';
@@ -17,6 +17,8 @@ import { mayDownload } from '../../asset-widgets/asset-access.ts';
 import { BulkEditDialog } from '../../asset-widgets/bulk-edit-dialog.tsx';
 import { ContactSheetDialog } from '../../asset-widgets/contact-sheet-dialog.tsx';
 import { ScreenHeader } from '../../components/screen-header.tsx';
+import { SelectField } from '../../components/select-field.tsx';
+import type { MessageKey } from '../../i18n/messages-en.ts';
 import { QueryStates } from '../../kit/query-states.tsx';
 import { useConfirm } from '../../kit/use-confirm.tsx';
 import { defineScreen } from '../../router/define-screen.ts';
@@ -26,6 +28,7 @@ import { ASSET_KEYS, useCartAssets, useCarts } from '../assets/asset-queries.ts'
 import { useBrowseExtensions } from '../browse/browse-extensions.tsx';
 import { ExtraMenuItems } from '../browse/extra-menu-items.tsx';
 import { AssetList } from './asset-table.tsx';
+import { cartChoices } from './cart-choices.ts';
 import { CartNameDialog } from './cart-name-dialog.tsx';
 
 export const screen = defineScreen('carts', {
@@ -34,7 +37,14 @@ export const screen = defineScreen('carts', {
 });
 export const draw: Draw<'carts'> = (_, { session }) => <CartsScreen session={session} />;
 
-type Open = 'new' | 'rename' | 'collection' | 'contact-sheet' | 'bulk-edit' | null;
+type OnAssets = 'contact-sheet' | 'collection' | 'bulk-edit';
+type Open = 'new' | 'rename' | OnAssets | null;
+/** The cart menu's entries that open a dialog on the cart's assets, in menu order. */
+const ON_ASSETS: [OnAssets, MessageKey][] = [
+  ['contact-sheet', 'contactSheet.menu'],
+  ['collection', 'collections.addMenu'],
+  ['bulk-edit', 'bulkEdit.menu'],
+];
 
 /** Carts (R-SCREEN-LABELS, R-CART-NAME, R-CART-LIMIT): switch between my carts, create and rename them, add and remove assets, a cart menu. */
 export function CartsScreen({ session }: { session: SessionView }) {
@@ -123,26 +133,17 @@ export function CartsScreen({ session }: { session: SessionView }) {
           cart && (
             <>
               <Flex gap="3" wrap="wrap" align="flex-end">
-                <Field.Root width={{ base: 'full', sm: 'auto' }} minWidth="64">
-                  <Field.Label>{t('carts.current')}</Field.Label>
-                  <NativeSelect.Root>
-                    <NativeSelect.Field
-                      name="cart"
-                      value={String(cart.id)}
-                      onChange={(event) => {
-                        setCurrentId(Number(event.target.value));
-                        setSelected([]);
-                      }}
-                    >
-                      {carts.data?.map((each) => (
-                        <option key={each.id} value={String(each.id)}>
-                          {t('carts.option', { name: each.name, count: each.assetCount })}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                </Field.Root>
+                <SelectField
+                  label={t('carts.current')}
+                  fieldProps={{ width: { base: 'full', sm: 'auto' }, minWidth: '64' }}
+                  name="cart"
+                  value={cart.id}
+                  onValue={(id) => {
+                    setCurrentId(Number(id));
+                    setSelected([]);
+                  }}
+                  choices={cartChoices(carts.data ?? [], t)}
+                />
                 <Menu.Root positioning={{ placement: 'bottom-start' }}>
                   <Menu.Trigger asChild>
                     <Button variant="outline" data-cart-menu="">
@@ -167,27 +168,16 @@ export function CartsScreen({ session }: { session: SessionView }) {
                           {t('dock.prepareMenu')}
                         </Menu.Item>
                       )}
-                      <Menu.Item
-                        value="contact-sheet"
-                        disabled={ids.length === 0}
-                        onSelect={() => setOpen('contact-sheet')}
-                      >
-                        {t('contactSheet.menu')}
-                      </Menu.Item>
-                      <Menu.Item
-                        value="collection"
-                        disabled={ids.length === 0}
-                        onSelect={() => setOpen('collection')}
-                      >
-                        {t('collections.addMenu')}
-                      </Menu.Item>
-                      <Menu.Item
-                        value="bulk-edit"
-                        disabled={ids.length === 0}
-                        onSelect={() => setOpen('bulk-edit')}
-                      >
-                        {t('bulkEdit.menu')}
-                      </Menu.Item>
+                      {ON_ASSETS.map(([dialog, label]) => (
+                        <Menu.Item
+                          key={dialog}
+                          value={dialog}
+                          disabled={ids.length === 0}
+                          onSelect={() => setOpen(dialog)}
+                        >
+                          {t(label)}
+                        </Menu.Item>
+                      ))}
                       <ExtraMenuItems extras={extras} separated />
                     </Menu.Content>
                   </Menu.Positioner>

@@ -3,6 +3,7 @@ import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import type { SessionView } from '../../../../api/accounts.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { navigate, useRoute } from '../../app/use-route.ts';
+import { LineIcon } from '../../components/line-icon.tsx';
 import { Link } from '../../components/link.tsx';
 import { PreferencePickers } from '../../components/preference-pickers.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
@@ -181,17 +182,9 @@ function CreateMenu({ session }: { session: SessionView }) {
 
 function SearchIcon() {
   return (
-    <svg
-      aria-hidden="true"
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-    >
+    <LineIcon size={16} weight={2}>
       <circle cx="11" cy="11" r="7" />
       <path d="m20 20-3.5-3.5" strokeLinecap="round" />
-    </svg>
+    </LineIcon>
   );
 }

@@ -13,7 +13,7 @@ import { defineScreen } from '../../router/define-screen.ts';
 import { path } from '../../router/route-codec.ts';
 import type { Draw, ScreenEntry } from '../../router/routes.ts';
 import { emptyProfile } from '../account/profile-fields.tsx';
-import { NewAccountFields } from './new-account-fields.tsx';
+import { NewAccountFields, newAccountBody } from './new-account-fields.tsx';
 
 export const screen = defineScreen('create-account', { codec: path('/create-account'), access: 'public' });
 export const draw: Draw<'create-account'> = () => <CreateAccountScreen />;
@@ -31,12 +31,7 @@ export function CreateAccountScreen() {
     onError: form.fail,
   });
   const submit = () => {
-    const body = {
-      username: form.values.username,
-      password: form.values.password,
-      confirm: form.values.confirm,
-      profile: form.values.profile,
-    };
+    const body = newAccountBody(form.values);
     if (form.check(createAccountSchema, body)) create.mutate(body);
   };
   return (

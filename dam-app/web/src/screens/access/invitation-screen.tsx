@@ -18,7 +18,7 @@ import { defineScreen } from '../../router/define-screen.ts';
 import { prefixed } from '../../router/route-codec.ts';
 import type { Draw, ScreenEntry } from '../../router/routes.ts';
 import { emptyProfile } from '../account/profile-fields.tsx';
-import { NewAccountFields } from './new-account-fields.tsx';
+import { NewAccountFields, newAccountBody } from './new-account-fields.tsx';
 
 export const screen = defineScreen('invitation', {
   codec: prefixed('CU', 'id', (id) => /^[A-Za-z0-9_-]{1,64}$/.test(id)),
@@ -78,12 +78,7 @@ function AcceptForm({ id, email, groupName }: { id: string; email: string; group
     onError: form.fail,
   });
   const submit = () => {
-    const body = {
-      username: form.values.username,
-      password: form.values.password,
-      confirm: form.values.confirm,
-      profile: form.values.profile,
-    };
+    const body = newAccountBody(form.values);
     if (form.check(acceptInvitationSchema, body)) accept.mutate(body);
   };
   return (

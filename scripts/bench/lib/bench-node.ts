@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { drain } from '../../../transfer/src/engine/http-client.ts';
+import { datagramAddonFile } from '../../../transfer/src/native/datagram-addon.ts';
 import { selfSignedCertificate } from '../../../transfer/src/node/tls-material.ts';
 import { buildEntry } from '../../../transfer/src/test-support/build-entry.ts';
 import { diesWithBench } from './dies-with-bench.ts';
@@ -35,6 +36,9 @@ export async function startBenchNode(
   writeFileSync(join(tlsDir, 'key.pem'), tls.key);
   writeFileSync(join(tlsDir, 'cert.pem'), tls.cert);
   const entry = await buildEntry(join(REPO, 'transfer/src/node/main.ts'));
+  // The bundle lives in a temporary directory, away from transfer/native/build: the node is told the bench's own
+  // choice of datagram path (the addon's file, or off), so both ends run the same one.
+  const addon = datagramAddonFile() ?? 'off';
   // BENCH_NODE_FLAGS: extra Node flags for the node process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
   const flags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...flags, entry], {
@@ -49,6 +53,7 @@ export async function startBenchNode(
       RAPID_NODE_UDP_PORT: '0',
       RAPID_NODE_TLS_KEY: join(tlsDir, 'key.pem'),
       RAPID_NODE_TLS_CERT: join(tlsDir, 'cert.pem'),
+      RAPID_DATAGRAM_ADDON: addon,
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'inherit'],

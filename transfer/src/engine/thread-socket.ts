@@ -57,6 +57,7 @@ function drain(entry) {
   scratch ??= Buffer.allocUnsafeSlow(SLOT * SLOTS);
   for (;;) {
     const count = entry.addon.recvBatch(fd, scratch, SLOT, lengths);
+    Atomics.add(entry.counts, 2, count);
     for (let i = 0; i < count; i++) {
       if (lengths[i] >= 0) take(entry, scratch.subarray(i * SLOT, i * SLOT + lengths[i]));
     }
@@ -79,7 +80,8 @@ function take(entry, packet) {
   Atomics.add(entry.counts, 0, packet.length);
 }
 function open({ id, family, pipeBytes, batchBytes, shared, addon }) {
-  // counts[0]: bytes handed over and not yet taken by the event loop; counts[1]: datagrams dropped for want of room.
+  // counts[0]: bytes handed over and not yet taken by the event loop; counts[1]: datagrams dropped for want of room;
+  // counts[2]: datagrams read in recvmmsg batches.
   const counts = new Int32Array(shared);
   const socket = dgram.createSocket(family === 6 ? 'udp6' : 'udp4');
   const entry = { id, socket, batch: undefined, counts, pipeBytes, batchBytes, fd: undefined, addon: addonOf(addon) };
@@ -194,7 +196,7 @@ export class ThreadSocket extends EventEmitter {
 
   private constructor(family: 4 | 6, pipeBytes: number) {
     super();
-    const shared = new SharedArrayBuffer(8);
+    const shared = new SharedArrayBuffer(12);
     this.#counts = new Int32Array(shared);
     // The addon (when in use) drains the socket in recvmmsg batches on the thread.
     const addon = datagramAddonFile();
@@ -249,6 +251,11 @@ export class ThreadSocket extends EventEmitter {
   /** Datagrams the thread dropped because the event loop had fallen `PIPE_BYTES` behind, since the socket opened. */
   get pipeDrops(): number {
     return Atomics.load(this.#counts, 1);
+  }
+
+  /** Datagrams the thread read in the addon's recvmmsg batches (none on the JavaScript path). */
+  get batchedDatagrams(): number {
+    return Atomics.load(this.#counts, 2);
   }
 
   /** Bytes handed over and not yet taken by the event loop (the kernel's queue aside). */

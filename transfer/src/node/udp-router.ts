@@ -39,6 +39,8 @@ export class UdpRouter {
   #sessions = new Map<number, UdpSessionEntry>();
   #early = new Map<number, Early>();
   readonly #send: SendDatagram;
+  /** Datagrams read in the addon's recvmmsg batches (none on the JavaScript path). */
+  batchedDatagrams = 0;
 
   /** `addon`: null keeps libuv's one read per datagram (tests of both paths); by default the addon when loaded. */
   constructor(addon: DatagramAddon | null = datagramAddon() ?? null) {
@@ -113,6 +115,7 @@ export class UdpRouter {
         const fd = socketFd(this.socket);
         if (fd === undefined) return;
         const count = addon.recvBatch(fd, scratch, SLOT, lengths, sources);
+        this.batchedDatagrams += count;
         for (let i = 0; i < count; i++) {
           const length = lengths[i] ?? -1;
           if (length < 0) continue;

@@ -5,6 +5,7 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <netinet/in.h>
+#include <netinet/udp.h>
 #include <node_api.h>
 #include <openssl/evp.h>
 #include <stdlib.h>
@@ -159,16 +160,23 @@ static int fd_of(napi_env env, napi_value value, int *fd) {
   return napi_get_value_int32(env, value, fd) == napi_ok && *fd >= 0;
 }
 
-// sendBatch(fd, datagrams, port?, ipv4?): datagrams is an array of arrays of Buffers (each one datagram's parts).
-// Sent with sendmmsg without blocking; returns how many went (the rest met a full socket buffer, or an error).
+// The kernel refused UDP_SEGMENT once (a device without checksum offload, an old kernel): never asked again.
+static int segmentation_off = 0;
+#define SEGMENT_BYTES 65000
+#define MAX_SEGMENTS 64
+
+// sendBatch(fd, datagrams, port?, ipv4?, segment?): datagrams is an array of arrays of Buffers (each one datagram's
+// parts). Sent with sendmmsg without blocking; with `segment`, runs of equal-size datagrams (the last of a run may be
+// shorter) go as one UDP GSO message each (UDP_SEGMENT): the stack is crossed once per run, the kernel or the card
+// cuts it into the same datagrams. Returns how many datagrams went (the rest met a full socket buffer, or an error).
 static napi_value send_batch(napi_env env, napi_callback_info info) {
-  size_t argc = 4;
-  napi_value argv[4];
+  size_t argc = 5;
+  napi_value argv[5];
   CHECK(env, napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
   int fd;
   uint32_t count;
   if (argc < 2 || !fd_of(env, argv[0], &fd) || napi_get_array_length(env, argv[1], &count) != napi_ok)
-    return fail(env, "sendBatch(fd, datagrams, port?, address?)");
+    return fail(env, "sendBatch(fd, datagrams, port?, address?, segment?)");
   struct sockaddr_in to;
   int addressed = 0;
   napi_valuetype kind = napi_undefined;
@@ -186,44 +194,102 @@ static napi_value send_batch(napi_env env, napi_callback_info info) {
     if (inet_pton(AF_INET, text, &to.sin_addr) != 1) return fail(env, "sendBatch: not an IPv4 address");
     addressed = 1;
   }
+  bool segment = false;
+  if (argc >= 5) napi_get_value_bool(env, argv[4], &segment);
+  struct iovec parts[MAX_BATCH * MAX_PARTS];
+  size_t sizes[MAX_BATCH];
+  uint32_t part_counts[MAX_BATCH];
   struct mmsghdr messages[MAX_BATCH];
-  struct iovec parts[MAX_BATCH][MAX_PARTS];
+  uint32_t members[MAX_BATCH];
+  union {
+    char buffer[CMSG_SPACE(sizeof(uint16_t))];
+    struct cmsghdr align;
+  } controls[MAX_BATCH];
   uint32_t sent_total = 0;
-  for (uint32_t start = 0; start < count; start += MAX_BATCH) {
-    uint32_t batch = count - start < MAX_BATCH ? count - start : MAX_BATCH;
+  while (sent_total < count) {
+    uint32_t batch = count - sent_total < MAX_BATCH ? count - sent_total : MAX_BATCH;
+    size_t used_parts = 0;
     for (uint32_t i = 0; i < batch; i++) {
       napi_value datagram;
       uint32_t part_count;
-      if (napi_get_element(env, argv[1], start + i, &datagram) != napi_ok ||
+      if (napi_get_element(env, argv[1], sent_total + i, &datagram) != napi_ok ||
           napi_get_array_length(env, datagram, &part_count) != napi_ok || part_count > MAX_PARTS)
         return fail(env, "sendBatch: each datagram is an array of at most 4 Buffers");
+      sizes[i] = 0;
+      part_counts[i] = part_count;
       for (uint32_t p = 0; p < part_count; p++) {
         napi_value part;
         unsigned char *data;
         size_t length;
         if (napi_get_element(env, datagram, p, &part) != napi_ok || !buffer_of(env, part, &data, &length))
           return fail(env, "sendBatch: a part is not a Buffer");
-        parts[i][p].iov_base = data;
-        parts[i][p].iov_len = length;
+        parts[used_parts + p].iov_base = data;
+        parts[used_parts + p].iov_len = length;
+        sizes[i] += length;
       }
-      memset(&messages[i].msg_hdr, 0, sizeof messages[i].msg_hdr);
-      messages[i].msg_hdr.msg_iov = parts[i];
-      messages[i].msg_hdr.msg_iovlen = part_count;
+      used_parts += part_count;
+    }
+    // Groups: one datagram each, or with segmentation runs of one size.
+    uint32_t groups = 0;
+    size_t part_at = 0;
+    int segmenting = segment && !segmentation_off;
+    for (uint32_t i = 0; i < batch;) {
+      uint32_t n = 1;
+      size_t total = sizes[i];
+      size_t first_parts = part_at;
+      part_at += part_counts[i];
+      if (segmenting && sizes[i] > 0)
+        while (i + n < batch && n < MAX_SEGMENTS && sizes[i + n - 1] == sizes[i] && sizes[i + n] > 0 &&
+               sizes[i + n] <= sizes[i] && total + sizes[i + n] <= SEGMENT_BYTES) {
+          total += sizes[i + n];
+          part_at += part_counts[i + n];
+          n++;
+        }
+      struct msghdr *header = &messages[groups].msg_hdr;
+      memset(header, 0, sizeof *header);
+      header->msg_iov = parts + first_parts;
+      header->msg_iovlen = part_at - first_parts;
       if (addressed) {
-        messages[i].msg_hdr.msg_name = &to;
-        messages[i].msg_hdr.msg_namelen = sizeof to;
+        header->msg_name = &to;
+        header->msg_namelen = sizeof to;
       }
+      if (n > 1) {
+        header->msg_control = controls[groups].buffer;
+        header->msg_controllen = sizeof controls[groups].buffer;
+        struct cmsghdr *cmsg = CMSG_FIRSTHDR(header);
+        cmsg->cmsg_level = SOL_UDP;
+        cmsg->cmsg_type = UDP_SEGMENT;
+        cmsg->cmsg_len = CMSG_LEN(sizeof(uint16_t));
+        uint16_t size = (uint16_t)sizes[i];
+        memcpy(CMSG_DATA(cmsg), &size, sizeof size);
+      }
+      members[groups++] = n;
+      i += n;
     }
     uint32_t done = 0;
-    while (done < batch) {
-      int sent = sendmmsg(fd, messages + done, batch - done, MSG_DONTWAIT);
+    while (done < groups) {
+      int sent = sendmmsg(fd, messages + done, groups - done, MSG_DONTWAIT);
       if (sent < 0 && errno == EINTR) continue;
-      if (sent <= 0) return number(env, sent_total + done);
+      if (sent < 0 && segmenting && messages[done].msg_hdr.msg_controllen > 0 &&
+          (errno == EIO || errno == EINVAL || errno == EOPNOTSUPP || errno == ENOPROTOOPT)) {
+        // Refused for the segmentation: the rest of this batch again, one datagram per message.
+        segmentation_off = 1;
+        break;
+      }
+      if (sent <= 0) return number(env, sent_total);
+      for (int g = 0; g < sent; g++) sent_total += members[done + g];
       done += (uint32_t)sent;
     }
-    sent_total += batch;
   }
   return number(env, sent_total);
+}
+
+// segmentationOff(): true once the kernel refused UDP_SEGMENT (then every batch goes one datagram per message).
+static napi_value segmentation_is_off(napi_env env, napi_callback_info info) {
+  (void)info;
+  napi_value out;
+  napi_get_boolean(env, segmentation_off, &out);
+  return out;
 }
 
 // recvBatch(fd, buffer, slotBytes, lengths: Int32Array, sources?: Uint8Array): reads up to lengths.length datagrams
@@ -299,6 +365,7 @@ NAPI_MODULE_INIT() {
       {"gcmSeal", NULL, gcm_seal, NULL, NULL, NULL, napi_default, NULL},
       {"gcmOpen", NULL, gcm_open, NULL, NULL, NULL, napi_default, NULL},
       {"sendBatch", NULL, send_batch, NULL, NULL, NULL, napi_default, NULL},
+      {"segmentationOff", NULL, segmentation_is_off, NULL, NULL, NULL, napi_default, NULL},
       {"recvBatch", NULL, recv_batch, NULL, NULL, NULL, napi_default, NULL},
   };
   napi_define_properties(env, exports, sizeof methods / sizeof methods[0], methods);

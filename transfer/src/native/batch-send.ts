@@ -15,9 +15,14 @@ interface Pending {
  * A socket's send for a sender's bursts: with the datagram addon, the datagrams of one turn of the event loop go to
  * the kernel in sendmmsg batches after the turn (one system call per run to one peer, not one per datagram); what a
  * full socket buffer refuses goes through `socket.send`, whose queue is the sender's back-pressure as before. Without
- * the addon (or a descriptor, or for an IPv6 peer given by address) it is `socket.send` itself.
+ * the addon (or a descriptor, or for an IPv6 peer given by address) it is `socket.send` itself. With `segment` (UDP
+ * GSO, unless RAPID_UDP_GSO=off) a run of full datagrams crosses the stack once; the peer receives the same datagrams.
  */
-export function batchSend(socket: Socket, addon: DatagramAddon | undefined = datagramAddon()): SendDatagram {
+export function batchSend(
+  socket: Socket,
+  addon: DatagramAddon | undefined = datagramAddon(),
+  segment = process.env.RAPID_UDP_GSO !== 'off',
+): SendDatagram {
   const plain: SendDatagram = (parts, port, address) => {
     if (port === undefined) socket.send(parts);
     else socket.send(parts, port, address);
@@ -43,6 +48,7 @@ export function batchSend(socket: Socket, addon: DatagramAddon | undefined = dat
               run.map((each) => each.parts),
               first.port,
               first.address,
+              segment,
             );
       for (const rest of run.slice(sent)) {
         try {

@@ -9,8 +9,13 @@ export interface DatagramAddon {
   gcmSeal(handle: object, nonce: Buffer, packet: Buffer, aadLength: number, payload: Buffer): void;
   /** Opens the body in place; false when the tag after it does not match. */
   gcmOpen(handle: object, nonce: Buffer, packet: Buffer, aadLength: number, bodyLength: number): boolean;
-  /** sendmmsg of datagrams given as parts, without blocking; how many went. */
-  sendBatch(fd: number, datagrams: Buffer[][], port?: number, address?: string): number;
+  /**
+   * sendmmsg of datagrams given as parts, without blocking; how many went. `segment`: runs of one size go as one
+   * UDP GSO message each (the receiver still gets the same datagrams).
+   */
+  sendBatch(fd: number, datagrams: Buffer[][], port?: number, address?: string, segment?: boolean): number;
+  /** True once the kernel refused UDP GSO in this process (batches then go one datagram per message). */
+  segmentationOff(): boolean;
   /** recvmmsg without blocking into slots of `slotBytes`; how many came (a length of -1: cut, drop it). */
   recvBatch(fd: number, buffer: Buffer, slotBytes: number, lengths: Int32Array, sources?: Uint8Array): number;
 }

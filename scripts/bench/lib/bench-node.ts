@@ -17,7 +17,8 @@ import { REPO } from './repo-root.ts';
 // set by hand measures the JavaScript path).
 if (process.env.RAPID_DATAGRAM_ADDON === undefined) {
   const file = join(REPO, 'transfer/native/build/rapid-dgram.node');
-  if (!existsSync(file)) spawnSync(process.execPath, [join(REPO, 'transfer/native/build.mjs')], { stdio: 'inherit' });
+  if (!existsSync(file))
+    spawnSync(process.execPath, [join(REPO, 'transfer/native/build.mjs')], { stdio: 'inherit' });
   process.env.RAPID_DATAGRAM_ADDON = existsSync(file) ? file : 'off';
 }
 

@@ -78,18 +78,21 @@ describe('batchSend', () => {
     expect(got.every((packet, n) => intact(packet, n))).toBe(true);
   });
 
-  it.each([true, false])('segmenting %s, a run of one size and a shorter last arrive as the same datagrams', async (segment) => {
-    const addon = builtAddon();
-    const [from, to] = [await bound(), await bound()];
-    const send = batchSend(from, addon, segment);
-    for (let n = 0; n < 150; n++) send(datagram(n), to.address().port, '127.0.0.1');
-    send([Buffer.from([0, 150]), Buffer.alloc(10, 150)], to.address().port, '127.0.0.1');
-    const got = await received(to, 151);
-    expect(got.length).toBe(151);
-    expect(got.slice(0, 150).every((packet, n) => intact(packet, n))).toBe(true);
-    expect(got[150]?.length).toBe(12);
-    expect(addon.segmentationOff()).toBe(false);
-  });
+  it.each([true, false])(
+    'segmenting %s, a run of one size and a shorter last arrive as the same datagrams',
+    async (segment) => {
+      const addon = builtAddon();
+      const [from, to] = [await bound(), await bound()];
+      const send = batchSend(from, addon, segment);
+      for (let n = 0; n < 150; n++) send(datagram(n), to.address().port, '127.0.0.1');
+      send([Buffer.from([0, 150]), Buffer.alloc(10, 150)], to.address().port, '127.0.0.1');
+      const got = await received(to, 151);
+      expect(got.length).toBe(151);
+      expect(got.slice(0, 150).every((packet, n) => intact(packet, n))).toBe(true);
+      expect(got[150]?.length).toBe(12);
+      expect(addon.segmentationOff()).toBe(false);
+    },
+  );
 
   it('without the addon, is socket.send: the same datagrams arrive', async () => {
     const [from, to] = [await bound(), await bound()];

@@ -7,7 +7,7 @@ export type Auth = 'public' | 'user' | 'admin';
 export type BodyKind = 'json' | 'binary';
 /** The error answers an endpoint gives beyond those every endpoint may give (400, 401, 403 by auth, 500): status → codes. */
 export type EndpointErrors = Partial<
-  Record<400 | 403 | 404 | 409 | 413 | 422 | 429 | 507, readonly string[]>
+  Record<400 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 502 | 503 | 507, readonly string[]>
 >;
 
 /**
@@ -48,6 +48,31 @@ export function defineEndpoint<
   A extends Auth = Auth,
 >(endpoint: Endpoint<P, Q, B, R, A>): Endpoint<P, Q, B, R, A> {
   return endpoint;
+}
+
+/** Declares one endpoint of a group at `path`; `A`, its auth, is the group's unless it names its own. */
+type GroupMethod<GA extends Auth> = <
+  P extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+  R extends z.ZodType = z.ZodType,
+  A extends Auth = GA,
+>(
+  path: string,
+  endpoint: Omit<Endpoint<P, Q, B, R, A>, 'method' | 'path' | 'tag' | 'auth'> & { auth?: A },
+) => Endpoint<P, Q, B, R, A>;
+export type EndpointGroup<GA extends Auth> = Record<Method, GroupMethod<GA>>;
+
+/**
+ * The endpoints of one tag, most of them with one auth: `group.get(path, { summary, response, … })` declares one
+ * with the group's tag and auth, as `defineEndpoint` would.
+ */
+export function endpointGroup<GA extends Auth>(tag: string, auth: GA): EndpointGroup<GA> {
+  const on =
+    (method: Method): GroupMethod<GA> =>
+    (path, endpoint) =>
+      ({ method, path, tag, auth, ...endpoint }) as never;
+  return { get: on('get'), post: on('post'), put: on('put'), delete: on('delete') };
 }
 
 /** What a caller gives for the path's `{name}` parameters (schema `P`): each named one, as a number or a string. */

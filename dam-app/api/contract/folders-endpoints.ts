@@ -1,5 +1,4 @@
 import { okSchema } from '../accounts.ts';
-import { idParamSchema } from '../admin.ts';
 import {
   createFolderSchema,
   folderDestinationSchema,
@@ -9,111 +8,74 @@ import {
   placesTreeSchema,
   renameFolderSchema,
 } from '../folders.ts';
-import { defineEndpoint } from './define-endpoint.ts';
+import { endpointGroup } from './define-endpoint.ts';
+import { errors, inUse, notFound } from './error-sets.ts';
+import { idParams } from './params.ts';
 
-const tag = 'Folders';
+const folders = endpointGroup('Folders', 'user');
 /** A folder change can meet a name taken, a user's checked-out asset below, or a transcoding video (moves). */
-const changeConflicts = ['name_taken', 'in_use', 'transcoding', 'destination_has_folder'] as const;
+const changeConflicts = { 409: ['name_taken', 'in_use', 'transcoding', 'destination_has_folder'] };
+/** A move or a copy: into itself or its parent, into a folder the person may not use, or meeting a conflict. */
+const placeErrors = errors(
+  { 400: ['onto_child_or_parent'], 404: ['not_found', 'destination_not_allowed'] },
+  changeConflicts,
+);
 
-export const folderTree = defineEndpoint({
-  method: 'get',
-  path: '/folders/tree',
-  tag,
+export const folderTree = folders.get('/folders/tree', {
   summary: 'The places tree: every folder under the current ACL root',
-  auth: 'user',
   response: placesTreeSchema,
   errors: { 409: ['acl_root_missing'] },
 });
-export const getFolder = defineEndpoint({
-  method: 'get',
-  path: '/folders/{id}',
-  tag,
+export const getFolder = folders.get('/folders/{id}', {
   summary: 'One folder',
-  auth: 'user',
-  params: idParamSchema,
+  params: idParams,
   response: folderSchema,
-  errors: { 404: ['not_found'] },
+  errors: notFound,
 });
-export const createFolder = defineEndpoint({
-  method: 'post',
-  path: '/folders',
-  tag,
+export const createFolder = folders.post('/folders', {
   summary: 'Create a folder (R-FOLDER-NAME folder name rules)',
-  auth: 'user',
   body: createFolderSchema,
   response: folderSchema,
   status: 201,
-  errors: { 404: ['not_found'], 409: ['name_taken'] },
+  errors: errors(notFound, { 409: ['name_taken'] }),
 });
-export const renameFolder = defineEndpoint({
-  method: 'put',
-  path: '/folders/{id}',
-  tag,
+export const renameFolder = folders.put('/folders/{id}', {
   summary: 'Rename a folder',
-  auth: 'user',
-  params: idParamSchema,
+  params: idParams,
   body: renameFolderSchema,
   response: folderSchema,
-  errors: { 404: ['not_found'], 409: changeConflicts },
+  errors: errors(notFound, changeConflicts),
 });
-export const moveFolder = defineEndpoint({
-  method: 'post',
-  path: '/folders/{id}/move',
-  tag,
+export const moveFolder = folders.post('/folders/{id}/move', {
   summary: 'Move a folder into another (blocked while its videos transcode)',
-  auth: 'user',
-  params: idParamSchema,
+  params: idParams,
   body: folderDestinationSchema,
   response: folderSchema,
-  errors: {
-    400: ['onto_child_or_parent'],
-    404: ['not_found', 'destination_not_allowed'],
-    409: changeConflicts,
-  },
+  errors: placeErrors,
 });
-export const copyFolder = defineEndpoint({
-  method: 'post',
-  path: '/folders/{id}/copy',
-  tag,
+export const copyFolder = folders.post('/folders/{id}/copy', {
   summary: 'Copy a folder, with its assets, into another',
-  auth: 'user',
-  params: idParamSchema,
+  params: idParams,
   body: folderDestinationSchema,
   response: folderSchema,
   status: 201,
-  errors: {
-    400: ['onto_child_or_parent'],
-    404: ['not_found', 'destination_not_allowed'],
-    409: changeConflicts,
-  },
+  errors: placeErrors,
 });
-export const deleteFolder = defineEndpoint({
-  method: 'delete',
-  path: '/folders/{id}',
-  tag,
+export const deleteFolder = folders.delete('/folders/{id}', {
   summary: 'Delete a folder to the trash (its assets can be restored)',
-  auth: 'user',
-  params: idParamSchema,
+  params: idParams,
   response: okSchema,
-  errors: { 404: ['not_found'], 409: ['in_use'] },
+  errors: errors(notFound, inUse),
 });
-export const folderTransferPath = defineEndpoint({
-  method: 'get',
-  path: '/folders/{id}/path',
-  tag,
+export const folderTransferPath = folders.get('/folders/{id}/path', {
   summary: 'asperaconvertidtopath: the folder’s path on the transfer node',
-  auth: 'user',
-  params: idParamSchema,
+  params: idParams,
   response: folderPathSchema,
-  errors: { 404: ['not_found'] },
+  errors: notFound,
 });
-export const folderListing = defineEndpoint({
-  method: 'get',
-  path: '/folders/{id}/listing',
-  tag,
+export const folderListing = folders.get('/folders/{id}/listing', {
   summary: 'list_directory: the paths a folder holds in storage',
-  auth: 'user',
-  params: idParamSchema,
+  params: idParams,
   response: pathListSchema,
-  errors: { 404: ['not_found'] },
+  errors: notFound,
 });

@@ -1,88 +1,57 @@
 import { z } from 'zod';
-import { assetIdParamSchema, assetSchema } from '../assets.ts';
-import {
-  checkInSchema,
-  compareQuerySchema,
-  versionCompareSchema,
-  versionParamSchema,
-  versionSchema,
-} from '../versions.ts';
-import { defineEndpoint } from './define-endpoint.ts';
+import { assetSchema } from '../assets.ts';
+import { checkInSchema, compareQuerySchema, versionCompareSchema, versionSchema } from '../versions.ts';
+import { endpointGroup } from './define-endpoint.ts';
+import { errors, inUse, notFound } from './error-sets.ts';
+import { assetIdParams, versionParams } from './params.ts';
 
-const tag = 'Versions';
+const versions = endpointGroup('Versions', 'user');
 const newVersionSchema = z.object({ asset: assetSchema, version: z.number() });
+const versionNotFound = { 404: ['not_found', 'version_not_found'] };
 
-export const checkOutAsset = defineEndpoint({
-  method: 'post',
-  path: '/assets/{id}/checkout',
-  tag,
+export const checkOutAsset = versions.post('/assets/{id}/checkout', {
   summary: 'Check out: lock the asset for me (everyone sees the holder)',
-  auth: 'user',
-  params: assetIdParamSchema,
+  params: assetIdParams,
   response: assetSchema,
-  errors: { 404: ['not_found'], 409: ['in_use'] },
+  errors: errors(notFound, inUse),
 });
-export const cancelCheckOut = defineEndpoint({
-  method: 'delete',
-  path: '/assets/{id}/checkout',
-  tag,
+export const cancelCheckOut = versions.delete('/assets/{id}/checkout', {
   summary: 'Cancel the check-out (an administrator can break anyone’s)',
-  auth: 'user',
-  params: assetIdParamSchema,
+  params: assetIdParams,
   response: assetSchema,
-  errors: { 404: ['not_found'], 409: ['in_use'] },
+  errors: errors(notFound, inUse),
 });
-export const checkInAsset = defineEndpoint({
-  method: 'post',
-  path: '/assets/{id}/checkin',
-  tag,
+export const checkInAsset = versions.post('/assets/{id}/checkin', {
   summary: 'Check in: a new version (name, comment, message, category), optionally with new content',
-  auth: 'user',
-  params: assetIdParamSchema,
+  params: assetIdParams,
   body: checkInSchema,
   response: newVersionSchema,
   status: 201,
-  errors: { 404: ['not_found'], 409: ['not_checked_out', 'replacement_not_upload'] },
+  errors: errors(notFound, { 409: ['not_checked_out', 'replacement_not_upload'] }),
 });
-export const listVersions = defineEndpoint({
-  method: 'get',
-  path: '/assets/{id}/versions',
-  tag,
+export const listVersions = versions.get('/assets/{id}/versions', {
   summary: 'The versions of an asset, newest first',
-  auth: 'user',
-  params: assetIdParamSchema,
+  params: assetIdParams,
   response: z.array(versionSchema),
-  errors: { 404: ['not_found'] },
+  errors: notFound,
 });
-export const restoreVersion = defineEndpoint({
-  method: 'post',
-  path: '/assets/{id}/versions/{number}/restore',
-  tag,
+export const restoreVersion = versions.post('/assets/{id}/versions/{number}/restore', {
   summary: 'Restore an old version (as a new version)',
-  auth: 'user',
-  params: versionParamSchema,
+  params: versionParams,
   response: newVersionSchema,
-  errors: { 404: ['not_found', 'version_not_found'], 409: ['in_use'] },
+  errors: errors(versionNotFound, inUse),
 });
-export const compareVersions = defineEndpoint({
-  method: 'get',
-  path: '/assets/{id}/versions/compare',
-  tag,
+export const compareVersions = versions.get('/assets/{id}/versions/compare', {
   summary: 'Compare two versions: metadata differences and both renditions',
-  auth: 'user',
-  params: assetIdParamSchema,
+  params: assetIdParams,
   query: compareQuerySchema,
   response: versionCompareSchema,
-  errors: { 404: ['not_found', 'version_not_found'] },
+  errors: versionNotFound,
 });
-export const versionThumbnail = defineEndpoint({
-  method: 'get',
-  path: '/assets/{id}/versions/{number}/renditions/thumbnail',
-  tag,
+export const versionThumbnail = versions.get('/assets/{id}/versions/{number}/renditions/thumbnail', {
   summary: 'The thumbnail of one version (for Version compare)',
-  auth: 'user',
-  params: versionParamSchema,
+  params: versionParams,
   response: z.string().meta({ format: 'binary' }),
   produces: 'image/jpeg',
-  errors: { 404: ['not_found', 'version_not_found'] },
+  errors: versionNotFound,
 });

@@ -21,7 +21,7 @@ import {
   userSchema,
 } from '../accounts.ts';
 import { adminInvitationSchema, createInvitationSchema } from '../admin.ts';
-import { endpointGroup } from './define-endpoint.ts';
+import { endpointGroup } from './endpoint-group.ts';
 import { errors, notFound, weakPassword } from './error-sets.ts';
 import { namedSet } from './named-set.ts';
 import { invitationParams } from './params.ts';

@@ -13,7 +13,7 @@ import {
   saveGroupSchema,
   updateUserSchema,
 } from '../admin.ts';
-import { endpointGroup } from './define-endpoint.ts';
+import { endpointGroup } from './endpoint-group.ts';
 import { errors, notFound, weakPassword } from './error-sets.ts';
 import { namedSet } from './named-set.ts';
 import { idParams } from './params.ts';
@@ -25,12 +25,8 @@ export const listUsers = admin.get('/admin/users', {
   summary: 'Every user with their groups and ACLs',
   response: z.array(adminUserSchema),
 });
-export const getUser = admin.get('/admin/users/{id}', {
-  summary: 'One user',
-  params: idParams,
-  response: adminUserSchema,
-  errors: notFound,
-});
+const user = admin.item('/admin/users/{id}', idParams);
+export const getUser = user.get('', { summary: 'One user', response: adminUserSchema });
 export const createUser = admin.post('/admin/users', {
   summary: 'Create an active user',
   body: createUserSchema,
@@ -38,12 +34,11 @@ export const createUser = admin.post('/admin/users', {
   status: 201,
   errors: errors(weakPassword, licenseFull, notFound, { 409: ['username_exists'] }),
 });
-export const updateUser = admin.put('/admin/users/{id}', {
+export const updateUser = user.put('', {
   summary: "Change a user's profile, role, status, groups, ACLs or password",
-  params: idParams,
   body: updateUserSchema,
   response: adminUserSchema,
-  errors: errors(weakPassword, licenseFull, notFound, { 409: ['own_account'] }),
+  errors: errors(weakPassword, licenseFull, { 409: ['own_account'] }),
 });
 export const deleteUsers = admin.post('/admin/users/delete', {
   summary: 'Delete a selection of users (never root, nologin or guest, nor yourself)',

@@ -15,16 +15,17 @@ import {
 } from '../assets.ts';
 import { dbId, dbIdParam } from '../db-safe.ts';
 import { bulkEditSchema } from '../search.ts';
-import { endpointGroup } from './define-endpoint.ts';
+import { endpointGroup } from './endpoint-group.ts';
 import { errors, inUse, notFound } from './error-sets.ts';
 import { assetIdParams, idParams, renditionParams } from './params.ts';
 
 const assets = endpointGroup('Assets', 'user');
+const asset = assets.item('/assets/{id}', assetIdParams);
 const bytes = z.string().meta({ format: 'binary' });
 /** What blocks changing an asset: another user's lock, a taken file name, a video still transcoding (moves). */
 const changeConflicts = { 409: ['in_use', 'filename_exists', 'transcoding'] };
 /** A move, a copy or a restore into a folder the person may not use. */
-const destinationNotAllowed = { 404: ['not_found', 'destination_not_allowed'] };
+const destinationNotAllowed = { 404: ['destination_not_allowed'] };
 /** A copy or a restore into a folder the person may not use, or onto a taken file name. */
 const destinationErrors = errors(destinationNotAllowed, { 409: ['filename_exists'] });
 
@@ -34,11 +35,9 @@ export const ingestAsset = assets.post('/assets/ingest', {
   response: ingestResultSchema,
   errors: notFound,
 });
-export const getAsset = assets.get('/assets/{id}', {
+export const getAsset = asset.get('', {
   summary: 'One asset, with its renditions and lock holder',
-  params: assetIdParams,
   response: assetSchema,
-  errors: notFound,
 });
 export const folderAssets = assets.get('/folders/{id}/assets', {
   summary: 'The assets of one folder by name, a page at a time (keyset paging)',
@@ -47,64 +46,55 @@ export const folderAssets = assets.get('/folders/{id}/assets', {
   response: assetPageSchema,
   errors: notFound,
 });
-export const editAsset = assets.put('/assets/{id}', {
+export const editAsset = asset.put('', {
   summary: 'Edit an asset’s metadata (name, description, keywords)',
-  params: assetIdParams,
   body: editAssetSchema,
   response: assetSchema,
-  errors: errors(notFound, inUse),
+  errors: inUse,
 });
-export const renameAsset = assets.post('/assets/{id}/rename', {
+export const renameAsset = asset.post('/rename', {
   summary: 'Rename an asset’s file',
-  params: assetIdParams,
   body: renameAssetSchema,
   response: assetSchema,
-  errors: errors(notFound, changeConflicts),
+  errors: changeConflicts,
 });
-export const moveAsset = assets.post('/assets/{id}/move', {
+export const moveAsset = asset.post('/move', {
   summary: 'Move an asset to another folder',
-  params: assetIdParams,
   body: assetDestinationSchema,
   response: assetSchema,
   errors: errors(destinationNotAllowed, changeConflicts),
 });
-export const copyAsset = assets.post('/assets/{id}/copy', {
+export const copyAsset = asset.post('/copy', {
   summary: 'Copy an asset to another folder (a new asset)',
-  params: assetIdParams,
   body: assetDestinationSchema,
   response: assetSchema,
   status: 201,
   errors: destinationErrors,
 });
-export const trashAsset = assets.delete('/assets/{id}', {
+export const trashAsset = asset.delete('', {
   summary: 'Delete an asset to the trash',
-  params: assetIdParams,
   response: okSchema,
-  errors: errors(notFound, inUse),
+  errors: inUse,
 });
 export const listTrash = assets.get('/trash', {
   summary: 'Trashed assets under the current ACL root, latest first',
   response: z.object({ items: z.array(assetSchema) }),
 });
-export const restoreAsset = assets.post('/assets/{id}/restore', {
+export const restoreAsset = asset.post('/restore', {
   summary: 'Restore a trashed asset to its folder',
-  params: assetIdParams,
   response: assetSchema,
   errors: errors(destinationErrors, { 409: ['not_restorable'] }),
 });
-export const assetRendition = assets.get('/assets/{id}/renditions/{name}', {
+export const assetRendition = assets.item('/assets/{id}/renditions/{name}', renditionParams).get('', {
   summary: 'A rendition’s bytes (thumbnail, preview, poster, web-preview, icon)',
-  params: renditionParams,
   response: bytes,
   produces: 'application/octet-stream',
-  errors: notFound,
 });
-export const assetOriginal = assets.get('/assets/{id}/original', {
+export const assetOriginal = asset.get('/original', {
   summary: 'The original file (Standard Download); needs downloadHiRes',
-  params: assetIdParams,
   response: bytes,
   produces: 'application/octet-stream',
-  errors: errors(notFound, { 404: ['file_missing'] }),
+  errors: { 404: ['file_missing'] },
 });
 
 export const bulkSelect = assets.post('/assets/bulk-select', {
@@ -121,13 +111,14 @@ export const bulkEdit = assets.post('/assets/bulk-edit', {
 
 /** R-PRINT-OUTPUTS print formats, as the server makes them. */
 export const printFormatSchema = z.enum(['jpeg', 'png', 'gif', 'tiff']);
-export const printAsset = assets.get('/assets/{id}/print/{format}', {
-  summary: 'A print output of an image: web JPEG, PNG or GIF at 72 dpi, or TIFF at 300 dpi',
-  params: z.object({ id: dbIdParam(), format: printFormatSchema }),
-  response: bytes,
-  produces: 'application/octet-stream',
-  errors: errors({ 400: ['not_an_image'] }, notFound),
-});
+export const printAsset = assets
+  .item('/assets/{id}/print/{format}', z.object({ id: dbIdParam(), format: printFormatSchema }))
+  .get('', {
+    summary: 'A print output of an image: web JPEG, PNG or GIF at 72 dpi, or TIFF at 300 dpi',
+    response: bytes,
+    produces: 'application/octet-stream',
+    errors: { 400: ['not_an_image'] },
+  });
 export const contactSheet = assets.post('/contact-sheet', {
   summary: 'A contact sheet (PDF) of a selection: thumbnails and names, 20 to a page',
   body: z.strictObject({ ids: z.array(dbId()).min(1).max(500) }),

@@ -50,31 +50,6 @@ export function defineEndpoint<
   return endpoint;
 }
 
-/** Declares one endpoint of a group at `path`; `A`, its auth, is the group's unless it names its own. */
-type GroupMethod<GA extends Auth> = <
-  P extends z.ZodType | undefined = undefined,
-  Q extends z.ZodType | undefined = undefined,
-  B extends z.ZodType | undefined = undefined,
-  R extends z.ZodType = z.ZodType,
-  A extends Auth = GA,
->(
-  path: string,
-  endpoint: Omit<Endpoint<P, Q, B, R, A>, 'method' | 'path' | 'tag' | 'auth'> & { auth?: A },
-) => Endpoint<P, Q, B, R, A>;
-export type EndpointGroup<GA extends Auth> = Record<Method, GroupMethod<GA>>;
-
-/**
- * The endpoints of one tag, most of them with one auth: `group.get(path, { summary, response, … })` declares one
- * with the group's tag and auth, as `defineEndpoint` would.
- */
-export function endpointGroup<GA extends Auth>(tag: string, auth: GA): EndpointGroup<GA> {
-  const on =
-    (method: Method): GroupMethod<GA> =>
-    (path, endpoint) =>
-      ({ method, path, tag, auth, ...endpoint }) as never;
-  return { get: on('get'), post: on('post'), put: on('put'), delete: on('delete') };
-}
-
 /** What a caller gives for the path's `{name}` parameters (schema `P`): each named one, as a number or a string. */
 export type PathParams<P> = P extends z.ZodType ? { [K in keyof z.output<P>]: string | number } : undefined;
 

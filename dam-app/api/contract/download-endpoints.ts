@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dbString, storablePath } from '../db-safe.ts';
-import { endpointGroup } from './define-endpoint.ts';
+import { endpointGroup } from './endpoint-group.ts';
 import { notFound } from './error-sets.ts';
 
 const downloads = endpointGroup('Transfers', 'user');

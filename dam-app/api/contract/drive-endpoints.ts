@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { endpointGroup } from './define-endpoint.ts';
-import { errors, inUse, notFound } from './error-sets.ts';
+import { endpointGroup } from './endpoint-group.ts';
+import { inUse } from './error-sets.ts';
 import { assetIdParams } from './params.ts';
 
 // The Drive server API (protocol/src/drive-server-api.ts) over check-out and check-in: lock = check-out, content =
@@ -8,7 +8,7 @@ import { assetIdParams } from './params.ts';
 // `{DAM}/api/v1/drive/`; the client sends an API key as its Bearer token.
 const drive = endpointGroup('Drive', 'user');
 /** `{file}`: the id of an asset, checked as `{id}` of an asset is. */
-const fileParam = z.object({ file: assetIdParams.shape.id });
+const file = drive.item('/drive/files/{file}', z.object({ file: assetIdParams.shape.id }));
 
 const lockReply = z.object({
   name: z.string(),
@@ -21,30 +21,24 @@ const lockReply = z.object({
   }),
 });
 
-export const lockDriveFile = drive.post('/drive/files/{file}/lock', {
+export const lockDriveFile = file.post('/lock', {
   summary: 'Drive: lock a file (check-out); 409 when someone else holds it',
-  params: fileParam,
   response: lockReply,
-  errors: errors(notFound, inUse),
+  errors: inUse,
 });
-export const readDriveFile = drive.get('/drive/files/{file}/content', {
+export const readDriveFile = file.get('/content', {
   summary: 'Drive: the file’s current bytes (the original)',
-  params: fileParam,
   response: z.string().meta({ format: 'binary' }),
   produces: 'application/octet-stream',
-  errors: notFound,
 });
-export const saveDriveVersion = drive.post('/drive/files/{file}/versions', {
+export const saveDriveVersion = file.post('/versions', {
   summary: 'Drive: a new version from the request’s bytes (check-in); needs our lock, which stays held',
-  params: fileParam,
   accepts: 'binary',
   response: z.object({ version: z.object({ id: z.string(), size: z.number() }) }),
   status: 201,
-  errors: errors(notFound, { 409: ['not_locked'] }),
+  errors: { 409: ['not_locked'] },
 });
-export const unlockDriveFile = drive.delete('/drive/files/{file}/lock', {
+export const unlockDriveFile = file.delete('/lock', {
   summary: 'Drive: release the lock (cancel the check-out); releasing no lock is not an error',
-  params: fileParam,
   response: z.null(),
-  errors: notFound,
 });

@@ -8,16 +8,17 @@ import {
   placesTreeSchema,
   renameFolderSchema,
 } from '../folders.ts';
-import { endpointGroup } from './define-endpoint.ts';
+import { endpointGroup } from './endpoint-group.ts';
 import { errors, inUse, notFound } from './error-sets.ts';
 import { idParams } from './params.ts';
 
 const folders = endpointGroup('Folders', 'user');
+const folder = folders.item('/folders/{id}', idParams);
 /** A folder change can meet a name taken, a user's checked-out asset below, or a transcoding video (moves). */
 const changeConflicts = { 409: ['name_taken', 'in_use', 'transcoding', 'destination_has_folder'] };
 /** A move or a copy: into itself or its parent, into a folder the person may not use, or meeting a conflict. */
 const placeErrors = errors(
-  { 400: ['onto_child_or_parent'], 404: ['not_found', 'destination_not_allowed'] },
+  { 400: ['onto_child_or_parent'], 404: ['destination_not_allowed'] },
   changeConflicts,
 );
 
@@ -26,12 +27,7 @@ export const folderTree = folders.get('/folders/tree', {
   response: placesTreeSchema,
   errors: { 409: ['acl_root_missing'] },
 });
-export const getFolder = folders.get('/folders/{id}', {
-  summary: 'One folder',
-  params: idParams,
-  response: folderSchema,
-  errors: notFound,
-});
+export const getFolder = folder.get('', { summary: 'One folder', response: folderSchema });
 export const createFolder = folders.post('/folders', {
   summary: 'Create a folder (R-FOLDER-NAME folder name rules)',
   body: createFolderSchema,
@@ -39,43 +35,35 @@ export const createFolder = folders.post('/folders', {
   status: 201,
   errors: errors(notFound, { 409: ['name_taken'] }),
 });
-export const renameFolder = folders.put('/folders/{id}', {
+export const renameFolder = folder.put('', {
   summary: 'Rename a folder',
-  params: idParams,
   body: renameFolderSchema,
   response: folderSchema,
-  errors: errors(notFound, changeConflicts),
+  errors: changeConflicts,
 });
-export const moveFolder = folders.post('/folders/{id}/move', {
+export const moveFolder = folder.post('/move', {
   summary: 'Move a folder into another (blocked while its videos transcode)',
-  params: idParams,
   body: folderDestinationSchema,
   response: folderSchema,
   errors: placeErrors,
 });
-export const copyFolder = folders.post('/folders/{id}/copy', {
+export const copyFolder = folder.post('/copy', {
   summary: 'Copy a folder, with its assets, into another',
-  params: idParams,
   body: folderDestinationSchema,
   response: folderSchema,
   status: 201,
   errors: placeErrors,
 });
-export const deleteFolder = folders.delete('/folders/{id}', {
+export const deleteFolder = folder.delete('', {
   summary: 'Delete a folder to the trash (its assets can be restored)',
-  params: idParams,
   response: okSchema,
-  errors: errors(notFound, inUse),
+  errors: inUse,
 });
-export const folderTransferPath = folders.get('/folders/{id}/path', {
+export const folderTransferPath = folder.get('/path', {
   summary: 'asperaconvertidtopath: the folder’s path on the transfer node',
-  params: idParams,
   response: folderPathSchema,
-  errors: notFound,
 });
-export const folderListing = folders.get('/folders/{id}/listing', {
+export const folderListing = folder.get('/listing', {
   summary: 'list_directory: the paths a folder holds in storage',
-  params: idParams,
   response: pathListSchema,
-  errors: notFound,
 });

@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { okSchema } from '../accounts.ts';
 import { loadingDockEntrySchema, loadingDockSchema, prepareDownloadSchema } from '../loading-dock.ts';
-import { endpointGroup } from './define-endpoint.ts';
+import { endpointGroup } from './endpoint-group.ts';
 import { notFound } from './error-sets.ts';
 
 const docks = endpointGroup('Loading dock', 'user');
-const notificationParam = z.object({ notificationId: z.string().regex(/^[\w-]{8,64}$/) });
+const dock = docks.item(
+  '/loading-dock/{notificationId}',
+  z.object({ notificationId: z.string().regex(/^[\w-]{8,64}$/) }),
+);
 
 export const listLoadingDocks = docks.get('/loading-dock', {
   summary: 'My prepared downloads, latest first: ready, or done (their files cleaned up)',
@@ -24,15 +27,11 @@ export const prepareDownload = docks.post('/loading-dock', {
     507: ['loading_dock_no_space', 'loading_dock_quota'],
   },
 });
-export const getLoadingDock = docks.get('/loading-dock/{notificationId}', {
+export const getLoadingDock = dock.get('', {
   summary: 'The loading dock download workflow: the files of one prepared download',
-  params: notificationParam,
   response: loadingDockSchema,
-  errors: notFound,
 });
-export const loadingDockDone = docks.post('/loading-dock/{notificationId}/done', {
+export const loadingDockDone = dock.post('/done', {
   summary: 'The done callback: the transfer finished, its leftover files are cleaned up',
-  params: notificationParam,
   response: okSchema,
-  errors: notFound,
 });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { okSchema } from '../accounts.ts';
-import type { Auth, EndpointErrors, EndpointGroup } from './define-endpoint.ts';
-import { errors, notFound } from './error-sets.ts';
+import type { Auth, EndpointErrors } from './define-endpoint.ts';
+import type { EndpointGroup } from './endpoint-group.ts';
+import { errors } from './error-sets.ts';
 import { idParams } from './params.ts';
 
 /**
@@ -26,9 +27,11 @@ export function namedSet<
   /** What a create answers, when not the item (an API key's one showing of its secret). */
   created?: C;
 }) {
-  const one = `${set.path}/{id}`;
+  const one = set.group.item(`${set.path}/{id}`, idParams);
   const nameTaken = { 409: [set.exists] };
   return {
+    /** The set's items, for more endpoints below `path/{id}`. */
+    one,
     list: (summary: string, extra?: EndpointErrors) =>
       set.group.get(set.path, { summary, response: z.array(set.item), errors: extra }),
     create: (summary: string, extra?: EndpointErrors) =>
@@ -40,19 +43,8 @@ export function namedSet<
         errors: errors(extra, nameTaken),
       }),
     update: (summary: string, extra?: EndpointErrors) =>
-      set.group.put(one, {
-        summary,
-        params: idParams,
-        body: set.save,
-        response: set.item,
-        errors: errors(extra, notFound, nameTaken),
-      }),
+      one.put('', { summary, body: set.save, response: set.item, errors: errors(extra, nameTaken) }),
     remove: (summary: string, extra?: EndpointErrors) =>
-      set.group.delete(one, {
-        summary,
-        params: idParams,
-        response: okSchema,
-        errors: errors(extra, notFound),
-      }),
+      one.delete('', { summary, response: okSchema, errors: extra }),
   };
 }

@@ -7,7 +7,7 @@ import {
   searchRequestSchema,
   searchResultSchema,
 } from '../search.ts';
-import { endpointGroup } from './define-endpoint.ts';
+import { endpointGroup } from './endpoint-group.ts';
 import { forbidden, notFound } from './error-sets.ts';
 import { namedSet } from './named-set.ts';
 

@@ -12,7 +12,7 @@ import {
   uploadFileFinishSchema,
   uploadSessionActionSchema,
 } from '../transfers.ts';
-import { endpointGroup } from './define-endpoint.ts';
+import { endpointGroup } from './endpoint-group.ts';
 import { errors, notFound } from './error-sets.ts';
 
 const transfers = endpointGroup('Transfers', 'user');

@@ -1,6 +1,6 @@
 import { createDocument, type ZodOpenApiPathsObject } from 'zod-openapi';
 import { apiErrorSchema } from '../../api/errors.ts';
-import type { RouteDefinition } from './define-route.ts';
+import type { RouteDefinition } from './bind-endpoint.ts';
 
 const errorResponse = (description: string) => ({
   description,

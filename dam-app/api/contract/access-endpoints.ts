@@ -130,12 +130,14 @@ export const createApiKey = apiKeys.create(
 export const revokeApiKey = apiKeys.remove('Revoke an API key', needsSession);
 
 const invitations = endpointGroup('Administration', 'admin');
+/** An invitation accepted, withdrawn (`invitation_done`) or expired (`link_invalid`) is gone. */
+const invitationGone = { 410: ['invitation_done', 'link_invalid'] };
 export const createInvitation = invitations.post('/admin/invitations', {
   summary: 'Invite someone by mail; they join the default group when they accept',
   body: createInvitationSchema,
   response: adminInvitationSchema,
   status: 201,
-  errors: notFound,
+  errors: errors(notFound, { 502: ['invitation_not_sent'] }),
 });
 export const listInvitations = invitations.get('/admin/invitations', {
   summary: 'Every invitation with its state',
@@ -145,13 +147,14 @@ export const withdrawInvitation = invitations.delete('/admin/invitations/{id}', 
   summary: 'Withdraw an invitation',
   params: invitationParams,
   response: okSchema,
+  errors: { 410: ['invitation_done'] },
 });
 export const getInvitation = access.get('/invitations/{id}', {
   summary: 'An open invitation, for the screen that accepts it',
   auth: 'public',
   params: invitationParams,
   response: invitationViewSchema,
-  errors: { 404: ['invitation_error'] },
+  errors: errors({ 404: ['invitation_error'] }, invitationGone),
 });
 export const acceptInvitation = access.post('/invitations/{id}/accept', {
   summary: 'Accept an invitation: the account is created active, in the default group, and logged in',
@@ -160,5 +163,5 @@ export const acceptInvitation = access.post('/invitations/{id}/accept', {
   body: acceptInvitationSchema,
   response: sessionSchema,
   status: 201,
-  errors: errors(newAccountErrors, { 404: ['invitation_error'] }),
+  errors: errors(newAccountErrors, { 404: ['invitation_error'] }, invitationGone),
 });

@@ -12,24 +12,36 @@ import {
   uploadFileFinishSchema,
   uploadSessionActionSchema,
 } from '../transfers.ts';
+import type { EndpointErrors } from './define-endpoint.ts';
 import { endpointGroup } from './endpoint-group.ts';
 import { errors, notFound } from './error-sets.ts';
 
 const transfers = endpointGroup('Transfers', 'user');
+/** The node did not answer (or not with an answer the server understands), or no node is configured. */
+const nodeUnreachable = { 502: ['node_unreachable'] };
+const nodeFailed = { 502: ['node_error'] };
+const noNode = { 503: ['no_node'] };
 
 export const preTransfer = transfers.post('/transfers/pre-transfer', {
   summary:
     'The pre-transfer handler workflow (R-PRE-TRANSFER): a transfer spec signed by the node for an upload into a folder of the current ACL, or a download of its files',
   body: preTransferRequestSchema,
   response: transferSpecsSchema,
-  errors: errors({ 400: ['invalid_input'] }, notFound),
+  errors: errors(
+    { 400: ['invalid_input'] },
+    notFound,
+    nodeUnreachable,
+    { 502: ['node_credentials'] },
+    nodeFailed,
+    noNode,
+  ),
 });
 export const nodeCredentials = transfers.post('/transfers/node-credentials', {
   summary:
     "NodeCredentials (R-NODE-CREDENTIALS): a short-lived credential that can only read this transfer's records on the node — never the node user's password",
   body: nodeCredentialsRequestSchema,
   response: nodeCredentialsSchema,
-  errors: notFound,
+  errors: errors(notFound, nodeFailed, nodeUnreachable),
 });
 
 const nodeParam = z.object({ node: z.coerce.number().int().min(0).max(1000) });
@@ -44,13 +56,13 @@ export const relayNodeTransfers = transfers.get('/transfers/nodes/{node}/ops/tra
       .optional(),
   }),
   response: z.unknown(),
-  errors: notFound,
+  errors: errors(notFound, nodeUnreachable),
 });
 export const relayNodeTransfer = transfers.get('/transfers/nodes/{node}/ops/transfers/{id}', {
   summary: "One of a node's transfer records for the page's NodeCredentials token (relayed)",
   params: nodeParam.extend({ id: dbString().min(1).max(200) }),
   response: z.unknown(),
-  errors: notFound,
+  errors: errors(notFound, nodeUnreachable),
 });
 
 /** A utils action of the page's upload (R-UPLOAD-*): the upload it names must be the caller's. */
@@ -59,8 +71,14 @@ function uploadAction<B extends z.ZodType, R extends z.ZodType>(
   summary: string,
   body: B,
   response: R,
+  nodeErrors?: EndpointErrors,
 ) {
-  return transfers.post(`/utils/${action}`, { summary, body, response, errors: notFound });
+  return transfers.post(`/utils/${action}`, {
+    summary,
+    body,
+    response,
+    errors: errors(notFound, nodeErrors),
+  });
 }
 export const uploadSessionStart = uploadAction(
   'UploadSessionStart',
@@ -73,6 +91,8 @@ export const uploadFileFinish = uploadAction(
   'Utils action UploadFileFinish (R-UPLOAD-FILE-FINISH): files of this upload the node reports completed inside its folder are registered once each for ingest; the page’s list only narrows it',
   uploadFileFinishSchema,
   uploadFileFinishAnswerSchema,
+  // It asks the node what it finished.
+  errors(nodeFailed, noNode),
 );
 export const uploadSessionFinish = uploadAction(
   'UploadSessionFinish',

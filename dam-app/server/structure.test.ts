@@ -44,6 +44,10 @@ describe('the DAM structure', () => {
     expect(fromConverted).toEqual([]);
   });
 
+  it('has no import arrow running back up inside the server: the app imports no tool (bench, demo, test support)', () => {
+    expect(measures.serverArrows).toEqual([]);
+  });
+
   it('has no import arrow running back up inside the web app', () => {
     expect(measures.webArrows).toEqual([]);
   });

@@ -14,6 +14,7 @@ export const SERVER_KERNEL_FILES = ['log.ts', 'services.ts', 'special-users.ts',
 export const SERVER_TOP = [
   'app.ts',
   'main.ts',
+  'serve-dam.ts',
   'index.ts',
   'start-server.ts',
   'create-services.ts',

@@ -42,7 +42,7 @@ export async function checkUsernameFree(db: Kysely<Database>, username: string):
 
 /**
  * Adds an account, however it is made (by an administrator, an invitation, a sign-up): within the caller's
- * transaction, after the licence (R-LICENSE-USERS) and the name's uniqueness are checked under the seat lock.
+ * transaction, after the licence (R-LICENSE-LIMIT) and the name's uniqueness are checked under the seat lock.
  */
 export async function insertLicensedUser(trx: Transaction<Database>, config: DamConfig, values: NewUser) {
   await checkLicense(trx, config);

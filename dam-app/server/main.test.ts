@@ -38,7 +38,8 @@ async function startProcess(env: Record<string, string>, entry = MAIN) {
   return { child, exited, output: () => ({ stdout, stderr }) };
 }
 
-async function waitForHealth(url: string, timeoutMs = 30_000) {
+// The demo entry makes its content (renditions) before it listens: on a loaded machine that takes a while.
+async function waitForHealth(url: string, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const ok = await fetch(`${url}/api/v1/health`).then(
@@ -107,7 +108,7 @@ describe('the DAM server process', () => {
     expect((await client.get('/session')).body.user.username).toBe('admin');
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
-  }, 120_000);
+  }, 180_000);
 
   it('runs as two processes on one PostgreSQL that migrate together and share sessions', async () => {
     const databaseUrl = await freshPostgresDatabase();
@@ -137,5 +138,5 @@ describe('the DAM server process', () => {
     expect((await onA.get('/session')).status).toBe(401);
     expect(a.output().stderr).not.toContain('"level":"error"');
     expect(b.output().stderr).not.toContain('"level":"error"');
-  }, 60_000);
+  }, 180_000);
 });

@@ -80,6 +80,20 @@ export async function listVersions(services: DamServices, principal: Principal, 
   return versionViews(services, id, (await versionsOfAsset(services.db, id)) as VersionRow[]);
 }
 
+/** Versions of an asset, seen through the asset: one the person cannot see has none for them (404). */
+async function visibleVersions<const N extends readonly number[]>(
+  services: DamServices,
+  principal: Principal,
+  id: number,
+  numbers: N,
+) {
+  await visibleAsset(services, principal, id);
+  type Version = Awaited<ReturnType<typeof operations.findVersion>>;
+  return (await Promise.all(numbers.map((number) => operations.findVersion(services, id, number)))) as {
+    [K in keyof N]: Version;
+  };
+}
+
 /** What a comparison of versions looks at: the metadata, the file name and the size. */
 const comparedFields = (version: VersionRow): Record<string, unknown> => ({
   ...(version.metadata as Record<string, unknown>),
@@ -95,9 +109,7 @@ export async function compareVersions(
   a: number,
   b: number,
 ) {
-  await visibleAsset(services, principal, id);
-  const versionA = await operations.findVersion(services, id, a);
-  const versionB = await operations.findVersion(services, id, b);
+  const [versionA, versionB] = await visibleVersions(services, principal, id, [a, b]);
   const [viewA, viewB] = await versionViews(services, id, [versionA, versionB] as VersionRow[]);
   const metaA = comparedFields(versionA);
   const metaB = comparedFields(versionB);
@@ -118,8 +130,7 @@ export async function versionThumbnail(
   id: number,
   number: number,
 ) {
-  await visibleAsset(services, principal, id);
-  const version = await operations.findVersion(services, id, number);
+  const [version] = await visibleVersions(services, principal, id, [number]);
   const key = renditionKey(version.content_hash, 'thumbnail', 'image/jpeg');
   const stored = await services.storage.renditions.stat(key);
   if (!stored) throw notFound('rendition');

@@ -1,6 +1,5 @@
 import type { Auth, Endpoint } from '../../api/contract/define-endpoint.ts';
-import { bindEndpoint, type EndpointHandler } from './bind-endpoint.ts';
-import type { RouteDefinition } from './define-route.ts';
+import { bindEndpoint, type EndpointHandler, type RouteDefinition } from './bind-endpoint.ts';
 
 type OkEndpoint = Endpoint<
   // biome-ignore lint/suspicious/noExplicitAny: any input; only the answer is constrained

@@ -3,7 +3,7 @@ import { CART_FULL_NOTICE, CART_MAX_ASSETS } from '@rapid/dam-app/api/working-se
 import type { Browser, BrowserContext, Page } from 'puppeteer-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDemoContent } from '../../dam-app/server/demo/demo-content.ts';
-import { ensureFolderRow } from '../../dam-app/server/folders/folder-records.ts';
+import { ensureFolderRow } from '../../dam-app/server/folders/folder-queries.ts';
 import { ApiClient } from '../../dam-app/server/test-support/api-client.ts';
 import {
   ADMIN_PASSWORD,

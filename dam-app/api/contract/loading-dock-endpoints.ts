@@ -1,53 +1,37 @@
 import { z } from 'zod';
 import { okSchema } from '../accounts.ts';
 import { loadingDockEntrySchema, loadingDockSchema, prepareDownloadSchema } from '../loading-dock.ts';
-import { defineEndpoint } from './define-endpoint.ts';
+import { endpointGroup } from './endpoint-group.ts';
+import { notFound } from './error-sets.ts';
 
-const tag = 'Loading dock';
-const notificationParam = z.object({ notificationId: z.string().regex(/^[\w-]{8,64}$/) });
+const docks = endpointGroup('Loading dock', 'user');
+const dock = docks.item(
+  '/loading-dock/{notificationId}',
+  z.object({ notificationId: z.string().regex(/^[\w-]{8,64}$/) }),
+);
 
-export const listLoadingDocks = defineEndpoint({
-  method: 'get',
-  path: '/loading-dock',
-  tag,
+export const listLoadingDocks = docks.get('/loading-dock', {
   summary: 'My prepared downloads, latest first: ready, or done (their files cleaned up)',
-  auth: 'user',
   response: z.array(loadingDockEntrySchema),
 });
-export const prepareDownload = defineEndpoint({
-  method: 'post',
-  path: '/loading-dock',
-  tag,
+export const prepareDownload = docks.post('/loading-dock', {
   summary:
     'Prepare a download in the loading dock (assets by ids, a cart or a bundle); answers its notification id',
-  auth: 'user',
   body: prepareDownloadSchema,
   response: loadingDockSchema,
   status: 201,
   errors: {
     400: ['search_empty'],
-    404: ['not_found'],
+    ...notFound,
     413: ['loading_dock_too_large'],
     507: ['loading_dock_no_space', 'loading_dock_quota'],
   },
 });
-export const getLoadingDock = defineEndpoint({
-  method: 'get',
-  path: '/loading-dock/{notificationId}',
-  tag,
+export const getLoadingDock = dock.get('', {
   summary: 'The loading dock download workflow: the files of one prepared download',
-  auth: 'user',
-  params: notificationParam,
   response: loadingDockSchema,
-  errors: { 404: ['not_found'] },
 });
-export const loadingDockDone = defineEndpoint({
-  method: 'post',
-  path: '/loading-dock/{notificationId}/done',
-  tag,
+export const loadingDockDone = dock.post('/done', {
   summary: 'The done callback: the transfer finished, its leftover files are cleaned up',
-  auth: 'user',
-  params: notificationParam,
   response: okSchema,
-  errors: { 404: ['not_found'] },
 });

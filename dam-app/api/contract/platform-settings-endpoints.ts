@@ -1,21 +1,14 @@
 import { platformSettingsSchema, savePlatformSettingsSchema } from '../platform-settings.ts';
-import { defineEndpoint } from './define-endpoint.ts';
+import { endpointGroup } from './endpoint-group.ts';
 
-const tag = 'Platform settings';
+const settings = endpointGroup('Platform settings', 'user');
 
-export const getPlatformSettings = defineEndpoint({
-  method: 'get',
-  path: '/platform-settings',
-  tag,
+export const getPlatformSettings = settings.get('/platform-settings', {
   summary:
     'The platform settings the transfer flows read (R-PLATFORM-SETTINGS): work-folder prefixing, seamless transfers, the workspace id',
-  auth: 'user',
   response: platformSettingsSchema,
 });
-export const savePlatformSettings = defineEndpoint({
-  method: 'put',
-  path: '/admin/platform-settings',
-  tag,
+export const savePlatformSettings = settings.put('/admin/platform-settings', {
   summary: 'Change the platform settings (R-PLATFORM-SETTINGS)',
   auth: 'admin',
   body: savePlatformSettingsSchema,

@@ -5,67 +5,25 @@ import type { aclSchema, saveAclSchema } from '../../api/admin.ts';
 import type { Principal } from '../access/principal.ts';
 import { confinePath } from '../access/storage-path.ts';
 import { conflict, invalid, notFound } from '../api/api-error.ts';
-import { audit } from '../audit/audit.ts';
 import type { Database } from '../db/schema.ts';
-import { isUniqueViolation } from '../db/unique-violation.ts';
 import { isUnder } from '../folders/acl-scope.ts';
 import { relativePathOf } from '../platform-settings/platform-settings-service.ts';
 import type { DamServices } from '../services.ts';
-import {
-  aclRows,
-  deleteAclRow,
-  grantsOfAcls,
-  insertAcl,
-  replaceAclGrants,
-  updateAclRow,
-} from './acl-queries.ts';
+import { grantsOfAcls, replaceAclGrants } from './acl-queries.ts';
+import { namedRecords } from './named-record-service.ts';
 import { existingIds } from './user-queries.ts';
 
 type SaveAcl = z.output<typeof saveAclSchema>;
 
-async function aclViews(db: Kysely<Database>, id?: number) {
-  const acls = await aclRows(db, id);
-  const grants = await grantsOfAcls(
-    db,
-    acls.map((acl) => acl.id),
-  );
-  return acls.map((acl) => {
-    const mine = grants.filter((grant) => grant.acl_id === acl.id);
-    return {
-      id: acl.id,
-      name: acl.name,
-      rootPath: acl.root_path,
-      relativePath: relativePathOf(acl) ?? null,
-      permissions: acl.permissions as z.infer<typeof aclSchema>['permissions'],
-      userIds: mine.flatMap((grant) => (grant.user_id === null ? [] : [grant.user_id])),
-      groupIds: mine.flatMap((grant) => (grant.group_id === null ? [] : [grant.group_id])),
-    };
-  });
-}
-
-async function aclView(db: Kysely<Database>, id: number) {
-  const [view] = await aclViews(db, id);
-  return view as NonNullable<typeof view>;
-}
-
 /** Unknown user or group ids are refused as not found. */
-async function saveGrants(db: Kysely<Database>, aclId: number, userIds: number[], groupIds: number[]) {
-  const users = [...new Set(userIds)];
-  const groups = [...new Set(groupIds)];
+async function saveGrants(db: Kysely<Database>, aclId: number, body: SaveAcl) {
+  const users = [...new Set(body.userIds)];
+  const groups = [...new Set(body.groupIds)];
   const foundUsers = await existingIds(db, 'users', users);
   const foundGroups = await existingIds(db, 'groups', groups);
   if (foundUsers !== users.length) throw notFound('user');
   if (foundGroups !== groups.length) throw notFound('group');
   await replaceAclGrants(db, aclId, users, groups);
-}
-
-const nameTaken = () => conflict('acl_exists', 'An ACL with this name already exists.', 'name');
-
-/** The ACL's root folder in storage, or a 400 when the path would leave the storage root. */
-function confinedRoot(services: DamServices, rootPath: string): string {
-  const root = confinePath(services.config.storageRoot, rootPath);
-  if (!root) throw invalid({ rootPath: 'The root path must stay inside the storage root.' });
-  return root;
 }
 
 /** R-ACL-RELATIVE-PATH: the relative path is the root or a folder under it (transfer paths never leave the root). */
@@ -89,26 +47,54 @@ const columns = (body: SaveAcl) => {
   };
 };
 
-export const listAcls = (services: DamServices) => aclViews(services.db);
+const acls = namedRecords({
+  table: 'acls',
+  noun: 'ACL',
+  nameTaken: () => conflict('acl_exists', 'An ACL with this name already exists.', 'name'),
+  saved: 'acl_saved',
+  deleted: 'acl_deleted',
+  columns,
+  saveLinks: saveGrants,
+  async views(db, rows) {
+    const grants = await grantsOfAcls(
+      db,
+      rows.map((acl) => acl.id),
+    );
+    return rows.map((acl) => {
+      const mine = grants.filter((grant) => grant.acl_id === acl.id);
+      return {
+        id: acl.id,
+        name: acl.name,
+        rootPath: acl.root_path,
+        relativePath: relativePathOf(acl) ?? null,
+        permissions: acl.permissions as z.infer<typeof aclSchema>['permissions'],
+        userIds: mine.flatMap((grant) => (grant.user_id === null ? [] : [grant.user_id])),
+        groupIds: mine.flatMap((grant) => (grant.group_id === null ? [] : [grant.group_id])),
+      };
+    });
+  },
+  auditDetails: (body) => ({
+    rootPath: body.rootPath,
+    relativePath: body.relativePath,
+    permissions: body.permissions,
+  }),
+});
+
+/** The ACL's root folder in storage, or a 400 when the path would leave the storage root. */
+function confinedRoot(services: DamServices, rootPath: string): string {
+  const root = confinePath(services.config.storageRoot, rootPath);
+  if (!root) throw invalid({ rootPath: 'The root path must stay inside the storage root.' });
+  return root;
+}
+
+export const listAcls = acls.list;
 
 /** Creates the ACL and, when missing, its root folder in storage. */
 export async function createAcl(services: DamServices, principal: Principal, body: SaveAcl, ip: string) {
   const root = confinedRoot(services, body.rootPath);
-  const id = await services.db.transaction().execute(async (trx) => {
-    const id = await insertAcl(trx, columns(body));
-    if (id === undefined) throw nameTaken();
-    await saveGrants(trx, id, body.userIds, body.groupIds);
-    await audit(trx, {
-      actorId: principal.user.id,
-      event: 'acl_saved',
-      target: body.name,
-      ip,
-      details: { rootPath: body.rootPath, relativePath: body.relativePath, permissions: body.permissions },
-    });
-    return id;
-  });
+  const view = await acls.create(services, principal, body, ip);
   await mkdir(root, { recursive: true });
-  return aclView(services.db, id);
+  return view;
 }
 
 export async function updateAcl(
@@ -119,28 +105,7 @@ export async function updateAcl(
   ip: string,
 ) {
   confinedRoot(services, body.rootPath);
-  // The unique index on lower(name) is the one check of a clash, also between two renames at once.
-  await services.db
-    .transaction()
-    .execute(async (trx) => {
-      if ((await updateAclRow(trx, id, columns(body))) === undefined) throw notFound('ACL');
-      await saveGrants(trx, id, body.userIds, body.groupIds);
-      await audit(trx, {
-        actorId: principal.user.id,
-        event: 'acl_saved',
-        target: body.name,
-        ip,
-        details: { rootPath: body.rootPath, relativePath: body.relativePath, permissions: body.permissions },
-      });
-    })
-    .catch((error: unknown) => {
-      throw isUniqueViolation(error) ? nameTaken() : error;
-    });
-  return aclView(services.db, id);
+  return acls.update(services, principal, id, body, ip);
 }
 
-export async function deleteAcl(services: DamServices, principal: Principal, id: number, ip: string) {
-  const name = await deleteAclRow(services.db, id);
-  if (name === undefined) throw notFound('ACL');
-  await audit(services.db, { actorId: principal.user.id, event: 'acl_deleted', target: name, ip });
-}
+export const deleteAcl = acls.remove;

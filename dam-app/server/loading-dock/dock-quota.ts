@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import { ASSET_MESSAGES } from '../../api/asset-messages.ts';
 import { ApiError } from '../api/api-error.ts';
 import { queueJob } from '../jobs/job-payloads.ts';
 import type { DamServices } from '../services.ts';
 import { LOADING_DOCK_TTL_SECONDS } from './cleanup.ts';
+import { insertDock, lockUserRow, openDockBytes } from './loading-dock-queries.ts';
 
 export const human = (bytes: number) =>
   bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(1)} GB` : `${(bytes / 1024 ** 2).toFixed(1)} MB`;
@@ -23,15 +23,9 @@ export async function reserveDock(
   const quota = services.config.loadingDockQuotaBytes;
   const notificationId = randomBytes(12).toString('base64url');
   return services.db.transaction().execute(async (trx) => {
-    await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+    await lockUserRow(trx, userId);
     if (quota > 0) {
-      const { used } = await trx
-        .selectFrom('loading_docks')
-        .select(sql<string>`coalesce(sum(total_size), 0)`.as('used'))
-        .where('owner_id', '=', userId)
-        .where('done_at', 'is', null)
-        .executeTakeFirstOrThrow();
-      const free = Math.max(0, quota - Number(used));
+      const free = Math.max(0, quota - (await openDockBytes(trx, userId)));
       if (total > free)
         throw new ApiError(
           507,
@@ -41,12 +35,8 @@ export async function reserveDock(
           { details: { requestedBytes: total, freeBytes: free, quotaBytes: quota } },
         );
     }
-    const row = await trx
-      .insertInto('loading_docks')
-      .values({ notification_id: notificationId, owner_id: userId, files: '[]', total_size: total })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await queueJob(trx, 'loading-dock.cleanup', { dockId: row.id }, LOADING_DOCK_TTL_SECONDS);
-    return { id: row.id, notificationId };
+    const id = await insertDock(trx, notificationId, userId, total);
+    await queueJob(trx, 'loading-dock.cleanup', { dockId: id }, LOADING_DOCK_TTL_SECONDS);
+    return { id, notificationId };
   });
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
 /** The owner's latest hundred docks, newest first. */
@@ -62,3 +62,43 @@ export const setDockFiles = (db: Kysely<Database>, dockId: number, files: DockFi
     .set({ files: JSON.stringify(files) })
     .where('id', '=', dockId)
     .execute();
+
+export const dockById = (db: Kysely<Database>, id: number) =>
+  db.selectFrom('loading_docks').selectAll().where('id', '=', id).executeTakeFirst();
+
+export async function markDockDone(db: Kysely<Database>, id: number): Promise<void> {
+  await db.updateTable('loading_docks').set({ done_at: new Date() }).where('id', '=', id).execute();
+}
+
+/** Locks the user's row until the transaction ends: one quota check at a time per user. */
+export async function lockUserRow(trx: Kysely<Database>, userId: number): Promise<void> {
+  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+}
+
+/** The bytes the user's docks not yet done hold. */
+export const openDockBytes = async (db: Kysely<Database>, ownerId: number) =>
+  Number(
+    (
+      await db
+        .selectFrom('loading_docks')
+        .select(sql<string>`coalesce(sum(total_size), 0)`.as('used'))
+        .where('owner_id', '=', ownerId)
+        .where('done_at', 'is', null)
+        .executeTakeFirstOrThrow()
+    ).used,
+  );
+
+/** A new, empty dock holding `total` bytes of the owner's quota; its id. */
+export const insertDock = async (
+  db: Kysely<Database>,
+  notificationId: string,
+  ownerId: number,
+  total: number,
+) =>
+  (
+    await db
+      .insertInto('loading_docks')
+      .values({ notification_id: notificationId, owner_id: ownerId, files: '[]', total_size: total })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;

@@ -4,6 +4,7 @@ import {
   loadingDockDone,
   prepareDownload,
 } from '../../api/contract/loading-dock-endpoints.ts';
+import { bindAction } from '../api/bind-action.ts';
 import { bindEndpoint } from '../api/bind-endpoint.ts';
 import * as docks from './loading-dock-service.ts';
 
@@ -15,8 +16,7 @@ export const loadingDockRoutes = [
   bindEndpoint(getLoadingDock, ({ services, principal, params }) =>
     docks.openDock(services, principal, params.notificationId),
   ),
-  bindEndpoint(loadingDockDone, async ({ services, principal, params }) => {
-    await docks.finishDock(services, principal, params.notificationId);
-    return { ok: true as const };
-  }),
+  bindAction(loadingDockDone, ({ services, principal, params }) =>
+    docks.finishDock(services, principal, params.notificationId),
+  ),
 ];

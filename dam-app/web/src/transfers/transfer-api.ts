@@ -1,12 +1,15 @@
-import { okSchema } from '../../../api/accounts.ts';
+import { folderTransferPath } from '../../../api/contract/folders-endpoints.ts';
 import { loadingDockDone, prepareDownload } from '../../../api/contract/loading-dock-endpoints.ts';
-import { listCartAssets, listCarts } from '../../../api/contract/working-sets-endpoints.ts';
-import { folderPathSchema } from '../../../api/folders.ts';
 import {
-  nodeCredentialsSchema,
-  transferSpecsSchema,
-  uploadFileFinishAnswerSchema,
-} from '../../../api/transfers.ts';
+  cancelledUpload,
+  errorUpload,
+  nodeCredentials,
+  preTransfer,
+  uploadFileFinish,
+  uploadSessionFinish,
+  uploadSessionStart,
+} from '../../../api/contract/transfer-endpoints.ts';
+import { listCartAssets, listCarts } from '../../../api/contract/working-sets-endpoints.ts';
 import { type ApiClient, api } from '../api/api-client.ts';
 import type { UploadActions } from './upload-monitor.ts';
 
@@ -29,19 +32,21 @@ export function transferApi(
       paths: { source?: string; destination?: string }[];
     }): Promise<TransferSpec[]> {
       const workspace = workspaceId();
-      const answer = await client.post('/transfers/pre-transfer', transferSpecsSchema, {
-        ...(workspace !== undefined ? { workspaceId: workspace } : {}),
-        nodetarget: body.nodetarget,
-        ...(body.destDirId !== undefined ? { destDirId: body.destDirId } : {}),
-        ...(body.transferCount !== undefined ? { transferCount: body.transferCount } : {}),
-        transfer_spec: { paths: body.paths },
+      const answer = await client.call(preTransfer, {
+        body: {
+          ...(workspace !== undefined ? { workspaceId: workspace } : {}),
+          nodetarget: body.nodetarget,
+          ...(body.destDirId !== undefined ? { destDirId: body.destDirId } : {}),
+          ...(body.transferCount !== undefined ? { transferCount: body.transferCount } : {}),
+          transfer_spec: { paths: body.paths },
+        },
       });
       return answer.transfer_specs.map((each) => each.transfer_spec);
     },
     nodeCredentials: (cookie: string, nodeUrl: string) =>
-      client.post('/transfers/node-credentials', nodeCredentialsSchema, { cookie, nodeUrl }),
+      client.call(nodeCredentials, { body: { cookie, nodeUrl } }),
     /** asperaconvertidtopath. */
-    folderPath: (id: number) => client.get(`/folders/${id}/path`, folderPathSchema),
+    folderPath: (id: number) => client.call(folderTransferPath, { params: { id } }),
     prepareLoadingDock: (body: { ids?: number[]; cartId?: number }) => client.call(prepareDownload, { body }),
     loadingDockDone: (notificationId: string) => client.call(loadingDockDone, { params: { notificationId } }),
     carts: () => client.call(listCarts),
@@ -53,11 +58,10 @@ export type TransferApi = ReturnType<typeof transferApi>;
 /** The utils actions of the upload flow (R-UPLOAD-ACTIONS). */
 export function uploadActions(client: ApiClient = api): UploadActions {
   return {
-    sessionStart: (cookie, path) => client.post('/utils/UploadSessionStart', okSchema, { cookie, path }),
-    fileFinish: (cookie, paths) =>
-      client.post('/utils/UploadFileFinish', uploadFileFinishAnswerSchema, { cookie, paths }),
-    sessionFinish: (cookie, path) => client.post('/utils/UploadSessionFinish', okSchema, { cookie, path }),
-    errorUpload: (id, message, code) => client.post('/utils/error_upload', okSchema, { id, message, code }),
-    cancelledUpload: (id, filename) => client.post('/utils/cancelled_upload', okSchema, { id, filename }),
+    sessionStart: (cookie, path) => client.call(uploadSessionStart, { body: { cookie, path } }),
+    fileFinish: (cookie, paths) => client.call(uploadFileFinish, { body: { cookie, paths } }),
+    sessionFinish: (cookie, path) => client.call(uploadSessionFinish, { body: { cookie, path } }),
+    errorUpload: (id, message, code) => client.call(errorUpload, { body: { id, message, code } }),
+    cancelledUpload: (id, filename) => client.call(cancelledUpload, { body: { id, filename } }),
   };
 }

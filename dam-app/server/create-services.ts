@@ -13,6 +13,7 @@ import { jobHandlers, queueJob } from './jobs/job-payloads.ts';
 import { JobWorker } from './jobs/job-queue.ts';
 import { LibraryEvents } from './live/library-events.ts';
 import { cleanLoadingDock } from './loading-dock/cleanup.ts';
+import { placeDock } from './loading-dock/placement-job.ts';
 import type { Logger } from './log.ts';
 import { outboxTransport, smtpTransport } from './mail/mail-transport.ts';
 import { ExifTool } from './media/exiftool.ts';
@@ -57,6 +58,7 @@ export async function createServices(config: DamConfig, log: Logger): Promise<Da
       'mail.send': (message) => transport.send(message),
       'asset.renditions': (payload) => runRenditionJob(services, payload),
       'loading-dock.cleanup': (payload) => cleanLoadingDock(services, payload),
+      'loading-dock.place': (payload) => placeDock(services, payload),
       // Files an accelerated or browser upload delivered (verified against the node, or finished over tus).
       [INGEST_UPLOAD_JOB]: (payload) => ingestUpload(services, payload),
       [RECONCILE_JOB]: async (payload) => {

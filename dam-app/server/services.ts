@@ -25,6 +25,23 @@ export interface LibraryEventHub {
   readonly subscribers: number;
 }
 
+/** A conversion's output (R-DOCK-PLACE, the seam with conversions): a file inside the conversions cache. */
+export interface ConvertedFile {
+  /** Absolute, inside the conversions cache. */
+  path: string;
+  size: number;
+  mediaType: string;
+  fileName: string;
+}
+
+/** Makes (or finds cached) an asset version's conversion by a preset; throws an ApiError with a per-file message. */
+export interface ConversionService {
+  ensureConverted(
+    input: { versionId: number; presetId: number },
+    signal?: AbortSignal,
+  ): Promise<ConvertedFile>;
+}
+
 /** What every handler may use: built once by `createServices`, passed to the app. */
 export interface DamServices {
   config: DamConfig;
@@ -32,7 +49,7 @@ export interface DamServices {
   databaseKind: 'pglite' | 'postgres';
   log: Logger;
   jobs: JobWorker;
-  /** The named storage areas (originals, versions, renditions, trash, loading dock). */
+  /** The named storage areas (originals, versions, renditions, trash). */
   storage: StorageAreas;
   /** Directory operations on the originals, the browsable tree the transfer node serves. */
   tree: OriginalsTree;
@@ -50,6 +67,8 @@ export interface DamServices {
   intentOwner: IntentOwner;
   /** Every kind of operation intent the features declare, by name: what recovery finishes or undoes. */
   intentKinds: ReadonlyMap<string, IntentKind<never>>;
+  /** Conversions by preset, for dock items that ask for one; absent where the DAM has none. */
+  conversions?: ConversionService;
   /** The offline outbox's messages, when no SMTP server is configured. */
   outbox(): Promise<OutboxEntry[] | undefined>;
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database, LoadingDockItem, LoadingDockState } from '../db/schema.ts';
 
 /** The owner's latest hundred docks, newest first. */
 export const ownDocks = (db: Kysely<Database>, ownerId: number) =>
@@ -23,6 +23,19 @@ export function ownDock(db: Kysely<Database>, ownerId: number, notificationId: s
   return query.executeTakeFirst();
 }
 
+/** One of the owner's open docks by its id. */
+export const ownOpenDockById = (db: Kysely<Database>, ownerId: number, dockId: number) =>
+  db
+    .selectFrom('loading_docks')
+    .selectAll()
+    .where('id', '=', dockId)
+    .where('owner_id', '=', ownerId)
+    .where('done_at', 'is', null)
+    .executeTakeFirst();
+
+export const dockById = (db: Kysely<Database>, dockId: number) =>
+  db.selectFrom('loading_docks').selectAll().where('id', '=', dockId).executeTakeFirst();
+
 /** The assets of the owner's cart in cart order, or undefined when the owner has no such cart. */
 export async function ownCartAssetIds(db: Kysely<Database>, ownerId: number, cartId: number) {
   const cart = await db
@@ -44,21 +57,43 @@ export async function ownCartAssetIds(db: Kysely<Database>, ownerId: number, car
 export const activeAssetFiles = (db: Kysely<Database>, ids: number[]) =>
   db
     .selectFrom('assets')
-    .select(['id', 'path', 'file_name', 'size'])
+    .select(['id', 'path', 'file_name', 'size', 'version_number'])
     .where('id', 'in', ids)
     .where('status', '=', 'active')
     .execute();
 
-export interface DockFile {
-  assetId: number;
-  key: string;
-  fileName: string;
-  size: number;
-}
+/** The version row of an asset's current version, for a conversion; undefined before its first check-in. */
+export const currentVersionId = async (db: Kysely<Database>, assetId: number) =>
+  (
+    await db
+      .selectFrom('asset_versions')
+      .innerJoin('assets', 'assets.id', 'asset_versions.asset_id')
+      .select('asset_versions.id')
+      .where('asset_versions.asset_id', '=', assetId)
+      .whereRef('asset_versions.number', '=', 'assets.version_number')
+      .executeTakeFirst()
+  )?.id;
 
-export const setDockFiles = (db: Kysely<Database>, dockId: number, files: DockFile[]) =>
+export const setDockState = (
+  db: Kysely<Database>,
+  dockId: number,
+  changes: { state?: LoadingDockState; files?: LoadingDockItem[]; placedSize?: number },
+) =>
   db
     .updateTable('loading_docks')
-    .set({ files: JSON.stringify(files) })
+    .set({
+      ...(changes.state ? { state: changes.state } : {}),
+      ...(changes.files ? { files: JSON.stringify(changes.files) } : {}),
+      ...(changes.placedSize !== undefined ? { placed_size: changes.placedSize } : {}),
+    })
     .where('id', '=', dockId)
+    .where('done_at', 'is', null)
+    .execute();
+
+export const markDockDone = (db: Kysely<Database>, dockId: number) =>
+  db
+    .updateTable('loading_docks')
+    .set({ done_at: new Date() })
+    .where('id', '=', dockId)
+    .where('done_at', 'is', null)
     .execute();

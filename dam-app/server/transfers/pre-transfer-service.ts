@@ -11,6 +11,7 @@ import { ApiError, forbidden, invalid, notFound } from '../api/api-error.ts';
 import type { NodeEndpoint } from '../config/config.ts';
 import { aclRoot } from '../folders/acl-scope.ts';
 import { asperaConvertIdToPath } from '../folders/transfer-functions.ts';
+import { dockNodePath } from '../loading-dock/loading-dock-service.ts';
 import type { DamServices } from '../services.ts';
 import { NodeClient } from '../transfer-node/node-client.ts';
 import { insertUploadSession } from './upload-session-queries.ts';
@@ -77,11 +78,16 @@ export async function preTransfer(
     };
   } else {
     const settings = { relativePath: root, prefixWorkFolders: false, loadingDockFolder: 'LoadingDock' };
-    const paths = body.transfer_spec.paths.map((each) => {
+    const paths: { source: string; destination?: string }[] = [];
+    for (const each of body.transfer_spec.paths) {
       if (!each.source) throw invalid({ 'transfer_spec.paths': 'Every download path needs a source.' });
-      // R-TRANSFER-PATH: a path is relative to the ACL root unless it already names it or is absolute (storage-relative).
-      return { source: pathInAcl(config, root, translateTransferPath(each.source, settings)).nodePath };
-    });
+      // R-TRANSFER-PATH: a path is relative to the ACL root unless it already names it or is absolute (storage-relative);
+      // a loading-dock path is left as it is and must be a file of one of the person's ready docks.
+      const source =
+        (await dockNodePath(services, principal, each.source)) ??
+        pathInAcl(config, root, translateTransferPath(each.source, settings)).nodePath;
+      paths.push(each.destination ? { source, destination: each.destination } : { source });
+    }
     request = {
       paths,
       cookie: formatTransferCookie({

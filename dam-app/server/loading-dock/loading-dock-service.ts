@@ -235,7 +235,7 @@ export async function dockNodePath(
     ? await queries.ownDock(services.db, principal.user.id, notificationId, true)
     : undefined;
   const placed = dock?.files.find((item) => item.key === path && (item.state ?? 'placed') === 'placed');
-  if (!dock || dock.state !== 'ready' || !placed) throw notFound('file');
+  if (dock?.state !== 'ready' || !placed) throw notFound('file');
   return `/${path}`;
 }
 

@@ -1,5 +1,10 @@
 import { okSchema } from '../../../api/accounts.ts';
-import { loadingDockDone, prepareDownload } from '../../../api/contract/loading-dock-endpoints.ts';
+import {
+  getLoadingDock,
+  loadingDockDone,
+  loadingDockDownload,
+  prepareDownload,
+} from '../../../api/contract/loading-dock-endpoints.ts';
 import { listCartAssets, listCarts } from '../../../api/contract/working-sets-endpoints.ts';
 import { folderPathSchema } from '../../../api/folders.ts';
 import {
@@ -34,7 +39,12 @@ export function transferApi(client: ApiClient = api) {
       client.post('/transfers/node-credentials', nodeCredentialsSchema, { cookie, nodeUrl }),
     /** asperaconvertidtopath. */
     folderPath: (id: number) => client.get(`/folders/${id}/path`, folderPathSchema),
-    prepareLoadingDock: (body: { ids?: number[]; cartId?: number }) => client.call(prepareDownload, { body }),
+    prepareLoadingDock: (body: { ids?: number[]; cartId?: number; bundleId?: number }) =>
+      client.call(prepareDownload, { body }),
+    loadingDock: (notificationId: string) => client.call(getLoadingDock, { params: { notificationId } }),
+    /** R-DOCK-DOWNLOAD the loading dock download workflow: the dock's files, each with its destination. */
+    loadingDockFiles: (query: { notificationId?: string; LoadingDockId?: string }) =>
+      client.call(loadingDockDownload, { query }),
     loadingDockDone: (notificationId: string) => client.call(loadingDockDone, { params: { notificationId } }),
     carts: () => client.call(listCarts),
     cartAssets: (id: number) => client.call(listCartAssets, { params: { id } }),

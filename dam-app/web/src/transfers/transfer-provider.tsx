@@ -141,8 +141,8 @@ export function TransferProvider({ session, children }: { session: SessionView; 
   const rapidDownload = useCallback(
     async (request: DownloadRequest) => {
       if (connect.getStatus() !== STATUS.RUNNING) {
-        // R-UPLOAD-NEEDS-CLIENT: quick download stops silently; the loading dock (cart) variant shows the warning.
-        if (request.kind === 'cart') setWarning({ httpUpload: false });
+        // R-UPLOAD-NEEDS-CLIENT: quick download stops silently; the loading dock variants (cart, bundle, dock) warn.
+        if (request.kind !== 'assets' && request.kind !== 'folder') setWarning({ httpUpload: false });
         return;
       }
       setMasked(true);

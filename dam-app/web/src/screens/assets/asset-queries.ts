@@ -67,6 +67,11 @@ export const useLoadingDock = () =>
   useQuery({
     queryKey: ASSET_KEYS.loadingDock,
     queryFn: ({ signal }) => api.call(listLoadingDocks, { signal }),
+    // While a dock is being placed or converted, its state is asked about every second.
+    refetchInterval: (query) =>
+      query.state.data?.some((dock) => dock.state === 'preparing' || dock.state === 'converting')
+        ? 1_000
+        : false,
   });
 
 /** After assets changed (edit, move, check-in…): everything that may show them is fetched again. */

@@ -77,7 +77,13 @@ afterEach(() => vi.useRealTimers());
 
 describe('the download flow (R-DOCK-DOWNLOAD, R-DOCK-CLEANUP)', () => {
   it('prepares a cart in the loading dock, waits until it is ready, transfers exactly its files once, and cleans up 10 s after it completes', async () => {
-    const flow = new DownloadFlow({ client, api, log: (message) => logs.push(message) });
+    const cleaned: string[] = [];
+    const flow = new DownloadFlow({
+      client,
+      api,
+      log: (message) => logs.push(message),
+      onDockCleaned: (id) => cleaned.push(id),
+    });
     dockStates = ['preparing', 'converting', 'ready'];
     const started = flow.download({ kind: 'cart', cart: { id: 7, name: 'Shoot' } }, 'Library');
     await vi.advanceTimersByTimeAsync(DOCK_POLL_MS * 3);
@@ -99,6 +105,7 @@ describe('the download flow (R-DOCK-DOWNLOAD, R-DOCK-CLEANUP)', () => {
     expect(calls).not.toContain('done note-123456');
     await vi.advanceTimersByTimeAsync(1);
     expect(calls).toContain('done note-123456');
+    expect(cleaned).toEqual(['note-123456']);
     expect(client.listeners.size).toBe(0);
   });
 

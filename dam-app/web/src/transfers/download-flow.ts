@@ -58,6 +58,8 @@ export class DownloadFlow {
       client: DownloadClient;
       api: TransferApi;
       log(message: string): void;
+      /** The done callback cleaned a dock (the Loading Dock screen reads its docks again). */
+      onDockCleaned?(notificationId: string): void;
     },
   ) {}
 
@@ -129,7 +131,10 @@ export class DownloadFlow {
       if (transfers?.find((each) => each.uuid === uuid)?.status !== 'completed') return;
       client.removeEventListener('transfer', listener);
       setTimeout(() => {
-        api.loadingDockDone(notificationId).catch((error: Error) => log(error.message));
+        api
+          .loadingDockDone(notificationId)
+          .then(() => this.deps.onDockCleaned?.(notificationId))
+          .catch((error: Error) => log(error.message));
       }, DOCK_CLEANUP_DELAY_MS);
     };
     client.addEventListener('transfer', listener);

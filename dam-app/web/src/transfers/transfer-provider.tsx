@@ -1,10 +1,12 @@
 import type { Connect } from '@rapid/sdk';
 import { STATUS } from '@rapid/sdk';
 import { useConnect } from '@rapid/sdk/react';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import type { SessionView } from '../../../api/accounts.ts';
 import type { FolderView } from '../../../api/folders.ts';
 import { MIN_CLIENT_VERSION } from '../../../api/transfer-messages.ts';
+import { ASSET_KEYS } from '../api/query-keys.ts';
 import { usePreferences } from '../app/preferences.tsx';
 import { toaster } from '../app/toaster.tsx';
 import { BrowseExtensionsProvider } from '../screens/browse/browse-extensions.tsx';
@@ -83,9 +85,16 @@ export function TransferProvider({ session, children }: { session: SessionView; 
       }),
     [connect, api, store, reload, log, setUploadState],
   );
+  const queryClient = useQueryClient();
   const downloads = useMemo(
-    () => new DownloadFlow({ client: connect, api, log: log.add }),
-    [connect, api, log],
+    () =>
+      new DownloadFlow({
+        client: connect,
+        api,
+        log: log.add,
+        onDockCleaned: () => void queryClient.invalidateQueries({ queryKey: ASSET_KEYS.loadingDock }),
+      }),
+    [connect, api, log, queryClient],
   );
 
   // R-UPLOAD-RESUME: monitoring picks up where the last page left it.

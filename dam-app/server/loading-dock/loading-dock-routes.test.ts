@@ -113,6 +113,11 @@ describe.each(DATABASE_KINDS)('the loading dock on %s', (kind) => {
       (await carla.get(`/loading-dock-download?notificationId=${notificationId}&LoadingDockId=999999`))
         .status,
     ).toBe(404);
+    for (const id of ['2147483648', '100000000000000000000', '1.5'])
+      expect(
+        (await carla.get(`/loading-dock-download?notificationId=${notificationId}&LoadingDockId=${id}`))
+          .status,
+      ).toBe(404);
     // R-OLD-DOCK-SCRIPT: no notification id, the dock id alone; logged and served.
     warnings.length = 0;
     const old = await carla.get(`/loading-dock-download?LoadingDockId=${loadingDockId}`);

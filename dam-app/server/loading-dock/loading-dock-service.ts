@@ -3,6 +3,7 @@ import { lstat, mkdir, stat, statfs } from 'node:fs/promises';
 import { downloadZip, predictLength } from 'client-zip';
 import type { z } from 'zod';
 import { ASSET_MESSAGES } from '../../api/asset-messages.ts';
+import { isDbId } from '../../api/db-safe.ts';
 import {
   type dockDownloadQuerySchema,
   LOADING_DOCK_MAX_ASSETS,
@@ -203,7 +204,9 @@ export async function dockDownload(
   if (bulk) {
     if (query.notificationId) dock = await queries.ownDock(services.db, userId, query.notificationId, true);
   } else {
-    dock = await queries.ownOpenDockById(services.db, userId, Number(query.LoadingDockId));
+    // A number no dock can have (past the database's id range) names no dock.
+    const id = Number(query.LoadingDockId);
+    dock = isDbId(id) ? await queries.ownOpenDockById(services.db, userId, id) : undefined;
     if (dock && query.notificationId && dock.notification_id !== query.notificationId) dock = undefined;
   }
   if (!dock) throw notFound('loading dock');

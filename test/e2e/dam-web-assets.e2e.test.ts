@@ -555,7 +555,12 @@ describe('DAM web app: assets and working sets in Chromium', () => {
     expect(dock.files).toHaveLength(3);
     const downloads = await mkdtemp(join(tmpdir(), 'rapid-dam-dock-http-'));
     const cdp = await page.createCDPSession();
-    await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads });
+    // Carlos's page lives in a browser context of its own: the download behaviour is set for that context.
+    await cdp.send('Browser.setDownloadBehavior', {
+      behavior: 'allow',
+      downloadPath: downloads,
+      browserContextId: carlosContext.id,
+    });
     await button(TRANSFER_MESSAGES.standardDownload).click();
     const zipName = `download-${dock.loadingDockId}.zip`;
     await eventually(async () => (await readdir(downloads)).includes(zipName), 30_000);

@@ -1,3 +1,4 @@
+import { copyFileSync, existsSync } from 'node:fs';
 import { build } from 'esbuild';
 import { buildNodePrograms } from '../scripts/lib/build-node-programs.mjs';
 
@@ -13,6 +14,11 @@ const programs = {
 // client archives ship (scripts/package/): the doubles' module is swapped for an empty one, so they are not in it
 // and their settings are refused.
 await buildNodePrograms(programs);
+// The test build's engine (the daemon `npm start` runs) finds the transfer engine's datagram addon beside its bundle
+// when `transfer/native/build.mjs` built it; the release build does not ship it and runs the JavaScript path
+// (docs/perf/round-3.md).
+const addon = '../transfer/native/build/rapid-dgram.node';
+if (existsSync(addon)) copyFileSync(addon, 'dist/rapid-dgram.node');
 await buildNodePrograms(programs, [], {
   outdir: 'dist/release',
   substitute: { 'src/build/test-doubles.ts': 'src/build/no-test-doubles.ts' },

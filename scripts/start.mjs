@@ -52,7 +52,7 @@ const daemonReady = new Promise((resolve) => {
 });
 // The DAM runs with its embedded defaults (PGlite, local storage) and demo accounts; it prints their logins as one
 // JSON line on stdout. Of its structured logs on stderr, warnings and errors are shown here.
-const server = start('dam-app/dist/server.mjs', { PORT: String(port), DAM_DEMO: 'true' }, 'pipe', 'pipe');
+const server = start('dam-app/dist/demo-server.mjs', { PORT: String(port) }, 'pipe', 'pipe');
 /** @typedef {{ demoLogins: { role: string, username: string, password: string }[], demoContent?: { ok: boolean, error?: string, retryInSeconds?: number }, nodes: string[], storageRoot: string, home: string }} Started */
 /** @type {Promise<Started | undefined>} */
 const started = new Promise((resolve) => {

@@ -45,6 +45,8 @@ export const profileSchema = z.strictObject({
   icon: optionalText(500),
 });
 export type Profile = z.infer<typeof profileSchema>;
+/** The names of the user fields of R-USER-FIELDS a person edits, for forms that hold each one. */
+export const PROFILE_FIELDS = profileSchema.keyof().options;
 
 export const permissionNames = [
   'facet browsing',

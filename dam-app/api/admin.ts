@@ -3,7 +3,6 @@ import { permissionSchema, profileSchema, usernameSchema, userSchema } from './a
 import { dbId, dbIdParam, dbString, storablePath } from './db-safe.ts';
 import { MESSAGES } from './messages.ts';
 
-export const idParamSchema = z.object({ id: dbIdParam() });
 export const idListSchema = z.array(dbId()).max(10_000);
 
 export const adminUserSchema = userSchema

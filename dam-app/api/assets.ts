@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ASSET_MESSAGES } from './asset-messages.ts';
-import { dbId, dbIdParam, dbString, isStorableText, storablePath } from './db-safe.ts';
+import { dbId, dbString, isStorableText, storablePath } from './db-safe.ts';
 import { fileNameProblem } from './names.ts';
 
 export const assetKinds = ['image', 'video', 'audio', 'pdf', 'document', 'other'] as const;
@@ -89,11 +89,6 @@ export const folderAssetsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
   after: dbString().max(2000).optional(),
 });
-
-export const assetIdParamSchema = z.object({
-  id: dbIdParam(ASSET_MESSAGES.assetIdInvalid),
-});
-export const renditionParamSchema = assetIdParamSchema.extend({ name: dbString().max(40) });
 
 export const bulkEditResultSchema = z.object({
   updated: z.number(),

@@ -47,7 +47,6 @@ export const checkInSchema = z
   });
 export type CheckIn = z.infer<typeof checkInSchema>;
 
-export const versionParamSchema = z.object({ id: dbIdParam(), number: dbIdParam() });
 export const compareQuerySchema = z.object({ a: dbIdParam(), b: dbIdParam() });
 export const versionCompareSchema = z.object({
   a: versionSchema,

@@ -2,8 +2,6 @@ export type { DamAppOptions } from './app.ts';
 export { createDamApp } from './app.ts';
 export { loadConfig } from './config/config.ts';
 export { createServices } from './create-services.ts';
-export { createDemoContent } from './demo/demo-content.ts';
-export { seedDemo } from './demo/seed-demo.ts';
 export { silentLogger } from './log.ts';
 export type { RunningServer } from './start-server.ts';
 export { startDamServer } from './start-server.ts';

@@ -8,6 +8,7 @@ import { ApiClient } from './test-support/api-client.ts';
 import { freePort, freshPostgresDatabase } from './test-support/test-dam.ts';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
+const DEMO_MAIN = fileURLToPath(new URL('./demo/demo-main.ts', import.meta.url));
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
 
@@ -17,10 +18,10 @@ afterAll(async () => {
 });
 
 /** The DAM server as `npm start` runs it: its own process, configured by the environment. */
-async function startProcess(env: Record<string, string>) {
+async function startProcess(env: Record<string, string>, entry = MAIN) {
   const home = await mkdtemp(join(tmpdir(), 'rapid-dam-proc-'));
   dirs.push(home);
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     env: { ...process.env, DAM_HOME: home, DAM_SCRYPT_LOG_N: '10', DAM_EMBEDDED_NODE: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -37,7 +38,8 @@ async function startProcess(env: Record<string, string>) {
   return { child, exited, output: () => ({ stdout, stderr }) };
 }
 
-async function waitForHealth(url: string, timeoutMs = 30_000) {
+// The demo entry makes its content (renditions) before it listens: on a loaded machine that takes a while.
+async function waitForHealth(url: string, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const ok = await fetch(`${url}/api/v1/health`).then(
@@ -69,6 +71,45 @@ describe('the DAM server process', () => {
     );
   });
 
+  it('holds no demo: the demo switch is refused with one line naming the demo entry', async () => {
+    const server = await startProcess({ DAM_DEMO: 'true', PORT: '0' });
+    expect(await server.exited).toBe(1);
+    expect(server.output().stderr).toBe(
+      'DAM server: DAM_DEMO=true: the demo is its own entry, dam-app/dist/demo-server.mjs (what npm start runs); dam-app/dist/server.mjs serves the DAM without demo data.\n',
+    );
+  });
+
+  it('serves without demo data and says where it runs', async () => {
+    const port = await freePort();
+    const server = await startProcess({ PORT: String(port) });
+    await waitForHealth(`http://127.0.0.1:${port}`);
+    const started = JSON.parse(server.output().stdout.split('\n')[0] ?? '').started;
+    expect(Object.keys(started)).toEqual(['nodes', 'storageRoot', 'home']);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  }, 60_000);
+
+  it('runs the demo as its own entry: the demo logins and content outcome on the started line', async () => {
+    const port = await freePort();
+    const server = await startProcess(
+      { PORT: String(port), DAM_ADMIN_PASSWORD: 'Demo-Admin-Pass-1' },
+      DEMO_MAIN,
+    );
+    await waitForHealth(`http://127.0.0.1:${port}`);
+    const started = JSON.parse(server.output().stdout.split('\n')[0] ?? '').started;
+    expect(Object.keys(started)).toEqual(['demoLogins', 'demoContent', 'nodes', 'storageRoot', 'home']);
+    expect(started.demoLogins).toContainEqual({
+      role: expect.any(String),
+      username: 'admin',
+      password: 'Demo-Admin-Pass-1',
+    });
+    const client = new ApiClient(`http://127.0.0.1:${port}`);
+    await client.login('admin', 'Demo-Admin-Pass-1');
+    expect((await client.get('/session')).body.user.username).toBe('admin');
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  }, 180_000);
+
   it('runs as two processes on one PostgreSQL that migrate together and share sessions', async () => {
     const databaseUrl = await freshPostgresDatabase();
     const [portA, portB] = [await freePort(), await freePort()];
@@ -77,12 +118,11 @@ describe('the DAM server process', () => {
     // Behind one load balancer both servers share the public address the browser sees.
     const common = {
       DATABASE_URL: databaseUrl,
-      DAM_DEMO: 'true',
       DAM_ADMIN_PASSWORD: 'Shared-Admin-Pass-1',
       DAM_PUBLIC_URL: urlA,
     };
-    const a = await startProcess({ ...common, PORT: String(portA) });
-    const b = await startProcess({ ...common, PORT: String(portB) });
+    const a = await startProcess({ ...common, PORT: String(portA) }, DEMO_MAIN);
+    const b = await startProcess({ ...common, PORT: String(portB) }, DEMO_MAIN);
     await Promise.all([waitForHealth(urlA), waitForHealth(urlB)]);
 
     const onA = new ApiClient(urlA);
@@ -98,5 +138,5 @@ describe('the DAM server process', () => {
     expect((await onA.get('/session')).status).toBe(401);
     expect(a.output().stderr).not.toContain('"level":"error"');
     expect(b.output().stderr).not.toContain('"level":"error"');
-  }, 60_000);
+  }, 180_000);
 });

@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { MESSAGES } from '../api/messages.ts';
+import { screenRoutes } from './screen-route-plugin.ts';
 import { SDK_SOURCE_ALIASES } from './sdk-source.ts';
 
 const escapeHtml = (text: string) =>
@@ -18,7 +19,7 @@ const sharedTexts = (): Plugin => ({
 export default defineConfig({
   root: import.meta.dirname,
   base: '/',
-  plugins: [react(), sharedTexts()],
+  plugins: [screenRoutes(), react(), sharedTexts()],
   resolve: { alias: SDK_SOURCE_ALIASES },
   build: {
     outDir: 'dist',

@@ -95,6 +95,7 @@ export {
 } from './names.ts';
 export type {
   BrowseRequest,
+  OpsReadTokenReply,
   OpsReadTokenRequest,
   SetupReply,
   SetupRequest,
@@ -103,6 +104,7 @@ export type {
 } from './node-api-requests.ts';
 export {
   browseRequest,
+  opsReadTokenReply,
   opsReadTokenRequest,
   setupReply,
   setupRequest,

@@ -63,3 +63,7 @@ export const opsReadTokenRequest = z.strictObject({
   ttl_seconds: z._default(z.int().check(z.minimum(1), z.maximum(3600)), 300),
 });
 export type OpsReadTokenRequest = z.infer<typeof opsReadTokenRequest>;
+
+/** Its 201 answer: the `Authorization` value to send, and when it stops working (ISO 8601). */
+export const opsReadTokenReply = z.object({ token: z.string(), expires_at: z.string() });
+export type OpsReadTokenReply = z.infer<typeof opsReadTokenReply>;

@@ -68,14 +68,13 @@ async function startServer(databaseUrl: string | undefined) {
   const log = createWriteStream(join(home, 'server.log'));
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', join(REPO_ROOT, 'dam-app/server/main.ts')],
+    ['--import', 'tsx', join(REPO_ROOT, 'dam-app/server/demo/demo-main.ts')],
     {
       cwd: REPO_ROOT,
       env: {
         ...process.env,
         DAM_HOME: home,
         PORT: String(port),
-        DAM_DEMO: 'true',
         DAM_ADMIN_PASSWORD: ADMIN_PASSWORD,
         DAM_EMBEDDED_NODE: 'false',
         ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),

@@ -53,6 +53,10 @@ export const SYSTEM_PACKAGES = [
   { name: 'zenity', file: '/usr/bin/zenity', debianPackage: 'zenity' },
   { name: 'Xvfb', file: '/usr/bin/Xvfb', debianPackage: 'xvfb' },
   { name: 'xdotool', file: '/usr/bin/xdotool', debianPackage: 'xdotool' },
+  // The transfer engine's datagram addon (transfer/native) is built with gcc against Node's own headers; without
+  // them the engine runs its JavaScript path, and the addon's tests build it first.
+  { name: 'gcc', file: '/usr/bin/gcc', debianPackage: 'gcc' },
+  { name: 'C library headers', file: '/usr/include/stdio.h', debianPackage: 'libc6-dev' },
   // The DAM server's suites run on PGlite and on a throw-away cluster of Debian's PostgreSQL 15.
   { name: 'PostgreSQL 15', file: '/usr/lib/postgresql/15/bin/initdb', debianPackage: 'postgresql-15' },
   ...RUNTIME_PACKAGES,

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Measures how far dam-app keeps its one layering and its one contract (see DEVELOPERS.md, "DAM: how a feature is
-// built"): (a) lines in `*-routes.ts` files that call the database, (b) import arrows that run back up, (c) routes
-// not declared through the contract, and web calls that retype a path by hand. `node scripts/measure/dam-structure.mjs`
+// built"): (a) lines in `*-routes.ts` files that call the database, and in any feature file but its `*-queries.ts`,
+// (b) import arrows that run back up, (c) routes not declared through the contract, and web calls that retype a path
+// by hand. `node scripts/measure/dam-structure.mjs`
 // prints the numbers; `--json` prints everything; dam-app/server/structure.test.ts enforces them per feature.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -14,6 +15,7 @@ export const SERVER_KERNEL_FILES = ['log.ts', 'services.ts', 'special-users.ts',
 export const SERVER_TOP = [
   'app.ts',
   'main.ts',
+  'serve-dam.ts',
   'index.ts',
   'start-server.ts',
   'create-services.ts',
@@ -34,6 +36,9 @@ export const WEB_TOOLS = ['test-support'];
 const LAYER_RANK = { kernel: 0, feature: 1, top: 2, tools: 3 };
 const DB_CALL = /selectFrom|insertInto|updateTable|deleteFrom|sql`|\.execute\(/;
 const ROUTES_FILE = /-routes?\.ts$/;
+const QUERIES_FILE = /-queries\.ts$/;
+/** A transaction is not a query: it only groups the queries the queries files run. */
+const TRANSACTION = /\.transaction\(\)\s*\.execute\(|\.execute\(\s*(async\b|\(?trx\)?\s*=>)/g;
 const HAND_CALL = /\bapi\.(get|post|put|delete|request|postForBlob)\(\s*(?:'[A-Z]+',\s*)?(['"`])([^'"`]*)\2/g;
 
 /** @param {string} dir @returns {string[]} every .ts/.tsx file below `dir`, relative to it, tests left out */
@@ -121,14 +126,20 @@ export function measureDamStructure(damApp) {
   /** @type {Record<string, number>} */
   const dbLinesInRoutes = {};
   /** @type {Record<string, number>} */
+  const dbLinesOutsideQueries = {};
+  /** @type {Record<string, number>} */
   const undeclaredRoutes = {};
   for (const file of serverFiles) {
     const text = readFileSync(join(server, file), 'utf8');
-    const { feature } = serverLayer(file);
+    const { layer, feature } = serverLayer(file);
     const folder = feature || (file.includes('/') ? (file.split('/')[0] ?? '') : '.');
     if (ROUTES_FILE.test(file)) {
       const lines = text.split('\n').filter((line) => DB_CALL.test(line)).length;
       if (lines) dbLinesInRoutes[folder] = (dbLinesInRoutes[folder] ?? 0) + lines;
+    }
+    if (layer === 'feature' && !QUERIES_FILE.test(file)) {
+      const lines = text.split('\n').filter((line) => DB_CALL.test(line.replace(TRANSACTION, ''))).length;
+      if (lines) dbLinesOutsideQueries[feature] = (dbLinesOutsideQueries[feature] ?? 0) + lines;
     }
     const routes = (text.match(/\bdefineRoute\(/g) ?? []).length - (file === 'api/define-route.ts' ? 1 : 0);
     if (routes > 0) undeclaredRoutes[folder] = (undeclaredRoutes[folder] ?? 0) + routes;
@@ -142,6 +153,13 @@ export function measureDamStructure(damApp) {
   ))
     for (const match of readFileSync(join(contractDir, file), 'utf8').matchAll(/\bpath:\s*'([^']+)'/g))
       contractPaths.add(String(match[1]).replace(/\{\w+\}/g, '{}'));
+  // Most endpoints build their paths (a group's item and its sub-paths): the API surface file, generated from the
+  // contract and kept by its test, lists every one.
+  const surface = join(damApp, 'server/api/openapi-surface.txt');
+  for (const line of existsSync(surface) ? readFileSync(surface, 'utf8').split('\n') : []) {
+    const path = line.split(' ')[1];
+    if (path) contractPaths.add(path.replace(/\{\w+\}/g, '{}'));
+  }
   /** @type {Record<string, number>} */
   const handTypedWebCalls = {};
   /** @type {string[]} */
@@ -166,6 +184,8 @@ export function measureDamStructure(damApp) {
   return {
     dbLinesInRoutes,
     dbLinesInRoutesTotal: sum(dbLinesInRoutes),
+    dbLinesOutsideQueries,
+    dbLinesOutsideQueriesTotal: sum(dbLinesOutsideQueries),
     serverArrows,
     webArrows,
     undeclaredRoutes,
@@ -173,6 +193,7 @@ export function measureDamStructure(damApp) {
     handTypedWebCalls,
     handTypedWebCallsTotal: sum(handTypedWebCalls),
     retypedContractCalls,
+    contractPathCount: contractPaths.size,
   };
 }
 
@@ -191,6 +212,9 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
         .join(', ') || '-';
     console.log(
       `(a) lines in server *-routes.ts calling the database: ${m.dbLinesInRoutesTotal}  [${list(m.dbLinesInRoutes)}]`,
+    );
+    console.log(
+      `    lines in other feature files but *-queries.ts calling the database: ${m.dbLinesOutsideQueriesTotal}  [${list(m.dbLinesOutsideQueries)}]`,
     );
     console.log(
       `(b) import arrows running back up: server ${m.serverArrows.length}, web ${m.webArrows.length}`,

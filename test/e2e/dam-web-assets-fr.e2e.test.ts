@@ -152,6 +152,27 @@ describe('the header in French', () => {
       expect(rows.overflows, `header at ${width} px: wider than the window`).toBe(false);
       expect(rows.spread, `header at ${width} px: items on more than one row`).toBeLessThan(8);
       expect(rows.height, `header at ${width} px`).toBeLessThan(60);
+      // Below 1280 px the footer holds the language and colour pickers: the floating Transfers button sits in their
+      // row, inside the bar, not across its top edge.
+      const footer = await page.$eval('[data-testid="transfer-panel-toggle"]', (button) => {
+        const bar = document.querySelector('footer');
+        const picker = bar?.querySelector('button, select')?.getBoundingClientRect();
+        const edge = bar?.getBoundingClientRect();
+        const box = button.getBoundingClientRect();
+        if (!edge || edge.height === 0 || !picker) return undefined;
+        return {
+          below: box.top - edge.top,
+          centres: Math.abs(box.top + box.height / 2 - (picker.top + picker.height / 2)),
+        };
+      });
+      if (width < 1280) {
+        expect(footer, `footer at ${width} px`).toBeDefined();
+        expect(
+          footer?.below,
+          `Transfers button at ${width} px: across the footer's top edge`,
+        ).toBeGreaterThan(2);
+        expect(footer?.centres, `Transfers button at ${width} px: out of the footer's row`).toBeLessThan(3);
+      }
     }
     await page.setViewport({ width: 1280, height: 900 });
   });

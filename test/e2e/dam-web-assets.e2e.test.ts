@@ -9,7 +9,7 @@ import type { Browser, BrowserContext, Page } from 'puppeteer-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TRANSFER_MESSAGES } from '../../dam-app/api/transfer-messages.ts';
 import { createDemoContent } from '../../dam-app/server/demo/demo-content.ts';
-import { ensureFolderRow } from '../../dam-app/server/folders/folder-records.ts';
+import { ensureFolderRow } from '../../dam-app/server/folders/folder-queries.ts';
 import { ApiClient } from '../../dam-app/server/test-support/api-client.ts';
 import { eventually } from '../../dam-app/server/test-support/sample-media.ts';
 import {

@@ -20,62 +20,42 @@ import {
   switchAclSchema,
   userSchema,
 } from '../accounts.ts';
-import { adminInvitationSchema, createInvitationSchema, idParamSchema } from '../admin.ts';
-import { dbString } from '../db-safe.ts';
-import { defineEndpoint } from './define-endpoint.ts';
+import { adminInvitationSchema, createInvitationSchema } from '../admin.ts';
+import { endpointGroup } from './endpoint-group.ts';
+import { errors, notFound, weakPassword } from './error-sets.ts';
+import { namedSet } from './named-set.ts';
+import { invitationParams } from './params.ts';
 
-const access = 'Access';
-const invitationParamSchema = z.object({ id: dbString().max(64) });
+const access = endpointGroup('Access', 'user');
+const tooManyAttempts = { 429: ['too_many_attempts'] };
+/** What a new account can meet: a weak password, no licence seat left, its username taken. */
+const newAccountErrors = errors(weakPassword, { 403: ['license_full'], 409: ['username_exists'] });
 
-export const logIn = defineEndpoint({
-  method: 'post',
-  path: '/session',
-  tag: access,
+export const logIn = access.post('/session', {
   summary: 'Log in with a username or an email, and a password',
   auth: 'public',
   body: loginSchema,
   response: sessionSchema,
-  errors: { 429: ['too_many_attempts'] },
+  errors: tooManyAttempts,
 });
-export const getSession = defineEndpoint({
-  method: 'get',
-  path: '/session',
-  tag: access,
+export const getSession = access.get('/session', {
   summary: 'The signed-in person, their ACLs and permissions',
-  auth: 'user',
   response: sessionSchema,
 });
-export const getSessionState = defineEndpoint({
-  method: 'get',
-  path: '/session/state',
-  tag: access,
+export const getSessionState = access.get('/session/state', {
   summary:
     'The signed-in person, or nobody (and whether a session timed out), always with 200: what a page asks as it loads',
   auth: 'public',
   response: sessionStateSchema,
 });
-export const logOut = defineEndpoint({
-  method: 'delete',
-  path: '/session',
-  tag: access,
-  summary: 'Log out',
-  auth: 'public',
-  response: okSchema,
-});
-export const switchAcl = defineEndpoint({
-  method: 'put',
-  path: '/session/acl',
-  tag: access,
+export const logOut = access.delete('/session', { summary: 'Log out', auth: 'public', response: okSchema });
+export const switchAcl = access.put('/session/acl', {
   summary: 'Switch to another ACL the person holds',
-  auth: 'user',
   body: switchAclSchema,
   response: sessionSchema,
-  errors: { 404: ['not_found'], 409: ['acl_root_missing'] },
+  errors: errors(notFound, { 409: ['acl_root_missing'] }),
 });
-export const setAdminMode = defineEndpoint({
-  method: 'put',
-  path: '/session/admin-mode',
-  tag: access,
+export const setAdminMode = access.put('/session/admin-mode', {
   summary: 'Turn admin mode on or off (administrators): it overrides permissions',
   auth: 'admin',
   body: adminModeSchema,
@@ -83,162 +63,105 @@ export const setAdminMode = defineEndpoint({
   errors: { 400: ['needs_session'] },
 });
 
-export const forgotPassword = defineEndpoint({
-  method: 'post',
-  path: '/password/forgot',
-  tag: access,
+export const forgotPassword = access.post('/password/forgot', {
   summary: 'Mail a password reset link (answers the same whether or not the account exists)',
   auth: 'public',
   body: forgotPasswordSchema,
   response: okSchema,
   status: 202,
 });
-export const resetPassword = defineEndpoint({
-  method: 'post',
-  path: '/password/reset',
-  tag: access,
+export const resetPassword = access.post('/password/reset', {
   summary: 'Choose a new password with the token from the reset mail',
   auth: 'public',
   body: resetPasswordSchema,
   response: passwordResetResultSchema,
   errors: { 400: ['weak_password', 'link_invalid'] },
 });
-export const changePassword = defineEndpoint({
-  method: 'post',
-  path: '/password/change',
-  tag: access,
+export const changePassword = access.post('/password/change', {
   summary: 'Change the password (other sessions of the account end)',
-  auth: 'user',
   body: changePasswordSchema,
   response: okSchema,
   errors: { 400: ['old_password_incorrect', 'weak_password'] },
 });
 
-export const createAccount = defineEndpoint({
-  method: 'post',
-  path: '/accounts',
-  tag: access,
+export const createAccount = access.post('/accounts', {
   summary: 'Create an account; an activation code is mailed to its address',
   auth: 'public',
   body: createAccountSchema,
   response: z.object({ ok: z.literal(true), username: z.string() }),
   status: 201,
-  errors: { 400: ['weak_password'], 403: ['license_full'], 409: ['username_exists'] },
+  errors: newAccountErrors,
 });
-export const activateAccount = defineEndpoint({
-  method: 'post',
-  path: '/accounts/activate',
-  tag: access,
+export const activateAccount = access.post('/accounts/activate', {
   summary: 'Activate a new account with the code from its mail',
   auth: 'public',
   body: activateSchema,
   response: okSchema,
-  errors: { 400: ['activation_code_invalid'], 429: ['too_many_attempts'] },
+  errors: errors({ 400: ['activation_code_invalid'] }, tooManyAttempts),
 });
-export const getAccount = defineEndpoint({
-  method: 'get',
-  path: '/account',
-  tag: access,
+export const getAccount = access.get('/account', {
   summary: "The signed-in person's account settings",
-  auth: 'user',
   response: userSchema,
 });
-export const updateAccount = defineEndpoint({
-  method: 'put',
-  path: '/account',
-  tag: access,
+export const updateAccount = access.put('/account', {
   summary: 'Change the account settings (every user field of R-USER-FIELDS)',
-  auth: 'user',
   body: z.strictObject({ profile: profileSchema }),
   response: userSchema,
 });
 
-export const listApiKeys = defineEndpoint({
-  method: 'get',
+// A key is made, listed and revoked only with a session: an API key cannot make more keys.
+const needsSession = { 403: ['needs_session'] };
+const apiKeys = namedSet({
+  group: access,
   path: '/api-keys',
-  tag: access,
-  summary: "The signed-in person's API keys (never the keys themselves)",
-  auth: 'user',
-  response: z.array(apiKeySchema),
-  errors: { 403: ['needs_session'] },
+  item: apiKeySchema,
+  save: createApiKeySchema,
+  created: createdApiKeySchema,
+  exists: 'api_key_exists',
 });
-export const createApiKey = defineEndpoint({
-  method: 'post',
-  path: '/api-keys',
-  tag: access,
-  summary:
-    'Create a named API key; the key is in this answer only. Send it as `Authorization: Bearer <key>`.',
-  auth: 'user',
-  body: createApiKeySchema,
-  response: createdApiKeySchema,
-  status: 201,
-  errors: { 403: ['needs_session'], 409: ['api_key_exists'] },
-});
-export const revokeApiKey = defineEndpoint({
-  method: 'delete',
-  path: '/api-keys/{id}',
-  tag: access,
-  summary: 'Revoke an API key',
-  auth: 'user',
-  params: idParamSchema,
-  response: okSchema,
-  errors: { 403: ['needs_session'], 404: ['not_found'] },
-});
+export const listApiKeys = apiKeys.list(
+  "The signed-in person's API keys (never the keys themselves)",
+  needsSession,
+);
+export const createApiKey = apiKeys.create(
+  'Create a named API key; the key is in this answer only. Send it as `Authorization: Bearer <key>`.',
+  needsSession,
+);
+export const revokeApiKey = apiKeys.remove('Revoke an API key', needsSession);
 
-// An invitation no longer open also answers 410, and one that cannot be mailed 502: statuses the contract's error
-// list does not hold yet.
-export const createInvitation = defineEndpoint({
-  method: 'post',
-  path: '/admin/invitations',
-  tag: 'Administration',
+const invitations = endpointGroup('Administration', 'admin');
+/** An invitation accepted, withdrawn (`invitation_done`) or expired (`link_invalid`) is gone. */
+const invitationGone = { 410: ['invitation_done', 'link_invalid'] };
+export const createInvitation = invitations.post('/admin/invitations', {
   summary: 'Invite someone by mail; they join the default group when they accept',
-  auth: 'admin',
   body: createInvitationSchema,
   response: adminInvitationSchema,
   status: 201,
-  errors: { 404: ['not_found'] },
+  errors: errors(notFound, { 502: ['invitation_not_sent'] }),
 });
-export const listInvitations = defineEndpoint({
-  method: 'get',
-  path: '/admin/invitations',
-  tag: 'Administration',
+export const listInvitations = invitations.get('/admin/invitations', {
   summary: 'Every invitation with its state',
-  auth: 'admin',
   response: z.array(adminInvitationSchema),
 });
-export const withdrawInvitation = defineEndpoint({
-  method: 'delete',
-  path: '/admin/invitations/{id}',
-  tag: 'Administration',
+export const withdrawInvitation = invitations.delete('/admin/invitations/{id}', {
   summary: 'Withdraw an invitation',
-  auth: 'admin',
-  params: invitationParamSchema,
+  params: invitationParams,
   response: okSchema,
+  errors: { 410: ['invitation_done'] },
 });
-export const getInvitation = defineEndpoint({
-  method: 'get',
-  path: '/invitations/{id}',
-  tag: access,
+export const getInvitation = access.get('/invitations/{id}', {
   summary: 'An open invitation, for the screen that accepts it',
   auth: 'public',
-  params: invitationParamSchema,
+  params: invitationParams,
   response: invitationViewSchema,
-  errors: { 404: ['invitation_error'] },
+  errors: errors({ 404: ['invitation_error'] }, invitationGone),
 });
-export const acceptInvitation = defineEndpoint({
-  method: 'post',
-  path: '/invitations/{id}/accept',
-  tag: access,
+export const acceptInvitation = access.post('/invitations/{id}/accept', {
   summary: 'Accept an invitation: the account is created active, in the default group, and logged in',
   auth: 'public',
-  params: invitationParamSchema,
+  params: invitationParams,
   body: acceptInvitationSchema,
   response: sessionSchema,
   status: 201,
-  errors: {
-    400: ['weak_password'],
-    403: ['license_full'],
-    404: ['invitation_error'],
-    409: ['username_exists'],
-  },
+  errors: errors(newAccountErrors, { 404: ['invitation_error'] }, invitationGone),
 });

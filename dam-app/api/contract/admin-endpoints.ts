@@ -8,168 +8,82 @@ import {
   createUserSchema,
   deleteUsersSchema,
   groupSchema,
-  idParamSchema,
   outboxMessageSchema,
   saveAclSchema,
   saveGroupSchema,
   updateUserSchema,
 } from '../admin.ts';
-import { defineEndpoint } from './define-endpoint.ts';
+import { endpointGroup } from './endpoint-group.ts';
+import { errors, notFound, weakPassword } from './error-sets.ts';
+import { namedSet } from './named-set.ts';
+import { idParams } from './params.ts';
 
-const tag = 'Administration';
+const admin = endpointGroup('Administration', 'admin');
+const licenseFull = { 403: ['license_full'] };
 
-export const listUsers = defineEndpoint({
-  method: 'get',
-  path: '/admin/users',
-  tag,
+export const listUsers = admin.get('/admin/users', {
   summary: 'Every user with their groups and ACLs',
-  auth: 'admin',
   response: z.array(adminUserSchema),
 });
-export const getUser = defineEndpoint({
-  method: 'get',
-  path: '/admin/users/{id}',
-  tag,
-  summary: 'One user',
-  auth: 'admin',
-  params: idParamSchema,
-  response: adminUserSchema,
-  errors: { 404: ['not_found'] },
-});
-export const createUser = defineEndpoint({
-  method: 'post',
-  path: '/admin/users',
-  tag,
+const user = admin.item('/admin/users/{id}', idParams);
+export const getUser = user.get('', { summary: 'One user', response: adminUserSchema });
+export const createUser = admin.post('/admin/users', {
   summary: 'Create an active user',
-  auth: 'admin',
   body: createUserSchema,
   response: adminUserSchema,
   status: 201,
-  errors: {
-    400: ['weak_password'],
-    403: ['license_full'],
-    404: ['not_found'],
-    409: ['username_exists'],
-  },
+  errors: errors(weakPassword, licenseFull, notFound, { 409: ['username_exists'] }),
 });
-export const updateUser = defineEndpoint({
-  method: 'put',
-  path: '/admin/users/{id}',
-  tag,
+export const updateUser = user.put('', {
   summary: "Change a user's profile, role, status, groups, ACLs or password",
-  auth: 'admin',
-  params: idParamSchema,
   body: updateUserSchema,
   response: adminUserSchema,
-  errors: { 400: ['weak_password'], 403: ['license_full'], 404: ['not_found'], 409: ['own_account'] },
+  errors: errors(weakPassword, licenseFull, { 409: ['own_account'] }),
 });
-export const deleteUsers = defineEndpoint({
-  method: 'post',
-  path: '/admin/users/delete',
-  tag,
+export const deleteUsers = admin.post('/admin/users/delete', {
   summary: 'Delete a selection of users (never root, nologin or guest, nor yourself)',
-  auth: 'admin',
   body: deleteUsersSchema,
   response: okSchema.extend({ deleted: z.number() }),
-  errors: { 404: ['not_found'], 409: ['special_users', 'own_account'] },
+  errors: errors(notFound, { 409: ['special_users', 'own_account'] }),
 });
 
-export const listGroups = defineEndpoint({
-  method: 'get',
+const groups = namedSet({
+  group: admin,
   path: '/admin/groups',
-  tag,
-  summary: 'Every group with its members',
-  auth: 'admin',
-  response: z.array(groupSchema),
+  item: groupSchema,
+  save: saveGroupSchema,
+  exists: 'group_exists',
 });
-export const createGroup = defineEndpoint({
-  method: 'post',
-  path: '/admin/groups',
-  tag,
-  summary: 'Create a group',
-  auth: 'admin',
-  body: saveGroupSchema,
-  response: groupSchema,
-  status: 201,
-  errors: { 404: ['not_found'], 409: ['group_exists'] },
-});
-export const updateGroup = defineEndpoint({
-  method: 'put',
-  path: '/admin/groups/{id}',
-  tag,
-  summary: "Change a group's name, description and members",
-  auth: 'admin',
-  params: idParamSchema,
-  body: saveGroupSchema,
-  response: groupSchema,
-  errors: { 404: ['not_found'], 409: ['group_exists'] },
-});
-export const deleteGroup = defineEndpoint({
-  method: 'delete',
-  path: '/admin/groups/{id}',
-  tag,
-  summary: 'Delete a group (its members stay; ACLs granted through it are no longer held)',
-  auth: 'admin',
-  params: idParamSchema,
-  response: okSchema,
-  errors: { 404: ['not_found'] },
-});
+export const listGroups = groups.list('Every group with its members');
+// A create names its members, who may not exist.
+export const createGroup = groups.create('Create a group', notFound);
+export const updateGroup = groups.update("Change a group's name, description and members");
+export const deleteGroup = groups.remove(
+  'Delete a group (its members stay; ACLs granted through it are no longer held)',
+);
 
-export const listAcls = defineEndpoint({
-  method: 'get',
+const acls = namedSet({
+  group: admin,
   path: '/admin/acls',
-  tag,
-  summary: 'Every ACL: root path, permissions and who holds it',
-  auth: 'admin',
-  response: z.array(aclSchema),
+  item: aclSchema,
+  save: saveAclSchema,
+  exists: 'acl_exists',
 });
-export const createAcl = defineEndpoint({
-  method: 'post',
-  path: '/admin/acls',
-  tag,
-  summary: 'Create an ACL; its root folder is created in storage if missing',
-  auth: 'admin',
-  body: saveAclSchema,
-  response: aclSchema,
-  status: 201,
-  errors: { 400: ['invalid_input'], 404: ['not_found'], 409: ['acl_exists'] },
-});
-export const updateAcl = defineEndpoint({
-  method: 'put',
-  path: '/admin/acls/{id}',
-  tag,
-  summary: "Change an ACL's name, root path, permissions and holders",
-  auth: 'admin',
-  params: idParamSchema,
-  body: saveAclSchema,
-  response: aclSchema,
-  errors: { 400: ['invalid_input'], 404: ['not_found'], 409: ['acl_exists'] },
-});
-export const deleteAcl = defineEndpoint({
-  method: 'delete',
-  path: '/admin/acls/{id}',
-  tag,
-  summary: 'Delete an ACL (its folder and files stay in storage)',
-  auth: 'admin',
-  params: idParamSchema,
-  response: okSchema,
-  errors: { 404: ['not_found'] },
-});
+const invalidRoot = { 400: ['invalid_input'] };
+export const listAcls = acls.list('Every ACL: root path, permissions and who holds it');
+export const createAcl = acls.create(
+  'Create an ACL; its root folder is created in storage if missing',
+  errors(invalidRoot, notFound),
+);
+export const updateAcl = acls.update("Change an ACL's name, root path, permissions and holders", invalidRoot);
+export const deleteAcl = acls.remove('Delete an ACL (its folder and files stay in storage)');
 
-export const listAuditLog = defineEndpoint({
-  method: 'get',
-  path: '/admin/audit',
-  tag,
+export const listAuditLog = admin.get('/admin/audit', {
   summary: 'The audit log, newest first (page with `before`, the last id seen)',
-  auth: 'admin',
   query: auditQuerySchema,
   response: z.array(auditEntrySchema),
 });
-export const listOutbox = defineEndpoint({
-  method: 'get',
-  path: '/admin/outbox',
-  tag,
+export const listOutbox = admin.get('/admin/outbox', {
   summary: 'Mails written to the offline outbox (when no SMTP server is configured)',
-  auth: 'admin',
   response: z.array(outboxMessageSchema),
 });

@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { okSchema } from '../accounts.ts';
-import { idParamSchema } from '../admin.ts';
 import {
   assetDestinationSchema,
-  assetIdParamSchema,
   assetPageSchema,
   assetSchema,
   bulkEditResultSchema,
@@ -14,196 +12,124 @@ import {
   ingestResultSchema,
   ingestSchema,
   renameAssetSchema,
-  renditionParamSchema,
 } from '../assets.ts';
 import { dbId, dbIdParam } from '../db-safe.ts';
 import { bulkEditSchema } from '../search.ts';
-import { defineEndpoint } from './define-endpoint.ts';
+import { endpointGroup } from './endpoint-group.ts';
+import { errors, inUse, notFound } from './error-sets.ts';
+import { assetIdParams, idParams, renditionParams } from './params.ts';
 
-const tag = 'Assets';
+const assets = endpointGroup('Assets', 'user');
+const asset = assets.item('/assets/{id}', assetIdParams);
 const bytes = z.string().meta({ format: 'binary' });
 /** What blocks changing an asset: another user's lock, a taken file name, a video still transcoding (moves). */
-const changeConflicts = ['in_use', 'filename_exists', 'transcoding'] as const;
+const changeConflicts = { 409: ['in_use', 'filename_exists', 'transcoding'] };
+/** A move, a copy or a restore into a folder the person may not use. */
+const destinationNotAllowed = { 404: ['destination_not_allowed'] };
+/** A copy or a restore into a folder the person may not use, or onto a taken file name. */
+const destinationErrors = errors(destinationNotAllowed, { 409: ['filename_exists'] });
 
-export const ingestAsset = defineEndpoint({
-  method: 'post',
-  path: '/assets/ingest',
-  tag,
+export const ingestAsset = assets.post('/assets/ingest', {
   summary: 'Register a file already in storage (an accelerated upload) as an asset; idempotent',
-  auth: 'user',
   body: ingestSchema,
   response: ingestResultSchema,
-  errors: { 404: ['not_found'] },
+  errors: notFound,
 });
-export const getAsset = defineEndpoint({
-  method: 'get',
-  path: '/assets/{id}',
-  tag,
+export const getAsset = asset.get('', {
   summary: 'One asset, with its renditions and lock holder',
-  auth: 'user',
-  params: assetIdParamSchema,
   response: assetSchema,
-  errors: { 404: ['not_found'] },
 });
-export const folderAssets = defineEndpoint({
-  method: 'get',
-  path: '/folders/{id}/assets',
-  tag,
+export const folderAssets = assets.get('/folders/{id}/assets', {
   summary: 'The assets of one folder by name, a page at a time (keyset paging)',
-  auth: 'user',
-  params: idParamSchema,
+  params: idParams,
   query: folderAssetsQuerySchema,
   response: assetPageSchema,
-  errors: { 404: ['not_found'] },
+  errors: notFound,
 });
-export const editAsset = defineEndpoint({
-  method: 'put',
-  path: '/assets/{id}',
-  tag,
+export const editAsset = asset.put('', {
   summary: 'Edit an asset’s metadata (name, description, keywords)',
-  auth: 'user',
-  params: assetIdParamSchema,
   body: editAssetSchema,
   response: assetSchema,
-  errors: { 404: ['not_found'], 409: ['in_use'] },
+  errors: inUse,
 });
-export const renameAsset = defineEndpoint({
-  method: 'post',
-  path: '/assets/{id}/rename',
-  tag,
+export const renameAsset = asset.post('/rename', {
   summary: 'Rename an asset’s file',
-  auth: 'user',
-  params: assetIdParamSchema,
   body: renameAssetSchema,
   response: assetSchema,
-  errors: { 404: ['not_found'], 409: changeConflicts },
+  errors: changeConflicts,
 });
-export const moveAsset = defineEndpoint({
-  method: 'post',
-  path: '/assets/{id}/move',
-  tag,
+export const moveAsset = asset.post('/move', {
   summary: 'Move an asset to another folder',
-  auth: 'user',
-  params: assetIdParamSchema,
   body: assetDestinationSchema,
   response: assetSchema,
-  errors: { 404: ['not_found', 'destination_not_allowed'], 409: changeConflicts },
+  errors: errors(destinationNotAllowed, changeConflicts),
 });
-export const copyAsset = defineEndpoint({
-  method: 'post',
-  path: '/assets/{id}/copy',
-  tag,
+export const copyAsset = asset.post('/copy', {
   summary: 'Copy an asset to another folder (a new asset)',
-  auth: 'user',
-  params: assetIdParamSchema,
   body: assetDestinationSchema,
   response: assetSchema,
   status: 201,
-  errors: { 404: ['not_found', 'destination_not_allowed'], 409: ['filename_exists'] },
+  errors: destinationErrors,
 });
-export const trashAsset = defineEndpoint({
-  method: 'delete',
-  path: '/assets/{id}',
-  tag,
+export const trashAsset = asset.delete('', {
   summary: 'Delete an asset to the trash',
-  auth: 'user',
-  params: assetIdParamSchema,
   response: okSchema,
-  errors: { 404: ['not_found'], 409: ['in_use'] },
+  errors: inUse,
 });
-export const listTrash = defineEndpoint({
-  method: 'get',
-  path: '/trash',
-  tag,
+export const listTrash = assets.get('/trash', {
   summary: 'Trashed assets under the current ACL root, latest first',
-  auth: 'user',
   response: z.object({ items: z.array(assetSchema) }),
 });
-export const restoreAsset = defineEndpoint({
-  method: 'post',
-  path: '/assets/{id}/restore',
-  tag,
+export const restoreAsset = asset.post('/restore', {
   summary: 'Restore a trashed asset to its folder',
-  auth: 'user',
-  params: assetIdParamSchema,
   response: assetSchema,
-  errors: { 404: ['not_found', 'destination_not_allowed'], 409: ['filename_exists', 'not_restorable'] },
+  errors: errors(destinationErrors, { 409: ['not_restorable'] }),
 });
-export const assetRendition = defineEndpoint({
-  method: 'get',
-  path: '/assets/{id}/renditions/{name}',
-  tag,
+export const assetRendition = assets.item('/assets/{id}/renditions/{name}', renditionParams).get('', {
   summary: 'A rendition’s bytes (thumbnail, preview, poster, web-preview, icon)',
-  auth: 'user',
-  params: renditionParamSchema,
   response: bytes,
   produces: 'application/octet-stream',
-  errors: { 404: ['not_found'] },
 });
-export const assetOriginal = defineEndpoint({
-  method: 'get',
-  path: '/assets/{id}/original',
-  tag,
+export const assetOriginal = asset.get('/original', {
   summary: 'The original file (Standard Download); needs downloadHiRes',
-  auth: 'user',
-  params: assetIdParamSchema,
   response: bytes,
   produces: 'application/octet-stream',
-  errors: { 404: ['not_found', 'file_missing'] },
+  errors: { 404: ['file_missing'] },
 });
 
-export const bulkSelect = defineEndpoint({
-  method: 'post',
-  path: '/assets/bulk-select',
-  tag,
+export const bulkSelect = assets.post('/assets/bulk-select', {
   summary: 'Bulk select upload: a CSV of asset ID numbers or file names to a selection',
-  auth: 'user',
   body: bulkSelectCsvSchema,
   response: bulkSelectResultSchema,
   errors: { 400: ['csv_only', 'selection_too_large'] },
 });
-export const bulkEdit = defineEndpoint({
-  method: 'post',
-  path: '/assets/bulk-edit',
-  tag,
+export const bulkEdit = assets.post('/assets/bulk-edit', {
   summary: 'Bulk edit: set the description, add or remove keywords on a selection (ids or a search)',
-  auth: 'user',
   body: bulkEditSchema,
   response: bulkEditResultSchema,
 });
 
 /** R-PRINT-OUTPUTS print formats, as the server makes them. */
 export const printFormatSchema = z.enum(['jpeg', 'png', 'gif', 'tiff']);
-export const printAsset = defineEndpoint({
-  method: 'get',
-  path: '/assets/{id}/print/{format}',
-  tag,
-  summary: 'A print output of an image: web JPEG, PNG or GIF at 72 dpi, or TIFF at 300 dpi',
-  auth: 'user',
-  params: z.object({ id: dbIdParam(), format: printFormatSchema }),
-  response: bytes,
-  produces: 'application/octet-stream',
-  errors: { 400: ['not_an_image'], 404: ['not_found'] },
-});
-export const contactSheet = defineEndpoint({
-  method: 'post',
-  path: '/contact-sheet',
-  tag,
+export const printAsset = assets
+  .item('/assets/{id}/print/{format}', z.object({ id: dbIdParam(), format: printFormatSchema }))
+  .get('', {
+    summary: 'A print output of an image: web JPEG, PNG or GIF at 72 dpi, or TIFF at 300 dpi',
+    response: bytes,
+    produces: 'application/octet-stream',
+    errors: { 400: ['not_an_image'] },
+  });
+export const contactSheet = assets.post('/contact-sheet', {
   summary: 'A contact sheet (PDF) of a selection: thumbnails and names, 20 to a page',
-  auth: 'user',
   body: z.strictObject({ ids: z.array(dbId()).min(1).max(500) }),
   response: bytes,
   produces: 'application/pdf',
   errors: { 400: ['search_empty'] },
 });
 
-export const reconcileStorage = defineEndpoint({
-  method: 'post',
-  path: '/admin/storage/reconcile',
-  tag: 'Administration',
+export const reconcileStorage = endpointGroup('Administration', 'admin').post('/admin/storage/reconcile', {
   summary:
     'Index files that appeared in storage by other means under the current ACL root (the whole storage for an administrator without an ACL); mark vanished ones',
-  auth: 'admin',
   response: z.object({ queued: z.boolean() }),
   status: 202,
 });

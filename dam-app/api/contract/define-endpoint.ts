@@ -7,7 +7,7 @@ export type Auth = 'public' | 'user' | 'admin';
 export type BodyKind = 'json' | 'binary';
 /** The error answers an endpoint gives beyond those every endpoint may give (400, 401, 403 by auth, 500): status → codes. */
 export type EndpointErrors = Partial<
-  Record<400 | 403 | 404 | 409 | 413 | 422 | 429 | 507, readonly string[]>
+  Record<400 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 502 | 503 | 507, readonly string[]>
 >;
 
 /**

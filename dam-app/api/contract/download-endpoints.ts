@@ -1,31 +1,25 @@
 import { z } from 'zod';
 import { dbString, storablePath } from '../db-safe.ts';
-import { defineEndpoint } from './define-endpoint.ts';
+import { endpointGroup } from './endpoint-group.ts';
+import { notFound } from './error-sets.ts';
 
+const downloads = endpointGroup('Transfers', 'user');
 const onePath = z.object({ path: storablePath().min(1) });
 const manyPaths = z.object({
   path: z.union([storablePath().min(1), z.array(storablePath().min(1)).min(1).max(10_000)]),
   name: dbString().max(200).optional(),
 });
 
-export const downloadFile = defineEndpoint({
-  method: 'get',
-  path: '/files/content',
-  tag: 'Transfers',
+export const downloadFile = downloads.get('/files/content', {
   summary: 'Standard Download (HTTP) of one file, resumable with `Range`',
-  auth: 'user',
   query: onePath,
   response: z.unknown(),
   produces: 'application/octet-stream',
-  errors: { 404: ['not_found'] },
+  errors: notFound,
 });
-export const downloadZip = defineEndpoint({
-  method: 'get',
-  path: '/files/zip',
-  tag: 'Transfers',
+export const downloadZip = downloads.get('/files/zip', {
   summary:
     'Standard Download (HTTP) of several files or folders as one zip, streamed (stored, ZIP64) with its length known up front so the browser shows progress',
-  auth: 'user',
   query: manyPaths,
   response: z.unknown(),
   produces: 'application/zip',

@@ -1,15 +1,14 @@
 import { z } from 'zod';
-import { ASSET_MESSAGES } from '../asset-messages.ts';
-import { dbIdParam } from '../db-safe.ts';
-import { defineEndpoint } from './define-endpoint.ts';
+import { endpointGroup } from './endpoint-group.ts';
+import { inUse } from './error-sets.ts';
+import { assetIdParams } from './params.ts';
 
 // The Drive server API (protocol/src/drive-server-api.ts) over check-out and check-in: lock = check-out, content =
 // the original, versions = check-in with new content, delete lock = cancel. The account's URL is
 // `{DAM}/api/v1/drive/`; the client sends an API key as its Bearer token.
-const tag = 'Drive';
-const fileParam = z.object({
-  file: dbIdParam(ASSET_MESSAGES.assetIdInvalid),
-});
+const drive = endpointGroup('Drive', 'user');
+/** `{file}`: the id of an asset, checked as `{id}` of an asset is. */
+const file = drive.item('/drive/files/{file}', z.object({ file: assetIdParams.shape.id }));
 
 const lockReply = z.object({
   name: z.string(),
@@ -22,46 +21,24 @@ const lockReply = z.object({
   }),
 });
 
-export const lockDriveFile = defineEndpoint({
-  method: 'post',
-  path: '/drive/files/{file}/lock',
-  tag,
+export const lockDriveFile = file.post('/lock', {
   summary: 'Drive: lock a file (check-out); 409 when someone else holds it',
-  auth: 'user',
-  params: fileParam,
   response: lockReply,
-  errors: { 404: ['not_found'], 409: ['in_use'] },
+  errors: inUse,
 });
-export const readDriveFile = defineEndpoint({
-  method: 'get',
-  path: '/drive/files/{file}/content',
-  tag,
+export const readDriveFile = file.get('/content', {
   summary: 'Drive: the file’s current bytes (the original)',
-  auth: 'user',
-  params: fileParam,
   response: z.string().meta({ format: 'binary' }),
   produces: 'application/octet-stream',
-  errors: { 404: ['not_found'] },
 });
-export const saveDriveVersion = defineEndpoint({
-  method: 'post',
-  path: '/drive/files/{file}/versions',
-  tag,
+export const saveDriveVersion = file.post('/versions', {
   summary: 'Drive: a new version from the request’s bytes (check-in); needs our lock, which stays held',
-  auth: 'user',
-  params: fileParam,
   accepts: 'binary',
   response: z.object({ version: z.object({ id: z.string(), size: z.number() }) }),
   status: 201,
-  errors: { 404: ['not_found'], 409: ['not_locked'] },
+  errors: { 409: ['not_locked'] },
 });
-export const unlockDriveFile = defineEndpoint({
-  method: 'delete',
-  path: '/drive/files/{file}/lock',
-  tag,
+export const unlockDriveFile = file.delete('/lock', {
   summary: 'Drive: release the lock (cancel the check-out); releasing no lock is not an error',
-  auth: 'user',
-  params: fileParam,
   response: z.null(),
-  errors: { 404: ['not_found'] },
 });

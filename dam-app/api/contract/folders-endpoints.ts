@@ -1,5 +1,4 @@
 import { okSchema } from '../accounts.ts';
-import { idParamSchema } from '../admin.ts';
 import {
   createFolderSchema,
   folderDestinationSchema,
@@ -9,111 +8,62 @@ import {
   placesTreeSchema,
   renameFolderSchema,
 } from '../folders.ts';
-import { defineEndpoint } from './define-endpoint.ts';
+import { endpointGroup } from './endpoint-group.ts';
+import { errors, inUse, notFound } from './error-sets.ts';
+import { idParams } from './params.ts';
 
-const tag = 'Folders';
+const folders = endpointGroup('Folders', 'user');
+const folder = folders.item('/folders/{id}', idParams);
 /** A folder change can meet a name taken, a user's checked-out asset below, or a transcoding video (moves). */
-const changeConflicts = ['name_taken', 'in_use', 'transcoding', 'destination_has_folder'] as const;
+const changeConflicts = { 409: ['name_taken', 'in_use', 'transcoding', 'destination_has_folder'] };
+/** A move or a copy: into itself or its parent, into a folder the person may not use, or meeting a conflict. */
+const placeErrors = errors(
+  { 400: ['onto_child_or_parent'], 404: ['destination_not_allowed'] },
+  changeConflicts,
+);
 
-export const folderTree = defineEndpoint({
-  method: 'get',
-  path: '/folders/tree',
-  tag,
+export const folderTree = folders.get('/folders/tree', {
   summary: 'The places tree: every folder under the current ACL root',
-  auth: 'user',
   response: placesTreeSchema,
   errors: { 409: ['acl_root_missing'] },
 });
-export const getFolder = defineEndpoint({
-  method: 'get',
-  path: '/folders/{id}',
-  tag,
-  summary: 'One folder',
-  auth: 'user',
-  params: idParamSchema,
-  response: folderSchema,
-  errors: { 404: ['not_found'] },
-});
-export const createFolder = defineEndpoint({
-  method: 'post',
-  path: '/folders',
-  tag,
+export const getFolder = folder.get('', { summary: 'One folder', response: folderSchema });
+export const createFolder = folders.post('/folders', {
   summary: 'Create a folder (R-FOLDER-NAME folder name rules)',
-  auth: 'user',
   body: createFolderSchema,
   response: folderSchema,
   status: 201,
-  errors: { 404: ['not_found'], 409: ['name_taken'] },
+  errors: errors(notFound, { 409: ['name_taken'] }),
 });
-export const renameFolder = defineEndpoint({
-  method: 'put',
-  path: '/folders/{id}',
-  tag,
+export const renameFolder = folder.put('', {
   summary: 'Rename a folder',
-  auth: 'user',
-  params: idParamSchema,
   body: renameFolderSchema,
   response: folderSchema,
-  errors: { 404: ['not_found'], 409: changeConflicts },
+  errors: changeConflicts,
 });
-export const moveFolder = defineEndpoint({
-  method: 'post',
-  path: '/folders/{id}/move',
-  tag,
+export const moveFolder = folder.post('/move', {
   summary: 'Move a folder into another (blocked while its videos transcode)',
-  auth: 'user',
-  params: idParamSchema,
   body: folderDestinationSchema,
   response: folderSchema,
-  errors: {
-    400: ['onto_child_or_parent'],
-    404: ['not_found', 'destination_not_allowed'],
-    409: changeConflicts,
-  },
+  errors: placeErrors,
 });
-export const copyFolder = defineEndpoint({
-  method: 'post',
-  path: '/folders/{id}/copy',
-  tag,
+export const copyFolder = folder.post('/copy', {
   summary: 'Copy a folder, with its assets, into another',
-  auth: 'user',
-  params: idParamSchema,
   body: folderDestinationSchema,
   response: folderSchema,
   status: 201,
-  errors: {
-    400: ['onto_child_or_parent'],
-    404: ['not_found', 'destination_not_allowed'],
-    409: changeConflicts,
-  },
+  errors: placeErrors,
 });
-export const deleteFolder = defineEndpoint({
-  method: 'delete',
-  path: '/folders/{id}',
-  tag,
+export const deleteFolder = folder.delete('', {
   summary: 'Delete a folder to the trash (its assets can be restored)',
-  auth: 'user',
-  params: idParamSchema,
   response: okSchema,
-  errors: { 404: ['not_found'], 409: ['in_use'] },
+  errors: inUse,
 });
-export const folderTransferPath = defineEndpoint({
-  method: 'get',
-  path: '/folders/{id}/path',
-  tag,
+export const folderTransferPath = folder.get('/path', {
   summary: 'asperaconvertidtopath: the folder’s path on the transfer node',
-  auth: 'user',
-  params: idParamSchema,
   response: folderPathSchema,
-  errors: { 404: ['not_found'] },
 });
-export const folderListing = defineEndpoint({
-  method: 'get',
-  path: '/folders/{id}/listing',
-  tag,
+export const folderListing = folder.get('/listing', {
   summary: 'list_directory: the paths a folder holds in storage',
-  auth: 'user',
-  params: idParamSchema,
   response: pathListSchema,
-  errors: { 404: ['not_found'] },
 });

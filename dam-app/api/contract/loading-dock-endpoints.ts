@@ -8,77 +8,52 @@ import {
   prepareDownloadSchema,
   preparedDockSchema,
 } from '../loading-dock.ts';
-import { defineEndpoint } from './define-endpoint.ts';
+import { endpointGroup } from './endpoint-group.ts';
+import { notFound } from './error-sets.ts';
 
-const tag = 'Loading dock';
-const notificationParam = z.object({ notificationId: z.string().regex(/^[\w-]{8,64}$/) });
+const docks = endpointGroup('Loading dock', 'user');
+const dock = docks.item(
+  '/loading-dock/{notificationId}',
+  z.object({ notificationId: z.string().regex(/^[\w-]{8,64}$/) }),
+);
 
-export const listLoadingDocks = defineEndpoint({
-  method: 'get',
-  path: '/loading-dock',
-  tag,
+export const listLoadingDocks = docks.get('/loading-dock', {
   summary:
     'My prepared downloads, latest first: preparing, converting, ready for download, failed, or done (their files cleaned up)',
-  auth: 'user',
   response: z.array(loadingDockEntrySchema),
 });
-export const prepareDownload = defineEndpoint({
-  method: 'post',
-  path: '/loading-dock',
-  tag,
+export const prepareDownload = docks.post('/loading-dock', {
   summary:
     'Prepare a download in the loading dock (assets by ids, a cart, a bundle, or assets with a conversion preset); answers its notification id, its size and the free space, and places the files in a job',
-  auth: 'user',
   body: prepareDownloadSchema,
   response: preparedDockSchema,
   status: 201,
   errors: {
     400: ['search_empty', 'download_maximum'],
-    404: ['not_found'],
+    ...notFound,
     413: ['loading_dock_too_large'],
     507: ['loading_dock_no_space', 'loading_dock_quota'],
   },
 });
-export const getLoadingDock = defineEndpoint({
-  method: 'get',
-  path: '/loading-dock/{notificationId}',
-  tag,
+export const getLoadingDock = dock.get('', {
   summary: 'One of my open prepared downloads, with the state of each of its files',
-  auth: 'user',
-  params: notificationParam,
   response: loadingDockSchema,
-  errors: { 404: ['not_found'] },
 });
-export const loadingDockDownload = defineEndpoint({
-  method: 'get',
-  path: '/loading-dock-download',
-  tag,
+export const loadingDockDownload = docks.get('/loading-dock-download', {
   summary:
     'The loading dock download workflow: notificationId and LoadingDockId give the JSON list of files to transfer, each with its destination (a missing, non-numeric or negative LoadingDockId means a cart download)',
-  auth: 'user',
   query: dockDownloadQuerySchema,
   response: dockDownloadSchema,
-  errors: { 404: ['not_found'], 409: ['loading_dock_not_ready'] },
+  errors: { ...notFound, 409: ['loading_dock_not_ready'] },
 });
-export const loadingDockZip = defineEndpoint({
-  method: 'get',
-  path: '/loading-dock/{notificationId}/zip',
-  tag,
+export const loadingDockZip = dock.get('/zip', {
   summary:
     'Standard Download (HTTP) of a ready prepared download as one zip; the dock is cleaned 10 s after its last byte left',
-  auth: 'user',
-  params: notificationParam,
   response: z.unknown(),
   produces: 'application/zip',
-  errors: { 404: ['not_found'], 409: ['loading_dock_not_ready'] },
+  errors: { 409: ['loading_dock_not_ready'] },
 });
-export const loadingDockDone = defineEndpoint({
-  method: 'post',
-  path: '/loading-dock/{notificationId}/done',
-  tag,
+export const loadingDockDone = dock.post('/done', {
   summary: 'The done callback: the transfer finished, its leftover files are cleaned up',
-  auth: 'user',
-  params: notificationParam,
   response: okSchema,
-  errors: { 404: ['not_found'] },
 });

@@ -1,6 +1,3 @@
-import { z } from 'zod';
-import { okSchema } from '../accounts.ts';
-import { idParamSchema } from '../admin.ts';
 import {
   calendarRequestSchema,
   calendarSchema,
@@ -10,66 +7,37 @@ import {
   searchRequestSchema,
   searchResultSchema,
 } from '../search.ts';
-import { defineEndpoint } from './define-endpoint.ts';
+import { endpointGroup } from './endpoint-group.ts';
+import { forbidden, notFound } from './error-sets.ts';
+import { namedSet } from './named-set.ts';
 
-const tag = 'Search';
+const searches = endpointGroup('Search', 'user');
 
-export const search = defineEndpoint({
-  method: 'post',
-  path: '/search',
-  tag,
+export const search = searches.post('/search', {
   summary: 'Quick, keyword, advanced and directory search, with facet counts and keyset paging',
-  auth: 'user',
   body: searchRequestSchema,
   response: searchResultSchema,
-  errors: { 404: ['not_found'] },
+  errors: notFound,
 });
-export const listKeywords = defineEndpoint({
-  method: 'get',
-  path: '/keywords',
-  tag,
+export const listKeywords = searches.get('/keywords', {
   summary:
     'Global keywords under the current ACL root, with counts (the taxonomy); needs view global keywords',
-  auth: 'user',
   response: keywordCountsSchema,
-  errors: { 403: ['forbidden'] },
+  errors: forbidden,
 });
-export const listSavedSearches = defineEndpoint({
-  method: 'get',
+const savedSearches = namedSet({
+  group: searches,
   path: '/saved-searches',
-  tag,
-  summary: 'My saved searches and everyone’s public ones',
-  auth: 'user',
-  response: z.array(savedSearchSchema),
+  item: savedSearchSchema,
+  save: saveSearchSchema,
+  exists: 'name_taken',
 });
-export const saveSearch = defineEndpoint({
-  method: 'post',
-  path: '/saved-searches',
-  tag,
-  summary: 'Save a search (name, description, public)',
-  auth: 'user',
-  body: saveSearchSchema,
-  response: savedSearchSchema,
-  status: 201,
-  errors: { 409: ['name_taken'] },
-});
-export const deleteSavedSearch = defineEndpoint({
-  method: 'delete',
-  path: '/saved-searches/{id}',
-  tag,
-  summary: 'Delete one of my saved searches',
-  auth: 'user',
-  params: idParamSchema,
-  response: okSchema,
-  errors: { 404: ['not_found'] },
-});
-export const searchCalendar = defineEndpoint({
-  method: 'post',
-  path: '/search/calendar',
-  tag,
+export const listSavedSearches = savedSearches.list('My saved searches and everyone’s public ones');
+export const saveSearch = savedSearches.create('Save a search (name, description, public)');
+export const deleteSavedSearch = savedSearches.remove('Delete one of my saved searches');
+export const searchCalendar = searches.post('/search/calendar', {
   summary: 'The Calendar view’s buckets: results per day, week (from Sunday) or month, in UTC',
-  auth: 'user',
   body: calendarRequestSchema,
   response: calendarSchema,
-  errors: { 404: ['not_found'] },
+  errors: notFound,
 });

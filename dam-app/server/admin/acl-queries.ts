@@ -1,18 +1,5 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-
-export interface AclColumns {
-  name: string;
-  root_path: string;
-  permissions: string[];
-}
-
-/** Every ACL by name, or the one with this id. */
-export function aclRows(db: Kysely<Database>, id?: number) {
-  let query = db.selectFrom('acls').selectAll().orderBy(sql`lower(name)`);
-  if (id !== undefined) query = query.where('id', '=', id);
-  return query.execute();
-}
 
 export const grantsOfAcls = (db: Kysely<Database>, aclIds: number[]) =>
   aclIds.length
@@ -32,21 +19,3 @@ export async function replaceAclGrants(
   ];
   if (rows.length) await db.insertInto('acl_grants').values(rows).execute();
 }
-
-/** The new ACL's id, or nothing when the name is taken. */
-export const insertAcl = async (db: Kysely<Database>, columns: AclColumns) =>
-  (
-    await db
-      .insertInto('acls')
-      .values(columns)
-      .onConflict((oc) => oc.doNothing())
-      .returning('id')
-      .executeTakeFirst()
-  )?.id;
-
-export const updateAclRow = async (db: Kysely<Database>, id: number, columns: AclColumns) =>
-  (await db.updateTable('acls').set(columns).where('id', '=', id).returning('id').executeTakeFirst())?.id;
-
-/** The deleted ACL's name, or nothing when there was none. */
-export const deleteAclRow = async (db: Kysely<Database>, id: number) =>
-  (await db.deleteFrom('acls').where('id', '=', id).returning('name').executeTakeFirst())?.name;

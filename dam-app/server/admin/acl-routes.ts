@@ -1,4 +1,5 @@
 import { createAcl, deleteAcl, listAcls, updateAcl } from '../../api/contract/admin-endpoints.ts';
+import { bindAction } from '../api/bind-action.ts';
 import { bindEndpoint } from '../api/bind-endpoint.ts';
 import * as acls from './acl-service.ts';
 
@@ -10,8 +11,7 @@ export const adminAclRoutes = [
   bindEndpoint(updateAcl, ({ services, principal, params, body, ip }) =>
     acls.updateAcl(services, principal, params.id, body, ip),
   ),
-  bindEndpoint(deleteAcl, async ({ services, principal, params, ip }) => {
-    await acls.deleteAcl(services, principal, params.id, ip);
-    return { ok: true as const };
-  }),
+  bindAction(deleteAcl, ({ services, principal, params, ip }) =>
+    acls.deleteAcl(services, principal, params.id, ip),
+  ),
 ];

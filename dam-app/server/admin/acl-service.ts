@@ -5,50 +5,18 @@ import type { aclSchema, saveAclSchema } from '../../api/admin.ts';
 import type { Principal } from '../access/principal.ts';
 import { confinePath } from '../access/storage-path.ts';
 import { conflict, invalid, notFound } from '../api/api-error.ts';
-import { audit } from '../audit/audit.ts';
 import type { Database } from '../db/schema.ts';
-import { isUniqueViolation } from '../db/unique-violation.ts';
 import type { DamServices } from '../services.ts';
-import {
-  aclRows,
-  deleteAclRow,
-  grantsOfAcls,
-  insertAcl,
-  replaceAclGrants,
-  updateAclRow,
-} from './acl-queries.ts';
+import { grantsOfAcls, replaceAclGrants } from './acl-queries.ts';
+import { namedRecords } from './named-record-service.ts';
 import { existingIds } from './user-queries.ts';
 
 type SaveAcl = z.output<typeof saveAclSchema>;
 
-async function aclViews(db: Kysely<Database>, id?: number) {
-  const acls = await aclRows(db, id);
-  const grants = await grantsOfAcls(
-    db,
-    acls.map((acl) => acl.id),
-  );
-  return acls.map((acl) => {
-    const mine = grants.filter((grant) => grant.acl_id === acl.id);
-    return {
-      id: acl.id,
-      name: acl.name,
-      rootPath: acl.root_path,
-      permissions: acl.permissions as z.infer<typeof aclSchema>['permissions'],
-      userIds: mine.flatMap((grant) => (grant.user_id === null ? [] : [grant.user_id])),
-      groupIds: mine.flatMap((grant) => (grant.group_id === null ? [] : [grant.group_id])),
-    };
-  });
-}
-
-async function aclView(db: Kysely<Database>, id: number) {
-  const [view] = await aclViews(db, id);
-  return view as NonNullable<typeof view>;
-}
-
 /** Unknown user or group ids are refused as not found. */
-async function saveGrants(db: Kysely<Database>, aclId: number, userIds: number[], groupIds: number[]) {
-  const users = [...new Set(userIds)];
-  const groups = [...new Set(groupIds)];
+async function saveGrants(db: Kysely<Database>, aclId: number, body: SaveAcl) {
+  const users = [...new Set(body.userIds)];
+  const groups = [...new Set(body.groupIds)];
   const foundUsers = await existingIds(db, 'users', users);
   const foundGroups = await existingIds(db, 'groups', groups);
   if (foundUsers !== users.length) throw notFound('user');
@@ -56,7 +24,33 @@ async function saveGrants(db: Kysely<Database>, aclId: number, userIds: number[]
   await replaceAclGrants(db, aclId, users, groups);
 }
 
-const nameTaken = () => conflict('acl_exists', 'An ACL with this name already exists.', 'name');
+const acls = namedRecords({
+  table: 'acls',
+  noun: 'ACL',
+  nameTaken: () => conflict('acl_exists', 'An ACL with this name already exists.', 'name'),
+  saved: 'acl_saved',
+  deleted: 'acl_deleted',
+  columns: (body: SaveAcl) => ({ name: body.name, root_path: body.rootPath, permissions: body.permissions }),
+  saveLinks: saveGrants,
+  async views(db, rows) {
+    const grants = await grantsOfAcls(
+      db,
+      rows.map((acl) => acl.id),
+    );
+    return rows.map((acl) => {
+      const mine = grants.filter((grant) => grant.acl_id === acl.id);
+      return {
+        id: acl.id,
+        name: acl.name,
+        rootPath: acl.root_path,
+        permissions: acl.permissions as z.infer<typeof aclSchema>['permissions'],
+        userIds: mine.flatMap((grant) => (grant.user_id === null ? [] : [grant.user_id])),
+        groupIds: mine.flatMap((grant) => (grant.group_id === null ? [] : [grant.group_id])),
+      };
+    });
+  },
+  auditDetails: (body) => ({ rootPath: body.rootPath, permissions: body.permissions }),
+});
 
 /** The ACL's root folder in storage, or a 400 when the path would leave the storage root. */
 function confinedRoot(services: DamServices, rootPath: string): string {
@@ -65,32 +59,14 @@ function confinedRoot(services: DamServices, rootPath: string): string {
   return root;
 }
 
-const columns = (body: SaveAcl) => ({
-  name: body.name,
-  root_path: body.rootPath,
-  permissions: body.permissions,
-});
-
-export const listAcls = (services: DamServices) => aclViews(services.db);
+export const listAcls = acls.list;
 
 /** Creates the ACL and, when missing, its root folder in storage. */
 export async function createAcl(services: DamServices, principal: Principal, body: SaveAcl, ip: string) {
   const root = confinedRoot(services, body.rootPath);
-  const id = await services.db.transaction().execute(async (trx) => {
-    const id = await insertAcl(trx, columns(body));
-    if (id === undefined) throw nameTaken();
-    await saveGrants(trx, id, body.userIds, body.groupIds);
-    await audit(trx, {
-      actorId: principal.user.id,
-      event: 'acl_saved',
-      target: body.name,
-      ip,
-      details: { rootPath: body.rootPath, permissions: body.permissions },
-    });
-    return id;
-  });
+  const view = await acls.create(services, principal, body, ip);
   await mkdir(root, { recursive: true });
-  return aclView(services.db, id);
+  return view;
 }
 
 export async function updateAcl(
@@ -101,28 +77,7 @@ export async function updateAcl(
   ip: string,
 ) {
   confinedRoot(services, body.rootPath);
-  // The unique index on lower(name) is the one check of a clash, also between two renames at once.
-  await services.db
-    .transaction()
-    .execute(async (trx) => {
-      if ((await updateAclRow(trx, id, columns(body))) === undefined) throw notFound('ACL');
-      await saveGrants(trx, id, body.userIds, body.groupIds);
-      await audit(trx, {
-        actorId: principal.user.id,
-        event: 'acl_saved',
-        target: body.name,
-        ip,
-        details: { rootPath: body.rootPath, permissions: body.permissions },
-      });
-    })
-    .catch((error: unknown) => {
-      throw isUniqueViolation(error) ? nameTaken() : error;
-    });
-  return aclView(services.db, id);
+  return acls.update(services, principal, id, body, ip);
 }
 
-export async function deleteAcl(services: DamServices, principal: Principal, id: number, ip: string) {
-  const name = await deleteAclRow(services.db, id);
-  if (name === undefined) throw notFound('ACL');
-  await audit(services.db, { actorId: principal.user.id, event: 'acl_deleted', target: name, ip });
-}
+export const deleteAcl = acls.remove;

@@ -1,4 +1,5 @@
 import { createGroup, deleteGroup, listGroups, updateGroup } from '../../api/contract/admin-endpoints.ts';
+import { bindAction } from '../api/bind-action.ts';
 import { bindEndpoint } from '../api/bind-endpoint.ts';
 import * as groups from './group-service.ts';
 
@@ -10,8 +11,7 @@ export const adminGroupRoutes = [
   bindEndpoint(updateGroup, ({ services, principal, params, body, ip }) =>
     groups.updateGroup(services, principal, params.id, body, ip),
   ),
-  bindEndpoint(deleteGroup, async ({ services, principal, params, ip }) => {
-    await groups.deleteGroup(services, principal, params.id, ip);
-    return { ok: true as const };
-  }),
+  bindAction(deleteGroup, ({ services, principal, params, ip }) =>
+    groups.deleteGroup(services, principal, params.id, ip),
+  ),
 ];

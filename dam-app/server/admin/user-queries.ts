@@ -1,18 +1,12 @@
 import { type Kysely, sql } from 'kysely';
-import type { Database, NewUser, UserUpdate } from '../db/schema.ts';
+import type { Database, UserUpdate } from '../db/schema.ts';
 
 export const allUsers = (db: Kysely<Database>) =>
   db.selectFrom('users').selectAll().orderBy(sql`lower(username)`).execute();
 
-export const findUser = (db: Kysely<Database>, id: number) =>
-  db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-
 /** The user's status, the row locked until the transaction ends. */
 export const lockUserStatus = async (db: Kysely<Database>, id: number) =>
   (await db.selectFrom('users').select('status').where('id', '=', id).forUpdate().executeTakeFirst())?.status;
-
-export const insertUser = (db: Kysely<Database>, values: NewUser) =>
-  db.insertInto('users').values(values).returningAll().executeTakeFirstOrThrow();
 
 export const updateUserRow = (db: Kysely<Database>, id: number, changes: UserUpdate) =>
   db.updateTable('users').set(changes).where('id', '=', id).returningAll().executeTakeFirst();

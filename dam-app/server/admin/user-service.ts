@@ -5,10 +5,10 @@ import { MESSAGES } from '../../api/messages.ts';
 import type { Principal } from '../access/principal.ts';
 import { ApiError, notFound } from '../api/api-error.ts';
 import { audit } from '../audit/audit.ts';
-import { checkLicense, checkUsernameFree } from '../auth/account-service.ts';
-import { checkNewPassword } from '../auth/password-service.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import { endOtherSessions } from '../auth/sessions.ts';
+import { findUser } from '../auth/account-queries.ts';
+import { checkLicense, insertLicensedUser } from '../auth/account-service.ts';
+import { newPasswordHash } from '../auth/password-service.ts';
+import { endOtherSessions } from '../auth/session-queries.ts';
 import { profileColumns, userView } from '../auth/views.ts';
 import type { DamConfig } from '../config/config.ts';
 import type { Database, User } from '../db/schema.ts';
@@ -18,9 +18,7 @@ import {
   allUsers,
   deleteUserRows,
   existingIds,
-  findUser,
   groupIdsOfUsers,
-  insertUser,
   lockUserStatus,
   replaceUserAcls,
   replaceUserGroups,
@@ -88,12 +86,9 @@ export async function createUser(
   ip: string,
 ) {
   const { db, config } = services;
-  checkNewPassword(body.password, config);
-  const hash = await hashPassword(body.password, config.scryptLogN);
+  const hash = await newPasswordHash(body.password, config);
   const user = await db.transaction().execute(async (trx) => {
-    await checkLicense(trx, config);
-    await checkUsernameFree(trx, body.username);
-    const created = await insertUser(trx, {
+    const created = await insertLicensedUser(trx, config, {
       username: body.username,
       password_hash: hash,
       status: 'active',
@@ -121,8 +116,7 @@ export async function updateUser(
       'own_account',
       'You cannot remove your own administrator rights or disable yourself.',
     );
-  if (body.password !== undefined) checkNewPassword(body.password, config);
-  const hash = body.password === undefined ? undefined : await hashPassword(body.password, config.scryptLogN);
+  const hash = body.password === undefined ? undefined : await newPasswordHash(body.password, config);
   const user = await db.transaction().execute(async (trx) => {
     if (body.status === 'active') await checkLicenseToEnable(trx, config, id);
     const updated = await updateUserRow(trx, id, {

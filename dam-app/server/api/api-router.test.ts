@@ -2,10 +2,11 @@ import { readFile } from 'node:fs/promises';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { defineEndpoint } from '../../api/contract/define-endpoint.ts';
 import { MESSAGES } from '../../api/messages.ts';
 import { DATABASE_KINDS, startTestDam, type TestDam } from '../test-support/test-dam.ts';
 import { createApiRouter, MAX_BODY_BYTES } from './api-router.ts';
-import { defineRoute } from './define-route.ts';
+import { bindEndpoint } from './bind-endpoint.ts';
 
 describe.each(DATABASE_KINDS)('the API on %s', (kind) => {
   let dam: TestDam;
@@ -52,7 +53,7 @@ describe.each(DATABASE_KINDS)('the API on %s', (kind) => {
       dateFormat: (db) => sql`select ${'not a date'}::timestamptz as x`.execute(db), // 22007
       other: (db) => sql`select 1 / 0 as x`.execute(db), // 22012: the server's own fault
     };
-    const probe = defineRoute({
+    const probe = defineEndpoint({
       method: 'get',
       path: '/probe/{kind}',
       tag: 'Test',
@@ -60,12 +61,12 @@ describe.each(DATABASE_KINDS)('the API on %s', (kind) => {
       auth: 'public',
       params: z.object({ kind: z.enum(['nul', 'integer', 'syntax', 'date', 'dateFormat', 'other']) }),
       response: z.unknown(),
-      async handler({ services, params }) {
-        await refused[params.kind]?.(services.db);
-        return {};
-      },
     });
-    const router = createApiRouter(dam.services, [probe]);
+    const route = bindEndpoint(probe, async ({ services, params }) => {
+      await refused[params.kind]?.(services.db);
+      return {};
+    });
+    const router = createApiRouter(dam.services, [route]);
     for (const kind of ['nul', 'integer', 'syntax', 'date', 'dateFormat']) {
       const response = await router.request(`/probe/${kind}`);
       expect(response.status, kind).toBe(400);

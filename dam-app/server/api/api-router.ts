@@ -1,15 +1,16 @@
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { MESSAGES } from '../../api/messages.ts';
+import type { Principal } from '../access/principal.ts';
 import { OutsideStorageError } from '../access/storage-path.ts';
 import { resolvePrincipal } from '../auth/resolve-principal.ts';
 import { isCallerDataError } from '../db/data-error.ts';
 import type { DamServices } from '../services.ts';
 import { createBrowserUploads } from '../uploads/browser-upload.ts';
 import { ApiError, invalid, notFound } from './api-error.ts';
+import type { RouteDefinition } from './bind-endpoint.ts';
 import { hasBody, limitBody, MAX_JSON_BODY_BYTES } from './body-policy.ts';
 import { clientIp } from './client-ip.ts';
-import type { RouteDefinition } from './define-route.ts';
 import { passesOriginCheck } from './origin-check.ts';
 import { assignRequestId, REQUEST_ID_HEADER, requestIdOf } from './request-id.ts';
 import { serverFailure, serverFailureBody } from './server-failure.ts';
@@ -44,11 +45,13 @@ export function createApiRouter(services: DamServices, routes: RouteDefinition[]
     });
   });
 
-  const uploads = createBrowserUploads(services);
-  const browserUpload = async (c: Context) => {
+  /** Who asks: the session or API key's person, or nobody, with why (a timed-out session, a bad key). */
+  const caller = async (c: Context) => {
     const resolution = await resolvePrincipal(services.db, c, services.config.sessionIdleMinutes);
-    const principal = resolution.kind === 'principal' ? resolution.principal : undefined;
-    if (resolution.kind === 'expired') throw new ApiError(401, 'session_timeout', MESSAGES.sessionTimedOut);
+    return { resolution, principal: resolution.kind === 'principal' ? resolution.principal : undefined };
+  };
+  /** A state-changing request from another site is refused, as if the person lacked the permission. */
+  const refuseCrossSite = (c: Context, principal: Principal | undefined) => {
     if (!passesOriginCheck(c, publicOrigin, principal))
       throw new ApiError(
         403,
@@ -56,6 +59,13 @@ export function createApiRouter(services: DamServices, routes: RouteDefinition[]
         MESSAGES.noPermission,
         'Cross-site request refused (Origin or CSRF token).',
       );
+  };
+
+  const uploads = createBrowserUploads(services);
+  const browserUpload = async (c: Context) => {
+    const { resolution, principal } = await caller(c);
+    if (resolution.kind === 'expired') throw new ApiError(401, 'session_timeout', MESSAGES.sessionTimedOut);
+    refuseCrossSite(c, principal);
     return uploads(c, principal, requestIdOf(c.req.raw) ?? '');
   };
   api.all('/uploads', browserUpload);
@@ -64,8 +74,7 @@ export function createApiRouter(services: DamServices, routes: RouteDefinition[]
   for (const route of routes) {
     const honoPath = route.path.replace(/\{(\w+)\}/g, ':$1');
     api.on(route.method.toUpperCase(), honoPath, async (c) => {
-      const resolution = await resolvePrincipal(services.db, c, services.config.sessionIdleMinutes);
-      const principal = resolution.kind === 'principal' ? resolution.principal : undefined;
+      const { resolution, principal } = await caller(c);
       if (resolution.kind === 'bad_key') throw new ApiError(401, 'bad_api_key', MESSAGES.tokenInvalid);
       if (route.auth !== 'public' && !principal) {
         if (resolution.kind === 'expired')
@@ -74,13 +83,7 @@ export function createApiRouter(services: DamServices, routes: RouteDefinition[]
       }
       if (route.auth === 'admin' && !principal?.user.is_admin)
         throw new ApiError(403, 'not_administrator', MESSAGES.notAdministrator);
-      if (!passesOriginCheck(c, publicOrigin, principal))
-        throw new ApiError(
-          403,
-          'bad_origin',
-          MESSAGES.noPermission,
-          'Cross-site request refused (Origin or CSRF token).',
-        );
+      refuseCrossSite(c, principal);
 
       // After authentication, so a stranger's body is refused without reading any of it.
       if (route.accepts === 'binary') limitBody(c, 'binary', services.config.maxUploadBytes);

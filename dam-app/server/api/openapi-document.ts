@@ -1,6 +1,6 @@
 import { createDocument, type ZodOpenApiPathsObject } from 'zod-openapi';
 import { apiErrorSchema } from '../../api/errors.ts';
-import type { RouteDefinition } from './define-route.ts';
+import type { RouteDefinition } from './bind-endpoint.ts';
 
 const errorResponse = (description: string) => ({
   description,
@@ -12,9 +12,12 @@ const ERROR_TITLES: Record<string, string> = {
   403: 'No permission',
   404: 'No such item, or no access to it',
   409: 'Conflicts with the current state',
+  410: 'No longer there',
   413: 'Too large',
   422: 'Cannot be processed',
   429: 'Too many requests',
+  502: 'A server it depends on (a transfer node, the mail server) failed',
+  503: 'Not available here (nothing configured for it)',
   507: 'No space left',
 };
 

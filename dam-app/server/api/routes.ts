@@ -27,7 +27,7 @@ import { versionRoutes } from '../versions/version-routes.ts';
 import { bundleRoutes } from '../working-sets/bundle-routes.ts';
 import { cartRoutes } from '../working-sets/cart-routes.ts';
 import { collectionRoutes } from '../working-sets/collection-routes.ts';
-import type { RouteDefinition } from './define-route.ts';
+import type { RouteDefinition } from './bind-endpoint.ts';
 
 /** Every route of `/api/v1`, in the order the reference page lists them. */
 export const API_ROUTES: RouteDefinition[] = [

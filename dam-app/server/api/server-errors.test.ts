@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASSET_MESSAGES } from '../../api/asset-messages.ts';
 import { MESSAGES } from '../../api/messages.ts';
 import { ingestFile } from '../assets/ingest.ts';
-import { ensureFolderRow } from '../folders/folder-records.ts';
+import { ensureFolderRow } from '../folders/folder-queries.ts';
 import { createLogger } from '../log.ts';
 import { aclUser } from '../test-support/acl-fixture.ts';
 import type { ApiClient } from '../test-support/api-client.ts';

@@ -5,12 +5,13 @@ import { can, type Principal } from '../access/principal.ts';
 import { ApiError, conflict, forbidden } from '../api/api-error.ts';
 import type { Asset } from '../db/schema.ts';
 import { aclRoot, isUnder, joinPath, parentOf } from '../folders/acl-scope.ts';
+import { findFolder } from '../folders/folder-queries.ts';
 import { visibleFolder } from '../folders/folder-records.ts';
 import { performIntent } from '../intents/intents.ts';
 import type { DamServices } from '../services.ts';
 import { assetCopyIntent, assetMoveIntent, assetRestoreIntent, assetTrashIntent } from './asset-intents.ts';
+import { metadataColumns, pathFreeInIndex, updateAssetRow } from './asset-queries.ts';
 import { assertNotLockedByOther, filenameTaken, visibleAsset } from './asset-records.ts';
-import { keywordVector } from './ingest.ts';
 
 const failed = (error: unknown) =>
   new ApiError(500, 'operation_failed', MESSAGES.operationFailed, (error as Error).message);
@@ -39,13 +40,7 @@ async function destinationFolder(services: DamServices, principal: Principal, id
 /** Is a file name free in a folder, on disk and in the index (a missing asset still holds its name)? */
 async function nameFree(services: DamServices, path: string, except?: number): Promise<boolean> {
   if (await services.tree.exists(path)) return false;
-  let query = services.db
-    .selectFrom('assets')
-    .select('id')
-    .where('path', '=', path)
-    .where('status', '<>', 'trashed');
-  if (except) query = query.where('id', '<>', except);
-  return !(await query.executeTakeFirst());
+  return pathFreeInIndex(services.db, path, except);
 }
 
 export async function editAsset(
@@ -55,17 +50,7 @@ export async function editAsset(
   changes: { name?: string | undefined; description?: string | undefined; keywords?: string[] | undefined },
 ) {
   await changeableAsset(services, principal, id);
-  const keywords = changes.keywords ? [...new Set(changes.keywords)] : undefined;
-  await services.db
-    .updateTable('assets')
-    .set({
-      ...(changes.name === undefined ? {} : { name: changes.name }),
-      ...(changes.description === undefined ? {} : { description: changes.description }),
-      ...(keywords ? { keywords, keyword_search: keywordVector(keywords) } : {}),
-      updated_at: new Date(),
-    })
-    .where('id', '=', id)
-    .execute();
+  await updateAssetRow(services.db, id, { ...metadataColumns(changes), updated_at: new Date() });
 }
 
 /** Renames the file; the display name follows when it was the file name. */
@@ -148,11 +133,7 @@ export async function trashAsset(services: DamServices, principal: Principal, id
     return;
   }
   // A missing asset has no file to move: its row alone changes.
-  await services.db
-    .updateTable('assets')
-    .set({ status: 'trashed', trashed_at: new Date(), trash_key: null })
-    .where('id', '=', asset.id)
-    .execute();
+  await updateAssetRow(services.db, asset.id, { status: 'trashed', trashed_at: new Date(), trash_key: null });
 }
 
 /** Puts a trashed asset back where it was (its folder is recreated when it was deleted too). */
@@ -161,11 +142,7 @@ export async function restoreAsset(services: DamServices, principal: Principal, 
   if (!can(principal, 'file actions')) throw forbidden();
   let target = asset.path;
   if (asset.folder_id !== null) {
-    const folder = await services.db
-      .selectFrom('folders')
-      .select('path')
-      .where('id', '=', asset.folder_id)
-      .executeTakeFirst();
+    const folder = await findFolder(services.db, asset.folder_id);
     if (folder) target = joinPath(folder.path, asset.file_name);
   }
   if (!isUnder(aclRoot(principal), target))

@@ -1,8 +1,11 @@
-import { type Kysely, sql } from 'kysely';
+import { type InsertObject, type Kysely, sql, type UpdateObject } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { belowPattern } from '../folders/acl-scope.ts';
 import { ASSET_ROW_COLUMNS } from './asset-views.ts';
-import { keywordVector } from './ingest.ts';
+
+/** The searchable form of an asset's keywords (its `keyword_search` column). */
+export const keywordVector = (keywords: string[]) =>
+  sql<string>`to_tsvector('simple', ${keywords.join(' ')})`;
 
 export const assetById = (db: Kysely<Database>, id: number) =>
   db.selectFrom('assets').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -105,3 +108,169 @@ export const reconcileWaiting = async (db: Kysely<Database>, path: string) =>
     .where('failed_at', 'is', null)
     .where(sql<boolean>`payload->>'path' = ${path}`)
     .executeTakeFirst()) !== undefined;
+
+export const updateAssetRow = (db: Kysely<Database>, id: number, changes: UpdateObject<Database, 'assets'>) =>
+  db.updateTable('assets').set(changes).where('id', '=', id).execute();
+
+/** The columns an edit of an asset's metadata sets (an edit, a version's metadata): only the fields given. */
+export function metadataColumns(changes: {
+  name?: string | undefined;
+  description?: string | undefined;
+  keywords?: string[] | undefined;
+}) {
+  const keywords = changes.keywords ? [...new Set(changes.keywords)] : undefined;
+  return {
+    ...(changes.name === undefined ? {} : { name: changes.name }),
+    ...(changes.description === undefined ? {} : { description: changes.description }),
+    ...(keywords ? { keywords, keyword_search: keywordVector(keywords) } : {}),
+  };
+}
+
+/** Is a file name free in a folder's index, other than for `except` (a missing asset still holds its name)? */
+export async function pathFreeInIndex(db: Kysely<Database>, path: string, except?: number) {
+  let query = db.selectFrom('assets').select('id').where('path', '=', path).where('status', '<>', 'trashed');
+  if (except) query = query.where('id', '<>', except);
+  return !(await query.executeTakeFirst());
+}
+
+export const findAsset = (db: Kysely<Database>, id: number) =>
+  db.selectFrom('assets').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** Of these ids, the assets not in the trash, with their paths. */
+export const liveAssetPaths = (db: Kysely<Database>, ids: number[]) =>
+  db
+    .selectFrom('assets')
+    .select(['id', 'path'])
+    .where('id', 'in', ids)
+    .where('status', '<>', 'trashed')
+    .execute();
+
+/** A copy of the asset's row at `to` in folder `folderId`, with its renditions (stored by content); its id. */
+export async function copyAssetRows(trx: Kysely<Database>, assetId: number, folderId: number, to: string) {
+  const { rows } = await sql<{
+    id: number;
+  }>`insert into assets (folder_id, path, name, file_name, description,
+      file_type, mime_type, kind, size, content_hash, width, height, color_profile, aspect_ratio, date_created,
+      keywords, metadata, rendition_state, keyword_search)
+    select ${folderId}, ${to}, name, file_name, description, file_type, mime_type, kind, size,
+      content_hash, width, height, color_profile, aspect_ratio, date_created, keywords, metadata, rendition_state,
+      keyword_search
+    from assets where id = ${assetId}
+    returning id`.execute(trx);
+  const copyId = (rows[0] as { id: number }).id;
+  await sql`insert into renditions (asset_id, name, storage_key, mime_type, width, height, size, content_hash)
+    select ${copyId}, name, storage_key, mime_type, width, height, size, content_hash
+    from renditions where asset_id = ${assetId}`.execute(trx);
+  return copyId;
+}
+
+/** The asset not in the trash at `path`, if there is one. */
+export const liveAssetAt = (db: Kysely<Database>, path: string) =>
+  db
+    .selectFrom('assets')
+    .select(['id', 'content_hash', 'status'])
+    .where('path', '=', path)
+    .where('status', '<>', 'trashed')
+    .executeTakeFirst();
+
+/** A new asset row; nothing when another asset not in the trash has its path (another server was first). */
+export const insertAssetUnlessTaken = async (
+  db: Kysely<Database>,
+  values: InsertObject<Database, 'assets'>,
+) =>
+  (
+    await db
+      .insertInto('assets')
+      .values(values)
+      .onConflict((oc) => oc.column('path').where('status', '<>', 'trashed').doNothing())
+      .returning('id')
+      .executeTakeFirst()
+  )?.id;
+
+/** The paths of the active assets at or below `path` ('' for all). */
+export const activeAssetPathsBelow = (db: Kysely<Database>, path: string) =>
+  db
+    .selectFrom('assets')
+    .select('path')
+    .where('status', '=', 'active')
+    .where((eb) => (path === '' ? eb.lit(true) : sql<boolean>`path like ${belowPattern(path)}`))
+    .execute();
+
+/** Marks the active assets at these paths missing (their files vanished); how many. */
+export const markMissing = async (db: Kysely<Database>, paths: string[]) =>
+  Number(
+    (
+      await db
+        .updateTable('assets')
+        .set({ status: 'missing' })
+        .where('status', '=', 'active')
+        .where('path', 'in', paths)
+        .executeTakeFirst()
+    ).numUpdatedRows,
+  );
+
+/** Renditions another asset has of this content (a copy, a re-ingest): they are reused. */
+export const renditionsOfContent = (db: Kysely<Database>, hash: string, exceptAssetId: number) =>
+  db
+    .selectFrom('renditions')
+    .selectAll()
+    .where('content_hash', '=', hash)
+    .where('asset_id', '<>', exceptAssetId)
+    .execute();
+
+export interface RenditionColumns {
+  name: string;
+  storage_key: string;
+  mime_type: string;
+  width: number | null;
+  height: number | null;
+  size: number;
+}
+
+/**
+ * Records an asset's renditions of content `hash` and its rendition state, unless its content changed meanwhile
+ * (false then): the row is locked and checked in one statement, inside the caller's transaction.
+ */
+export async function replaceRenditions(
+  trx: Kysely<Database>,
+  assetId: number,
+  hash: string,
+  state: 'done' | 'failed',
+  rows: RenditionColumns[],
+): Promise<boolean> {
+  const current = await trx
+    .updateTable('assets')
+    .set({ rendition_state: state })
+    .where('id', '=', assetId)
+    .where('content_hash', '=', hash)
+    .returning('id')
+    .executeTakeFirst();
+  if (!current) return false;
+  await trx.deleteFrom('renditions').where('asset_id', '=', assetId).execute();
+  if (rows.length)
+    await trx
+      .insertInto('renditions')
+      .values(
+        rows.map((row) => ({
+          asset_id: assetId,
+          name: row.name,
+          storage_key: row.storage_key,
+          mime_type: row.mime_type,
+          width: row.width,
+          height: row.height,
+          size: row.size,
+          content_hash: hash,
+        })),
+      )
+      .execute();
+  return true;
+}
+
+/** The whole row of the asset not in the trash at `path`, if there is one. */
+export const liveAssetRowAt = (db: Kysely<Database>, path: string) =>
+  db
+    .selectFrom('assets')
+    .selectAll()
+    .where('path', '=', path)
+    .where('status', '<>', 'trashed')
+    .executeTakeFirst();

@@ -4,6 +4,7 @@ import { ApiError, conflict, notFound } from '../api/api-error.ts';
 import type { Asset } from '../db/schema.ts';
 import { aclRoot, isUnder } from '../folders/acl-scope.ts';
 import type { DamServices } from '../services.ts';
+import { findAsset, liveAssetPaths } from './asset-queries.ts';
 
 /** An asset the principal may see (its path at or under the ACL's root), else 404. Trashed ones only when asked. */
 export async function visibleAsset(
@@ -13,7 +14,7 @@ export async function visibleAsset(
   options: { trashed?: boolean } = {},
 ): Promise<Asset> {
   const root = aclRoot(principal);
-  const asset = await services.db.selectFrom('assets').selectAll().where('id', '=', id).executeTakeFirst();
+  const asset = await findAsset(services.db, id);
   if (!asset || !isUnder(root, asset.path)) throw notFound('asset');
   if ((asset.status === 'trashed') !== (options.trashed === true)) throw notFound('asset');
   return asset;
@@ -27,12 +28,7 @@ export async function visibleAssetIds(
 ): Promise<number[]> {
   if (ids.length === 0) return [];
   const root = aclRoot(principal);
-  const rows = await services.db
-    .selectFrom('assets')
-    .select(['id', 'path'])
-    .where('id', 'in', [...new Set(ids)])
-    .where('status', '<>', 'trashed')
-    .execute();
+  const rows = await liveAssetPaths(services.db, [...new Set(ids)]);
   const allowed = new Set(rows.filter((row) => isUnder(root, row.path)).map((row) => row.id));
   return ids.filter((id, index) => allowed.has(id) && ids.indexOf(id) === index);
 }

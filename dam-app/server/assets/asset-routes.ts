@@ -13,6 +13,7 @@ import {
   restoreAsset,
   trashAsset,
 } from '../../api/contract/assets-endpoints.ts';
+import { bindAction } from '../api/bind-action.ts';
 import { bindEndpoint } from '../api/bind-endpoint.ts';
 import * as assets from './asset-service.ts';
 
@@ -49,10 +50,9 @@ export const assetRoutes = [
   bindEndpoint(copyAsset, ({ services, principal, params, body }) =>
     assets.copyAsset(services, principal, params.id, body.destinationId),
   ),
-  bindEndpoint(trashAsset, async ({ services, principal, params }) => {
-    await assets.trashAsset(services, principal, params.id);
-    return { ok: true as const };
-  }),
+  bindAction(trashAsset, ({ services, principal, params }) =>
+    assets.trashAsset(services, principal, params.id),
+  ),
   bindEndpoint(listTrash, ({ services, principal }) => assets.listTrash(services, principal)),
   bindEndpoint(restoreAsset, ({ services, principal, params }) =>
     assets.restoreAsset(services, principal, params.id),

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AssetView } from '../../api/assets.ts';
 import type { Asset, Database } from '../db/schema.ts';
+import { renditionsOfAssets, usernamesOf, versionCounts } from './asset-view-queries.ts';
 
 /** An asset row without its search vectors, which no view shows: lists read these columns only. */
 export type AssetRow = Omit<Asset, 'search' | 'keyword_search'>;
@@ -42,16 +43,9 @@ export async function assetViews(db: Kysely<Database>, assets: AssetRow[]): Prom
     ...new Set(assets.flatMap((asset) => (asset.checked_out_by ? [asset.checked_out_by] : []))),
   ];
   const [renditions, versions, holders] = await Promise.all([
-    db.selectFrom('renditions').selectAll().where('asset_id', 'in', ids).orderBy('name').execute(),
-    db
-      .selectFrom('asset_versions')
-      .select(['asset_id', db.fn.countAll<string>().as('count')])
-      .where('asset_id', 'in', ids)
-      .groupBy('asset_id')
-      .execute(),
-    holderIds.length
-      ? db.selectFrom('users').select(['id', 'username']).where('id', 'in', holderIds).execute()
-      : Promise.resolve([]),
+    renditionsOfAssets(db, ids),
+    versionCounts(db, ids),
+    usernamesOf(db, holderIds),
   ]);
   const versionCount = new Map(versions.map((row) => [row.asset_id, Number(row.count)]));
   const holderOf = new Map(holders.map((row) => [row.id, row]));

@@ -1,13 +1,13 @@
 import { link, lstat, unlink } from 'node:fs/promises';
-import { sql } from 'kysely';
 import { fileNameProblem } from '../../api/names.ts';
 import { baseName, joinPath, parentOf } from '../folders/acl-scope.ts';
-import { ensureFolderRow } from '../folders/folder-records.ts';
-import { enqueueJob } from '../jobs/job-queue.ts';
+import { ensureFolderRow } from '../folders/folder-queries.ts';
+import { queueJob } from '../jobs/job-payloads.ts';
 import { normalizeXmp } from '../media/normalize-xmp.ts';
 import type { DamServices } from '../services.ts';
 import { isIndexable, PathOutsideRootError } from '../storage/originals-tree.ts';
 import { inLoadingDock } from '../storage/work-folders.ts';
+import { insertAssetUnlessTaken, keywordVector, liveAssetAt, updateAssetRow } from './asset-queries.ts';
 import { hashFile } from './hash-file.ts';
 
 export interface IngestResult {
@@ -19,9 +19,6 @@ export interface IngestResult {
 }
 
 export class NotIngestableError extends Error {}
-
-export const keywordVector = (keywords: string[]) =>
-  sql<string>`to_tsvector('simple', ${keywords.join(' ')})`;
 
 /**
  * Registers a file already in the originals tree (what an accelerated upload leaves there) as an asset. Idempotent by
@@ -47,15 +44,9 @@ export async function ingestFile(services: DamServices, given: string): Promise<
   const info = await lstat(absolute);
   if (!info.isFile()) throw new NotIngestableError(`Not a file: ${path}`);
   const hash = await hashFile(absolute);
-  const existing = await db
-    .selectFrom('assets')
-    .select(['id', 'content_hash', 'status'])
-    .where('path', '=', path)
-    .where('status', '<>', 'trashed')
-    .executeTakeFirst();
+  const existing = await liveAssetAt(db, path);
   if (existing && existing.content_hash === hash) {
-    if (existing.status === 'missing')
-      await db.updateTable('assets').set({ status: 'active' }).where('id', '=', existing.id).execute();
+    if (existing.status === 'missing') await updateAssetRow(db, existing.id, { status: 'active' });
     return { id: existing.id, created: false, changed: false };
   }
 
@@ -84,41 +75,28 @@ export async function ingestFile(services: DamServices, given: string): Promise<
   const result = await db.transaction().execute(async (trx): Promise<IngestResult> => {
     const folderId = await ensureFolderRow(trx, parentOf(path));
     if (existing) {
-      await trx
-        .updateTable('assets')
-        .set({ ...fields, status: 'active' })
-        .where('id', '=', existing.id)
-        .execute();
-      await enqueueJob(trx, 'asset.renditions', { assetId: existing.id, hash });
+      await updateAssetRow(trx, existing.id, { ...fields, status: 'active' });
+      await queueJob(trx, 'asset.renditions', { assetId: existing.id, hash });
       return { id: existing.id, created: false, changed: true };
     }
-    const inserted = await trx
-      .insertInto('assets')
-      .values({
-        ...fields,
-        folder_id: folderId,
-        path,
-        file_name: fileName,
-        name: meta.title ?? fileName,
-        description: meta.description ?? '',
-        keywords: meta.keywords,
-        keyword_search: keywordVector(meta.keywords),
-      })
-      .onConflict((oc) => oc.column('path').where('status', '<>', 'trashed').doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (!inserted) {
+    const inserted = await insertAssetUnlessTaken(trx, {
+      ...fields,
+      folder_id: folderId,
+      path,
+      file_name: fileName,
+      name: meta.title ?? fileName,
+      description: meta.description ?? '',
+      keywords: meta.keywords,
+      keyword_search: keywordVector(meta.keywords),
+    });
+    if (inserted === undefined) {
       // Another server registered the same path a moment ago: that asset is this one.
-      const row = await trx
-        .selectFrom('assets')
-        .select('id')
-        .where('path', '=', path)
-        .where('status', '<>', 'trashed')
-        .executeTakeFirstOrThrow();
+      const row = await liveAssetAt(trx, path);
+      if (!row) throw new Error(`The asset at ${path} vanished while it was registered.`);
       return { id: row.id, created: false, changed: false };
     }
-    await enqueueJob(trx, 'asset.renditions', { assetId: inserted.id, hash });
-    return { id: inserted.id, created: true, changed: true };
+    await queueJob(trx, 'asset.renditions', { assetId: inserted, hash });
+    return { id: inserted, created: true, changed: true };
   });
   if (result.changed) services.jobs.kick();
   return result;
@@ -144,13 +122,7 @@ async function underNfcName(services: DamServices, path: string): Promise<string
   const name = baseName(path);
   const nfc = name.normalize('NFC');
   if (nfc === name) return path;
-  const known = await services.db
-    .selectFrom('assets')
-    .select('id')
-    .where('path', '=', path)
-    .where('status', '<>', 'trashed')
-    .executeTakeFirst();
-  if (known) return path;
+  if (await liveAssetAt(services.db, path)) return path;
   const target = joinPath(parentOf(path), nfc);
   try {
     await link(services.tree.absolute(path), services.tree.absolute(target));

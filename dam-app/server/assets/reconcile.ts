@@ -1,11 +1,11 @@
-import { sql } from 'kysely';
-import { belowPattern, joinPath } from '../folders/acl-scope.ts';
-import { ensureFolderRow } from '../folders/folder-records.ts';
+import { joinPath } from '../folders/acl-scope.ts';
+import { ensureFolderRow } from '../folders/folder-queries.ts';
 import { recoverOperations } from '../intents/intent-kinds.ts';
 import { pendingIntentPaths } from '../intents/intents.ts';
 import type { DamServices } from '../services.ts';
 import { isIndexable } from '../storage/originals-tree.ts';
 import { inLoadingDock } from '../storage/work-folders.ts';
+import { activeAssetPathsBelow, markMissing } from './asset-queries.ts';
 import { ingestFile, NotIngestableError } from './ingest.ts';
 
 /** The job kind of a reconcile, scheduled or asked for. */
@@ -30,16 +30,7 @@ export async function reconcile(services: DamServices, path = ''): Promise<Recon
   // A half-done move left by a dead server is finished first: its files at their new place are the same assets.
   await recoverOperations(services);
   if (!(await services.tree.isDirectory(path))) return report;
-  const known = new Set(
-    (
-      await db
-        .selectFrom('assets')
-        .select('path')
-        .where('status', '=', 'active')
-        .where((eb) => (path === '' ? eb.lit(true) : sql<boolean>`path like ${belowPattern(path)}`))
-        .execute()
-    ).map((row) => row.path),
-  );
+  const known = new Set((await activeAssetPathsBelow(db, path)).map((row) => row.path));
   // Paths an operation under way is changing are its business: no folder rows, no new assets, no missing ones.
   const busy = await pendingIntentPaths(db);
   const settled = (file: string) =>
@@ -87,13 +78,7 @@ export async function reconcile(services: DamServices, path = ''): Promise<Recon
   const vanished = [...known].filter((each) => !seen.has(each) && settled(each));
   for (let start = 0; start < vanished.length; start += 1000) {
     const batch = vanished.slice(start, start + 1000);
-    const updated = await db
-      .updateTable('assets')
-      .set({ status: 'missing' })
-      .where('status', '=', 'active')
-      .where('path', 'in', batch)
-      .executeTakeFirst();
-    report.missing += Number(updated.numUpdatedRows);
+    report.missing += await markMissing(db, batch);
   }
   return report;
 }

@@ -1,5 +1,7 @@
+import type { JobPayload } from '../jobs/job-payloads.ts';
 import { genericIcon, type MadeRendition, makeRenditions, withWorkFolder } from '../media/make-renditions.ts';
 import type { DamServices } from '../services.ts';
+import { findAsset, type RenditionColumns, renditionsOfContent, replaceRenditions } from './asset-queries.ts';
 
 const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'video/mp4': 'mp4' };
 
@@ -12,18 +14,15 @@ export const renditionKey = (hash: string, name: string, mimeType: string) =>
  * a stale job (the content changed since) does nothing, and content that already has renditions (a copy, a
  * re-ingest) reuses them. A file no tool can render gets the generic icon and the state `failed`.
  */
-export async function runRenditionJob(services: DamServices, payload: unknown): Promise<void> {
-  const { assetId, hash } = payload as { assetId: number; hash: string };
+export async function runRenditionJob(
+  services: DamServices,
+  { assetId, hash }: JobPayload<'asset.renditions'>,
+): Promise<void> {
   const { db } = services;
-  const asset = await db.selectFrom('assets').selectAll().where('id', '=', assetId).executeTakeFirst();
+  const asset = await findAsset(db, assetId);
   if (!asset || asset.content_hash !== hash || asset.status === 'trashed') return;
 
-  const shared = await db
-    .selectFrom('renditions')
-    .selectAll()
-    .where('content_hash', '=', hash)
-    .where('asset_id', '<>', assetId)
-    .execute();
+  const shared = await renditionsOfContent(db, hash, assetId);
   const donor = shared.filter((row) => row.asset_id === shared[0]?.asset_id);
   if (donor.length) {
     await record(
@@ -72,42 +71,8 @@ async function record(
   services: DamServices,
   assetId: number,
   hash: string,
-  rows: {
-    name: string;
-    storage_key: string;
-    mime_type: string;
-    width: number | null;
-    height: number | null;
-    size: number;
-  }[],
+  rows: RenditionColumns[],
   state: 'done' | 'failed',
 ) {
-  await services.db.transaction().execute(async (trx) => {
-    // Locks the row and checks the content is still the one rendered, in one statement.
-    const current = await trx
-      .updateTable('assets')
-      .set({ rendition_state: state })
-      .where('id', '=', assetId)
-      .where('content_hash', '=', hash)
-      .returning('id')
-      .executeTakeFirst();
-    if (!current) return;
-    await trx.deleteFrom('renditions').where('asset_id', '=', assetId).execute();
-    if (rows.length)
-      await trx
-        .insertInto('renditions')
-        .values(
-          rows.map((row) => ({
-            asset_id: assetId,
-            name: row.name,
-            storage_key: row.storage_key,
-            mime_type: row.mime_type,
-            width: row.width,
-            height: row.height,
-            size: row.size,
-            content_hash: hash,
-          })),
-        )
-        .execute();
-  });
+  await services.db.transaction().execute((trx) => replaceRenditions(trx, assetId, hash, state, rows));
 }

@@ -105,7 +105,7 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
   });
 
   it('stops registrations when the license is full', async () => {
-    const { licensedUserCount } = await import('./users.ts');
+    const { licensedUserCount } = await import('./account-queries.ts');
     const used = await licensedUserCount(dam.services.db);
     for (let index = used; index < 6; index++) await dam.client().post('/accounts', account(`fill${index}`));
     const response = await dam.client().post('/accounts', account('onetoomany'));

@@ -4,6 +4,7 @@ import {
   getAccount,
   updateAccount,
 } from '../../api/contract/access-endpoints.ts';
+import { bindAction } from '../api/bind-action.ts';
 import { bindEndpoint } from '../api/bind-endpoint.ts';
 import * as accounts from './account-service.ts';
 import { userView } from './views.ts';
@@ -13,10 +14,7 @@ export const accountRoutes = [
     await accounts.createAccount(services, body, ip);
     return { ok: true as const, username: body.username };
   }),
-  bindEndpoint(activateAccount, async ({ services, body, ip }) => {
-    await accounts.activateAccount(services, body, ip);
-    return { ok: true as const };
-  }),
+  bindAction(activateAccount, ({ services, body, ip }) => accounts.activateAccount(services, body, ip)),
   bindEndpoint(getAccount, async ({ principal }) => userView(principal.user)),
   bindEndpoint(updateAccount, ({ services, principal, body }) =>
     accounts.updateProfile(services, principal, body.profile),

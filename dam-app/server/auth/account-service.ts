@@ -6,15 +6,21 @@ import type { Principal } from '../access/principal.ts';
 import { ApiError, conflict, invalid } from '../api/api-error.ts';
 import { audit } from '../audit/audit.ts';
 import type { DamConfig } from '../config/config.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database, NewUser } from '../db/schema.ts';
 import { mails } from '../mail/templates.ts';
 import type { DamServices } from '../services.ts';
-import { activatePending, insertAccount, lockLicenseSeats, updateProfileColumns } from './account-queries.ts';
-import { claimAttempt, settleAttempt } from './login-limiter.ts';
-import { checkNewPassword } from './password-service.ts';
-import { hashPassword } from './passwords.ts';
+import {
+  activatePending,
+  insertUserRow,
+  licensedUserCount,
+  lockLicenseSeats,
+  updateProfileColumns,
+  usernameTaken,
+} from './account-queries.ts';
+import { claimAttempt } from './login-limiter.ts';
+import { settleAttempt } from './login-throttle-queries.ts';
+import { newPasswordHash } from './password-service.ts';
 import { newActivationCode, tokenHash } from './tokens.ts';
-import { licensedUserCount, usernameTaken } from './users.ts';
 import { profileColumns, userView } from './views.ts';
 
 /**
@@ -34,6 +40,16 @@ export async function checkUsernameFree(db: Kysely<Database>, username: string):
     throw conflict('username_exists', MESSAGES.usernameExists, 'username');
 }
 
+/**
+ * Adds an account, however it is made (by an administrator, an invitation, a sign-up): within the caller's
+ * transaction, after the licence (R-LICENSE-LIMIT) and the name's uniqueness are checked under the seat lock.
+ */
+export async function insertLicensedUser(trx: Transaction<Database>, config: DamConfig, values: NewUser) {
+  await checkLicense(trx, config);
+  await checkUsernameFree(trx, values.username);
+  return insertUserRow(trx, values);
+}
+
 /** A pending account, its activation code mailed to its address in the same transaction. */
 export async function createAccount(
   services: DamServices,
@@ -41,14 +57,11 @@ export async function createAccount(
   ip: string,
 ) {
   const { db, config } = services;
-  checkNewPassword(body.password, config);
+  const hash = await newPasswordHash(body.password, config);
   await checkUsernameFree(db, body.username);
   const code = newActivationCode();
-  const hash = await hashPassword(body.password, config.scryptLogN);
   await db.transaction().execute(async (trx) => {
-    await checkLicense(trx, config);
-    await checkUsernameFree(trx, body.username);
-    const id = await insertAccount(trx, {
+    const { id } = await insertLicensedUser(trx, config, {
       username: body.username,
       password_hash: hash,
       status: 'pending',

@@ -26,3 +26,17 @@ export const deleteApiKey = async (db: Kysely<Database>, userId: number, id: num
       .returning('name')
       .executeTakeFirst()
   )?.name;
+
+/** The user an API key (by its hash) belongs to, with the key's id and when it was last used. */
+export const apiKeyHolder = (db: Kysely<Database>, keyHash: string) =>
+  db
+    .selectFrom('api_keys')
+    .innerJoin('users', 'users.id', 'api_keys.user_id')
+    .selectAll('users')
+    .select(['api_keys.id as key_id', 'api_keys.last_used_at'])
+    .where('api_keys.key_hash', '=', keyHash)
+    .executeTakeFirst();
+
+export async function touchApiKey(db: Kysely<Database>, id: number): Promise<void> {
+  await db.updateTable('api_keys').set({ last_used_at: new Date() }).where('id', '=', id).execute();
+}

@@ -1,4 +1,5 @@
 import { createApiKey, listApiKeys, revokeApiKey } from '../../api/contract/access-endpoints.ts';
+import { bindAction } from '../api/bind-action.ts';
 import { bindEndpoint } from '../api/bind-endpoint.ts';
 import * as apiKeys from './api-key-service.ts';
 
@@ -7,8 +8,7 @@ export const apiKeyRoutes = [
   bindEndpoint(createApiKey, ({ services, principal, body, ip }) =>
     apiKeys.createApiKey(services, principal, body.name, ip),
   ),
-  bindEndpoint(revokeApiKey, async ({ services, principal, params, ip }) => {
-    await apiKeys.revokeApiKey(services, principal, params.id, ip);
-    return { ok: true as const };
-  }),
+  bindAction(revokeApiKey, ({ services, principal, params, ip }) =>
+    apiKeys.revokeApiKey(services, principal, params.id, ip),
+  ),
 ];

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { Database, NewUser } from '../db/schema.ts';
+import type { Database } from '../db/schema.ts';
 
 /** An invitation with the name of its default group. */
 export const invitationWithGroup = (db: Kysely<Database>, id: string) =>
@@ -48,9 +48,6 @@ export const withdrawOpenInvitation = async (db: Kysely<Database>, id: string) =
       .returning('email')
       .executeTakeFirst()
   )?.email;
-
-export const insertActiveUser = (db: Kysely<Database>, values: NewUser) =>
-  db.insertInto('users').values(values).returningAll().executeTakeFirstOrThrow();
 
 export async function addGroupMember(db: Kysely<Database>, groupId: number, userId: number): Promise<void> {
   await db.insertInto('group_members').values({ group_id: groupId, user_id: userId }).execute();

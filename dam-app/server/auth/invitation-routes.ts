@@ -5,6 +5,7 @@ import {
   listInvitations,
   withdrawInvitation,
 } from '../../api/contract/access-endpoints.ts';
+import { bindAction } from '../api/bind-action.ts';
 import { bindEndpoint } from '../api/bind-endpoint.ts';
 import * as invitations from './invitation-service.ts';
 import { sessionToken, setSessionCookie } from './session-cookie.ts';
@@ -14,10 +15,9 @@ export const invitationRoutes = [
     invitations.createInvitation(services, principal, body, ip),
   ),
   bindEndpoint(listInvitations, ({ services }) => invitations.listInvitations(services)),
-  bindEndpoint(withdrawInvitation, async ({ services, principal, params, ip }) => {
-    await invitations.withdrawInvitation(services, principal, params.id, ip);
-    return { ok: true as const };
-  }),
+  bindAction(withdrawInvitation, ({ services, principal, params, ip }) =>
+    invitations.withdrawInvitation(services, principal, params.id, ip),
+  ),
   bindEndpoint(getInvitation, ({ services, params }) => invitations.invitationView(services, params.id)),
   bindEndpoint(acceptInvitation, async ({ c, services, params, body, ip }) => {
     const { token, session } = await invitations.acceptInvitation(

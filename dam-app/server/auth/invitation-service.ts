@@ -9,21 +9,19 @@ import { audit } from '../audit/audit.ts';
 import type { Database } from '../db/schema.ts';
 import { mails } from '../mail/templates.ts';
 import type { DamServices } from '../services.ts';
-import { checkLicense, checkUsernameFree } from './account-service.ts';
+import { insertLicensedUser } from './account-service.ts';
 import {
   addGroupMember,
   allInvitations,
   deleteInvitationRow,
   groupExists,
-  insertActiveUser,
   insertInvitation,
   invitationWithGroup,
   lockInvitation,
   markAccepted,
   withdrawOpenInvitation,
 } from './invitation-queries.ts';
-import { checkNewPassword } from './password-service.ts';
-import { hashPassword } from './passwords.ts';
+import { newPasswordHash } from './password-service.ts';
 import { openSession } from './session-service.ts';
 import { newToken } from './tokens.ts';
 import { profileColumns } from './views.ts';
@@ -134,16 +132,13 @@ export async function acceptInvitation(
   previousToken: string | undefined,
 ) {
   const { db, config } = services;
-  checkNewPassword(body.password, config);
-  const hash = await hashPassword(body.password, config.scryptLogN);
+  const hash = await newPasswordHash(body.password, config);
   const user = await db.transaction().execute(async (trx) => {
     // Locks the invitation, so two tabs accepting at once make one account.
     const invitation = await lockInvitation(trx, id);
     if (!invitation) throw new ApiError(404, 'invitation_error', MESSAGES.invitationError);
     if (invitationState(invitation) !== 'open') await openInvitation(trx, id);
-    await checkLicense(trx, config);
-    await checkUsernameFree(trx, body.username);
-    const created = await insertActiveUser(trx, {
+    const created = await insertLicensedUser(trx, config, {
       username: body.username,
       password_hash: hash,
       status: 'active',

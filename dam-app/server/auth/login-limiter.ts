@@ -1,7 +1,13 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { MESSAGES } from '../../api/messages.ts';
 import { ApiError } from '../api/api-error.ts';
 import type { Database } from '../db/schema.ts';
+import {
+  deleteAccountFailures,
+  lockThrottle,
+  recordAttempt,
+  throttleCounts,
+} from './login-throttle-queries.ts';
 
 /** Failed guesses at one account from one address within this window stop that address (not the owner). */
 export const MAX_FAILURES_PER_LOGIN = 5;
@@ -35,17 +41,6 @@ const tooMany = (seconds: number) =>
     details: { retryAfterSeconds: Math.max(1, Math.ceil(seconds)) },
   });
 
-interface Counts {
-  pair: string;
-  pair_oldest: Date | null;
-  account: string;
-  account_oldest: Date | null;
-  address_failed: string;
-  address_in_flight: string;
-  address_last: Date | null;
-  now: Date;
-}
-
 /**
  * Claims one attempt for `account` from `ip`, or refuses it with 429 (and how long to wait). The counts and the
  * claim happen in one transaction holding advisory locks on the account and the address, so guesses sent at once
@@ -56,27 +51,12 @@ interface Counts {
 export async function claimAttempt(db: Kysely<Database>, account: string, ip: string): Promise<LoginClaim> {
   return db.transaction().execute(async (trx) => {
     // Always the account's lock first, then the address's: two claims never wait for each other in a cycle.
-    await sql`select pg_advisory_xact_lock(hashtext(${`login-account:${account}`}))`.execute(trx);
-    await sql`select pg_advisory_xact_lock(hashtext(${`login-address:${ip}`}))`.execute(trx);
-    const { rows } = await sql<Counts>`
-      select
-        count(*) filter (where account = ${account} and ip = ${ip}
-          and at > now() - make_interval(mins => ${PAIR_WINDOW_MINUTES})) as pair,
-        min(at) filter (where account = ${account} and ip = ${ip}
-          and at > now() - make_interval(mins => ${PAIR_WINDOW_MINUTES})) as pair_oldest,
-        count(*) filter (where account = ${account}) as account,
-        min(at) filter (where account = ${account}) as account_oldest,
-        count(*) filter (where ip = ${ip} and outcome = 'failed'
-          and at > now() - make_interval(mins => ${ADDRESS_WINDOW_MINUTES})) as address_failed,
-        count(*) filter (where ip = ${ip} and outcome = 'pending' and at > now() - interval '1 minute')
-          as address_in_flight,
-        max(at) filter (where ip = ${ip}) as address_last,
-        now() as now
-      from login_throttle
-      where outcome <> 'ok'
-        and (account = ${account} or ip = ${ip})
-        and at > now() - make_interval(mins => ${ACCOUNT_WINDOW_MINUTES})`.execute(trx);
-    const counts = rows[0] as Counts;
+    await lockThrottle(trx, account, ip);
+    const counts = await throttleCounts(trx, account, ip, {
+      pair: PAIR_WINDOW_MINUTES,
+      account: ACCOUNT_WINDOW_MINUTES,
+      address: ADDRESS_WINDOW_MINUTES,
+    });
     const now = new Date(counts.now).getTime();
     const secondsSince = (at: Date | null, minutes: number) =>
       minutes * 60 - (now - new Date(at ?? now).getTime()) / 1000;
@@ -91,30 +71,10 @@ export async function claimAttempt(db: Kysely<Database>, account: string, ip: st
       const waited = (now - new Date(counts.address_last ?? 0).getTime()) / 1000;
       if (waited < delay) throw tooMany(delay - waited);
     }
-    // Old attempts are forgotten as new ones come (indexed by time; the windows are an hour at most).
-    await trx.deleteFrom('login_throttle').where('at', '<', sql<Date>`now() - interval '1 day'`).execute();
-    const row = await trx
-      .insertInto('login_throttle')
-      .values({ account, ip })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return { id: String(row.id) };
+    return { id: await recordAttempt(trx, account, ip) };
   });
 }
 
-export async function settleAttempt(db: Kysely<Database>, claim: LoginClaim, ok: boolean): Promise<void> {
-  await db
-    .updateTable('login_throttle')
-    .set({ outcome: ok ? 'ok' : 'failed' })
-    .where('id', '=', claim.id)
-    .execute();
-}
-
 /** A successful password reset (its link came by mail to the owner) lifts every block on the account. */
-export async function clearAccountFailures(db: Kysely<Database>, userId: number): Promise<void> {
-  await db
-    .deleteFrom('login_throttle')
-    .where('account', '=', accountKey({ id: userId }, ''))
-    .where('outcome', '<>', 'ok')
-    .execute();
-}
+export const clearAccountFailures = (db: Kysely<Database>, userId: number) =>
+  deleteAccountFailures(db, accountKey({ id: userId }, ''));

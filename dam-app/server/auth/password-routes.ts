@@ -1,15 +1,12 @@
 import { changePassword, forgotPassword, resetPassword } from '../../api/contract/access-endpoints.ts';
+import { bindAction } from '../api/bind-action.ts';
 import { bindEndpoint } from '../api/bind-endpoint.ts';
 import * as passwords from './password-service.ts';
 
 export const passwordRoutes = [
-  bindEndpoint(forgotPassword, async ({ services, body, ip }) => {
-    await passwords.forgotPassword(services, body, ip);
-    return { ok: true as const };
-  }),
+  bindAction(forgotPassword, ({ services, body, ip }) => passwords.forgotPassword(services, body, ip)),
   bindEndpoint(resetPassword, ({ services, body, ip }) => passwords.resetPassword(services, body, ip)),
-  bindEndpoint(changePassword, async ({ services, principal, body, ip }) => {
-    await passwords.changePassword(services, principal, body, ip);
-    return { ok: true as const };
-  }),
+  bindAction(changePassword, ({ services, principal, body, ip }) =>
+    passwords.changePassword(services, principal, body, ip),
+  ),
 ];

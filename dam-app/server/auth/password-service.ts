@@ -8,6 +8,7 @@ import { audit } from '../audit/audit.ts';
 import type { DamConfig } from '../config/config.ts';
 import { mails } from '../mail/templates.ts';
 import type { DamServices } from '../services.ts';
+import { findLoginUser } from './account-queries.ts';
 import { clearAccountFailures } from './login-limiter.ts';
 import {
   deleteAllApiKeys,
@@ -19,9 +20,8 @@ import {
   useResetLink,
 } from './password-queries.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { endOtherSessions } from './sessions.ts';
+import { endOtherSessions } from './session-queries.ts';
 import { newToken, tokenHash } from './tokens.ts';
-import { findLoginUser } from './users.ts';
 
 const RESET_HOURS = 1;
 
@@ -29,6 +29,12 @@ const RESET_HOURS = 1;
 export function checkNewPassword(password: string, config: DamConfig, field = 'password'): void {
   const problems = passwordProblems(password, config.passwordPolicy);
   if (problems.length > 0) throw invalid({ [field]: problems.join(' ') }, 'weak_password');
+}
+
+/** A new password, checked against the policy (R-PASSWORD-POLICY), as the hash to store. */
+export async function newPasswordHash(password: string, config: DamConfig): Promise<string> {
+  checkNewPassword(password, config);
+  return hashPassword(password, config.scryptLogN);
 }
 
 /** Mails a reset link to an active, ordinary account with an address; nothing tells whether one was sent. */
@@ -61,8 +67,7 @@ export async function resetPassword(
   ip: string,
 ) {
   const { db, config } = services;
-  checkNewPassword(body.password, config);
-  const hash = await hashPassword(body.password, config.scryptLogN);
+  const hash = await newPasswordHash(body.password, config);
   return db.transaction().execute(async (trx) => {
     const userId = await useResetLink(trx, tokenHash(body.token));
     if (userId === undefined) throw new ApiError(400, 'link_invalid', MESSAGES.linkInvalid);
@@ -91,8 +96,7 @@ export async function changePassword(
   const { db, config } = services;
   if (!(await verifyPassword(body.oldPassword, principal.user.password_hash)))
     throw invalid({ oldPassword: MESSAGES.oldPasswordIncorrect }, 'old_password_incorrect');
-  checkNewPassword(body.password, config);
-  const hash = await hashPassword(body.password, config.scryptLogN);
+  const hash = await newPasswordHash(body.password, config);
   await db.transaction().execute(async (trx) => {
     await setPasswordHash(trx, principal.user.id, hash);
     await endOtherSessions(trx, principal.user.id, principal.sessionId);

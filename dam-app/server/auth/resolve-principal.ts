@@ -4,6 +4,8 @@ import type { Kysely } from 'kysely';
 import { aclsHeldBy } from '../access/acls-held.ts';
 import type { Principal } from '../access/principal.ts';
 import type { Database, User } from '../db/schema.ts';
+import { apiKeyHolder, touchApiKey } from './api-key-queries.ts';
+import { deleteSessionRow, sessionHolder, touchSession } from './session-queries.ts';
 import { SESSION_COOKIE } from './sessions.ts';
 import { API_KEY_PREFIX, tokenHash } from './tokens.ts';
 
@@ -27,20 +29,10 @@ export async function resolvePrincipal(
 ): Promise<Resolution> {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '');
   if (match?.[1]?.startsWith(API_KEY_PREFIX)) {
-    const key = await db
-      .selectFrom('api_keys')
-      .innerJoin('users', 'users.id', 'api_keys.user_id')
-      .selectAll('users')
-      .select(['api_keys.id as key_id', 'api_keys.last_used_at'])
-      .where('api_keys.key_hash', '=', tokenHash(match[1]))
-      .executeTakeFirst();
+    const key = await apiKeyHolder(db, tokenHash(match[1]));
     if (!key || !mayLogIn(key)) return { kind: 'bad_key' };
     if (!key.last_used_at || Date.now() - key.last_used_at.getTime() > TOUCH_MS)
-      await db
-        .updateTable('api_keys')
-        .set({ last_used_at: new Date() })
-        .where('id', '=', key.key_id)
-        .execute();
+      await touchApiKey(db, key.key_id);
     const { key_id: _id, last_used_at: _used, ...user } = key;
     return {
       kind: 'principal',
@@ -51,21 +43,14 @@ export async function resolvePrincipal(
   const token = getCookie(c, SESSION_COOKIE);
   if (!token) return { kind: 'anonymous' };
   const id = tokenHash(token);
-  const row = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .selectAll('users')
-    .select(['sessions.csrf_token', 'sessions.admin_mode', 'sessions.last_seen_at'])
-    .where('sessions.id', '=', id)
-    .executeTakeFirst();
+  const row = await sessionHolder(db, id);
   if (!row) return { kind: 'expired' };
   const idleMs = Date.now() - row.last_seen_at.getTime();
   if (idleMs > idleMinutes * 60_000 || !mayLogIn(row)) {
-    await db.deleteFrom('sessions').where('id', '=', id).execute();
+    await deleteSessionRow(db, id);
     return { kind: 'expired' };
   }
-  if (idleMs > TOUCH_MS)
-    await db.updateTable('sessions').set({ last_seen_at: new Date() }).where('id', '=', id).execute();
+  if (idleMs > TOUCH_MS) await touchSession(db, id);
   const { csrf_token, admin_mode, last_seen_at: _seen, ...user } = row;
   return {
     kind: 'principal',

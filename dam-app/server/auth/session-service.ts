@@ -10,13 +10,14 @@ import { ApiError, notFound } from '../api/api-error.ts';
 import { audit } from '../audit/audit.ts';
 import type { User } from '../db/schema.ts';
 import type { DamServices } from '../services.ts';
-import { accountKey, claimAttempt, settleAttempt } from './login-limiter.ts';
+import { findLoginUser } from './account-queries.ts';
+import { accountKey, claimAttempt } from './login-limiter.ts';
+import { settleAttempt } from './login-throttle-queries.ts';
 import { decoyHash, verifyPassword } from './passwords.ts';
 import { mayLogIn, principalFor, resolvePrincipal } from './resolve-principal.ts';
-import { setCurrentAcl, setSessionAdminMode } from './session-queries.ts';
-import { endSession, startSession } from './sessions.ts';
+import { endSession, setCurrentAcl, setSessionAdminMode } from './session-queries.ts';
+import { startSession } from './sessions.ts';
 import { tokenHash } from './tokens.ts';
-import { findLoginUser } from './users.ts';
 import { sessionView } from './views.ts';
 
 /**

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import sharp from 'sharp';
-import { ensureFolderRow } from '../folders/folder-records.ts';
+import { ensureFolderRow } from '../folders/folder-queries.ts';
 import type { DamServices } from '../services.ts';
 
 const THUMBNAILS = 24;

@@ -1,6 +1,7 @@
 import { availableParallelism, homedir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
+import type { PasswordPolicy } from '../../api/password-rule.ts';
 
 const flag = (fallback: boolean) =>
   z
@@ -114,14 +115,6 @@ export interface NodeEndpoint {
   fingerprint?: string;
   /** The one certificate to trust for it (the embedded node's, self-signed); else the system's authorities. */
   ca?: string;
-}
-
-export interface PasswordPolicy {
-  minLength: number;
-  symbols: number;
-  numbers: number;
-  upper: number;
-  lower: number;
 }
 
 export interface DamConfig {

@@ -14,8 +14,8 @@ import {
   folderMoveIntent,
   folderRenameIntent,
 } from './folder-intents.ts';
-import { busyAssetBelow } from './folder-queries.ts';
-import { ensureFolderRow, visibleFolder } from './folder-records.ts';
+import { busyAssetBelow, ensureFolderRow } from './folder-queries.ts';
+import { visibleFolder } from './folder-records.ts';
 
 const failed = (userMessage: string, error: unknown) =>
   new ApiError(500, 'folder_operation_failed', userMessage, (error as Error).message);

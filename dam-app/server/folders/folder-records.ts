@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { FolderView } from '../../api/folders.ts';
 import { MESSAGES } from '../../api/messages.ts';
 import type { Principal } from '../access/principal.ts';
@@ -6,25 +6,7 @@ import { ApiError, notFound } from '../api/api-error.ts';
 import type { Database, Folder } from '../db/schema.ts';
 import type { DamServices } from '../services.ts';
 import { aclRoot, baseName, isUnder, parentOf } from './acl-scope.ts';
-
-/** The folder row of `path`, and of each of its ancestors, created when missing; answers the path's id. */
-export async function ensureFolderRow(db: Kysely<Database>, path: string): Promise<number> {
-  // Nearly always there already (every file of a folder asks): one read, no write.
-  const known = await db.selectFrom('folders').select('id').where('path', '=', path).executeTakeFirst();
-  if (known) return known.id;
-  const chain: string[] = [];
-  for (let current = path; ; current = parentOf(current)) {
-    chain.unshift(current);
-    if (current === '') break;
-  }
-  await db
-    .insertInto('folders')
-    .values(chain.map((each) => ({ path: each })))
-    .onConflict((oc) => oc.column('path').doNothing())
-    .execute();
-  const row = await db.selectFrom('folders').select('id').where('path', '=', path).executeTakeFirstOrThrow();
-  return row.id;
-}
+import { ensureFolderRow, findFolder, folderIdsAt } from './folder-queries.ts';
 
 /** The current ACL's root folder; its directory must exist (R-ACL-ROOT-MISSING: offer another ACL or logging out). */
 export async function rootFolderOf(services: DamServices, principal: Principal): Promise<Folder> {
@@ -44,7 +26,7 @@ export async function visibleFolder(
   id: number,
 ): Promise<Folder> {
   const root = aclRoot(principal);
-  const row = await services.db.selectFrom('folders').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await findFolder(services.db, id);
   if (!row || !isUnder(root, row.path)) throw notFound('folder');
   return row;
 }
@@ -56,9 +38,7 @@ export async function folderViews(
   folders: Folder[],
 ): Promise<FolderView[]> {
   const parents = [...new Set(folders.filter((f) => f.path !== root).map((f) => parentOf(f.path)))];
-  const rows = parents.length
-    ? await db.selectFrom('folders').select(['id', 'path']).where('path', 'in', parents).execute()
-    : [];
+  const rows = await folderIdsAt(db, parents);
   const idOf = new Map(rows.map((row) => [row.path, row.id]));
   return folders.map((folder) => ({
     id: folder.id,
@@ -66,15 +46,4 @@ export async function folderViews(
     path: folder.path,
     parentId: folder.path === root ? null : (idOf.get(parentOf(folder.path)) ?? null),
   }));
-}
-
-/** Re-roots the rows of a moved or renamed folder and everything below it, folders and assets alike. */
-export async function rewritePaths(db: Kysely<Database>, from: string, to: string): Promise<void> {
-  const cut = from.length + 1;
-  // A reconcile that walked the moved directory before its rows followed made empty folder rows there: they give way.
-  await sql`delete from folders f where (f.path = ${to} or starts_with(f.path, ${`${to}/`}))
-    and not exists (select 1 from assets a where a.folder_id = f.id)`.execute(db);
-  for (const table of ['folders', 'assets'] as const)
-    await sql`update ${sql.table(table)} set path = ${to} || substr(path, ${cut})
-      where path = ${from} or starts_with(path, ${`${from}/`})`.execute(db);
 }

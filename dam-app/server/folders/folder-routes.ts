@@ -9,6 +9,7 @@ import {
   moveFolder,
   renameFolder,
 } from '../../api/contract/folders-endpoints.ts';
+import { bindAction } from '../api/bind-action.ts';
 import { bindEndpoint } from '../api/bind-endpoint.ts';
 import * as folders from './folder-service.ts';
 
@@ -29,10 +30,9 @@ export const folderRoutes = [
   bindEndpoint(copyFolder, ({ services, principal, params, body }) =>
     folders.copyFolder(services, principal, params.id, body.destinationId),
   ),
-  bindEndpoint(deleteFolder, async ({ services, principal, params }) => {
-    await folders.deleteFolder(services, principal, params.id);
-    return { ok: true as const };
-  }),
+  bindAction(deleteFolder, ({ services, principal, params }) =>
+    folders.deleteFolder(services, principal, params.id),
+  ),
   bindEndpoint(folderTransferPath, async ({ services, principal, params }) => ({
     id: params.id,
     path: await folders.asperaConvertIdToPath(services, principal, params.id),

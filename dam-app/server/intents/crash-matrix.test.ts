@@ -14,7 +14,7 @@ import { createServices } from '../create-services.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { openDatabase } from '../db/open-database.ts';
 import type { Database } from '../db/schema.ts';
-import { ensureFolderRow } from '../folders/folder-records.ts';
+import { ensureFolderRow } from '../folders/folder-queries.ts';
 import { silentLogger } from '../log.ts';
 import { ALL_PERMISSIONS } from '../test-support/acl-fixture.ts';
 import { ApiClient } from '../test-support/api-client.ts';

@@ -1,5 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { JobPayload } from '../jobs/job-payloads.ts';
 import type { DamServices } from '../services.ts';
 import { inLoadingDock } from '../storage/work-folders.ts';
 import { dockById, markDockDone } from './loading-dock-queries.ts';
@@ -17,8 +18,11 @@ type DockRow = { folder: string | null; notification_id: string };
  * whole folder goes — every file a placement put there, whole or half copied, named in the row or not yet. Running
  * it twice, or after a crash half-way, is harmless.
  */
-export async function cleanLoadingDock(services: DamServices, payload: { dockId: number }): Promise<void> {
-  const dock = await dockById(services.db, payload.dockId);
+export async function cleanLoadingDock(
+  services: DamServices,
+  { dockId }: JobPayload<'loading-dock.cleanup'>,
+): Promise<void> {
+  const dock = await dockById(services.db, dockId);
   if (!dock) return;
   // Done first, files after: a dock is never offered while its files are going, and a run cut short between the two
   // leaves only files the next run (or the job's retry) deletes.

@@ -1,10 +1,10 @@
-import { sql } from 'kysely';
 import { ASSET_MESSAGES } from '../../api/asset-messages.ts';
 import { ApiError } from '../api/api-error.ts';
 import type { LoadingDockItem } from '../db/schema.ts';
 import { queueJob } from '../jobs/job-payloads.ts';
 import type { DamServices } from '../services.ts';
 import { LOADING_DOCK_TTL_SECONDS } from './cleanup.ts';
+import { insertDock, lockUserRow, openDockBytes } from './loading-dock-queries.ts';
 
 export const human = (bytes: number) =>
   bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(1)} GB` : `${(bytes / 1024 ** 2).toFixed(1)} MB`;
@@ -31,15 +31,9 @@ export async function reserveDock(
 ): Promise<{ id: number }> {
   const quota = services.config.loadingDockQuotaBytes;
   return services.db.transaction().execute(async (trx) => {
-    await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+    await lockUserRow(trx, userId);
     if (quota > 0) {
-      const { used } = await trx
-        .selectFrom('loading_docks')
-        .select(sql<string>`coalesce(sum(total_size), 0)`.as('used'))
-        .where('owner_id', '=', userId)
-        .where('done_at', 'is', null)
-        .executeTakeFirstOrThrow();
-      const free = Math.max(0, quota - Number(used));
+      const free = Math.max(0, quota - (await openDockBytes(trx, userId)));
       if (dock.total > free)
         throw new ApiError(
           507,
@@ -49,20 +43,9 @@ export async function reserveDock(
           { details: { requestedBytes: dock.total, freeBytes: free, quotaBytes: quota } },
         );
     }
-    const row = await trx
-      .insertInto('loading_docks')
-      .values({
-        notification_id: dock.notificationId,
-        owner_id: userId,
-        files: JSON.stringify(dock.items),
-        total_size: dock.total,
-        state: 'preparing',
-        folder: dock.folder,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await queueJob(trx, 'loading-dock.cleanup', { dockId: row.id }, LOADING_DOCK_TTL_SECONDS);
-    await queueJob(trx, 'loading-dock.place', { dockId: row.id });
-    return { id: row.id };
+    const id = await insertDock(trx, userId, dock);
+    await queueJob(trx, 'loading-dock.cleanup', { dockId: id }, LOADING_DOCK_TTL_SECONDS);
+    await queueJob(trx, 'loading-dock.place', { dockId: id });
+    return { id };
   });
 }

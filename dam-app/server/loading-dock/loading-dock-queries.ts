@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database, LoadingDockItem, LoadingDockState } from '../db/schema.ts';
 
 /** The owner's latest hundred docks, newest first. */
@@ -97,3 +97,42 @@ export const markDockDone = (db: Kysely<Database>, dockId: number) =>
     .where('id', '=', dockId)
     .where('done_at', 'is', null)
     .execute();
+
+/** Locks the user's row until the transaction ends: one quota check at a time per user. */
+export async function lockUserRow(trx: Kysely<Database>, userId: number): Promise<void> {
+  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+}
+
+/** The bytes the user's docks not yet done hold. */
+export const openDockBytes = async (db: Kysely<Database>, ownerId: number) =>
+  Number(
+    (
+      await db
+        .selectFrom('loading_docks')
+        .select(sql<string>`coalesce(sum(total_size), 0)`.as('used'))
+        .where('owner_id', '=', ownerId)
+        .where('done_at', 'is', null)
+        .executeTakeFirstOrThrow()
+    ).used,
+  );
+
+/** A new dock in state `preparing`, its items listed, holding `total` bytes of the owner's quota; its id. */
+export const insertDock = async (
+  db: Kysely<Database>,
+  ownerId: number,
+  dock: { notificationId: string; items: LoadingDockItem[]; total: number; folder: string },
+) =>
+  (
+    await db
+      .insertInto('loading_docks')
+      .values({
+        notification_id: dock.notificationId,
+        owner_id: ownerId,
+        files: JSON.stringify(dock.items),
+        total_size: dock.total,
+        state: 'preparing',
+        folder: dock.folder,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;

@@ -6,6 +6,7 @@ import {
   loadingDockZip,
   prepareDownload,
 } from '../../api/contract/loading-dock-endpoints.ts';
+import { bindAction } from '../api/bind-action.ts';
 import { bindEndpoint } from '../api/bind-endpoint.ts';
 import * as docks from './loading-dock-service.ts';
 
@@ -23,8 +24,7 @@ export const loadingDockRoutes = [
   bindEndpoint(loadingDockZip, ({ services, principal, params }) =>
     docks.dockZip(services, principal, params.notificationId),
   ),
-  bindEndpoint(loadingDockDone, async ({ services, principal, params }) => {
-    await docks.finishDock(services, principal, params.notificationId);
-    return { ok: true as const };
-  }),
+  bindAction(loadingDockDone, ({ services, principal, params }) =>
+    docks.finishDock(services, principal, params.notificationId),
+  ),
 ];

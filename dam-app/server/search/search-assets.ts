@@ -10,7 +10,7 @@ import { aclRoot, belowPattern } from '../folders/acl-scope.ts';
 import { visibleFolder } from '../folders/folder-records.ts';
 import type { DamServices } from '../services.ts';
 import { dateWindow } from './date-window.ts';
-import { countFacets, FACET_EXPRESSIONS, type Facet, type FacetFilter } from './facet-counts.ts';
+import { countFacets, FACET_EXPRESSIONS, type Facet, type FacetFilter } from './facet-count-queries.ts';
 
 type SortField = (typeof SORT_FIELDS)[number];
 type Condition = RawBuilder<unknown>;

@@ -5,6 +5,7 @@ import {
   saveSearch,
   search,
 } from '../../api/contract/search-endpoints.ts';
+import { bindAction } from '../api/bind-action.ts';
 import { bindEndpoint } from '../api/bind-endpoint.ts';
 import * as searches from './search-service.ts';
 
@@ -13,8 +14,7 @@ export const searchRoutes = [
   bindEndpoint(listKeywords, ({ services, principal }) => searches.keywords(services, principal)),
   bindEndpoint(listSavedSearches, ({ services, principal }) => searches.savedSearches(services, principal)),
   bindEndpoint(saveSearch, ({ services, principal, body }) => searches.saveSearch(services, principal, body)),
-  bindEndpoint(deleteSavedSearch, async ({ services, principal, params }) => {
-    await searches.deleteSavedSearch(services, principal, params.id);
-    return { ok: true as const };
-  }),
+  bindAction(deleteSavedSearch, ({ services, principal, params }) =>
+    searches.deleteSavedSearch(services, principal, params.id),
+  ),
 ];

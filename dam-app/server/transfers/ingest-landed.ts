@@ -2,8 +2,10 @@ import { lstat, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { aclsHeldBy } from '../access/acls-held.ts';
 import { can, type Principal } from '../access/principal.ts';
+import { liveAssetRowAt } from '../assets/asset-queries.ts';
 import { hashFile } from '../assets/hash-file.ts';
 import { ingestFile } from '../assets/ingest.ts';
+import { findUser } from '../auth/account-queries.ts';
 import { baseName, isUnder, joinPath, parentOf } from '../folders/acl-scope.ts';
 import type { DamServices } from '../services.ts';
 import { placeWithoutOverwrite } from '../uploads/unique-name.ts';
@@ -33,12 +35,7 @@ export async function ingestLanded(services: DamServices, upload: LandedUpload):
   const landed = services.tree.absolute(upload.landedPath);
   if (!(await lstat(landed).catch(() => undefined))?.isFile()) return;
   const hash = await hashFile(landed);
-  const asset = await services.db
-    .selectFrom('assets')
-    .selectAll()
-    .where('path', '=', upload.path)
-    .where('status', '<>', 'trashed')
-    .executeTakeFirst();
+  const asset = await liveAssetRowAt(services.db, upload.path);
   const principal = await uploader(services, upload);
   if (asset && principal && mayVersion(principal, asset)) {
     // The same bytes again: nothing new to keep (a retried upload the node landed twice).
@@ -79,11 +76,7 @@ function mayVersion(principal: Principal, asset: { path: string; checked_out_by:
 
 /** The uploader in the ACL of the upload, if they still hold it; an inactive user versions nothing. */
 async function uploader(services: DamServices, upload: LandedUpload): Promise<Principal | undefined> {
-  const user = await services.db
-    .selectFrom('users')
-    .selectAll()
-    .where('id', '=', upload.userId)
-    .executeTakeFirst();
+  const user = await findUser(services.db, upload.userId);
   if (user?.status !== 'active' || upload.aclId === null) return undefined;
   const acls = await aclsHeldBy(services.db, user.id);
   const acl = acls.find((each) => each.id === upload.aclId);

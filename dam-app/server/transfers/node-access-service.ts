@@ -1,4 +1,4 @@
-import type { OpsReadTokenRequest } from '@rapid/protocol';
+import { type OpsReadTokenRequest, opsReadTokenReply } from '@rapid/protocol';
 import type { z } from 'zod';
 import { MESSAGES } from '../../api/messages.ts';
 import { parseTransferCookie } from '../../api/transfer-cookie.ts';
@@ -74,8 +74,8 @@ export async function nodeCredentials(
   try {
     const tokenRequest: OpsReadTokenRequest = { cookie: body.cookie, ttl_seconds: NODE_CREDENTIALS_SECONDS };
     const answer = await client.call('POST', '/rapid/ops_read_token', tokenRequest);
-    const token = answer.body as { token?: unknown; expires_at?: unknown } | undefined;
-    if (answer.status !== 201 || typeof token?.token !== 'string' || typeof token.expires_at !== 'string')
+    const token = answer.status === 201 ? opsReadTokenReply.safeParse(answer.body).data : undefined;
+    if (!token)
       throw new ApiError(502, 'node_error', MESSAGES.operationFailed, `The node answered ${answer.status}.`);
     return {
       nodeUrl: node.url,

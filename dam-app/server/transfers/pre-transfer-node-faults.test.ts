@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../api/messages.ts';
+import { formatTransferCookie } from '../../api/transfer-cookie.ts';
 import type { ApiClient } from '../test-support/api-client.ts';
 import { freePort, startTestDam, type TestDam } from '../test-support/test-dam.ts';
 
@@ -71,6 +72,15 @@ describe('the pre-transfer handler when the node misbehaves (R-NODE-FAULTS)', ()
       'node_error',
     ],
     ['answers an entry without a spec', { status: 200, body: '{"transfer_specs":[{}]}' }, 502, 'node_error'],
+    [
+      'answers a spec that is not a transfer spec',
+      {
+        status: 200,
+        body: '{"transfer_specs":[{"transfer_spec":{"remote_host":42,"direction":"sideways"}}]}',
+      },
+      502,
+      'node_error',
+    ],
     ['fails (500)', { status: 500, body: '' }, 502, 'node_error'],
   ])('a node that %s gets a clear error and records no upload', async (_name, answer, status, code) => {
     double.next(answer);
@@ -91,6 +101,26 @@ describe('the pre-transfer handler when the node misbehaves (R-NODE-FAULTS)', ()
       transfer_spec: { paths: [{ source: 'Gone/x.jpg' }] },
     });
     expect(result.status).toBe(404);
+  });
+
+  it.each([
+    ['answers a token that is not one', { status: 201, body: '{"token":42,"expires_at":"soon"}' }],
+    ['answers garbage', { status: 201, body: '<html>proxy error' }],
+    ['answers a token without its expiry', { status: 201, body: '{"token":"Bearer RO1.x"}' }],
+  ])('a node that %s when asked for NodeCredentials gets a clear error', async (_name, answer) => {
+    double.next(answer);
+    const cookie = formatTransferCookie({
+      userName: 'carlos',
+      uploadTime: String(Date.now()),
+      fileCount: 1,
+      uploadDirectory: 'Library',
+      finalDirectory: 'Library',
+      completedPaths: [],
+    });
+    const nodeUrl = dam.services.nodes[0]?.url ?? '';
+    const result = await carlos.post('/transfers/node-credentials', { cookie, nodeUrl });
+    expect(result.status).toBe(502);
+    expect(result.body.error).toMatchObject({ code: 'node_error', user_message: MESSAGES.operationFailed });
   });
 
   it('says the node cannot be reached when nothing listens there', async () => {

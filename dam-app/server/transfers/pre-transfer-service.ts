@@ -1,4 +1,4 @@
-import type { SetupRequest, TransferRequest } from '@rapid/protocol';
+import { type SetupRequest, setupReply, type TransferRequest } from '@rapid/protocol';
 import type { z } from 'zod';
 import { MESSAGES } from '../../api/messages.ts';
 import { formatTransferCookie } from '../../api/transfer-cookie.ts';
@@ -124,14 +124,14 @@ export async function preTransfer(
         MESSAGES.operationFailed,
         'The node refused the DAM’s credentials: check them.',
       );
-    const entry = (
-      answer.body as {
-        transfer_specs?: { transfer_spec?: Record<string, unknown>; error?: { user_message?: string } }[];
-      }
-    )?.transfer_specs?.[0];
-    if (answer.status === 404 || entry?.error)
-      throw notFound('file', entry?.error?.user_message ?? 'No such path on the node.');
-    if (answer.status !== 200 || !entry?.transfer_spec)
+    // The node's answer is read by the protocol's schema: an entry is a spec or an error, nothing in between.
+    const entry = setupReply.safeParse(answer.body).data?.transfer_specs[0];
+    if (answer.status === 404 || (entry && 'error' in entry))
+      throw notFound(
+        'file',
+        entry && 'error' in entry ? entry.error.user_message : 'No such path on the node.',
+      );
+    if (answer.status !== 200 || !entry)
       throw new ApiError(502, 'node_error', MESSAGES.operationFailed, `The node answered ${answer.status}.`);
     const spec = {
       ...entry.transfer_spec,

@@ -1,9 +1,15 @@
 import { rename, stat } from 'node:fs/promises';
 import type { Principal } from '../access/principal.ts';
 import { ingestFile } from '../assets/ingest.ts';
-import type { Asset } from '../db/schema.ts';
 import type { DamServices } from '../services.ts';
 import { keepCurrentBytes, snapshot, startNextVersion } from './version-operations.ts';
+import {
+  lockLiveAsset,
+  setCurrentVersion,
+  setVersionSize,
+  setVersionState,
+  type VersionState,
+} from './version-queries.ts';
 
 /**
  * An upload whose name was taken becomes a new version of the asset there, as a check-in with a replacement file
@@ -19,13 +25,7 @@ export async function versionFromUpload(
   newHash: string,
 ): Promise<number | undefined> {
   const opened = await services.db.transaction().execute(async (trx) => {
-    const asset = (await trx
-      .selectFrom('assets')
-      .selectAll()
-      .where('id', '=', assetId)
-      .where('status', '<>', 'trashed')
-      .forUpdate()
-      .executeTakeFirst()) as Asset | undefined;
+    const asset = await lockLiveAsset(trx, assetId);
     if (!asset || (asset.checked_out_by !== null && asset.checked_out_by !== principal.user.id))
       return undefined;
     const version = await startNextVersion(trx, asset, principal.user.id, newHash, {
@@ -39,8 +39,7 @@ export async function versionFromUpload(
   });
   if (!opened) return undefined;
   const { asset, version } = opened;
-  const setState = (state: 'in progress' | 'completed' | 'failed') =>
-    services.db.updateTable('asset_versions').set({ state }).where('id', '=', version.id).execute();
+  const setState = (state: VersionState) => setVersionState(services.db, version.id, state);
   try {
     await setState('in progress');
     await keepCurrentBytes(services, asset);
@@ -48,12 +47,8 @@ export async function versionFromUpload(
     await rename(services.tree.absolute(landedPath), services.tree.absolute(asset.path));
     await ingestFile(services, asset.path);
     const size = (await stat(services.tree.absolute(asset.path))).size;
-    await services.db.updateTable('asset_versions').set({ size }).where('id', '=', version.id).execute();
-    await services.db
-      .updateTable('assets')
-      .set({ version_number: version.number, updated_at: new Date() })
-      .where('id', '=', asset.id)
-      .execute();
+    await setVersionSize(services.db, version.id, size);
+    await setCurrentVersion(services.db, asset.id, version.number);
     await setState('completed');
   } catch (error) {
     await setState('failed');

@@ -1,10 +1,12 @@
 import { stat } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
 import type { CheckIn } from '../../api/versions.ts';
+import { metadataColumns, updateAssetRow } from '../assets/asset-queries.ts';
 import { hashFile } from '../assets/hash-file.ts';
-import { ingestFile, keywordVector } from '../assets/ingest.ts';
+import { ingestFile } from '../assets/ingest.ts';
 import type { Database } from '../db/schema.ts';
 import type { IntentKind } from '../intents/intents.ts';
+import { setCurrentVersion, setVersionSize, setVersionState } from './version-queries.ts';
 
 export interface CheckInPayload {
   assetId: number;
@@ -43,32 +45,14 @@ export const checkInIntent: IntentKind<CheckInPayload> = {
   async rows(trx, payload, services) {
     if (changesContent(payload)) {
       const { size } = await stat(services.tree.absolute(payload.path));
-      await trx.updateTable('asset_versions').set({ size }).where('id', '=', payload.versionId).execute();
+      await setVersionSize(trx, payload.versionId, size);
     }
     await applyMetadata(trx, payload.assetId, payload.metadata);
-    await trx
-      .updateTable('assets')
-      .set({
-        version_number: payload.number,
-        checked_out_by: null,
-        checked_out_at: null,
-        updated_at: new Date(),
-      })
-      .where('id', '=', payload.assetId)
-      .where((eb) => eb.or([eb('checked_out_by', 'is', null), eb('checked_out_by', '=', payload.userId)]))
-      .execute();
-    await trx
-      .updateTable('asset_versions')
-      .set({ state: 'completed' })
-      .where('id', '=', payload.versionId)
-      .execute();
+    await setCurrentVersion(trx, payload.assetId, payload.number, payload.userId);
+    await setVersionState(trx, payload.versionId, 'completed');
   },
   async abandonRows(trx, payload) {
-    await trx
-      .updateTable('asset_versions')
-      .set({ state: 'failed' })
-      .where('id', '=', payload.versionId)
-      .execute();
+    await setVersionState(trx, payload.versionId, 'failed');
   },
   async cleanup(services, payload) {
     if (payload.staged && payload.replacement) await services.tree.remove(payload.replacement);
@@ -79,17 +63,7 @@ export const checkInIntent: IntentKind<CheckInPayload> = {
 export const versionRestoreIntent: IntentKind<CheckInPayload> = { ...checkInIntent, name: 'version.restore' };
 
 async function applyMetadata(db: Kysely<Database>, assetId: number, metadata: CheckIn['metadata'] | null) {
-  if (!metadata) return;
-  const keywords = metadata.keywords ? [...new Set(metadata.keywords)] : undefined;
-  await db
-    .updateTable('assets')
-    .set({
-      ...(metadata.name === undefined ? {} : { name: metadata.name }),
-      ...(metadata.description === undefined ? {} : { description: metadata.description }),
-      ...(keywords ? { keywords, keyword_search: keywordVector(keywords) } : {}),
-    })
-    .where('id', '=', assetId)
-    .execute();
+  if (metadata) await updateAssetRow(db, assetId, metadataColumns(metadata));
 }
 
 /** The version operations recovery knows, listed by the wiring into `services.intentKinds`. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { lstat, rename } from 'node:fs/promises';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { ASSET_MESSAGES } from '../../api/asset-messages.ts';
 import { MESSAGES } from '../../api/messages.ts';
 import type { CheckIn } from '../../api/versions.ts';
@@ -15,7 +15,16 @@ import { crashPoint } from '../intents/crash-point.ts';
 import { beginIntent, completeIntent, type IntentKind } from '../intents/intents.ts';
 import type { DamServices } from '../services.ts';
 import { type CheckInPayload, checkInIntent, versionRestoreIntent } from './version-intents.ts';
-import { assetAtPath, releaseLock, takeLock, uploadedBy, versionRow } from './version-queries.ts';
+import {
+  assetAtPath,
+  insertFirstVersion,
+  insertNextVersion,
+  releaseLock,
+  setVersionState,
+  takeLock,
+  uploadedBy,
+  versionRow,
+} from './version-queries.ts';
 
 /** Where a version's bytes live in the versions area: by asset and content, so equal contents are stored once. */
 export const versionKey = (assetId: number, hash: string) => `${assetId}/${hash}`;
@@ -47,25 +56,21 @@ export async function cancelCheckOut(services: DamServices, principal: Principal
 
 /** The first version row, recording the asset as it was before its first check-in. */
 export async function ensureFirstVersion(db: Kysely<Database>, asset: Asset) {
-  await db
-    .insertInto('asset_versions')
-    .values({
-      asset_id: asset.id,
-      number: 1,
-      name: '',
-      comment: '',
-      message: '',
-      category: 'Parent',
-      file_name: asset.file_name,
-      size: asset.size,
-      content_hash: asset.content_hash,
-      storage_key: versionKey(asset.id, asset.content_hash),
-      metadata: JSON.stringify(snapshot(asset)),
-      state: 'completed',
-      created_by: null,
-    })
-    .onConflict((oc) => oc.columns(['asset_id', 'number']).doNothing())
-    .execute();
+  await insertFirstVersion(db, {
+    asset_id: asset.id,
+    number: 1,
+    name: '',
+    comment: '',
+    message: '',
+    category: 'Parent',
+    file_name: asset.file_name,
+    size: asset.size,
+    content_hash: asset.content_hash,
+    storage_key: versionKey(asset.id, asset.content_hash),
+    metadata: JSON.stringify(snapshot(asset)),
+    state: 'completed',
+    created_by: null,
+  });
 }
 
 /** Keeps the current content's bytes in the versions area before they are replaced (stored once per content). */
@@ -144,30 +149,20 @@ export async function startNextVersion(
   },
 ) {
   await ensureFirstVersion(trx, asset);
-  const last = await trx
-    .selectFrom('asset_versions')
-    .select(sql<number>`max(number)`.as('number'))
-    .where('asset_id', '=', asset.id)
-    .executeTakeFirstOrThrow();
-  return trx
-    .insertInto('asset_versions')
-    .values({
-      asset_id: asset.id,
-      number: Number(last.number) + 1,
-      name: fields.name,
-      comment: fields.comment,
-      message: fields.message,
-      category: fields.category,
-      file_name: asset.file_name,
-      size: asset.size,
-      content_hash: newHash,
-      storage_key: versionKey(asset.id, newHash),
-      metadata: JSON.stringify(fields.metadata),
-      state: 'started',
-      created_by: userId,
-    })
-    .returning(['id', 'number'])
-    .executeTakeFirstOrThrow();
+  return insertNextVersion(trx, {
+    asset_id: asset.id,
+    name: fields.name,
+    comment: fields.comment,
+    message: fields.message,
+    category: fields.category,
+    file_name: asset.file_name,
+    size: asset.size,
+    content_hash: newHash,
+    storage_key: versionKey(asset.id, newHash),
+    metadata: JSON.stringify(fields.metadata),
+    state: 'started',
+    created_by: userId,
+  });
 }
 
 /** The version itself, crash-safe (versions/version-intents.ts); ends with the asset unlocked. */
@@ -202,11 +197,7 @@ async function recordVersion(
   });
   try {
     await completeIntent(services, kind, intentId, payload, async () => {
-      await services.db
-        .updateTable('asset_versions')
-        .set({ state: 'in progress' })
-        .where('id', '=', payload.versionId)
-        .execute();
+      await setVersionState(services.db, payload.versionId, 'in progress');
       if (replacement && newHash !== asset.content_hash) {
         await keepCurrentBytes(services, asset);
         await crashPoint(services.config, `${kind.name}.kept`);

@@ -2,12 +2,13 @@ import type { CheckIn } from '../../api/versions.ts';
 import type { Principal } from '../access/principal.ts';
 import { notFound } from '../api/api-error.ts';
 import { visibleAsset } from '../assets/asset-records.ts';
+import { usernamesOf } from '../assets/asset-view-queries.ts';
 import { assetView } from '../assets/asset-views.ts';
 import { renditionKey } from '../assets/rendition-job.ts';
 import type { AssetVersionsTable } from '../db/schema.ts';
 import type { DamServices } from '../services.ts';
 import * as operations from './version-operations.ts';
-import { usernamesOf, versionsOfAsset } from './version-queries.ts';
+import { versionsOfAsset } from './version-queries.ts';
 
 type VersionRow = { [K in keyof AssetVersionsTable]: unknown } & {
   id: number;
@@ -79,6 +80,27 @@ export async function listVersions(services: DamServices, principal: Principal, 
   return versionViews(services, id, (await versionsOfAsset(services.db, id)) as VersionRow[]);
 }
 
+/** Versions of an asset, seen through the asset: one the person cannot see has none for them (404). */
+async function visibleVersions<const N extends readonly number[]>(
+  services: DamServices,
+  principal: Principal,
+  id: number,
+  numbers: N,
+) {
+  await visibleAsset(services, principal, id);
+  type Version = Awaited<ReturnType<typeof operations.findVersion>>;
+  return (await Promise.all(numbers.map((number) => operations.findVersion(services, id, number)))) as {
+    [K in keyof N]: Version;
+  };
+}
+
+/** What a comparison of versions looks at: the metadata, the file name and the size. */
+const comparedFields = (version: VersionRow): Record<string, unknown> => ({
+  ...(version.metadata as Record<string, unknown>),
+  fileName: version.file_name,
+  size: Number(version.size),
+});
+
 /** Two versions side by side: their views and the metadata fields (file name and size among them) that differ. */
 export async function compareVersions(
   services: DamServices,
@@ -87,20 +109,10 @@ export async function compareVersions(
   a: number,
   b: number,
 ) {
-  await visibleAsset(services, principal, id);
-  const versionA = await operations.findVersion(services, id, a);
-  const versionB = await operations.findVersion(services, id, b);
+  const [versionA, versionB] = await visibleVersions(services, principal, id, [a, b]);
   const [viewA, viewB] = await versionViews(services, id, [versionA, versionB] as VersionRow[]);
-  const metaA: Record<string, unknown> = {
-    ...(versionA.metadata as Record<string, unknown>),
-    fileName: versionA.file_name,
-    size: Number(versionA.size),
-  };
-  const metaB: Record<string, unknown> = {
-    ...(versionB.metadata as Record<string, unknown>),
-    fileName: versionB.file_name,
-    size: Number(versionB.size),
-  };
+  const metaA = comparedFields(versionA);
+  const metaB = comparedFields(versionB);
   const fields = [...new Set([...Object.keys(metaA), ...Object.keys(metaB)])].sort();
   return {
     a: viewA as NonNullable<typeof viewA>,
@@ -118,8 +130,7 @@ export async function versionThumbnail(
   id: number,
   number: number,
 ) {
-  await visibleAsset(services, principal, id);
-  const version = await operations.findVersion(services, id, number);
+  const [version] = await visibleVersions(services, principal, id, [number]);
   const key = renditionKey(version.content_hash, 'thumbnail', 'image/jpeg');
   const stored = await services.storage.renditions.stat(key);
   if (!stored) throw notFound('rendition');

@@ -7,6 +7,7 @@ import {
   removeCartAssets,
   renameCart,
 } from '../../api/contract/working-sets-endpoints.ts';
+import { bindAction } from '../api/bind-action.ts';
 import { bindEndpoint } from '../api/bind-endpoint.ts';
 import * as carts from './cart-service.ts';
 
@@ -18,18 +19,16 @@ export const cartRoutes = [
   bindEndpoint(renameCart, ({ services, principal, params, body }) =>
     carts.renameCart(services, principal, params.id, body.name),
   ),
-  bindEndpoint(deleteCart, async ({ services, principal, params }) => {
-    await carts.deleteCart(services, principal, params.id);
-    return { ok: true as const };
-  }),
+  bindAction(deleteCart, ({ services, principal, params }) =>
+    carts.deleteCart(services, principal, params.id),
+  ),
   bindEndpoint(listCartAssets, async ({ services, principal, params }) => ({
     items: await carts.cartAssets(services, principal, params.id),
   })),
   bindEndpoint(addCartAssets, ({ services, principal, params, body }) =>
     carts.addToCart(services, principal, params.id, body),
   ),
-  bindEndpoint(removeCartAssets, async ({ services, principal, params, body }) => {
-    await carts.removeFromCart(services, principal, params.id, body.ids);
-    return { ok: true as const };
-  }),
+  bindAction(removeCartAssets, ({ services, principal, params, body }) =>
+    carts.removeFromCart(services, principal, params.id, body.ids),
+  ),
 ];

@@ -3,8 +3,6 @@ import { ASSET_MESSAGES } from '../../api/asset-messages.ts';
 import { CART_FULL_NOTICE, CART_MAX_ASSETS, type selectionSchema } from '../../api/working-sets.ts';
 import type { Principal } from '../access/principal.ts';
 import { conflict, notFound } from '../api/api-error.ts';
-import { visibleAssetIds } from '../assets/asset-records.ts';
-import { assetViews } from '../assets/asset-views.ts';
 import type { DamServices } from '../services.ts';
 import {
   cartAssetIds,
@@ -20,8 +18,7 @@ import {
   ownCartSummaries,
   updateCartName,
 } from './cart-queries.ts';
-import { assetRowsInOrder } from './member-queries.ts';
-import { resolveSelection } from './selection-service.ts';
+import { resolveSelection, visibleMemberViews } from './selection-service.ts';
 
 /** A cart is its owner's alone: anyone else's is, for them, not there. */
 async function ownCart(services: DamServices, principal: Principal, id: number) {
@@ -58,8 +55,7 @@ export async function deleteCart(services: DamServices, principal: Principal, id
 /** The assets in the cart the person can still see, in the order they were added. */
 export async function cartAssets(services: DamServices, principal: Principal, id: number) {
   await ownCart(services, principal, id);
-  const ids = await visibleAssetIds(services, principal, await cartAssetIds(services.db, id));
-  return assetViews(services.db, await assetRowsInOrder(services.db, ids));
+  return visibleMemberViews(services, principal, await cartAssetIds(services.db, id));
 }
 
 /** Adds what the selection names and the person may see, up to the cart's limit: the first ones. */

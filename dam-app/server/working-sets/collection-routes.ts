@@ -8,6 +8,7 @@ import {
   removeCollectionAssets,
   updateCollection,
 } from '../../api/contract/working-sets-endpoints.ts';
+import { bindAction } from '../api/bind-action.ts';
 import { bindEndpoint } from '../api/bind-endpoint.ts';
 import * as collections from './collection-service.ts';
 
@@ -24,18 +25,16 @@ export const collectionRoutes = [
   bindEndpoint(updateCollection, ({ services, principal, params, body }) =>
     collections.updateCollection(services, principal, params.id, body),
   ),
-  bindEndpoint(deleteCollection, async ({ services, principal, params }) => {
-    await collections.deleteCollection(services, principal, params.id);
-    return { ok: true as const };
-  }),
+  bindAction(deleteCollection, ({ services, principal, params }) =>
+    collections.deleteCollection(services, principal, params.id),
+  ),
   bindEndpoint(listCollectionAssets, async ({ services, principal, params }) => ({
     items: await collections.collectionAssets(services, principal, params.id),
   })),
   bindEndpoint(addCollectionAssets, ({ services, principal, params, body }) =>
     collections.addToCollection(services, principal, params.id, body),
   ),
-  bindEndpoint(removeCollectionAssets, async ({ services, principal, params, body }) => {
-    await collections.removeFromCollection(services, principal, params.id, body.ids);
-    return { ok: true as const };
-  }),
+  bindAction(removeCollectionAssets, ({ services, principal, params, body }) =>
+    collections.removeFromCollection(services, principal, params.id, body.ids),
+  ),
 ];

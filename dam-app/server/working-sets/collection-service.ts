@@ -3,7 +3,6 @@ import type { saveCollectionSchema, selectionSchema } from '../../api/working-se
 import { can, type Principal } from '../access/principal.ts';
 import { conflict, forbidden, invalid, notFound } from '../api/api-error.ts';
 import { visibleAssetIds } from '../assets/asset-records.ts';
-import { assetViews } from '../assets/asset-views.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
 import type { DamServices } from '../services.ts';
 import {
@@ -19,8 +18,7 @@ import {
   updateCollectionRow,
   visibleCollectionRows,
 } from './collection-queries.ts';
-import { assetRowsInOrder } from './member-queries.ts';
-import { resolveSelection } from './selection-service.ts';
+import { resolveSelection, visibleMemberViews } from './selection-service.ts';
 
 const MAX_COLLECTION_ASSETS = 10_000;
 const SHARE_GROUP_UNKNOWN = 'No such group.';
@@ -118,8 +116,7 @@ export async function visibleMemberIds(services: DamServices, principal: Princip
 
 export async function collectionAssets(services: DamServices, principal: Principal, id: number) {
   await visibleCollection(services, principal, id);
-  const ids = await visibleMemberIds(services, principal, id);
-  return assetViews(services.db, await assetRowsInOrder(services.db, ids));
+  return visibleMemberViews(services, principal, await collectionAssetIds(services.db, id));
 }
 
 export async function addToCollection(

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASSET_MESSAGES } from '../../api/asset-messages.ts';
 import { CART_FULL_NOTICE, EXPIRY_NOT_FUTURE } from '../../api/working-sets.ts';
-import { ensureFolderRow } from '../folders/folder-records.ts';
+import { ensureFolderRow } from '../folders/folder-queries.ts';
 import { aclUser } from '../test-support/acl-fixture.ts';
 import type { ApiClient } from '../test-support/api-client.ts';
 import { DATABASE_KINDS, startTestDam, type TestDam } from '../test-support/test-dam.ts';

@@ -1,15 +1,26 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { drain } from '../../../transfer/src/engine/http-client.ts';
+import { datagramAddonFile } from '../../../transfer/src/native/datagram-addon.ts';
 import { selfSignedCertificate } from '../../../transfer/src/node/tls-material.ts';
 import { buildEntry } from '../../../transfer/src/test-support/build-entry.ts';
 import { diesWithBench } from './dies-with-bench.ts';
 import { REPO } from './repo-root.ts';
+
+// A bundled benchmark runs from scripts/bench/.build, where the engine's own lookup does not reach
+// transfer/native/build: the addon is built when it is not, and both ends are pointed at it (RAPID_DATAGRAM_ADDON=off
+// set by hand measures the JavaScript path).
+if (process.env.RAPID_DATAGRAM_ADDON === undefined) {
+  const file = join(REPO, 'transfer/native/build/rapid-dgram.node');
+  if (!existsSync(file))
+    spawnSync(process.execPath, [join(REPO, 'transfer/native/build.mjs')], { stdio: 'inherit' });
+  process.env.RAPID_DATAGRAM_ADDON = existsSync(file) ? file : 'off';
+}
 
 export const USER = 'bench';
 export const PASSWORD = 'bench-password';
@@ -35,6 +46,9 @@ export async function startBenchNode(
   writeFileSync(join(tlsDir, 'key.pem'), tls.key);
   writeFileSync(join(tlsDir, 'cert.pem'), tls.cert);
   const entry = await buildEntry(join(REPO, 'transfer/src/node/main.ts'));
+  // The bundle lives in a temporary directory, away from transfer/native/build: the node is told the bench's own
+  // choice of datagram path (the addon's file, or off), so both ends run the same one.
+  const addon = datagramAddonFile() ?? 'off';
   // BENCH_NODE_FLAGS: extra Node flags for the node process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
   const flags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...flags, entry], {
@@ -49,6 +63,7 @@ export async function startBenchNode(
       RAPID_NODE_UDP_PORT: '0',
       RAPID_NODE_TLS_KEY: join(tlsDir, 'key.pem'),
       RAPID_NODE_TLS_CERT: join(tlsDir, 'cert.pem'),
+      RAPID_DATAGRAM_ADDON: addon,
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -3,14 +3,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  createDemoContent,
-  createServices,
-  loadConfig,
-  seedDemo,
-  silentLogger,
-  startDamServer,
-} from '@rapid/dam-app/server';
+import { createDemoContent, seedDemo } from '@rapid/dam-app/demo';
+import { createServices, loadConfig, silentLogger, startDamServer } from '@rapid/dam-app/server';
 import type { Browser, Page } from 'puppeteer-core';
 import { INSTALL_PROMPT_CLOSED_KEY } from '../../../dam-app/web/src/transfers/install-prompt-memory.ts';
 import { CHROMIUM_PATH } from './artifacts.ts';
@@ -41,7 +35,7 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * The real DAM server as main.ts wires it (PGlite, the demo data, the offline outbox), serving the web build.
+ * The real DAM server as the demo's entry (demo/demo-main.ts) wires it (PGlite, the demo data, the offline outbox), serving the web build.
  * `content: true` also makes the demo's assets (pictures, a video, a PDF, with renditions), as `npm start` does; `env`
  * adds configuration. The embedded transfer node listens on ports the system picks: on its fixed defaults (9092,
  * 33001) a second suite's DAM running beside this one failed with EADDRINUSE.

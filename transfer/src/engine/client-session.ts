@@ -1,6 +1,7 @@
 import { isAbsolute, join } from 'node:path';
 import type { RapidTransferSpec } from '@rapid/protocol';
 import { type FoundFile, walkFiles } from '../fs/walk-files.ts';
+import { batchSend } from '../native/batch-send.ts';
 import { protectionOf, protectUploads } from '../protect/content-protection.ts';
 import { effectiveRate } from '../rate/effective-rate.ts';
 import type { RateSettings } from '../rate/rate-controller.ts';
@@ -30,7 +31,8 @@ import {
   resumePolicyOf,
 } from './normalize-spec.ts';
 import { receivingSocketStats } from './receiving-socket-stats.ts';
-import { openUdp, probeUdp } from './udp-probe.ts';
+import { ThreadSocket } from './thread-socket.ts';
+import { openUdp, probeUdp, type UdpSocket } from './udp-probe.ts';
 
 /** How long a client probes once the node has said it receives the probes (PROTOCOL.md §2.4). */
 const PROBE_SEEN_MS = 20_000;
@@ -51,6 +53,13 @@ const EMPTY: SessionCounters = {
   bytesExpected: 0,
   rateKbps: 0,
 };
+
+/** A sending session's datagram send: batched through the addon on a plain socket (ThreadSocket sends on its thread). */
+function sendOf(socket: UdpSocket): (parts: Buffer[]) => void {
+  if (socket instanceof ThreadSocket) return (parts) => socket.send(parts);
+  const send = batchSend(socket);
+  return (parts) => send(parts);
+}
 
 function localSources(spec: RapidTransferSpec): FoundFile[] {
   const files: FoundFile[] = [];
@@ -236,7 +245,7 @@ export class ClientSession {
       part = new Sender({
         ...common,
         data: {
-          send: (packet) => udp.socket.send(packet),
+          send: sendOf(udp.socket),
           backlog: () => udp.socket.getSendQueueCount(),
         },
         role: 'client',

@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { readdirSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
+import { builtAddon } from '../test-support/built-addon.ts';
 import { receivingSocketStats } from './receiving-socket-stats.ts';
 import { ThreadSocket } from './thread-socket.ts';
 import { openUdp } from './udp-probe.ts';
@@ -107,5 +108,31 @@ describe('ThreadSocket', () => {
     await closed;
     expect(() => socket.send(Buffer.from('x'))).toThrow();
     peer.close();
+  });
+});
+
+describe.each([
+  ['the addon', 'on'],
+  ['JavaScript', 'off'],
+])('ThreadSocket reading with %s', (_name, setting) => {
+  it('delivers a burst of Ethernet-size datagrams whole and in order', async () => {
+    builtAddon();
+    const before = process.env.RAPID_DATAGRAM_ADDON;
+    process.env.RAPID_DATAGRAM_ADDON = setting;
+    const socket = await ThreadSocket.open(4);
+    if (before === undefined) delete process.env.RAPID_DATAGRAM_ADDON;
+    else process.env.RAPID_DATAGRAM_ADDON = before;
+    const got: Buffer[] = [];
+    socket.on('message', (packet: Buffer) => got.push(packet));
+    const count = 2000;
+    await flood(socket.address().port, count, 1472);
+    for (let wait = 0; wait < 100 && got.length < count; wait++) await new Promise((r) => setTimeout(r, 50));
+    expect(got.map((packet) => packet[0])).toEqual(Array.from({ length: count }, (_, n) => n % 256));
+    expect(got.every((packet) => packet.length === 1472 && packet.every((byte) => byte === packet[0]))).toBe(
+      true,
+    );
+    if (setting === 'on') expect(socket.batchedDatagrams).toBeGreaterThan(0);
+    else expect(socket.batchedDatagrams).toBe(0);
+    socket.close();
   });
 });

@@ -1,3 +1,4 @@
+import { datagramAddonFile } from '../native/datagram-addon.ts';
 import { configFromEnv } from './config-from-env.ts';
 import { startTransferNode } from './transfer-node.ts';
 
@@ -9,7 +10,14 @@ const { config, warnings } = configFromEnv(process.env);
 for (const warning of warnings) process.stderr.write(`rapid-node: ${warning}\n`);
 const node = await startTransferNode(config);
 process.stdout.write(
-  `${JSON.stringify({ event: 'listening', url: node.url, ports: node.ports, fingerprint: node.fingerprint })}\n`,
+  `${JSON.stringify({
+    event: 'listening',
+    url: node.url,
+    ports: node.ports,
+    fingerprint: node.fingerprint,
+    // Which datagram path this node runs (RAPID_DATAGRAM_ADDON): the addon's batches, or JavaScript.
+    datagram_io: datagramAddonFile() ? 'addon' : 'javascript',
+  })}\n`,
 );
 const stop = () => {
   node.close().finally(() => process.exit(0));

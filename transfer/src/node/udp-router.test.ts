@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { createSocket } from 'node:dgram';
 import { once } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
+import { socketFd } from '../native/socket-fd.ts';
+import { builtAddon } from '../test-support/built-addon.ts';
 import { PacketType, readHeader } from '../wire/packet.ts';
 import { PacketCodec } from '../wire/packet-codec.ts';
 import { UdpRouter, type UdpSessionEntry } from './udp-router.ts';
@@ -102,3 +104,61 @@ describe('UdpRouter, probes that arrive before their session (PROTOCOL.md §2.4)
     expect(router.isFree(44)).toBe(false);
   });
 });
+
+describe.each([
+  ['the addon', true],
+  ['JavaScript', false],
+])('UdpRouter reading and sending with %s', (_name, withAddon) => {
+  it('routes a burst of datagrams whole and in order, learns the client from a probe inside it, and answers', async () => {
+    const addon = builtAddon();
+    const router = new UdpRouter(withAddon ? addon : null);
+    const port = await router.listen(0, '127.0.0.1');
+    const client = createSocket('udp4');
+    client.bind(0, '127.0.0.1');
+    await once(client, 'listening');
+    // Room for the whole answer burst (the default buffer holds fewer than 100 of these).
+    client.setRecvBufferSize(4 * 1024 * 1024);
+    closers.push(
+      () => router.close(),
+      () => client.close(),
+    );
+    const back: Buffer[] = [];
+    client.on('message', (packet) => back.push(packet));
+    const codec = new PacketCodec(randomBytes(16), randomBytes(4), 2);
+    const { entry, data } = entryOf(codec);
+    router.register(45, entry);
+    const datagram = (seq: number, type: number = PacketType.data) =>
+      codec.seal(
+        'client',
+        { type, flags: 0, sessionId: 45, seq, fileIndex: 0, offset: seq, sendUs: 0 },
+        Buffer.alloc(type === PacketType.probe ? 0 : 1400, seq % 256),
+      );
+    // One sendmmsg: the whole burst waits in the router's socket before its event loop reads the first.
+    const burst = Array.from({ length: 300 }, (_, seq) => [
+      datagram(seq, seq === 250 ? PacketType.probe : PacketType.data),
+    ]);
+    expect(addon.sendBatch(socketFd(client) as number, burst, port, '127.0.0.1')).toBe(300);
+    for (let wait = 0; wait < 100 && data.length < 299; wait++) await pause(20);
+    expect(data.map((packet) => readHeader(packet)?.seq)).toEqual(
+      Array.from({ length: 300 }, (_, seq) => seq).filter((seq) => seq !== 250),
+    );
+    expect(entry.peer).toEqual({ address: '127.0.0.1', port: client.address().port });
+    if (withAddon) expect(router.batchedDatagrams).toBeGreaterThan(0);
+    else expect(router.batchedDatagrams).toBe(0);
+
+    // The node's sends to the learned client, batched per turn with the addon.
+    for (let seq = 0; seq < 100; seq++)
+      router.sendTo(entry, codec.sealParts('node', { ...header45, seq }, Buffer.alloc(1400, seq)));
+    for (let wait = 0; wait < 100 && back.length < 101; wait++) await pause(20);
+    const seqs = back.map((packet) => readHeader(packet)?.seq);
+    expect(seqs[0]).toBe(250);
+    expect(seqs.slice(1)).toEqual(Array.from({ length: 100 }, (_, seq) => seq));
+    expect(
+      back
+        .slice(1)
+        .every((packet, seq) => codec.open('node', packet)?.payload.equals(Buffer.alloc(1400, seq))),
+    ).toBe(true);
+  });
+});
+
+const header45 = { type: PacketType.data, flags: 0, sessionId: 45, fileIndex: 0, offset: 0, sendUs: 0 };

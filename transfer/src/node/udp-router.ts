@@ -1,5 +1,8 @@
 import { createSocket, type RemoteInfo, type Socket } from 'node:dgram';
 import { once } from 'node:events';
+import { batchSend, type SendDatagram } from '../native/batch-send.ts';
+import { type DatagramAddon, datagramAddon } from '../native/datagram-addon.ts';
+import { socketFd } from '../native/socket-fd.ts';
 import { MAGIC, PacketType, readHeader } from '../wire/packet.ts';
 import type { PacketCodec } from '../wire/packet-codec.ts';
 
@@ -14,6 +17,10 @@ export interface UdpSessionEntry {
 /** The latest probe of each session id not registered yet: a client probes beside its `hello` (PROTOCOL.md §2.4). */
 const EARLY_IDS = 256;
 const EARLY_MS = 3000;
+/** recvmmsg slots: a loopback datagram fits one (65,507 bytes). */
+const SLOT = 65536;
+const SLOTS = 64;
+const NO_SOURCE: RemoteInfo = { address: '', family: 'IPv4', port: 0, size: 0 };
 
 interface Early {
   atMs: number;
@@ -31,10 +38,19 @@ export class UdpRouter {
   readonly socket: Socket;
   #sessions = new Map<number, UdpSessionEntry>();
   #early = new Map<number, Early>();
+  readonly #send: SendDatagram;
+  /** Datagrams read in the addon's recvmmsg batches (none on the JavaScript path). */
+  batchedDatagrams = 0;
 
-  constructor() {
+  /** `addon`: null keeps libuv's one read per datagram (tests of both paths); by default the addon when loaded. */
+  constructor(addon: DatagramAddon | null = datagramAddon() ?? null) {
     this.socket = createSocket({ type: 'udp4', reuseAddr: false });
-    this.socket.on('message', (packet, rinfo) => this.#onMessage(packet, rinfo));
+    this.#send = batchSend(this.socket, addon ?? undefined);
+    const drain = addon ? this.#drainer(addon) : undefined;
+    this.socket.on('message', (packet, rinfo) => {
+      this.#onMessage(packet, rinfo);
+      drain?.();
+    });
     this.socket.on('error', () => {});
   }
 
@@ -80,7 +96,46 @@ export class UdpRouter {
   }
 
   sendTo(entry: UdpSessionEntry, packet: Buffer | Buffer[]): void {
-    if (entry.peer) this.socket.send(packet, entry.peer.port, entry.peer.address);
+    if (entry.peer)
+      this.#send(Array.isArray(packet) ? packet : [packet], entry.peer.port, entry.peer.address);
+  }
+
+  /**
+   * With the addon, the datagram libuv read is followed by recvmmsg batches until the socket is empty: one system
+   * call per batch. Each datagram is copied out of the reused buffer (a session may hold its payload until written).
+   */
+  #drainer(addon: DatagramAddon): () => void {
+    const scratch = Buffer.allocUnsafeSlow(SLOT * SLOTS);
+    const lengths = new Int32Array(SLOTS);
+    const sources = new Uint8Array(6 * SLOTS);
+    const view = new DataView(sources.buffer);
+    return () => {
+      for (;;) {
+        // Looked up each batch: a session handed a datagram may have closed the socket.
+        const fd = socketFd(this.socket);
+        if (fd === undefined) return;
+        const count = addon.recvBatch(fd, scratch, SLOT, lengths, sources);
+        this.batchedDatagrams += count;
+        for (let i = 0; i < count; i++) {
+          const length = lengths[i] ?? -1;
+          if (length < 0) continue;
+          const packet = Buffer.allocUnsafe(length);
+          scratch.copy(packet, 0, i * SLOT, i * SLOT + length);
+          // Only a probe's sender is read (it tells a session its client's address).
+          const rinfo: RemoteInfo =
+            packet[2] === PacketType.probe
+              ? {
+                  address: `${sources[6 * i]}.${sources[6 * i + 1]}.${sources[6 * i + 2]}.${sources[6 * i + 3]}`,
+                  family: 'IPv4',
+                  port: view.getUint16(6 * i + 4),
+                  size: length,
+                }
+              : NO_SOURCE;
+          this.#onMessage(packet, rinfo);
+        }
+        if (count < SLOTS) return;
+      }
+    };
   }
 
   #onMessage(packet: Buffer, rinfo: RemoteInfo): void {

@@ -53,17 +53,21 @@ export async function nodeProcessSetup(docroot: string): Promise<NodeProcessSetu
   };
 }
 
-/** Starts the bundled node program and resolves once it listens. */
-export async function startNodeProcess(entry: string, env: NodeJS.ProcessEnv): Promise<ChildProcess> {
+/** Starts the bundled node program and resolves once it listens, with its status line. */
+export async function startNodeProcess(
+  entry: string,
+  env: NodeJS.ProcessEnv,
+): Promise<ChildProcess & { listening: Record<string, unknown> }> {
   const child = spawn(process.execPath, [entry], { env, stdio: ['ignore', 'pipe', 'ignore'] });
-  await new Promise<void>((resolve, reject) => {
+  const listening = await new Promise<Record<string, unknown>>((resolve, reject) => {
     const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
     lines.on('line', (line) => {
-      if ((JSON.parse(line) as { event?: string }).event === 'listening') resolve();
+      const status = JSON.parse(line) as Record<string, unknown>;
+      if (status.event === 'listening') resolve(status);
     });
     child.once('exit', () => reject(new Error('the node exited before listening')));
   });
-  return child;
+  return Object.assign(child, { listening });
 }
 
 /** `POST /files/{kind}_setup` against a node on loopback; the first transfer spec. */

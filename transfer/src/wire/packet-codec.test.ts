@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { builtAddon } from '../test-support/built-addon.ts';
 import { headerBytes, PacketType, type PacketVersion, payloadCapacity, readHeader } from './packet.ts';
 import { PacketCodec } from './packet-codec.ts';
+
+const addon = builtAddon();
 
 const header = {
   type: PacketType.data,
@@ -13,16 +16,21 @@ const header = {
   sendUs: 99,
 };
 
-const cases: [string, Buffer | undefined, PacketVersion][] = [];
-for (const version of [1, 2] as const)
-  cases.push(
-    ['aes-128-gcm', randomBytes(16), version],
-    ['aes-256-gcm', randomBytes(32), version],
-    ['crc32', undefined, version],
-  );
+const cases: [string, Buffer | undefined, PacketVersion, 'addon' | 'node:crypto'][] = [];
+for (const backend of ['addon', 'node:crypto'] as const)
+  for (const version of [1, 2] as const)
+    cases.push(
+      ['aes-128-gcm', randomBytes(16), version, backend],
+      ['aes-256-gcm', randomBytes(32), version, backend],
+      ['crc32', undefined, version, backend],
+    );
 
-describe.each(cases)('PacketCodec with %s, packet version %i', (_name, key, version) => {
-  const codec = new PacketCodec(key, randomBytes(4), version);
+describe.each(cases)('PacketCodec with %s, packet version %i, on %s', (_name, key, version, backend) => {
+  const codec = new PacketCodec(key, randomBytes(4), version, backend === 'addon' ? addon : null);
+
+  it('uses the backend it was given', () => {
+    expect(codec.native).toBe(backend === 'addon' && key !== undefined);
+  });
   const head = headerBytes(version);
 
   it('round-trips header fields beyond 32 bits and the payload', () => {
@@ -71,6 +79,30 @@ describe.each(cases)('PacketCodec with %s, packet version %i', (_name, key, vers
     const same = new PacketCodec(key, Buffer.alloc(4), version);
     const payload = randomBytes(300);
     expect(same.open('node', other.seal('node', header, payload))?.payload.equals(payload)).toBe(true);
+  });
+});
+
+describe('PacketCodec on the addon and on node:crypto', () => {
+  it.each([1, 2] as const)('writes the same bytes, so either end opens the other (version %i)', (version) => {
+    const key = randomBytes(16);
+    const salt = randomBytes(4);
+    const native = new PacketCodec(key, salt, version, addon);
+    const js = new PacketCodec(key, salt, version, null);
+    for (const length of [0, 1, 1416, 9000]) {
+      const payload = randomBytes(length);
+      const sealed = native.seal('node', { ...header, seq: length }, payload);
+      expect(sealed.equals(js.seal('node', { ...header, seq: length }, payload))).toBe(true);
+      expect(js.open('node', Buffer.from(sealed))?.payload.equals(payload)).toBe(true);
+      expect(native.open('client', js.seal('client', header, payload))?.payload.equals(payload)).toBe(true);
+    }
+  });
+
+  it('leaves a packet that fails to open as it came (the addon opens in place)', () => {
+    const codec = new PacketCodec(randomBytes(16), randomBytes(4), 2, addon);
+    const packet = codec.seal('client', header, randomBytes(1000));
+    const copy = Buffer.from(packet);
+    expect(codec.open('node', packet)).toBeUndefined();
+    expect(packet.equals(copy)).toBe(true);
   });
 });
 

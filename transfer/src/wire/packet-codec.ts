@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv } from 'node:crypto';
 import { crc32 } from 'node:zlib';
+import { type DatagramAddon, datagramAddon } from '../native/datagram-addon.ts';
 import {
   headerBytes,
   PacketFlag,
@@ -21,18 +22,22 @@ const EMPTY = Buffer.alloc(0);
 /**
  * Seals and opens data packets: AES-GCM over the payload with the header as additional data when the session has a
  * key, otherwise a CRC-32 trailer (PROTOCOL.md §2.1). Opening never returns a payload that failed its check. It
- * seals in the session's packet version and opens any version it knows.
+ * seals in the session's packet version and opens any version it knows. With the datagram addon, AES-GCM runs on
+ * contexts keyed once (node:crypto builds a cipher object per datagram) and opens in place; the bytes are the same.
  */
 export class PacketCodec {
   readonly #algorithm: 'aes-128-gcm' | undefined;
   readonly #key: Buffer | undefined;
   /** One nonce buffer per role, salt and direction bit preset; only the sequence number changes per packet. */
   readonly #nonces: Record<Role, Buffer>;
+  readonly #native: { addon: DatagramAddon; handle: object } | undefined;
 
+  /** `addon`: null forces node:crypto (tests of both paths); by default the addon when it is loaded. */
   constructor(
     key: Buffer | undefined,
     salt: Buffer,
     readonly version: PacketVersion = 1,
+    addon: DatagramAddon | null = datagramAddon() ?? null,
   ) {
     if (salt.length !== 4) throw new RangeError('salt must be 4 bytes');
     if (key && ![16, 24, 32].includes(key.length)) throw new RangeError('key must be 16, 24 or 32 bytes');
@@ -45,6 +50,12 @@ export class PacketCodec {
       return buffer;
     };
     this.#nonces = { client: nonce(false), node: nonce(true) };
+    this.#native = key && addon ? { addon, handle: addon.gcmNew(key) } : undefined;
+  }
+
+  /** True when AES-GCM runs in the datagram addon. */
+  get native(): boolean {
+    return this.#native !== undefined;
   }
 
   get encrypted(): boolean {
@@ -56,7 +67,7 @@ export class PacketCodec {
     return payloadCapacity(dgramSize, this.version, this.encrypted);
   }
 
-  // Safe to reuse: the cipher copies the IV when it is created, and nothing else holds the buffer.
+  // Safe to reuse: the cipher (or the addon's context) copies the IV when it is given, and nothing else holds it.
   #nonce(role: Role, seq: number): Buffer {
     const nonce = this.#nonces[role];
     nonce.writeUInt32BE(Math.floor(seq / TWO_32), 4);
@@ -74,6 +85,15 @@ export class PacketCodec {
     payload: Buffer,
     version: PacketVersion = this.version,
   ): Buffer[] {
+    const native = this.#native;
+    if (native) {
+      const start = headerBytes(version);
+      const packet = Buffer.allocUnsafe(start + payload.length + 16);
+      writeHeader(packet, header, payload.length, version);
+      packet[3] = header.flags | PacketFlag.encrypted;
+      native.addon.gcmSeal(native.handle, this.#nonce(role, header.seq), packet, start, payload);
+      return [packet];
+    }
     const head = Buffer.allocUnsafe(headerBytes(version));
     writeHeader(head, header, payload.length, version);
     const key = this.#key;
@@ -103,7 +123,10 @@ export class PacketCodec {
     return Buffer.concat(this.sealParts(role, header, payload, version));
   }
 
-  /** The header and plaintext payload, or undefined when the packet is malformed, forged or corrupted. */
+  /**
+   * The header and plaintext payload, or undefined when the packet is malformed, forged or corrupted. The addon opens
+   * in place: the packet's body is then its plaintext (or garbage, when it fails), so a packet is opened once.
+   */
   open(sealedBy: Role, packet: Buffer): { header: ReadHeader; payload: Buffer } | undefined {
     const header = readHeader(packet);
     if (!header) return undefined;
@@ -113,6 +136,17 @@ export class PacketCodec {
     const end = start + header.length;
     const body = packet.subarray(start, end);
     const trailer = packet.subarray(end);
+    const native = this.#native;
+    if (native) {
+      const opened = native.addon.gcmOpen(
+        native.handle,
+        this.#nonce(sealedBy, header.seq),
+        packet,
+        start,
+        header.length,
+      );
+      return opened ? { header, payload: body } : undefined;
+    }
     const key = this.#key;
     if (key && this.#algorithm) {
       try {

@@ -77,35 +77,60 @@ describe('ApiClient against a real HTTP server', () => {
 
   const client = () => new ApiClient((input, init) => fetch(`${base}${String(input)}`, init));
   const ok = z.object({ ok: z.literal(true) });
+  const endpoint = (method: 'get' | 'post', path: string) =>
+    defineEndpoint({ method, path, tag: 'Test', summary: path, auth: 'user', response: ok });
+  const getOk = endpoint('get', '/ok');
+  const postOk = defineEndpoint({
+    method: 'post',
+    path: '/ok',
+    tag: 'Test',
+    summary: 'Post',
+    auth: 'user',
+    body: z.strictObject({ a: z.number() }),
+    response: ok,
+  });
+  const blobAt = (path: string) =>
+    defineEndpoint({
+      method: 'post',
+      path,
+      tag: 'Test',
+      summary: path,
+      auth: 'user',
+      body: z.strictObject({ ids: z.array(z.number()) }),
+      response: z.unknown(),
+      produces: 'application/pdf',
+    });
 
   it('parses answers with the schema, and sends the CSRF token on state-changing calls only', async () => {
     const api = client();
     api.csrfToken = 'tok';
-    expect(await api.get('/ok', ok)).toEqual({ ok: true });
-    expect(await api.post('/ok', ok, { a: 1 })).toEqual({ ok: true });
+    expect(await api.call(getOk)).toEqual({ ok: true });
+    expect(await api.call(postOk, { body: { a: 1 } })).toEqual({ ok: true });
     expect(seen.at(-2)).toMatchObject({ method: 'GET', csrf: undefined });
     expect(seen.at(-1)).toMatchObject({ method: 'POST', csrf: 'tok', body: '{"a":1}' });
   });
 
   it('refuses an answer that does not match the schema', async () => {
-    await expect(client().get('/bad-shape', ok)).rejects.toMatchObject({ code: 'bad_answer' });
+    await expect(client().call(endpoint('get', '/bad-shape'))).rejects.toMatchObject({ code: 'bad_answer' });
   });
 
   it('announces session_timeout to its listeners and throws it', async () => {
     const api = client();
     const heard: string[] = [];
     api.onSessionTimeout((failure) => heard.push(failure.userMessage));
-    await expect(api.get('/elsewhere', ok)).rejects.toMatchObject({ code: 'session_timeout' });
+    await expect(api.call(endpoint('get', '/elsewhere'))).rejects.toMatchObject({ code: 'session_timeout' });
     expect(heard).toEqual([MESSAGES.sessionTimedOut]);
   });
 
   it('answers a file as bytes, with the CSRF token sent, and a failure as an ApiFailure', async () => {
     const api = client();
     api.csrfToken = 'tok';
-    const blob = await api.postForBlob('/ok', { ids: [1] });
+    const blob = await api.callForBlob(blobAt('/ok'), { body: { ids: [1] } });
     expect(await blob.text()).toBe('{"ok":true}');
     expect(seen.at(-1)).toMatchObject({ method: 'POST', csrf: 'tok', body: '{"ids":[1]}' });
-    await expect(api.postForBlob('/elsewhere', {})).rejects.toMatchObject({ code: 'session_timeout' });
+    await expect(api.callForBlob(blobAt('/elsewhere'), { body: { ids: [] } })).rejects.toMatchObject({
+      code: 'session_timeout',
+    });
   });
 
   it('calls an endpoint of the contract: its method, its path filled in, its query and body, its answer parsed', async () => {
@@ -174,6 +199,6 @@ describe('ApiClient against a real HTTP server', () => {
 
   it('calls an unreachable server a network failure', async () => {
     const api = new ApiClient((input, init) => fetch(`http://127.0.0.1:1${String(input)}`, init));
-    await expect(api.get('/ok', ok)).rejects.toMatchObject({ code: NETWORK_CODE });
+    await expect(api.call(getOk)).rejects.toMatchObject({ code: NETWORK_CODE });
   });
 });

@@ -50,13 +50,13 @@ export class ApiClient {
    */
   call<E extends Endpoint>(endpoint: E, ...[input]: CallArgs<E>): Promise<z.output<E['response']>> {
     const { method, path, body, signal } = requestOf(endpoint, input);
-    return this.request(method, path, endpoint.response as E['response'], body, signal);
+    return this.#request(method, path, endpoint.response as E['response'], body, signal);
   }
 
   /** A state-changing endpoint that `produces` a file (a contact sheet PDF): the bytes, or the API's failure. */
   callForBlob<E extends Endpoint>(endpoint: E, ...[input]: CallArgs<E>): Promise<Blob> {
     const { path, body } = requestOf(endpoint, input);
-    return this.postForBlob(path, body);
+    return this.#blob(path, body);
   }
 
   /** The address of an endpoint that `produces` bytes, for a link or a browser download (`GET` only). */
@@ -64,22 +64,8 @@ export class ApiClient {
     return `${BASE}${requestOf(endpoint, input).path}`;
   }
 
-  /** Deprecated: retypes the path and schema by hand; use {@link call} with the feature's endpoint. */
-  get<S extends z.ZodType>(path: string, schema: S, signal?: AbortSignal): Promise<z.output<S>> {
-    return this.request('GET', path, schema, undefined, signal);
-  }
-  post<S extends z.ZodType>(path: string, schema: S, body?: unknown): Promise<z.output<S>> {
-    return this.request('POST', path, schema, body ?? {});
-  }
-  put<S extends z.ZodType>(path: string, schema: S, body: unknown): Promise<z.output<S>> {
-    return this.request('PUT', path, schema, body);
-  }
-  delete<S extends z.ZodType>(path: string, schema: S): Promise<z.output<S>> {
-    return this.request('DELETE', path, schema);
-  }
-
-  /** Deprecated: a state-changing call whose answer is a file; use {@link callForBlob} with the feature's endpoint. */
-  async postForBlob(path: string, body: unknown): Promise<Blob> {
+  /** A state-changing call whose answer is a file: the bytes, or the API's failure. */
+  async #blob(path: string, body: unknown): Promise<Blob> {
     const headers: Record<string, string> = { 'Content-Type': 'application/json' };
     if (this.#csrfToken) headers['X-CSRF-Token'] = this.#csrfToken;
     let response: Response;
@@ -93,16 +79,18 @@ export class ApiClient {
     } catch (error) {
       throw toFailure(error);
     }
-    if (!response.ok) {
-      const failure = failureFromAnswer(response.status, await response.json().catch(() => undefined));
-      if (failure.code === 'session_timeout')
-        for (const listener of this.#timeoutListeners) listener(failure);
-      throw failure;
-    }
+    if (!response.ok) throw this.#failure(response.status, await response.json().catch(() => undefined));
     return response.blob();
   }
 
-  async request<S extends z.ZodType>(
+  /** The API's failure for an error answer, announced first when it is a session timeout. */
+  #failure(status: number, payload: unknown): ApiFailure {
+    const failure = failureFromAnswer(status, payload);
+    if (failure.code === 'session_timeout') for (const listener of this.#timeoutListeners) listener(failure);
+    return failure;
+  }
+
+  async #request<S extends z.ZodType>(
     method: string,
     path: string,
     schema: S,
@@ -125,12 +113,7 @@ export class ApiClient {
       throw toFailure(error);
     }
     const payload: unknown = await response.json().catch(() => undefined);
-    if (!response.ok) {
-      const failure = failureFromAnswer(response.status, payload);
-      if (failure.code === 'session_timeout')
-        for (const listener of this.#timeoutListeners) listener(failure);
-      throw failure;
-    }
+    if (!response.ok) throw this.#failure(response.status, payload);
     const parsed = schema.safeParse(payload);
     if (!parsed.success)
       throw new ApiFailure(response.status, 'bad_answer', failureFromAnswer(500, undefined).userMessage);

@@ -6,10 +6,10 @@ import { ErrorAlert } from '../components/feedback.tsx';
 import { Modal } from '../components/modal.tsx';
 import { ScreenHeader } from '../components/screen-header.tsx';
 import type { MessageKey } from '../i18n/messages-en.ts';
-import { isPublic, parseRoute } from '../router/routes.ts';
+import { addressOf, isPublic, parseRoute } from '../router/routes.ts';
 import { Blocker, ReloadButton } from './blocker.tsx';
 import { usePreferences } from './preferences.tsx';
-import { preloadSignedIn, renderRoute, screenOf } from './routes.tsx';
+import { preloadSignedIn, renderRoute } from './routes.tsx';
 import { redirect, useRoute } from './use-route.ts';
 
 if (typeof window !== 'undefined') {
@@ -50,7 +50,7 @@ export function App() {
       </Blocker>
     );
 
-  const screen = screenOf(route.name);
+  const screen = addressOf(route.name);
   const timedOutBefore = state.data.timedOut;
   // Signed in at #/login: the library's home, until the effect above has replaced the address.
   const signedInLogin = route.name === 'login' && session !== null;

@@ -1,10 +1,12 @@
 import { createToaster, Portal, Stack, Toast, Toaster } from '@chakra-ui/react';
+import type { ApiFailure } from '../api/api-failure.ts';
+import { usePreferences } from './preferences.tsx';
 
 /**
  * The app's one toaster: short confirmations ("Saved.") and failures that have no field to sit next to. Its toasts sit
  * bottom left, clear of what the right side holds (the floating Transfers button, and the editor drawers whose Save
  * buttons are at the bottom right), and 4rem up, so on a narrow screen, where they span the width, they stay above the
- * Transfers button (1rem from the bottom, 2rem high).
+ * Transfers button (0.5rem from the bottom below 1280 px, in the footer's row, 1rem above; 2.25rem high).
  */
 export const toaster = createToaster({
   placement: 'bottom-start',
@@ -31,4 +33,12 @@ export function AppToaster() {
       </Toaster>
     </Portal>
   );
+}
+
+/** Shows a failed action's message (the server's, in the person's language) as an error toast: a mutation's `onError`. */
+export function useFailureToast() {
+  const { message } = usePreferences();
+  return (error: Error) => {
+    toaster.create({ type: 'error', title: message((error as ApiFailure).message) });
+  };
 }

@@ -1,4 +1,4 @@
-import { Checkbox, Field, Text, Textarea } from '@chakra-ui/react';
+import { Checkbox, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { bulkEdit } from '../../../api/contract/assets-endpoints.ts';
@@ -18,7 +18,10 @@ import { keywordsOf } from './keywords.ts';
 export function BulkEditDialog({ assetIds, open, onClose }: AssetDialogProps) {
   const { t, spec } = usePreferences();
   const client = useQueryClient();
-  const form = useForm({ replaceDescription: false, description: '', add: '', remove: '' }, { guard: open });
+  const form = useForm(
+    { replaceDescription: false, description: '', addKeywords: '', removeKeywords: '' },
+    { guard: open },
+  );
   const save = useMutation({
     mutationFn: (body: z.input<typeof bulkEditSchema>) => api.call(bulkEdit, { body }),
     onSuccess: (result) => {
@@ -35,8 +38,8 @@ export function BulkEditDialog({ assetIds, open, onClose }: AssetDialogProps) {
     },
     onError: form.fail,
   });
-  const add = keywordsOf(form.values.add);
-  const remove = keywordsOf(form.values.remove);
+  const add = keywordsOf(form.values.addKeywords);
+  const remove = keywordsOf(form.values.removeKeywords);
   const changes = form.values.replaceDescription || add.length > 0 || remove.length > 0;
   const submit = () => {
     const body = {
@@ -70,29 +73,21 @@ export function BulkEditDialog({ assetIds, open, onClose }: AssetDialogProps) {
         <Checkbox.Control />
         <Checkbox.Label>{t('bulkEdit.replaceDescription')}</Checkbox.Label>
       </Checkbox.Root>
-      <Field.Root disabled={!form.values.replaceDescription}>
-        <Field.Label>{t('assets.field.description')}</Field.Label>
-        <Textarea
-          name="description"
-          rows={3}
-          value={form.values.description}
-          onChange={(event) => form.set('description', event.target.value)}
+      <FormField
+        label={t('assets.field.description')}
+        multiline
+        rows={3}
+        disabled={!form.values.replaceDescription}
+        {...form.field('description')}
+      />
+      {(['addKeywords', 'removeKeywords'] as const).map((key) => (
+        <FormField
+          key={key}
+          {...form.field(key)}
+          label={t(`bulkEdit.${key}`)}
+          helper={t('assets.keywordsHint')}
         />
-      </Field.Root>
-      <FormField
-        label={t('bulkEdit.addKeywords')}
-        name="addKeywords"
-        value={form.values.add}
-        onValue={(value) => form.set('add', value)}
-        helper={t('assets.keywordsHint')}
-      />
-      <FormField
-        label={t('bulkEdit.removeKeywords')}
-        name="removeKeywords"
-        value={form.values.remove}
-        onValue={(value) => form.set('remove', value)}
-        helper={t('assets.keywordsHint')}
-      />
+      ))}
     </ActionDialog>
   );
 }

@@ -3,9 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AssetView } from '../../../api/assets.ts';
 import { restoreAsset } from '../../../api/contract/assets-endpoints.ts';
 import { api } from '../api/api-client.ts';
-import type { ApiFailure } from '../api/api-failure.ts';
 import { usePreferences } from '../app/preferences.tsx';
-import { toaster } from '../app/toaster.tsx';
+import { toaster, useFailureToast } from '../app/toaster.tsx';
 import { Empty, ErrorAlert, ListSkeleton } from '../components/feedback.tsx';
 import { Link } from '../components/link.tsx';
 import { refreshAssets, useTrash } from '../screens/assets/asset-queries.ts';
@@ -53,15 +52,16 @@ export function TrashDialog({ open, onClose }: { open: boolean; onClose(): void 
 }
 
 function TrashItem({ asset, onOpen }: { asset: AssetView; onOpen(): void }) {
-  const { t, message } = usePreferences();
+  const { t } = usePreferences();
   const client = useQueryClient();
+  const fail = useFailureToast();
   const restore = useMutation({
     mutationFn: () => api.call(restoreAsset, { params: { id: asset.id } }),
     onSuccess: (restored) => {
       refreshAssets(client, [asset.id]);
       toaster.create({ type: 'success', title: t('trash.restored', { name: restored.fileName }) });
     },
-    onError: (error) => toaster.create({ type: 'error', title: message((error as ApiFailure).message) }),
+    onError: fail,
   });
   return (
     <HStack as="li" gap="3" data-trashed={asset.fileName}>

@@ -2,6 +2,7 @@ import { Button, Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { usePreferences } from '../app/preferences.tsx';
 import { Modal } from '../components/modal.tsx';
+import { SubmitButton } from '../components/submit-button.tsx';
 
 /** A centred dialog holding one form (check in, rename, move or copy, bulk edit…): Cancel and one action. */
 export function ActionDialog(props: {
@@ -32,9 +33,9 @@ export function ActionDialog(props: {
           <Button variant="outline" onClick={props.onClose}>
             {t('app.cancel')}
           </Button>
-          <Button type="submit" colorPalette="teal" loading={props.busy} disabled={props.disabled}>
+          <SubmitButton loading={props.busy} disabled={props.disabled}>
             {props.submitLabel}
-          </Button>
+          </SubmitButton>
         </>
       }
     >

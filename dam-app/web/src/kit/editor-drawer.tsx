@@ -2,6 +2,7 @@ import { Button, CloseButton, Drawer, Portal, Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { usePreferences } from '../app/preferences.tsx';
 import { Form } from '../components/form.tsx';
+import { SubmitButton } from '../components/submit-button.tsx';
 import { mayLeave } from '../router/leave-guard.ts';
 
 /** The side panel the administration screens create and edit in; closing it with unsaved edits asks first. */
@@ -36,9 +37,7 @@ export function EditorDrawer(props: {
                 <Button variant="outline" onClick={close}>
                   {t('app.cancel')}
                 </Button>
-                <Button type="submit" colorPalette="teal" loading={props.busy}>
-                  {props.submitLabel ?? t('app.save')}
-                </Button>
+                <SubmitButton loading={props.busy}>{props.submitLabel ?? t('app.save')}</SubmitButton>
               </Drawer.Footer>
               <Drawer.CloseTrigger asChild>
                 <CloseButton size="sm" aria-label={t('app.close')} />

@@ -1,6 +1,7 @@
-import { Box, Button } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Form } from '../components/form.tsx';
+import { SubmitButton } from '../components/submit-button.tsx';
 
 /** A one-line form above a list ("create a key by name", "invite by email"): its fields, then one button. */
 export function InlineForm(props: {
@@ -18,9 +19,7 @@ export function InlineForm(props: {
         {props.main}
       </Box>
       {props.children}
-      <Button type="submit" colorPalette="teal" loading={props.busy}>
-        {props.submitLabel}
-      </Button>
+      <SubmitButton loading={props.busy}>{props.submitLabel}</SubmitButton>
     </Form>
   );
 }

@@ -40,7 +40,7 @@ type Values = Record<string, readonly string[]>;
  * `segments[name]`. `query` names optional parameters with their allowed values (`?view=list`); a value not
  * allowed is left out, not an error. Further templates (`'/admin'`) read the same screen with `defaults`.
  */
-export function path<P extends object>(
+export function path<P extends object = Record<never, never>>(
   templates: string | string[],
   options: { segments?: Values; query?: Values; defaults?: Partial<P> } = {},
 ): RouteCodec<P> {

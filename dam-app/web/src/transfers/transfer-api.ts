@@ -1,17 +1,20 @@
-import { okSchema } from '../../../api/accounts.ts';
+import { folderTransferPath } from '../../../api/contract/folders-endpoints.ts';
 import {
   getLoadingDock,
   loadingDockDone,
   loadingDockDownload,
   prepareDownload,
 } from '../../../api/contract/loading-dock-endpoints.ts';
-import { listCartAssets, listCarts } from '../../../api/contract/working-sets-endpoints.ts';
-import { folderPathSchema } from '../../../api/folders.ts';
 import {
-  nodeCredentialsSchema,
-  transferSpecsSchema,
-  uploadFileFinishAnswerSchema,
-} from '../../../api/transfers.ts';
+  cancelledUpload,
+  errorUpload,
+  nodeCredentials,
+  preTransfer,
+  uploadFileFinish,
+  uploadSessionFinish,
+  uploadSessionStart,
+} from '../../../api/contract/transfer-endpoints.ts';
+import { listCartAssets, listCarts } from '../../../api/contract/working-sets-endpoints.ts';
 import { type ApiClient, api } from '../api/api-client.ts';
 import type { UploadActions } from './upload-monitor.ts';
 
@@ -27,18 +30,20 @@ export function transferApi(client: ApiClient = api) {
       transferCount?: number;
       paths: { source?: string; destination?: string }[];
     }): Promise<TransferSpec[]> {
-      const answer = await client.post('/transfers/pre-transfer', transferSpecsSchema, {
-        nodetarget: body.nodetarget,
-        ...(body.destDirId !== undefined ? { destDirId: body.destDirId } : {}),
-        ...(body.transferCount !== undefined ? { transferCount: body.transferCount } : {}),
-        transfer_spec: { paths: body.paths },
+      const answer = await client.call(preTransfer, {
+        body: {
+          nodetarget: body.nodetarget,
+          ...(body.destDirId !== undefined ? { destDirId: body.destDirId } : {}),
+          ...(body.transferCount !== undefined ? { transferCount: body.transferCount } : {}),
+          transfer_spec: { paths: body.paths },
+        },
       });
       return answer.transfer_specs.map((each) => each.transfer_spec);
     },
     nodeCredentials: (cookie: string, nodeUrl: string) =>
-      client.post('/transfers/node-credentials', nodeCredentialsSchema, { cookie, nodeUrl }),
+      client.call(nodeCredentials, { body: { cookie, nodeUrl } }),
     /** asperaconvertidtopath. */
-    folderPath: (id: number) => client.get(`/folders/${id}/path`, folderPathSchema),
+    folderPath: (id: number) => client.call(folderTransferPath, { params: { id } }),
     prepareLoadingDock: (body: { ids?: number[]; cartId?: number; bundleId?: number }) =>
       client.call(prepareDownload, { body }),
     loadingDock: (notificationId: string) => client.call(getLoadingDock, { params: { notificationId } }),
@@ -55,11 +60,10 @@ export type TransferApi = ReturnType<typeof transferApi>;
 /** The utils actions of the upload flow (R-UPLOAD-ACTIONS). */
 export function uploadActions(client: ApiClient = api): UploadActions {
   return {
-    sessionStart: (cookie, path) => client.post('/utils/UploadSessionStart', okSchema, { cookie, path }),
-    fileFinish: (cookie, paths) =>
-      client.post('/utils/UploadFileFinish', uploadFileFinishAnswerSchema, { cookie, paths }),
-    sessionFinish: (cookie, path) => client.post('/utils/UploadSessionFinish', okSchema, { cookie, path }),
-    errorUpload: (id, message) => client.post('/utils/error_upload', okSchema, { id, message }),
-    cancelledUpload: (id, filename) => client.post('/utils/cancelled_upload', okSchema, { id, filename }),
+    sessionStart: (cookie, path) => client.call(uploadSessionStart, { body: { cookie, path } }),
+    fileFinish: (cookie, paths) => client.call(uploadFileFinish, { body: { cookie, paths } }),
+    sessionFinish: (cookie, path) => client.call(uploadSessionFinish, { body: { cookie, path } }),
+    errorUpload: (id, message) => client.call(errorUpload, { body: { id, message } }),
+    cancelledUpload: (id, filename) => client.call(cancelledUpload, { body: { id, filename } }),
   };
 }

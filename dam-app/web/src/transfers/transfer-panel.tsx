@@ -72,7 +72,8 @@ export function TransferPanel({ session }: { session: SessionView }) {
       <Drawer.Trigger asChild>
         <Button
           position="fixed"
-          bottom="4"
+          // Below 1280 px the shell's footer (py 2, the pickers' row) is at the bottom: the button sits in that row.
+          bottom={{ base: '2', xl: '4' }}
           insetEnd="4"
           zIndex="sticky"
           colorPalette="teal"

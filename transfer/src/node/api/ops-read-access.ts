@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { opsReadTokenRequest } from '@rapid/protocol';
+import { type OpsReadTokenReply, opsReadTokenRequest } from '@rapid/protocol';
 import {
   OPS_READ_MAX_SECONDS,
   type OpsReadClaims,
@@ -25,7 +25,11 @@ export function issueOpsReadToken(ctx: ApiContext, body: unknown): ApiReply {
     iat,
     exp,
   });
-  return { status: 201, body: { token: `Bearer ${token}`, expires_at: new Date(exp * 1000).toISOString() } };
+  const reply: OpsReadTokenReply = {
+    token: `Bearer ${token}`,
+    expires_at: new Date(exp * 1000).toISOString(),
+  };
+  return { status: 201, body: reply };
 }
 
 /** The claims of a read credential in `Authorization: Bearer RO1…`, `null` if it is invalid, undefined if absent. */

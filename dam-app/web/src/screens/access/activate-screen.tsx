@@ -1,4 +1,3 @@
-import { Button } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { activateSchema } from '../../../../api/accounts.ts';
 import { activateAccount } from '../../../../api/contract/access-endpoints.ts';
@@ -8,7 +7,23 @@ import { ErrorAlert, Notice } from '../../components/feedback.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { Link } from '../../components/link.tsx';
 import { PageCard } from '../../components/page-card.tsx';
+import { SubmitButton } from '../../components/submit-button.tsx';
 import { useForm } from '../../components/use-form.ts';
+import { defineScreen } from '../../router/define-screen.ts';
+import type { Draw, ScreenEntry } from '../../router/routes.ts';
+
+export const screen = defineScreen('activate', {
+  codec: {
+    parse: ({ path: at, query }): { username?: string } | undefined => {
+      if (at !== 'activate' && at !== '/activate') return undefined;
+      const username = query.get('username');
+      return username ? { username } : {};
+    },
+    href: ({ username }) => (username ? `#activate?username=${encodeURIComponent(username)}` : '#activate'),
+  },
+  access: 'public',
+});
+export const draw: Draw<'activate'> = (route) => <ActivateScreen username={route.username} />;
 
 /** Activation code (R-SCREEN-LABELS), from the mailed link `/#activate` or straight after Create account. */
 export function ActivateScreen({ username = '' }: { username?: string }) {
@@ -48,11 +63,13 @@ export function ActivateScreen({ username = '' }: { username?: string }) {
             required
             autoFocus={Boolean(username)}
           />
-          <Button type="submit" colorPalette="teal" loading={activate.isPending}>
-            {t('activate.submit')}
-          </Button>
+          <SubmitButton loading={activate.isPending}>{t('activate.submit')}</SubmitButton>
         </>
       )}
     </PageCard>
   );
+}
+
+declare module '../../router/routes.ts' {
+  interface Screens extends ScreenEntry<typeof screen> {}
 }

@@ -1,4 +1,3 @@
-import { Button } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { createAccountSchema } from '../../../../api/accounts.ts';
@@ -8,9 +7,16 @@ import { usePreferences } from '../../app/preferences.tsx';
 import { navigate } from '../../app/use-route.ts';
 import { Link } from '../../components/link.tsx';
 import { PageCard } from '../../components/page-card.tsx';
+import { SubmitButton } from '../../components/submit-button.tsx';
 import { useForm } from '../../components/use-form.ts';
+import { defineScreen } from '../../router/define-screen.ts';
+import { path } from '../../router/route-codec.ts';
+import type { Draw, ScreenEntry } from '../../router/routes.ts';
 import { emptyProfile } from '../account/profile-fields.tsx';
-import { NewAccountFields } from './new-account-fields.tsx';
+import { NewAccountFields, newAccountBody } from './new-account-fields.tsx';
+
+export const screen = defineScreen('create-account', { codec: path('/create-account'), access: 'public' });
+export const draw: Draw<'create-account'> = () => <CreateAccountScreen />;
 
 /** Create account: the server mails an activation code, which the Activation code screen takes. */
 export function CreateAccountScreen() {
@@ -25,12 +31,7 @@ export function CreateAccountScreen() {
     onError: form.fail,
   });
   const submit = () => {
-    const body = {
-      username: form.values.username,
-      password: form.values.password,
-      confirm: form.values.confirm,
-      profile: form.values.profile,
-    };
+    const body = newAccountBody(form.values);
     if (form.check(createAccountSchema, body)) create.mutate(body);
   };
   return (
@@ -42,9 +43,13 @@ export function CreateAccountScreen() {
       footer={<Link to={{ name: 'login' }}>{t('forgot.back')}</Link>}
     >
       <NewAccountFields form={form} />
-      <Button type="submit" colorPalette="teal" loading={create.isPending} alignSelf="flex-start">
+      <SubmitButton loading={create.isPending} alignSelf="flex-start">
         {t('create.submit')}
-      </Button>
+      </SubmitButton>
     </PageCard>
   );
+}
+
+declare module '../../router/routes.ts' {
+  interface Screens extends ScreenEntry<typeof screen> {}
 }

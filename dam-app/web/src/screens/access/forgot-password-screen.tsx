@@ -1,4 +1,3 @@
-import { Button } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { forgotPasswordSchema } from '../../../../api/accounts.ts';
 import { forgotPassword } from '../../../../api/contract/access-endpoints.ts';
@@ -8,7 +7,14 @@ import { ErrorAlert, Notice } from '../../components/feedback.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { Link } from '../../components/link.tsx';
 import { PageCard } from '../../components/page-card.tsx';
+import { SubmitButton } from '../../components/submit-button.tsx';
 import { useForm } from '../../components/use-form.ts';
+import { defineScreen } from '../../router/define-screen.ts';
+import { path } from '../../router/route-codec.ts';
+import type { Draw, ScreenEntry } from '../../router/routes.ts';
+
+export const screen = defineScreen('forgot-password', { codec: path('/forgot-password'), access: 'public' });
+export const draw: Draw<'forgot-password'> = () => <ForgotPasswordScreen />;
 
 /** Forgot password: the server answers alike whether or not the account exists, and so does this screen. */
 export function ForgotPasswordScreen() {
@@ -44,11 +50,13 @@ export function ForgotPasswordScreen() {
             autoComplete="username"
             autoFocus
           />
-          <Button type="submit" colorPalette="teal" loading={send.isPending}>
-            {t('forgot.submit')}
-          </Button>
+          <SubmitButton loading={send.isPending}>{t('forgot.submit')}</SubmitButton>
         </>
       )}
     </PageCard>
   );
+}
+
+declare module '../../router/routes.ts' {
+  interface Screens extends ScreenEntry<typeof screen> {}
 }

@@ -1,4 +1,4 @@
-import { Button, Skeleton, Stack } from '@chakra-ui/react';
+import { Skeleton, Stack } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { acceptInvitationSchema } from '../../../../api/accounts.ts';
@@ -12,9 +12,19 @@ import { ErrorAlert, Notice } from '../../components/feedback.tsx';
 import { Form } from '../../components/form.tsx';
 import { Link } from '../../components/link.tsx';
 import { PageCard } from '../../components/page-card.tsx';
+import { SubmitButton } from '../../components/submit-button.tsx';
 import { useForm } from '../../components/use-form.ts';
+import { defineScreen } from '../../router/define-screen.ts';
+import { prefixed } from '../../router/route-codec.ts';
+import type { Draw, ScreenEntry } from '../../router/routes.ts';
 import { emptyProfile } from '../account/profile-fields.tsx';
-import { NewAccountFields } from './new-account-fields.tsx';
+import { NewAccountFields, newAccountBody } from './new-account-fields.tsx';
+
+export const screen = defineScreen('invitation', {
+  codec: prefixed('CU', 'id', (id) => /^[A-Za-z0-9_-]{1,64}$/.test(id)),
+  access: 'public',
+});
+export const draw: Draw<'invitation'> = (route) => <InvitationScreen id={route.id} />;
 
 /** Invitations (R-INVITE-LINK): the link `{host}/index.html#CU<id>` opens this; accepting creates the account, signed in. */
 export function InvitationScreen({ id }: { id: string }) {
@@ -68,21 +78,20 @@ function AcceptForm({ id, email, groupName }: { id: string; email: string; group
     onError: form.fail,
   });
   const submit = () => {
-    const body = {
-      username: form.values.username,
-      password: form.values.password,
-      confirm: form.values.confirm,
-      profile: form.values.profile,
-    };
+    const body = newAccountBody(form.values);
     if (form.check(acceptInvitationSchema, body)) accept.mutate(body);
   };
   return (
     <Form display="flex" flexDirection="column" gap="4" onSend={submit}>
       {groupName && <Notice>{t('invitation.group', { group: groupName })}</Notice>}
       <NewAccountFields form={form} required={['firstName', 'lastName']} readOnly={['email']} />
-      <Button type="submit" colorPalette="teal" loading={accept.isPending} alignSelf="flex-start">
+      <SubmitButton loading={accept.isPending} alignSelf="flex-start">
         {t('invitation.submit')}
-      </Button>
+      </SubmitButton>
     </Form>
   );
+}
+
+declare module '../../router/routes.ts' {
+  interface Screens extends ScreenEntry<typeof screen> {}
 }

@@ -1,4 +1,4 @@
-import { Button, HStack, Stack } from '@chakra-ui/react';
+import { HStack, Stack } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { loginSchema } from '../../../../api/accounts.ts';
 import { logIn } from '../../../../api/contract/access-endpoints.ts';
@@ -10,7 +10,14 @@ import { ErrorAlert, Notice } from '../../components/feedback.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { Link } from '../../components/link.tsx';
 import { PageCard } from '../../components/page-card.tsx';
+import { SubmitButton } from '../../components/submit-button.tsx';
 import { useForm } from '../../components/use-form.ts';
+import { defineScreen } from '../../router/define-screen.ts';
+import { path } from '../../router/route-codec.ts';
+import type { Draw, ScreenEntry } from '../../router/routes.ts';
+
+export const screen = defineScreen('login', { codec: path('/login'), access: 'public' });
+export const draw: Draw<'login'> = (_, { timedOut }) => <LoginScreen timedOut={timedOut} />;
 
 /** Login (R-SCREEN-LABELS, R-LOGIN-NAME-OR-EMAIL): by username or by email — one field takes either, "@" says which. */
 export function LoginScreen({ timedOut = false, notice }: { timedOut?: boolean; notice?: string }) {
@@ -68,9 +75,11 @@ export function LoginScreen({ timedOut = false, notice }: { timedOut?: boolean; 
         type="password"
         autoComplete="current-password"
       />
-      <Button type="submit" colorPalette="teal" loading={login.isPending}>
-        {t('login.submit')}
-      </Button>
+      <SubmitButton loading={login.isPending}>{t('login.submit')}</SubmitButton>
     </PageCard>
   );
+}
+
+declare module '../../router/routes.ts' {
+  interface Screens extends ScreenEntry<typeof screen> {}
 }

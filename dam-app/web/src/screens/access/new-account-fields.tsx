@@ -14,6 +14,14 @@ export type NewAccountValues = {
   profile: ProfileValues;
 };
 
+/** What a new account's form sends: its values, nothing else. */
+export const newAccountBody = ({ username, password, confirm, profile }: NewAccountValues) => ({
+  username,
+  password,
+  confirm,
+  profile,
+});
+
 /** A new account's fields, as self-registration and an accepted invitation ask them: name, password, profile. */
 export function NewAccountFields(props: {
   form: ReturnType<typeof useForm<NewAccountValues>>;

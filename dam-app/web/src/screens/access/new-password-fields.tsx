@@ -14,26 +14,24 @@ export function NewPasswordFields(props: {
   const { t } = usePreferences();
   return (
     <>
-      <FormField
-        label={props.label ?? t('field.newPassword')}
-        type="password"
-        value={props.password}
-        onValue={props.onPassword}
-        name="password"
-        error={props.errors.password}
-        autoComplete="new-password"
-        required
-      />
-      <FormField
-        label={t('field.confirm')}
-        type="password"
-        value={props.confirm}
-        onValue={props.onConfirm}
-        name="confirm"
-        error={props.errors.confirm}
-        autoComplete="new-password"
-        required
-      />
+      {[
+        {
+          name: 'password',
+          label: props.label ?? t('field.newPassword'),
+          value: props.password,
+          onValue: props.onPassword,
+        },
+        { name: 'confirm', label: t('field.confirm'), value: props.confirm, onValue: props.onConfirm },
+      ].map((field) => (
+        <FormField
+          key={field.name}
+          {...field}
+          type="password"
+          error={props.errors[field.name]}
+          autoComplete="new-password"
+          required
+        />
+      ))}
     </>
   );
 }

@@ -1,4 +1,3 @@
-import { Button } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { resetPasswordSchema } from '../../../../api/accounts.ts';
 import { resetPassword } from '../../../../api/contract/access-endpoints.ts';
@@ -7,8 +6,18 @@ import { usePreferences } from '../../app/preferences.tsx';
 import { ErrorAlert, Notice } from '../../components/feedback.tsx';
 import { Link } from '../../components/link.tsx';
 import { PageCard } from '../../components/page-card.tsx';
+import { SubmitButton } from '../../components/submit-button.tsx';
 import { useForm } from '../../components/use-form.ts';
+import { defineScreen } from '../../router/define-screen.ts';
+import { prefixed } from '../../router/route-codec.ts';
+import type { Draw, ScreenEntry } from '../../router/routes.ts';
 import { NewPasswordFields } from './new-password-fields.tsx';
+
+export const screen = defineScreen('reset-password', {
+  codec: prefixed('reset=', 'token', (token) => token.length > 0),
+  access: 'public',
+});
+export const draw: Draw<'reset-password'> = (route) => <ResetPasswordScreen token={route.token} />;
 
 /** Reset password, from the mailed link `/#reset=<token>`. */
 export function ResetPasswordScreen({ token }: { token: string }) {
@@ -40,11 +49,13 @@ export function ResetPasswordScreen({ token }: { token: string }) {
             onPassword={(value) => form.set('password', value)}
             onConfirm={(value) => form.set('confirm', value)}
           />
-          <Button type="submit" colorPalette="teal" loading={reset.isPending}>
-            {t('reset.submit')}
-          </Button>
+          <SubmitButton loading={reset.isPending}>{t('reset.submit')}</SubmitButton>
         </>
       )}
     </PageCard>
   );
+}
+
+declare module '../../router/routes.ts' {
+  interface Screens extends ScreenEntry<typeof screen> {}
 }

@@ -11,8 +11,18 @@ import { toaster } from '../../app/toaster.tsx';
 import { ErrorAlert, ListSkeleton } from '../../components/feedback.tsx';
 import { Form } from '../../components/form.tsx';
 import { ScreenHeader } from '../../components/screen-header.tsx';
+import { SubmitButton } from '../../components/submit-button.tsx';
 import { useForm } from '../../components/use-form.ts';
+import { defineScreen } from '../../router/define-screen.ts';
+import { path } from '../../router/route-codec.ts';
+import type { Draw, ScreenEntry } from '../../router/routes.ts';
 import { ProfileFields, profileValues } from './profile-fields.tsx';
+
+export const screen = defineScreen('account', {
+  codec: path('/account'),
+  nav: { menu: 'user', label: 'shell.accountSettings', order: 2 },
+});
+export const draw: Draw<'account'> = () => <AccountSettingsScreen />;
 
 const accountBody = z.strictObject({ profile: profileSchema });
 
@@ -65,9 +75,9 @@ function AccountForm({ account }: { account: UserView }) {
         onChange={(field, value) => form.set('profile', { ...form.values.profile, [field]: value })}
       />
       <Flex gap="2">
-        <Button type="submit" colorPalette="teal" loading={save.isPending} disabled={!form.dirty}>
+        <SubmitButton loading={save.isPending} disabled={!form.dirty}>
           {t('app.save')}
-        </Button>
+        </SubmitButton>
         <Button
           variant="outline"
           disabled={!form.dirty}
@@ -78,4 +88,8 @@ function AccountForm({ account }: { account: UserView }) {
       </Flex>
     </Form>
   );
+}
+
+declare module '../../router/routes.ts' {
+  interface Screens extends ScreenEntry<typeof screen> {}
 }

@@ -18,6 +18,15 @@ import { ListSection } from '../../kit/list-section.tsx';
 import { RowButton } from '../../kit/row-button.tsx';
 import { useConfirm } from '../../kit/use-confirm.tsx';
 import { useRefresh } from '../../kit/use-refresh.ts';
+import { defineScreen } from '../../router/define-screen.ts';
+import { path } from '../../router/route-codec.ts';
+import type { Draw, ScreenEntry } from '../../router/routes.ts';
+
+export const screen = defineScreen('api-keys', {
+  codec: path('/api-keys'),
+  nav: { menu: 'user', label: 'shell.apiKeys', order: 3 },
+});
+export const draw: Draw<'api-keys'> = () => <ApiKeysScreen />;
 
 type ApiKey = z.infer<typeof apiKeySchema>;
 const KEYS = ['api-keys'] as const;
@@ -135,4 +144,8 @@ function NewKeyDialog({ keyText, onClose }: { keyText: string | null; onClose():
       </Stack>
     </Modal>
   );
+}
+
+declare module '../../router/routes.ts' {
+  interface Screens extends ScreenEntry<typeof screen> {}
 }

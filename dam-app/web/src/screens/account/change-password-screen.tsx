@@ -1,4 +1,3 @@
-import { Button } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { changePasswordSchema } from '../../../../api/accounts.ts';
 import { changePassword } from '../../../../api/contract/access-endpoints.ts';
@@ -9,8 +8,18 @@ import { ErrorAlert } from '../../components/feedback.tsx';
 import { Form } from '../../components/form.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { ScreenHeader } from '../../components/screen-header.tsx';
+import { SubmitButton } from '../../components/submit-button.tsx';
 import { useForm } from '../../components/use-form.ts';
+import { defineScreen } from '../../router/define-screen.ts';
+import { path } from '../../router/route-codec.ts';
+import type { Draw, ScreenEntry } from '../../router/routes.ts';
 import { NewPasswordFields } from '../access/new-password-fields.tsx';
+
+export const screen = defineScreen('change-password', {
+  codec: path('/change-password'),
+  nav: { menu: 'user', label: 'shell.changePassword', order: 1 },
+});
+export const draw: Draw<'change-password'> = () => <ChangePasswordScreen />;
 
 const EMPTY = { oldPassword: '', password: '', confirm: '' };
 
@@ -48,9 +57,13 @@ export function ChangePasswordScreen() {
         onPassword={(value) => form.set('password', value)}
         onConfirm={(value) => form.set('confirm', value)}
       />
-      <Button type="submit" colorPalette="teal" loading={change.isPending} alignSelf="flex-start">
+      <SubmitButton loading={change.isPending} alignSelf="flex-start">
         {t('change.submit')}
-      </Button>
+      </SubmitButton>
     </Form>
   );
+}
+
+declare module '../../router/routes.ts' {
+  interface Screens extends ScreenEntry<typeof screen> {}
 }

@@ -1,5 +1,5 @@
 import { Box, Fieldset, Image, SimpleGrid } from '@chakra-ui/react';
-import type { Profile } from '../../../../api/accounts.ts';
+import { PROFILE_FIELDS, type Profile } from '../../../../api/accounts.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import type { FieldErrors } from '../../components/use-form.ts';
@@ -7,25 +7,6 @@ import type { MessageKey } from '../../i18n/messages-en.ts';
 
 /** Every user field of R-USER-FIELDS but the username and password, as the form edits them (text, possibly empty). */
 export type ProfileValues = Record<keyof Profile, string>;
-
-export const PROFILE_FIELDS: (keyof Profile)[] = [
-  'email',
-  'firstName',
-  'mi',
-  'lastName',
-  'company',
-  'position',
-  'dept',
-  'address1',
-  'address2',
-  'city',
-  'state',
-  'zip',
-  'country',
-  'phone',
-  'ext',
-  'icon',
-];
 
 export const emptyProfile = (): ProfileValues =>
   Object.fromEntries(PROFILE_FIELDS.map((field) => [field, ''])) as ProfileValues;

@@ -11,10 +11,7 @@ import { FormField } from '../../components/form-field.tsx';
 import { useForm } from '../../components/use-form.ts';
 import { EditorDrawer } from '../../kit/editor-drawer.tsx';
 import { ListSection } from '../../kit/list-section.tsx';
-import { EditDeleteButtons } from '../../kit/row-button.tsx';
-import { useConfirm } from '../../kit/use-confirm.tsx';
-import { useEditing } from '../../kit/use-editing.ts';
-import { useRefresh } from '../../kit/use-refresh.ts';
+import { useEditableList } from '../../kit/use-editable-list.tsx';
 import { useSave } from '../../kit/use-save.ts';
 import { ADMIN_KEYS, useAdminAcls, useAdminGroups, useAdminUsers } from './admin-queries.ts';
 import { permissionOptions } from './permission-options.ts';
@@ -24,17 +21,18 @@ type Acl = z.infer<typeof aclSchema>;
 /** ACLs: a root path, the permissions of R-PERMISSIONS (their names as the spec spells them) and the holders. */
 export function AclsSection() {
   const { t } = usePreferences();
-  const refresh = useRefresh();
   const acls = useAdminAcls();
   const users = useAdminUsers();
   const groups = useAdminGroups();
-  const editing = useEditing<Acl>();
-  const remove = useConfirm({
-    run: (acl: Acl) => api.call(deleteAcl, { params: { id: acl.id } }),
-    done: () => refresh([ADMIN_KEYS.acls]),
-    title: t('app.delete'),
-    body: (acl) => t('admin.aclDeleteConfirm', { name: acl.name }),
-    confirmLabel: t('app.delete'),
+  const list = useEditableList<Acl>({
+    editor: (acl, close) => <AclEditor acl={acl} onClose={close} />,
+    nameOf: (acl) => acl.name,
+    editLabel: (acl) => t('admin.editAcl', { name: acl.name }),
+    remove: {
+      run: (acl) => api.call(deleteAcl, { params: { id: acl.id } }),
+      body: (acl) => t('admin.aclDeleteConfirm', { name: acl.name }),
+      refresh: [ADMIN_KEYS.acls],
+    },
   });
   const userName = new Map(users.data?.map((user) => [user.id, user.username]));
   const groupName = new Map(groups.data?.map((group) => [group.id, group.name]));
@@ -44,7 +42,7 @@ export function AclsSection() {
       .join(', ');
   return (
     <ListSection
-      create={{ label: t('admin.newAcl'), onClick: editing.create }}
+      create={{ label: t('admin.newAcl'), onClick: list.create }}
       query={acls}
       empty={t('admin.aclsEmpty')}
       rowKey={(acl) => acl.id}
@@ -66,17 +64,9 @@ export function AclsSection() {
         },
         { header: t('admin.holders'), cell: (acl) => <Text fontSize="sm">{holders(acl)}</Text> },
       ]}
-      actions={(acl) => (
-        <EditDeleteButtons
-          name={acl.name}
-          editLabel={t('admin.editAcl', { name: acl.name })}
-          onEdit={() => editing.edit(acl)}
-          onDelete={() => remove.ask(acl)}
-        />
-      )}
+      actions={list.buttons}
     >
-      {editing.open && <AclEditor key={editing.key} acl={editing.item} onClose={editing.close} />}
-      {remove.dialog}
+      {list.dialogs}
     </ListSection>
   );
 }

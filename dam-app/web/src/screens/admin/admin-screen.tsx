@@ -3,13 +3,26 @@ import { usePreferences } from '../../app/preferences.tsx';
 import { Link } from '../../components/link.tsx';
 import { ScreenHeader } from '../../components/screen-header.tsx';
 import type { MessageKey } from '../../i18n/messages-en.ts';
-import { ADMIN_SECTIONS, type AdminSection } from '../../router/routes.ts';
+import { ADMIN_SECTIONS, type AdminSection, defineScreen } from '../../router/define-screen.ts';
+import { path } from '../../router/route-codec.ts';
+import type { Draw, ScreenEntry } from '../../router/routes.ts';
 import { AclsSection } from './acls-section.tsx';
 import { AuditSection } from './audit-section.tsx';
 import { GroupsSection } from './groups-section.tsx';
 import { InvitationsSection } from './invitations-section.tsx';
 import { OutboxSection } from './outbox-section.tsx';
 import { UsersSection } from './users-section.tsx';
+
+export const screen = defineScreen('admin', {
+  codec: path<{ section: AdminSection }>(['/admin/:section', '/admin'], {
+    segments: { section: ADMIN_SECTIONS },
+    defaults: { section: 'users' as const },
+  }),
+  access: 'admin',
+  title: 'admin.title',
+  nav: { menu: 'user', label: 'shell.administration', order: 4, params: { section: 'users' as const } },
+});
+export const draw: Draw<'admin'> = (route) => <AdminScreen section={route.section} />;
 
 const SECTIONS: Record<AdminSection, { label: MessageKey; Component: () => React.JSX.Element }> = {
   users: { label: 'admin.users', Component: UsersSection },
@@ -50,4 +63,8 @@ export function AdminScreen({ section }: { section: AdminSection }) {
       </Box>
     </Stack>
   );
+}
+
+declare module '../../router/routes.ts' {
+  interface Screens extends ScreenEntry<typeof screen> {}
 }

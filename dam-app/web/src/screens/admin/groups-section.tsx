@@ -9,10 +9,7 @@ import { FormField } from '../../components/form-field.tsx';
 import { useForm } from '../../components/use-form.ts';
 import { EditorDrawer } from '../../kit/editor-drawer.tsx';
 import { ListSection } from '../../kit/list-section.tsx';
-import { EditDeleteButtons } from '../../kit/row-button.tsx';
-import { useConfirm } from '../../kit/use-confirm.tsx';
-import { useEditing } from '../../kit/use-editing.ts';
-import { useRefresh } from '../../kit/use-refresh.ts';
+import { useEditableList } from '../../kit/use-editable-list.tsx';
 import { useSave } from '../../kit/use-save.ts';
 import { ADMIN_KEYS, useAdminGroups, useAdminUsers } from './admin-queries.ts';
 
@@ -22,19 +19,20 @@ const CHANGED = [ADMIN_KEYS.groups, ADMIN_KEYS.users];
 /** Groups: name, description and members. */
 export function GroupsSection() {
   const { t } = usePreferences();
-  const refresh = useRefresh();
   const groups = useAdminGroups();
-  const editing = useEditing<Group>();
-  const remove = useConfirm({
-    run: (group: Group) => api.call(deleteGroup, { params: { id: group.id } }),
-    done: () => refresh(CHANGED),
-    title: t('app.delete'),
-    body: (group) => t('admin.groupDeleteConfirm', { name: group.name }),
-    confirmLabel: t('app.delete'),
+  const list = useEditableList<Group>({
+    editor: (group, close) => <GroupEditor group={group} onClose={close} />,
+    nameOf: (group) => group.name,
+    editLabel: (group) => t('admin.editGroup', { name: group.name }),
+    remove: {
+      run: (group) => api.call(deleteGroup, { params: { id: group.id } }),
+      body: (group) => t('admin.groupDeleteConfirm', { name: group.name }),
+      refresh: CHANGED,
+    },
   });
   return (
     <ListSection
-      create={{ label: t('admin.newGroup'), onClick: editing.create }}
+      create={{ label: t('admin.newGroup'), onClick: list.create }}
       query={groups}
       empty={t('admin.groupsEmpty')}
       rowKey={(group) => group.id}
@@ -46,17 +44,9 @@ export function GroupsSection() {
           cell: (group) => t('admin.memberCount', { count: group.memberIds.length }),
         },
       ]}
-      actions={(group) => (
-        <EditDeleteButtons
-          name={group.name}
-          editLabel={t('admin.editGroup', { name: group.name })}
-          onEdit={() => editing.edit(group)}
-          onDelete={() => remove.ask(group)}
-        />
-      )}
+      actions={list.buttons}
     >
-      {editing.open && <GroupEditor key={editing.key} group={editing.item} onClose={editing.close} />}
-      {remove.dialog}
+      {list.dialogs}
     </ListSection>
   );
 }

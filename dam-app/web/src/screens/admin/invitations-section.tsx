@@ -1,4 +1,4 @@
-import { Badge, Button, Clipboard, Field, NativeSelect, Stack } from '@chakra-ui/react';
+import { Badge, Button, Clipboard, Stack } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { type adminInvitationSchema, createInvitationSchema } from '../../../../api/admin.ts';
@@ -13,6 +13,7 @@ import { toaster } from '../../app/toaster.tsx';
 import { ErrorAlert } from '../../components/feedback.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { formatDate } from '../../components/format-date.ts';
+import { SelectField } from '../../components/select-field.tsx';
 import { useForm } from '../../components/use-form.ts';
 import { InlineForm } from '../../kit/inline-form.tsx';
 import { ListSection } from '../../kit/list-section.tsx';
@@ -69,23 +70,15 @@ export function InvitationsSection() {
         busy={send.isPending}
         main={<FormField {...form.field('email')} label={t('field.email')} type="email" required />}
       >
-        <Field.Root width="auto">
-          <Field.Label>{t('field.defaultGroup')}</Field.Label>
-          <NativeSelect.Root width="56">
-            <NativeSelect.Field
-              value={form.values.defaultGroupId}
-              onChange={(event) => form.set('defaultGroupId', event.target.value)}
-            >
-              <option value="">{t('field.noGroup')}</option>
-              {groups.data?.map((group) => (
-                <option key={group.id} value={group.id}>
-                  {group.name}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
+        <SelectField
+          label={t('field.defaultGroup')}
+          fieldProps={{ width: 'auto' }}
+          width="56"
+          value={form.values.defaultGroupId}
+          onValue={(id) => form.set('defaultGroupId', id)}
+          none={t('field.noGroup')}
+          choices={(groups.data ?? []).map((group) => ({ value: group.id, label: group.name }))}
+        />
       </InlineForm>
       <ErrorAlert error={form.formError} />
       <ListSection

@@ -17,10 +17,9 @@ import { FormField } from '../../components/form-field.tsx';
 import { useForm } from '../../components/use-form.ts';
 import { EditorDrawer } from '../../kit/editor-drawer.tsx';
 import { ListSection } from '../../kit/list-section.tsx';
-import { RowButton } from '../../kit/row-button.tsx';
 import { selectColumn } from '../../kit/select-column.tsx';
 import { useConfirm } from '../../kit/use-confirm.tsx';
-import { useEditing } from '../../kit/use-editing.ts';
+import { useEditableList } from '../../kit/use-editable-list.tsx';
 import { useRefresh } from '../../kit/use-refresh.ts';
 import { useSave } from '../../kit/use-save.ts';
 import { emptyProfile, ProfileFields, profileValues } from '../account/profile-fields.tsx';
@@ -36,7 +35,11 @@ export function UsersSection() {
   const users = useAdminUsers();
   const groups = useAdminGroups();
   const [selected, setSelected] = useState<number[]>([]);
-  const editing = useEditing<AdminUser>();
+  const list = useEditableList<AdminUser>({
+    editor: (user, close) => <UserEditor user={user} onClose={close} />,
+    nameOf: (user) => user.username,
+    editLabel: (user) => t('admin.editUser', { name: user.username }),
+  });
   const remove = useConfirm({
     run: (ids: number[]) => api.call(deleteUsers, { body: deleteUsersSchema.parse({ ids }) }),
     done: ({ deleted }) => {
@@ -51,7 +54,7 @@ export function UsersSection() {
   const groupName = new Map(groups.data?.map((group) => [group.id, group.name]));
   return (
     <ListSection
-      create={{ label: t('admin.newUser'), onClick: editing.create }}
+      create={{ label: t('admin.newUser'), onClick: list.create }}
       toolbar={
         <Button
           variant="outline"
@@ -108,15 +111,9 @@ export function UsersSection() {
               .join(', '),
         },
       ]}
-      actions={(user) => (
-        <RowButton
-          text={t('app.edit')}
-          label={t('admin.editUser', { name: user.username })}
-          onClick={() => editing.edit(user)}
-        />
-      )}
+      actions={list.buttons}
     >
-      {editing.open && <UserEditor key={editing.key} user={editing.item} onClose={editing.close} />}
+      {list.dialogs}
       {remove.dialog}
     </ListSection>
   );

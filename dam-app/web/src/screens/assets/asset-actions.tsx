@@ -7,9 +7,8 @@ import { assetOriginal, printAsset, trashAsset } from '../../../../api/contract/
 import { prepareDownload } from '../../../../api/contract/loading-dock-endpoints.ts';
 import { cancelCheckOut, checkOutAsset } from '../../../../api/contract/versions-endpoints.ts';
 import { api } from '../../api/api-client.ts';
-import type { ApiFailure } from '../../api/api-failure.ts';
 import { usePreferences } from '../../app/preferences.tsx';
-import { toaster } from '../../app/toaster.tsx';
+import { toaster, useFailureToast } from '../../app/toaster.tsx';
 import { navigate } from '../../app/use-route.ts';
 import { AddToCartDialog } from '../../asset-widgets/add-to-cart-dialog.tsx';
 import { AddToCollectionDialog } from '../../asset-widgets/add-to-collection-dialog.tsx';
@@ -44,13 +43,12 @@ export function AssetActions({
   session: SessionView;
   onTrashed(): void;
 }) {
-  const { t, message } = usePreferences();
+  const { t } = usePreferences();
   const client = useQueryClient();
   const extensions = useBrowseExtensions();
   const [open, setOpen] = useState<Open>(null);
   const lock = lockState(asset, session);
-  const fail = (error: Error) =>
-    toaster.create({ type: 'error', title: message((error as ApiFailure).message) });
+  const fail = useFailureToast();
   const locking = useMutation({
     mutationFn: (method: 'POST' | 'DELETE') =>
       api.call(method === 'POST' ? checkOutAsset : cancelCheckOut, { params: { id: asset.id } }),

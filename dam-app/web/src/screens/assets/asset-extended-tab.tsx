@@ -1,8 +1,9 @@
-import { Input, Stack, Table, Text } from '@chakra-ui/react';
+import { Stack, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { AssetView } from '../../../../api/assets.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { Empty } from '../../components/feedback.tsx';
+import { SearchInput } from '../../components/search-input.tsx';
 import { metadataText, sortedEntries } from './metadata-value.ts';
 
 /** The extended view: every metadata field the asset carries (EXIF, IPTC, XMP, …), filterable by name or value. */
@@ -20,14 +21,7 @@ export function AssetExtendedTab({ asset }: { asset: AssetView }) {
   if (entries.length === 0) return <Empty title={t('assets.extendedEmpty')} />;
   return (
     <Stack gap="3">
-      <Input
-        type="search"
-        maxWidth="sm"
-        aria-label={t('assets.extendedFilter')}
-        placeholder={t('assets.extendedFilter')}
-        value={filter}
-        onChange={(event) => setFilter(event.target.value)}
-      />
+      <SearchInput maxWidth="sm" label={t('assets.extendedFilter')} value={filter} onValue={setFilter} />
       <Text fontSize="sm" color="fg.muted" aria-live="polite">
         {t('assets.extendedCount', { shown: shown.length, total: entries.length })}
       </Text>

@@ -25,7 +25,9 @@ import { lockState, mayEditAsset } from '../../asset-widgets/asset-access.ts';
 import { AssetPreview } from '../../asset-widgets/asset-preview.tsx';
 import { ErrorAlert, Notice } from '../../components/feedback.tsx';
 import { formatDate } from '../../components/format-date.ts';
-import type { AssetTab } from '../../router/routes.ts';
+import { ASSET_TABS, type AssetTab, defineScreen } from '../../router/define-screen.ts';
+import { path } from '../../router/route-codec.ts';
+import type { Draw, ScreenEntry } from '../../router/routes.ts';
 import { useBrowseExtensions } from '../browse/browse-extensions.tsx';
 import { AssetActions } from './asset-actions.tsx';
 import { AssetExtendedTab } from './asset-extended-tab.tsx';
@@ -33,6 +35,13 @@ import { AssetFields } from './asset-fields.tsx';
 import { ASSET_KEYS, refreshAssets, useAsset, useTrash } from './asset-queries.ts';
 import { AssetVersionsTab } from './asset-versions-tab.tsx';
 import { MetadataForm } from './metadata-form.tsx';
+
+export const screen = defineScreen('asset', {
+  codec: path<{ id: number; tab?: AssetTab }>('/asset/:id', { query: { tab: ASSET_TABS } }),
+});
+export const draw: Draw<'asset'> = (route, { session }) => (
+  <AssetScreen key={route.id} session={session} id={route.id} tab={route.tab} />
+);
 
 /** The Asset View (R-SCREEN-LABELS): General tab, extended view and versions, with the asset's actions. */
 export function AssetScreen({
@@ -191,4 +200,8 @@ function TrashedAsset({
       </Button>
     </Stack>
   );
+}
+
+declare module '../../router/routes.ts' {
+  interface Screens extends ScreenEntry<typeof screen> {}
 }

@@ -1,4 +1,3 @@
-import { Field, NativeSelect, Textarea } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { AssetView } from '../../../../api/assets.ts';
@@ -9,6 +8,7 @@ import { usePreferences } from '../../app/preferences.tsx';
 import { toaster } from '../../app/toaster.tsx';
 import { ErrorAlert } from '../../components/feedback.tsx';
 import { FormField } from '../../components/form-field.tsx';
+import { SelectField } from '../../components/select-field.tsx';
 import { useForm } from '../../components/use-form.ts';
 import { ActionDialog } from '../../kit/action-dialog.tsx';
 import { ASSET_KEYS, refreshAssets } from './asset-queries.ts';
@@ -58,41 +58,18 @@ export function CheckInDialog({
         helper={t('versions.nameHint')}
         required={form.values.category === 'Named'}
       />
-      <Field.Root>
-        <Field.Label>{t('versions.category')}</Field.Label>
-        <NativeSelect.Root>
-          <NativeSelect.Field
-            name="category"
-            value={form.values.category}
-            onChange={(event) => form.set('category', event.target.value)}
-          >
-            {versionCategories.map((category) => (
-              <option key={category} value={category}>
-                {t(`versions.category.${category}`)}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Field.Root>
-      <Field.Root>
-        <Field.Label>{t('versions.comment')}</Field.Label>
-        <Textarea
-          name="comment"
-          rows={2}
-          value={form.values.comment}
-          onChange={(event) => form.set('comment', event.target.value)}
-        />
-      </Field.Root>
-      <Field.Root>
-        <Field.Label>{t('versions.message')}</Field.Label>
-        <Textarea
-          name="message"
-          rows={2}
-          value={form.values.message}
-          onChange={(event) => form.set('message', event.target.value)}
-        />
-      </Field.Root>
+      <SelectField
+        label={t('versions.category')}
+        name="category"
+        value={form.values.category}
+        onValue={(category) => form.set('category', category)}
+        choices={versionCategories.map((category) => ({
+          value: category,
+          label: t(`versions.category.${category}`),
+        }))}
+      />
+      <FormField {...form.field('comment')} label={t('versions.comment')} multiline rows={2} />
+      <FormField {...form.field('message')} label={t('versions.message')} multiline rows={2} />
     </ActionDialog>
   );
 }

@@ -11,8 +11,27 @@ import { formatDate } from '../../components/format-date.ts';
 import { formatSize } from '../../components/format-size.ts';
 import { Link } from '../../components/link.tsx';
 import { ScreenHeader } from '../../components/screen-header.tsx';
+import { defineScreen } from '../../router/define-screen.ts';
+import { ID } from '../../router/route-codec.ts';
+import type { Draw, ScreenEntry } from '../../router/routes.ts';
 import { useAsset } from './asset-queries.ts';
 import { metadataText } from './metadata-value.ts';
+
+export const screen = defineScreen('compare', {
+  codec: {
+    parse: ({ path: at, query }) => {
+      const match = /^\/asset\/([^/]+)\/compare$/.exec(at);
+      const [id, left, right] = [match?.[1] ?? '', query.get('left') ?? '', query.get('right') ?? ''];
+      return ID.test(id) && ID.test(left) && ID.test(right)
+        ? { id: Number(id), left: Number(left), right: Number(right) }
+        : undefined;
+    },
+    href: ({ id, left, right }) => `#/asset/${id}/compare?left=${left}&right=${right}`,
+  },
+});
+export const draw: Draw<'compare'> = (route) => (
+  <CompareScreen id={route.id} left={route.left} right={route.right} />
+);
 
 type Version = z.infer<typeof versionSchema>;
 
@@ -123,4 +142,8 @@ function VersionCard({ version, side }: { version: Version; side: string }) {
       </Card.Body>
     </Card.Root>
   );
+}
+
+declare module '../../router/routes.ts' {
+  interface Screens extends ScreenEntry<typeof screen> {}
 }

@@ -1,4 +1,4 @@
-import { Button, Field, HStack, Stack, Textarea } from '@chakra-ui/react';
+import { Button, HStack, Stack } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { type AssetView, editAssetSchema } from '../../../../api/assets.ts';
@@ -10,6 +10,7 @@ import { keywordsOf } from '../../asset-widgets/keywords.ts';
 import { ErrorAlert } from '../../components/feedback.tsx';
 import { Form } from '../../components/form.tsx';
 import { FormField } from '../../components/form-field.tsx';
+import { SubmitButton } from '../../components/submit-button.tsx';
 import { useForm } from '../../components/use-form.ts';
 import { ASSET_KEYS, refreshAssets } from './asset-queries.ts';
 
@@ -45,18 +46,13 @@ export function MetadataForm({ asset, editable }: { asset: AssetView; editable: 
       <Stack gap="3">
         <ErrorAlert error={form.formError} />
         <FormField {...form.field('name')} label={t('assets.field.name')} readOnly={!editable} required />
-        <Field.Root invalid={form.errors.description !== undefined}>
-          <Field.Label>{t('assets.field.description')}</Field.Label>
-          <Textarea
-            name="description"
-            value={form.values.description}
-            onChange={(event) => form.set('description', event.target.value)}
-            readOnly={!editable}
-            variant={editable ? 'outline' : 'subtle'}
-            rows={3}
-          />
-          {form.errors.description && <Field.ErrorText>{form.errors.description}</Field.ErrorText>}
-        </Field.Root>
+        <FormField
+          {...form.field('description')}
+          label={t('assets.field.description')}
+          multiline
+          rows={3}
+          readOnly={!editable}
+        />
         <FormField
           {...form.field('keywords')}
           label={t('assets.field.keywords')}
@@ -65,9 +61,9 @@ export function MetadataForm({ asset, editable }: { asset: AssetView; editable: 
         />
         {editable && (
           <HStack>
-            <Button type="submit" colorPalette="teal" loading={save.isPending} disabled={!form.dirty}>
+            <SubmitButton loading={save.isPending} disabled={!form.dirty}>
               {t('app.save')}
-            </Button>
+            </SubmitButton>
             <Button
               variant="outline"
               disabled={!form.dirty}

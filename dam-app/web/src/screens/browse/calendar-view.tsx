@@ -1,7 +1,8 @@
-import { Button, Flex, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, Flex, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { usePreferences } from '../../app/preferences.tsx';
 import { ErrorAlert, ListSkeleton } from '../../components/feedback.tsx';
+import { Select } from '../../components/select-field.tsx';
 import { type SearchQuery, useCalendar } from './browse-queries.ts';
 import { bucketLabel, bucketRange, type CalendarUnit } from './calendar-bucket.ts';
 
@@ -40,35 +41,34 @@ export function CalendarView({
   return (
     <Stack gap="3">
       <Flex gap="2" wrap="wrap">
-        <NativeSelect.Root size="sm" width="44">
-          <NativeSelect.Field
-            aria-label={t('browse.calendarField')}
-            value={field}
-            onChange={(event) => {
-              setField(event.target.value as DateField);
-              choose(null);
-            }}
-          >
-            <option value="dateCreated">{t('asset.dateCreated')}</option>
-            <option value="dateAdded">{t('asset.dateAdded')}</option>
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-        <NativeSelect.Root size="sm" width="36">
-          <NativeSelect.Field
-            aria-label={t('browse.calendarUnit')}
-            value={unit}
-            onChange={(event) => {
-              setUnit(event.target.value as CalendarUnit);
-              choose(null);
-            }}
-          >
-            <option value="day">{t('browse.unit.day')}</option>
-            <option value="week">{t('browse.unit.week')}</option>
-            <option value="month">{t('browse.unit.month')}</option>
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <Select
+          size="sm"
+          width="44"
+          aria-label={t('browse.calendarField')}
+          value={field}
+          onValue={(next) => {
+            setField(next as DateField);
+            choose(null);
+          }}
+          choices={(['dateCreated', 'dateAdded'] as const).map((each) => ({
+            value: each,
+            label: t(`asset.${each}`),
+          }))}
+        />
+        <Select
+          size="sm"
+          width="36"
+          aria-label={t('browse.calendarUnit')}
+          value={unit}
+          onValue={(next) => {
+            setUnit(next as CalendarUnit);
+            choose(null);
+          }}
+          choices={(['day', 'week', 'month'] as const).map((each) => ({
+            value: each,
+            label: t(`browse.unit.${each}`),
+          }))}
+        />
       </Flex>
       {calendar.isPending ? (
         <ListSkeleton rows={2} />

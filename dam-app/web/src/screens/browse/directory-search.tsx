@@ -1,8 +1,9 @@
-import { Box, Input } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import type { FolderView } from '../../../../api/folders.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { navigate } from '../../app/use-route.ts';
+import { SearchInput } from '../../components/search-input.tsx';
 
 /** Directory Search: a Quick Search kept to this folder and the folders below it. */
 export function DirectorySearch({ folder }: { folder: FolderView }) {
@@ -14,14 +15,12 @@ export function DirectorySearch({ folder }: { folder: FolderView }) {
   };
   return (
     <Box as="form" role="search" aria-label={t('folder.directorySearch')} onSubmit={submit}>
-      <Input
+      <SearchInput
         size="sm"
-        type="search"
         width={{ base: 'full', md: '64' }}
-        aria-label={t('folder.directorySearchIn', { name: folder.name })}
-        placeholder={t('folder.directorySearchIn', { name: folder.name })}
+        label={t('folder.directorySearchIn', { name: folder.name })}
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onValue={setText}
       />
     </Box>
   );

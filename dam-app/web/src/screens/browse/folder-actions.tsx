@@ -1,9 +1,10 @@
-import { Button, Menu, Portal } from '@chakra-ui/react';
+import { Menu, Portal } from '@chakra-ui/react';
 import { type ReactNode, useState } from 'react';
 import type { SessionView } from '../../../../api/accounts.ts';
 import type { FolderView } from '../../../../api/folders.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { navigate } from '../../app/use-route.ts';
+import { MenuButton } from '../../components/menu-button.tsx';
 import { useBrowseExtensions } from './browse-extensions.tsx';
 import { ExtraMenuItems } from './extra-menu-items.tsx';
 import { FolderDialog, type FolderOperation } from './folder-dialogs.tsx';
@@ -53,18 +54,9 @@ export function FolderActionsMenu(props: FolderActionsProps) {
   const [operation, setOperation] = useState<FolderOperation | null>(null);
   return (
     <>
-      <Menu.Root>
-        <Menu.Trigger asChild>
-          <Button size="sm" variant="outline">
-            {t('folder.actions')} <span aria-hidden="true">▾</span>
-          </Button>
-        </Menu.Trigger>
-        <Portal>
-          <Menu.Positioner>
-            <FolderMenuContent {...props} onOperation={setOperation} />
-          </Menu.Positioner>
-        </Portal>
-      </Menu.Root>
+      <MenuButton label={t('folder.actions')}>
+        <FolderMenuContent {...props} onOperation={setOperation} />
+      </MenuButton>
       {operation && <FolderDialog {...props} operation={operation} onClose={() => setOperation(null)} />}
     </>
   );

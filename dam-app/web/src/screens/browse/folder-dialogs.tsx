@@ -1,4 +1,3 @@
-import { Field, NativeSelect } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import {
   copyFolder,
@@ -18,6 +17,7 @@ import { usePreferences } from '../../app/preferences.tsx';
 import { toaster } from '../../app/toaster.tsx';
 import { navigate } from '../../app/use-route.ts';
 import { ConfirmDialog } from '../../components/feedback.tsx';
+import { SelectField } from '../../components/select-field.tsx';
 import { useForm } from '../../components/use-form.ts';
 import { ActionDialog } from '../../kit/action-dialog.tsx';
 import { NameDialog } from '../../kit/name-dialog.tsx';
@@ -111,24 +111,14 @@ export function FolderDestinationDialog({
       onSubmit={submit}
       onClose={onClose}
     >
-      <Field.Root invalid={error !== undefined}>
-        <Field.Label>{t('folder.destination')}</Field.Label>
-        <NativeSelect.Root>
-          <NativeSelect.Field
-            name="destinationId"
-            value={form.values.destinationId}
-            onChange={(event) => form.set('destinationId', event.target.value)}
-          >
-            {choices.map((choice) => (
-              <option key={choice.id} value={choice.id}>
-                {choice.path}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-        {error && <Field.ErrorText>{error}</Field.ErrorText>}
-      </Field.Root>
+      <SelectField
+        label={t('folder.destination')}
+        name="destinationId"
+        value={form.values.destinationId}
+        onValue={(id) => form.set('destinationId', id)}
+        choices={choices.map((choice) => ({ value: choice.id, label: choice.path }))}
+        error={error}
+      />
     </ActionDialog>
   );
 }

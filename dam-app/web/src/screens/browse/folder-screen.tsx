@@ -5,7 +5,9 @@ import { usePreferences } from '../../app/preferences.tsx';
 import { navigate } from '../../app/use-route.ts';
 import { ErrorAlert } from '../../components/feedback.tsx';
 import { Link } from '../../components/link.tsx';
-import type { BrowseView } from '../../router/routes.ts';
+import { BROWSE_VIEWS, type BrowseView, defineScreen } from '../../router/define-screen.ts';
+import { path } from '../../router/route-codec.ts';
+import type { Draw, ScreenEntry } from '../../router/routes.ts';
 import { useBrowseExtensions } from './browse-extensions.tsx';
 import { usePlacesTree } from './browse-queries.ts';
 import { DirectorySearch } from './directory-search.tsx';
@@ -13,6 +15,15 @@ import { FolderActionsMenu } from './folder-actions.tsx';
 import { ResultsArea } from './results-area.tsx';
 import type { SortOrder } from './sort-picker.tsx';
 import { ancestorsOf, buildTree } from './tree-model.ts';
+
+export const screen = defineScreen('folder', {
+  codec: path<{ id: number; view?: BrowseView }>('/folder/:id', { query: { view: BROWSE_VIEWS } }),
+  places: true,
+  preload: true,
+});
+export const draw: Draw<'folder'> = (route, { session }) => (
+  <FolderScreen key={route.id} session={session} id={route.id} view={route.view} />
+);
 
 /** `#/folder/<id>`: one folder's own assets in the Tile, List, Calendar or Text view (the view is in the route). */
 export function FolderScreen({
@@ -115,4 +126,8 @@ export function FolderScreen({
       </Stack>
     </Box>
   );
+}
+
+declare module '../../router/routes.ts' {
+  interface Screens extends ScreenEntry<typeof screen> {}
 }

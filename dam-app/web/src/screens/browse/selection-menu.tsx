@@ -1,8 +1,9 @@
-import { Button, Menu, Portal } from '@chakra-ui/react';
+import { Menu, Portal } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import type { AssetView } from '../../../../api/assets.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { navigate } from '../../app/use-route.ts';
+import { MenuButton } from '../../components/menu-button.tsx';
 import { useBrowseExtensions } from './browse-extensions.tsx';
 import { ExtraMenuItems } from './extra-menu-items.tsx';
 import { SELECTION_ACTION_LABELS, type SelectionAction } from './selection-dialogs.tsx';
@@ -56,18 +57,9 @@ function MenuItems(props: SelectionMenuProps) {
 export function SelectionMenu(props: SelectionMenuProps) {
   const { t } = usePreferences();
   return (
-    <Menu.Root>
-      <Menu.Trigger asChild>
-        <Button size="sm" variant="outline">
-          {t('browse.assetActions')} <span aria-hidden="true">▾</span>
-        </Button>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <MenuItems {...props} />
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+    <MenuButton label={t('browse.assetActions')}>
+      <MenuItems {...props} />
+    </MenuButton>
   );
 }
 

@@ -1,6 +1,7 @@
-import { Flex, NativeSelect } from '@chakra-ui/react';
+import { Flex } from '@chakra-ui/react';
 import { SORT_FIELDS } from '../../../../api/search.ts';
 import { usePreferences } from '../../app/preferences.tsx';
+import { Select } from '../../components/select-field.tsx';
 
 export type SortField = (typeof SORT_FIELDS)[number];
 export interface SortOrder {
@@ -13,31 +14,25 @@ export function SortPicker({ sort, onSort }: { sort: SortOrder; onSort(next: Sor
   const { t } = usePreferences();
   return (
     <Flex gap="2">
-      <NativeSelect.Root size="sm" width="40">
-        <NativeSelect.Field
-          aria-label={t('browse.sortBy')}
-          value={sort.field}
-          onChange={(event) => onSort({ ...sort, field: event.target.value as SortField })}
-        >
-          {SORT_FIELDS.map((field) => (
-            <option key={field} value={field}>
-              {t(`asset.${field}`)}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-      <NativeSelect.Root size="sm" width="36">
-        <NativeSelect.Field
-          aria-label={t('browse.sortDirection')}
-          value={sort.direction}
-          onChange={(event) => onSort({ ...sort, direction: event.target.value as 'asc' | 'desc' })}
-        >
-          <option value="asc">{t('browse.ascending')}</option>
-          <option value="desc">{t('browse.descending')}</option>
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <Select
+        size="sm"
+        width="40"
+        aria-label={t('browse.sortBy')}
+        value={sort.field}
+        onValue={(field) => onSort({ ...sort, field: field as SortField })}
+        choices={SORT_FIELDS.map((field) => ({ value: field, label: t(`asset.${field}`) }))}
+      />
+      <Select
+        size="sm"
+        width="36"
+        aria-label={t('browse.sortDirection')}
+        value={sort.direction}
+        onValue={(direction) => onSort({ ...sort, direction: direction as 'asc' | 'desc' })}
+        choices={[
+          { value: 'asc', label: t('browse.ascending') },
+          { value: 'desc', label: t('browse.descending') },
+        ]}
+      />
     </Flex>
   );
 }

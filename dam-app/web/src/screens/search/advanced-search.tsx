@@ -182,27 +182,28 @@ export function AdvancedSearch({
             onValue={(value) => set('when', value)}
           >
             <option value="">{t('search.anyTime')}</option>
-            <optgroup label={t('search.lastNDays')}>
-              {LAST_N_DAYS.map((days) => (
-                <option key={days} value={`last:${days}`}>
-                  {t('search.lastDays', { n: days })}
-                </option>
-              ))}
-            </optgroup>
-            <optgroup label={t('search.dateFilters')}>
-              {DATE_FILTERS.map((filter) => (
-                <option key={filter} value={`filter:${filter}`}>
-                  {t(`search.filter.${filter}`)}
-                </option>
-              ))}
-            </optgroup>
-            <optgroup label={t('search.dateRanges')}>
-              {DATE_RANGES.map((range) => (
-                <option key={range} value={`range:${range}`}>
-                  {t(`search.range.${range}`)}
-                </option>
-              ))}
-            </optgroup>
+            {[
+              {
+                label: t('search.lastNDays'),
+                options: LAST_N_DAYS.map((days) => [`last:${days}`, t('search.lastDays', { n: days })]),
+              },
+              {
+                label: t('search.dateFilters'),
+                options: DATE_FILTERS.map((filter) => [`filter:${filter}`, t(`search.filter.${filter}`)]),
+              },
+              {
+                label: t('search.dateRanges'),
+                options: DATE_RANGES.map((range) => [`range:${range}`, t(`search.range.${range}`)]),
+              },
+            ].map((group) => (
+              <optgroup key={group.label} label={group.label}>
+                {group.options.map(([value, text]) => (
+                  <option key={value} value={value}>
+                    {text}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
             <option value="custom">{t('search.custom')}</option>
           </Select>
         </Flex>

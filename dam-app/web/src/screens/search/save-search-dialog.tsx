@@ -1,4 +1,4 @@
-import { Checkbox, Field, Textarea } from '@chakra-ui/react';
+import { Checkbox } from '@chakra-ui/react';
 import { type SearchRequest, saveSearchSchema } from '../../../../api/search.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { toaster } from '../../app/toaster.tsx';
@@ -36,15 +36,7 @@ export function SaveSearchDialog({ query, onClose }: { query: SearchRequest; onC
     >
       <ErrorAlert error={form.formError} />
       <FormField {...form.field('name')} label={t('search.savedName')} required autoFocus />
-      <Field.Root invalid={form.errors.description !== undefined}>
-        <Field.Label>{t('search.savedDescription')}</Field.Label>
-        <Textarea
-          name="description"
-          value={form.values.description}
-          onChange={(event) => form.set('description', event.target.value)}
-        />
-        {form.errors.description && <Field.ErrorText>{form.errors.description}</Field.ErrorText>}
-      </Field.Root>
+      <FormField {...form.field('description')} label={t('search.savedDescription')} multiline />
       <Checkbox.Root
         checked={form.values.public}
         onCheckedChange={(details) => form.set('public', details.checked === true)}

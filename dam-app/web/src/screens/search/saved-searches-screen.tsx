@@ -6,7 +6,13 @@ import { Link } from '../../components/link.tsx';
 import { ScreenHeader } from '../../components/screen-header.tsx';
 import { ListSection } from '../../kit/list-section.tsx';
 import { useConfirm } from '../../kit/use-confirm.tsx';
+import { defineScreen } from '../../router/define-screen.ts';
+import { path } from '../../router/route-codec.ts';
+import type { Draw, ScreenEntry } from '../../router/routes.ts';
 import { useDeleteSavedSearch, useSavedSearches } from './saved-search-queries.ts';
+
+export const screen = defineScreen('saved-searches', { codec: path('/saved-searches'), places: true });
+export const draw: Draw<'saved-searches'> = (_, { session }) => <SavedSearchesScreen session={session} />;
 
 /** Saved Searches: mine and the public ones; run one, or delete one of mine. */
 export function SavedSearchesScreen({ session }: { session: SessionView }) {
@@ -86,4 +92,8 @@ export function SavedSearchesScreen({ session }: { session: SessionView }) {
       </ListSection>
     </Stack>
   );
+}
+
+declare module '../../router/routes.ts' {
+  interface Screens extends ScreenEntry<typeof screen> {}
 }

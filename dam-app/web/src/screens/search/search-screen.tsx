@@ -1,4 +1,4 @@
-import { Box, Button, Flex, Input, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import type { SessionView } from '../../../../api/accounts.ts';
 import { type SearchRequest, SORT_FIELDS, searchRequestSchema } from '../../../../api/search.ts';
@@ -7,7 +7,11 @@ import { navigate } from '../../app/use-route.ts';
 import { fieldErrorsOf } from '../../components/field-errors.ts';
 import { Link } from '../../components/link.tsx';
 import { ScreenHeader } from '../../components/screen-header.tsx';
-import type { BrowseView } from '../../router/routes.ts';
+import { SearchInput } from '../../components/search-input.tsx';
+import { SubmitButton } from '../../components/submit-button.tsx';
+import { type BrowseView, defineScreen } from '../../router/define-screen.ts';
+import { ID } from '../../router/route-codec.ts';
+import type { Draw, ScreenEntry } from '../../router/routes.ts';
 import { usePlacesTree } from '../browse/browse-queries.ts';
 import { ResultsArea } from '../browse/results-area.tsx';
 import type { SortOrder } from '../browse/sort-picker.tsx';
@@ -16,6 +20,25 @@ import { FacetPanel, type Refinement } from './facet-panel.tsx';
 import { SaveSearchDialog } from './save-search-dialog.tsx';
 import { useSavedSearches } from './saved-search-queries.ts';
 import { type AdvancedForm, EMPTY_ADVANCED, fromRequest, toRequest } from './search-form.ts';
+
+export const screen = defineScreen('search', {
+  codec: {
+    parse: ({ path: at, query }) => (at === '/search' ? searchParams(query) : undefined),
+    href: searchHref,
+  },
+  places: true,
+  preload: true,
+});
+export const draw: Draw<'search'> = (route, { session }) => (
+  <SearchScreen
+    key={`${route.saved ?? ''}|${route.keyword ?? ''}`}
+    session={session}
+    query={route.query}
+    folderId={route.folderId}
+    saved={route.saved}
+    keyword={route.keyword}
+  />
+);
 
 interface SearchScreenProps {
   session: SessionView;
@@ -119,19 +142,16 @@ export function SearchScreen({ session, query, folderId, saved, keyword }: Searc
       <Box as="form" role="search" aria-label={t('search.keywordSearch')} onSubmit={submit}>
         <Stack gap="3">
           <Flex gap="2" wrap="wrap">
-            <Input
+            <SearchInput
               name="q"
-              type="search"
               flex="1"
               minWidth="48"
-              aria-label={t('search.words')}
+              label={t('search.words')}
               placeholder={t('shell.quickSearchHint')}
               value={text}
-              onChange={(event) => setText(event.target.value)}
+              onValue={setText}
             />
-            <Button type="submit" colorPalette="teal">
-              {t('search.search')}
-            </Button>
+            <SubmitButton>{t('search.search')}</SubmitButton>
             <Button
               variant="outline"
               aria-expanded={advancedOpen}
@@ -175,4 +195,35 @@ export function SearchScreen({ session, query, folderId, saved, keyword }: Searc
       )}
     </Stack>
   );
+}
+
+type SearchRoute = { query: string; folderId?: number; saved?: number; keyword?: string };
+
+/**
+ * `#/search?q=…` (Quick Search), `&in=<folder id>` (Directory Search), `&saved=<id>` (a saved search run),
+ * `&kw=<keyword>` (a keyword picked in the Taxonomy Browser).
+ */
+function searchParams(query: URLSearchParams): SearchRoute {
+  const route: SearchRoute = { query: query.get('q') ?? '' };
+  const folderId = query.get('in') ?? '';
+  const saved = query.get('saved') ?? '';
+  if (ID.test(folderId)) route.folderId = Number(folderId);
+  if (ID.test(saved)) route.saved = Number(saved);
+  const keyword = query.get('kw')?.trim();
+  if (keyword) route.keyword = keyword;
+  return route;
+}
+
+function searchHref(route: SearchRoute): string {
+  const params = new URLSearchParams();
+  if (route.query) params.set('q', route.query);
+  if (route.folderId) params.set('in', String(route.folderId));
+  if (route.saved) params.set('saved', String(route.saved));
+  if (route.keyword) params.set('kw', route.keyword);
+  const text = params.toString();
+  return text ? `#/search?${text}` : '#/search';
+}
+
+declare module '../../router/routes.ts' {
+  interface Screens extends ScreenEntry<typeof screen> {}
 }

@@ -1,4 +1,4 @@
-import { Badge, Box, Flex, Heading, Input, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Badge, Box, Flex, Heading, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { SessionView } from '../../../../api/accounts.ts';
@@ -8,8 +8,15 @@ import { usePreferences } from '../../app/preferences.tsx';
 import { Empty, ErrorAlert, ListSkeleton, Notice } from '../../components/feedback.tsx';
 import { Link } from '../../components/link.tsx';
 import { ScreenHeader } from '../../components/screen-header.tsx';
+import { SearchInput } from '../../components/search-input.tsx';
+import { defineScreen } from '../../router/define-screen.ts';
+import { path } from '../../router/route-codec.ts';
+import type { Draw, ScreenEntry } from '../../router/routes.ts';
 import { LIBRARY_KEY } from '../browse/browse-queries.ts';
 import { groupByLetter } from './group-by-letter.ts';
+
+export const screen = defineScreen('taxonomy', { codec: path('/taxonomy'), places: true });
+export const draw: Draw<'taxonomy'> = (_, { session }) => <TaxonomyScreen session={session} />;
 
 /** The Taxonomy Browser over the global keywords; only with "view global keywords" (R-GLOBAL-KEYWORDS). */
 export function TaxonomyScreen({ session }: { session: SessionView }) {
@@ -37,14 +44,7 @@ export function TaxonomyScreen({ session }: { session: SessionView }) {
   return (
     <Stack gap="4">
       <ScreenHeader title={t('search.taxonomy')} intro={t('search.taxonomyIntro')} />
-      <Input
-        type="search"
-        maxWidth="sm"
-        aria-label={t('search.filterKeywords')}
-        placeholder={t('search.filterKeywords')}
-        value={filter}
-        onChange={(event) => setFilter(event.target.value)}
-      />
+      <SearchInput maxWidth="sm" label={t('search.filterKeywords')} value={filter} onValue={setFilter} />
       {keywords.isPending ? (
         <ListSkeleton />
       ) : keywords.isError ? (
@@ -72,4 +72,8 @@ export function TaxonomyScreen({ session }: { session: SessionView }) {
       )}
     </Stack>
   );
+}
+
+declare module '../../router/routes.ts' {
+  interface Screens extends ScreenEntry<typeof screen> {}
 }

@@ -1,10 +1,12 @@
-import { Box, Button, Link as ChakraLink, Flex, Input, InputGroup, Menu } from '@chakra-ui/react';
+import { Box, Button, Link as ChakraLink, Flex, InputGroup, Menu } from '@chakra-ui/react';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import type { SessionView } from '../../../../api/accounts.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { navigate, useRoute } from '../../app/use-route.ts';
+import { LineIcon } from '../../components/line-icon.tsx';
 import { Link } from '../../components/link.tsx';
 import { PreferencePickers } from '../../components/preference-pickers.tsx';
+import { SearchInput } from '../../components/search-input.tsx';
 import { useLibraryEvents } from '../../live/use-library-events.ts';
 import { useOptionalTransferActions } from '../../transfers/transfer-context.ts';
 import { TransferProvider } from '../../transfers/transfer-provider.tsx';
@@ -116,13 +118,12 @@ function QuickSearch() {
   return (
     <Box as="form" role="search" onSubmit={submit} flex="1" minWidth="36" maxWidth="xl">
       <InputGroup startElement={<SearchIcon />}>
-        <Input
+        <SearchInput
           size="sm"
-          type="search"
-          aria-label={t('shell.quickSearch')}
+          label={t('shell.quickSearch')}
           placeholder={t('shell.quickSearchHint')}
           value={text}
-          onChange={(event) => setText(event.target.value)}
+          onValue={setText}
           bg="bg"
           color="fg"
         />
@@ -181,17 +182,9 @@ function CreateMenu({ session }: { session: SessionView }) {
 
 function SearchIcon() {
   return (
-    <svg
-      aria-hidden="true"
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-    >
+    <LineIcon size={16} weight={2}>
       <circle cx="11" cy="11" r="7" />
       <path d="m20 20-3.5-3.5" strokeLinecap="round" />
-    </svg>
+    </LineIcon>
   );
 }

@@ -4,7 +4,13 @@ import type { SessionView } from '../../../../api/accounts.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { redirect } from '../../app/use-route.ts';
 import { ErrorAlert, ListSkeleton, Notice } from '../../components/feedback.tsx';
+import { defineScreen } from '../../router/define-screen.ts';
+import { path } from '../../router/route-codec.ts';
+import type { Draw, ScreenEntry } from '../../router/routes.ts';
 import { usePlacesTree } from '../browse/browse-queries.ts';
+
+export const screen = defineScreen('home', { codec: path('/'), places: true, preload: true });
+export const draw: Draw<'home'> = (_, { session }) => <HomeScreen session={session} />;
 
 /** `#/`: the ACL root folder's view; without a usable ACL, what the person can do about it (R-ACL-SWITCH, R-ACL-ROOT-MISSING). */
 export function HomeScreen({ session }: { session: SessionView }) {
@@ -26,4 +32,8 @@ export function HomeScreen({ session }: { session: SessionView }) {
       {tree.isError && <ErrorAlert error={tree.error} />}
     </Stack>
   );
+}
+
+declare module '../../router/routes.ts' {
+  interface Screens extends ScreenEntry<typeof screen> {}
 }

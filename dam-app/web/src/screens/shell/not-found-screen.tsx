@@ -2,6 +2,17 @@ import { Stack } from '@chakra-ui/react';
 import { usePreferences } from '../../app/preferences.tsx';
 import { ErrorAlert } from '../../components/feedback.tsx';
 import { Link } from '../../components/link.tsx';
+import { defineScreen } from '../../router/define-screen.ts';
+import type { Draw, ScreenEntry } from '../../router/routes.ts';
+
+export const screen = defineScreen('not-found', {
+  // Any hash no other screen reads: never matched, only fallen back to.
+  codec: {
+    parse: (): { hash: string } | undefined => undefined,
+    href: ({ hash }) => (hash.startsWith('#') ? hash : `#${hash}`),
+  },
+});
+export const draw: Draw<'not-found'> = () => <NotFoundScreen />;
 
 /** An address that names no screen: say so, and offer the way home. */
 export function NotFoundScreen() {
@@ -12,4 +23,8 @@ export function NotFoundScreen() {
       <Link to={{ name: 'home' }}>{t('app.home')}</Link>
     </Stack>
   );
+}
+
+declare module '../../router/routes.ts' {
+  interface Screens extends ScreenEntry<typeof screen> {}
 }

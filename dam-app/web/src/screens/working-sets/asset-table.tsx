@@ -1,10 +1,12 @@
-import { Badge, HStack, Text } from '@chakra-ui/react';
+import { Badge, HStack, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import type { AssetView } from '../../../../api/assets.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { AssetThumb } from '../../asset-widgets/asset-preview.tsx';
 import { formatSize } from '../../components/format-size.ts';
 import { Link } from '../../components/link.tsx';
 import { DataTable } from '../../kit/data-table.tsx';
+import { QueryStates } from '../../kit/query-states.tsx';
 import { selectColumn } from '../../kit/select-column.tsx';
 import { useBrowseExtensions } from '../browse/browse-extensions.tsx';
 
@@ -72,5 +74,42 @@ export function AssetTable({
         },
       ]}
     />
+  );
+}
+
+/**
+ * The assets of a cart or a collection in their states (loading, failed, empty, the list), with the actions on them
+ * (`toolbar`) above the table once there are any.
+ */
+export function AssetList(props: {
+  query: { isPending: boolean; isError: boolean; error: unknown; data?: { items: AssetView[] } | undefined };
+  empty: string;
+  emptyDescription: string;
+  toolbar: ReactNode;
+  selected: readonly number[];
+  onSelect(ids: number[]): void;
+  label: string;
+}) {
+  const { query } = props;
+  return (
+    <QueryStates
+      query={{ ...query, data: query.data?.items }}
+      empty={props.empty}
+      emptyDescription={props.emptyDescription}
+    >
+      {(assets) => (
+        <Stack gap="4">
+          <HStack gap="2" wrap="wrap">
+            {props.toolbar}
+          </HStack>
+          <AssetTable
+            assets={assets}
+            selected={props.selected}
+            onSelect={props.onSelect}
+            label={props.label}
+          />
+        </Stack>
+      )}
+    </QueryStates>
   );
 }

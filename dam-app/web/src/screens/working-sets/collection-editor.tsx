@@ -1,4 +1,4 @@
-import { Checkbox, Field, HStack, Input, NativeSelect, RadioGroup, Textarea } from '@chakra-ui/react';
+import { Checkbox, Field, HStack, Input, RadioGroup } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { createCollection, updateCollection } from '../../../../api/contract/working-sets-endpoints.ts';
@@ -8,6 +8,7 @@ import { usePreferences } from '../../app/preferences.tsx';
 import { toaster } from '../../app/toaster.tsx';
 import { ErrorAlert } from '../../components/feedback.tsx';
 import { FormField } from '../../components/form-field.tsx';
+import { SelectField } from '../../components/select-field.tsx';
 import { useForm } from '../../components/use-form.ts';
 import { EditorDrawer } from '../../kit/editor-drawer.tsx';
 import { ASSET_KEYS } from '../assets/asset-queries.ts';
@@ -75,35 +76,23 @@ export function CollectionEditor({
     >
       <ErrorAlert error={form.formError} />
       <FormField {...form.field('name')} label={t('field.name')} required />
-      <Field.Root>
-        <Field.Label>{t('field.description')}</Field.Label>
-        <Textarea
-          name="description"
-          rows={3}
-          value={form.values.description}
-          onChange={(event) => form.set('description', event.target.value)}
-        />
-      </Field.Root>
-      <Field.Root disabled={ownerOnly}>
-        <Field.Label>{t('collections.sharedWith')}</Field.Label>
-        <NativeSelect.Root>
-          <NativeSelect.Field
-            name="sharedWithGroupId"
-            value={form.values.sharedWithGroupId === null ? '' : String(form.values.sharedWithGroupId)}
-            onChange={(event) =>
-              form.set('sharedWithGroupId', event.target.value ? Number(event.target.value) : null)
-            }
-          >
-            <option value="">{t('collections.noGroup')}</option>
-            {groups.data?.map((group) => (
-              <option key={group.id} value={String(group.id)}>
-                {group.name}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Field.Root>
+      <FormField
+        label={t('field.description')}
+        name="description"
+        multiline
+        rows={3}
+        value={form.values.description}
+        onValue={(value) => form.set('description', value)}
+      />
+      <SelectField
+        label={t('collections.sharedWith')}
+        disabled={ownerOnly}
+        name="sharedWithGroupId"
+        value={form.values.sharedWithGroupId ?? ''}
+        onValue={(id) => form.set('sharedWithGroupId', id ? Number(id) : null)}
+        none={t('collections.noGroup')}
+        choices={(groups.data ?? []).map((group) => ({ value: group.id, label: group.name }))}
+      />
       <Field.Root disabled={ownerOnly}>
         <Field.Label id="visibility-label">{t('collections.visibility')}</Field.Label>
         <RadioGroup.Root

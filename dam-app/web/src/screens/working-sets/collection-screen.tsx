@@ -1,30 +1,37 @@
-import { Button, DataList, HStack, Stack } from '@chakra-ui/react';
+import { Button, DataList, Stack } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { SessionView } from '../../../../api/accounts.ts';
 import { removeCollectionAssets } from '../../../../api/contract/working-sets-endpoints.ts';
 import { api } from '../../api/api-client.ts';
-import type { ApiFailure } from '../../api/api-failure.ts';
 import { usePreferences } from '../../app/preferences.tsx';
-import { toaster } from '../../app/toaster.tsx';
+import { toaster, useFailureToast } from '../../app/toaster.tsx';
 import { AddToCartDialog } from '../../asset-widgets/add-to-cart-dialog.tsx';
 import { BulkEditDialog } from '../../asset-widgets/bulk-edit-dialog.tsx';
 import { ContactSheetDialog } from '../../asset-widgets/contact-sheet-dialog.tsx';
 import { MoveCopyDialog } from '../../asset-widgets/move-copy-dialog.tsx';
-import { Empty, ErrorAlert, ListSkeleton } from '../../components/feedback.tsx';
+import { ErrorAlert, ListSkeleton } from '../../components/feedback.tsx';
 import { formatDay } from '../../components/format-day.ts';
 import { Link } from '../../components/link.tsx';
 import { ScreenHeader } from '../../components/screen-header.tsx';
+import { defineScreen } from '../../router/define-screen.ts';
+import { path } from '../../router/route-codec.ts';
+import type { Draw, ScreenEntry } from '../../router/routes.ts';
 import { ASSET_KEYS, useCollectionAssets, useCollections } from '../assets/asset-queries.ts';
-import { AssetTable } from './asset-table.tsx';
+import { AssetList } from './asset-table.tsx';
 import { CollectionEditor } from './collection-editor.tsx';
 import { mayChangeCollection, ownsCollection, useShareGroups } from './collection-queries.ts';
+
+export const screen = defineScreen('collection', { codec: path<{ id: number }>('/collections/:id') });
+export const draw: Draw<'collection'> = (route, { session }) => (
+  <CollectionScreen key={route.id} session={session} id={route.id} />
+);
 
 type Open = 'edit' | 'cart' | 'contact-sheet' | 'bulk-edit' | 'move' | null;
 
 /** One collection: its fields, its assets, and what can be done with them. */
 export function CollectionScreen({ session, id }: { session: SessionView; id: number }) {
-  const { t, language, spec, message } = usePreferences();
+  const { t, language, spec } = usePreferences();
   const client = useQueryClient();
   const collections = useCollections();
   const groups = useShareGroups();
@@ -32,6 +39,7 @@ export function CollectionScreen({ session, id }: { session: SessionView; id: nu
   const [selected, setSelected] = useState<number[]>([]);
   const [open, setOpen] = useState<Open>(null);
   const collection = collections.data?.find((each) => each.id === id);
+  const fail = useFailureToast();
   const remove = useMutation({
     mutationFn: (ids: number[]) => api.call(removeCollectionAssets, { params: { id }, body: { ids } }),
     onSuccess: (_, ids) => {
@@ -40,7 +48,7 @@ export function CollectionScreen({ session, id }: { session: SessionView; id: nu
       void client.invalidateQueries({ queryKey: ASSET_KEYS.collections });
       toaster.create({ type: 'success', title: t('collections.removed', { count: ids.length }) });
     },
-    onError: (error) => toaster.create({ type: 'error', title: message((error as ApiFailure).message) }),
+    onError: fail,
   });
   if (collections.isPending) return <ListSkeleton />;
   if (collections.isError) return <ErrorAlert error={collections.error} />;
@@ -87,14 +95,15 @@ export function CollectionScreen({ session, id }: { session: SessionView; id: nu
           </DataList.Item>
         ))}
       </DataList.Root>
-      {assets.isPending && <ListSkeleton />}
-      {assets.isError && <ErrorAlert error={assets.error} />}
-      {assets.data?.items.length === 0 && (
-        <Empty title={t('collections.collectionEmpty')} description={t('collections.collectionEmptyHint')} />
-      )}
-      {assets.data && assets.data.items.length > 0 && (
-        <>
-          <HStack gap="2" wrap="wrap">
+      <AssetList
+        query={assets}
+        empty={t('collections.collectionEmpty')}
+        emptyDescription={t('collections.collectionEmptyHint')}
+        selected={selected}
+        onSelect={setSelected}
+        label={t('collections.assetsOf', { name: collection.name })}
+        toolbar={
+          <>
             <Button size="sm" variant="outline" onClick={() => setOpen('cart')}>
               {selected.length ? t('carts.addSelected', { count: selected.length }) : t('carts.addAll')}
             </Button>
@@ -124,15 +133,9 @@ export function CollectionScreen({ session, id }: { session: SessionView; id: nu
                 {t('collections.removeSelected', { count: selected.length })}
               </Button>
             )}
-          </HStack>
-          <AssetTable
-            assets={assets.data.items}
-            selected={selected}
-            onSelect={setSelected}
-            label={t('collections.assetsOf', { name: collection.name })}
-          />
-        </>
-      )}
+          </>
+        }
+      />
       {open === 'edit' && (
         <CollectionEditor
           collection={collection}
@@ -146,4 +149,8 @@ export function CollectionScreen({ session, id }: { session: SessionView; id: nu
       {open === 'move' && <MoveCopyDialog assetIds={selected} open onClose={close} />}
     </Stack>
   );
+}
+
+declare module '../../router/routes.ts' {
+  interface Screens extends ScreenEntry<typeof screen> {}
 }

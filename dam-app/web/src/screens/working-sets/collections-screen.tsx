@@ -10,9 +10,10 @@ import { Link } from '../../components/link.tsx';
 import { ScreenHeader } from '../../components/screen-header.tsx';
 import { ListSection } from '../../kit/list-section.tsx';
 import { RowButton } from '../../kit/row-button.tsx';
-import { useConfirm } from '../../kit/use-confirm.tsx';
-import { useEditing } from '../../kit/use-editing.ts';
-import { useRefresh } from '../../kit/use-refresh.ts';
+import { useEditableList } from '../../kit/use-editable-list.tsx';
+import { defineScreen } from '../../router/define-screen.ts';
+import { path } from '../../router/route-codec.ts';
+import type { Draw, ScreenEntry } from '../../router/routes.ts';
 import { ASSET_KEYS, useCollections } from '../assets/asset-queries.ts';
 import { CollectionEditor } from './collection-editor.tsx';
 import {
@@ -22,22 +23,37 @@ import {
   useShareGroups,
 } from './collection-queries.ts';
 
+export const screen = defineScreen('collections', {
+  codec: path('/collections'),
+  nav: { menu: 'header', label: 'collections.title', order: 1, activeFor: ['collection'] },
+});
+export const draw: Draw<'collections'> = (_, { session }) => <CollectionsScreen session={session} />;
+
 /** Columns that the collection's own screen also shows give way on narrow screens. */
 const WIDE = { display: { base: 'none', lg: 'table-cell' } } as const;
 
 /** Collections (saved selections): mine, public ones and those shared with my groups, with every field of R-COLLECTION-FIELDS. */
 export function CollectionsScreen({ session }: { session: SessionView }) {
   const { t, language } = usePreferences();
-  const refresh = useRefresh();
   const collections = useCollections();
   const groups = useShareGroups();
-  const editing = useEditing<Collection>();
-  const remove = useConfirm({
-    run: (collection: Collection) => api.call(deleteCollection, { params: { id: collection.id } }),
-    done: () => refresh([ASSET_KEYS.collections]),
-    title: t('app.delete'),
-    body: (collection) => t('collections.deleteConfirm', { name: collection.name }),
-    confirmLabel: t('app.delete'),
+  const list = useEditableList<Collection>({
+    editor: (collection, close) => (
+      <CollectionEditor
+        collection={collection}
+        owner={!collection || ownsCollection(collection, session)}
+        onClose={close}
+      />
+    ),
+    nameOf: (collection) => collection.name,
+    editLabel: (collection) => t('collections.editTitle', { name: collection.name }),
+    mayEdit: (collection) => mayChangeCollection(collection, session),
+    mayDelete: (collection) => ownsCollection(collection, session),
+    remove: {
+      run: (collection) => api.call(deleteCollection, { params: { id: collection.id } }),
+      body: (collection) => t('collections.deleteConfirm', { name: collection.name }),
+      refresh: [ASSET_KEYS.collections],
+    },
   });
   const groupName = (id: number | null) =>
     id === null
@@ -52,7 +68,7 @@ export function CollectionsScreen({ session }: { session: SessionView }) {
         intro={t('collections.intro')}
         actions={
           mayCreate && (
-            <Button colorPalette="teal" onClick={editing.create}>
+            <Button colorPalette="teal" onClick={list.create}>
               {t('collections.new')}
             </Button>
           )
@@ -116,34 +132,16 @@ export function CollectionsScreen({ session }: { session: SessionView }) {
               label={t('collections.openNamed', { name: collection.name })}
               onClick={() => navigate({ name: 'collection', id: collection.id })}
             />
-            {mayChangeCollection(collection, session) && (
-              <RowButton
-                text={t('app.edit')}
-                label={t('collections.editTitle', { name: collection.name })}
-                onClick={() => editing.edit(collection)}
-              />
-            )}
-            {ownsCollection(collection, session) && (
-              <RowButton
-                danger
-                text={t('app.delete')}
-                label={`${t('app.delete')} ${collection.name}`}
-                onClick={() => remove.ask(collection)}
-              />
-            )}
+            {list.buttons(collection)}
           </>
         )}
       >
-        {editing.open && (
-          <CollectionEditor
-            key={editing.key}
-            collection={editing.item}
-            owner={!editing.item || ownsCollection(editing.item, session)}
-            onClose={editing.close}
-          />
-        )}
-        {remove.dialog}
+        {list.dialogs}
       </ListSection>
     </Stack>
   );
+}
+
+declare module '../../router/routes.ts' {
+  interface Screens extends ScreenEntry<typeof screen> {}
 }

@@ -1,15 +1,4 @@
-import {
-  Badge,
-  Button,
-  Card,
-  Field,
-  Flex,
-  HStack,
-  NativeSelect,
-  Progress,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Button, Card, Flex, HStack, Progress, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { z } from 'zod';
@@ -29,10 +18,22 @@ import { ErrorAlert, Notice } from '../../components/feedback.tsx';
 import { formatDate } from '../../components/format-date.ts';
 import { formatSize } from '../../components/format-size.ts';
 import { ScreenHeader } from '../../components/screen-header.tsx';
+import { SelectField } from '../../components/select-field.tsx';
+import { SubmitButton } from '../../components/submit-button.tsx';
 import { QueryStates } from '../../kit/query-states.tsx';
+import { defineScreen } from '../../router/define-screen.ts';
+import { path } from '../../router/route-codec.ts';
+import type { Draw, ScreenEntry } from '../../router/routes.ts';
 import { useOptionalTransferActions } from '../../transfers/transfer-context.ts';
 import { useTransferText } from '../../transfers/transfer-text.ts';
 import { ASSET_KEYS, useCarts, useLoadingDock } from '../assets/asset-queries.ts';
+import { cartChoices } from './cart-choices.ts';
+
+export const screen = defineScreen('loading-dock', {
+  codec: path('/loading-dock'),
+  nav: { menu: 'header', label: 'dock.title', order: 3 },
+});
+export const draw: Draw<'loading-dock'> = (_, { session }) => <LoadingDockScreen session={session} />;
 
 type Dock = z.infer<typeof loadingDockEntrySchema>;
 
@@ -74,26 +75,17 @@ export function LoadingDockScreen({ session }: { session: SessionView }) {
                 <Text color="fg.muted">{t('dock.noCarts')}</Text>
               ) : (
                 <Flex as="form" onSubmit={submit} gap="2" align="flex-end" wrap="wrap">
-                  <Field.Root width="auto" minWidth="64">
-                    <Field.Label>{t('carts.cart')}</Field.Label>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field
-                        name="dockCart"
-                        value={chosen}
-                        onChange={(event) => setCartId(event.target.value)}
-                      >
-                        {carts.data?.map((cart) => (
-                          <option key={cart.id} value={String(cart.id)}>
-                            {t('carts.option', { name: cart.name, count: cart.assetCount })}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                  </Field.Root>
-                  <Button type="submit" colorPalette="teal" loading={prepare.isPending} disabled={!chosen}>
+                  <SelectField
+                    label={t('carts.cart')}
+                    fieldProps={{ width: 'auto', minWidth: '64' }}
+                    name="dockCart"
+                    value={chosen}
+                    onValue={setCartId}
+                    choices={cartChoices(carts.data ?? [], t)}
+                  />
+                  <SubmitButton loading={prepare.isPending} disabled={!chosen}>
                     {t('dock.prepare')}
-                  </Button>
+                  </SubmitButton>
                 </Flex>
               )}
               <ErrorAlert error={prepare.error ?? undefined} />
@@ -242,4 +234,8 @@ export function DockItem({ dock }: { dock: Dock }) {
       </Card.Body>
     </Card.Root>
   );
+}
+
+declare module '../../router/routes.ts' {
+  interface Screens extends ScreenEntry<typeof screen> {}
 }

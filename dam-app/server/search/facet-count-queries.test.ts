@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FACETS, type SearchRequest } from '../../api/search.ts';
-import { keywordVector } from '../assets/ingest.ts';
-import { ensureFolderRow } from '../folders/folder-records.ts';
+import { keywordVector } from '../assets/asset-queries.ts';
+import { ensureFolderRow } from '../folders/folder-queries.ts';
 import { aclUser } from '../test-support/acl-fixture.ts';
 import type { ApiClient } from '../test-support/api-client.ts';
 import { DATABASE_KINDS, startTestDam, type TestDam } from '../test-support/test-dam.ts';

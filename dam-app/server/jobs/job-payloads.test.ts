@@ -7,6 +7,7 @@ const handlers = (): TypedJobHandlers => ({
   'loading-dock.cleanup': vi.fn(async () => {}),
   'upload.ingest': vi.fn(async () => {}),
   'storage.reconcile': vi.fn(async () => {}),
+  'conversion.run': vi.fn(async () => {}),
 });
 
 describe('job payloads', () => {

@@ -29,7 +29,7 @@ export interface StorageArea {
 }
 
 /** Originals, versions, renditions, trash and the loading dock are separate areas (reference/dam.md §1). */
-export type AreaName = 'originals' | 'versions' | 'renditions' | 'trash' | 'loading-dock';
+export type AreaName = 'originals' | 'versions' | 'renditions' | 'trash' | 'loading-dock' | 'conversions';
 
 export interface StorageAreas {
   /** The browsable tree: the storage root, which is the transfer node's docroot. */
@@ -38,4 +38,6 @@ export interface StorageAreas {
   renditions: StorageArea;
   trash: StorageArea;
   loadingDock: StorageArea;
+  /** Converted files, by asset version and preset: the conversions cache. */
+  conversions: StorageArea;
 }

@@ -7,6 +7,7 @@ import * as operationIntents from './0006-operation-intents.ts';
 import * as loginThrottle from './0007-login-throttle.ts';
 import * as nameSearch from './0010-name-search.ts';
 import * as libraryEvents from './0011-library-events.ts';
+import * as conversions from './0013-conversions.ts';
 
 /** Every migration, in order. Names never change once released: the database records them. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0007-login-throttle': loginThrottle,
   '0010-name-search': nameSearch,
   '0011-library-events': libraryEvents,
+  '0013-conversions': conversions,
 };

@@ -28,6 +28,7 @@ export const prepareDownload = defineEndpoint({
     400: ['search_empty'],
     404: ['not_found'],
     413: ['loading_dock_too_large'],
+    422: ['conversion_failed'],
     507: ['loading_dock_no_space', 'loading_dock_quota'],
   },
 });

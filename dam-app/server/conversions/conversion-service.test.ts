@@ -204,6 +204,31 @@ describe.each(DATABASE_KINDS)('conversions with real sharp and ffmpeg on %s', (k
     expect(await readdir(dirname(converted.path))).not.toContain(`${webJpeg}-r1.jpg`);
   });
 
+  it('puts converted files in the loading dock and names the ones that failed', async () => {
+    const prepared = await carla.post('/loading-dock', {
+      conversions: [
+        { assetId: assets['photo.jpg'], presetId: webJpeg },
+        { assetId: assets['broken.jpg'], presetId: webJpeg },
+      ],
+    });
+    expect(prepared.status).toBe(201);
+    const { notificationId, files, failures } = prepared.body;
+    expect(files).toEqual([`${notificationId}/photo (Web JPEG 2000 px sRGB).jpg`]);
+    expect(failures).toEqual([
+      {
+        assetId: assets['broken.jpg'],
+        message: CONVERSION_TEXTS.failed('broken.jpg', CONVERSION_TEXTS.unreadableImage),
+      },
+    ]);
+    const placed = await sharp(join(dam.home, 'areas/loading-dock', files[0])).metadata();
+    expect(placed).toMatchObject({ format: 'jpeg', space: 'srgb' });
+    const onlyBroken = await carla.post('/loading-dock', {
+      conversions: [{ assetId: assets['broken.jpg'], presetId: webJpeg }],
+    });
+    expect(onlyBroken.status).toBe(422);
+    expect(onlyBroken.body.error.user_message).toBe(failures[0].message);
+  });
+
   it('lets only those who may download an asset convert it', async () => {
     const items = [{ assetId: assets['photo.jpg'], presetId: webJpeg }];
     expect((await noDownload.post('/conversions', { items })).status).toBe(403);

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { conversionItemSchema, conversionSchema } from '../../api/conversions.ts';
 import { assertMayConvert } from '../access/conversion-gate.ts';
 import type { Principal } from '../access/principal.ts';
-import { notFound } from '../api/api-error.ts';
+import { ApiError, notFound } from '../api/api-error.ts';
 import { visibleAssetIds } from '../assets/asset-records.ts';
 import type { Asset, Database } from '../db/schema.ts';
 import { queueJob } from '../jobs/job-payloads.ts';
@@ -68,4 +68,39 @@ export async function startConversions(
   });
   services.jobs.kick();
   return answers;
+}
+
+/** A converted file for a download, or why the asset's conversion failed. */
+export type ConvertedForDownload =
+  | { assetId: number; path: string; fileName: string; size: number }
+  | { assetId: number; failure: string };
+
+/**
+ * The converted files of a download request (R-CONVERSION-STATES), made or taken from the cache: each asset must be
+ * one the person may see and convert; one that fails to convert is reported with its message and the others go on
+ * (R-CONVERSION-FAILURE).
+ */
+export async function convertForDownload(
+  services: DamServices,
+  principal: Principal,
+  items: Item[],
+  signal?: AbortSignal,
+): Promise<ConvertedForDownload[]> {
+  assertMayConvert(services.config, principal);
+  const ids = [...new Set(items.map((item) => item.assetId))];
+  if ((await visibleAssetIds(services, principal, ids)).length !== ids.length) throw notFound('asset');
+  for (const presetId of new Set(items.map((item) => item.presetId))) await presetById(services.db, presetId);
+  const assets = new Map((await assetsByIds(services.db, ids)).map((asset) => [asset.id, asset]));
+  const results: ConvertedForDownload[] = [];
+  for (const item of items) {
+    const versionId = await currentVersionId(services.db, assets.get(item.assetId) as Asset);
+    try {
+      const file = await services.conversions.ensureConverted({ versionId, presetId: item.presetId }, signal);
+      results.push({ assetId: item.assetId, path: file.path, fileName: file.fileName, size: file.size });
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 422) throw error;
+      results.push({ assetId: item.assetId, failure: error.userMessage });
+    }
+  }
+  return results;
 }

@@ -6,6 +6,7 @@ import type { Principal } from '../access/principal.ts';
 import { assertMayDownload } from '../access/transfer-gates.ts';
 import { ApiError, notFound } from '../api/api-error.ts';
 import { visibleAssetIds } from '../assets/asset-records.ts';
+import { convertForDownload } from '../conversions/request-service.ts';
 import type { DamServices } from '../services.ts';
 import type { LocalStorageArea } from '../storage/local-area.ts';
 import { resolveBundle } from '../working-sets/bundle-service.ts';
@@ -47,17 +48,36 @@ export async function prepareDownload(
   const bundle =
     body.bundleId === undefined ? undefined : await resolveBundle(services, principal, body.bundleId);
   const ids = await visibleAssetIds(services, principal, requested);
-  if (ids.length === 0 && !bundle) throw new ApiError(400, 'search_empty', ASSET_MESSAGES.searchEmpty);
+  // Until the dock places its files by a job (h26-dock), conversions are made here, in the request.
+  const converted = body.conversions?.length
+    ? await convertForDownload(services, principal, body.conversions)
+    : [];
+  const failures = converted.flatMap((each) =>
+    'failure' in each ? [{ assetId: each.assetId, message: each.failure }] : [],
+  );
+  const made = converted.flatMap((each) => ('failure' in each ? [] : [each]));
+  if (ids.length === 0 && !bundle && made.length === 0) {
+    if (failures[0]) throw new ApiError(422, 'conversion_failed', failures[0].message);
+    throw new ApiError(400, 'search_empty', ASSET_MESSAGES.searchEmpty);
+  }
   const loose = ids.length ? await queries.activeAssetFiles(services.db, ids) : [];
-  const assets = [
-    ...loose,
-    ...(bundle?.files.map((file) => ({
-      id: file.assetId,
-      path: file.path,
-      file_name: `${bundle.folder}/${file.name}`,
-      size: file.size,
-    })) ?? []),
-  ];
+  const assets: { id: number; path: string; file_name: string; size: string | number; absolute?: string }[] =
+    [
+      ...loose,
+      ...(bundle?.files.map((file) => ({
+        id: file.assetId,
+        path: file.path,
+        file_name: `${bundle.folder}/${file.name}`,
+        size: file.size,
+      })) ?? []),
+      ...made.map((file) => ({
+        id: file.assetId,
+        path: '',
+        file_name: file.fileName,
+        size: file.size,
+        absolute: file.path,
+      })),
+    ];
   const total = assets.reduce((sum, asset) => sum + Number(asset.size), 0);
   if (total > LOADING_DOCK_MAX_BYTES)
     throw new ApiError(413, 'loading_dock_too_large', ASSET_MESSAGES.loadingDockTooLarge);
@@ -86,7 +106,7 @@ export async function prepareDownload(
       used.add(name);
       const key = `${notificationId}/${name}`;
       files.push({ assetId: asset.id, key, fileName: name, size: Number(asset.size) });
-      await services.storage.loadingDock.putFile(key, services.tree.absolute(asset.path));
+      await services.storage.loadingDock.putFile(key, asset.absolute ?? services.tree.absolute(asset.path));
     }
   } catch (error) {
     // The reservation is given back at once: its files go and the dock is done.
@@ -100,6 +120,7 @@ export async function prepareDownload(
     notificationId,
     totalSize: total,
     files: files.map((file) => file.key),
+    ...(failures.length ? { failures } : {}),
   };
 }
 

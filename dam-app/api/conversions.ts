@@ -6,6 +6,13 @@ import { MESSAGES } from './messages.ts';
 export const presetKinds = ['image', 'video', 'audio'] as const;
 export type PresetKind = (typeof presetKinds)[number];
 
+/** Which file kinds a preset of each kind reads: an audio preset also takes a video's sound. */
+export const PRESET_READS: Record<PresetKind, readonly string[]> = {
+  image: ['image'],
+  video: ['video'],
+  audio: ['audio', 'video'],
+};
+
 /** The platform a preset is made for (R-CONVERSION-PRESET); for video it picks the codec. */
 export const presetPlatforms = ['any', 'web', 'print', 'broadcast', 'social'] as const;
 

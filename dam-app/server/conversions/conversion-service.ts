@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { basename, dirname, extname, join } from 'node:path';
-import { CONVERSION_TEXTS, type Preset, type PresetFormat } from '../../api/conversions.ts';
+import { CONVERSION_TEXTS, PRESET_READS, type Preset, type PresetFormat } from '../../api/conversions.ts';
 import { ApiError, notFound } from '../api/api-error.ts';
 import type { AssetConverter, ConvertedFile, DamServices } from '../services.ts';
 import { conversionRow, saveConversion, versionWithAsset } from './conversion-queries.ts';
@@ -25,13 +25,6 @@ const EXTENSIONS: Record<PresetFormat, { ext: string; mediaType: string }> = {
 /** A partial output older than this was left by a killed converter (none runs that long without writing). */
 export const STALE_PARTIAL_MS = 15 * 60 * 1000;
 const PARTIAL = /\.partial$/;
-
-/** Which file kinds a preset of each kind reads: an audio preset also takes a video's sound. */
-const READS: Record<Preset['kind'], readonly string[]> = {
-  image: ['image'],
-  video: ['video'],
-  audio: ['audio', 'video'],
-};
 
 /** The name a person gets: the original's stem, the preset's name, the output's extension. */
 export function convertedName(originalName: string, preset: Pick<Preset, 'name' | 'format'>): string {
@@ -97,7 +90,7 @@ export class ConversionService implements AssetConverter {
       });
       throw new ApiError(422, 'conversion_failed', message);
     };
-    if (!READS[preset.kind].includes(source.kind))
+    if (!PRESET_READS[preset.kind].includes(source.kind))
       return fail(CONVERSION_TEXTS.wrongKind(preset.name, preset.kind, source.kind));
     const input =
       source.versionHash === source.assetHash

@@ -76,7 +76,7 @@ const presetFields = {
   durationSeconds: seconds.positive().nullable().default(null),
   colorspace: z.enum(presetColorspaces).nullable().default(null),
   destinationProfile: z.enum(presetProfiles).nullable().default(null),
-  /** JPEG/WebP quality, or the audio bitrate in kbit/s for audio presets. */
+  /** 1–100, higher is better (JPEG/WebP quality; H.264's rate factor for video), or the bitrate in kbit/s for audio. */
   quality: z.number().int().min(1).max(320).default(85),
 };
 

@@ -42,6 +42,12 @@ function videoFilters(preset: MediaPreset): string[] {
   return filters;
 }
 
+/**
+ * The preset's quality (1–100, higher is better, as for images) as an H.264 constant rate factor: 100 → 18
+ * (visually lossless), 85 → 23 (x264's default), 1 → 51 (the worst).
+ */
+export const crfOf = (quality: number) => Math.round(18 + ((100 - Math.min(100, quality)) * 33) / 99);
+
 /** The codec arguments per output: web and social H.264/AAC MP4, broadcast ProRes Proxy, audio MP3 or AAC. */
 function codecArguments(preset: MediaPreset): string[] {
   if (preset.kind === 'audio')
@@ -64,7 +70,7 @@ function codecArguments(preset: MediaPreset): string[] {
     ].concat(['-f', 'mov']);
   return [
     ...scaled,
-    ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', String(Math.min(51, preset.quality))],
+    ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', String(crfOf(preset.quality))],
     ...['-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '128k', '-movflags', '+faststart', '-f', 'mp4'],
   ];
 }

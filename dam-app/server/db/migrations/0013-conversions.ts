@@ -95,7 +95,7 @@ const SEEDS: [string, string, string, Record<string, unknown>][] = [
     'Web video 720p',
     'H.264 and AAC in MP4, 720 px high, for web pages.',
     'video',
-    { platform: 'web', format: 'mp4', height: 720, quality: 23 },
+    { platform: 'web', format: 'mp4', height: 720 },
   ],
   [
     'Broadcast proxy 1080p',
@@ -107,7 +107,7 @@ const SEEDS: [string, string, string, Record<string, unknown>][] = [
     'Social square 1080',
     'H.264 and AAC in MP4, cropped square 1080 × 1080, the first 60 seconds.',
     'video',
-    { platform: 'social', format: 'mp4', width: 1080, height: 1080, durationSeconds: 60, quality: 23 },
+    { platform: 'social', format: 'mp4', width: 1080, height: 1080, durationSeconds: 60 },
   ],
   ['Audio MP3 192 kbit/s', 'MP3 at 192 kbit/s.', 'audio', { format: 'mp3', quality: 192 }],
   ['Audio AAC 256 kbit/s', 'AAC at 256 kbit/s in M4A.', 'audio', { format: 'm4a', quality: 256 }],

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
-import { readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
@@ -12,6 +13,7 @@ import { aclUser } from '../test-support/acl-fixture.ts';
 import type { ApiClient } from '../test-support/api-client.ts';
 import { eventually, sampleJpeg, sampleVideo } from '../test-support/sample-media.ts';
 import { DATABASE_KINDS, startTestDam, type TestDam } from '../test-support/test-dam.ts';
+import { versionKey } from '../versions/version-operations.ts';
 
 const run = promisify(execFile);
 const FFPROBE = join(dirname(TOOL_PATHS.ffmpeg), 'ffprobe');
@@ -227,6 +229,71 @@ describe.each(DATABASE_KINDS)('conversions with real sharp and ffmpeg on %s', (k
     });
     expect(onlyBroken.status).toBe(422);
     expect(onlyBroken.body.error.user_message).toBe(failures[0].message);
+  });
+
+  it('keeps one conversion per version: a new version converts its own content, the old one reads the versions area', async () => {
+    const { db, storage, config } = dam.services;
+    const assetId = assets['photo.jpg'] ?? 0;
+    const first = await versionOf(assetId);
+    const old = await dam.services.conversions.ensureConverted({ versionId: first, presetId: webJpeg });
+    const before = await db
+      .selectFrom('assets')
+      .selectAll()
+      .where('id', '=', assetId)
+      .executeTakeFirstOrThrow();
+    // A check-in, as versions/version-operations.ts does it: the old bytes kept in the versions area, new ones
+    // in the original's place, a second version row.
+    await storage.versions.putFile(
+      versionKey(assetId, before.content_hash),
+      join(config.storageRoot, before.path),
+    );
+    await sampleJpeg(join(config.storageRoot, before.path), { width: 800, height: 600, color: '#cc3333' });
+    await db.updateTable('assets').set({ content_hash: 'second' }).where('id', '=', assetId).execute();
+    await db
+      .insertInto('asset_versions')
+      .values({
+        asset_id: assetId,
+        number: 2,
+        category: 'Parent',
+        file_name: before.file_name,
+        size: 1,
+        content_hash: 'second',
+        storage_key: versionKey(assetId, 'second'),
+        metadata: '{}',
+        state: 'completed',
+        created_by: null,
+      })
+      .execute();
+    const started = await carla.post('/conversions', { items: [{ assetId, presetId: webJpeg }] });
+    const second = started.body[0].versionId;
+    expect(second).not.toBe(first);
+    const made = await dam.services.conversions.ensureConverted({ versionId: second, presetId: webJpeg });
+    expect((await sharp(made.path).metadata()).width).toBe(800);
+    expect(await dam.services.conversions.ensureConverted({ versionId: first, presetId: webJpeg })).toEqual(
+      old,
+    );
+    // Without its cached file the first version converts again, from the versions area.
+    await rm(old.path);
+    const again = await dam.services.conversions.ensureConverted({ versionId: first, presetId: webJpeg });
+    expect((await sharp(again.path).metadata()).width).toBe(1000);
+  });
+
+  it('deletes the converted files of a deleted preset', async () => {
+    const made = (
+      await admin.post('/admin/conversion-presets', {
+        name: 'Tiny PNG',
+        kind: 'image',
+        format: 'png',
+        width: 64,
+      })
+    ).body.id;
+    const converted = await dam.services.conversions.ensureConverted({
+      versionId: await versionOf(assets['photo.jpg'] ?? 0),
+      presetId: made,
+    });
+    expect(existsSync(converted.path)).toBe(true);
+    expect((await admin.delete(`/admin/conversion-presets/${made}`)).status).toBe(200);
+    expect(existsSync(converted.path)).toBe(false);
   });
 
   it('lets only those who may download an asset convert it', async () => {

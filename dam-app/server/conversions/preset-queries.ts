@@ -45,3 +45,14 @@ export const updatePresetRow = async (db: Kysely<Database>, id: number, row: Pre
 /** The deleted preset's name (its conversions' rows go with it), or nothing when there was none. */
 export const deletePresetRow = async (db: Kysely<Database>, id: number) =>
   (await db.deleteFrom('conversion_presets').where('id', '=', id).returning('name').executeTakeFirst())?.name;
+
+/** Where the preset's converted files are in the conversions area. */
+export const conversionKeysOfPreset = async (db: Kysely<Database>, presetId: number) =>
+  (
+    await db
+      .selectFrom('conversions')
+      .select('storage_key')
+      .where('preset_id', '=', presetId)
+      .where('storage_key', 'is not', null)
+      .execute()
+  ).map((row) => row.storage_key as string);

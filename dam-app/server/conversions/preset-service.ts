@@ -74,8 +74,14 @@ export async function updatePreset(
   return presetById(services.db, id);
 }
 
+/** The preset goes with its conversions' rows, then their files (a file left by a failure here is only space). */
 export async function deletePreset(services: DamServices, principal: Principal, id: number, ip: string) {
+  const keys = await queries.conversionKeysOfPreset(services.db, id);
   const name = await queries.deletePresetRow(services.db, id);
   if (name === undefined) throw presetNotFound();
   await audit(services.db, { actorId: principal.user.id, event: 'preset_deleted', target: name, ip });
+  for (const key of keys)
+    await services.storage.conversions
+      .delete(key)
+      .catch((error: Error) => services.log.warn('conversion.delete_failed', { key, error: error.message }));
 }

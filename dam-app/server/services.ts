@@ -25,17 +25,18 @@ export interface LibraryEventHub {
   readonly subscribers: number;
 }
 
-/** A conversion's output (R-DOCK-PLACE, the seam with conversions): a file inside the conversions cache. */
+/** A converted file in the conversions cache (conversions/conversion-service.ts). */
 export interface ConvertedFile {
-  /** Absolute, inside the conversions cache. */
+  /** Absolute, inside the conversions area. */
   path: string;
   size: number;
   mediaType: string;
+  /** The name a person gets: the original's, the preset's, the output's extension. */
   fileName: string;
 }
 
-/** Makes (or finds cached) an asset version's conversion by a preset; throws an ApiError with a per-file message. */
-export interface ConversionService {
+/** Converts an asset version with a preset, once: a second request answers from the cache. */
+export interface AssetConverter {
   ensureConverted(
     input: { versionId: number; presetId: number },
     signal?: AbortSignal,
@@ -55,6 +56,8 @@ export interface DamServices {
   tree: OriginalsTree;
   /** One long-running exiftool for metadata reads. */
   exiftool: MetadataReader;
+  /** Conversions with the administrators' presets, cached per asset version and preset. */
+  conversions: AssetConverter;
   /** Library changes from the database's notifications, for the push channel to open pages. */
   live: LibraryEventHub;
   /** Queues a mail as a job in the same transaction as the change it reports. */
@@ -67,8 +70,6 @@ export interface DamServices {
   intentOwner: IntentOwner;
   /** Every kind of operation intent the features declare, by name: what recovery finishes or undoes. */
   intentKinds: ReadonlyMap<string, IntentKind<never>>;
-  /** Conversions by preset, for dock items that ask for one; absent where the DAM has none. */
-  conversions?: ConversionService;
   /** The offline outbox's messages, when no SMTP server is configured. */
   outbox(): Promise<OutboxEntry[] | undefined>;
 }

@@ -24,7 +24,9 @@ export type AuditEvent =
   | 'group_saved'
   | 'group_deleted'
   | 'acl_saved'
-  | 'acl_deleted';
+  | 'acl_deleted'
+  | 'preset_saved'
+  | 'preset_deleted';
 
 export interface AuditRecord {
   actorId: number | null;

@@ -346,6 +346,32 @@ export interface OperationIntentsTable {
   created_at: CreatedAt;
 }
 
+export interface ConversionPresetsTable {
+  id: Generated<number>;
+  name: string;
+  description: Generated<string>;
+  kind: 'image' | 'video' | 'audio';
+  /** Everything of the preset but its name, description and kind (api/conversions.ts `presetSchema`). */
+  settings: ColumnType<Record<string, unknown>, string, string>;
+  revision: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+/** One asset version converted with one preset: the cache (db/migrations/0013). */
+export interface ConversionsTable {
+  version_id: number;
+  preset_id: number;
+  preset_revision: number;
+  state: 'converting' | 'ready' | 'failed';
+  storage_key: Nullable<string>;
+  file_name: Nullable<string>;
+  media_type: Nullable<string>;
+  size: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  error: Nullable<string>;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   groups: GroupsTable;
@@ -373,6 +399,8 @@ export interface Database {
   saved_searches: SavedSearchesTable;
   loading_docks: LoadingDocksTable;
   operation_intents: OperationIntentsTable;
+  conversion_presets: ConversionPresetsTable;
+  conversions: ConversionsTable;
 }
 
 export type User = Selectable<UsersTable>;

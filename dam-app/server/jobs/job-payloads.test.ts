@@ -8,6 +8,7 @@ const handlers = (): TypedJobHandlers => ({
   'loading-dock.place': vi.fn(async () => {}),
   'upload.ingest': vi.fn(async () => {}),
   'storage.reconcile': vi.fn(async () => {}),
+  'conversion.run': vi.fn(async () => {}),
 });
 
 describe('job payloads', () => {

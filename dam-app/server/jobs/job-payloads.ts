@@ -24,6 +24,8 @@ export const JOB_PAYLOADS = {
     via: z.literal('http').optional(),
   }),
   'storage.reconcile': z.object({ path: z.string().optional() }),
+  /** One asset version converted with one preset (conversions/conversion-job.ts). */
+  'conversion.run': z.object({ versionId: z.number().int(), presetId: z.number().int() }),
 };
 
 export type JobKind = keyof typeof JOB_PAYLOADS;

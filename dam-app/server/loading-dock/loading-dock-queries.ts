@@ -62,18 +62,6 @@ export const activeAssetFiles = (db: Kysely<Database>, ids: number[]) =>
     .where('status', '=', 'active')
     .execute();
 
-/** The version row of an asset's current version, for a conversion; undefined before its first check-in. */
-export const currentVersionId = async (db: Kysely<Database>, assetId: number) =>
-  (
-    await db
-      .selectFrom('asset_versions')
-      .innerJoin('assets', 'assets.id', 'asset_versions.asset_id')
-      .select('asset_versions.id')
-      .where('asset_versions.asset_id', '=', assetId)
-      .whereRef('asset_versions.number', '=', 'assets.version_number')
-      .executeTakeFirst()
-  )?.id;
-
 export const setDockState = (
   db: Kysely<Database>,
   dockId: number,

@@ -1,11 +1,13 @@
 import { ASSET_MESSAGES } from '../../api/asset-messages.ts';
 import { MESSAGES } from '../../api/messages.ts';
 import { ApiError } from '../api/api-error.ts';
+import { assetsByIds } from '../conversions/conversion-queries.ts';
+import { currentVersionId } from '../conversions/request-service.ts';
 import type { LoadingDockItem } from '../db/schema.ts';
 import { crashPoint } from '../intents/crash-point.ts';
 import type { DamServices } from '../services.ts';
 import { removeDockFolder } from './cleanup.ts';
-import { currentVersionId, dockById, setDockState } from './loading-dock-queries.ts';
+import { dockById, setDockState } from './loading-dock-queries.ts';
 import { placeFile } from './place-file.ts';
 
 /** How often a placement records its progress (and looks whether the dock was cleaned meanwhile). */
@@ -37,6 +39,7 @@ export async function placeDock(services: DamServices, payload: { dockId: number
     await crashPoint(services.config, 'dock.place');
     try {
       const source = await sourceOf(services, dock.id, item);
+      if (source.fileName) renameForConversion(items, item, source.fileName);
       await placeFile(source.path, services.tree.absolute(item.key), mode);
       item.size = source.size;
       item.state = 'placed';
@@ -63,20 +66,36 @@ export async function placeDock(services: DamServices, payload: { dockId: number
   services.log.info('loading_dock.placed', { dockId: dock.id, files: items.length, bytes: placed, mode });
 }
 
-/** The file to place for an item: its original, or (with a preset) the conversion's output. */
+/** The file to place for an item: its original, or (with a preset) the conversion's output and its name. */
 async function sourceOf(
   services: DamServices,
   dockId: number,
   item: LoadingDockItem,
-): Promise<{ path: string; size: number }> {
+): Promise<{ path: string; size: number; fileName?: string }> {
   if (item.presetId === null || item.presetId === undefined) {
     const path = services.tree.absolute(item.source ?? '');
     return { path, size: item.size };
   }
-  const conversions = services.conversions;
-  if (!conversions) throw new ApiError(501, 'no_conversions', MESSAGES.operationFailed);
-  const versionId = await currentVersionId(services.db, item.assetId);
-  if (versionId === undefined) throw new ApiError(404, 'not_found', ASSET_MESSAGES.versionNotFound);
+  const [asset] = await assetsByIds(services.db, [item.assetId]);
+  if (!asset) throw new ApiError(404, 'not_found', ASSET_MESSAGES.versionNotFound);
+  // The conversion is cached per asset version (R-CONVERSION-CACHE); an asset never checked in gets its first one.
+  const versionId = await currentVersionId(services.db, asset);
   await setDockState(services.db, dockId, { state: 'converting' });
-  return conversions.ensureConverted({ versionId, presetId: item.presetId });
+  return services.conversions.ensureConverted({ versionId, presetId: item.presetId });
+}
+
+/**
+ * A converted item takes the conversion's name ("photo.tif" by "Web JPEG 2000 px sRGB" is "photo (Web JPEG 2000 px
+ * sRGB).jpg"), in its own folder of the dock (a bundle's) and still unique there; its key follows, in the same dock
+ * folder the clean-up removes whole.
+ */
+function renameForConversion(items: LoadingDockItem[], item: LoadingDockItem, converted: string) {
+  const folder = item.fileName.slice(0, item.fileName.lastIndexOf('/') + 1);
+  const wanted = `${folder}${converted.slice(converted.lastIndexOf('/') + 1)}`;
+  if (wanted === item.fileName) return;
+  const taken = new Set(items.filter((other) => other !== item).map((other) => other.fileName));
+  let name = wanted;
+  for (let n = 2; taken.has(name); n++) name = wanted.replace(/(\.[^./]*)?$/, ` (${n})$1`);
+  item.key = `${item.key.slice(0, item.key.length - item.fileName.length)}${name}`;
+  item.fileName = name;
 }

@@ -20,6 +20,7 @@ export async function createStorageAreas(config: DamConfig): Promise<StorageArea
     versions: new LocalStorageArea('versions', join(areasRoot, 'versions')),
     renditions: new LocalStorageArea('renditions', join(areasRoot, 'renditions')),
     trash: new LocalStorageArea('trash', join(areasRoot, 'trash')),
+    conversions: new LocalStorageArea('conversions', join(areasRoot, 'conversions')),
   };
   for (const area of Object.values(areas)) await mkdir((area as LocalStorageArea).root, { recursive: true });
   return areas;

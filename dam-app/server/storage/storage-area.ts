@@ -28,8 +28,8 @@ export interface StorageArea {
   localPath(key: string): string | undefined;
 }
 
-/** Originals, versions, renditions and trash are separate areas (reference/dam.md §1). */
-export type AreaName = 'originals' | 'versions' | 'renditions' | 'trash';
+/** Originals, versions, renditions, trash and the conversions cache are separate areas (reference/dam.md §1). */
+export type AreaName = 'originals' | 'versions' | 'renditions' | 'trash' | 'conversions';
 
 export interface StorageAreas {
   /** The browsable tree: the storage root, which is the transfer node's docroot. */
@@ -37,4 +37,6 @@ export interface StorageAreas {
   versions: StorageArea;
   renditions: StorageArea;
   trash: StorageArea;
+  /** Converted files, by asset version and preset: the conversions cache. */
+  conversions: StorageArea;
 }

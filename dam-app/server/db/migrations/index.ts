@@ -8,6 +8,7 @@ import * as loginThrottle from './0007-login-throttle.ts';
 import * as nameSearch from './0010-name-search.ts';
 import * as libraryEvents from './0011-library-events.ts';
 import * as loadingDockPlacement from './0012-loading-dock-placement.ts';
+import * as conversions from './0013-conversions.ts';
 
 /** Every migration, in order. Names never change once released: the database records them. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0010-name-search': nameSearch,
   '0011-library-events': libraryEvents,
   '0012-loading-dock-placement': loadingDockPlacement,
+  '0013-conversions': conversions,
 };

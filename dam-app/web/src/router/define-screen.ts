@@ -5,7 +5,15 @@ export const BROWSE_VIEWS = ['tile', 'list', 'calendar', 'text'] as const;
 export type BrowseView = (typeof BROWSE_VIEWS)[number];
 export const ASSET_TABS = ['general', 'extended', 'versions'] as const;
 export type AssetTab = (typeof ASSET_TABS)[number];
-export const ADMIN_SECTIONS = ['users', 'groups', 'acls', 'invitations', 'audit', 'outbox'] as const;
+export const ADMIN_SECTIONS = [
+  'users',
+  'groups',
+  'acls',
+  'invitations',
+  'conversions',
+  'audit',
+  'outbox',
+] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 
 /** Who may see a screen: anyone, whoever is signed in, or administrators (others are told so). */

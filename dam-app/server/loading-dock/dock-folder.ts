@@ -3,7 +3,8 @@ import { loadingDockFolderName } from '../storage/work-folders.ts';
 
 /**
  * The one read of `mb.prefix.work.folders` for the dock (R-DOCK-PLACE). Today the DAM has no such setting and
- * prefixing is off; when the platform settings become an administrator's (issue 26, h26-rules), this reads them.
+ * prefixing is off; once h26-rules' platform settings are merged, this (or `loadingDockFolder` below, via
+ * `loadingDockFolderName(await readPlatformSettings(services.db))` from api/platform-settings.ts) reads them.
  */
 export async function prefixWorkFolders(_services: DamServices): Promise<boolean> {
   return false;

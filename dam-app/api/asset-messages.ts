@@ -44,5 +44,7 @@ export const ASSET_MESSAGES = {
   loadingDockTooLarge: 'Loading Dock Too Large',
   downloadMaximumReached: 'Download maximum reached.',
   loadingDockNoSpace: (requested: string, free: string) =>
-    `The loading dock lacks space: the request needs ${requested} and ${free} is free.`,
+    `The loading dock lacks space: the request needs ${requested} and ${free} is free. A partial conversion is possible.`,
+  // Ours: a dock asked for before its files are all placed.
+  loadingDockNotReady: 'This download is still being prepared. Try again when it is ready for download.',
 } as const;

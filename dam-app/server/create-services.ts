@@ -4,6 +4,8 @@ import { ASSET_INTENTS } from './assets/asset-intents.ts';
 import { RECONCILE_JOB, reconcile } from './assets/reconcile.ts';
 import { runRenditionJob } from './assets/rendition-job.ts';
 import type { DamConfig } from './config/config.ts';
+import { runConversionJob } from './conversions/conversion-job.ts';
+import { ConversionService } from './conversions/conversion-service.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
 import { FOLDER_INTENTS } from './folders/folder-intents.ts';
@@ -13,6 +15,7 @@ import { jobHandlers, queueJob } from './jobs/job-payloads.ts';
 import { JobWorker } from './jobs/job-queue.ts';
 import { LibraryEvents } from './live/library-events.ts';
 import { cleanLoadingDock } from './loading-dock/cleanup.ts';
+import { placeDock } from './loading-dock/placement-job.ts';
 import type { Logger } from './log.ts';
 import { outboxTransport, smtpTransport } from './mail/mail-transport.ts';
 import { ExifTool } from './media/exiftool.ts';
@@ -57,6 +60,8 @@ export async function createServices(config: DamConfig, log: Logger): Promise<Da
       'mail.send': (message) => transport.send(message),
       'asset.renditions': (payload) => runRenditionJob(services, payload),
       'loading-dock.cleanup': (payload) => cleanLoadingDock(services, payload),
+      'loading-dock.place': (payload) => placeDock(services, payload),
+      'conversion.run': (payload) => runConversionJob(services, payload),
       // Files an accelerated or browser upload delivered (verified against the node, or finished over tus).
       [INGEST_UPLOAD_JOB]: (payload) => ingestUpload(services, payload),
       [RECONCILE_JOB]: async (payload) => {
@@ -102,6 +107,7 @@ export async function createServices(config: DamConfig, log: Logger): Promise<Da
     tree: new OriginalsTree(config.storageRoot),
     exiftool,
     live,
+    conversions: new ConversionService(() => services),
     async sendMail(message, db = database.db) {
       await queueJob(db, 'mail.send', message);
       // After the caller's transaction commits the worker finds it; a kick now saves waiting for the next poll.

@@ -25,6 +25,24 @@ export interface LibraryEventHub {
   readonly subscribers: number;
 }
 
+/** A converted file in the conversions cache (conversions/conversion-service.ts). */
+export interface ConvertedFile {
+  /** Absolute, inside the conversions area. */
+  path: string;
+  size: number;
+  mediaType: string;
+  /** The name a person gets: the original's, the preset's, the output's extension. */
+  fileName: string;
+}
+
+/** Converts an asset version with a preset, once: a second request answers from the cache. */
+export interface AssetConverter {
+  ensureConverted(
+    input: { versionId: number; presetId: number },
+    signal?: AbortSignal,
+  ): Promise<ConvertedFile>;
+}
+
 /** What every handler may use: built once by `createServices`, passed to the app. */
 export interface DamServices {
   config: DamConfig;
@@ -32,12 +50,14 @@ export interface DamServices {
   databaseKind: 'pglite' | 'postgres';
   log: Logger;
   jobs: JobWorker;
-  /** The named storage areas (originals, versions, renditions, trash, loading dock). */
+  /** The named storage areas (originals, versions, renditions, trash). */
   storage: StorageAreas;
   /** Directory operations on the originals, the browsable tree the transfer node serves. */
   tree: OriginalsTree;
   /** One long-running exiftool for metadata reads. */
   exiftool: MetadataReader;
+  /** Conversions with the administrators' presets, cached per asset version and preset. */
+  conversions: AssetConverter;
   /** Library changes from the database's notifications, for the push channel to open pages. */
   live: LibraryEventHub;
   /** Queues a mail as a job in the same transaction as the change it reports. */

@@ -633,6 +633,55 @@ describe('DAM ↔ Rapid in the browser, end to end (real Chromium, extension, ho
     await closePanel();
   }, 180_000);
 
+  it('puts a cart of three assets in the Loading Dock, sees it ready, takes it home by Rapid Download (bytes compared) and sees the dock emptied 10 s later', async () => {
+    const shoots = await folderNamed('Library/Shoots');
+    const names = ['sunrise.png', 'harbour.png', 'dropped.png'];
+    const picked = (await assetsIn(shoots)).filter((asset) => names.includes(asset.fileName));
+    expect(picked).toHaveLength(3);
+    const cart = await apiCall<{ id: number }>('/carts', { method: 'POST', body: { name: 'Dock run' } });
+    await apiCall(`/carts/${cart.id}/assets`, {
+      method: 'POST',
+      body: { ids: picked.map((asset) => asset.id) },
+    });
+    // The earlier cart download left two of these names in Downloads: this one must deliver its own.
+    for (const name of names) await rm(join(home, 'Downloads', name), { force: true });
+
+    await go('#/loading-dock');
+    await page.waitForSelector('select[name="dockCart"]', { visible: true });
+    await page.select('select[name="dockCart"]', String(cart.id));
+    await button('Prepare download').click();
+    const ready = await page.waitForSelector('[data-dock][data-state="ready"]', { timeout: 60_000 });
+    const notificationId = (await ready?.evaluate((element) => element.getAttribute('data-dock'))) as string;
+    const dockFolder = join(site.runtime.services.config.storageRoot, 'LoadingDock', notificationId);
+    expect((await readdir(dockFolder)).sort()).toEqual([...names].sort());
+    await checkScreen('loading-dock-ready');
+
+    await page
+      .locator(`[data-dock="${notificationId}"] ::-p-aria(${TRANSFER_MESSAGES.rapidDownload}[role="button"])`)
+      .click();
+    const source = (name: string) => (picked.find((asset) => asset.fileName === name) as Asset).path;
+    for (const name of names)
+      await waitFor(
+        `${name} downloaded from the dock`,
+        async () => {
+          const got = await readFile(join(home, 'Downloads', name)).catch(() => undefined);
+          const want = await readFile(join(site.runtime.services.config.storageRoot, source(name)));
+          return got?.equals(want) ? true : undefined;
+        },
+        60_000,
+      );
+    const delivered = Date.now();
+    // R-DOCK-CLEANUP: the done callback, ten seconds after the transfer completed, empties the dock.
+    await waitFor(
+      'the dock emptied',
+      async () => ((await stat(dockFolder).catch(() => undefined)) ? undefined : true),
+      40_000,
+    );
+    expect(Date.now() - delivered).toBeGreaterThan(5_000);
+    await page.waitForSelector(`[data-dock="${notificationId}"][data-state="done"]`, { timeout: 30_000 });
+    await checkScreen('loading-dock-done');
+  }, 180_000);
+
   it('shows no upload menu to a user without fileUpload, and no Create menu to one who may create nothing', async () => {
     await logOut();
     await logIn('ellen');

@@ -371,6 +371,32 @@ describe('DAM web app: access screens, shell and administration in Chromium', ()
     await checkScreen('admin-audit');
   });
 
+  it('administers conversion presets: the seeded ones, and a new video preset checked before it is sent', async () => {
+    await adminTab('Conversion presets');
+    await seeHeading('Administration — Conversion presets');
+    await seeText('Web JPEG 2000 px sRGB');
+    await seeText('Broadcast proxy 1080p');
+    await checkScreen('admin-conversions');
+    await button('New preset').click();
+    await seeHeading('New preset');
+    await fill('name', 'Clip 720p 5 s');
+    await page.select('[role="dialog"] select[name="kind"]', 'video');
+    await fill('height', '720');
+    await fill('durationSeconds', '5');
+    await checkScreen('admin-preset-editor');
+    await button('Create').click();
+    await seeText('MP4 · … × 720 px · 0–5 s');
+    const presets = await page.evaluate(() =>
+      fetch('/api/v1/conversion-presets').then((answer) => answer.json()),
+    );
+    expect(presets.find((preset: { name: string }) => preset.name === 'Clip 720p 5 s')).toMatchObject({
+      kind: 'video',
+      format: 'mp4',
+      height: 720,
+      durationSeconds: 5,
+    });
+  });
+
   it('switches admin mode, and offers the other ACLs when an ACL’s root path is missing', async () => {
     await page.locator('button[data-user-menu]').click();
     await page.locator('aria/Admin mode[role="menuitemcheckbox"]').click();

@@ -1,10 +1,19 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { ASSET_MESSAGES } from '@rapid/dam-app/api/asset-messages';
 import { CART_FULL_NOTICE, CART_MAX_ASSETS } from '@rapid/dam-app/api/working-sets';
 import type { Browser, BrowserContext, Page } from 'puppeteer-core';
+import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { TRANSFER_MESSAGES } from '../../dam-app/api/transfer-messages.ts';
+import { ingestFile } from '../../dam-app/server/assets/ingest.ts';
 import { createDemoContent } from '../../dam-app/server/demo/demo-content.ts';
 import { ensureFolderRow } from '../../dam-app/server/folders/folder-queries.ts';
 import { ApiClient } from '../../dam-app/server/test-support/api-client.ts';
+import { eventually } from '../../dam-app/server/test-support/sample-media.ts';
 import {
   ADMIN_PASSWORD,
   axeViolations,
@@ -515,7 +524,7 @@ describe('DAM web app: assets and working sets in Chromium', () => {
     await closeMenu();
   });
 
-  it('prepares a cart in the Loading Dock, shows its files and state, and cleans it up', async () => {
+  it('prepares a cart in the Loading Dock, shows it ready, delivers it by Standard Download (bytes compared) and sees it emptied 10 s later', async () => {
     await go('#/loading-dock');
     await seeHeading('Loading Dock');
     await seeText('Nothing in the Loading Dock.');
@@ -538,16 +547,101 @@ describe('DAM web app: assets and working sets in Chromium', () => {
     await db.updateTable('assets').set({ size }).where('id', '=', street).execute();
     await button('Prepare download').click();
     await seeText('Prepared 3 file(s) in the Loading Dock.');
-    await page.waitForSelector('[data-dock] ::-p-text(ready)');
+    await page.waitForSelector('[data-dock][data-state="ready"]', { timeout: 30_000 });
     await button('Show files').click();
     await seeText('dawn.jpg');
     await checkScreen('loading-dock');
-    await button('Done: clean up').click();
-    await seeText('The prepared files are cleaned up.');
-    await page.waitForSelector('[data-dock] ::-p-text(done)');
-    const docks = (await (await apiAs('carlos')).get('/loading-dock')).body;
+    // Standard Download (HTTP): the browser's own download of the dock as one zip, its bytes the originals'.
+    const carlos = await apiAs('carlos');
+    const [dock] = (await carlos.get('/loading-dock')).body;
+    expect(dock.files).toHaveLength(3);
+    const downloads = await mkdtemp(join(tmpdir(), 'rapid-dam-dock-http-'));
+    const cdp = await page.createCDPSession();
+    // Carlos's page lives in a browser context of its own: the download behaviour is set for that context.
+    await cdp.send('Browser.setDownloadBehavior', {
+      behavior: 'allow',
+      downloadPath: downloads,
+      browserContextId: carlosContext.id,
+    });
+    await button(TRANSFER_MESSAGES.standardDownload).click();
+    const zipName = `download-${dock.loadingDockId}.zip`;
+    await eventually(async () => (await readdir(downloads)).includes(zipName), 30_000);
+    const zip = join(downloads, zipName);
+    const { storageRoot } = site.runtime.services.config;
+    for (const item of dock.items as { fileName: string; assetId: number }[]) {
+      const { path } = await db
+        .selectFrom('assets')
+        .select('path')
+        .where('id', '=', item.assetId)
+        .executeTakeFirstOrThrow();
+      const inside = execFileSync('unzip', ['-p', zip, item.fileName]);
+      expect(inside.equals(await readFile(join(storageRoot, path))), item.fileName).toBe(true);
+    }
+    // R-DOCK-CLEANUP: ten seconds after its last byte left, the dock is emptied.
+    const delivered = Date.now();
+    await page.waitForSelector('[data-dock][data-state="done"]', { timeout: 30_000 });
+    expect(Date.now() - delivered).toBeGreaterThan(5_000);
+    expect(existsSync(join(storageRoot, 'LoadingDock', dock.notificationId))).toBe(false);
+    await checkScreen('loading-dock-delivered');
+    const docks = (await carlos.get('/loading-dock')).body;
     expect(docks).toEqual([expect.objectContaining({ state: 'done', files: expect.any(Array) })]);
-  });
+    await rm(downloads, { recursive: true, force: true });
+  }, 90_000);
+
+  it('converts an image in the Loading Dock by the "Web JPEG 2000 px sRGB" preset: converting, then ready, and delivered by Standard Download', async () => {
+    const { services } = site.runtime;
+    const { storageRoot } = services.config;
+    const carlos = await apiAs('carlos');
+    // A large picture, so its conversion lasts long enough to be seen converting.
+    const folder = dirname((await carlos.get(`/assets/${ids['dawn.jpg']}`)).body.path as string);
+    const path = `${folder}/panorama.jpg`;
+    await sharp({ create: { width: 12000, height: 9000, channels: 3, background: '#3366aa' } })
+      .jpeg({ quality: 95 })
+      .toFile(join(storageRoot, path));
+    const { id: assetId } = await ingestFile(services, path);
+    const presets = (await carlos.get('/conversion-presets')).body as { id: number; name: string }[];
+    const webJpeg = presets.find((preset) => preset.name === 'Web JPEG 2000 px sRGB')?.id;
+    expect(webJpeg).toBeDefined();
+    const prepared = await carlos.post('/loading-dock', { items: [{ assetId, presetId: webJpeg }] });
+    expect(prepared.status).toBe(201);
+    const { notificationId, loadingDockId } = prepared.body;
+    const entry = `[data-dock="${notificationId}"]`;
+    // R-DOCK-PLACE: the request answered at once; the dock's job converts. Its states, as the server tells them.
+    const seen = new Set<string>([prepared.body.state]);
+    const watching = eventually(async () => {
+      const { state } = (await carlos.get(`/loading-dock/${notificationId}`)).body;
+      seen.add(state);
+      return state === 'ready' || state === 'failed';
+    }, 90_000);
+    // Asked for outside the page (the Convert dialog has its component tests): the page reads its docks afresh.
+    await go('#/loading-dock');
+    await page.reload();
+    await page.waitForSelector(`${entry}[data-state="ready"]`, { timeout: 90_000 });
+    await watching;
+    expect([...seen]).toContain('converting');
+    expect([...seen].pop()).toBe('ready');
+    await checkScreen('loading-dock-converted');
+    const dock = (await carlos.get(`/loading-dock/${notificationId}`)).body;
+    expect(dock.items).toEqual([
+      expect.objectContaining({ state: 'placed', fileName: 'panorama (Web JPEG 2000 px sRGB).jpg' }),
+    ]);
+
+    const downloads = await mkdtemp(join(tmpdir(), 'rapid-dam-dock-converted-'));
+    const cdp = await page.createCDPSession();
+    await cdp.send('Browser.setDownloadBehavior', {
+      behavior: 'allow',
+      downloadPath: downloads,
+      browserContextId: carlosContext.id,
+    });
+    await page.locator(`${entry} ::-p-aria(${TRANSFER_MESSAGES.standardDownload}[role="button"])`).click();
+    const zipName = `download-${loadingDockId}.zip`;
+    await eventually(async () => (await readdir(downloads)).includes(zipName), 30_000);
+    const inside = execFileSync('unzip', ['-p', join(downloads, zipName), dock.items[0].fileName]);
+    expect(await sharp(inside).metadata()).toMatchObject({ format: 'jpeg', space: 'srgb', width: 2000 });
+    expect(inside.equals(await readFile(join(storageRoot, dock.files[0])))).toBe(true);
+    await page.waitForSelector(`${entry}[data-state="done"]`, { timeout: 30_000 });
+    await rm(downloads, { recursive: true, force: true });
+  }, 180_000);
 
   it('hides the download entries from a role without the download gates (R-DOWNLOAD-GATE)', async () => {
     const admin = await apiAs('admin', ADMIN_PASSWORD);

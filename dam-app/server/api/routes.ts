@@ -11,6 +11,8 @@ import { apiKeyRoutes } from '../auth/api-key-routes.ts';
 import { invitationRoutes } from '../auth/invitation-routes.ts';
 import { passwordRoutes } from '../auth/password-routes.ts';
 import { sessionRoutes } from '../auth/session-routes.ts';
+import { conversionRoutes } from '../conversions/conversion-routes.ts';
+import { presetRoutes } from '../conversions/preset-routes.ts';
 import { standardDownloadRoutes } from '../downloads/standard-download-routes.ts';
 import { driveRoutes } from '../drive/drive-routes.ts';
 import { folderRoutes } from '../folders/folder-routes.ts';
@@ -62,4 +64,6 @@ export const API_ROUTES: RouteDefinition[] = [
   ...cartRoutes,
   ...loadingDockRoutes,
   ...driveRoutes,
+  ...presetRoutes,
+  ...conversionRoutes,
 ];

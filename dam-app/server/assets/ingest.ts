@@ -6,6 +6,7 @@ import { queueJob } from '../jobs/job-payloads.ts';
 import { normalizeXmp } from '../media/normalize-xmp.ts';
 import type { DamServices } from '../services.ts';
 import { isIndexable, PathOutsideRootError } from '../storage/originals-tree.ts';
+import { inLoadingDock } from '../storage/work-folders.ts';
 import { insertAssetUnlessTaken, keywordVector, liveAssetAt, updateAssetRow } from './asset-queries.ts';
 import { hashFile } from './hash-file.ts';
 
@@ -28,6 +29,8 @@ export class NotIngestableError extends Error {}
 export async function ingestFile(services: DamServices, given: string): Promise<IngestResult> {
   const { db } = services;
   if (!isIndexable(baseName(given))) throw new NotIngestableError(`Not an asset file: ${given}`);
+  // R-DOCK-PLACE: the loading dock holds prepared downloads (links to originals), never assets of their own.
+  if (inLoadingDock(given)) throw new NotIngestableError(`In the loading dock: ${given}`);
   const problem = fileNameProblem(baseName(given));
   if (problem) throw new NotIngestableError(`Refused file name (${problem}): ${JSON.stringify(given)}`);
   const path = await underNfcName(services, given);

@@ -4,6 +4,7 @@ import { recoverOperations } from '../intents/intent-kinds.ts';
 import { pendingIntentPaths } from '../intents/intents.ts';
 import type { DamServices } from '../services.ts';
 import { isIndexable } from '../storage/originals-tree.ts';
+import { inLoadingDock } from '../storage/work-folders.ts';
 import { activeAssetPathsBelow, markMissing } from './asset-queries.ts';
 import { ingestFile, NotIngestableError } from './ingest.ts';
 
@@ -47,8 +48,11 @@ export async function reconcile(services: DamServices, path = ''): Promise<Recon
       report.refusedLinks.push(link);
       services.log.warn('reconcile.link_refused', { path: link });
     }
-    for (const name of folders)
-      if (isIndexable(name) && settled(joinPath(directory, name))) pending.push(joinPath(directory, name));
+    for (const name of folders) {
+      const folder = joinPath(directory, name);
+      // R-DOCK-PLACE: the loading dock's prepared downloads are not library folders or assets.
+      if (isIndexable(name) && settled(folder) && !inLoadingDock(folder)) pending.push(folder);
+    }
     for (const name of files) {
       if (!isIndexable(name)) continue;
       const file = joinPath(directory, name);

@@ -25,7 +25,9 @@ export type AuditEvent =
   | 'group_deleted'
   | 'acl_saved'
   | 'acl_deleted'
-  | 'platform_settings_saved';
+  | 'platform_settings_saved'
+  | 'preset_saved'
+  | 'preset_deleted';
 
 export interface AuditRecord {
   actorId: number | null;

@@ -90,6 +90,7 @@ const environmentSchema = z.object({
   ),
   DAM_RECONCILE_SECONDS: count(3600, 7 * 86_400),
   DAM_LOADING_DOCK_QUOTA_MB: count(50 * 1024, 1024 ** 3),
+  DAM_LOADING_DOCK_LINKS: flag(true),
   DAM_MAX_UPLOAD_BYTES: z.coerce
     .number({ message: 'must be a whole number of bytes' })
     .int({ message: 'must be a whole number of bytes' })
@@ -152,6 +153,8 @@ export interface DamConfig {
   reconcileSeconds: number;
   /** What one user's prepared downloads not yet done may hold in the loading dock, in bytes; 0: no limit. */
   loadingDockQuotaBytes: number;
+  /** Docks are placed by hard links where the file system allows (`DAM_LOADING_DOCK_LINKS`); false: always copies. */
+  loadingDockLinks: boolean;
   /** scrypt's cost is 2^logN (OWASP lists N=2^15, r=8, p=3); tests lower it to save time. */
   scryptLogN: number;
   /** The largest file a browser (tus) or Drive upload may send, in bytes (`DAM_MAX_UPLOAD_BYTES`). */
@@ -203,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): DamConfig {
     jobConcurrency: e.DAM_JOB_CONCURRENCY,
     reconcileSeconds: e.DAM_RECONCILE_SECONDS,
     loadingDockQuotaBytes: e.DAM_LOADING_DOCK_QUOTA_MB * 1024 ** 2,
+    loadingDockLinks: e.DAM_LOADING_DOCK_LINKS,
     nodes: e.DAM_NODES,
     embeddedNode: {
       enabled: e.DAM_NODES.length === 0 && e.DAM_EMBEDDED_NODE,

@@ -309,11 +309,36 @@ export interface LoadingDocksTable {
   id: Generated<number>;
   notification_id: string;
   owner_id: number;
-  /** [{ assetId, key, fileName, size }]: what the dock holds, in the loading-dock area. */
-  files: ColumnType<{ assetId: number; key: string; fileName: string; size: number }[], string, string>;
+  /** What the dock holds or will hold, one item per file (loading-dock/dock-items.ts). */
+  files: ColumnType<LoadingDockItem[], string, string>;
   total_size: ColumnType<string, number | string, number | string>;
   created_at: CreatedAt;
   done_at: Nullable<Date>;
+  /** `preparing` until the placement job has run, `converting` while it waits for conversions (migration 0012). */
+  state: ColumnType<LoadingDockState, LoadingDockState | undefined, LoadingDockState>;
+  /** The dock's folder, storage-relative (`LoadingDock/<notification id>`); null for docks from before 0012. */
+  folder: Nullable<string>;
+  /** Bytes placed so far, for the screen's progress. */
+  placed_size: ColumnType<string, number | string | undefined, number | string>;
+}
+
+export type LoadingDockState = 'preparing' | 'converting' | 'ready' | 'failed';
+
+/** One file of a dock: where it comes from, its name in the dock, and how its placement went. */
+export interface LoadingDockItem {
+  assetId: number;
+  /** Storage-relative path of the file in the dock (for docks from before 0012: a key in the old area). */
+  key: string;
+  /** Its name in the dock and at the destination, `name (2).ext` when two share a name. */
+  fileName: string;
+  size: number;
+  /** The original's storage-relative path. */
+  source?: string;
+  /** A conversion preset: the file placed is the conversion's output. */
+  presetId?: number | null;
+  state?: 'pending' | 'placed' | 'failed';
+  /** Why a failed item failed, as a person reads it. */
+  message?: string;
 }
 
 /** An operation on files and rows under way (or left half done by a dead server): see db/migrations/0006. */
@@ -325,6 +350,32 @@ export interface OperationIntentsTable {
   paths: string[];
   owner: number;
   created_at: CreatedAt;
+}
+
+export interface ConversionPresetsTable {
+  id: Generated<number>;
+  name: string;
+  description: Generated<string>;
+  kind: 'image' | 'video' | 'audio';
+  /** Everything of the preset but its name, description and kind (api/conversions.ts `presetSchema`). */
+  settings: ColumnType<Record<string, unknown>, string, string>;
+  revision: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+/** One asset version converted with one preset: the cache (db/migrations/0013). */
+export interface ConversionsTable {
+  version_id: number;
+  preset_id: number;
+  preset_revision: number;
+  state: 'converting' | 'ready' | 'failed';
+  storage_key: Nullable<string>;
+  file_name: Nullable<string>;
+  media_type: Nullable<string>;
+  size: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  error: Nullable<string>;
+  updated_at: Timestamp;
 }
 
 export interface Database {
@@ -354,6 +405,8 @@ export interface Database {
   saved_searches: SavedSearchesTable;
   loading_docks: LoadingDocksTable;
   operation_intents: OperationIntentsTable;
+  conversion_presets: ConversionPresetsTable;
+  conversions: ConversionsTable;
   platform_settings: PlatformSettingsTable;
 }
 
@@ -368,6 +421,7 @@ export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type Acl = Selectable<AclsTable>;
+export type LoadingDock = Selectable<LoadingDocksTable>;
 export type Group = Selectable<GroupsTable>;
 export type Asset = Selectable<AssetsTable>;
 export type Folder = Selectable<FoldersTable>;

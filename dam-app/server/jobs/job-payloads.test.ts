@@ -5,8 +5,10 @@ const handlers = (): TypedJobHandlers => ({
   'mail.send': vi.fn(async () => {}),
   'asset.renditions': vi.fn(async () => {}),
   'loading-dock.cleanup': vi.fn(async () => {}),
+  'loading-dock.place': vi.fn(async () => {}),
   'upload.ingest': vi.fn(async () => {}),
   'storage.reconcile': vi.fn(async () => {}),
+  'conversion.run': vi.fn(async () => {}),
 });
 
 describe('job payloads', () => {

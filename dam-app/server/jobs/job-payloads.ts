@@ -11,6 +11,8 @@ export const JOB_PAYLOADS = {
   'mail.send': z.object({ to: z.string(), subject: z.string(), text: z.string() }),
   'asset.renditions': z.object({ assetId: z.number().int(), hash: z.string() }),
   'loading-dock.cleanup': z.object({ dockId: z.number().int() }),
+  /** Places a new dock's files (loading-dock/placement-job.ts). */
+  'loading-dock.place': z.object({ dockId: z.number().int() }),
   /** A file a transfer delivered; `landedPath` (with its uploader) when it landed beside a taken name. */
   'upload.ingest': z.object({
     path: z.string(),
@@ -22,6 +24,8 @@ export const JOB_PAYLOADS = {
     via: z.literal('http').optional(),
   }),
   'storage.reconcile': z.object({ path: z.string().optional() }),
+  /** One asset version converted with one preset (conversions/conversion-job.ts). */
+  'conversion.run': z.object({ versionId: z.number().int(), presetId: z.number().int() }),
 };
 
 export type JobKind = keyof typeof JOB_PAYLOADS;

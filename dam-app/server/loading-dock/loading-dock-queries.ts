@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database, LoadingDockItem, LoadingDockState } from '../db/schema.ts';
 
 /** The owner's latest hundred docks, newest first. */
 export const ownDocks = (db: Kysely<Database>, ownerId: number) =>
@@ -23,6 +23,19 @@ export function ownDock(db: Kysely<Database>, ownerId: number, notificationId: s
   return query.executeTakeFirst();
 }
 
+/** One of the owner's open docks by its id. */
+export const ownOpenDockById = (db: Kysely<Database>, ownerId: number, dockId: number) =>
+  db
+    .selectFrom('loading_docks')
+    .selectAll()
+    .where('id', '=', dockId)
+    .where('owner_id', '=', ownerId)
+    .where('done_at', 'is', null)
+    .executeTakeFirst();
+
+export const dockById = (db: Kysely<Database>, dockId: number) =>
+  db.selectFrom('loading_docks').selectAll().where('id', '=', dockId).executeTakeFirst();
+
 /** The assets of the owner's cart in cart order, or undefined when the owner has no such cart. */
 export async function ownCartAssetIds(db: Kysely<Database>, ownerId: number, cartId: number) {
   const cart = await db
@@ -44,31 +57,34 @@ export async function ownCartAssetIds(db: Kysely<Database>, ownerId: number, car
 export const activeAssetFiles = (db: Kysely<Database>, ids: number[]) =>
   db
     .selectFrom('assets')
-    .select(['id', 'path', 'file_name', 'size'])
+    .select(['id', 'path', 'file_name', 'size', 'version_number'])
     .where('id', 'in', ids)
     .where('status', '=', 'active')
     .execute();
 
-export interface DockFile {
-  assetId: number;
-  key: string;
-  fileName: string;
-  size: number;
-}
-
-export const setDockFiles = (db: Kysely<Database>, dockId: number, files: DockFile[]) =>
+export const setDockState = (
+  db: Kysely<Database>,
+  dockId: number,
+  changes: { state?: LoadingDockState; files?: LoadingDockItem[]; placedSize?: number },
+) =>
   db
     .updateTable('loading_docks')
-    .set({ files: JSON.stringify(files) })
+    .set({
+      ...(changes.state ? { state: changes.state } : {}),
+      ...(changes.files ? { files: JSON.stringify(changes.files) } : {}),
+      ...(changes.placedSize !== undefined ? { placed_size: changes.placedSize } : {}),
+    })
     .where('id', '=', dockId)
+    .where('done_at', 'is', null)
     .execute();
 
-export const dockById = (db: Kysely<Database>, id: number) =>
-  db.selectFrom('loading_docks').selectAll().where('id', '=', id).executeTakeFirst();
-
-export async function markDockDone(db: Kysely<Database>, id: number): Promise<void> {
-  await db.updateTable('loading_docks').set({ done_at: new Date() }).where('id', '=', id).execute();
-}
+export const markDockDone = (db: Kysely<Database>, dockId: number) =>
+  db
+    .updateTable('loading_docks')
+    .set({ done_at: new Date() })
+    .where('id', '=', dockId)
+    .where('done_at', 'is', null)
+    .execute();
 
 /** Locks the user's row until the transaction ends: one quota check at a time per user. */
 export async function lockUserRow(trx: Kysely<Database>, userId: number): Promise<void> {
@@ -88,17 +104,23 @@ export const openDockBytes = async (db: Kysely<Database>, ownerId: number) =>
     ).used,
   );
 
-/** A new, empty dock holding `total` bytes of the owner's quota; its id. */
+/** A new dock in state `preparing`, its items listed, holding `total` bytes of the owner's quota; its id. */
 export const insertDock = async (
   db: Kysely<Database>,
-  notificationId: string,
   ownerId: number,
-  total: number,
+  dock: { notificationId: string; items: LoadingDockItem[]; total: number; folder: string },
 ) =>
   (
     await db
       .insertInto('loading_docks')
-      .values({ notification_id: notificationId, owner_id: ownerId, files: '[]', total_size: total })
+      .values({
+        notification_id: dock.notificationId,
+        owner_id: ownerId,
+        files: JSON.stringify(dock.items),
+        total_size: dock.total,
+        state: 'preparing',
+        folder: dock.folder,
+      })
       .returning('id')
       .executeTakeFirstOrThrow()
   ).id;

@@ -6,7 +6,8 @@ import type { StorageAreas } from './storage-area.ts';
 
 /**
  * The areas of one DAM home. Only the originals are under the storage root (the node's docroot); the others sit
- * beside it under `DAM_HOME/areas`, so the transfer node never serves a version, a rendition or the trash.
+ * beside it under `DAM_HOME/areas`, so the transfer node never serves a version, a rendition or the trash. The
+ * loading dock is a folder of the storage root the node serves (storage/work-folders.ts), not an area.
  */
 export async function createStorageAreas(config: DamConfig): Promise<StorageAreas> {
   const areasRoot = join(config.home, 'areas');
@@ -19,7 +20,7 @@ export async function createStorageAreas(config: DamConfig): Promise<StorageArea
     versions: new LocalStorageArea('versions', join(areasRoot, 'versions')),
     renditions: new LocalStorageArea('renditions', join(areasRoot, 'renditions')),
     trash: new LocalStorageArea('trash', join(areasRoot, 'trash')),
-    loadingDock: new LocalStorageArea('loading-dock', join(areasRoot, 'loading-dock')),
+    conversions: new LocalStorageArea('conversions', join(areasRoot, 'conversions')),
   };
   for (const area of Object.values(areas)) await mkdir((area as LocalStorageArea).root, { recursive: true });
   return areas;

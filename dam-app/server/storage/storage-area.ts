@@ -28,8 +28,8 @@ export interface StorageArea {
   localPath(key: string): string | undefined;
 }
 
-/** Originals, versions, renditions, trash and the loading dock are separate areas (reference/dam.md §1). */
-export type AreaName = 'originals' | 'versions' | 'renditions' | 'trash' | 'loading-dock';
+/** Originals, versions, renditions, trash and the conversions cache are separate areas (reference/dam.md §1). */
+export type AreaName = 'originals' | 'versions' | 'renditions' | 'trash' | 'conversions';
 
 export interface StorageAreas {
   /** The browsable tree: the storage root, which is the transfer node's docroot. */
@@ -37,5 +37,6 @@ export interface StorageAreas {
   versions: StorageArea;
   renditions: StorageArea;
   trash: StorageArea;
-  loadingDock: StorageArea;
+  /** Converted files, by asset version and preset: the conversions cache. */
+  conversions: StorageArea;
 }

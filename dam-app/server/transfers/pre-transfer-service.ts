@@ -12,6 +12,7 @@ import { ApiError, forbidden, invalid, notFound } from '../api/api-error.ts';
 import type { NodeEndpoint } from '../config/config.ts';
 import { aclRoot } from '../folders/acl-scope.ts';
 import { asperaConvertIdToPath } from '../folders/transfer-functions.ts';
+import { dockNodePath } from '../loading-dock/loading-dock-service.ts';
 import {
   readPlatformSettings,
   relativePathOf,
@@ -105,12 +106,17 @@ export async function preTransfer(
     };
   } else {
     const settings = { relativePath: relative, prefixWorkFolders: platform.prefixWorkFolders };
-    const paths = body.transfer_spec.paths.map((each) => {
+    const paths: { source: string; destination?: string }[] = [];
+    for (const each of body.transfer_spec.paths) {
       if (!each.source) throw invalid({ 'transfer_spec.paths': 'Every download path needs a source.' });
       // R-TRANSFER-PATH: a path is relative to the relative path unless it already names it, is in the loading dock or
-      // the renditions, or is absolute (storage-relative); R-ACL-RELATIVE-PATH: it never leaves the ACL root.
-      return { source: pathInAcl(config, root, translateTransferPath(each.source, settings)).nodePath };
-    });
+      // the renditions, or is absolute (storage-relative); R-ACL-RELATIVE-PATH: it never leaves the ACL root. A
+      // loading-dock path must be a file of one of the person's ready docks (R-DOCK-DOWNLOAD).
+      const source =
+        (await dockNodePath(services, principal, each.source)) ??
+        pathInAcl(config, root, translateTransferPath(each.source, settings)).nodePath;
+      paths.push(each.destination ? { source, destination: each.destination } : { source });
+    }
     request = {
       paths,
       cookie: formatTransferCookie({

@@ -7,6 +7,7 @@ import { ASSET_MESSAGES } from '../../api/asset-messages.ts';
 import { ingestFile } from '../assets/ingest.ts';
 import { aclUser } from '../test-support/acl-fixture.ts';
 import type { ApiClient } from '../test-support/api-client.ts';
+import { eventually } from '../test-support/sample-media.ts';
 import { DATABASE_KINDS, startTestDam, type TestDam } from '../test-support/test-dam.ts';
 import { bundleFolderName } from './bundle-service.ts';
 
@@ -118,13 +119,16 @@ describe.each(DATABASE_KINDS)('bundles on %s', (kind) => {
     });
     expect(prepared.status).toBe(201);
     const { notificationId } = prepared.body;
-    expect(prepared.body.files).toEqual([
-      `${notificationId}/old.bin`,
-      `${notificationId}/Dock kit/cover.jpg`,
-      `${notificationId}/Dock kit/notes.txt`,
+    const ready = await eventually(async () => {
+      const dock = (await carla.get(`/loading-dock/${notificationId}`)).body;
+      return dock.state === 'ready' && dock;
+    });
+    expect(ready.files).toEqual([
+      `LoadingDock/${notificationId}/old.bin`,
+      `LoadingDock/${notificationId}/Dock kit/cover.jpg`,
+      `LoadingDock/${notificationId}/Dock kit/notes.txt`,
     ]);
-    const area = dam.services.storage.loadingDock as unknown as { root: string };
-    expect(await readFile(join(area.root, notificationId, 'Dock kit/notes.txt'))).toEqual(
+    expect(await readFile(join(dam.services.config.storageRoot, ready.files[2]))).toEqual(
       bytes['Library/Shoot/notes.txt'],
     );
   });

@@ -7,6 +7,8 @@ import * as operationIntents from './0006-operation-intents.ts';
 import * as loginThrottle from './0007-login-throttle.ts';
 import * as nameSearch from './0010-name-search.ts';
 import * as libraryEvents from './0011-library-events.ts';
+import * as loadingDockPlacement from './0012-loading-dock-placement.ts';
+import * as conversions from './0013-conversions.ts';
 import * as platformSettings from './0014-platform-settings.ts';
 
 /** Every migration, in order. Names never change once released: the database records them. */
@@ -19,5 +21,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0007-login-throttle': loginThrottle,
   '0010-name-search': nameSearch,
   '0011-library-events': libraryEvents,
+  '0012-loading-dock-placement': loadingDockPlacement,
+  '0013-conversions': conversions,
   '0014-platform-settings': platformSettings,
 };

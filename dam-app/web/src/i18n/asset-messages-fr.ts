@@ -38,7 +38,9 @@ export const assetMessagesFr: Record<keyof typeof ASSET_MESSAGES, string> = {
   loadingDockTooLarge: 'Trop volumineux pour le quai de chargement',
   downloadMaximumReached: 'Limite de téléchargement atteinte.',
   loadingDockNoSpace:
-    'Espace insuffisant dans le quai de chargement : la demande nécessite {requested} et il reste {free} de libre.',
+    'Espace insuffisant dans le quai de chargement : la demande nécessite {requested} et il reste {free} de libre. Une conversion partielle est possible.',
+  loadingDockNotReady:
+    'Ce téléchargement est encore en préparation. Réessayez quand il sera prêt à télécharger.',
 };
 
 /** Texts of the working-set schemas that live beside their rule rather than in ASSET_MESSAGES, by a key of ours. */

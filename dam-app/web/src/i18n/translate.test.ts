@@ -112,7 +112,7 @@ describe('translator and server texts', () => {
     const sent = ASSET_MESSAGES.loadingDockNoSpace('2.5 GB', '800.0 MB');
     expect(localizeMessage(sent, 'en')).toBe(sent);
     expect(localizeMessage(sent, 'fr')).toBe(
-      'Espace insuffisant dans le quai de chargement : la demande nécessite 2,5\u00a0Go et il reste 800,0\u00a0Mo de libre.',
+      'Espace insuffisant dans le quai de chargement : la demande nécessite 2,5\u00a0Go et il reste 800,0\u00a0Mo de libre. Une conversion partielle est possible.',
     );
     expect(localizeMessage(ASSET_MESSAGES.loadingDockNoSpace('a few files', 'none'), 'fr')).toContain(
       'nécessite a few files et il reste none de libre',

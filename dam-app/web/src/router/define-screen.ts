@@ -10,6 +10,7 @@ export const ADMIN_SECTIONS = [
   'groups',
   'acls',
   'invitations',
+  'conversions',
   'audit',
   'outbox',
   'platform',

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TRANSFER_MESSAGES } from '../../../api/transfer-messages.ts';
-import { DOCK_CLEANUP_DELAY_MS, type DownloadClient, DownloadFlow } from './download-flow.ts';
+import { DOCK_CLEANUP_DELAY_MS, DOCK_POLL_MS, type DownloadClient, DownloadFlow } from './download-flow.ts';
 import type { TransferApi } from './transfer-api.ts';
 
 type Listener = (type: string, data: unknown) => void;
@@ -29,14 +29,33 @@ let calls: string[];
 let logs: string[];
 let specs: Record<string, unknown>[];
 
+let dockStates: string[];
+let notificationId: string;
+
 const api = {
-  prepareLoadingDock: async (body: { cartId?: number }) => {
-    calls.push(`dock ${body.cartId}`);
-    return { loadingDockId: 4, notificationId: 'note-123456', totalSize: 10, files: [] };
+  prepareLoadingDock: async (body: { cartId?: number; bundleId?: number }) => {
+    calls.push(body.cartId ? `dock cart ${body.cartId}` : `dock bundle ${body.bundleId}`);
+    return { loadingDockId: 4, notificationId, state: 'preparing', totalSize: 10, files: [] };
+  },
+  loadingDock: async (id: string) => {
+    calls.push(`state ${id}`);
+    return { state: dockStates.shift() ?? 'ready' };
+  },
+  loadingDockFiles: async (query: { notificationId?: string; LoadingDockId?: string }) => {
+    calls.push(`files ${query.notificationId ?? '-'} ${query.LoadingDockId}`);
+    return {
+      loadingDockId: 4,
+      notificationId: 'note-123456',
+      bulk: false,
+      files: [
+        { source: 'LoadingDock/note-123456/a.png', destination: 'a.png', size: 1 },
+        { source: 'LoadingDock/note-123456/a (2).png', destination: 'a (2).png', size: 1 },
+      ],
+    };
   },
   cartAssets: async () => ({ items: [{ path: 'Library/a.png' }, { path: 'Library/b.png' }] }),
-  preTransfer: async (body: { paths: { source?: string }[] }) => {
-    calls.push(`pre ${body.paths.map((path) => path.source).join('+')}`);
+  preTransfer: async (body: { paths: { source?: string; destination?: string }[] }) => {
+    calls.push(`pre ${body.paths.map((path) => `${path.source}>${path.destination ?? ''}`).join('+')}`);
     return specs;
   },
   loadingDockDone: async (id: string) => {
@@ -51,14 +70,32 @@ beforeEach(() => {
   calls = [];
   logs = [];
   specs = [{ remote_host: 'node' }];
+  dockStates = [];
+  notificationId = 'note-123456';
 });
 afterEach(() => vi.useRealTimers());
 
 describe('the download flow (R-DOCK-DOWNLOAD, R-DOCK-CLEANUP)', () => {
-  it('prepares a cart in the loading dock, downloads its files as one transfer, and cleans up 10 s after it completes', async () => {
-    const flow = new DownloadFlow({ client, api, log: (message) => logs.push(message) });
-    expect(await flow.download({ kind: 'cart', cart: { id: 7, name: 'Shoot' } }, 'Library')).toBe('started');
-    expect(calls).toEqual(['dock 7', 'pre Library/a.png+Library/b.png']);
+  it('prepares a cart in the loading dock, waits until it is ready, transfers exactly its files once, and cleans up 10 s after it completes', async () => {
+    const cleaned: string[] = [];
+    const flow = new DownloadFlow({
+      client,
+      api,
+      log: (message) => logs.push(message),
+      onDockCleaned: (id) => cleaned.push(id),
+    });
+    dockStates = ['preparing', 'converting', 'ready'];
+    const started = flow.download({ kind: 'cart', cart: { id: 7, name: 'Shoot' } }, 'Library');
+    await vi.advanceTimersByTimeAsync(DOCK_POLL_MS * 3);
+    expect(await started).toBe('started');
+    expect(calls).toEqual([
+      'dock cart 7',
+      'state note-123456',
+      'state note-123456',
+      'state note-123456',
+      'files note-123456 4',
+      'pre LoadingDock/note-123456/a.png>a.png+LoadingDock/note-123456/a (2).png>a (2).png',
+    ]);
     expect(client.started).toHaveLength(1);
     client.announce('running');
     await vi.advanceTimersByTimeAsync(DOCK_CLEANUP_DELAY_MS * 2);
@@ -68,7 +105,29 @@ describe('the download flow (R-DOCK-DOWNLOAD, R-DOCK-CLEANUP)', () => {
     expect(calls).not.toContain('done note-123456');
     await vi.advanceTimersByTimeAsync(1);
     expect(calls).toContain('done note-123456');
+    expect(cleaned).toEqual(['note-123456']);
     expect(client.listeners.size).toBe(0);
+  });
+
+  it('downloads a bundle through the dock too, and a dock that failed is not transferred', async () => {
+    const flow = new DownloadFlow({ client, api, log: (message) => logs.push(message) });
+    expect(await flow.download({ kind: 'bundle', bundle: { id: 3, name: 'Kit' } }, 'Library')).toBe(
+      'started',
+    );
+    expect(calls.slice(0, 3)).toEqual(['dock bundle 3', 'state note-123456', 'files note-123456 4']);
+    calls = [];
+    dockStates = ['failed'];
+    const dock = { loadingDockId: 4, notificationId: 'note-123456' };
+    expect(await flow.download({ kind: 'dock', dock }, 'Library')).toBe('dock-not-ready');
+    expect(calls).toEqual(['state note-123456']);
+  });
+
+  it('logs a dock without a notification id (an old loading dock script) and proceeds by its dock id', async () => {
+    const flow = new DownloadFlow({ client, api, log: (message) => logs.push(message) });
+    notificationId = '';
+    expect(await flow.download({ kind: 'cart', cart: { id: 7, name: 'Shoot' } }, 'Library')).toBe('started');
+    expect(logs).toEqual([TRANSFER_MESSAGES.noNotificationId]);
+    expect(calls.slice(0, 2)).toEqual(['dock cart 7', 'files - 4']);
   });
 
   it('does not start without the ACL’s relative path, and logs an empty pre-transfer answer', async () => {

@@ -1,5 +1,10 @@
 import { folderTransferPath } from '../../../api/contract/folders-endpoints.ts';
-import { loadingDockDone, prepareDownload } from '../../../api/contract/loading-dock-endpoints.ts';
+import {
+  getLoadingDock,
+  loadingDockDone,
+  loadingDockDownload,
+  prepareDownload,
+} from '../../../api/contract/loading-dock-endpoints.ts';
 import {
   cancelledUpload,
   errorUpload,
@@ -47,7 +52,12 @@ export function transferApi(
       client.call(nodeCredentials, { body: { cookie, nodeUrl } }),
     /** asperaconvertidtopath. */
     folderPath: (id: number) => client.call(folderTransferPath, { params: { id } }),
-    prepareLoadingDock: (body: { ids?: number[]; cartId?: number }) => client.call(prepareDownload, { body }),
+    prepareLoadingDock: (body: { ids?: number[]; cartId?: number; bundleId?: number }) =>
+      client.call(prepareDownload, { body }),
+    loadingDock: (notificationId: string) => client.call(getLoadingDock, { params: { notificationId } }),
+    /** R-DOCK-DOWNLOAD the loading dock download workflow: the dock's files, each with its destination. */
+    loadingDockFiles: (query: { notificationId?: string; LoadingDockId?: string }) =>
+      client.call(loadingDockDownload, { query }),
     loadingDockDone: (notificationId: string) => client.call(loadingDockDone, { params: { notificationId } }),
     carts: () => client.call(listCarts),
     cartAssets: (id: number) => client.call(listCartAssets, { params: { id } }),

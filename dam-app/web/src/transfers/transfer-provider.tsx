@@ -1,12 +1,14 @@
 import type { Connect } from '@rapid/sdk';
 import { STATUS } from '@rapid/sdk';
 import { useConnect } from '@rapid/sdk/react';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SessionView } from '../../../api/accounts.ts';
 import type { FolderView } from '../../../api/folders.ts';
 import { DEFAULT_PLATFORM_SETTINGS } from '../../../api/platform-settings.ts';
 import { MIN_CLIENT_VERSION } from '../../../api/transfer-messages.ts';
 import { usePlatformSettingsQuery } from '../api/platform-settings.ts';
+import { ASSET_KEYS } from '../api/query-keys.ts';
 import { usePreferences } from '../app/preferences.tsx';
 import { toaster } from '../app/toaster.tsx';
 import { BrowseExtensionsProvider } from '../screens/browse/browse-extensions.tsx';
@@ -91,9 +93,16 @@ export function TransferProvider({ session, children }: { session: SessionView; 
       }),
     [connect, api, store, reload, log, setUploadState],
   );
+  const queryClient = useQueryClient();
   const downloads = useMemo(
-    () => new DownloadFlow({ client: connect, api, log: log.add }),
-    [connect, api, log],
+    () =>
+      new DownloadFlow({
+        client: connect,
+        api,
+        log: log.add,
+        onDockCleaned: () => void queryClient.invalidateQueries({ queryKey: ASSET_KEYS.loadingDock }),
+      }),
+    [connect, api, log, queryClient],
   );
 
   // R-UPLOAD-RESUME: monitoring picks up where the last page left it.
@@ -149,8 +158,8 @@ export function TransferProvider({ session, children }: { session: SessionView; 
   const rapidDownload = useCallback(
     async (request: DownloadRequest) => {
       if (connect.getStatus() !== STATUS.RUNNING) {
-        // R-UPLOAD-NEEDS-CLIENT: quick download stops silently; the loading dock (cart) variant shows the warning.
-        if (request.kind === 'cart') setWarning({ httpUpload: false });
+        // R-UPLOAD-NEEDS-CLIENT: quick download stops silently; the loading dock variants (cart, bundle, dock) warn.
+        if (request.kind !== 'assets' && request.kind !== 'folder') setWarning({ httpUpload: false });
         return;
       }
       setMasked(true);

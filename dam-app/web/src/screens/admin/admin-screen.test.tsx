@@ -24,6 +24,7 @@ const SECTIONS: { section: AdminSection; list: string; others: string[]; empty: 
     others: ['GET /admin/groups'],
     empty: 'admin.invitationsEmpty',
   },
+  { section: 'conversions', list: 'GET /conversion-presets', others: [], empty: 'admin.presetsEmpty' },
   { section: 'audit', list: 'GET /admin/audit', others: [], empty: 'admin.auditEmpty' },
   { section: 'outbox', list: 'GET /admin/outbox', others: [], empty: 'admin.outboxEmpty' },
 ];

@@ -8,6 +8,7 @@ import { path } from '../../router/route-codec.ts';
 import type { Draw, ScreenEntry } from '../../router/routes.ts';
 import { AclsSection } from './acls-section.tsx';
 import { AuditSection } from './audit-section.tsx';
+import { ConversionPresetsSection } from './conversion-presets-section.tsx';
 import { GroupsSection } from './groups-section.tsx';
 import { InvitationsSection } from './invitations-section.tsx';
 import { OutboxSection } from './outbox-section.tsx';
@@ -30,6 +31,7 @@ const SECTIONS: Record<AdminSection, { label: MessageKey; Component: () => React
   groups: { label: 'admin.groups', Component: GroupsSection },
   acls: { label: 'admin.acls', Component: AclsSection },
   invitations: { label: 'admin.invitations', Component: InvitationsSection },
+  conversions: { label: 'admin.conversions', Component: ConversionPresetsSection },
   audit: { label: 'admin.audit', Component: AuditSection },
   outbox: { label: 'admin.outbox', Component: OutboxSection },
   platform: { label: 'admin.platform', Component: PlatformSettingsSection },

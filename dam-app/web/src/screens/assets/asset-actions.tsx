@@ -21,6 +21,7 @@ import {
   mayEditAsset,
 } from '../../asset-widgets/asset-access.ts';
 import { ContactSheetDialog } from '../../asset-widgets/contact-sheet-dialog.tsx';
+import { ConvertDialog } from '../../asset-widgets/convert-dialog.tsx';
 import { MoveCopyDialog } from '../../asset-widgets/move-copy-dialog.tsx';
 import { saveFile } from '../../asset-widgets/save-file.ts';
 import { ConfirmDialog } from '../../components/feedback.tsx';
@@ -31,7 +32,16 @@ import { CheckInDialog } from './check-in-dialog.tsx';
 import { PRINT_FORMATS } from './print-formats.ts';
 import { RenameDialog } from './rename-dialog.tsx';
 
-type Open = 'check-in' | 'rename' | 'move' | 'delete' | 'cart' | 'collection' | 'contact-sheet' | null;
+type Open =
+  | 'check-in'
+  | 'rename'
+  | 'move'
+  | 'delete'
+  | 'cart'
+  | 'collection'
+  | 'contact-sheet'
+  | 'convert'
+  | null;
 
 /** The Asset View's actions: check-out and check-in, rename, move or copy, delete, working sets, downloads, print. */
 export function AssetActions({
@@ -165,6 +175,9 @@ export function AssetActions({
                   <Menu.Item value="loading-dock" onSelect={() => prepare.mutate()}>
                     {t('dock.prepareMenu')}
                   </Menu.Item>
+                  <Menu.Item value="convert" onSelect={() => setOpen('convert')}>
+                    {t('convert.menu')}
+                  </Menu.Item>
                 </Menu.ItemGroup>
                 {mayDownloadOriginal(session) && asset.kind === 'image' && (
                   <Menu.ItemGroup>
@@ -195,6 +208,7 @@ export function AssetActions({
       {open === 'cart' && <AddToCartDialog assetIds={[asset.id]} open onClose={close} />}
       {open === 'collection' && <AddToCollectionDialog assetIds={[asset.id]} open onClose={close} />}
       {open === 'contact-sheet' && <ContactSheetDialog assetIds={[asset.id]} open onClose={close} />}
+      {open === 'convert' && <ConvertDialog assetIds={[asset.id]} open onClose={close} />}
       <ConfirmDialog
         open={open === 'delete'}
         title={t('assets.deleteTitle')}

@@ -67,6 +67,13 @@ export const useLoadingDock = () =>
   useQuery({
     queryKey: ASSET_KEYS.loadingDock,
     queryFn: ({ signal }) => api.call(listLoadingDocks, { signal }),
+    // While a dock is being placed or converted its state is asked about every second; a ready one, every few
+    // seconds, since the server cleans it on its own (10 s after a Standard Download's last byte, or when it expires).
+    refetchInterval: (query) => {
+      const states = query.state.data?.map((dock) => dock.state) ?? [];
+      if (states.includes('preparing') || states.includes('converting')) return 1_000;
+      return states.includes('ready') ? 5_000 : false;
+    },
   });
 
 /** After assets changed (edit, move, check-in…): everything that may show them is fetched again. */

@@ -1,14 +1,15 @@
 import type { SessionView } from '../../../../api/accounts.ts';
 import { AddToCartDialog } from '../../asset-widgets/add-to-cart-dialog.tsx';
 import { AddToCollectionDialog } from '../../asset-widgets/add-to-collection-dialog.tsx';
-import { mayChangeAssets } from '../../asset-widgets/asset-access.ts';
+import { mayChangeAssets, mayDownload } from '../../asset-widgets/asset-access.ts';
 import { BulkEditDialog } from '../../asset-widgets/bulk-edit-dialog.tsx';
 import { ContactSheetDialog } from '../../asset-widgets/contact-sheet-dialog.tsx';
+import { ConvertDialog } from '../../asset-widgets/convert-dialog.tsx';
 import { MoveCopyDialog } from '../../asset-widgets/move-copy-dialog.tsx';
 import type { MessageKey } from '../../i18n/messages-en.ts';
 
 /** What a selection of assets in the library views can be given to: the asset screens' dialogs. */
-export type SelectionAction = 'move' | 'bulk-edit' | 'cart' | 'collection' | 'contact-sheet';
+export type SelectionAction = 'move' | 'bulk-edit' | 'cart' | 'collection' | 'contact-sheet' | 'convert';
 
 export const SELECTION_ACTION_LABELS: Record<SelectionAction, MessageKey> = {
   move: 'moveCopy.menu',
@@ -16,14 +17,24 @@ export const SELECTION_ACTION_LABELS: Record<SelectionAction, MessageKey> = {
   cart: 'carts.addMenu',
   collection: 'collections.addMenu',
   'contact-sheet': 'contactSheet.menu',
+  convert: 'convert.menu',
 };
 
-/** The actions this person may take on a selection: moving and editing need file actions (R-FILE-ACTIONS). */
+/**
+ * The actions this person may take on a selection: moving and editing need file actions (R-FILE-ACTIONS); converting
+ * needs what a download needs (R-CONVERSION-GATE).
+ */
 export function selectionActions(
   session: Pick<SessionView, 'permissions' | 'features' | 'user'>,
 ): SelectionAction[] {
   const changes: SelectionAction[] = mayChangeAssets(session) ? ['move', 'bulk-edit'] : [];
-  return [...changes, 'cart', 'collection', 'contact-sheet'];
+  return [
+    ...changes,
+    'cart',
+    'collection',
+    'contact-sheet',
+    ...(mayDownload(session) ? ['convert' as const] : []),
+  ];
 }
 
 /** The dialog of the chosen action, for every selected asset (also those a CSV selected beyond the loaded pages). */
@@ -48,6 +59,8 @@ export function SelectionDialogs(props: {
       return <AddToCollectionDialog open assetIds={ids} onClose={onClose} />;
     case 'contact-sheet':
       return <ContactSheetDialog open assetIds={ids} onClose={onClose} />;
+    case 'convert':
+      return <ConvertDialog open assetIds={ids} onClose={onClose} />;
     default:
       return null;
   }

@@ -1,23 +1,31 @@
-import { Badge, Button, Card, Flex, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, Flex, HStack, Progress, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { z } from 'zod';
 import type { SessionView } from '../../../../api/accounts.ts';
-import { loadingDockDone, prepareDownload } from '../../../../api/contract/loading-dock-endpoints.ts';
+import {
+  loadingDockDone,
+  loadingDockZip,
+  prepareDownload,
+} from '../../../../api/contract/loading-dock-endpoints.ts';
 import type { loadingDockEntrySchema } from '../../../../api/loading-dock.ts';
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { toaster } from '../../app/toaster.tsx';
 import { mayDownload } from '../../asset-widgets/asset-access.ts';
-import { Empty, ErrorAlert, ListSkeleton, Notice } from '../../components/feedback.tsx';
+import { saveFile } from '../../asset-widgets/save-file.ts';
+import { ErrorAlert, Notice } from '../../components/feedback.tsx';
 import { formatDate } from '../../components/format-date.ts';
 import { formatSize } from '../../components/format-size.ts';
 import { ScreenHeader } from '../../components/screen-header.tsx';
 import { SelectField } from '../../components/select-field.tsx';
 import { SubmitButton } from '../../components/submit-button.tsx';
+import { QueryStates } from '../../kit/query-states.tsx';
 import { defineScreen } from '../../router/define-screen.ts';
 import { path } from '../../router/route-codec.ts';
 import type { Draw, ScreenEntry } from '../../router/routes.ts';
+import { useOptionalTransferActions } from '../../transfers/transfer-context.ts';
+import { useTransferText } from '../../transfers/transfer-text.ts';
 import { ASSET_KEYS, useCarts, useLoadingDock } from '../assets/asset-queries.ts';
 import { cartChoices } from './cart-choices.ts';
 
@@ -44,7 +52,7 @@ export function LoadingDockScreen({ session }: { session: SessionView }) {
     mutationFn: (id: number) => api.call(prepareDownload, { body: { cartId: id } }),
     onSuccess: (dock) => {
       void client.invalidateQueries({ queryKey: ASSET_KEYS.loadingDock });
-      toaster.create({ type: 'success', title: t('dock.preparedFiles', { count: dock.files.length }) });
+      toaster.create({ type: 'success', title: t('dock.preparedFiles', { count: dock.items.length }) });
     },
   });
   const allowed = mayDownload(session);
@@ -85,22 +93,36 @@ export function LoadingDockScreen({ session }: { session: SessionView }) {
           </Card.Body>
         </Card.Root>
       )}
-      {docks.isPending && <ListSkeleton />}
-      {docks.isError && <ErrorAlert error={docks.error} />}
-      {docks.data?.length === 0 && <Empty title={t('dock.empty')} description={t('dock.emptyHint')} />}
-      {docks.data && docks.data.length > 0 && (
-        <Stack gap="3" as="ul" listStyleType="none" aria-label={t('dock.listLabel')}>
-          {docks.data.map((dock) => (
-            <DockItem key={dock.loadingDockId} dock={dock} />
-          ))}
-        </Stack>
-      )}
+      <QueryStates query={docks} empty={t('dock.empty')} emptyDescription={t('dock.emptyHint')}>
+        {(list) => (
+          <Stack gap="3" as="ul" listStyleType="none" aria-label={t('dock.listLabel')}>
+            {list.map((dock) => (
+              <DockItem key={dock.loadingDockId} dock={dock} />
+            ))}
+          </Stack>
+        )}
+      </QueryStates>
     </Stack>
   );
 }
 
-function DockItem({ dock }: { dock: Dock }) {
+const STATE_COLOURS: Record<Dock['state'], string> = {
+  preparing: 'blue',
+  converting: 'purple',
+  ready: 'green',
+  failed: 'red',
+  done: 'gray',
+};
+
+/**
+ * One prepared download (R-DOCK-PLACE, R-DOCK-DOWNLOAD): its state (preparing, converting, ready for download,
+ * failed), its size and how much is placed, the files that failed with their messages, and — once ready — Rapid
+ * Download (one transfer through the dock, cleaned 10 s after it completes) and Standard Download (a zip over HTTP).
+ */
+export function DockItem({ dock }: { dock: Dock }) {
   const { t, language } = usePreferences();
+  const text = useTransferText();
+  const transfers = useOptionalTransferActions();
   const client = useQueryClient();
   const [showFiles, setShowFiles] = useState(false);
   const done = useMutation({
@@ -110,20 +132,47 @@ function DockItem({ dock }: { dock: Dock }) {
       toaster.create({ type: 'success', title: t('dock.cleaned') });
     },
   });
-  const names = dock.files.map((file) => file.slice(file.indexOf('/') + 1));
+  const failed = dock.items.filter((item) => item.state === 'failed');
+  const working = dock.state === 'preparing' || dock.state === 'converting';
+  const ready = dock.state === 'ready';
   const filesId = `dock-files-${dock.loadingDockId}`;
+  const size = formatSize(dock.totalSize, language);
   return (
-    <Card.Root size="sm" as="li" data-dock={dock.notificationId}>
+    <Card.Root size="sm" as="li" data-dock={dock.notificationId} data-state={dock.state}>
       <Card.Body gap="2">
         <Flex gap="3" wrap="wrap" align="center">
           <Text fontWeight="semibold">{t('dock.item', { id: dock.loadingDockId })}</Text>
-          <Badge colorPalette={dock.state === 'ready' ? 'green' : 'gray'}>
-            {t(`dock.state.${dock.state}`)}
-          </Badge>
+          <Badge colorPalette={STATE_COLOURS[dock.state]}>{t(`dock.state.${dock.state}`)}</Badge>
           <Text fontSize="sm" color="fg.muted">
-            {t('dock.summary', { count: dock.files.length, size: formatSize(dock.totalSize, language) })}
+            {t('dock.summary', { count: dock.items.length, size })}
           </Text>
-          <HStack marginStart="auto" gap="2">
+          <HStack marginStart="auto" gap="2" wrap="wrap">
+            {ready && (
+              <>
+                <Button
+                  size="xs"
+                  colorPalette="teal"
+                  disabled={!transfers?.mayDownload}
+                  onClick={() =>
+                    transfers?.rapidDownload({
+                      kind: 'dock',
+                      dock: { loadingDockId: dock.loadingDockId, notificationId: dock.notificationId },
+                    })
+                  }
+                >
+                  {text('rapidDownload')}
+                </Button>
+                <Button
+                  size="xs"
+                  variant="outline"
+                  onClick={() =>
+                    saveFile(api.url(loadingDockZip, { params: { notificationId: dock.notificationId } }))
+                  }
+                >
+                  {text('standardDownload')}
+                </Button>
+              </>
+            )}
             <Button
               size="xs"
               variant="outline"
@@ -133,13 +182,37 @@ function DockItem({ dock }: { dock: Dock }) {
             >
               {t(showFiles ? 'dock.hideFiles' : 'dock.showFiles')}
             </Button>
-            {dock.state === 'ready' && (
+            {(ready || dock.state === 'failed') && (
               <Button size="xs" variant="outline" loading={done.isPending} onClick={() => done.mutate()}>
                 {t('dock.done')}
               </Button>
             )}
           </HStack>
         </Flex>
+        {working && (
+          <Progress.Root
+            size="xs"
+            max={Math.max(dock.totalSize, 1)}
+            value={dock.state === 'converting' ? null : dock.placedSize}
+            aria-label={t('dock.progress', { placed: formatSize(dock.placedSize, language), size })}
+          >
+            <Progress.Track>
+              <Progress.Range />
+            </Progress.Track>
+          </Progress.Root>
+        )}
+        {failed.length > 0 && (
+          <Notice status="warning">
+            <Stack gap="1">
+              <Text>{t('dock.failedItems', { count: failed.length })}</Text>
+              {failed.map((item) => (
+                <Text key={item.fileName} fontSize="sm">
+                  {item.fileName}: {item.message}
+                </Text>
+              ))}
+            </Stack>
+          </Notice>
+        )}
         <Text fontSize="sm" color="fg.muted">
           {t('dock.dates', {
             created: formatDate(dock.createdAt, language),
@@ -150,8 +223,10 @@ function DockItem({ dock }: { dock: Dock }) {
         </Text>
         {showFiles && (
           <Stack as="ul" id={filesId} gap="0" ps="4" fontFamily="mono" fontSize="sm">
-            {names.map((name) => (
-              <li key={name}>{name}</li>
+            {dock.items.map((item) => (
+              <li key={item.fileName}>
+                {item.fileName} ({formatSize(item.size, language)})
+              </li>
             ))}
           </Stack>
         )}

@@ -1,0 +1,97 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError } from '../api/api-error.ts';
+import type { AssetConverter, ConvertedFile } from '../services.ts';
+import { aclUser } from '../test-support/acl-fixture.ts';
+import type { ApiClient } from '../test-support/api-client.ts';
+import { eventually, sampleJpeg } from '../test-support/sample-media.ts';
+import { DATABASE_KINDS, startTestDam, type TestDam } from '../test-support/test-dam.ts';
+
+const BROKEN_PRESET = 666;
+const BROKEN_TEXT = 'pic.jpg could not be converted: the file is damaged.';
+
+/**
+ * A test double of the conversions service (the seam of issue 26): it "converts" by writing a small file into a cache
+ * folder, once the test releases it, and fails for one preset with a per-file message.
+ */
+function fakeConversions(cache: string) {
+  let release: () => void = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const asked: { versionId: number; presetId: number }[] = [];
+  const service: AssetConverter = {
+    async ensureConverted(input): Promise<ConvertedFile> {
+      asked.push(input);
+      await gate;
+      if (input.presetId === BROKEN_PRESET) throw new ApiError(422, 'conversion_failed', BROKEN_TEXT);
+      const path = join(cache, `${input.versionId}-${input.presetId}.jpg`);
+      await mkdir(cache, { recursive: true });
+      await writeFile(path, `converted ${input.versionId} by ${input.presetId}`);
+      return { path, size: (await readFile(path)).length, mediaType: 'image/jpeg', fileName: 'pic.jpg' };
+    },
+  };
+  return { service, release: () => release(), asked };
+}
+
+// R-DOCK-PLACE: a dock item with a preset holds the conversion's output; the dock is `converting` while it waits, and a
+// conversion that fails marks its item failed with its own message while the rest stays downloadable.
+describe.each(DATABASE_KINDS)('conversions in the loading dock on %s', (kind) => {
+  let dam: TestDam;
+  let carla: ApiClient;
+  const ids: number[] = [];
+
+  beforeAll(async () => {
+    dam = await startTestDam(kind);
+    carla = await aclUser(dam, 'carla', 'Library');
+    for (const path of ['Library/A/pic.jpg', 'Library/B/pic.jpg', 'Library/C/pic.jpg']) {
+      await sampleJpeg(join(dam.services.config.storageRoot, path));
+      const asset = (await carla.post('/assets/ingest', { path })).body.asset;
+      // No version row yet: the placement makes the first one, which the conversion is cached by.
+      ids.push(asset.id);
+    }
+  });
+  afterAll(() => dam.close());
+
+  it('goes from converting to ready for download, with a failed conversion marked on its own file', async () => {
+    const fake = fakeConversions(join(dam.home, 'conversions-cache'));
+    dam.services.conversions = fake.service;
+    const prepared = await carla.post('/loading-dock', {
+      items: [
+        { assetId: ids[0], presetId: 7 },
+        { assetId: ids[1], presetId: BROKEN_PRESET },
+        { assetId: ids[2], presetId: null },
+      ],
+    });
+    expect(prepared.status).toBe(201);
+    // A conversion's size is not known before: the original's size stands for it, and it needs space.
+    expect(prepared.body.neededBytes).toBeGreaterThan(0);
+    const { notificationId } = prepared.body;
+    const converting = await eventually(async () => {
+      const dock = (await carla.get(`/loading-dock/${notificationId}`)).body;
+      return dock.state === 'converting' && dock;
+    });
+    expect(converting.files).toEqual([]);
+    fake.release();
+    const ready = await eventually(async () => {
+      const dock = (await carla.get(`/loading-dock/${notificationId}`)).body;
+      return dock.state === 'ready' && dock;
+    });
+    expect(fake.asked.map((each) => each.presetId)).toEqual([7, BROKEN_PRESET]);
+    expect(ready.items.map((item: { state: string }) => item.state)).toEqual(['placed', 'failed', 'placed']);
+    expect(ready.items[1].message).toBe(BROKEN_TEXT);
+    expect(ready.files).toEqual([
+      `LoadingDock/${notificationId}/pic.jpg`,
+      `LoadingDock/${notificationId}/pic (3).jpg`,
+    ]);
+    expect(await readFile(join(dam.services.config.storageRoot, ready.files[0]), 'utf8')).toMatch(
+      /^converted \d+ by 7$/,
+    );
+    const listed = (await carla.get(`/loading-dock-download?notificationId=${notificationId}`)).body;
+    expect(listed.files.map((file: { destination: string }) => file.destination)).toEqual([
+      'pic.jpg',
+      'pic (3).jpg',
+    ]);
+  });
+});

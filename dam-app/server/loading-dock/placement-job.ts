@@ -1,0 +1,101 @@
+import { ASSET_MESSAGES } from '../../api/asset-messages.ts';
+import { MESSAGES } from '../../api/messages.ts';
+import { ApiError } from '../api/api-error.ts';
+import { assetsByIds } from '../conversions/conversion-queries.ts';
+import { currentVersionId } from '../conversions/request-service.ts';
+import type { LoadingDockItem } from '../db/schema.ts';
+import { crashPoint } from '../intents/crash-point.ts';
+import type { DamServices } from '../services.ts';
+import { removeDockFolder } from './cleanup.ts';
+import { dockById, setDockState } from './loading-dock-queries.ts';
+import { placeFile } from './place-file.ts';
+
+/** How often a placement records its progress (and looks whether the dock was cleaned meanwhile). */
+const PROGRESS_MS = 250;
+
+/**
+ * The `loading-dock.place` job (R-DOCK-PLACE): puts each item of a dock in its folder under the docroot — the
+ * original by hard link or copy, or a conversion's output once `services.conversions` has made it (the dock is
+ * `converting` meanwhile) — then marks the dock `ready`. An item that cannot be placed is marked failed with its
+ * message and the rest stays downloadable; a dock where nothing could be placed is `failed`. Run again after a
+ * crash it finds the whole files already there (placeFile is atomic) and goes on; a dock cleaned meanwhile is left
+ * cleaned.
+ */
+export async function placeDock(services: DamServices, payload: { dockId: number }): Promise<void> {
+  const dock = await dockById(services.db, payload.dockId);
+  if (!dock || dock.done_at || dock.folder === null) return;
+  if (dock.state === 'ready' || dock.state === 'failed') return;
+  const items: LoadingDockItem[] = dock.files.map((item) => ({ ...item }));
+  const mode = services.config.loadingDockLinks ? 'link' : 'copy';
+  let placed = items.reduce((sum, item) => sum + (item.state === 'placed' ? item.size : 0), 0);
+  let lastSaved = Date.now();
+  const save = async () => {
+    lastSaved = Date.now();
+    await setDockState(services.db, dock.id, { files: items, placedSize: placed });
+    return !(await dockById(services.db, dock.id))?.done_at;
+  };
+  for (const item of items) {
+    if (item.state === 'placed' || item.state === 'failed') continue;
+    await crashPoint(services.config, 'dock.place');
+    try {
+      const source = await sourceOf(services, dock.id, item);
+      if (source.fileName) renameForConversion(items, item, source.fileName);
+      await placeFile(source.path, services.tree.absolute(item.key), mode);
+      item.size = source.size;
+      item.state = 'placed';
+      placed += item.size;
+    } catch (error) {
+      item.state = 'failed';
+      item.message = error instanceof ApiError ? error.userMessage : MESSAGES.operationFailed;
+      services.log.warn('loading_dock.item_failed', {
+        dockId: dock.id,
+        file: item.fileName,
+        error: (error as Error).message,
+      });
+    }
+    if (Date.now() - lastSaved >= PROGRESS_MS && !(await save())) break;
+  }
+  const open = await save();
+  if (!open) {
+    // Cleaned while it was being placed: what this run put there after the clean-up goes too.
+    await removeDockFolder(services, dock);
+    return;
+  }
+  const anyPlaced = items.some((item) => item.state === 'placed');
+  await setDockState(services.db, dock.id, { state: anyPlaced || items.length === 0 ? 'ready' : 'failed' });
+  services.log.info('loading_dock.placed', { dockId: dock.id, files: items.length, bytes: placed, mode });
+}
+
+/** The file to place for an item: its original, or (with a preset) the conversion's output and its name. */
+async function sourceOf(
+  services: DamServices,
+  dockId: number,
+  item: LoadingDockItem,
+): Promise<{ path: string; size: number; fileName?: string }> {
+  if (item.presetId === null || item.presetId === undefined) {
+    const path = services.tree.absolute(item.source ?? '');
+    return { path, size: item.size };
+  }
+  const [asset] = await assetsByIds(services.db, [item.assetId]);
+  if (!asset) throw new ApiError(404, 'not_found', ASSET_MESSAGES.versionNotFound);
+  // The conversion is cached per asset version (R-CONVERSION-CACHE); an asset never checked in gets its first one.
+  const versionId = await currentVersionId(services.db, asset);
+  await setDockState(services.db, dockId, { state: 'converting' });
+  return services.conversions.ensureConverted({ versionId, presetId: item.presetId });
+}
+
+/**
+ * A converted item takes the conversion's name ("photo.tif" by "Web JPEG 2000 px sRGB" is "photo (Web JPEG 2000 px
+ * sRGB).jpg"), in its own folder of the dock (a bundle's) and still unique there; its key follows, in the same dock
+ * folder the clean-up removes whole.
+ */
+function renameForConversion(items: LoadingDockItem[], item: LoadingDockItem, converted: string) {
+  const folder = item.fileName.slice(0, item.fileName.lastIndexOf('/') + 1);
+  const wanted = `${folder}${converted.slice(converted.lastIndexOf('/') + 1)}`;
+  if (wanted === item.fileName) return;
+  const taken = new Set(items.filter((other) => other !== item).map((other) => other.fileName));
+  let name = wanted;
+  for (let n = 2; taken.has(name); n++) name = wanted.replace(/(\.[^./]*)?$/, ` (${n})$1`);
+  item.key = `${item.key.slice(0, item.key.length - item.fileName.length)}${name}`;
+  item.fileName = name;
+}

@@ -20,19 +20,29 @@ const COUNT = Number(process.argv[2] ?? 24);
 const CONCURRENCY = Number(process.argv[3] ?? availableParallelism());
 const home = await mkdtemp(join(tmpdir(), 'rapid-bench-conversions-'));
 
-/** Runs `task` over `items`, `limit` at a time; answers the seconds it took. */
+/**
+ * Runs `task` over `items`, `limit` at a time; answers the seconds it took.
+ * @template T
+ * @param {T[]} items
+ * @param {number} limit
+ * @param {(item: T) => Promise<unknown>} task
+ */
 async function timed(items, limit, task) {
   const started = performance.now();
   let next = 0;
   await Promise.all(
     Array.from({ length: limit }, async () => {
-      while (next < items.length) await task(items[next++]);
+      while (next < items.length) await task(/** @type {T} */ (items[next++]));
     }),
   );
   return (performance.now() - started) / 1000;
 }
 
-/** The operation the seeded preset does, written straight against sharp. */
+/**
+ * The operation the seeded preset does, written straight against sharp.
+ * @param {string} source
+ * @param {string} target
+ */
 const plainSharp = (source, target) =>
   sharp(source)
     .autoOrient()
@@ -59,13 +69,20 @@ try {
     .where('name', '=', 'Web JPEG 2000 px sRGB')
     .executeTakeFirstOrThrow();
   await mkdir(join(config.storageRoot, 'Library'), { recursive: true });
+  /** @type {{ absolute: string; versionId: number }[]} */
   const sources = [];
   for (let index = 0; index < COUNT; index++) {
     const path = `Library/photo-${index}.jpg`;
     const absolute = join(config.storageRoot, path);
     // A gradient with noise, so each image is real work for the codec (a flat colour compresses to nothing).
     await sharp({
-      create: { width: 3000, height: 2000, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+      create: {
+        width: 3000,
+        height: 2000,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
     })
       .tint({ r: (index * 37) % 255, g: 120, b: 200 })
       .withIccProfile('srgb')
@@ -95,7 +112,9 @@ try {
   const plainOut = join(home, 'plain');
   await mkdir(plainOut, { recursive: true });
   // One warm-up each, so neither side pays for loading libvips' codecs.
-  await plainSharp(sources[0].absolute, join(plainOut, 'warm.jpg'));
+  const first = sources[0];
+  if (!first) throw new Error('no images to convert: give a count of at least 1');
+  await plainSharp(first.absolute, join(plainOut, 'warm.jpg'));
   const plainSeconds = await timed(sources, CONCURRENCY, (source) =>
     plainSharp(source.absolute, join(plainOut, `${source.versionId}.jpg`)),
   );

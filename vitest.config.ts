@@ -13,6 +13,7 @@ export default defineConfig({
       'installer-frame',
       'dam-app',
       'dam-app/web',
+      'scripts',
     ],
   },
 });

@@ -2,6 +2,7 @@
 // daemon and the demo server, and says where to point the browser. Ctrl-C stops what it started.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { whyBuild } from './lib/build-stamp.mjs';
 import { ensureDependencies } from './lib/ensure-deps.mjs';
 import { ensureRuntimePackages } from './lib/ensure-system-packages.mjs';
 import { REPO_ROOT } from './lib/repo.mjs';
@@ -17,10 +18,15 @@ await ensureDependencies();
 // exiftool, ffmpeg, poppler and certutil: installed when this user may (root or sudo), else said once, clearly.
 const missingTools = await ensureRuntimePackages();
 for (const line of missingTools) console.warn(`⚠ ${line}`);
-// What people run is the production build, whatever NODE_ENV the calling shell (or a test runner) has set.
-const buildEnv = { ...process.env, NODE_ENV: 'production' };
-if ((await run(NPM, npmArgs(['run', '--silent', 'build']), { cwd: REPO_ROOT, env: buildEnv })) !== 0)
-  fail('The build failed.');
+// What people run is the production build, whatever NODE_ENV the calling shell (or a test runner) has set. A build of
+// these very sources is not redone (build-stamp.mjs says why that matters beyond the seconds).
+const needsBuild = whyBuild();
+if (needsBuild) {
+  console.log(`Building (${needsBuild}):`);
+  const buildEnv = { ...process.env, NODE_ENV: 'production' };
+  if ((await run(NPM, npmArgs(['run', '--silent', 'build']), { cwd: REPO_ROOT, env: buildEnv })) !== 0)
+    fail('The build failed.');
+} else console.log('The build is up to date with the sources.');
 
 console.log('\nRegistering the Rapid native host for the browsers installed for this user:');
 const registerCli = join(REPO_ROOT, 'native-host', 'dist', 'rapid-register.mjs');

@@ -19,7 +19,7 @@ import { FeedUrlDialog } from './feed-url-dialog.tsx';
 
 export const screen = defineScreen('feeds', {
   codec: path('/feeds'),
-  nav: { menu: 'user', label: 'feeds.title', order: 6 },
+  nav: { menu: 'user', label: 'feeds.title', order: 3.5 },
 });
 export const draw: Draw<'feeds'> = () => <FeedsScreen />;
 

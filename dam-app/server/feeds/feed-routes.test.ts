@@ -45,7 +45,13 @@ describe.each(DATABASE_KINDS)('feeds on %s', (kind) => {
     await sampleJpeg(file(path));
     const response = await carla.post('/assets/ingest', { path });
     expect(response.status).toBe(200);
-    return response.body.asset.id as number;
+    const id = response.body.asset.id as number;
+    // The thumbnail job changes what the feed says (its enclosure): a reader's first read waits for it.
+    await eventually(
+      async () => (await carla.get(`/assets/${id}`)).body.renditionState !== 'pending',
+      60_000,
+    );
+    return id;
   };
   const feedPath = (url: string) => new URL(url).pathname.replace('/api/v1', '');
   const create = (client: ApiClient, body: object) =>
@@ -107,6 +113,23 @@ describe.each(DATABASE_KINDS)('feeds on %s', (kind) => {
       expect(mine?.lastFetchedAt).not.toBeNull();
     },
   );
+
+  it('a checked-in version is an item of its own, beside the arrival', async () => {
+    const made = await create(carla, { name: 'Versions', source: { kind: 'folder', id: libraryId } });
+    const id = await ingest('Library/Versions/poster.jpg');
+    expect((await carla.post(`/assets/${id}/checkout`)).status).toBeLessThan(300);
+    const checkedIn = await carla.post(`/assets/${id}/checkin`, { category: 'Peer', comment: 'Retouched' });
+    expect(checkedIn.status).toBe(201);
+    const number = checkedIn.body.version as number;
+    const view = await readWithFeedparser(made.body.url.replace(dam.services.config.publicUrl, dam.url));
+    expect(view.bozo).toBe(false);
+    const ids = view.entries.map((entry) => entry.id);
+    expect(ids).toContain(`urn:rapid-dam:asset:${id}:new_file`);
+    const item = view.entries.find(
+      (entry) => entry.id === `urn:rapid-dam:asset:${id}:file_changes:${number}`,
+    );
+    expect(item?.title).toBe(`New version ${number}: poster.jpg`);
+  });
 
   it('answers If-Modified-Since with 304 and records it as the last status', async () => {
     const made = await create(carla, { name: 'Since', source: { kind: 'folder', id: libraryId } });

@@ -65,11 +65,15 @@ export interface FeedEventRow {
   asset_id: number;
   version_number: number | null;
   at: Date;
+  /** The upload (its cookie) whose files this arrival groups, and how many of them the feed shows; null: one asset. */
+  batch: string | null;
+  batch_size: number;
 }
 
 /**
- * The events of the assets `scope` selects (a `select id from assets …`) since `since`: an asset's arrival, each later
- * version of its file, its last metadata edit. Read from what the DAM records already (migration 0017).
+ * The events of the assets `scope` selects (a `select id from assets …`) since `since`: arrivals, one per upload
+ * (the files one accelerated upload brought, found by path in `upload_files`) or per asset when none brought it; each
+ * later version; each asset's last metadata edit. Read from what the DAM records already (migration 0017).
  */
 export async function feedEvents(
   db: Kysely<Database>,
@@ -78,20 +82,45 @@ export async function feedEvents(
 ): Promise<FeedEventRow[]> {
   const parts: RawBuilder<unknown>[] = [];
   if (options.events.includes('new_file'))
-    parts.push(sql`select 'new_file' as event, id as asset_id, null::integer as version_number, date_added as at
-      from assets where id in (${scope}) and date_added >= ${options.since}`);
+    parts.push(sql`select 'new_file' as event, min(a.id) as asset_id, null::integer as version_number,
+        max(a.date_added) as at, batch.cookie as batch, count(*)::integer as batch_size
+      from assets a
+      left join lateral (
+        select cookie from upload_files u where u.path = a.path and u.created_at <= a.date_added
+        order by u.created_at desc limit 1
+      ) batch on true
+      where a.id in (${scope}) and a.date_added >= ${options.since}
+      group by coalesce(batch.cookie, a.id::text), batch.cookie`);
   if (options.events.includes('file_changes'))
-    parts.push(sql`select 'file_changes' as event, asset_id, number as version_number, created_at as at
+    parts.push(sql`select 'file_changes' as event, asset_id, number as version_number, created_at as at,
+        null::text as batch, 1 as batch_size
       from asset_versions where asset_id in (${scope}) and number > 1 and state = 'completed'
       and created_at >= ${options.since}`);
   if (options.events.includes('metadata'))
     parts.push(sql`select 'metadata' as event, id as asset_id, null::integer as version_number,
-      metadata_edited_at as at from assets where id in (${scope}) and metadata_edited_at >= ${options.since}`);
+        metadata_edited_at as at, null::text as batch, 1 as batch_size
+      from assets where id in (${scope}) and metadata_edited_at >= ${options.since}`);
   if (parts.length === 0) return [];
   const order = options.oldestFirst ? sql`at asc, asset_id asc` : sql`at desc, asset_id desc`;
   const { rows } = await sql<FeedEventRow>`select * from (${sql.join(parts, sql` union all `)}) events
     order by ${order} limit ${options.limit}`.execute(db);
-  return rows.map((row) => ({ ...row, asset_id: Number(row.asset_id), at: new Date(row.at) }));
+  return rows.map((row) => ({
+    ...row,
+    asset_id: Number(row.asset_id),
+    batch_size: Number(row.batch_size),
+    at: new Date(row.at),
+  }));
+}
+
+/** The names of the assets each upload brought that `scope` selects, by name. */
+export async function batchNames(db: Kysely<Database>, scope: RawBuilder<unknown>, batches: string[]) {
+  if (batches.length === 0) return new Map<string, string[]>();
+  const { rows } = await sql<{ cookie: string; name: string }>`select u.cookie, a.name from upload_files u
+    join assets a on a.path = u.path where u.cookie in (${sql.join(batches)}) and a.id in (${scope})
+    order by lower(a.name), a.id`.execute(db);
+  const names = new Map<string, string[]>();
+  for (const row of rows) names.set(row.cookie, [...(names.get(row.cookie) ?? []), row.name]);
+  return names;
 }
 
 /** The assets a feed's entries show, with their thumbnail when one was made. */

@@ -131,6 +131,41 @@ describe.each(DATABASE_KINDS)('feeds on %s', (kind) => {
     expect(item?.title).toBe(`New version ${number}: poster.jpg`);
   });
 
+  it('shows the files of one upload as one item', async () => {
+    const made = await create(carla, { name: 'Uploads', source: { kind: 'folder', id: libraryId } });
+    const paths = ['Library/Batch/b-one.jpg', 'Library/Batch/a-two.jpg', 'Library/Batch/c-three.jpg'];
+    const ids = [];
+    for (const path of paths) ids.push(await ingest(path));
+    // What the upload flow records as the node reports each file complete, before the ingest (transfers/).
+    const { db } = dam.services;
+    const carlaId = (
+      await db.selectFrom('users').select('id').where('username', '=', 'carla').executeTakeFirstOrThrow()
+    ).id;
+    const cookie = `carla,${Date.now()},3,Library/Batch,Library/Batch`;
+    const before = new Date(Date.now() - 60_000);
+    await db
+      .insertInto('upload_sessions')
+      .values({
+        cookie,
+        user_id: carlaId,
+        node_url: 'http://127.0.0.1:1',
+        destination: 'Library/Batch',
+        file_count: 3,
+      })
+      .execute();
+    await db
+      .insertInto('upload_files')
+      .values(paths.map((path) => ({ cookie, path, transfer_id: 't1', created_at: before })) as never)
+      .execute();
+    const view = await readWithFeedparser(made.body.url.replace(dam.services.config.publicUrl, dam.url));
+    expect(view.bozo).toBe(false);
+    const batch = view.entries.filter((entry) => entry.id.startsWith('urn:rapid-dam:upload:'));
+    expect(batch.map((entry) => entry.title)).toEqual(['3 new files: a-two.jpg, b-one.jpg, c-three.jpg']);
+    expect(batch[0]?.id).not.toContain('carla');
+    for (const id of ids)
+      expect(view.entries.map((entry) => entry.id)).not.toContain(`urn:rapid-dam:asset:${id}:new_file`);
+  });
+
   it('answers If-Modified-Since with 304 and records it as the last status', async () => {
     const made = await create(carla, { name: 'Since', source: { kind: 'folder', id: libraryId } });
     const path = feedPath(made.body.url);

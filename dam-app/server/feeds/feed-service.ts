@@ -138,6 +138,27 @@ export interface FeedAnswer {
 }
 
 const TITLES = { new_file: 'New file', file_changes: 'New version', metadata: 'Metadata edited' } as const;
+/** A grouped arrival's title names its first files, then says how many more. */
+const NAMES_IN_TITLE = 3;
+
+/**
+ * Stable per event, so a reader never doubles an item: an upload's arrivals are one item (its cookie, hashed: the
+ * cookie names its user and folders), an asset's arrival, version or metadata edit one each.
+ */
+function entryId(event: queries.FeedEventRow): string {
+  if (event.event === 'new_file' && event.batch)
+    return `urn:rapid-dam:upload:${createHash('sha256').update(event.batch).digest('hex').slice(0, 32)}`;
+  if (event.event === 'new_file') return `urn:rapid-dam:asset:${event.asset_id}:new_file`;
+  return `urn:rapid-dam:asset:${event.asset_id}:${event.event}:${event.version_number ?? event.at.getTime()}`;
+}
+
+function entryTitle(event: queries.FeedEventRow, name: string, names: string[]): string {
+  if (event.event === 'file_changes') return `${TITLES.file_changes} ${event.version_number}: ${name}`;
+  if (event.event === 'metadata' || names.length <= 1) return `${TITLES[event.event]}: ${name}`;
+  const shown = names.slice(0, NAMES_IN_TITLE).join(', ');
+  const more = names.length > NAMES_IN_TITLE ? `, +${names.length - NAMES_IN_TITLE}` : '';
+  return `${names.length} new files: ${shown}${more}`;
+}
 
 /**
  * A reader's fetch: the document of what the owner may see now, or 304 when the reader's `If-None-Match` (or, without
@@ -159,20 +180,21 @@ export async function readFeed(
   });
   const rows = await queries.feedAssets(services.db, [...new Set(events.map((event) => event.asset_id))]);
   const byId = new Map(rows.map((row) => [row.id, row]));
+  const batches = await queries.batchNames(services.db, scope, [
+    ...new Set(events.flatMap((event) => (event.batch ? [event.batch] : []))),
+  ]);
   const base = services.config.publicUrl;
   const entries: FeedEntry[] = events.flatMap((event) => {
     const asset = byId.get(event.asset_id);
     if (!asset) return [];
-    const what =
-      event.event === 'file_changes' ? `${TITLES.file_changes} ${event.version_number}` : TITLES[event.event];
-    const stamp = event.event === 'new_file' ? '' : `:${event.version_number ?? event.at.getTime()}`;
+    const names = (event.batch && batches.get(event.batch)) || [asset.name];
     return [
       {
-        guid: `urn:rapid-dam:asset:${asset.id}:${event.event}${stamp}`,
-        title: `${what}: ${asset.name}`,
+        guid: entryId(event),
+        title: entryTitle(event, asset.name, names),
         link: `${base}/#/asset/${asset.id}`,
-        summary: asset.description,
-        categories: asset.keywords,
+        summary: names.length > 1 ? names.join('\n') : asset.description,
+        categories: names.length > 1 ? [] : asset.keywords,
         at: event.at,
         thumbnail:
           asset.thumbnail_type === null

@@ -43,6 +43,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     when (old.name is distinct from new.name or old.description is distinct from new.description
       or old.keywords is distinct from new.keywords)
     execute function dam_asset_metadata_edited()`.execute(db);
+  // A feed groups the files of one upload into one item: it finds an asset's upload by its path.
+  await sql`create index upload_files_path on upload_files (path)`.execute(db);
   await sql`create index assets_metadata_edited_at on assets (metadata_edited_at) where metadata_edited_at is not null`.execute(
     db,
   );
@@ -52,6 +54,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop trigger assets_metadata_edited on assets`.execute(db);
   await sql`drop function dam_asset_metadata_edited()`.execute(db);
   await sql`drop index assets_metadata_edited_at`.execute(db);
+  await sql`drop index upload_files_path`.execute(db);
   await sql`alter table assets drop column metadata_edited_at`.execute(db);
   await db.schema.dropTable('feeds').execute();
 }

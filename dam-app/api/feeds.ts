@@ -25,6 +25,8 @@ export const feedSchema = z
     name: z.string(),
     type: z.enum(FEED_TYPES),
     source: z.object({ kind: z.enum(FEED_SOURCES), id: z.number() }),
+    /** The folder's path, the collection's or saved search's name; null when it is gone. */
+    sourceName: z.string().nullable(),
     events: z.array(z.enum(LIVE_FEED_EVENTS)),
     sort: z.enum(FEED_SORTS),
     timeFrameDays: z.number(),

@@ -44,6 +44,33 @@ export const recordFetch = (db: Kysely<Database>, id: number, status: number) =>
 export const userById = (db: Kysely<Database>, id: number) =>
   db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 
+/** The names of feeds' sources, keyed `kind:id`: a folder's path, a collection's or saved search's name. */
+export async function sourceNames(db: Kysely<Database>, feeds: Pick<FeedRow, 'source_kind' | 'source_id'>[]) {
+  const ids = (kind: FeedRow['source_kind']) => [
+    ...new Set(feeds.filter((feed) => feed.source_kind === kind).map((feed) => feed.source_id)),
+  ];
+  const [folders, collections, searches] = await Promise.all([
+    ids('folder').length
+      ? db.selectFrom('folders').select(['id', 'path as name']).where('id', 'in', ids('folder')).execute()
+      : [],
+    ids('collection').length
+      ? db.selectFrom('collections').select(['id', 'name']).where('id', 'in', ids('collection')).execute()
+      : [],
+    ids('saved_search').length
+      ? db
+          .selectFrom('saved_searches')
+          .select(['id', 'name'])
+          .where('id', 'in', ids('saved_search'))
+          .execute()
+      : [],
+  ]);
+  return new Map([
+    ...folders.map((row) => [`folder:${row.id}`, `/${row.name}`] as const),
+    ...collections.map((row) => [`collection:${row.id}`, row.name] as const),
+    ...searches.map((row) => [`saved_search:${row.id}`, row.name] as const),
+  ]);
+}
+
 /** A saved search the owner may use: their own or a public one. */
 export const usableSavedSearch = (db: Kysely<Database>, ownerId: number, id: number) =>
   db

@@ -275,6 +275,7 @@ describe.each(DATABASE_KINDS)('feeds on %s', (kind) => {
     const document = (await dam.client().get(feedPath(made.body.url))).body as string;
     expect(document).toContain(`urn:rapid-dam:asset:${id}:new_file`);
     expect(document.match(/<entry>/g)).toHaveLength(1);
+    expect(made.body.sourceName).toBe('Picks');
 
     const saved = await carla.post('/saved-searches', {
       name: 'Chosen',
@@ -302,5 +303,11 @@ describe.each(DATABASE_KINDS)('feeds on %s', (kind) => {
     expect((await create(carla, { name: 'picks', source: { kind: 'folder', id: libraryId } })).status).toBe(
       409,
     );
+
+    // The collection is deleted: the feed answers nothing, and its owner's list says its source is gone.
+    expect((await carla.delete(`/collections/${collection.body.id}`)).status).toBe(200);
+    expect((await dam.client().get(feedPath(made.body.url))).status).toBe(404);
+    const listed = (await carla.get('/feeds')).body.find((each: { id: number }) => each.id === made.body.id);
+    expect(listed).toMatchObject({ sourceName: null, lastStatus: 404 });
   });
 });

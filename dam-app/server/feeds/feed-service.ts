@@ -20,11 +20,12 @@ export type { SaveFeed };
 /** A feed that is not there, not the caller's, inactive, or whose key is wrong: one answer for all. */
 const noFeed = () => new ApiError(404, 'not_found', MESSAGES.notFound, 'No such feed.');
 
-const view = (row: queries.FeedRow): FeedView => ({
+const view = (row: queries.FeedRow, names: Map<string, string>): FeedView => ({
   id: row.id,
   name: row.name,
   type: row.type,
   source: { kind: row.source_kind, id: row.source_id },
+  sourceName: names.get(`${row.source_kind}:${row.source_id}`) ?? null,
   events: row.events as FeedView['events'],
   sort: row.sort,
   timeFrameDays: row.time_frame_days,
@@ -54,8 +55,16 @@ function nameTaken(error: unknown): never {
   throw error;
 }
 
+/** Feeds as their owner sees them, with their sources' names. */
+async function views(services: DamServices, rows: queries.FeedRow[]): Promise<FeedView[]> {
+  const names = await queries.sourceNames(services.db, rows);
+  return rows.map((row) => view(row, names));
+}
+const oneView = async (services: DamServices, row: queries.FeedRow) =>
+  (await views(services, [row]))[0] as FeedView;
+
 export const listFeeds = async (services: DamServices, principal: Principal) =>
-  (await queries.feedsOf(services.db, principal.user.id)).map(view);
+  views(services, await queries.feedsOf(services.db, principal.user.id));
 
 /** A feed reads through the ACL it was made in; its source must be one the person may see there. */
 export async function createFeed(services: DamServices, principal: Principal, input: SaveInput) {
@@ -71,7 +80,7 @@ export async function createFeed(services: DamServices, principal: Principal, in
       key_prefix: prefix,
     })
     .catch(nameTaken);
-  return { ...view(row), url: feedUrl(services, key) };
+  return { ...(await oneView(services, row)), url: feedUrl(services, key) };
 }
 
 export async function updateFeed(services: DamServices, principal: Principal, id: number, input: SaveInput) {
@@ -82,7 +91,7 @@ export async function updateFeed(services: DamServices, principal: Principal, id
     .updateOwnFeed(services.db, principal.user.id, id, columns(input))
     .catch(nameTaken);
   if (!row) throw noFeed();
-  return view(row);
+  return oneView(services, row);
 }
 
 export async function deleteFeed(services: DamServices, principal: Principal, id: number) {
@@ -97,7 +106,7 @@ export async function regenerateKey(services: DamServices, principal: Principal,
     key_prefix: prefix,
   });
   if (!row) throw noFeed();
-  return { ...view(row), url: feedUrl(services, key) };
+  return { ...(await oneView(services, row)), url: feedUrl(services, key) };
 }
 
 /**

@@ -720,6 +720,7 @@ export const en = {
   'feeds.urlTitle': 'Feed address',
   'feeds.urlBody':
     'Copy this address into your feed reader now: it holds the feed’s secret key and is not shown again.',
+  'feeds.sourceGone': 'no longer there',
   'feeds.keyPrefix': 'Key',
 } as const;
 

@@ -736,5 +736,6 @@ export const fr: Messages = {
   'feeds.urlTitle': 'Adresse du flux',
   'feeds.urlBody':
     'Copiez maintenant cette adresse dans votre lecteur de flux : elle contient la clé secrète du flux et ne sera plus affichée.',
+  'feeds.sourceGone': 'n’existe plus',
   'feeds.keyPrefix': 'Clé',
 };

@@ -10,6 +10,7 @@ const feed = {
   name: 'Shoots <new>',
   type: 'atom',
   source: { kind: 'collection', id: 8 },
+  sourceName: 'Autumn & co',
   events: ['new_file', 'metadata'],
   sort: 'newest',
   timeFrameDays: 30,
@@ -39,7 +40,7 @@ describe('My feeds', () => {
     const text = row.textContent ?? '';
     for (const part of [
       en('feeds.type.atom'),
-      en('feeds.source.collection'),
+      `${en('feeds.source.collection')}: Autumn & co`,
       `${en('feeds.event.new_file')}, ${en('feeds.event.metadata')}`,
       en('feeds.inactive'),
       'Ab3xYz…',

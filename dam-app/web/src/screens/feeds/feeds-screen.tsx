@@ -76,7 +76,11 @@ export function FeedsScreen() {
         columns={[
           { header: t('field.name'), cell: (feed) => feed.name, props: { fontWeight: 'medium' } },
           { header: t('feeds.type'), cell: (feed) => t(`feeds.type.${feed.type}`) },
-          { header: t('feeds.source'), cell: (feed) => t(`feeds.source.${feed.source.kind}`) },
+          {
+            header: t('feeds.source'),
+            cell: (feed) =>
+              `${t(`feeds.source.${feed.source.kind}`)}: ${feed.sourceName ?? t('feeds.sourceGone')}`,
+          },
           {
             header: t('feeds.events'),
             cell: (feed) => feed.events.map((event) => t(`feeds.event.${event}`)).join(', '),

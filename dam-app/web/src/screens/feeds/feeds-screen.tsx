@@ -84,6 +84,8 @@ export function FeedsScreen() {
           {
             header: t('feeds.events'),
             cell: (feed) => feed.events.map((event) => t(`feeds.event.${event}`)).join(', '),
+            // The longest cell: it wraps, so the row's actions stay in view in French at 1280 px.
+            props: { minWidth: '10rem', maxWidth: '16rem', whiteSpace: 'normal' },
           },
           {
             header: t('feeds.active'),

@@ -59,6 +59,12 @@ export const SYSTEM_PACKAGES = [
   { name: 'C library headers', file: '/usr/include/stdio.h', debianPackage: 'libc6-dev' },
   // The DAM server's suites run on PGlite and on a throw-away cluster of Debian's PostgreSQL 15.
   { name: 'PostgreSQL 15', file: '/usr/lib/postgresql/15/bin/initdb', debianPackage: 'postgresql-15' },
+  // A real feed reader reads the DAM's RSS and Atom feeds in their tests (server/feeds).
+  {
+    name: 'feedparser',
+    file: '/usr/lib/python3/dist-packages/feedparser/__init__.py',
+    debianPackage: 'python3-feedparser',
+  },
   ...RUNTIME_PACKAGES,
 ];
 

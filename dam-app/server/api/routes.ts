@@ -15,6 +15,7 @@ import { conversionRoutes } from '../conversions/conversion-routes.ts';
 import { presetRoutes } from '../conversions/preset-routes.ts';
 import { standardDownloadRoutes } from '../downloads/standard-download-routes.ts';
 import { driveRoutes } from '../drive/drive-routes.ts';
+import { feedRoutes } from '../feeds/feed-routes.ts';
 import { folderRoutes } from '../folders/folder-routes.ts';
 import { healthRoutes } from '../health/health-routes.ts';
 import { eventsRoutes } from '../live/events-route.ts';
@@ -66,4 +67,5 @@ export const API_ROUTES: RouteDefinition[] = [
   ...driveRoutes,
   ...presetRoutes,
   ...conversionRoutes,
+  ...feedRoutes,
 ];

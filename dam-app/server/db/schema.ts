@@ -408,6 +408,33 @@ export interface Database {
   conversion_presets: ConversionPresetsTable;
   conversions: ConversionsTable;
   platform_settings: PlatformSettingsTable;
+  feeds: FeedsTable;
+}
+
+/**
+ * An RSS or Atom feed of what its owner may see in one folder, collection or saved search (migration 0017, which also
+ * adds `assets.metadata_edited_at`, set by a trigger and read only by the feeds' SQL: it is left out of `AssetsTable`
+ * so asset rows keep their shape).
+ */
+export interface FeedsTable {
+  id: Generated<number>;
+  owner_id: number;
+  acl_id: number;
+  name: string;
+  type: 'rss' | 'atom';
+  source_kind: 'folder' | 'collection' | 'saved_search';
+  source_id: number;
+  events: string[];
+  sort: 'newest' | 'oldest';
+  time_frame_days: number;
+  active: Generated<boolean>;
+  key_hash: string;
+  key_prefix: string;
+  /** The HTTP status the last reader's fetch was answered with, and when. */
+  last_status: Nullable<number>;
+  last_fetched_at: Nullable<Date>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
 }
 
 /** R-PLATFORM-SETTINGS: a setting an administrator changed (a missing row reads as its default). */

@@ -43,6 +43,7 @@ describe('parseRoute', () => {
       { name: 'change-password' },
       { name: 'account' },
       { name: 'api-keys' },
+      { name: 'feeds' },
       { name: 'admin', section: 'outbox' },
       { name: 'folder', id: 12 },
       { name: 'folder', id: 12, view: 'calendar' },

@@ -1,0 +1,140 @@
+import { join } from 'node:path';
+import type { Browser, Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from '../../dam-app/server/test-support/api-client.ts';
+import { sampleJpeg } from '../../dam-app/server/test-support/sample-media.ts';
+import { en } from '../../dam-app/web/src/i18n/messages-en.ts';
+import { fr } from '../../dam-app/web/src/i18n/messages-fr.ts';
+import {
+  axeViolations,
+  type DamWebSite,
+  launchChromium,
+  SCREEN_WAIT_MS,
+  startDamWebSite,
+  withInstallPromptClosed,
+} from './harness/dam-web.ts';
+import { saveScreenshot } from './harness/screenshot.ts';
+
+// My feeds in real Chromium against the real DAM server (PGlite, the demo's users and content): a person makes an
+// RSS feed of a folder, copies its secret address once, a reader fetches it, and the list shows what the reader got.
+// In English and French, axe clean. Screens are saved as dam-web-feeds-*.png.
+
+let site: DamWebSite;
+let browser: Browser;
+let page: Page;
+const pageErrors: string[] = [];
+const q = (text: string) => JSON.stringify(text);
+
+beforeAll(async () => {
+  site = await startDamWebSite();
+  const carlos = site.logins.find((each) => each.username === 'carlos');
+  if (!carlos) throw new Error('no demo login carlos');
+  // One picture in carlos's library (the demo's whole content takes a minute to render): the feed's first item.
+  const client = new ApiClient(site.url);
+  await client.login(carlos.username, carlos.password);
+  const root = (await client.get('/folders/tree')).body.root.path as string;
+  await sampleJpeg(join(site.runtime.services.config.storageRoot, root, 'feed-sample.jpg'));
+  const ingested = await client.post('/assets/ingest', { path: `${root}/feed-sample.jpg` });
+  if (ingested.status !== 200) throw new Error(`ingest: ${JSON.stringify(ingested.body)}`);
+  browser = await launchChromium();
+  page = await withInstallPromptClosed(await browser.newPage());
+  await page.setViewport({ width: 1280, height: 900 });
+  page.on('pageerror', (error) => pageErrors.push(String(error)));
+  await page.evaluateOnNewDocument(() => {
+    if (!window.localStorage.getItem('rapid-dam.language'))
+      window.localStorage.setItem('rapid-dam.language', 'en');
+  });
+  await go('#/login');
+  await seeHeading(en['login.title']);
+  await page.locator('[name="login"]').fill(carlos.username);
+  await page.locator('[name="password"]').fill(carlos.password);
+  await button(en['login.submit']).click();
+  await page.waitForSelector(`nav[aria-label=${q(en['workingSets.nav'])}]`, { visible: true });
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+const go = (hash: string) => page.goto(new URL(hash, site.url).href);
+const seeText = (text: string) =>
+  page.waitForSelector(`::-p-text(${q(text)})`, { visible: true, timeout: SCREEN_WAIT_MS });
+const seeHeading = (text: string) =>
+  page.waitForSelector(`aria/${text}[role="heading"]`, { visible: true, timeout: SCREEN_WAIT_MS });
+const button = (name: string) => page.locator(`aria/${name}[role="button"]`);
+const dialog = () => page.waitForSelector('[role="dialog"][data-state="open"]', { visible: true });
+const noBackdrop = () =>
+  page.waitForFunction(() => !document.querySelector('[data-part="backdrop"]'), { timeout: 10_000 });
+
+async function checkScreen(name: string) {
+  await new Promise((resolve) => setTimeout(resolve, 400)); // let drawers, dialogs and toasts settle
+  await saveScreenshot(page, `dam-web-feeds-${name}`);
+  const violations = await axeViolations(page);
+  expect(violations, `${name}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
+}
+
+/** Opens the editor and picks the first folder of the list as the source. */
+async function openEditorOnFolder(name: string, labels: typeof en) {
+  await page.locator(`main ::-p-text(${q(labels['feeds.new'])})`).click();
+  await dialog();
+  await page.locator('[role="dialog"] [name="name"]').fill(name);
+  await page.waitForFunction(
+    () =>
+      (document.querySelector('[role="dialog"] select[name="sourceId"]') as HTMLSelectElement)?.options
+        .length > 1,
+    { timeout: SCREEN_WAIT_MS },
+  );
+  const folder = await page.$eval(
+    '[role="dialog"] select[name="sourceId"]',
+    (select) => (select as HTMLSelectElement).options[1]?.value ?? '',
+  );
+  await page.select('[role="dialog"] select[name="sourceId"]', folder);
+}
+
+describe('My feeds', () => {
+  it('makes an RSS feed of a folder, shows its address once, and shows what a reader last got', async () => {
+    await go('#/feeds');
+    await seeHeading(en['feeds.title']);
+    await seeText(en['feeds.empty']);
+    await openEditorOnFolder('Library news', en);
+    await seeText(en['feeds.commentsLater']);
+    await checkScreen('editor-en');
+    await page.locator('[role="dialog"][data-state="open"] button[type="submit"]').click();
+
+    const field = await page.waitForSelector('[data-testid="feed-url"]', {
+      visible: true,
+      timeout: SCREEN_WAIT_MS,
+    });
+    const url = (await field?.evaluate((input) => (input as HTMLInputElement).value)) ?? '';
+    expect(url).toMatch(/\/api\/v1\/feed\/[\w-]{43}$/);
+    await checkScreen('address-en');
+    await button(en['app.close']).click();
+    await noBackdrop();
+
+    // A reader, with no session: the picture arrived just now, so the feed has an item.
+    const read = await fetch(url);
+    expect(read.status).toBe(200);
+    expect(read.headers.get('content-type')).toBe('application/rss+xml; charset=utf-8');
+    const body = await read.text();
+    expect(body).toContain('<item>');
+    const again = await fetch(url, { headers: { 'if-none-match': read.headers.get('etag') ?? '' } });
+    expect(again.status).toBe(304);
+
+    await page.reload();
+    await seeText(`304 ${en['feeds.status.304']}`);
+    await checkScreen('list-en');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('reads the same in French', async () => {
+    await page.evaluate(() => window.localStorage.setItem('rapid-dam.language', 'fr'));
+    await page.reload();
+    await seeHeading(fr['feeds.title']);
+    await seeText(`304 ${fr['feeds.status.304']}`);
+    await checkScreen('list-fr');
+    await openEditorOnFolder('Nouveautés', fr);
+    await seeText(fr['feeds.commentsLater']);
+    await checkScreen('editor-fr');
+    expect(pageErrors).toEqual([]);
+  });
+});

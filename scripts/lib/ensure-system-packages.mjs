@@ -59,6 +59,8 @@ export const SYSTEM_PACKAGES = [
   { name: 'C library headers', file: '/usr/include/stdio.h', debianPackage: 'libc6-dev' },
   // The DAM server's suites run on PGlite and on a throw-away cluster of Debian's PostgreSQL 15.
   { name: 'PostgreSQL 15', file: '/usr/lib/postgresql/15/bin/initdb', debianPackage: 'postgresql-15' },
+  // The DAM's antivirus (R-UPLOAD-SCAN): its tests start a real clamd on signatures the project writes (EICAR).
+  { name: 'ClamAV daemon', file: '/usr/sbin/clamd', debianPackage: 'clamav-daemon' },
   ...RUNTIME_PACKAGES,
 ];
 

@@ -408,6 +408,20 @@ export interface Database {
   conversion_presets: ConversionPresetsTable;
   conversions: ConversionsTable;
   platform_settings: PlatformSettingsTable;
+  upload_scans: UploadScansTable;
+}
+
+/** R-UPLOAD-SCAN: one antivirus scan of an upload (migration 0021). */
+export interface UploadScansTable {
+  id: Generated<number>;
+  path: string;
+  user_id: number | null;
+  via: string;
+  result: 'clean' | 'infected' | 'unscanned';
+  signature: string | null;
+  reason: string | null;
+  quarantine_path: string | null;
+  scanned_at: Generated<Date>;
 }
 
 /** R-PLATFORM-SETTINGS: a setting an administrator changed (a missing row reads as its default). */

@@ -101,6 +101,7 @@ export async function createServices(config: DamConfig, log: Logger): Promise<Da
     config,
     db: database.db,
     databaseKind: database.kind,
+    databasePool: database.pool,
     log,
     jobs,
     storage,

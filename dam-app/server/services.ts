@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { LibraryEvent } from '../api/live.ts';
 import type { DamConfig, NodeEndpoint } from './config/config.ts';
+import type { DatabasePool } from './db/open-database.ts';
 import type { Database } from './db/schema.ts';
 import type { IntentOwner } from './intents/intent-owner.ts';
 import type { IntentKind } from './intents/intents.ts';
@@ -48,6 +49,8 @@ export interface DamServices {
   config: DamConfig;
   db: Kysely<Database>;
   databaseKind: 'pglite' | 'postgres';
+  /** PostgreSQL's pool use now; undefined on PGlite (one connection, no pool). */
+  databasePool: (() => DatabasePool) | undefined;
   log: Logger;
   jobs: JobWorker;
   /** The named storage areas (originals, versions, renditions, trash). */

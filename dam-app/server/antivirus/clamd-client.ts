@@ -59,12 +59,12 @@ export async function clamdCommand(
 }
 
 /**
- * Streams a file to clamd (INSTREAM: `<length:u32 BE><bytes>`… then a zero length), so clamd needs no access to our
+ * Streams bytes to clamd (INSTREAM: `<length:u32 BE><bytes>`… then a zero length), so clamd needs no access to our
  * files and may run on another host. Whatever is not a clear "OK" or "FOUND" is `unscanned` with clamd's reason.
  */
-export async function scanFile(
+export async function scanStream(
   address: ClamdAddress,
-  path: string,
+  source: AsyncIterable<Buffer> | Iterable<Buffer>,
   timeoutMs = 600_000,
 ): Promise<ScanVerdict> {
   let reply: string;
@@ -72,7 +72,7 @@ export async function scanFile(
     const { socket, answer } = session(address, timeoutMs);
     socket.write('zINSTREAM\0');
     const sent = (async () => {
-      for await (const chunk of createReadStream(path, { highWaterMark: CHUNK }) as AsyncIterable<Buffer>) {
+      for await (const chunk of source) {
         if (socket.destroyed) return;
         const length = Buffer.alloc(4);
         length.writeUInt32BE(chunk.byteLength);
@@ -82,7 +82,7 @@ export async function scanFile(
       }
       if (!socket.destroyed) socket.write(Buffer.alloc(4));
     })();
-    // A file that cannot be read ends the session: clamd would wait for the rest until its timeout.
+    // A source that cannot be read ends the session: clamd would wait for the rest until its timeout.
     sent.catch((error: Error) => socket.destroy(error));
     reply = await answer;
   } catch (error) {
@@ -93,3 +93,7 @@ export async function scanFile(
   if (found) return { result: 'infected', signature: found[1] as string };
   return { result: 'unscanned', reason: reply };
 }
+
+/** A file, read in 64 KiB chunks. */
+export const scanFile = (address: ClamdAddress, path: string, timeoutMs?: number) =>
+  scanStream(address, createReadStream(path, { highWaterMark: CHUNK }), timeoutMs);

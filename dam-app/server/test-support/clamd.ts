@@ -3,12 +3,10 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { clamdCommand } from '../antivirus/clamd-client.ts';
+import { EICAR } from '../antivirus/eicar.ts';
 
-/**
- * The EICAR test file, put together here so this source file is not itself what a scanner on a developer's machine
- * flags. Every antivirus detects it; it does nothing.
- */
-export const EICAR = ['X5O!P%@AP[4\\PZX54(P^)7CC)7}$', 'EICAR-STANDARD-ANTIVIRUS-TEST-FILE!$H+H*'].join('');
+export { EICAR };
+
 /** The name our signature gives it: clamd answers `stream: <name>.UNOFFICIAL FOUND` (not a signed database). */
 export const EICAR_SIGNATURE = 'Rapid.Test.EICAR';
 

@@ -14,6 +14,7 @@ export const ADMIN_SECTIONS = [
   'audit',
   'outbox',
   'platform',
+  'health',
 ] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 

@@ -108,6 +108,10 @@ const environmentSchema = z.object({
   DAM_CLAMAV_DATABASE: z.string().optional().default('/var/lib/clamav'),
   DAM_QUARANTINE: z.string().min(1).optional(),
   DAM_DISK_MIN_FREE_MB: count(1024, 1024 ** 3),
+  DAM_METRICS: z
+    .enum(['admin', 'public'], { message: 'must be admin or public' })
+    .optional()
+    .default('admin'),
   DAM_SCRYPT_LOG_N: count(15, 20).pipe(z.number().min(10, { message: 'must be 10 or more' })),
   // A test hook, never set in production: the crash-matrix tests kill the server at a named step of an operation.
   DAM_TEST_CRASH_AT: z
@@ -177,6 +181,8 @@ export interface DamConfig {
   quarantineDir: string;
   /** Below this free space (bytes, `DAM_DISK_MIN_FREE_MB`) a disk health test is red. */
   diskMinFreeBytes: number;
+  /** Who may read `/metrics` (`DAM_METRICS`): administrators (default), or anyone who reaches the server. */
+  metrics: 'admin' | 'public';
   /** Test hook (`DAM_TEST_CRASH_AT=step:n,…`): operations stop at these steps, then the process SIGKILLs itself. */
   testCrashAt: { step: string; hit: number }[] | undefined;
 }
@@ -225,6 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): DamConfig {
     clamavDatabase: e.DAM_CLAMAV_DATABASE,
     quarantineDir: e.DAM_QUARANTINE ?? join(home, 'quarantine'),
     diskMinFreeBytes: e.DAM_DISK_MIN_FREE_MB * 1024 ** 2,
+    metrics: e.DAM_METRICS,
     jobConcurrency: e.DAM_JOB_CONCURRENCY,
     reconcileSeconds: e.DAM_RECONCILE_SECONDS,
     loadingDockQuotaBytes: e.DAM_LOADING_DOCK_QUOTA_MB * 1024 ** 2,

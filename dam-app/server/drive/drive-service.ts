@@ -58,6 +58,7 @@ export async function saveVersion(
   try {
     // Inside the try: a body refused while streaming leaves no staged file behind.
     await services.storage.originals.put(staged, Readable.fromWeb(body as never));
+    services.metrics.upload('drive');
     // R-UPLOAD-SCAN: the new bytes are scanned before they become a version.
     await scanUpload(services, {
       file: services.tree.absolute(staged),

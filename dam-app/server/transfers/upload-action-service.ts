@@ -149,6 +149,7 @@ async function scanCompleted(
   const refused = new Map<string, ApiError>();
   for (const file of files) {
     if (registered.has(file.path)) continue;
+    services.metrics.upload('rapid');
     try {
       await scanUpload(services, {
         file: services.tree.absolute(file.landedPath ?? file.path),

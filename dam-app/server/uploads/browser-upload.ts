@@ -109,6 +109,7 @@ export function createBrowserUploads(services: DamServices) {
         relative(config.storageRoot, upload.metadata?.folder ?? ''),
       );
       if (!folder) throw refuse(404, MESSAGES.folderNotFound);
+      services.metrics.upload('http');
       // R-UPLOAD-SCAN: scanned whole in staging, before anything reaches the library.
       try {
         await scanUpload(services, {

@@ -728,6 +728,28 @@ export const en = {
   'health.fact.engine': 'Engine',
   'health.fact.signatureAgeDays': 'Signature age (days)',
   'health.fact.detectedAs': 'Test virus detected as',
+  // System status (R-SYSTEM-STATUS)
+  'admin.status': 'System status',
+  'status.intro': 'Live: the figures are read again every 5 seconds while this page is open.',
+  'status.version': 'Version',
+  'status.uptime': 'Up for',
+  'status.uptimeValue': '{days} d {hours} h {minutes} min',
+  'status.server': 'Server (host · process)',
+  'status.assets': 'Assets',
+  'status.used': 'Used by assets',
+  'status.free': 'Free on disk',
+  'status.infected': 'Infected uploads (24 h)',
+  'status.unscanned': 'Unscanned uploads (24 h)',
+  'status.jobs': 'Job queue',
+  'status.noJobs': 'No jobs.',
+  'status.jobKind': 'Kind',
+  'status.queued': 'Waiting',
+  'status.running': 'Running',
+  'status.failed': 'Failed',
+  'status.transfers': 'Transfers running per node',
+  'status.noNodes': 'No transfer node.',
+  'status.node': 'Node',
+  'status.nodeDown': 'Does not answer',
 } as const;
 
 export type MessageKey = keyof typeof en;

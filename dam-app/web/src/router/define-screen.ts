@@ -15,6 +15,7 @@ export const ADMIN_SECTIONS = [
   'outbox',
   'platform',
   'health',
+  'status',
 ] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 

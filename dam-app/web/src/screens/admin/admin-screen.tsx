@@ -14,6 +14,7 @@ import { HealthSection } from './health-section.tsx';
 import { InvitationsSection } from './invitations-section.tsx';
 import { OutboxSection } from './outbox-section.tsx';
 import { PlatformSettingsSection } from './platform-settings-section.tsx';
+import { StatusSection } from './status-section.tsx';
 import { UsersSection } from './users-section.tsx';
 
 export const screen = defineScreen('admin', {
@@ -37,6 +38,7 @@ const SECTIONS: Record<AdminSection, { label: MessageKey; Component: () => React
   outbox: { label: 'admin.outbox', Component: OutboxSection },
   platform: { label: 'admin.platform', Component: PlatformSettingsSection },
   health: { label: 'admin.health', Component: HealthSection },
+  status: { label: 'admin.status', Component: StatusSection },
 };
 
 /** Administration (R-SCREEN-LABELS, R-ADMIN-ONLY): administrators only, which the route table enforces (access: 'admin'). */

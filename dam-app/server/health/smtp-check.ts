@@ -9,7 +9,7 @@ export async function smtpCheck(services: DamServices): Promise<HealthCheck> {
   if (!smtpUrl)
     return {
       kind: 'smtp',
-      target: 'outbox',
+      target: '',
       status: 'off',
       reason: 'not_configured',
       detail: 'No SMTP_URL: mail is written to the outbox.',

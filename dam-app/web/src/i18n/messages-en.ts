@@ -712,6 +712,7 @@ export const en = {
   'health.reason.not_detected': 'The antivirus did not detect the test virus',
   'health.reason.signatures_old': 'The virus signatures are too old',
   'health.reason.no_signatures': 'No virus signatures found',
+  'health.factLabel': '{label}:',
   'health.fact.roundTripMs': 'Round trip (ms)',
   'health.fact.migrationsApplied': 'Migrations applied',
   'health.fact.migrationsKnown': 'Migrations known',

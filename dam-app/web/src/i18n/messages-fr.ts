@@ -727,6 +727,7 @@ export const fr: Messages = {
   'health.reason.not_detected': 'L’antivirus n’a pas détecté le virus de test',
   'health.reason.signatures_old': 'Les signatures antivirus sont trop anciennes',
   'health.reason.no_signatures': 'Aucune signature antivirus trouvée',
+  'health.factLabel': '{label} :',
   'health.fact.roundTripMs': 'Aller-retour (ms)',
   'health.fact.migrationsApplied': 'Migrations appliquées',
   'health.fact.migrationsKnown': 'Migrations connues',

@@ -35,7 +35,7 @@ describe('R-HEALTH-TESTS: the Health tests section', () => {
           detail: '12 bytes free under /srv/dam/storage/LoadingDock.',
           facts: { freeBytes: 1_500_000_000, minFreeBytes: 2_000_000_000 },
         }),
-        check({ kind: 'smtp', target: 'outbox', status: 'off', reason: 'not_configured' }),
+        check({ kind: 'smtp', target: '', status: 'off', reason: 'not_configured' }),
         check({ kind: 'antivirus', target: '/run/clamd.sock', facts: { engine: 'ClamAV 1.4.6' } }),
       ]),
     });
@@ -47,7 +47,7 @@ describe('R-HEALTH-TESTS: the Health tests section', () => {
     expect(within(disk).getByText(en('health.reason.low_space'))).toBeTruthy();
     expect(within(disk).getByText('1.5 GB')).toBeTruthy();
     expect(within(disk).getByText(/12 bytes free/)).toBeTruthy();
-    const mail = row(en('health.kind.smtp', { target: 'outbox' }));
+    const mail = row(en('health.kind.smtp', { target: '' }).trim());
     expect(within(mail).getByText(en('health.status.off'))).toBeTruthy();
     const antivirus = row(en('health.kind.antivirus', { target: '/run/clamd.sock' }));
     expect(within(antivirus).getByText('ClamAV 1.4.6')).toBeTruthy();

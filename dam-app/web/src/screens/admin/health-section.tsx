@@ -12,6 +12,8 @@ import { DataTable } from '../../kit/data-table.tsx';
 /** How often the open screen runs the tests again: live enough to watch a fix land, cheap for the server. */
 export const HEALTH_REFRESH_MS = 15_000;
 const BYTE_FACTS = new Set(['freeBytes', 'totalBytes', 'minFreeBytes']);
+/** Numbers that name something (a port, a status code): shown as they are, never as "34,128". */
+const NAME_FACTS = new Set(['port', 'httpStatus']);
 const PALETTE: Record<HealthStatus, string> = { green: 'green', red: 'red', off: 'gray' };
 
 /** Dashboard health tests (R-HEALTH-TESTS): each test green, red with its reason, or not configured. */
@@ -27,7 +29,7 @@ export function HealthSection() {
       target: check.kind === 'disk' ? t(`health.area.${check.target}` as MessageKey) : check.target,
     });
   const figure = (key: string, value: number | string) =>
-    typeof value === 'number'
+    typeof value === 'number' && !NAME_FACTS.has(key)
       ? BYTE_FACTS.has(key)
         ? formatSize(value, language)
         : new Intl.NumberFormat(language).format(value)
@@ -59,7 +61,7 @@ export function HealthSection() {
             {
               header: t('health.state'),
               cell: (check) => (
-                <Badge colorPalette={PALETTE[check.status]} variant="solid">
+                <Badge colorPalette={PALETTE[check.status]} variant="subtle">
                   {t(`health.status.${check.status}`)}
                 </Badge>
               ),
@@ -84,7 +86,7 @@ export function HealthSection() {
                   {Object.entries(check.facts).map(([key, value]) => (
                     <HStack key={key} gap="1" align="baseline">
                       <Text as="dt" color="fg.muted">
-                        {t(`health.fact.${key}` as MessageKey)}:
+                        {t('health.factLabel', { label: t(`health.fact.${key}` as MessageKey) })}
                       </Text>
                       <Text as="dd" wordBreak="break-all">
                         {figure(key, value)}

@@ -10,8 +10,19 @@ export type ScanVerdict =
   | { result: 'infected'; signature: string }
   | { result: 'unscanned'; reason: string };
 
-/** clamd's protocol limit on one INSTREAM chunk is its StreamMaxLength; 64 KiB chunks keep memory flat. */
-const CHUNK = 64 * 1024;
+/** Chunks of 1 MiB: few enough writes that the protocol costs nothing, small enough to keep memory flat. */
+const CHUNK = 1024 * 1024;
+
+/** Until the socket takes more, or is gone; whichever comes first removes the other's listener. */
+function drained(socket: Socket): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      socket.off('drain', done).off('close', done);
+      resolve();
+    };
+    socket.on('drain', done).on('close', done);
+  });
+}
 
 /**
  * A connection to clamd that collects its one answer: with the `z` prefix clamd ends an answer with NUL, and it may
@@ -77,8 +88,7 @@ export async function scanStream(
         const length = Buffer.alloc(4);
         length.writeUInt32BE(chunk.byteLength);
         socket.write(length);
-        if (!socket.write(chunk) && !socket.destroyed)
-          await new Promise((resolve) => socket.once('drain', resolve).once('close', resolve));
+        if (!socket.write(chunk) && !socket.destroyed) await drained(socket);
       }
       if (!socket.destroyed) socket.write(Buffer.alloc(4));
     })();

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { dbId, dbString } from './db-safe.ts';
 import { MESSAGES } from './messages.ts';
 
-/** Spec §3 "Feed": the formats a reader can subscribe to. */
+/** R-FEED: the formats a reader can subscribe to. */
 export const FEED_TYPES = ['rss', 'atom'] as const;
-/** Spec §3 "Feed" events; `comments` waits for discussions (the editor says so, the server refuses it). */
+/** R-FEED events; `comments` waits for discussions (the editor says so, the server refuses it). */
 export const FEED_EVENTS = ['new_file', 'file_changes', 'metadata', 'comments'] as const;
 export const LIVE_FEED_EVENTS = ['new_file', 'file_changes', 'metadata'] as const;
 export const FEED_SOURCES = ['folder', 'collection', 'saved_search'] as const;

@@ -52,6 +52,9 @@ export const MESSAGES = {
   // Uploads ("upload failed due to a server error"); a full disk has no words in the spec, these are ours.
   uploadFailed: 'Upload failed due to a server error.',
   storageFull: 'The server’s storage is full. Try again once space has been freed.',
+  // An infected upload (R-UPLOAD-SCAN) has no words in the spec; these are ours.
+  uploadInfected:
+    'The file was not added: the antivirus found a threat in it. It is quarantined and the administrators have been told.',
   // "asset not found or no permission" is the spec's; the other kinds have no words in the spec, these are ours.
   notFound: 'Asset not found or no permission.',
   userNotFound: 'This user does not exist.',

@@ -47,7 +47,10 @@ export function createDamApp({ publicDir, sdkDir, installerDir, releaseDir, serv
     app.get('/api/v1/openapi.json', (c) => c.json(document));
     app.get('/api/docs', (c) => c.html(page));
     app.get('/api/docs/reference.css', (c) => c.body(REFERENCE_CSS, 200, { 'Content-Type': 'text/css' }));
-    app.route('/api/v1', createApiRouter(services, API_ROUTES));
+    const api = createApiRouter(services, API_ROUTES);
+    app.route('/api/v1', api);
+    // Where Prometheus looks by default; the same endpoint as /api/v1/metrics, with its authentication.
+    app.get('/metrics', (c) => api.fetch(c.req.raw, c.env));
   }
   const underSdk = (path: string) => path.slice('/sdk'.length);
   // The SDK location holds the SDK, the installer frame, the install manifest and the packages it links to.

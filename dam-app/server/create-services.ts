@@ -19,6 +19,7 @@ import { placeDock } from './loading-dock/placement-job.ts';
 import type { Logger } from './log.ts';
 import { outboxTransport, smtpTransport } from './mail/mail-transport.ts';
 import { ExifTool } from './media/exiftool.ts';
+import { MetricsRegistry } from './metrics/metrics-registry.ts';
 import type { DamServices } from './services.ts';
 import { ensureSpecialUsers } from './special-users.ts';
 import { createStorageAreas } from './storage/create-storage-areas.ts';
@@ -101,6 +102,7 @@ export async function createServices(config: DamConfig, log: Logger): Promise<Da
     config,
     db: database.db,
     databaseKind: database.kind,
+    databasePool: database.pool,
     log,
     jobs,
     storage,
@@ -116,6 +118,8 @@ export async function createServices(config: DamConfig, log: Logger): Promise<Da
     deliverMail: (message) => transport.send(message),
     outbox: async () => outbox?.list(),
     nodes: embedded ? [embedded.endpoint] : config.nodes,
+    metrics: new MetricsRegistry(),
+    startedAt: new Date(),
     intentOwner,
     intentKinds: intentKindsByName([...FOLDER_INTENTS, ...ASSET_INTENTS, ...VERSION_INTENTS]),
   };

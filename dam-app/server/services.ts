@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { LibraryEvent } from '../api/live.ts';
 import type { DamConfig, NodeEndpoint } from './config/config.ts';
+import type { DatabasePool } from './db/open-database.ts';
 import type { Database } from './db/schema.ts';
 import type { IntentOwner } from './intents/intent-owner.ts';
 import type { IntentKind } from './intents/intents.ts';
@@ -43,11 +44,24 @@ export interface AssetConverter {
   ): Promise<ConvertedFile>;
 }
 
+export type UploadPath = 'rapid' | 'http' | 'drive';
+
+/** This server's counters for `/metrics` (metrics/metrics-registry.ts). */
+export interface MetricsRecorder {
+  /** One API request: `route` is the contract's path (`/assets/{id}`), never the raw one. */
+  request(method: string, route: string, status: number, seconds: number): void;
+  /** One upload finished (before the antivirus and the ingest). */
+  upload(via: UploadPath): void;
+  render(): string;
+}
+
 /** What every handler may use: built once by `createServices`, passed to the app. */
 export interface DamServices {
   config: DamConfig;
   db: Kysely<Database>;
   databaseKind: 'pglite' | 'postgres';
+  /** PostgreSQL's pool use now; undefined on PGlite (one connection, no pool). */
+  databasePool: (() => DatabasePool) | undefined;
   log: Logger;
   jobs: JobWorker;
   /** The named storage areas (originals, versions, renditions, trash). */
@@ -70,6 +84,10 @@ export interface DamServices {
   intentOwner: IntentOwner;
   /** Every kind of operation intent the features declare, by name: what recovery finishes or undoes. */
   intentKinds: ReadonlyMap<string, IntentKind<never>>;
+  /** Requests and uploads counted for `/metrics`. */
+  metrics: MetricsRecorder;
+  /** When this server started: the status screen's uptime. */
+  startedAt: Date;
   /** The offline outbox's messages, when no SMTP server is configured. */
   outbox(): Promise<OutboxEntry[] | undefined>;
 }

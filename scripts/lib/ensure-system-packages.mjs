@@ -65,6 +65,8 @@ export const SYSTEM_PACKAGES = [
     file: '/usr/lib/python3/dist-packages/feedparser/__init__.py',
     debianPackage: 'python3-feedparser',
   },
+  // The DAM's antivirus (R-UPLOAD-SCAN): its tests start a real clamd on signatures the project writes (EICAR).
+  { name: 'ClamAV daemon', file: '/usr/sbin/clamd', debianPackage: 'clamav-daemon' },
   ...RUNTIME_PACKAGES,
 ];
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpointGroup } from './endpoint-group.ts';
-import { inUse } from './error-sets.ts';
+import { errors, infected, inUse } from './error-sets.ts';
 import { assetIdParams } from './params.ts';
 
 // The Drive server API (protocol/src/drive-server-api.ts) over check-out and check-in: lock = check-out, content =
@@ -36,7 +36,7 @@ export const saveDriveVersion = file.post('/versions', {
   accepts: 'binary',
   response: z.object({ version: z.object({ id: z.string(), size: z.number() }) }),
   status: 201,
-  errors: { 409: ['not_locked'] },
+  errors: errors({ 409: ['not_locked'] }, infected),
 });
 export const unlockDriveFile = file.delete('/lock', {
   summary: 'Drive: release the lock (cancel the check-out); releasing no lock is not an error',

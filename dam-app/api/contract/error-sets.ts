@@ -18,3 +18,6 @@ export function errors(...sets: (EndpointErrors | undefined)[]): EndpointErrors 
       merged[status] = [...new Set([...(merged[status] ?? []), ...(codes ?? [])])];
   return merged as EndpointErrors;
 }
+
+/** R-UPLOAD-SCAN: the antivirus found a threat in the upload; it is quarantined, never an asset. */
+export const infected = { 422: ['infected'] } as const satisfies EndpointErrors;

@@ -14,7 +14,7 @@ import {
 } from '../transfers.ts';
 import type { EndpointErrors } from './define-endpoint.ts';
 import { endpointGroup } from './endpoint-group.ts';
-import { errors, notFound } from './error-sets.ts';
+import { errors, infected, notFound } from './error-sets.ts';
 
 const transfers = endpointGroup('Transfers', 'user');
 /** The node did not answer (or not with an answer the server understands), or no node is configured. */
@@ -91,8 +91,8 @@ export const uploadFileFinish = uploadAction(
   'Utils action UploadFileFinish (R-UPLOAD-FILE-FINISH): files of this upload the node reports completed inside its folder are registered once each for ingest; the page’s list only narrows it',
   uploadFileFinishSchema,
   uploadFileFinishAnswerSchema,
-  // It asks the node what it finished.
-  errors(nodeFailed, noNode),
+  // It asks the node what it finished, and the antivirus about what it did not register yet.
+  errors(nodeFailed, noNode, infected),
 );
 export const uploadSessionFinish = uploadAction(
   'UploadSessionFinish',

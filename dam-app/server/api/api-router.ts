@@ -36,11 +36,18 @@ export function createApiRouter(services: DamServices, routes: RouteDefinition[]
     const started = performance.now();
     await next();
     c.header('Cache-Control', 'no-store');
+    // The contract's path the handler set (tus's is /uploads); never the raw path, whose ids would explode the series.
+    const route = (c.get('route' as never) as string | undefined) ?? 'unmatched';
+    // tus answers on the Node response itself: its status is there, not on Hono's.
+    const outgoing = (c.env as { outgoing?: { headersSent: boolean; statusCode: number } } | undefined)
+      ?.outgoing;
+    const status = outgoing?.headersSent ? outgoing.statusCode : c.res.status;
+    services.metrics.request(c.req.method, route, status, (performance.now() - started) / 1000);
     services.log.info('api.request', {
       request_id: requestIdOf(c.req.raw),
       method: c.req.method,
       path: c.req.path,
-      status: c.res.status,
+      status,
       ms: Math.round((performance.now() - started) * 10) / 10,
     });
   });
@@ -63,6 +70,7 @@ export function createApiRouter(services: DamServices, routes: RouteDefinition[]
 
   const uploads = createBrowserUploads(services);
   const browserUpload = async (c: Context) => {
+    c.set('route' as never, '/uploads' as never);
     const { resolution, principal } = await caller(c);
     if (resolution.kind === 'expired') throw new ApiError(401, 'session_timeout', MESSAGES.sessionTimedOut);
     refuseCrossSite(c, principal);
@@ -74,6 +82,7 @@ export function createApiRouter(services: DamServices, routes: RouteDefinition[]
   for (const route of routes) {
     const honoPath = route.path.replace(/\{(\w+)\}/g, ':$1');
     api.on(route.method.toUpperCase(), honoPath, async (c) => {
+      c.set('route' as never, route.path as never);
       const { resolution, principal } = await caller(c);
       if (resolution.kind === 'bad_key') throw new ApiError(401, 'bad_api_key', MESSAGES.tokenInvalid);
       if (route.auth !== 'public' && !principal) {

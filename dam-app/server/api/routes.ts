@@ -23,6 +23,7 @@ import { loadingDockRoutes } from '../loading-dock/loading-dock-routes.ts';
 import { platformSettingsRoutes } from '../platform-settings/platform-settings-routes.ts';
 import { calendarRoutes } from '../search/calendar-route.ts';
 import { searchRoutes } from '../search/search-routes.ts';
+import { statusRoutes } from '../status/status-routes.ts';
 import { nodeCredentialsRoutes } from '../transfers/node-credentials-route.ts';
 import { nodeReadRoutes } from '../transfers/node-read-route.ts';
 import { preTransferRoutes } from '../transfers/pre-transfer-route.ts';
@@ -68,4 +69,5 @@ export const API_ROUTES: RouteDefinition[] = [
   ...presetRoutes,
   ...conversionRoutes,
   ...feedRoutes,
+  ...statusRoutes,
 ];

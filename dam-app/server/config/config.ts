@@ -98,6 +98,20 @@ const environmentSchema = z.object({
     .max(Number.MAX_SAFE_INTEGER, { message: 'must be a whole number of bytes' })
     .optional()
     .transform((value) => value ?? DEFAULT_MAX_UPLOAD_BYTES),
+  // The antivirus (R-UPLOAD-SCAN): clamd's unix socket (a path) or `tcp://host:port`; unset, uploads are not scanned.
+  DAM_CLAMD: z
+    .string()
+    .optional()
+    .refine((value) => value === undefined || value.startsWith('/') || /^tcp:\/\/[^/:]+:\d+$/.test(value), {
+      message: 'must be the path of clamd’s socket or tcp://host:port',
+    }),
+  DAM_CLAMAV_DATABASE: z.string().optional().default('/var/lib/clamav'),
+  DAM_QUARANTINE: z.string().min(1).optional(),
+  DAM_DISK_MIN_FREE_MB: count(1024, 1024 ** 3),
+  DAM_METRICS: z
+    .enum(['admin', 'public'], { message: 'must be admin or public' })
+    .optional()
+    .default('admin'),
   DAM_SCRYPT_LOG_N: count(15, 20).pipe(z.number().min(10, { message: 'must be 10 or more' })),
   // A test hook, never set in production: the crash-matrix tests kill the server at a named step of an operation.
   DAM_TEST_CRASH_AT: z
@@ -159,6 +173,16 @@ export interface DamConfig {
   scryptLogN: number;
   /** The largest file a browser (tus) or Drive upload may send, in bytes (`DAM_MAX_UPLOAD_BYTES`). */
   maxUploadBytes: number;
+  /** clamd (`DAM_CLAMD`): its unix socket or TCP address; undefined, uploads go on unscanned (R-UPLOAD-SCAN). */
+  clamd: { socket: string } | { host: string; port: number } | undefined;
+  /** Where clamd's signatures are (`DAM_CLAMAV_DATABASE`): the health test reads their age there. */
+  clamavDatabase: string;
+  /** Infected uploads are moved here (`DAM_QUARANTINE`), outside the storage root and the areas. */
+  quarantineDir: string;
+  /** Below this free space (bytes, `DAM_DISK_MIN_FREE_MB`) a disk health test is red. */
+  diskMinFreeBytes: number;
+  /** Who may read `/metrics` (`DAM_METRICS`): administrators (default), or anyone who reaches the server. */
+  metrics: 'admin' | 'public';
   /** Test hook (`DAM_TEST_CRASH_AT=step:n,…`): operations stop at these steps, then the process SIGKILLs itself. */
   testCrashAt: { step: string; hit: number }[] | undefined;
 }
@@ -203,6 +227,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): DamConfig {
     scryptLogN: e.DAM_SCRYPT_LOG_N,
     maxUploadBytes: e.DAM_MAX_UPLOAD_BYTES,
     testCrashAt: e.DAM_TEST_CRASH_AT,
+    clamd: clamdAddress(e.DAM_CLAMD),
+    clamavDatabase: e.DAM_CLAMAV_DATABASE,
+    quarantineDir: e.DAM_QUARANTINE ?? join(home, 'quarantine'),
+    diskMinFreeBytes: e.DAM_DISK_MIN_FREE_MB * 1024 ** 2,
+    metrics: e.DAM_METRICS,
     jobConcurrency: e.DAM_JOB_CONCURRENCY,
     reconcileSeconds: e.DAM_RECONCILE_SECONDS,
     loadingDockQuotaBytes: e.DAM_LOADING_DOCK_QUOTA_MB * 1024 ** 2,
@@ -214,4 +243,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): DamConfig {
       transferPort: e.DAM_NODE_TRANSFER_PORT,
     },
   };
+}
+
+function clamdAddress(value: string | undefined): DamConfig['clamd'] {
+  if (value === undefined) return undefined;
+  if (value.startsWith('/')) return { socket: value };
+  const url = new URL(value);
+  return { host: url.hostname, port: Number(url.port) };
 }

@@ -14,7 +14,15 @@ export interface OpenDatabase {
   kind: 'pglite' | 'postgres';
   /** LISTEN on a channel: every NOTIFY's payload, from any server sharing the database. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<Unlisten>;
+  /** PostgreSQL's connection pool now (the health test's "pool use"); PGlite has one connection and no pool. */
+  pool?: () => DatabasePool;
   close(): Promise<void>;
+}
+
+export interface DatabasePool {
+  size: number;
+  inUse: number;
+  waiting: number;
 }
 
 export class DatabaseUnavailableError extends Error {}
@@ -38,9 +46,11 @@ export async function openDatabase(options: {
         `Cannot reach the database at ${redact(options.databaseUrl)}: ${(error as Error).message || (error as { code?: string }).code}`,
       );
     }
+    const size = options.poolSize ?? 10;
     return {
       db,
       kind: 'postgres',
+      pool: () => ({ size, inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
       listen: (channel, onPayload) => listenOnPostgres(options.databaseUrl as string, channel, onPayload),
       close: () => db.destroy(),
     };

@@ -409,6 +409,7 @@ export interface Database {
   conversions: ConversionsTable;
   platform_settings: PlatformSettingsTable;
   feeds: FeedsTable;
+  upload_scans: UploadScansTable;
 }
 
 /**
@@ -435,6 +436,19 @@ export interface FeedsTable {
   last_fetched_at: Nullable<Date>;
   created_at: CreatedAt;
   updated_at: Timestamp;
+}
+
+/** R-UPLOAD-SCAN: one antivirus scan of an upload (migration 0021). */
+export interface UploadScansTable {
+  id: Generated<number>;
+  path: string;
+  user_id: number | null;
+  via: string;
+  result: 'clean' | 'infected' | 'unscanned';
+  signature: string | null;
+  reason: string | null;
+  quarantine_path: string | null;
+  scanned_at: Generated<Date>;
 }
 
 /** R-PLATFORM-SETTINGS: a setting an administrator changed (a missing row reads as its default). */

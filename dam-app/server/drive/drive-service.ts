@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { ASSET_MESSAGES } from '../../api/asset-messages.ts';
 import { can, type Principal } from '../access/principal.ts';
+import { scanUpload } from '../antivirus/antivirus-service.ts';
 import { ApiError, assetAccessDenied, notFound } from '../api/api-error.ts';
 import { visibleAsset } from '../assets/asset-records.ts';
 import { joinPath, parentOf } from '../folders/acl-scope.ts';
@@ -57,6 +58,14 @@ export async function saveVersion(
   try {
     // Inside the try: a body refused while streaming leaves no staged file behind.
     await services.storage.originals.put(staged, Readable.fromWeb(body as never));
+    services.metrics.upload('drive');
+    // R-UPLOAD-SCAN: the new bytes are scanned before they become a version.
+    await scanUpload(services, {
+      file: services.tree.absolute(staged),
+      path: asset.path,
+      userId: principal.user.id,
+      via: 'drive',
+    });
     const number = await checkIn(
       services,
       principal,

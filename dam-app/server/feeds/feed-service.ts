@@ -239,7 +239,7 @@ export async function readFeed(
   return { status, body, mediaType, etag, lastModified };
 }
 
-/** RFC 9110 §13.2.2: If-None-Match decides when present; If-Modified-Since only without it. */
+/** RFC 9110, section 13.2.2: If-None-Match decides when present; If-Modified-Since only without it. */
 function notModified(
   conditions: { ifNoneMatch?: string | undefined; ifModifiedSince?: string | undefined },
   etag: string,

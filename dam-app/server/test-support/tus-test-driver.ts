@@ -37,11 +37,12 @@ export function tusDriver(baseUrl: string, client: ApiClient, origin = baseUrl) 
         }),
         body: new Blob([new Uint8Array(bytes)]),
       });
-      await response.arrayBuffer();
+      const text = await response.text();
       return {
         status: response.status,
         offset: Number(response.headers.get('upload-offset')),
         path: decodeURI(response.headers.get('x-rapid-path') ?? ''),
+        text,
       };
     },
     async offset(location: string) {

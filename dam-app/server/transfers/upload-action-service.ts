@@ -1,5 +1,6 @@
 import { MESSAGES } from '../../api/messages.ts';
 import type { Principal } from '../access/principal.ts';
+import { scanUpload } from '../antivirus/antivirus-service.ts';
 import { ApiError, invalid, notFound } from '../api/api-error.ts';
 import { baseName, parentOf } from '../folders/acl-scope.ts';
 import { queueJob } from '../jobs/job-payloads.ts';
@@ -110,12 +111,14 @@ export async function fileFinish(
   );
   const landedOf = new Map(completed.map((file) => [file.path, file.landedPath]));
   if (completed.length === 0) return { paths: [] };
+  const refused = await scanCompleted(services, principal, cookie, completed);
   await services.db.transaction().execute(async (trx) => {
     const added = await queries.insertUploadFiles(
       trx,
       completed.map((file) => ({ cookie, path: file.path, transfer_id: file.transferId })),
     );
     for (const { path } of added) {
+      if (refused.has(path)) continue;
       const landedPath = landedOf.get(path);
       await queueJob(trx, INGEST_UPLOAD_JOB, {
         path,
@@ -126,7 +129,40 @@ export async function fileFinish(
     }
   });
   services.jobs.kick();
+  const [infected] = refused.values();
+  if (infected) throw infected;
   return { paths: completed.map((file) => file.path) };
+}
+
+/**
+ * R-UPLOAD-SCAN: each file not yet registered is scanned where the node wrote it, outside any transaction (a scan
+ * may take minutes). An infected one is quarantined and registered without an ingest, so a repeated finish neither
+ * scans nor ingests it; its refusal is answered once the clean ones are registered.
+ */
+async function scanCompleted(
+  services: DamServices,
+  principal: Principal,
+  cookie: string,
+  files: { path: string; landedPath: string | undefined }[],
+): Promise<Map<string, ApiError>> {
+  const registered = new Set(await queries.registeredUploadPaths(services.db, cookie));
+  const refused = new Map<string, ApiError>();
+  for (const file of files) {
+    if (registered.has(file.path)) continue;
+    services.metrics.upload('rapid');
+    try {
+      await scanUpload(services, {
+        file: services.tree.absolute(file.landedPath ?? file.path),
+        path: file.path,
+        userId: principal.user.id,
+        via: 'rapid',
+      });
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      refused.set(file.path, error);
+    }
+  }
+  return refused;
 }
 
 /** error_upload (R-UPLOAD-ERROR): the failed transfer's message and the node's error code are kept on its session. */

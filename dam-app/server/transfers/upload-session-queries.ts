@@ -67,3 +67,9 @@ export const insertUploadFiles = (
     .onConflict((oc) => oc.doNothing())
     .returning('path')
     .execute();
+
+/** The paths of an upload already registered for ingest (or refused by the antivirus): a repeat scans none again. */
+export const registeredUploadPaths = async (db: Kysely<Database>, cookie: string) =>
+  (await db.selectFrom('upload_files').select('path').where('cookie', '=', cookie).execute()).map(
+    (row) => row.path,
+  );

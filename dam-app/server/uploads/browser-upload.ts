@@ -12,6 +12,7 @@ import { pathInAcl } from '../access/acl-paths.ts';
 import type { Principal } from '../access/principal.ts';
 import { confinePath } from '../access/storage-path.ts';
 import { mayUpload } from '../access/transfer-gates.ts';
+import { scanUpload } from '../antivirus/antivirus-service.ts';
 import { ApiError } from '../api/api-error.ts';
 import { REQUEST_ID_HEADER } from '../api/request-id.ts';
 import { isDiskFull } from '../api/server-failure.ts';
@@ -108,6 +109,20 @@ export function createBrowserUploads(services: DamServices) {
         relative(config.storageRoot, upload.metadata?.folder ?? ''),
       );
       if (!folder) throw refuse(404, MESSAGES.folderNotFound);
+      services.metrics.upload('http');
+      // R-UPLOAD-SCAN: scanned whole in staging, before anything reaches the library.
+      try {
+        await scanUpload(services, {
+          file: join(staging, upload.id),
+          path: relative(config.storageRoot, join(folder, upload.metadata?.filename as string)),
+          userId: Number(upload.metadata?.userId),
+          via: 'http',
+        });
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        await unlink(join(staging, `${upload.id}.json`)).catch(() => {});
+        throw refuse(error.status, error.userMessage);
+      }
       await mkdir(folder, { recursive: true });
       const name = await placeWithoutOverwrite(
         join(staging, upload.id),

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * RSS/Atom feeds (spec §3 "Feed", §4 "Feed: active flag"). A feed reads what the DAM already records: new assets
+ * RSS/Atom feeds (R-FEED, R-FEED-ACTIVE). A feed reads what the DAM already records: new assets
  * (`date_added`), new versions (`asset_versions`), and metadata edits, which this migration stamps on the asset row
  * (`metadata_edited_at`, set by a trigger whenever the display name, description or keywords change, whichever code
  * path changed them) rather than keeping a second event store.

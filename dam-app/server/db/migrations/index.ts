@@ -11,6 +11,7 @@ import * as loadingDockPlacement from './0012-loading-dock-placement.ts';
 import * as conversions from './0013-conversions.ts';
 import * as platformSettings from './0014-platform-settings.ts';
 import * as feeds from './0017-feeds.ts';
+import * as uploadScans from './0021-upload-scans.ts';
 
 /** Every migration, in order. Names never change once released: the database records them. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0013-conversions': conversions,
   '0014-platform-settings': platformSettings,
   '0017-feeds': feeds,
+  '0021-upload-scans': uploadScans,
 };

@@ -43,6 +43,8 @@ export const serverMessagesFr: Record<keyof typeof MESSAGES, string> = {
   operationFailed: 'L’opération a échoué sur le serveur.',
   uploadFailed: 'Le téléversement a échoué à cause d’une erreur du serveur.',
   storageFull: 'Le stockage du serveur est plein. Réessayez une fois de l’espace libéré.',
+  uploadInfected:
+    'Le fichier n’a pas été ajouté : l’antivirus y a trouvé une menace. Il est en quarantaine et les administrateurs ont été prévenus.',
   notFound: 'Ressource introuvable ou sans permission.',
   userNotFound: 'Cet utilisateur n’existe pas.',
   groupNotFound: 'Ce groupe n’existe pas.',

@@ -10,9 +10,11 @@ import { AclsSection } from './acls-section.tsx';
 import { AuditSection } from './audit-section.tsx';
 import { ConversionPresetsSection } from './conversion-presets-section.tsx';
 import { GroupsSection } from './groups-section.tsx';
+import { HealthSection } from './health-section.tsx';
 import { InvitationsSection } from './invitations-section.tsx';
 import { OutboxSection } from './outbox-section.tsx';
 import { PlatformSettingsSection } from './platform-settings-section.tsx';
+import { StatusSection } from './status-section.tsx';
 import { UsersSection } from './users-section.tsx';
 
 export const screen = defineScreen('admin', {
@@ -35,6 +37,8 @@ const SECTIONS: Record<AdminSection, { label: MessageKey; Component: () => React
   audit: { label: 'admin.audit', Component: AuditSection },
   outbox: { label: 'admin.outbox', Component: OutboxSection },
   platform: { label: 'admin.platform', Component: PlatformSettingsSection },
+  health: { label: 'admin.health', Component: HealthSection },
+  status: { label: 'admin.status', Component: StatusSection },
 };
 
 /** Administration (R-SCREEN-LABELS, R-ADMIN-ONLY): administrators only, which the route table enforces (access: 'admin'). */

@@ -1,0 +1,37 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+/** Jobs by kind: waiting (due or not), being run (leased), and failed for good. */
+export async function jobCounts(db: Kysely<Database>) {
+  const rows = await db
+    .selectFrom('jobs')
+    .select([
+      'kind',
+      sql<string>`count(*) filter (where done_at is null and failed_at is null and (locked_until is null or locked_until <= now()))`.as(
+        'queued',
+      ),
+      sql<string>`count(*) filter (where done_at is null and failed_at is null and locked_until > now())`.as(
+        'running',
+      ),
+      sql<string>`count(*) filter (where failed_at is not null)`.as('failed'),
+    ])
+    .groupBy('kind')
+    .orderBy('kind')
+    .execute();
+  return rows.map((row) => ({
+    kind: row.kind,
+    queued: Number(row.queued),
+    running: Number(row.running),
+    failed: Number(row.failed),
+  }));
+}
+
+/** The library's assets not in the trash, and their bytes. */
+export async function storageUse(db: Kysely<Database>) {
+  const row = await db
+    .selectFrom('assets')
+    .select([db.fn.countAll<string>().as('assets'), sql<string>`coalesce(sum(size), 0)`.as('bytes')])
+    .where('trashed_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return { assets: Number(row.assets), bytes: Number(row.bytes) };
+}

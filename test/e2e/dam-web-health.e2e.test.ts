@@ -1,0 +1,108 @@
+import type { Browser, Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningClamd, startClamd } from '../../dam-app/server/test-support/clamd.ts';
+import { en } from '../../dam-app/web/src/i18n/messages-en.ts';
+import { fr } from '../../dam-app/web/src/i18n/messages-fr.ts';
+import {
+  ADMIN_PASSWORD,
+  axeViolations,
+  type DamWebSite,
+  launchChromium,
+  SCREEN_WAIT_MS,
+  startDamWebSite,
+  withInstallPromptClosed,
+} from './harness/dam-web.ts';
+import { saveScreenshot } from './harness/screenshot.ts';
+
+// The Health tests and System status sections of Administration in real Chromium, against the real DAM server with a
+// real clamd (the project's EICAR signatures): every test green, the antivirus red once clamd stops, both sections in
+// English and French, axe clean. Screens are saved as dam-web-health-*.png.
+
+let clamd: RunningClamd;
+let site: DamWebSite;
+let browser: Browser;
+let page: Page;
+const q = (text: string) => JSON.stringify(text);
+
+beforeAll(async () => {
+  clamd = await startClamd();
+  site = await startDamWebSite({ env: { DAM_CLAMD: clamd.socket, DAM_CLAMAV_DATABASE: clamd.database } });
+  browser = await launchChromium();
+  page = await withInstallPromptClosed(await browser.newPage());
+  await page.setViewport({ width: 1280, height: 1000 });
+  await page.evaluateOnNewDocument(() => {
+    if (!window.localStorage.getItem('rapid-dam.language'))
+      window.localStorage.setItem('rapid-dam.language', 'en');
+  });
+  await go('#/login');
+  await page.waitForSelector(`aria/${en['login.title']}[role="heading"]`, {
+    visible: true,
+    timeout: SCREEN_WAIT_MS,
+  });
+  await page.locator('[name="login"]').fill('admin');
+  await page.locator('[name="password"]').fill(ADMIN_PASSWORD);
+  await page.locator(`aria/${en['login.submit']}[role="button"]`).click();
+  await page.waitForSelector('button[data-user-menu]', { visible: true, timeout: SCREEN_WAIT_MS });
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+  await clamd?.close();
+});
+
+const go = (hash: string) => page.goto(new URL(hash, site.url).href);
+const seeText = (text: string) =>
+  page.waitForSelector(`::-p-text(${q(text)})`, { visible: true, timeout: SCREEN_WAIT_MS });
+/** The text of the health table's row whose first cell starts with `name`. */
+const rowText = (name: string) =>
+  page.evaluate((start) => {
+    const row = [...document.querySelectorAll('tr')].find((each) =>
+      each.cells[0]?.textContent?.startsWith(start),
+    );
+    return row?.textContent ?? '';
+  }, name);
+
+async function checkScreen(name: string) {
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  await saveScreenshot(page, `dam-web-health-${name}`);
+  const violations = await axeViolations(page);
+  expect(violations, `${name}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
+}
+
+describe('Administration: health tests and system status', () => {
+  it('shows every health test green with its figures, then the antivirus red once clamd stops', async () => {
+    await go('#/admin/health');
+    await seeText(en['health.healthy']);
+    const antivirus = en['health.kind.antivirus'].replace(' {target}', '');
+    expect(await rowText(antivirus)).toContain('Rapid.Test.EICAR');
+    expect(await rowText(en['health.kind.smtp'].replace(' {target}', ''))).toContain(en['health.status.off']);
+    await checkScreen('en');
+    await clamd.stop();
+    try {
+      await page.locator(`aria/${en['health.runAgain']}[role="button"]`).click();
+      await seeText(en['health.unhealthy']);
+      expect(await rowText(antivirus)).toContain(en['health.reason.unreachable']);
+      await checkScreen('antivirus-down-en');
+    } finally {
+      await clamd.start();
+    }
+  });
+
+  it('shows the system status live: version, job queue, transfers per node', async () => {
+    await go('#/admin/status');
+    await seeText(en['status.jobs']);
+    await seeText(en['status.transfers']);
+    await checkScreen('status-en');
+  });
+
+  it('shows both sections in French', async () => {
+    await page.evaluate(() => window.localStorage.setItem('rapid-dam.language', 'fr'));
+    await go('#/admin/health');
+    await page.reload();
+    await seeText(fr['health.healthy']);
+    await checkScreen('fr');
+    await go('#/admin/status');
+    await seeText(fr['status.jobs']);
+    await checkScreen('status-fr');
+  });
+});

@@ -72,7 +72,18 @@ export const MESSAGES = {
   badRequest: 'The request is not valid.',
   tooLarge: 'The request is too large.',
   loginFailed: 'The username or password is incorrect.',
+  // External shares (spec §5, §8; the wrong-password and gone texts are ours)
+  externalLinkError: 'Error creating external link, try again.',
+  shareMaxDownloadBlankOrPositive: 'External share max download must be blank or greater than zero.',
+  shareDownloadCountRange: 'The download count entered must be 1 to 100.',
+  shareExpirationPast: 'The expiration date cannot be today or past.',
+  sharePasswordWrong: 'The password is incorrect.',
+  shareNotFound: 'This share does not exist or is not yours.',
 } as const;
+
+/** Spec §5: "It cannot be too far in the future (maximum {0} days)." */
+export const shareExpirationTooFar = (days: number) =>
+  `It cannot be too far in the future (maximum ${days} days).`;
 
 /** R-PASSWORD-POLICY password counts, worded for the configured numbers. */
 export const passwordRuleMessage = {

@@ -29,6 +29,7 @@ import { uploadActionRoutes } from '../transfers/upload-action-routes.ts';
 import { versionRoutes } from '../versions/version-routes.ts';
 import { bundleRoutes } from '../working-sets/bundle-routes.ts';
 import { cartRoutes } from '../working-sets/cart-routes.ts';
+import { shareRoutes } from '../shares/share-routes.ts';
 import { collectionRoutes } from '../working-sets/collection-routes.ts';
 import type { RouteDefinition } from './bind-endpoint.ts';
 
@@ -66,4 +67,5 @@ export const API_ROUTES: RouteDefinition[] = [
   ...driveRoutes,
   ...presetRoutes,
   ...conversionRoutes,
+  ...shareRoutes,
 ];

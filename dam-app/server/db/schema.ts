@@ -408,6 +408,10 @@ export interface Database {
   conversion_presets: ConversionPresetsTable;
   conversions: ConversionsTable;
   platform_settings: PlatformSettingsTable;
+  external_shares: ExternalSharesTable;
+  external_share_assets: ExternalShareAssetsTable;
+  external_share_downloads: ExternalShareDownloadsTable;
+  external_share_file_completions: ExternalShareFileCompletionsTable;
 }
 
 /** R-PLATFORM-SETTINGS: a setting an administrator changed (a missing row reads as its default). */
@@ -425,3 +429,54 @@ export type LoadingDock = Selectable<LoadingDocksTable>;
 export type Group = Selectable<GroupsTable>;
 export type Asset = Selectable<AssetsTable>;
 export type Folder = Selectable<FoldersTable>;
+
+/** An external share (spec §3): its token and password are stored hashed only. */
+export interface ExternalSharesTable {
+  id: Generated<number>;
+  owner_id: number;
+  acl_id: number | null;
+  name: string;
+  message: Generated<string>;
+  recipients: ColumnType<string[], string[] | undefined, string[]>;
+  licensing_text: Generated<string>;
+  token_hash: string;
+  password_hash: string | null;
+  /** Signs the grants a recipient's page holds once the password is right and the licence accepted. */
+  grant_secret: string;
+  expires_at: Timestamp;
+  /** null: no maximum. */
+  max_downloads: number | null;
+  download_count: Generated<number>;
+  revoked_at: Nullable<Date>;
+  source: 'selection' | 'collection' | 'cart';
+  failed_attempts: Generated<number>;
+  attempts_since: Nullable<Date>;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
+export interface ExternalShareAssetsTable {
+  share_id: number;
+  asset_id: number;
+  position: number;
+  file_name: string;
+}
+
+export interface ExternalShareDownloadsTable {
+  id: Generated<number>;
+  share_id: number;
+  visit: string;
+  method: 'http-zip' | 'http-files' | 'rapid';
+  ip: Generated<string>;
+  user_agent: Generated<string>;
+  started_at: CreatedAt;
+  completed_at: Nullable<Date>;
+  counted: Generated<boolean>;
+}
+
+export interface ExternalShareFileCompletionsTable {
+  download_id: number;
+  asset_id: number;
+}
+
+export type ExternalShare = Selectable<ExternalSharesTable>;

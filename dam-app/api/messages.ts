@@ -76,14 +76,9 @@ export const MESSAGES = {
   externalLinkError: 'Error creating external link, try again.',
   shareMaxDownloadBlankOrPositive: 'External share max download must be blank or greater than zero.',
   shareDownloadCountRange: 'The download count entered must be 1 to 100.',
-  shareExpirationPast: 'The expiration date cannot be today or past.',
   sharePasswordWrong: 'The password is incorrect.',
   shareNotFound: 'This share does not exist or is not yours.',
 } as const;
-
-/** Spec §5: "It cannot be too far in the future (maximum {0} days)." */
-export const shareExpirationTooFar = (days: number) =>
-  `It cannot be too far in the future (maximum ${days} days).`;
 
 /** R-PASSWORD-POLICY password counts, worded for the configured numbers. */
 export const passwordRuleMessage = {

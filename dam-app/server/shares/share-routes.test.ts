@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASSET_MESSAGES } from '../../api/asset-messages.ts';
-import { MESSAGES, shareExpirationTooFar } from '../../api/messages.ts';
+import { MESSAGES } from '../../api/messages.ts';
+import { EXPIRY_NOT_FUTURE } from '../../api/working-sets.ts';
 import type { ApiClient } from '../test-support/api-client.ts';
 import { insertAssetRow } from '../test-support/asset-row.ts';
 import { DATABASE_KINDS, startTestDam, type TestDam } from '../test-support/test-dam.ts';
@@ -100,9 +101,9 @@ describe.each(DATABASE_KINDS)('external shares (%s)', (kind) => {
     expect(over.body.error.user_message).toBe(MESSAGES.shareDownloadCountRange);
     const today = await sam.post('/shares', base({ expiresOn: day(0) }));
     expect(today.status).toBe(400);
-    expect(today.body.error.user_message).toBe(MESSAGES.shareExpirationPast);
+    expect(today.body.error.user_message).toBe(EXPIRY_NOT_FUTURE);
     const far = await sam.post('/shares', base({ expiresOn: day(91) }));
-    expect(far.body.error.user_message).toBe(shareExpirationTooFar(90));
+    expect(far.body.error.user_message).toBe(ASSET_MESSAGES.shareExpirationTooFar('90'));
     expect((await sam.post('/shares', base({ expiresOn: day(90), maxDownloads: null }))).status).toBe(201);
     // Without externalShare in the ACL: refused; assets the sharer cannot see: nothing to share.
     expect((await viewer.post('/shares', base())).status).toBe(403);

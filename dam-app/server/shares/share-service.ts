@@ -1,6 +1,8 @@
 import type { z } from 'zod';
-import { MESSAGES, shareExpirationTooFar } from '../../api/messages.ts';
+import { ASSET_MESSAGES } from '../../api/asset-messages.ts';
+import { MESSAGES } from '../../api/messages.ts';
 import type { createShareSchema, ShareView, shareSourceSchema, updateShareSchema } from '../../api/shares.ts';
+import { EXPIRY_NOT_FUTURE } from '../../api/working-sets.ts';
 import type { Principal } from '../access/principal.ts';
 import { assertMayShare } from '../access/share-gate.ts';
 import { ApiError, invalid } from '../api/api-error.ts';
@@ -81,8 +83,9 @@ export function expirationInstant(
   const ownerToday = new Date(now.getTime() + utcOffsetMinutes * 60_000).toISOString().slice(0, 10);
   const day = (text: string) => Date.parse(`${text}T00:00:00Z`) / 86_400_000;
   const ahead = day(expiresOn) - day(ownerToday);
-  if (ahead <= 0) throw invalid({ expiresOn: MESSAGES.shareExpirationPast }, 'share_invalid');
-  if (ahead > maxDays) throw invalid({ expiresOn: shareExpirationTooFar(maxDays) }, 'share_invalid');
+  if (ahead <= 0) throw invalid({ expiresOn: EXPIRY_NOT_FUTURE }, 'share_invalid');
+  if (ahead > maxDays)
+    throw invalid({ expiresOn: ASSET_MESSAGES.shareExpirationTooFar(String(maxDays)) }, 'share_invalid');
   return new Date(Date.parse(`${expiresOn}T23:59:59.999Z`) - utcOffsetMinutes * 60_000);
 }
 

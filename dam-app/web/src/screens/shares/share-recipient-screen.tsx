@@ -147,10 +147,10 @@ function OpenShare(props: {
   const item = (assetId: number) => ({ params: { token, assetId }, query });
   return (
     <Box maxW="5xl" mx="auto" p={{ base: '4', md: '8' }}>
-      <Stack gap="5">
-        <Flex justify="flex-end">
-          <PreferencePickers />
-        </Flex>
+      <Flex as="header" justify="flex-end" mb="3">
+        <PreferencePickers />
+      </Flex>
+      <Stack gap="5" as="main">
         <Heading as="h1" size="2xl">
           {share.name}
         </Heading>

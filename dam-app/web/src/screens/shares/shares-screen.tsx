@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Code, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Code, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { revokeShare } from '../../../../api/contract/shares-endpoints.ts';
@@ -110,23 +110,31 @@ export function SharesScreen() {
               },
               {
                 header: t('shares.downloads'),
-                cell: (share) =>
-                  share.maxDownloads === null
-                    ? String(share.downloadCount)
-                    : t('shares.countOfMax', { count: share.downloadCount, max: share.maxDownloads }),
+                cell: (share) => (
+                  <Button
+                    size="xs"
+                    variant="ghost"
+                    aria-expanded={open === share.id}
+                    data-share-downloads={share.id}
+                    onClick={() => setOpen(open === share.id ? null : share.id)}
+                  >
+                    {share.maxDownloads === null
+                      ? String(share.downloadCount)
+                      : t('shares.countOfMax', { count: share.downloadCount, max: share.maxDownloads })}
+                    <VisuallyHidden>
+                      {t(open === share.id ? 'shares.hideDownloadsOf' : 'shares.showDownloadsOf', {
+                        name: share.name,
+                      })}
+                    </VisuallyHidden>
+                    {open === share.id ? ' ▴' : ' ▾'}
+                  </Button>
+                ),
               },
               { header: t('shares.expires'), cell: (share) => when(share.expiresAt) },
               { header: t('shares.files'), cell: (share) => String(share.assetCount) },
             ]}
             actions={(share) => (
               <HStack gap="1">
-                <Button
-                  size="xs"
-                  variant="ghost"
-                  onClick={() => setOpen(open === share.id ? null : share.id)}
-                >
-                  {open === share.id ? t('shares.hideDownloads') : t('shares.showDownloads')}
-                </Button>
                 <Button
                   size="xs"
                   variant="outline"

@@ -27,6 +27,7 @@ import { usePreferences } from '../../app/preferences.tsx';
 import { ErrorAlert, Notice } from '../../components/feedback.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { formatDate } from '../../components/format-date.ts';
+import { formatSize } from '../../components/format-size.ts';
 import { Modal } from '../../components/modal.tsx';
 import { PageCard } from '../../components/page-card.tsx';
 import { PreferencePickers } from '../../components/preference-pickers.tsx';
@@ -61,8 +62,6 @@ function usePrivatePage() {
     };
   }, []);
 }
-
-const megabytes = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(bytes < 1024 ** 2 ? 2 : 1)} MB`;
 
 /**
  * What a person without an account sees from a share link `#share=<token>`: the password first when there is one
@@ -158,7 +157,7 @@ function OpenShare(props: {
         <Text color="fg.muted">
           {t('share.summary', {
             count: share.items.length,
-            size: megabytes(share.totalSize),
+            size: formatSize(share.totalSize, language),
             date: formatDate(share.expiresAt, language),
           })}
           {share.downloadsLeft !== null && ` ${t('share.downloadsLeft', { count: share.downloadsLeft })}`}
@@ -199,7 +198,7 @@ function OpenShare(props: {
           <Flex gap="3" wrap="wrap" align="center">
             <Button asChild colorPalette="teal">
               <a href={api.url(shareZip, { params: { token }, query })} download>
-                {t('share.downloadAll', { size: megabytes(share.totalSize) })}
+                {t('share.downloadAll', { size: formatSize(share.totalSize, language) })}
               </a>
             </Button>
             <Text color="fg.muted" fontSize="sm">
@@ -234,7 +233,7 @@ function OpenShare(props: {
                 {file.fileName}
               </Text>
               <Text fontSize="xs" color="fg.muted">
-                {megabytes(file.size)}
+                {formatSize(file.size, language)}
               </Text>
               {share.accepted && (
                 <Link

@@ -153,3 +153,11 @@ export const publicShareSchema = z.discriminatedUnion('locked', [
   }),
 ]);
 export type PublicShare = z.infer<typeof publicShareSchema>;
+
+/** The page's Rapid download of the whole share: the spec the node signed, scoped to the share's files only. */
+export const shareRapidSpecSchema = z.object({
+  transfer_specs: z.array(z.object({ transfer_spec: z.record(z.string(), z.unknown()) })),
+});
+/** The page reports its Rapid transfer done; the server asks the node, and counts only what the node finished. */
+export const shareRapidDoneSchema = z.strictObject({ cookie: dbString().min(1).max(2000) });
+export const shareRapidCountedSchema = z.object({ counted: z.boolean() });

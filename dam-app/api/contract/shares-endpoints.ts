@@ -8,6 +8,9 @@ import {
   shareGrantSchema,
   shareItemParams,
   shareListSchema,
+  shareRapidCountedSchema,
+  shareRapidDoneSchema,
+  shareRapidSpecSchema,
   shareSchema,
   shareTokenParams,
   unlockShareSchema,
@@ -99,4 +102,21 @@ export const shareZip = recipient.get('/s/{token}/zip', {
   response: z.unknown(),
   produces: 'application/zip',
   errors: itemErrors,
+});
+export const shareRapidSpec = recipient.post('/s/{token}/rapid', {
+  summary:
+    "Download the whole share with Rapid: a download spec the node signs for the share's files only (no account, the grant of an accepted licence)",
+  params: shareTokenParams,
+  query: shareGrantQuery,
+  response: shareRapidSpecSchema,
+  errors: errors(itemErrors, { 502: ['node_unreachable', 'node_error'], 503: ['no_node'] }),
+});
+export const shareRapidDone = recipient.post('/s/{token}/rapid/done', {
+  summary:
+    "The page's Rapid transfer ended: the share counts a download when the node's records for its cookie show every file completed",
+  params: shareTokenParams,
+  query: shareGrantQuery,
+  body: shareRapidDoneSchema,
+  response: shareRapidCountedSchema,
+  errors: errors(itemErrors, { 409: ['transfer_incomplete'], 502: ['node_error'], 503: ['no_node'] }),
 });

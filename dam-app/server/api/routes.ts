@@ -22,6 +22,7 @@ import { loadingDockRoutes } from '../loading-dock/loading-dock-routes.ts';
 import { platformSettingsRoutes } from '../platform-settings/platform-settings-routes.ts';
 import { calendarRoutes } from '../search/calendar-route.ts';
 import { searchRoutes } from '../search/search-routes.ts';
+import { shareRoutes } from '../shares/share-routes.ts';
 import { nodeCredentialsRoutes } from '../transfers/node-credentials-route.ts';
 import { nodeReadRoutes } from '../transfers/node-read-route.ts';
 import { preTransferRoutes } from '../transfers/pre-transfer-route.ts';
@@ -29,7 +30,6 @@ import { uploadActionRoutes } from '../transfers/upload-action-routes.ts';
 import { versionRoutes } from '../versions/version-routes.ts';
 import { bundleRoutes } from '../working-sets/bundle-routes.ts';
 import { cartRoutes } from '../working-sets/cart-routes.ts';
-import { shareRoutes } from '../shares/share-routes.ts';
 import { collectionRoutes } from '../working-sets/collection-routes.ts';
 import type { RouteDefinition } from './bind-endpoint.ts';
 

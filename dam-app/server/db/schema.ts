@@ -472,6 +472,9 @@ export interface ExternalShareDownloadsTable {
   started_at: CreatedAt;
   completed_at: Nullable<Date>;
   counted: Generated<boolean>;
+  /** A Rapid download's transfer cookie and node: what the node's records are asked about. */
+  cookie: Nullable<string>;
+  node_url: Nullable<string>;
 }
 
 export interface ExternalShareFileCompletionsTable {

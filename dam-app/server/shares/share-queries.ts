@@ -174,6 +174,8 @@ export async function insertDownload(
     method: 'http-zip' | 'http-files' | 'rapid';
     ip: string;
     userAgent: string;
+    cookie?: string;
+    nodeUrl?: string;
   },
 ): Promise<number> {
   const { id } = await db
@@ -184,6 +186,8 @@ export async function insertDownload(
       method: row.method,
       ip: row.ip,
       user_agent: row.userAgent.slice(0, 500),
+      cookie: row.cookie ?? null,
+      node_url: row.nodeUrl ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -237,3 +241,14 @@ export async function takeShareDownload(db: Kysely<Database>, shareId: number) {
     returning download_count, max_downloads`.execute(db);
   return rows[0];
 }
+
+/** The share's Rapid download of this cookie not yet complete. */
+export const openRapidDownload = (db: Kysely<Database>, shareId: number, cookie: string) =>
+  db
+    .selectFrom('external_share_downloads')
+    .select(['id', 'node_url'])
+    .where('share_id', '=', shareId)
+    .where('method', '=', 'rapid')
+    .where('cookie', '=', cookie)
+    .where('completed_at', 'is', null)
+    .executeTakeFirst();

@@ -71,7 +71,7 @@ const locked = () =>
 const noSuchItem = () => new ApiError(404, 'not_found', MESSAGES.notFound, 'Not a file of this share.');
 
 /** The share a link names while it gives files; anything else answers as expired (or as exhausted). */
-async function liveShare(services: DamServices, token: string): Promise<ExternalShare> {
+export async function liveShare(services: DamServices, token: string): Promise<ExternalShare> {
   const share = await shareByTokenHash(services.db, tokenHash(token));
   const state = share ? shareState(share) : 'expired';
   if (!share || state === 'expired' || state === 'revoked') throw unavailable();
@@ -89,7 +89,7 @@ async function sharerPrincipal(services: DamServices, share: ExternalShare): Pro
   return { user, acls, acl, via: 'session', adminMode: false };
 }
 
-interface SharedFile {
+export interface SharedFile {
   assetId: number;
   fileName: string;
   path: string;
@@ -102,7 +102,7 @@ interface SharedFile {
  * What the share still gives: its files, in their order, that exist and that the sharer may still share and see
  * (access is checked again at every request); `gone` counts the others.
  */
-async function sharedFiles(services: DamServices, share: ExternalShare) {
+export async function sharedFiles(services: DamServices, share: ExternalShare) {
   const items = await sharedItems(services.db, share.id);
   const principal = await sharerPrincipal(services, share);
   if (!principal || !mayShare(services.config, principal))
@@ -139,7 +139,7 @@ function assertMaySee(share: ExternalShare, grantText: string | undefined) {
 }
 
 /** Downloading needs a grant whose licence was accepted (any grant when there is no licensing text). */
-function downloadGrant(share: ExternalShare, grantText: string | undefined): Grant {
+export function downloadGrant(share: ExternalShare, grantText: string | undefined): Grant {
   const grant = grantOf(share, grantText);
   if (!grant || (share.licensing_text !== '' && !grant.accepted)) throw locked();
   return grant;
@@ -253,7 +253,11 @@ async function mailSharer(
 }
 
 /** Takes one download for a completed transfer of the whole share; false when none was left. */
-async function takeFor(services: DamServices, share: ExternalShare, downloadId: number): Promise<boolean> {
+export async function takeFor(
+  services: DamServices,
+  share: ExternalShare,
+  downloadId: number,
+): Promise<boolean> {
   const taken = await takeShareDownload(services.db, share.id);
   await markDownloadComplete(services.db, downloadId, taken !== undefined);
   if (taken) await mailSharer(services, share, taken);

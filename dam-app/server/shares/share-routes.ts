@@ -7,6 +7,8 @@ import {
   revokeShare,
   shareFile,
   sharePreview,
+  shareRapidDone,
+  shareRapidSpec,
   shareThumbnail,
   shareZip,
   unlockShare,
@@ -14,6 +16,7 @@ import {
 } from '../../api/contract/shares-endpoints.ts';
 import { bindAction } from '../api/bind-action.ts';
 import { bindEndpoint } from '../api/bind-endpoint.ts';
+import * as rapid from './share-rapid-service.ts';
 import * as recipients from './share-recipient-service.ts';
 import * as shares from './share-service.ts';
 
@@ -67,5 +70,13 @@ export const shareRoutes = [
   bindEndpoint(shareZip, ({ c, services, params, query, ip }) => {
     recipientHeaders(c);
     return recipients.shareZip(services, params.token, query.grant, requester(c, ip));
+  }),
+  bindEndpoint(shareRapidSpec, ({ c, services, params, query, ip }) => {
+    recipientHeaders(c);
+    return rapid.shareRapidSpec(services, params.token, query.grant, requester(c, ip));
+  }),
+  bindEndpoint(shareRapidDone, ({ c, services, params, query, body }) => {
+    recipientHeaders(c);
+    return rapid.shareRapidDone(services, params.token, query.grant, body.cookie);
   }),
 ];

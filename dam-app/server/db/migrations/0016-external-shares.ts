@@ -6,7 +6,7 @@ import { type Kysely, sql } from 'kysely';
  * - `external_share_assets` keeps the asset id and the file name as shared, with no foreign key: a deleted asset stays
  *   listed, so the recipient page can say that something shared is gone.
  * - `external_share_downloads`: one row per transfer of the whole share (an HTTP zip, a visit's file-by-file download,
- *   a Rapid transfer); `counted` once it completed and took one of the share's downloads.
+ *   a Rapid transfer, with its cookie and node); `counted` once it completed and took one of the share's downloads.
  * - `external_share_file_completions`: the files a file-by-file download has delivered to the last byte.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -51,7 +51,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       user_agent text not null default '',
       started_at timestamptz not null default now(),
       completed_at timestamptz,
-      counted boolean not null default false
+      counted boolean not null default false,
+      cookie text,
+      node_url text
     )`.execute(db);
   await sql`create index external_share_downloads_share on external_share_downloads (share_id, started_at)`.execute(
     db,

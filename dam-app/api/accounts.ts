@@ -59,6 +59,8 @@ export const permissionNames = [
   'fileUpload',
   'quickDownload',
   'downloadHiRes',
+  // External shares (R-SHARE): send assets to people outside the DAM.
+  'externalShare',
 ] as const;
 export const permissionSchema = z.enum(permissionNames);
 export type Permission = z.infer<typeof permissionSchema>;

@@ -47,4 +47,6 @@ export const ASSET_MESSAGES = {
     `The loading dock lacks space: the request needs ${requested} and ${free} is free. A partial conversion is possible.`,
   // Ours: a dock asked for before its files are all placed.
   loadingDockNotReady: 'This download is still being prepared. Try again when it is ready for download.',
+  // External shares (R-SHARE-EXPIRY)
+  shareExpirationTooFar: (days: string) => `It cannot be too far in the future (maximum ${days} days).`,
 } as const;

@@ -75,6 +75,12 @@ export const MESSAGES = {
   badRequest: 'The request is not valid.',
   tooLarge: 'The request is too large.',
   loginFailed: 'The username or password is incorrect.',
+  // External shares (R-SHARE-EXPIRY, R-SHARE-LIMIT; the wrong-password and gone texts are ours)
+  externalLinkError: 'Error creating external link, try again.',
+  shareMaxDownloadBlankOrPositive: 'External share max download must be blank or greater than zero.',
+  shareDownloadCountRange: 'The download count entered must be 1 to 100.',
+  sharePasswordWrong: 'The password is incorrect.',
+  shareNotFound: 'This share does not exist or is not yours.',
 } as const;
 
 /** R-PASSWORD-POLICY password counts, worded for the configured numbers. */

@@ -23,6 +23,7 @@ import { loadingDockRoutes } from '../loading-dock/loading-dock-routes.ts';
 import { platformSettingsRoutes } from '../platform-settings/platform-settings-routes.ts';
 import { calendarRoutes } from '../search/calendar-route.ts';
 import { searchRoutes } from '../search/search-routes.ts';
+import { shareRoutes } from '../shares/share-routes.ts';
 import { statusRoutes } from '../status/status-routes.ts';
 import { nodeCredentialsRoutes } from '../transfers/node-credentials-route.ts';
 import { nodeReadRoutes } from '../transfers/node-read-route.ts';
@@ -70,4 +71,5 @@ export const API_ROUTES: RouteDefinition[] = [
   ...conversionRoutes,
   ...feedRoutes,
   ...statusRoutes,
+  ...shareRoutes,
 ];

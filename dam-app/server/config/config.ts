@@ -112,6 +112,7 @@ const environmentSchema = z.object({
     .enum(['admin', 'public'], { message: 'must be admin or public' })
     .optional()
     .default('admin'),
+  DAM_SHARE_MAX_DAYS: count(90, 3650).pipe(z.number().min(1, { message: 'must be 1 or more' })),
   DAM_SCRYPT_LOG_N: count(15, 20).pipe(z.number().min(10, { message: 'must be 10 or more' })),
   // A test hook, never set in production: the crash-matrix tests kill the server at a named step of an operation.
   DAM_TEST_CRASH_AT: z
@@ -169,6 +170,8 @@ export interface DamConfig {
   loadingDockQuotaBytes: number;
   /** Docks are placed by hard links where the file system allows (`DAM_LOADING_DOCK_LINKS`); false: always copies. */
   loadingDockLinks: boolean;
+  /** How far ahead an external share's expiration date may be, in days (`DAM_SHARE_MAX_DAYS`, R-SHARE-EXPIRY). */
+  shareMaxDays: number;
   /** scrypt's cost is 2^logN (OWASP lists N=2^15, r=8, p=3); tests lower it to save time. */
   scryptLogN: number;
   /** The largest file a browser (tus) or Drive upload may send, in bytes (`DAM_MAX_UPLOAD_BYTES`). */
@@ -225,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): DamConfig {
     adminPassword: e.DAM_ADMIN_PASSWORD,
     demo: e.DAM_DEMO,
     scryptLogN: e.DAM_SCRYPT_LOG_N,
+    shareMaxDays: e.DAM_SHARE_MAX_DAYS,
     maxUploadBytes: e.DAM_MAX_UPLOAD_BYTES,
     testCrashAt: e.DAM_TEST_CRASH_AT,
     clamd: clamdAddress(e.DAM_CLAMD),

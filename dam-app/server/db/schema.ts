@@ -410,6 +410,10 @@ export interface Database {
   platform_settings: PlatformSettingsTable;
   feeds: FeedsTable;
   upload_scans: UploadScansTable;
+  external_shares: ExternalSharesTable;
+  external_share_assets: ExternalShareAssetsTable;
+  external_share_downloads: ExternalShareDownloadsTable;
+  external_share_file_completions: ExternalShareFileCompletionsTable;
 }
 
 /**
@@ -466,3 +470,57 @@ export type LoadingDock = Selectable<LoadingDocksTable>;
 export type Group = Selectable<GroupsTable>;
 export type Asset = Selectable<AssetsTable>;
 export type Folder = Selectable<FoldersTable>;
+
+/** An external share (R-SHARE): its token and password are stored hashed only. */
+export interface ExternalSharesTable {
+  id: Generated<number>;
+  owner_id: number;
+  acl_id: number | null;
+  name: string;
+  message: Generated<string>;
+  recipients: ColumnType<string[], string[] | undefined, string[]>;
+  licensing_text: Generated<string>;
+  token_hash: string;
+  password_hash: string | null;
+  /** Signs the grants a recipient's page holds once the password is right and the licence accepted. */
+  grant_secret: string;
+  expires_at: Timestamp;
+  /** null: no maximum. */
+  max_downloads: number | null;
+  download_count: Generated<number>;
+  revoked_at: Nullable<Date>;
+  source: 'selection' | 'collection' | 'cart';
+  failed_attempts: Generated<number>;
+  attempts_since: Nullable<Date>;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
+export interface ExternalShareAssetsTable {
+  share_id: number;
+  asset_id: number;
+  position: number;
+  file_name: string;
+}
+
+export interface ExternalShareDownloadsTable {
+  id: Generated<number>;
+  share_id: number;
+  visit: string;
+  method: 'http-zip' | 'http-files' | 'rapid';
+  ip: Generated<string>;
+  user_agent: Generated<string>;
+  started_at: CreatedAt;
+  completed_at: Nullable<Date>;
+  counted: Generated<boolean>;
+  /** A Rapid download's transfer cookie and node: what the node's records are asked about. */
+  cookie: Nullable<string>;
+  node_url: Nullable<string>;
+}
+
+export interface ExternalShareFileCompletionsTable {
+  download_id: number;
+  asset_id: number;
+}
+
+export type ExternalShare = Selectable<ExternalSharesTable>;

@@ -51,7 +51,7 @@ async function markSession(
 }
 
 /** Asks the node itself (with the server's node user) what it finished for this cookie. */
-async function nodeTransfers(
+export async function nodeTransfers(
   services: DamServices,
   nodeUrl: string,
   cookie: string,

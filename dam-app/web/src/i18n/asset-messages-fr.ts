@@ -41,6 +41,7 @@ export const assetMessagesFr: Record<keyof typeof ASSET_MESSAGES, string> = {
     'Espace insuffisant dans le quai de chargement : la demande nécessite {requested} et il reste {free} de libre. Une conversion partielle est possible.',
   loadingDockNotReady:
     'Ce téléchargement est encore en préparation. Réessayez quand il sera prêt à télécharger.',
+  shareExpirationTooFar: 'Elle ne peut pas être trop lointaine (au maximum {days} jours).',
 };
 
 /** Texts of the working-set schemas that live beside their rule rather than in ASSET_MESSAGES, by a key of ours. */

@@ -64,4 +64,10 @@ export const serverMessagesFr: Record<keyof typeof MESSAGES, string> = {
   badRequest: 'La requête n’est pas valide.',
   tooLarge: 'La requête est trop volumineuse.',
   loginFailed: 'Le nom d’utilisateur ou le mot de passe est incorrect.',
+  externalLinkError: 'Erreur lors de la création du lien externe, réessayez.',
+  shareMaxDownloadBlankOrPositive:
+    'Le nombre maximal de téléchargements d’un partage externe doit être vide ou supérieur à zéro.',
+  shareDownloadCountRange: 'Le nombre de téléchargements saisi doit être compris entre 1 et 100.',
+  sharePasswordWrong: 'Le mot de passe est incorrect.',
+  shareNotFound: 'Ce partage n’existe pas ou ne vous appartient pas.',
 };

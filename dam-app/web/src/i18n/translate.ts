@@ -53,6 +53,7 @@ type NamesOf<F> = F extends (...values: infer P) => string ? { readonly [I in ke
 /** Placeholder names for the values of the asset texts the API builds, in the order of their parameters. */
 export const ASSET_PLACEHOLDERS: { [K in BuiltAssetKey]: NamesOf<(typeof ASSET_MESSAGES)[K]> } = {
   loadingDockNoSpace: ['requested', 'free'],
+  shareExpirationTooFar: ['days'],
 };
 
 /** A spec text's key: of `MESSAGES`, of `ASSET_MESSAGES`, or of the working-set notices. */

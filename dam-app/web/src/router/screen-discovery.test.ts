@@ -47,6 +47,7 @@ describe('the route table finds the screens', () => {
       'collections',
       'carts',
       'loading-dock',
+      'shares',
     ]);
     expect(navEntries('user').map((entry) => entry.to.name)).toEqual([
       'change-password',

@@ -408,6 +408,10 @@ export interface Database {
   conversion_presets: ConversionPresetsTable;
   conversions: ConversionsTable;
   platform_settings: PlatformSettingsTable;
+  notifications: NotificationsTable;
+  notification_subscriptions: NotificationSubscriptionsTable;
+  notification_settings: NotificationSettingsTable;
+  tasks: TasksTable;
 }
 
 /** R-PLATFORM-SETTINGS: a setting an administrator changed (a missing row reads as its default). */
@@ -425,3 +429,48 @@ export type LoadingDock = Selectable<LoadingDocksTable>;
 export type Group = Selectable<GroupsTable>;
 export type Asset = Selectable<AssetsTable>;
 export type Folder = Selectable<FoldersTable>;
+
+/** Issue 28: one notification of one person (migration 0018). */
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  type: string;
+  subject: string;
+  actor_id: Nullable<number>;
+  target_kind: Nullable<string>;
+  target_id: Nullable<string>;
+  /** The loading dock's notificationId, for a dock's own notification. */
+  key: Nullable<string>;
+  created_at: CreatedAt;
+  read_at: Nullable<Date>;
+  mailed_at: Nullable<Date>;
+}
+
+export interface NotificationSubscriptionsTable {
+  user_id: number;
+  target: 'folder' | 'collection' | 'asset';
+  target_id: number;
+  created_at: CreatedAt;
+}
+
+export interface NotificationSettingsTable {
+  user_id: number;
+  mail: 'off' | 'immediate' | 'daily';
+  digested_at: Nullable<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** Issue 28: an action waiting on a person (spec §4 "Action status"). */
+export interface TasksTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  title: string;
+  status: Generated<'Scheduled' | 'Completed' | 'Error'>;
+  due_at: Nullable<Date>;
+  target_kind: Nullable<string>;
+  target_id: Nullable<string>;
+  source: string;
+  created_at: CreatedAt;
+  completed_at: Nullable<Date>;
+}

@@ -60,7 +60,7 @@ describe.each(DATABASE_KINDS)('notifications on %s', (kind) => {
   let alice: ApiClient;
   let bob: ApiClient;
   let marketing: ApiClient;
-  const ids: Record<string, number> = {};
+  const ids = { alice: 0, bob: 0, mark: 0 };
   let photosId: number;
 
   const userId = async (username: string) =>
@@ -95,7 +95,7 @@ describe.each(DATABASE_KINDS)('notifications on %s', (kind) => {
     alice = await aclUser(dam, 'alice', 'Library');
     bob = await aclUser(dam, 'bob', 'Library');
     marketing = await aclUser(dam, 'mark', 'Library/Marketing');
-    for (const name of ['alice', 'bob', 'mark']) ids[name] = await userId(name);
+    for (const name of ['alice', 'bob', 'mark'] as const) ids[name] = await userId(name);
     const libraryId = (await alice.get('/folders/tree')).body.root.id;
     photosId = (await alice.post('/folders', { parentId: libraryId, name: 'Photos' })).body.id;
   }, 120_000);

@@ -9,6 +9,7 @@ import { PreferencePickers } from '../../components/preference-pickers.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
 import { useLibraryEvents } from '../../live/use-library-events.ts';
 import { TransferProvider } from '../../transfers/transfer-provider.tsx';
+import { NotificationBell } from '../notifications/notification-bell.tsx';
 import { WorkingSetsNav } from '../working-sets/working-sets-nav.tsx';
 import { AclSwitcher } from './acl-switcher.tsx';
 import { CreateMenu } from './create-menu.tsx';
@@ -79,6 +80,7 @@ function ShellLayout({
           <Box display={{ base: 'none', xl: 'block' }}>
             <PreferencePickers onDark />
           </Box>
+          <NotificationBell />
           <UserMenu session={session} />
         </Flex>
       </Flex>

@@ -15,7 +15,7 @@ import { useCompleteTask, useMyTasks } from './task-queries.ts';
 
 export const screen = defineScreen('tasks', {
   codec: path('/tasks'),
-  nav: { menu: 'user', label: 'tasks.title', order: 3 },
+  nav: { menu: 'user', label: 'tasks.title', order: 5 },
 });
 export const draw: Draw<'tasks'> = () => <MyTasksScreen />;
 

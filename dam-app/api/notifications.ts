@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dbIdParam } from './db-safe.ts';
 
-/** The notification types of spec §3, in its order. */
+/** R-NOTIFY the notification types, in the product's order. */
 export const NOTIFICATION_TYPES = [
   'Download',
   'Edit',
@@ -20,7 +20,7 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 /** What a notification or a task points at; the web app turns it into a link. */
 export const TARGET_KINDS = ['asset', 'folder', 'collection', 'dock'] as const;
 export type TargetKind = (typeof TARGET_KINDS)[number];
-/** What a person may subscribe to (spec §2 issue 28: per folder, collection or asset). */
+/** What a person may subscribe to (R-NOTIFY: a folder, a collection or an asset). */
 export const SUBSCRIPTION_TARGETS = ['folder', 'collection', 'asset'] as const;
 export type SubscriptionTarget = (typeof SUBSCRIPTION_TARGETS)[number];
 
@@ -63,7 +63,7 @@ export const MAIL_MODES = ['off', 'immediate', 'daily'] as const;
 export const notificationSettingsSchema = z.strictObject({ mail: z.enum(MAIL_MODES) });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
-/** Spec §4 "Action status". */
+/** R-MY-TASKS the action statuses. */
 export const TASK_STATUSES = ['Scheduled', 'Completed', 'Error'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 export const taskSchema = z.object({

@@ -40,7 +40,9 @@ beforeAll(async () => {
   inboxId = (await client.post('/folders', { parentId: root.id, name: 'Inbox' })).body.id;
   // An asset Carlos checks out: a check-out to return is on his My Tasks.
   await writeFile(join(services.config.storageRoot, 'Library/Inbox/draft.txt'), 'draft');
-  const draft = (await client.post('/assets/ingest', { path: 'Library/Inbox/draft.txt' })).body.id;
+  const ingested = await client.post('/assets/ingest', { path: 'Library/Inbox/draft.txt' });
+  const draft = ingested.body.asset?.id;
+  if (!draft) throw new Error(`ingest: ${ingested.status} ${JSON.stringify(ingested.body)}; folder ${inboxId}`);
   expect((await client.post(`/assets/${draft}/checkout`)).status).toBe(200);
   adminId = (
     await services.db

@@ -460,7 +460,7 @@ export interface NotificationSettingsTable {
   updated_at: Generated<Date>;
 }
 
-/** Issue 28: an action waiting on a person (spec §4 "Action status"). */
+/** Issue 28: an action waiting on a person (R-MY-TASKS). */
 export interface TasksTable {
   id: Generated<number>;
   user_id: number;

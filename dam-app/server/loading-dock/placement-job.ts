@@ -76,7 +76,7 @@ export async function placeDock(services: DamServices, payload: { dockId: number
 
 /**
  * The dock's owner hears that it is ready (a Conversion when it converted something, else a Download), in the
- * transaction that marks it so; the notification's key is the dock's notificationId (spec §3, §7), and it links to
+ * transaction that marks it so; the notification's key is the dock's notificationId (R-DOCK-DOWNLOAD), and it links to
  * the dock. Items that failed (a conversion that could not be made) leave a task in Error on My Tasks.
  */
 async function announceDock(

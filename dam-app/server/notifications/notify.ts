@@ -25,7 +25,7 @@ export interface NotifyEvent {
   about?: { assetId: number; path: string };
   /** People told directly (the dock's owner, a mentioned person), whether or not they follow anything. */
   to?: number[];
-  /** The loading dock's notificationId (spec §3, §7), for the dock's own notification. */
+  /** The loading dock's notificationId (R-DOCK-DOWNLOAD), for the dock's own notification. */
   key?: string;
 }
 

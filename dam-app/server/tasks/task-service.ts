@@ -17,7 +17,7 @@ export interface TaskInput {
   target?: { kind: TargetKind; id: number | string };
   /** What made it (`checkout:12`): the same source updates its open task and completes it. */
   source: string;
-  /** Error: the action failed and waits on the person (spec §4 "Action status"). */
+  /** Error: the action failed and waits on the person (R-MY-TASKS). */
   status?: 'Scheduled' | 'Error';
 }
 

@@ -8,7 +8,7 @@ import { type Kysely, sql } from 'kysely';
  * - `notification_subscriptions`: who follows which folder (and everything under it), collection or asset.
  * - `notification_settings`: how a person gets notifications by mail (off, each at once, a daily digest), and when
  *   their last digest went (a server restart runs the digest job, which skips who had one in the last day).
- * - `tasks`: actions waiting on a person (spec §4 "Action status": Scheduled, Completed, Error); `source` names what
+ * - `tasks`: actions waiting on a person (R-MY-TASKS: Scheduled, Completed, Error); `source` names what
  *   made the task (a check-out, a dock) so the same source completes it, and has one open task per person.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -28,7 +28,7 @@ const KIND_LABELS = {
 
 const STATUS_COLOUR = { Scheduled: 'blue', Completed: 'gray', Error: 'red' } as const;
 
-/** My Tasks (R-SCREEN-LABELS): every action waiting on me, with its due date and status (spec §4 "Action status"). */
+/** My Tasks (R-SCREEN-LABELS): every action waiting on me, with its due date and status (R-MY-TASKS). */
 export function MyTasksScreen() {
   const { t, language } = usePreferences();
   const tasks = useMyTasks();

@@ -95,16 +95,14 @@ try {
       badge.getAttribute('data-unread-count'),
     );
     const started = Date.now();
-    await services.db
-      .transaction()
-      .execute((trx) =>
-        notify(trx, services.config, {
-          type: 'Custom',
-          actorId: null,
-          subject: `round ${round}`,
-          to: [carlosId],
-        }),
-      );
+    await services.db.transaction().execute((trx) =>
+      notify(trx, services.config, {
+        type: 'Custom',
+        actorId: null,
+        subject: `round ${round}`,
+        to: [carlosId],
+      }),
+    );
     await Promise.all(
       pages.map(async (each) => {
         await each.waitForFunction(

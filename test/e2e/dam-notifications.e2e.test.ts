@@ -42,7 +42,8 @@ beforeAll(async () => {
   await writeFile(join(services.config.storageRoot, 'Library/Inbox/draft.txt'), 'draft');
   const ingested = await client.post('/assets/ingest', { path: 'Library/Inbox/draft.txt' });
   const draft = ingested.body.asset?.id;
-  if (!draft) throw new Error(`ingest: ${ingested.status} ${JSON.stringify(ingested.body)}; folder ${inboxId}`);
+  if (!draft)
+    throw new Error(`ingest: ${ingested.status} ${JSON.stringify(ingested.body)}; folder ${inboxId}`);
   expect((await client.post(`/assets/${draft}/checkout`)).status).toBe(200);
   adminId = (
     await services.db

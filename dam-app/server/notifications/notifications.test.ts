@@ -146,16 +146,14 @@ describe.each(DATABASE_KINDS)('notifications on %s', (kind) => {
     expect(await mailJobs()).toBe(jobsBefore);
     expect(page.events).toEqual([]);
     // The same event committed: one row, one mail, one signal.
-    await dam.services.db
-      .transaction()
-      .execute((trx) =>
-        notify(trx, dam.services.config, {
-          type: 'Custom',
-          actorId: null,
-          subject: 'committed',
-          to: [ids.alice],
-        }),
-      );
+    await dam.services.db.transaction().execute((trx) =>
+      notify(trx, dam.services.config, {
+        type: 'Custom',
+        actorId: null,
+        subject: 'committed',
+        to: [ids.alice],
+      }),
+    );
     await until(() => page.events.length === 1);
     const mail = await dam.mail.waitFor((m) => m.subject.includes('committed'));
     expect(mail.to).toContain('alice@dam.example');

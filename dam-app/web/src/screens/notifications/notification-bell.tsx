@@ -17,10 +17,9 @@ export function NotificationBell() {
       title={label}
       position="relative"
       display="inline-flex"
-      p="1"
       data-notification-bell=""
     >
-      <LineIcon size={20} weight={2}>
+      <LineIcon size={18} weight={2}>
         <path d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15Z" strokeLinejoin="round" />
         <path d="M10 20.5a2 2 0 0 0 4 0" strokeLinecap="round" />
       </LineIcon>

@@ -106,7 +106,6 @@ describe('notifications, live', () => {
     const started = Date.now();
     await ingestUpload(site.runtime.services, { path: 'Library/Inbox/sunrise.txt', userId: adminId });
     await page.waitForSelector('[data-notification-bell] [data-unread-count="1"]', { timeout: 10_000 });
-    // biome-ignore lint/suspicious/noConsole: the figure the issue asks for
     console.log(`bell updated ${Date.now() - started} ms after the upload's ingest committed`);
     expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1);
   });

@@ -210,6 +210,51 @@ describe.each(DATABASE_KINDS)('notifications on %s', (kind) => {
     expect((await notificationsOf(bob)).unread).toBe(0);
   });
 
+  it('tells a dock’s owner it is ready under the dock’s notificationId, and leaves a task in Error for what failed', async () => {
+    await upload('three.jpg');
+    await upload('four.jpg');
+    const items = (await alice.get(`/folders/${photosId}/assets`)).body.items as {
+      id: number;
+      name: string;
+    }[];
+    const three = items.find((item) => item.name === 'three.jpg')?.id;
+    const four = items.find((item) => item.name === 'four.jpg')?.id;
+    const ready = (await alice.post('/loading-dock', { ids: [three] })).body;
+    await until(
+      async () => (await alice.get(`/loading-dock/${ready.notificationId}`)).body.state === 'ready',
+    );
+    const center = await notificationsOf(alice);
+    expect(center.items[0]).toEqual(
+      expect.objectContaining({
+        type: 'Download',
+        subject: 'three.jpg',
+        target: { kind: 'dock', id: ready.notificationId },
+      }),
+    );
+    const row = await dam.services.db
+      .selectFrom('notifications')
+      .select(['key', 'user_id'])
+      .where('key', '=', ready.notificationId)
+      .executeTakeFirstOrThrow();
+    expect(row.user_id).toBe(ids.alice);
+
+    // A file gone from under its asset cannot be placed: the dock fails, and its owner has a task in Error.
+    const { rm } = await import('node:fs/promises');
+    await rm(join(dam.services.config.storageRoot, 'Library/Photos/four.jpg'));
+    const failed = (await alice.post('/loading-dock', { ids: [four] })).body;
+    await until(
+      async () => (await alice.get(`/loading-dock/${failed.notificationId}`)).body.state === 'failed',
+    );
+    expect((await alice.get('/tasks')).body.items).toContainEqual(
+      expect.objectContaining({
+        kind: 'dock.failed',
+        status: 'Error',
+        title: 'four.jpg',
+        target: { kind: 'dock', id: failed.notificationId },
+      }),
+    );
+  });
+
   it('mails a daily digest once to those who chose it', async () => {
     await marketing.put('/notification-settings', { mail: 'daily' });
     expect((await marketing.get('/notification-settings')).body).toEqual({ mail: 'daily' });

@@ -70,6 +70,8 @@ export const MESSAGES = {
   renditionNotFound: 'This rendition of the asset does not exist.',
   savedSearchNotFound: 'This saved search does not exist or is not yours.',
   apiKeyNotFound: 'This API key does not exist or is not yours.',
+  notificationNotFound: 'This notification does not exist or is not yours.',
+  taskNotFound: 'This task does not exist or is not yours.',
   endpointNotFound: 'There is no such API endpoint.',
   tooManyAttempts: 'Too many failed attempts. Wait a few minutes, then try again.',
   badRequest: 'The request is not valid.',

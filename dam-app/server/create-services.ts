@@ -20,6 +20,7 @@ import type { Logger } from './log.ts';
 import { outboxTransport, smtpTransport } from './mail/mail-transport.ts';
 import { ExifTool } from './media/exiftool.ts';
 import { MetricsRegistry } from './metrics/metrics-registry.ts';
+import { DIGEST_EVERY_SECONDS, sendDigests } from './notifications/notification-service.ts';
 import type { DamServices } from './services.ts';
 import { ensureSpecialUsers } from './special-users.ts';
 import { createStorageAreas } from './storage/create-storage-areas.ts';
@@ -63,6 +64,10 @@ export async function createServices(config: DamConfig, log: Logger): Promise<Da
       'loading-dock.cleanup': (payload) => cleanLoadingDock(services, payload),
       'loading-dock.place': (payload) => placeDock(services, payload),
       'conversion.run': (payload) => runConversionJob(services, payload),
+      'notifications.digest': async () => {
+        const sent = await sendDigests(services);
+        if (sent) log.info('notifications.digest', { sent });
+      },
       // Files an accelerated or browser upload delivered (verified against the node, or finished over tus).
       [INGEST_UPLOAD_JOB]: (payload) => ingestUpload(services, payload),
       [RECONCILE_JOB]: async (payload) => {
@@ -75,9 +80,13 @@ export async function createServices(config: DamConfig, log: Logger): Promise<Da
     {
       concurrency: config.jobConcurrency,
       // The whole storage, at start-up and then every DAM_RECONCILE_SECONDS, once between all servers.
-      schedules: config.reconcileSeconds
-        ? [{ kind: RECONCILE_JOB, payload: { path: '' }, everySeconds: config.reconcileSeconds }]
-        : [],
+      schedules: [
+        ...(config.reconcileSeconds
+          ? [{ kind: RECONCILE_JOB, payload: { path: '' }, everySeconds: config.reconcileSeconds }]
+          : []),
+        // The daily notification digest, once a day between all servers.
+        { kind: 'notifications.digest', payload: {}, everySeconds: DIGEST_EVERY_SECONDS },
+      ],
     },
   );
 

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { LibraryEvent } from '../api/live.ts';
+import type { NotificationType } from '../api/notifications.ts';
 import type { DamConfig, NodeEndpoint } from './config/config.ts';
 import type { DatabasePool } from './db/open-database.ts';
 import type { Database } from './db/schema.ts';
@@ -23,6 +24,8 @@ export interface MetadataReader {
 /** The push channel's hub: who listens for library changes under which ACL root. */
 export interface LibraryEventHub {
   subscribe(root: string, send: (event: LibraryEvent) => void): () => void;
+  /** The person's own notifications as they are committed (notifications/notify.ts). */
+  subscribeUser(userId: number, send: (event: { type: NotificationType }) => void): () => void;
   readonly subscribers: number;
 }
 

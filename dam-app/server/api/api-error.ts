@@ -51,6 +51,8 @@ const NOT_FOUND_TEXTS = {
   rendition: MESSAGES.renditionNotFound,
   'saved search': MESSAGES.savedSearchNotFound,
   'API key': MESSAGES.apiKeyNotFound,
+  notification: MESSAGES.notificationNotFound,
+  task: MESSAGES.taskNotFound,
 } as const;
 export type NotFoundKind = keyof typeof NOT_FOUND_TEXTS;
 

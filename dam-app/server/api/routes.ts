@@ -20,11 +20,13 @@ import { folderRoutes } from '../folders/folder-routes.ts';
 import { healthRoutes } from '../health/health-routes.ts';
 import { eventsRoutes } from '../live/events-route.ts';
 import { loadingDockRoutes } from '../loading-dock/loading-dock-routes.ts';
+import { notificationRoutes } from '../notifications/notification-routes.ts';
 import { platformSettingsRoutes } from '../platform-settings/platform-settings-routes.ts';
 import { calendarRoutes } from '../search/calendar-route.ts';
 import { searchRoutes } from '../search/search-routes.ts';
 import { shareRoutes } from '../shares/share-routes.ts';
 import { statusRoutes } from '../status/status-routes.ts';
+import { taskRoutes } from '../tasks/task-routes.ts';
 import { nodeCredentialsRoutes } from '../transfers/node-credentials-route.ts';
 import { nodeReadRoutes } from '../transfers/node-read-route.ts';
 import { preTransferRoutes } from '../transfers/pre-transfer-route.ts';
@@ -72,4 +74,6 @@ export const API_ROUTES: RouteDefinition[] = [
   ...feedRoutes,
   ...statusRoutes,
   ...shareRoutes,
+  ...notificationRoutes,
+  ...taskRoutes,
 ];

@@ -1,7 +1,11 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
 import { baseName, parentOf } from '../folders/acl-scope.ts';
 import { ensureFolderRow } from '../folders/folder-queries.ts';
 import { renameSteps, stagedCopySteps, trashSteps } from '../intents/file-steps.ts';
 import type { IntentKind } from '../intents/intents.ts';
+import { notify } from '../notifications/notify.ts';
+import type { DamServices } from '../services.ts';
 import { finishMove } from '../storage/local-area.ts';
 import { copyAssetRows, updateAssetRow } from './asset-queries.ts';
 
@@ -33,13 +37,42 @@ export const assetCopyIntent: IntentKind<{ assetId: number; to: string; staging:
 };
 
 /** An asset deleted: its file moves into the trash, then its row is marked trashed. */
-export const assetTrashIntent: IntentKind<{ assetId: number; path: string; key: string }> = {
+export const assetTrashIntent: IntentKind<TrashPayload> = {
   ...trashSteps,
   name: 'asset.trash',
-  async rows(trx, { assetId, key }) {
-    await updateAssetRow(trx, assetId, { status: 'trashed', trashed_at: new Date(), trash_key: key });
+  async rows(trx, payload, services) {
+    await updateAssetRow(trx, payload.assetId, {
+      status: 'trashed',
+      trashed_at: new Date(),
+      trash_key: payload.key,
+    });
+    await notifyDeleted(trx, services, payload);
   },
 };
+
+/** A trash intent's payload; `actorId` and `name` (for the Delete notification) are absent from older intents. */
+export interface TrashPayload {
+  assetId: number;
+  path: string;
+  key: string;
+  actorId?: number;
+  name?: string;
+}
+
+/** Followers of a deleted asset hear of it, in the transaction that marks it trashed. */
+export function notifyDeleted(
+  trx: Kysely<Database>,
+  services: DamServices,
+  payload: Omit<TrashPayload, 'key'>,
+) {
+  return notify(trx, services.config, {
+    type: 'Delete',
+    actorId: payload.actorId ?? null,
+    subject: payload.name ?? baseName(payload.path),
+    target: { kind: 'asset', id: payload.assetId },
+    about: { assetId: payload.assetId, path: payload.path },
+  });
+}
 
 /** An asset restored from the trash: its file moves back (its folder recreated), then its row is active again. */
 export const assetRestoreIntent: IntentKind<{ assetId: number; key: string; target: string }> = {

@@ -8,8 +8,15 @@ import { aclRoot, isUnder, joinPath, parentOf } from '../folders/acl-scope.ts';
 import { findFolder } from '../folders/folder-queries.ts';
 import { visibleFolder } from '../folders/folder-records.ts';
 import { performIntent } from '../intents/intents.ts';
+import { notify } from '../notifications/notify.ts';
 import type { DamServices } from '../services.ts';
-import { assetCopyIntent, assetMoveIntent, assetRestoreIntent, assetTrashIntent } from './asset-intents.ts';
+import {
+  assetCopyIntent,
+  assetMoveIntent,
+  assetRestoreIntent,
+  assetTrashIntent,
+  notifyDeleted,
+} from './asset-intents.ts';
 import { metadataColumns, pathFreeInIndex, updateAssetRow } from './asset-queries.ts';
 import { assertNotLockedByOther, filenameTaken, visibleAsset } from './asset-records.ts';
 
@@ -49,8 +56,17 @@ export async function editAsset(
   id: number,
   changes: { name?: string | undefined; description?: string | undefined; keywords?: string[] | undefined },
 ) {
-  await changeableAsset(services, principal, id);
-  await updateAssetRow(services.db, id, { ...metadataColumns(changes), updated_at: new Date() });
+  const asset = await changeableAsset(services, principal, id);
+  await services.db.transaction().execute(async (trx) => {
+    await updateAssetRow(trx, id, { ...metadataColumns(changes), updated_at: new Date() });
+    await notify(trx, services.config, {
+      type: 'Edit',
+      actorId: principal.user.id,
+      subject: changes.name ?? asset.name,
+      target: { kind: 'asset', id },
+      about: { assetId: id, path: asset.path },
+    });
+  });
 }
 
 /** Renames the file; the display name follows when it was the file name. */
@@ -124,8 +140,11 @@ export async function trashAsset(services: DamServices, principal: Principal, id
   const key = `assets/${asset.id}-${Date.now()}/${asset.file_name}`;
   if (asset.status === 'active') {
     try {
-      await performIntent(services, assetTrashIntent, { assetId: asset.id, path: asset.path, key }, () =>
-        services.storage.trash.adopt(key, services.tree.absolute(asset.path)),
+      await performIntent(
+        services,
+        assetTrashIntent,
+        { assetId: asset.id, path: asset.path, key, actorId: principal.user.id, name: asset.name },
+        () => services.storage.trash.adopt(key, services.tree.absolute(asset.path)),
       );
     } catch (error) {
       throw failed(error);
@@ -133,7 +152,15 @@ export async function trashAsset(services: DamServices, principal: Principal, id
     return;
   }
   // A missing asset has no file to move: its row alone changes.
-  await updateAssetRow(services.db, asset.id, { status: 'trashed', trashed_at: new Date(), trash_key: null });
+  await services.db.transaction().execute(async (trx) => {
+    await updateAssetRow(trx, asset.id, { status: 'trashed', trashed_at: new Date(), trash_key: null });
+    await notifyDeleted(trx, services, {
+      assetId: asset.id,
+      path: asset.path,
+      actorId: principal.user.id,
+      name: asset.name,
+    });
+  });
 }
 
 /** Puts a trashed asset back where it was (its folder is recreated when it was deleted too). */

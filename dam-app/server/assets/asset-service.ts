@@ -34,7 +34,7 @@ export async function ingest(services: DamServices, principal: Principal, given:
   if (!confinePath(services.config.storageRoot, path) || !isUnder(root, path) || path === root)
     throw notFound('file');
   try {
-    const result = await ingestFile(services, path);
+    const result = await ingestFile(services, path, { actorId: principal.user.id, event: 'New' });
     return { ...result, asset: await viewById(services, result.id) };
   } catch (error) {
     if (error instanceof NotIngestableError || (error as NodeJS.ErrnoException).code === 'ENOENT')

@@ -4,6 +4,7 @@ import { baseName, joinPath, parentOf } from '../folders/acl-scope.ts';
 import { ensureFolderRow } from '../folders/folder-queries.ts';
 import { queueJob } from '../jobs/job-payloads.ts';
 import { normalizeXmp } from '../media/normalize-xmp.ts';
+import { notify } from '../notifications/notify.ts';
 import type { DamServices } from '../services.ts';
 import { isIndexable, PathOutsideRootError } from '../storage/originals-tree.ts';
 import { inLoadingDock } from '../storage/work-folders.ts';
@@ -20,13 +21,23 @@ export interface IngestResult {
 
 export class NotIngestableError extends Error {}
 
+/** Who brought the file and how: an upload (a person's), or a file found or registered (`New`). */
+export interface IngestOrigin {
+  actorId: number | null;
+  event: 'Upload' | 'New';
+}
+
 /**
  * Registers a file already in the originals tree (what an accelerated upload leaves there) as an asset. Idempotent by
  * path and content: the same file ingested twice, or by two servers at once, is one asset; a file whose content
  * changed keeps its asset and gets its metadata and renditions again. The type comes from the content (exiftool
  * reads signatures), metadata through `normalize_xmp`, renditions follow as a job.
  */
-export async function ingestFile(services: DamServices, given: string): Promise<IngestResult> {
+export async function ingestFile(
+  services: DamServices,
+  given: string,
+  origin: IngestOrigin = { actorId: null, event: 'New' },
+): Promise<IngestResult> {
   const { db } = services;
   if (!isIndexable(baseName(given))) throw new NotIngestableError(`Not an asset file: ${given}`);
   // R-DOCK-PLACE: the loading dock holds prepared downloads (links to originals), never assets of their own.
@@ -96,6 +107,14 @@ export async function ingestFile(services: DamServices, given: string): Promise<
       return { id: row.id, created: false, changed: false };
     }
     await queueJob(trx, 'asset.renditions', { assetId: inserted, hash });
+    // Followers of the folder (or a folder above it) hear of the new asset with it, in this transaction.
+    await notify(trx, services.config, {
+      type: origin.event,
+      actorId: origin.actorId,
+      subject: meta.title ?? fileName,
+      target: { kind: 'asset', id: inserted },
+      about: { assetId: inserted, path },
+    });
     return { id: inserted, created: true, changed: true };
   });
   if (result.changed) services.jobs.kick();

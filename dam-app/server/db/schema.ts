@@ -414,6 +414,10 @@ export interface Database {
   external_share_assets: ExternalShareAssetsTable;
   external_share_downloads: ExternalShareDownloadsTable;
   external_share_file_completions: ExternalShareFileCompletionsTable;
+  notifications: NotificationsTable;
+  notification_subscriptions: NotificationSubscriptionsTable;
+  notification_settings: NotificationSettingsTable;
+  tasks: TasksTable;
 }
 
 /**
@@ -524,3 +528,47 @@ export interface ExternalShareFileCompletionsTable {
 }
 
 export type ExternalShare = Selectable<ExternalSharesTable>;
+/** R-NOTIFY: one notification of one person (migration 0018). */
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  type: string;
+  subject: string;
+  actor_id: Nullable<number>;
+  target_kind: Nullable<string>;
+  target_id: Nullable<string>;
+  /** The loading dock's notificationId, for a dock's own notification. */
+  key: Nullable<string>;
+  created_at: CreatedAt;
+  read_at: Nullable<Date>;
+  mailed_at: Nullable<Date>;
+}
+
+export interface NotificationSubscriptionsTable {
+  user_id: number;
+  target: 'folder' | 'collection' | 'asset';
+  target_id: number;
+  created_at: CreatedAt;
+}
+
+export interface NotificationSettingsTable {
+  user_id: number;
+  mail: 'off' | 'immediate' | 'daily';
+  digested_at: Nullable<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** Issue 28: an action waiting on a person (R-MY-TASKS). */
+export interface TasksTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  title: string;
+  status: Generated<'Scheduled' | 'Completed' | 'Error'>;
+  due_at: Nullable<Date>;
+  target_kind: Nullable<string>;
+  target_id: Nullable<string>;
+  source: string;
+  created_at: CreatedAt;
+  completed_at: Nullable<Date>;
+}

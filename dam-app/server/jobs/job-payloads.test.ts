@@ -9,6 +9,7 @@ const handlers = (): TypedJobHandlers => ({
   'upload.ingest': vi.fn(async () => {}),
   'storage.reconcile': vi.fn(async () => {}),
   'conversion.run': vi.fn(async () => {}),
+  'notifications.digest': vi.fn(async () => {}),
 });
 
 describe('job payloads', () => {

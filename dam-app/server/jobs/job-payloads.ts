@@ -26,6 +26,8 @@ export const JOB_PAYLOADS = {
   'storage.reconcile': z.object({ path: z.string().optional() }),
   /** One asset version converted with one preset (conversions/conversion-job.ts). */
   'conversion.run': z.object({ versionId: z.number().int(), presetId: z.number().int() }),
+  /** The daily notification digest (notifications/notification-service.ts). */
+  'notifications.digest': z.object({}),
 };
 
 export type JobKind = keyof typeof JOB_PAYLOADS;

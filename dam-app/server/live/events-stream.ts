@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { LIBRARY_EVENT, type LibraryEvent } from '../../api/live.ts';
+import { NOTIFICATION_EVENT } from '../../api/notifications.ts';
 import type { Principal } from '../access/principal.ts';
 import { aclRoot } from '../folders/acl-scope.ts';
 import type { DamServices } from '../services.ts';
@@ -12,21 +13,27 @@ export const KEEP_ALIVE_MS = 25_000;
 export function streamLibraryEvents(c: Context, services: DamServices, principal: Principal): Response {
   const root = aclRoot(principal);
   return streamSSE(c, async (stream) => {
-    const queue: LibraryEvent[] = [];
+    const queue: { event: string; data: unknown }[] = [];
     let wake: (() => void) | undefined;
-    const unsubscribe = services.live.subscribe(root, (event) => {
-      queue.push(event);
+    const unsubscribe = services.live.subscribe(root, (event: LibraryEvent) => {
+      queue.push({ event: LIBRARY_EVENT, data: event });
+      wake?.();
+    });
+    // The person's own notifications go down the same stream, named `notification` (issue 28: one push channel).
+    const unsubscribeMine = services.live.subscribeUser(principal.user.id, (event) => {
+      queue.push({ event: NOTIFICATION_EVENT, data: event });
       wake?.();
     });
     stream.onAbort(() => {
       unsubscribe();
+      unsubscribeMine();
       wake?.();
     });
     await stream.writeSSE({ event: 'ready', data: '{}', retry: 3000 });
     while (!stream.aborted && !stream.closed) {
       const event = queue.shift();
       if (event) {
-        await stream.writeSSE({ event: LIBRARY_EVENT, data: JSON.stringify(event) });
+        await stream.writeSSE({ event: event.event, data: JSON.stringify(event.data) });
         continue;
       }
       await new Promise<void>((resolve) => {
@@ -37,5 +44,6 @@ export function streamLibraryEvents(c: Context, services: DamServices, principal
       if (!queue.length && !stream.aborted) await stream.write(': keep-alive\n\n');
     }
     unsubscribe();
+    unsubscribeMine();
   });
 }

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import type { LibraryEvent } from '../../api/live.ts';
+import { NOTIFICATION_TYPES, type NotificationType } from '../../api/notifications.ts';
 import type { Unlisten } from '../db/open-database.ts';
 import { isUnder } from '../folders/acl-scope.ts';
 import type { Logger } from '../log.ts';
+import { NOTIFY_CHANNEL } from '../notifications/notification-queries.ts';
 
 /** The channel the database triggers notify (migration 0011). */
 export const LIBRARY_CHANNEL = 'dam_library';
@@ -16,23 +18,56 @@ type Notification = z.infer<typeof notificationSchema>;
 
 type Listener = (notification: Notification) => void;
 
+/** What `notify` signals (notifications/notify.ts): the type and the people notified. */
+const personalSchema = z.object({ type: z.enum(NOTIFICATION_TYPES), users: z.array(z.number().int()) });
+type PersonalListener = (event: { type: NotificationType }) => void;
+
 /**
  * Fans the database's library notifications out to this server's open pages. Every server of a cluster listens, so
  * a change made through any of them reaches every page.
  */
 export class LibraryEvents {
   private readonly listeners = new Set<Listener>();
+  /** Each open page's listener for its person's own notifications, by user id. */
+  private readonly personal = new Map<number, Set<PersonalListener>>();
   private unlisten: Unlisten | undefined;
+  private unlistenPersonal: Unlisten | undefined;
 
   constructor(private readonly log: Logger) {}
 
   async start(listen: (channel: string, onPayload: (payload: string) => void) => Promise<Unlisten>) {
     this.unlisten = await listen(LIBRARY_CHANNEL, (payload) => this.publish(payload));
+    this.unlistenPersonal = await listen(NOTIFY_CHANNEL, (payload) => this.publishPersonal(payload));
   }
 
   async stop() {
     this.listeners.clear();
+    this.personal.clear();
     await this.unlisten?.();
+    await this.unlistenPersonal?.();
+  }
+
+  /** Calls `send` each time the person gets a notification, until the returned function runs. */
+  subscribeUser(userId: number, send: PersonalListener): () => void {
+    const mine = this.personal.get(userId) ?? new Set<PersonalListener>();
+    this.personal.set(userId, mine);
+    mine.add(send);
+    return () => {
+      mine.delete(send);
+      if (mine.size === 0 && this.personal.get(userId) === mine) this.personal.delete(userId);
+    };
+  }
+
+  private publishPersonal(payload: string) {
+    let signal: z.infer<typeof personalSchema>;
+    try {
+      signal = personalSchema.parse(JSON.parse(payload));
+    } catch (error) {
+      this.log.warn('live.bad_notification', { error: (error as Error).message });
+      return;
+    }
+    for (const userId of signal.users)
+      for (const send of this.personal.get(userId) ?? []) send({ type: signal.type });
   }
 
   /** Calls `send` with each change under `root` (an ACL root, '' for everything) until the returned function runs. */

@@ -1,11 +1,15 @@
+import type { Kysely } from 'kysely';
 import { ASSET_MESSAGES } from '../../api/asset-messages.ts';
 import { MESSAGES } from '../../api/messages.ts';
 import { ApiError } from '../api/api-error.ts';
 import { assetsByIds } from '../conversions/conversion-queries.ts';
 import { currentVersionId } from '../conversions/request-service.ts';
-import type { LoadingDockItem } from '../db/schema.ts';
+import type { Database, LoadingDock, LoadingDockItem } from '../db/schema.ts';
 import { crashPoint } from '../intents/crash-point.ts';
+import { notify } from '../notifications/notify.ts';
 import type { DamServices } from '../services.ts';
+import { addTask } from '../tasks/task-service.ts';
+import { dockSource } from '../tasks/task-sources.ts';
 import { removeDockFolder } from './cleanup.ts';
 import { dockById, setDockState } from './loading-dock-queries.ts';
 import { placeFile } from './place-file.ts';
@@ -62,8 +66,48 @@ export async function placeDock(services: DamServices, payload: { dockId: number
     return;
   }
   const anyPlaced = items.some((item) => item.state === 'placed');
-  await setDockState(services.db, dock.id, { state: anyPlaced || items.length === 0 ? 'ready' : 'failed' });
+  const state = anyPlaced || items.length === 0 ? 'ready' : 'failed';
+  await services.db.transaction().execute(async (trx) => {
+    await setDockState(trx, dock.id, { state });
+    await announceDock(trx, services, dock, items, state);
+  });
   services.log.info('loading_dock.placed', { dockId: dock.id, files: items.length, bytes: placed, mode });
+}
+
+/**
+ * The dock's owner hears that it is ready (a Conversion when it converted something, else a Download), in the
+ * transaction that marks it so; the notification's key is the dock's notificationId (R-DOCK-DOWNLOAD), and it links to
+ * the dock. Items that failed (a conversion that could not be made) leave a task in Error on My Tasks.
+ */
+async function announceDock(
+  trx: Kysely<Database>,
+  services: DamServices,
+  dock: LoadingDock,
+  items: LoadingDockItem[],
+  state: 'ready' | 'failed',
+) {
+  const converted = items.some((item) => item.presetId !== null && item.presetId !== undefined);
+  const names = items.map((item) => item.fileName);
+  const subject = names.length > 1 ? `${names[0]} (+${names.length - 1})` : (names[0] ?? '');
+  if (state === 'ready')
+    await notify(trx, services.config, {
+      type: converted ? 'Conversion' : 'Download',
+      actorId: null,
+      subject,
+      target: { kind: 'dock', id: dock.notification_id },
+      to: [dock.owner_id],
+      key: dock.notification_id,
+    });
+  const failed = items.filter((item) => item.state === 'failed');
+  if (failed.length)
+    await addTask(trx, {
+      userId: dock.owner_id,
+      kind: converted ? 'dock.conversion_failed' : 'dock.failed',
+      title: failed.map((item) => item.fileName).join(', '),
+      target: { kind: 'dock', id: dock.notification_id },
+      source: dockSource(dock.id),
+      status: 'Error',
+    });
 }
 
 /** The file to place for an item: its original, or (with a preset) the conversion's output and its name. */

@@ -44,7 +44,10 @@ export async function ingestLanded(services: DamServices, upload: LandedUpload):
       return;
   }
   const name = await placeWithoutOverwrite(landed, dirname(landed), baseName(upload.path));
-  await ingestFile(services, joinPath(parentOf(upload.path), name));
+  await ingestFile(services, joinPath(parentOf(upload.path), name), {
+    actorId: upload.userId,
+    event: 'Upload',
+  });
 }
 
 /** The job that turns a file an upload delivered into an asset (or a version of one). */
@@ -53,7 +56,7 @@ export async function ingestUpload(
   payload: { path: string; landedPath?: string; userId?: number; aclId?: number | null },
 ): Promise<void> {
   if (payload.landedPath === undefined || payload.userId === undefined) {
-    await ingestFile(services, payload.path);
+    await ingestFile(services, payload.path, { actorId: payload.userId ?? null, event: 'Upload' });
     return;
   }
   await ingestLanded(services, {

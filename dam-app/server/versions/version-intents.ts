@@ -1,11 +1,14 @@
 import { stat } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
 import type { CheckIn } from '../../api/versions.ts';
-import { metadataColumns, updateAssetRow } from '../assets/asset-queries.ts';
+import { findAsset, metadataColumns, updateAssetRow } from '../assets/asset-queries.ts';
 import { hashFile } from '../assets/hash-file.ts';
 import { ingestFile } from '../assets/ingest.ts';
 import type { Database } from '../db/schema.ts';
 import type { IntentKind } from '../intents/intents.ts';
+import { notify } from '../notifications/notify.ts';
+import { completeTask } from '../tasks/task-service.ts';
+import { checkoutSource } from '../tasks/task-sources.ts';
 import { setCurrentVersion, setVersionSize, setVersionState } from './version-queries.ts';
 
 export interface CheckInPayload {
@@ -50,6 +53,17 @@ export const checkInIntent: IntentKind<CheckInPayload> = {
     await applyMetadata(trx, payload.assetId, payload.metadata);
     await setCurrentVersion(trx, payload.assetId, payload.number, payload.userId);
     await setVersionState(trx, payload.versionId, 'completed');
+    // The check-in returns the check-out: its task is done. Followers hear of the version with it.
+    await completeTask(trx, checkoutSource(payload.assetId));
+    const asset = await findAsset(trx, payload.assetId);
+    if (asset)
+      await notify(trx, services.config, {
+        type: 'Version',
+        actorId: payload.userId,
+        subject: `${asset.name} (${payload.number})`,
+        target: { kind: 'asset', id: payload.assetId },
+        about: { assetId: payload.assetId, path: asset.path },
+      });
   },
   async abandonRows(trx, payload) {
     await setVersionState(trx, payload.versionId, 'failed');

@@ -14,6 +14,8 @@ import { aclRoot, isUnder, joinPath, parentOf } from '../folders/acl-scope.ts';
 import { crashPoint } from '../intents/crash-point.ts';
 import { beginIntent, completeIntent, type IntentKind } from '../intents/intents.ts';
 import type { DamServices } from '../services.ts';
+import { addTask, completeTask } from '../tasks/task-service.ts';
+import { CHECKOUT_RETURN_DAYS, checkoutSource } from '../tasks/task-sources.ts';
 import { type CheckInPayload, checkInIntent, versionRestoreIntent } from './version-intents.ts';
 import {
   assetAtPath,
@@ -40,9 +42,20 @@ export async function checkOut(services: DamServices, principal: Principal, id: 
   const asset = await visibleAsset(services, principal, id);
   if (!can(principal, 'file actions')) throw forbidden();
   assertNotLockedByOther(asset, principal);
-  // Someone else won the race between the read and the update.
-  if (!(await takeLock(services.db, id, principal.user.id, asset.checked_out_at ?? new Date())))
-    throw conflict('in_use', ASSET_MESSAGES.inUse);
+  await services.db.transaction().execute(async (trx) => {
+    // Someone else won the race between the read and the update.
+    if (!(await takeLock(trx, id, principal.user.id, asset.checked_out_at ?? new Date())))
+      throw conflict('in_use', ASSET_MESSAGES.inUse);
+    // My Tasks: the check-out is to be returned (checked in or cancelled).
+    await addTask(trx, {
+      userId: principal.user.id,
+      kind: 'checkout.return',
+      title: asset.name,
+      dueAt: new Date((asset.checked_out_at ?? new Date()).getTime() + CHECKOUT_RETURN_DAYS * 86_400_000),
+      target: { kind: 'asset', id },
+      source: checkoutSource(id),
+    });
+  });
 }
 
 /** Cancel releases the holder's lock; an administrator can break anybody's. Releasing no lock is not an error. */
@@ -51,7 +64,11 @@ export async function cancelCheckOut(services: DamServices, principal: Principal
   if (asset.checked_out_by === null) return;
   if (asset.checked_out_by !== principal.user.id && !principal.user.is_admin)
     throw conflict('in_use', ASSET_MESSAGES.inUse);
-  await releaseLock(services.db, id);
+  await services.db.transaction().execute(async (trx) => {
+    await releaseLock(trx, id);
+    // Cancelled (or broken by an administrator): nobody has it to return any more.
+    await completeTask(trx, checkoutSource(id));
+  });
 }
 
 /** The first version row, recording the asset as it was before its first check-in. */

@@ -12,6 +12,7 @@ import * as conversions from './0013-conversions.ts';
 import * as platformSettings from './0014-platform-settings.ts';
 import * as externalShares from './0016-external-shares.ts';
 import * as feeds from './0017-feeds.ts';
+import * as notifications from './0018-notifications.ts';
 import * as uploadScans from './0021-upload-scans.ts';
 
 /** Every migration, in order. Names never change once released: the database records them. */
@@ -29,5 +30,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0014-platform-settings': platformSettings,
   '0016-external-shares': externalShares,
   '0017-feeds': feeds,
+  '0018-notifications': notifications,
   '0021-upload-scans': uploadScans,
 };

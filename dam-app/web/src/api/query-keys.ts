@@ -18,3 +18,8 @@ export const ASSET_KEYS = {
   collectionAssets: (id: number) => ['collections', id, 'assets'] as const,
   loadingDock: ['loading-dock'] as const,
 };
+
+/** The person's notifications (the bell, the center) and tasks: the live channel's `notification` events refresh them. */
+export const NOTIFICATION_KEY = ['notifications'] as const;
+export const UNREAD_KEY = [...NOTIFICATION_KEY, 'unread'] as const;
+export const TASKS_KEY = ['tasks'] as const;

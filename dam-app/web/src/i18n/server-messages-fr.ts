@@ -59,6 +59,8 @@ export const serverMessagesFr: Record<keyof typeof MESSAGES, string> = {
   renditionNotFound: 'Ce rendu de la ressource n’existe pas.',
   savedSearchNotFound: 'Cette recherche enregistrée n’existe pas ou ne vous appartient pas.',
   apiKeyNotFound: 'Cette clé d’API n’existe pas ou ne vous appartient pas.',
+  notificationNotFound: 'Cette notification n’existe pas ou ne vous appartient pas.',
+  taskNotFound: 'Cette tâche n’existe pas ou ne vous appartient pas.',
   endpointNotFound: 'Ce point d’accès de l’API n’existe pas.',
   tooManyAttempts: 'Trop de tentatives échouées. Patientez quelques minutes, puis réessayez.',
   badRequest: 'La requête n’est pas valide.',

@@ -46,4 +46,23 @@ describe('watchLibrary', () => {
     stop();
     expect(source?.closed).toBe(true);
   });
+
+  it('refreshes my notifications and tasks at once on a notification, and after a reconnection', () => {
+    const queries = new QueryClient();
+    const refreshed = vi.spyOn(queries, 'invalidateQueries');
+    let source: TestDoubleEventSource | undefined;
+    watchLibrary(queries, (url) => {
+      source = new TestDoubleEventSource(url);
+      return source;
+    });
+    const keys = () => refreshed.mock.calls.map(([filters]) => filters?.queryKey?.[0]);
+    // The first connection's `ready` fetches nothing: the screens have just loaded.
+    source?.dispatch('ready', '{}');
+    expect(keys()).toEqual([]);
+    source?.dispatch('notification', JSON.stringify({ type: 'Upload' }));
+    expect(keys()).toEqual(['notifications', 'tasks']);
+    // The browser reconnected (the DAM restarted): what came meanwhile is fetched.
+    source?.dispatch('ready', '{}');
+    expect(keys()).toEqual(['notifications', 'tasks', 'notifications', 'tasks']);
+  });
 });

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { LIBRARY_EVENT, LIBRARY_EVENTS_PATH, libraryEventSchema } from '../../../api/live.ts';
-import { ASSET_KEYS, LIBRARY_KEY } from '../api/query-keys.ts';
+import { NOTIFICATION_EVENT } from '../../../api/notifications.ts';
+import { ASSET_KEYS, LIBRARY_KEY, NOTIFICATION_KEY, TASKS_KEY } from '../api/query-keys.ts';
 
 /** Changes that come close together (an upload of many files) refresh the screens once. */
 export const REFRESH_AFTER_MS = 300;
@@ -39,6 +40,19 @@ export function watchLibrary(
       timer = undefined;
       for (const queryKey of LIVE_KEYS) void queries.invalidateQueries({ queryKey: [...queryKey] });
     }, REFRESH_AFTER_MS);
+  });
+  // The person's own notifications: the bell's count and the center, at once. The stream's `ready` comes again after
+  // every reconnection (the browser reconnects by itself, e.g. after a DAM restart), so what arrived while the page
+  // was cut off is fetched then.
+  const refreshMine = () => {
+    void queries.invalidateQueries({ queryKey: [...NOTIFICATION_KEY] });
+    void queries.invalidateQueries({ queryKey: [...TASKS_KEY] });
+  };
+  source.addEventListener(NOTIFICATION_EVENT, refreshMine);
+  let connected = false;
+  source.addEventListener('ready', () => {
+    if (connected) refreshMine();
+    connected = true;
   });
   return () => {
     clearTimeout(timer);

@@ -55,6 +55,7 @@ describe('the route table finds the screens', () => {
       'api-keys',
       'feeds',
       'admin',
+      'tasks',
     ]);
   });
 });

@@ -51,7 +51,7 @@ describe('Account settings', () => {
     expect(await loading()).toBeTruthy();
   });
   it("shows the server's message", async () => {
-    fakeApi({ 'GET /account': serverFailure });
+    fakeApi({ 'GET /account': serverFailure, 'GET /notification-settings': { mail: 'off' } });
     drawRoute({ name: 'account' });
     expect(await alertText()).toContain(enSpec('operationFailed'));
   });

@@ -16,6 +16,7 @@ import { useForm } from '../../components/use-form.ts';
 import { defineScreen } from '../../router/define-screen.ts';
 import { path } from '../../router/route-codec.ts';
 import type { Draw, ScreenEntry } from '../../router/routes.ts';
+import { NotificationSettingsSection } from '../notifications/notification-settings-section.tsx';
 import { ProfileFields, profileValues } from './profile-fields.tsx';
 
 export const screen = defineScreen('account', {
@@ -39,6 +40,7 @@ export function AccountSettingsScreen() {
       {account.isPending && <ListSkeleton rows={6} />}
       {account.isError && <ErrorAlert error={account.error} />}
       {account.data && <AccountForm account={account.data} />}
+      <NotificationSettingsSection />
     </Stack>
   );
 }

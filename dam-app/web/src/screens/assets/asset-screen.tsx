@@ -29,6 +29,7 @@ import { ASSET_TABS, type AssetTab, defineScreen } from '../../router/define-scr
 import { path } from '../../router/route-codec.ts';
 import type { Draw, ScreenEntry } from '../../router/routes.ts';
 import { useBrowseExtensions } from '../browse/browse-extensions.tsx';
+import { FollowButton } from '../notifications/follow-button.tsx';
 import { AssetActions } from './asset-actions.tsx';
 import { AssetExtendedTab } from './asset-extended-tab.tsx';
 import { AssetFields } from './asset-fields.tsx';
@@ -105,9 +106,10 @@ function AssetPage({
             {asset.fileName} · {t('assets.field.id')} {asset.id}
           </Text>
         </Box>
-        <Box marginStart={{ md: 'auto' }}>
+        <HStack marginStart={{ md: 'auto' }} gap="2" wrap="wrap">
+          <FollowButton target="asset" id={asset.id} />
           <AssetActions asset={asset} session={session} onTrashed={onTrashed} />
-        </Box>
+        </HStack>
       </Flex>
       {lock === 'other' && asset.checkedOutBy && (
         <Notice status="warning">

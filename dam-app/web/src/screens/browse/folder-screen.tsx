@@ -8,6 +8,7 @@ import { Link } from '../../components/link.tsx';
 import { BROWSE_VIEWS, type BrowseView, defineScreen } from '../../router/define-screen.ts';
 import { path } from '../../router/route-codec.ts';
 import type { Draw, ScreenEntry } from '../../router/routes.ts';
+import { FollowButton } from '../notifications/follow-button.tsx';
 import { useBrowseExtensions } from './browse-extensions.tsx';
 import { usePlacesTree } from './browse-queries.ts';
 import { DirectorySearch } from './directory-search.tsx';
@@ -105,6 +106,7 @@ export function FolderScreen({
               {folder.name}
             </Heading>
             <FolderActionsMenu folder={folder} tree={tree} session={session} />
+            <FollowButton target="folder" id={folder.id} />
             <Box marginStart={{ md: 'auto' }}>
               <DirectorySearch folder={folder} />
             </Box>

@@ -9,6 +9,7 @@ import { PreferencePickers } from '../../components/preference-pickers.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
 import { useLibraryEvents } from '../../live/use-library-events.ts';
 import { TransferProvider } from '../../transfers/transfer-provider.tsx';
+import { NotificationBell } from '../notifications/notification-bell.tsx';
 import { WorkingSetsNav } from '../working-sets/working-sets-nav.tsx';
 import { AclSwitcher } from './acl-switcher.tsx';
 import { CreateMenu } from './create-menu.tsx';
@@ -62,8 +63,8 @@ function ShellLayout({
         color="dam.headerFg"
         px={{ base: '3', md: '5' }}
         py="2"
-        // Tight enough that the French labels keep the header to one row at 1280 px.
-        gap={{ base: '2', md: '3' }}
+        // Tight enough that the French labels (and the bell) keep the header to one row at 1280 px.
+        gap={{ base: '2', md: '2.5' }}
         align="center"
         wrap="wrap"
       >
@@ -79,6 +80,7 @@ function ShellLayout({
           <Box display={{ base: 'none', xl: 'block' }}>
             <PreferencePickers onDark />
           </Box>
+          <NotificationBell />
           <UserMenu session={session} />
         </Flex>
       </Flex>
@@ -115,7 +117,7 @@ function QuickSearch() {
     navigate({ name: 'search', query: text.trim() });
   };
   return (
-    <Box as="form" role="search" onSubmit={submit} flex="1" minWidth="36" maxWidth="xl">
+    <Box as="form" role="search" onSubmit={submit} flex="1" minWidth="32" maxWidth="xl">
       <InputGroup startElement={<SearchIcon />}>
         <SearchInput
           size="sm"

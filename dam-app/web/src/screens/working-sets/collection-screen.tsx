@@ -18,6 +18,7 @@ import { defineScreen } from '../../router/define-screen.ts';
 import { path } from '../../router/route-codec.ts';
 import type { Draw, ScreenEntry } from '../../router/routes.ts';
 import { ASSET_KEYS, useCollectionAssets, useCollections } from '../assets/asset-queries.ts';
+import { FollowButton } from '../notifications/follow-button.tsx';
 import { AssetList } from './asset-table.tsx';
 import { CollectionEditor } from './collection-editor.tsx';
 import { mayChangeCollection, ownsCollection, useShareGroups } from './collection-queries.ts';
@@ -80,11 +81,14 @@ export function CollectionScreen({ session, id }: { session: SessionView; id: nu
         title={collection.name}
         intro={<Link to={{ name: 'collections' }}>{t('collections.all')}</Link>}
         actions={
-          changeable && (
-            <Button variant="outline" onClick={() => setOpen('edit')}>
-              {t('app.edit')}
-            </Button>
-          )
+          <>
+            <FollowButton target="collection" id={collection.id} />
+            {changeable && (
+              <Button variant="outline" onClick={() => setOpen('edit')}>
+                {t('app.edit')}
+              </Button>
+            )}
+          </>
         }
       />
       <DataList.Root orientation="horizontal" size="sm">

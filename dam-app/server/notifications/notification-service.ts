@@ -1,0 +1,165 @@
+import type { z } from 'zod';
+import {
+  type NotificationType,
+  type notificationQuerySchema,
+  type SubscriptionTarget,
+  TARGET_KINDS,
+  type TargetKind,
+} from '../../api/notifications.ts';
+import type { Principal } from '../access/principal.ts';
+import { notFound } from '../api/api-error.ts';
+import { visibleAsset } from '../assets/asset-records.ts';
+import { visibleFolder } from '../folders/folder-records.ts';
+import { queueJob } from '../jobs/job-payloads.ts';
+import type { DamServices } from '../services.ts';
+import { visibleCollection } from '../working-sets/collection-service.ts';
+import { notificationMail } from './notification-mail.ts';
+import * as queries from './notification-queries.ts';
+
+const targetOf = (kind: string | null, id: string | null) =>
+  kind && id !== null && (TARGET_KINDS as readonly string[]).includes(kind)
+    ? { kind: kind as TargetKind, id }
+    : null;
+
+/** A page of my notification center, newest first, with my unread count. */
+export async function listNotifications(
+  services: DamServices,
+  principal: Principal,
+  query: z.output<typeof notificationQuerySchema>,
+) {
+  const userId = principal.user.id;
+  const rows = await queries.notificationPage(services.db, userId, {
+    before: query.before,
+    limit: query.limit,
+    unreadOnly: query.unread === 'true',
+  });
+  const page = rows.slice(0, query.limit);
+  return {
+    items: page.map((row) => ({
+      id: row.id,
+      type: row.type as NotificationType,
+      subject: row.subject,
+      actor: row.actor ?? null,
+      target: targetOf(row.target_kind, row.target_id),
+      createdAt: row.created_at.toISOString(),
+      read: row.read_at !== null,
+    })),
+    next: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null,
+    // The count once, on the first page: the later ones are then an index range each.
+    unread: query.before === undefined ? await queries.unreadCount(services.db, userId) : null,
+  };
+}
+
+export async function unread(services: DamServices, principal: Principal) {
+  return { unread: await queries.unreadCount(services.db, principal.user.id) };
+}
+
+export async function markRead(services: DamServices, principal: Principal, id: number) {
+  if (!(await queries.markRead(services.db, principal.user.id, id))) throw notFound('notification');
+}
+
+export async function markAllRead(services: DamServices, principal: Principal) {
+  await queries.markAllRead(services.db, principal.user.id);
+}
+
+/** A subscription's target must be one the person may see (404 otherwise, as everywhere). */
+async function assertVisible(
+  services: DamServices,
+  principal: Principal,
+  target: SubscriptionTarget,
+  id: number,
+) {
+  if (target === 'folder') await visibleFolder(services, principal, id);
+  else if (target === 'asset') await visibleAsset(services, principal, id);
+  else await visibleCollection(services, principal, id);
+}
+
+export async function subscription(
+  services: DamServices,
+  principal: Principal,
+  target: SubscriptionTarget,
+  id: number,
+) {
+  await assertVisible(services, principal, target, id);
+  return { subscribed: await queries.isSubscribed(services.db, principal.user.id, target, id) };
+}
+
+export async function subscribe(
+  services: DamServices,
+  principal: Principal,
+  target: SubscriptionTarget,
+  id: number,
+) {
+  await assertVisible(services, principal, target, id);
+  await queries.addSubscription(services.db, principal.user.id, target, id);
+  return { subscribed: true };
+}
+
+export async function unsubscribe(
+  services: DamServices,
+  principal: Principal,
+  target: SubscriptionTarget,
+  id: number,
+) {
+  // Leaving a subscription needs no sight of its target: one may leave what one can no longer see.
+  await queries.removeSubscription(services.db, principal.user.id, target, id);
+  return { subscribed: false };
+}
+
+export async function settings(services: DamServices, principal: Principal) {
+  return { mail: await queries.mailSetting(services.db, principal.user.id) };
+}
+
+export async function saveSettings(
+  services: DamServices,
+  principal: Principal,
+  body: { mail: 'off' | 'immediate' | 'daily' },
+) {
+  await queries.saveMailSetting(services.db, principal.user.id, body.mail);
+  return body;
+}
+
+/** A digest lists at most this many; the rest wait for the next one (the center has them all). */
+export const DIGEST_MAX = 200;
+/** The digest job runs once a day across every server (a scheduled job). */
+export const DIGEST_JOB = 'notifications.digest';
+export const DIGEST_EVERY_SECONDS = 24 * 60 * 60;
+
+/**
+ * The daily digest: one mail per person on the digest with the notifications they have neither read nor been mailed,
+ * each mail queued in the transaction that marks them mailed, so a repeated or concurrent run mails nothing twice.
+ */
+export async function sendDigests(services: DamServices): Promise<number> {
+  let sent = 0;
+  for (const person of await queries.digestRecipients(services.db)) {
+    const mailed = await services.db.transaction().execute(async (trx) => {
+      const items = await queries.claimDigest(trx, person.id, DIGEST_MAX);
+      if (items.length === 0) return false;
+      await queueJob(
+        trx,
+        'mail.send',
+        notificationMail(
+          services.config.publicUrl,
+          person.email as string,
+          person.username,
+          items.map((item) => ({
+            type: item.type as NotificationType,
+            subject: item.subject,
+            actor: item.actor ?? null,
+            target: targetOf(item.target_kind, item.target_id),
+          })),
+          true,
+        ),
+      );
+      await queries.markMailed(
+        trx,
+        items.map((item) => item.id),
+      );
+      await queries.markDigested(trx, person.id);
+      return true;
+    });
+    if (mailed) sent++;
+  }
+  if (sent) services.jobs.kick();
+  return sent;
+}

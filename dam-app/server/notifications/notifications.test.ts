@@ -1,0 +1,300 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aclUser } from '../test-support/acl-fixture.ts';
+import type { ApiClient } from '../test-support/api-client.ts';
+import { DATABASE_KINDS, startTestDam, type TestDam } from '../test-support/test-dam.ts';
+import { ingestUpload } from '../transfers/ingest-landed.ts';
+import { sendDigests } from './notification-service.ts';
+import { notify } from './notify.ts';
+
+/** An open page's push channel, keeping the `notification` events it receives from the real SSE stream. */
+async function openEvents(dam: TestDam, client: ApiClient) {
+  const abort = new AbortController();
+  const response = await fetch(new URL('/api/v1/events', dam.url), {
+    headers: client.cookie ? { cookie: client.cookie } : {},
+    signal: abort.signal,
+  });
+  const events: { type: string }[] = [];
+  let ready = false;
+  const reading = (async () => {
+    const decoder = new TextDecoder();
+    let buffered = '';
+    try {
+      for await (const chunk of response.body ?? []) {
+        buffered += decoder.decode(chunk as Uint8Array, { stream: true });
+        for (let end = buffered.indexOf('\n\n'); end >= 0; end = buffered.indexOf('\n\n')) {
+          const block = buffered.slice(0, end);
+          buffered = buffered.slice(end + 2);
+          const name = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (name === 'ready') ready = true;
+          if (name === 'notification' && data) events.push(JSON.parse(data));
+        }
+      }
+    } catch {
+      // Aborted by close().
+    }
+  })();
+  await until(() => ready);
+  return {
+    events,
+    async close() {
+      abort.abort();
+      await reading;
+    },
+  };
+}
+
+async function until(check: () => boolean | Promise<boolean>, ms = 10_000) {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('Timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe.each(DATABASE_KINDS)('notifications on %s', (kind) => {
+  let dam: TestDam;
+  let alice: ApiClient;
+  let bob: ApiClient;
+  let marketing: ApiClient;
+  const ids = { alice: 0, bob: 0, mark: 0 };
+  let photosId: number;
+
+  const userId = async (username: string) =>
+    (
+      await dam.services.db
+        .selectFrom('users')
+        .select('id')
+        .where('username', '=', username)
+        .executeTakeFirstOrThrow()
+    ).id;
+  const notificationsOf = async (client: ApiClient, query = '') =>
+    (await client.get(`/notifications${query}`)).body as {
+      items: {
+        id: number;
+        type: string;
+        subject: string;
+        actor: string | null;
+        target: unknown;
+        read: boolean;
+      }[];
+      next: number | null;
+      unread: number;
+    };
+  /** Bob uploads a file into Library/Photos the way an upload's ingest job does. */
+  const upload = async (name: string) => {
+    await writeFile(join(dam.services.config.storageRoot, 'Library/Photos', name), `bytes of ${name}`);
+    await ingestUpload(dam.services, { path: `Library/Photos/${name}`, userId: ids.bob });
+  };
+
+  beforeAll(async () => {
+    dam = await startTestDam(kind);
+    alice = await aclUser(dam, 'alice', 'Library');
+    bob = await aclUser(dam, 'bob', 'Library');
+    marketing = await aclUser(dam, 'mark', 'Library/Marketing');
+    for (const name of ['alice', 'bob', 'mark'] as const) ids[name] = await userId(name);
+    const libraryId = (await alice.get('/folders/tree')).body.root.id;
+    photosId = (await alice.post('/folders', { parentId: libraryId, name: 'Photos' })).body.id;
+  }, 120_000);
+  afterAll(() => dam.close());
+
+  it('tells the followers of a folder, live, of what another person uploads there; never the uploader', async () => {
+    expect(photosId).toBeGreaterThan(0);
+    expect((await alice.put(`/subscriptions/folder/${photosId}`, {})).body).toEqual({ subscribed: true });
+    expect((await alice.get(`/subscriptions/folder/${photosId}`)).body).toEqual({ subscribed: true });
+    // Bob follows it too, but is the one who uploads.
+    await bob.put(`/subscriptions/folder/${photosId}`, {});
+    // A folder outside one's ACL does not exist for one (404), so nobody follows what they may not see.
+    expect((await marketing.put(`/subscriptions/folder/${photosId}`, {})).status).toBe(404);
+
+    const page = await openEvents(dam, alice);
+    await upload('one.jpg');
+    await until(() => page.events.length > 0);
+    expect(page.events).toEqual([{ type: 'Upload' }]);
+    await page.close();
+
+    const center = await notificationsOf(alice);
+    expect(center.unread).toBe(1);
+    expect(center.items).toEqual([
+      expect.objectContaining({ type: 'Upload', subject: 'one.jpg', actor: 'bob', read: false }),
+    ]);
+    expect((await notificationsOf(bob)).items).toEqual([]);
+    expect((await alice.get('/notifications/unread')).body).toEqual({ unread: 1 });
+  });
+
+  it('leaves no notification, mail or signal when the change that caused it rolls back', async () => {
+    await alice.put('/notification-settings', { mail: 'immediate' });
+    const page = await openEvents(dam, alice);
+    const before = (await notificationsOf(alice)).items.length;
+    const jobsBefore = await mailJobs();
+    await expect(
+      dam.services.db.transaction().execute(async (trx) => {
+        await notify(trx, dam.services.config, {
+          type: 'Custom',
+          actorId: null,
+          subject: 'never committed',
+          to: [ids.alice],
+        });
+        throw new Error('the action failed after notify');
+      }),
+    ).rejects.toThrow('the action failed');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await notificationsOf(alice)).items.length).toBe(before);
+    expect(await mailJobs()).toBe(jobsBefore);
+    expect(page.events).toEqual([]);
+    // The same event committed: one row, one mail, one signal.
+    await dam.services.db.transaction().execute((trx) =>
+      notify(trx, dam.services.config, {
+        type: 'Custom',
+        actorId: null,
+        subject: 'committed',
+        to: [ids.alice],
+      }),
+    );
+    await until(() => page.events.length === 1);
+    const mail = await dam.mail.waitFor((m) => m.subject.includes('committed'));
+    expect(mail.to).toContain('alice@dam.example');
+    expect(mail.text).toContain('/#/notifications');
+    await page.close();
+    await alice.put('/notification-settings', { mail: 'off' });
+  });
+
+  async function mailJobs() {
+    const row = await dam.services.db
+      .selectFrom('jobs')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('kind', '=', 'mail.send')
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  it('tells an asset’s followers of its edit, version and deletion, and keeps a task per check-out', async () => {
+    await upload('two.jpg');
+    const asset = (await alice.get(`/folders/${photosId}/assets`)).body.items.find(
+      (item: { name: string }) => item.name === 'two.jpg',
+    );
+    await bob.put(`/subscriptions/asset/${asset.id}`, {});
+    await alice.put(`/assets/${asset.id}`, { description: 'edited' });
+    expect((await alice.post(`/assets/${asset.id}/checkout`)).status).toBe(200);
+    const tasks = (await alice.get('/tasks')).body.items;
+    expect(tasks).toEqual([
+      expect.objectContaining({
+        kind: 'checkout.return',
+        status: 'Scheduled',
+        target: { kind: 'asset', id: String(asset.id) },
+      }),
+    ]);
+    expect(Date.parse(tasks[0].dueAt) - Date.now()).toBeGreaterThan(6 * 86_400_000);
+    expect(
+      (await alice.post(`/assets/${asset.id}/checkin`, { name: 'v2', comment: '', message: '' })).status,
+    ).toBe(201);
+    expect((await alice.get('/tasks')).body.items[0].status).toBe('Completed');
+    expect((await alice.delete(`/assets/${asset.id}`)).status).toBe(200);
+    const types = (await notificationsOf(bob)).items.map((item) => item.type);
+    expect(types).toEqual(['Delete', 'Version', 'Edit']);
+    // Alice follows the folder: she did all three, so she hears of none of them.
+    expect((await notificationsOf(alice)).items.map((item) => item.type)).not.toContain('Edit');
+  });
+
+  it('marks one or all read, and answers 404 for another person’s notification', async () => {
+    const bobs = await notificationsOf(bob);
+    const first = bobs.items[0];
+    if (!first) throw new Error('bob has notifications');
+    expect((await alice.post(`/notifications/${first.id}/read`)).status).toBe(404);
+    expect((await bob.post(`/notifications/${first.id}/read`)).status).toBe(200);
+    expect((await notificationsOf(bob)).unread).toBe(bobs.unread - 1);
+    await bob.post('/notifications/read');
+    expect((await notificationsOf(bob)).unread).toBe(0);
+  });
+
+  it('tells a dock’s owner it is ready under the dock’s notificationId, and leaves a task in Error for what failed', async () => {
+    await upload('three.jpg');
+    await upload('four.jpg');
+    const items = (await alice.get(`/folders/${photosId}/assets`)).body.items as {
+      id: number;
+      name: string;
+    }[];
+    const three = items.find((item) => item.name === 'three.jpg')?.id;
+    const four = items.find((item) => item.name === 'four.jpg')?.id;
+    const ready = (await alice.post('/loading-dock', { ids: [three] })).body;
+    await until(
+      async () => (await alice.get(`/loading-dock/${ready.notificationId}`)).body.state === 'ready',
+    );
+    const center = await notificationsOf(alice);
+    expect(center.items[0]).toEqual(
+      expect.objectContaining({
+        type: 'Download',
+        subject: 'three.jpg',
+        target: { kind: 'dock', id: ready.notificationId },
+      }),
+    );
+    const row = await dam.services.db
+      .selectFrom('notifications')
+      .select(['key', 'user_id'])
+      .where('key', '=', ready.notificationId)
+      .executeTakeFirstOrThrow();
+    expect(row.user_id).toBe(ids.alice);
+
+    // A file gone from under its asset cannot be placed: the dock fails, and its owner has a task in Error.
+    const { rm } = await import('node:fs/promises');
+    await rm(join(dam.services.config.storageRoot, 'Library/Photos/four.jpg'));
+    const failed = (await alice.post('/loading-dock', { ids: [four] })).body;
+    await until(
+      async () => (await alice.get(`/loading-dock/${failed.notificationId}`)).body.state === 'failed',
+    );
+    expect((await alice.get('/tasks')).body.items).toContainEqual(
+      expect.objectContaining({
+        kind: 'dock.failed',
+        status: 'Error',
+        title: 'four.jpg',
+        target: { kind: 'dock', id: failed.notificationId },
+      }),
+    );
+  });
+
+  it('mails a daily digest once to those who chose it', async () => {
+    await marketing.put('/notification-settings', { mail: 'daily' });
+    expect((await marketing.get('/notification-settings')).body).toEqual({ mail: 'daily' });
+    await dam.services.db.transaction().execute(async (trx) => {
+      for (const subject of ['first', 'second', 'third'])
+        await notify(trx, dam.services.config, { type: 'Custom', actorId: null, subject, to: [ids.mark] });
+    });
+    expect(await sendDigests(dam.services)).toBe(1);
+    const digest = await dam.mail.waitFor((m) => m.to.includes('mark@dam.example'));
+    expect(digest.subject).toContain('3 notifications');
+    for (const subject of ['first', 'second', 'third']) expect(digest.text).toContain(`Custom: ${subject}`);
+    // A second run (another server, a restart) mails nothing twice.
+    expect(await sendDigests(dam.services)).toBe(0);
+  });
+
+  it('pages 10,000 notifications newest first by keyset, each once, quickly', async () => {
+    await sql`insert into notifications (user_id, type, subject)
+      select ${ids.mark}, 'Custom', 'bulk ' || n from generate_series(1, 10000) n`.execute(dam.services.db);
+    const started = performance.now();
+    const first = await notificationsOf(marketing, '?limit=100');
+    const firstMs = performance.now() - started;
+    expect(first.items).toHaveLength(100);
+    expect(first.unread).toBeGreaterThanOrEqual(10_000);
+    const pagingStarted = performance.now();
+    const seen = new Set(first.items.map((item) => item.id));
+    let next = first.next;
+    let pages = 1;
+    while (next !== null) {
+      const page = await notificationsOf(marketing, `?limit=100&before=${next}`);
+      for (const item of page.items) {
+        expect(item.id).toBeLessThan(next);
+        seen.add(item.id);
+      }
+      next = page.next;
+      pages++;
+    }
+    expect(seen.size).toBe(10_003);
+    expect(pages).toBe(101);
+    expect(firstMs).toBeLessThan(1000);
+    // The later pages skip the unread count (the first page and the bell have it): a keyset page is an index range.
+    expect((performance.now() - pagingStarted) / 100).toBeLessThan(100);
+  });
+});

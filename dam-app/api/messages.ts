@@ -110,6 +110,9 @@ export const FIELD_MESSAGES = {
   formCheckSchema: 'Unable to create form (check schema).',
   formNameRequired: 'A form needs a name.',
   formNotFound: 'This form does not exist.',
+  noForm: 'No metadata form is assigned to the folder of this asset.',
+  unknownField: 'The form has no such field.',
+  dictionaryMissing: 'This dictionary does not exist.',
   ruleFieldUnknown: 'A rule names a field the form does not have.',
   // Dictionaries (spec §5, §8, §9)
   dictionaryUpload: 'A dictionary upload must be an Excel format.',

@@ -98,6 +98,8 @@ const environmentSchema = z.object({
     .max(Number.MAX_SAFE_INTEGER, { message: 'must be a whole number of bytes' })
     .optional()
     .transform((value) => value ?? DEFAULT_MAX_UPLOAD_BYTES),
+  // The word list the shipped dictionary is loaded from at first start (Debian's wamerican); `none` ships none.
+  DAM_WORD_LIST: z.string().optional().default('/usr/share/dict/american-english'),
   DAM_SCRYPT_LOG_N: count(15, 20).pipe(z.number().min(10, { message: 'must be 10 or more' })),
   // A test hook, never set in production: the crash-matrix tests kill the server at a named step of an operation.
   DAM_TEST_CRASH_AT: z
@@ -159,6 +161,8 @@ export interface DamConfig {
   scryptLogN: number;
   /** The largest file a browser (tus) or Drive upload may send, in bytes (`DAM_MAX_UPLOAD_BYTES`). */
   maxUploadBytes: number;
+  /** The word list of the dictionary that ships (`DAM_WORD_LIST`, spec §9); null: none is loaded. */
+  wordList: string | null;
   /** Test hook (`DAM_TEST_CRASH_AT=step:n,…`): operations stop at these steps, then the process SIGKILLs itself. */
   testCrashAt: { step: string; hit: number }[] | undefined;
 }
@@ -203,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): DamConfig {
     scryptLogN: e.DAM_SCRYPT_LOG_N,
     maxUploadBytes: e.DAM_MAX_UPLOAD_BYTES,
     testCrashAt: e.DAM_TEST_CRASH_AT,
+    wordList: e.DAM_WORD_LIST === '' || e.DAM_WORD_LIST === 'none' ? null : e.DAM_WORD_LIST,
     jobConcurrency: e.DAM_JOB_CONCURRENCY,
     reconcileSeconds: e.DAM_RECONCILE_SECONDS,
     loadingDockQuotaBytes: e.DAM_LOADING_DOCK_QUOTA_MB * 1024 ** 2,

@@ -408,6 +408,11 @@ export interface Database {
   conversion_presets: ConversionPresetsTable;
   conversions: ConversionsTable;
   platform_settings: PlatformSettingsTable;
+  dictionaries: DictionariesTable;
+  dictionary_words: DictionaryWordsTable;
+  forms: FormsTable;
+  form_assignments: FormAssignmentsTable;
+  form_dictionaries: FormDictionariesTable;
 }
 
 /** R-PLATFORM-SETTINGS: a setting an administrator changed (a missing row reads as its default). */
@@ -425,3 +430,34 @@ export type LoadingDock = Selectable<LoadingDocksTable>;
 export type Group = Selectable<GroupsTable>;
 export type Asset = Selectable<AssetsTable>;
 export type Folder = Selectable<FoldersTable>;
+
+/** R-DICTIONARIES (db/migrations/0020). */
+export interface DictionariesTable {
+  id: Generated<number>;
+  name: string;
+  shipped: Generated<boolean>;
+  created_at: CreatedAt;
+}
+export interface DictionaryWordsTable {
+  dictionary_id: number;
+  word: string;
+}
+/** R-FORMS (db/migrations/0020): tabs and rules as api/forms.ts shapes them. */
+export interface FormsTable {
+  id: Generated<number>;
+  name: string;
+  description: Generated<string>;
+  tabs: ColumnType<unknown[], string, string>;
+  rules: ColumnType<unknown[], string | undefined, string>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+export interface FormAssignmentsTable {
+  folder_id: number;
+  use: 'view' | 'bulkEdit' | 'upload';
+  form_id: number;
+}
+export interface FormDictionariesTable {
+  form_id: number;
+  dictionary_id: number;
+}

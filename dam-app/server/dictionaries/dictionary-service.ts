@@ -102,6 +102,8 @@ export async function uploadDictionary(
 }
 
 export async function dictionaryWords(services: DamServices, id: number, prefix: string, limit: number) {
-  if (!(await queries.dictionaryExists(services.db, id))) throw dictionaryNotFound();
-  return { words: await queries.wordsWithPrefix(services.db, id, prefix.trim(), limit) };
+  const words = await queries.wordsWithPrefix(services.db, id, prefix.trim(), limit);
+  // Only an empty answer asks whether the dictionary exists: the type-ahead's usual answer costs one query.
+  if (!words.length && !(await queries.dictionaryExists(services.db, id))) throw dictionaryNotFound();
+  return { words };
 }

@@ -14,6 +14,8 @@ export const ADMIN_SECTIONS = [
   'audit',
   'outbox',
   'platform',
+  'forms',
+  'dictionaries',
 ] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 

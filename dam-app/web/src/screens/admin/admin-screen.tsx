@@ -9,6 +9,8 @@ import type { Draw, ScreenEntry } from '../../router/routes.ts';
 import { AclsSection } from './acls-section.tsx';
 import { AuditSection } from './audit-section.tsx';
 import { ConversionPresetsSection } from './conversion-presets-section.tsx';
+import { DictionariesSection } from './dictionaries-section.tsx';
+import { FormsSection } from './forms-section.tsx';
 import { GroupsSection } from './groups-section.tsx';
 import { InvitationsSection } from './invitations-section.tsx';
 import { OutboxSection } from './outbox-section.tsx';
@@ -35,6 +37,8 @@ const SECTIONS: Record<AdminSection, { label: MessageKey; Component: () => React
   audit: { label: 'admin.audit', Component: AuditSection },
   outbox: { label: 'admin.outbox', Component: OutboxSection },
   platform: { label: 'admin.platform', Component: PlatformSettingsSection },
+  forms: { label: 'admin.forms', Component: FormsSection },
+  dictionaries: { label: 'admin.dictionaries', Component: DictionariesSection },
 };
 
 /** Administration (R-SCREEN-LABELS, R-ADMIN-ONLY): administrators only, which the route table enforces (access: 'admin'). */

@@ -160,15 +160,16 @@ export function FormBuilder({ form: saved, onClose }: { form?: Form | undefined;
                   required
                 />
               </SimpleGrid>
-              <FormField
-                name={`tabs.${ti}.fields.${fi}.schema`}
-                label={t('form.schema')}
-                value={field.schema}
-                onValue={(schema) => setField(ti, fi, { schema })}
-                error={at('tabs', ti, 'fields', fi, 'schema')}
-                required
-                mt="3"
-              />
+              <Box mt="3">
+                <FormField
+                  name={`tabs.${ti}.fields.${fi}.schema`}
+                  label={t('form.schema')}
+                  value={field.schema}
+                  onValue={(schema) => setField(ti, fi, { schema })}
+                  error={at('tabs', ti, 'fields', fi, 'schema')}
+                  required
+                />
+              </Box>
               <SimpleGrid columns={2} gap="3" mt="3">
                 <SelectField
                   label={t('form.validator')}

@@ -131,6 +131,20 @@ describe.each(DATABASE_KINDS)('forms on %s', (kind) => {
     expect(missingFolder.status).toBe(404);
   });
 
+  it('takes the same folder and use twice in one save as once (the route fuzz found a 500)', async () => {
+    const twice = await admin.post('/admin/forms', {
+      name: 'Twice',
+      tabs: everyValidator(),
+      assignments: [
+        { folderId: libraryId, use: 'upload' },
+        { folderId: libraryId, use: 'upload' },
+      ],
+    });
+    expect(twice.status).toBe(201);
+    expect(twice.body.assignments).toEqual([{ folderId: libraryId, use: 'upload' }]);
+    expect((await admin.delete(`/admin/forms/${twice.body.id}`)).status).toBe(200);
+  });
+
   it('gives the asset view the form of the asset’s folder or the nearest above it', async () => {
     const answer = await carla.get(`/assets/${assetId}/form`);
     expect(answer.status).toBe(200);

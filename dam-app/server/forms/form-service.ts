@@ -81,6 +81,11 @@ async function checkLinks(db: Kysely<Database>, body: SaveForm) {
   return dictionaryIds;
 }
 
+/** One folder has one form per use: the same (folder, use) named twice is one assignment. */
+const uniqueAssignments = (body: SaveForm) => [
+  ...new Map(body.assignments.map((each) => [`${each.folderId}:${each.use}`, each])).values(),
+];
+
 const rowOf = (body: SaveForm): queries.FormRowInput => ({
   name: body.name,
   description: body.description,
@@ -93,7 +98,7 @@ export async function createForm(services: DamServices, principal: Principal, bo
     const dictionaryIds = await checkLinks(trx, body);
     const id = await queries.insertForm(trx, rowOf(body));
     if (id === undefined) throw nameTaken();
-    await queries.replaceLinks(trx, id, body.assignments, dictionaryIds);
+    await queries.replaceLinks(trx, id, uniqueAssignments(body), dictionaryIds);
     await audit(trx, { actorId: principal.user.id, event: 'form_saved', target: body.name, ip });
     return id;
   });
@@ -112,7 +117,7 @@ export async function updateForm(
     .execute(async (trx) => {
       const dictionaryIds = await checkLinks(trx, body);
       if ((await queries.updateFormRow(trx, id, rowOf(body))) === undefined) throw formNotFound();
-      await queries.replaceLinks(trx, id, body.assignments, dictionaryIds);
+      await queries.replaceLinks(trx, id, uniqueAssignments(body), dictionaryIds);
       await audit(trx, { actorId: principal.user.id, event: 'form_saved', target: body.name, ip });
     })
     .catch((error: unknown) => {

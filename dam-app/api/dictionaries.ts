@@ -13,9 +13,9 @@ export const dictionarySchema = z
     id: z.number(),
     name: z.string(),
     words: z.number(),
-    /** The dictionary that ships (spec §9), loaded from a word list at first start. */
+    /** The dictionary that ships (R-SHIPPED-DICTIONARY), loaded from a word list at first start. */
     shipped: z.boolean(),
-    /** Forms whose fields or rules use it: while any does, it cannot be deleted (spec §8). */
+    /** Forms whose fields or rules use it: while any does, it cannot be deleted (R-DICTIONARY-IN-USE). */
     usedBy: z.array(z.string()),
   })
   .meta({ id: 'Dictionary' });

@@ -15,7 +15,7 @@ const problem = (input: FieldValidatorInput, value: string, context?: ValueConte
   valueProblem(v(input), value, context);
 
 describe('field validators (R-FIELD-VALIDATORS)', () => {
-  it('lists every validator of spec §3 and names their NotEmpty variants', () => {
+  it('lists every validator of R-FIELD-VALIDATORS and names their NotEmpty variants', () => {
     expect(VALIDATOR_KINDS).toHaveLength(15);
     expect(validatorName({ kind: 'EMail', notEmpty: true })).toBe('EMailNotEmpty');
     expect(validatorName({ kind: 'StringNotEmpty', notEmpty: true })).toBe('StringNotEmpty');

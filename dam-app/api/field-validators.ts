@@ -3,7 +3,7 @@ import { DB_INT_MAX, DB_INT_MIN, dbId, isDbId, isStorableText, TEXT_NOT_STORABLE
 import { emailProblem } from './email-rule.ts';
 import { FIELD_MESSAGES, MESSAGES } from './messages.ts';
 
-/** R-FIELD-VALIDATORS: the metadata field validators of spec §3; each has a NotEmpty variant (`notEmpty`). */
+/** R-FIELD-VALIDATORS: the metadata field validators; each has a NotEmpty variant (`notEmpty`). */
 export const VALIDATOR_KINDS = [
   'SuggestDictionary',
   'ForceDictionary',
@@ -23,12 +23,12 @@ export const VALIDATOR_KINDS = [
 ] as const;
 export type ValidatorKind = (typeof VALIDATOR_KINDS)[number];
 
-/** A dictionary term (spec §9): at most 128 characters. */
+/** A dictionary term (R-DICTIONARY-UPLOAD): at most 128 characters. */
 export const DICTIONARY_TERM_MAX = 128;
 /** A text field holds at most this much unless its validator says less; a data block holds more. */
 export const TEXT_MAX = 4000;
 export const DATA_BLOCK_MAX = 65_536;
-/** "Maximum of 32 Characters." (spec §5, the phone field). */
+/** "Maximum of 32 Characters." (R-FIELD-VALIDATORS, the phone field). */
 export const PHONE_MAX = 32;
 
 const DATE_SHAPE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?)?$/;

@@ -22,7 +22,7 @@ export function initialState(form: Form, values: FieldValues): FormState {
 }
 
 /**
- * R-FORM-RULES: runs the form's rules of one trigger event, in their order, over a state (spec §3: On Load, On Change,
+ * R-FORM-RULES: runs the form's rules of one trigger event, in their order, over a state (On Load, On Change,
  * On Post Save, On Submit). An On Change rule runs when the field it reads (its source, else its condition's field)
  * is the one that changed, or on any change when it reads none. The same function runs in the web form and on save.
  */

@@ -7,7 +7,7 @@ import { FIELD_MESSAGES } from './messages.ts';
 export const FORM_USES = ['view', 'bulkEdit', 'upload'] as const;
 export type FormUse = (typeof FORM_USES)[number];
 
-/** A rule's trigger event (spec §3): On Load, On Change, On Post Save, On Submit. */
+/** A rule's trigger event (R-FORM-RULES): On Load, On Change, On Post Save, On Submit. */
 export const RULE_TRIGGERS = ['load', 'change', 'postSave', 'submit'] as const;
 export type RuleTrigger = (typeof RULE_TRIGGERS)[number];
 export const RULE_ACTIONS = ['show', 'hide', 'require', 'setValue', 'copyFrom', 'setFromDictionary'] as const;
@@ -17,7 +17,7 @@ export type RuleAction = (typeof RULE_ACTIONS)[number];
 const SCHEMA_DISALLOWED = /[\s<>"{}|\\^`\p{Cc}]/u;
 const SCHEMA_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:./;
 
-/** The first rule of spec §5 an XMP schema (namespace) name breaks, or undefined. */
+/** The first rule of R-FORM-SCHEMA an XMP schema (namespace) name breaks, or undefined. */
 export function schemaNameProblem(schema: string): string | undefined {
   if (SCHEMA_DISALLOWED.test(schema) || !SCHEMA_SCHEME.test(schema)) return FIELD_MESSAGES.schemaCharacters;
   if (!schema.endsWith('/') && !schema.endsWith('#')) return FIELD_MESSAGES.schemaEnd;

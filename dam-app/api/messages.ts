@@ -84,7 +84,7 @@ export const passwordRuleMessage = {
 };
 
 /**
- * R-FIELD-VALIDATORS, R-FORMS, R-DICTIONARIES (spec §5, §8): the texts of metadata fields, forms and dictionaries.
+ * R-FIELD-VALIDATORS, R-FORM-SCHEMA, R-DICTIONARY-UPLOAD, R-DICTIONARY-IN-USE: the texts of metadata fields, forms and dictionaries.
  * The spec names the kinds (numeric min/max/not-a-number, text maximum length {0}, …) without words; these are ours.
  */
 export const FIELD_MESSAGES = {
@@ -101,7 +101,7 @@ export const FIELD_MESSAGES = {
   dateMax: (max: string) => `Enter a date on or before ${max}.`,
   notInDictionary: 'Choose a word from the dictionary.',
   assetReference: 'The asset ID must be a valid number and must exist.',
-  // Forms and fields (spec §5, §8)
+  // Forms and fields (R-FORM-SCHEMA)
   schemaEnd: 'The schema name must end with "/" or "#".',
   schemaCharacters: 'The schema name contains characters that are not allowed.',
   propertyName: 'A field name starts with a letter or "_" and holds only letters, digits, ".", "-" and "_".',
@@ -114,7 +114,7 @@ export const FIELD_MESSAGES = {
   unknownField: 'The form has no such field.',
   dictionaryMissing: 'This dictionary does not exist.',
   ruleFieldUnknown: 'A rule names a field the form does not have.',
-  // Dictionaries (spec §5, §8, §9)
+  // Dictionaries (R-DICTIONARY-UPLOAD, R-DICTIONARY-IN-USE)
   dictionaryUpload: 'A dictionary upload must be an Excel format.',
   dictionaryTerms: 'Dictionary terms must be unique and at most 128 characters.',
   dictionaryInUse: 'A dictionary used by forms or fields cannot be deleted.',

@@ -161,7 +161,7 @@ export interface DamConfig {
   scryptLogN: number;
   /** The largest file a browser (tus) or Drive upload may send, in bytes (`DAM_MAX_UPLOAD_BYTES`). */
   maxUploadBytes: number;
-  /** The word list of the dictionary that ships (`DAM_WORD_LIST`, spec §9); null: none is loaded. */
+  /** The word list of the dictionary that ships (`DAM_WORD_LIST`, R-SHIPPED-DICTIONARY); null: none is loaded. */
   wordList: string | null;
   /** Test hook (`DAM_TEST_CRASH_AT=step:n,…`): operations stop at these steps, then the process SIGKILLs itself. */
   testCrashAt: { step: string; hit: number }[] | undefined;

@@ -66,7 +66,7 @@ describe.each(DATABASE_KINDS)('dictionaries on %s', (kind) => {
     expect(again.status).toBe(409);
   });
 
-  it('refuses what is not Excel, and terms that repeat or pass 128 characters (spec §5)', async () => {
+  it('refuses what is not Excel, and terms that repeat or pass 128 characters (R-DICTIONARY-UPLOAD)', async () => {
     const upload = (fileName: string, content: string) =>
       admin.post('/admin/dictionaries/upload', { name: `Bad ${fileName}`, fileName, content });
     const csv = Buffer.from('Oslo\nBergen\n').toString('base64');
@@ -94,7 +94,7 @@ describe.each(DATABASE_KINDS)('dictionaries on %s', (kind) => {
     expect(saved.body.error.user_message).toBe(FIELD_MESSAGES.dictionaryTerms);
   });
 
-  it('cannot delete a dictionary a form uses (spec §8); can once the form is gone', async () => {
+  it('cannot delete a dictionary a form uses (R-DICTIONARY-IN-USE); can once the form is gone', async () => {
     const dictionary = await admin.post('/admin/dictionaries', {
       name: 'Credits',
       words: ['Reuters', 'AFP'],

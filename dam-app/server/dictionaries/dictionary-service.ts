@@ -73,7 +73,7 @@ export async function updateDictionary(
   return dictionaryById(services, id);
 }
 
-/** Spec §8: a dictionary used by forms or fields cannot be deleted (the foreign key holds it between two saves). */
+/** R-DICTIONARY-IN-USE: a dictionary used by forms or fields cannot be deleted (the foreign key holds it between two saves). */
 export async function deleteDictionary(services: DamServices, principal: Principal, id: number, ip: string) {
   const inUse = () => conflict('dictionary_in_use', FIELD_MESSAGES.dictionaryInUse);
   const dictionary = await dictionaryById(services, id);
@@ -85,7 +85,7 @@ export async function deleteDictionary(services: DamServices, principal: Princip
   await audit(services.db, { actorId: principal.user.id, event: 'dictionary_deleted', target: name, ip });
 }
 
-/** Spec §5: "A dictionary upload must be an Excel format. Dictionary terms must be unique and at most 128 characters." */
+/** R-DICTIONARY-UPLOAD: "A dictionary upload must be an Excel format. Dictionary terms must be unique and at most 128 characters." */
 export async function uploadDictionary(
   services: DamServices,
   principal: Principal,

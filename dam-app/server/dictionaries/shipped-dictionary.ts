@@ -9,7 +9,7 @@ export const SHIPPED_DICTIONARY_NAME = 'English';
 /**
  * The words of a Debian word list (wamerican's /usr/share/dict/american-english) as the dictionary that ships: the
  * lower-case entries without an apostrophe (no names, no possessives), plurals dropped when their singular is listed
- * (a word ending in "s" or "es" whose stem is a word). From wamerican 2020.12 that leaves about 47k words (spec §9:
+ * (a word ending in "s" or "es" whose stem is a word). From wamerican 2020.12 that leaves about 47k words (R-SHIPPED-DICTIONARY:
  * about 45k).
  */
 export function shippedWords(list: string): string[] {

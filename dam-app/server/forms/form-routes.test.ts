@@ -62,7 +62,7 @@ describe.each(DATABASE_KINDS)('forms on %s', (kind) => {
   });
   afterAll(() => dam.close());
 
-  it('refuses a bad schema with "Unable to create form (check schema)." and each field’s problem (spec §5, §8)', async () => {
+  it('refuses a bad schema with "Unable to create form (check schema)." and each field’s problem (R-FORM-SCHEMA)', async () => {
     const field = (schema: string, property = 'title') => ({
       schema,
       property,
@@ -100,7 +100,7 @@ describe.each(DATABASE_KINDS)('forms on %s', (kind) => {
     expect(badName.body.error.fields['tabs.0.fields.0.property']).toBe(FIELD_MESSAGES.propertyName);
   });
 
-  it('creates a form with tabs and every validator, assigned to a folder; a name is unique (spec §5)', async () => {
+  it('creates a form with tabs and every validator, assigned to a folder; a name is unique (R-FORMS)', async () => {
     const created = await admin.post('/admin/forms', {
       name: 'Photo',
       tabs: everyValidator(),

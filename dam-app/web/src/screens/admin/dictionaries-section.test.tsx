@@ -43,7 +43,7 @@ describe('the dictionaries section (R-DICTIONARIES)', () => {
     });
   });
 
-  it('says why a dictionary in use cannot be deleted (spec §8)', async () => {
+  it('says why a dictionary in use cannot be deleted (R-DICTIONARY-IN-USE)', async () => {
     fakeApi({
       'GET /admin/dictionaries': DICTIONARIES,
       'DELETE /admin/dictionaries/1': failure(409, 'dictionary_in_use', FIELD_MESSAGES.dictionaryInUse),

@@ -26,7 +26,7 @@ async function base64Of(file: File): Promise<string> {
 
 /**
  * Dictionaries (R-DICTIONARIES): the shipped one and those uploaded from Excel, each with its word count and the
- * forms using it (spec §8: one in use cannot be deleted; the server says so in the confirm dialog).
+ * forms using it (R-DICTIONARY-IN-USE: one in use cannot be deleted; the server says so in the confirm dialog).
  */
 export function DictionariesSection() {
   const { t } = usePreferences();

@@ -77,8 +77,6 @@ function FilledForm(props: { assetId: number; form: Form; stored: FieldValues; e
   const [state, setState] = useState<FormState | undefined>();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<unknown>();
-  // Discard starts again from the stored values.
-  const [generation, setGeneration] = useState(0);
 
   useEffect(() => {
     let live = true;
@@ -88,7 +86,7 @@ function FilledForm(props: { assetId: number; form: Form; stored: FieldValues; e
     return () => {
       live = false;
     };
-  }, [form, props.stored, generation]);
+  }, [form, props.stored]);
 
   const save = useMutation({
     mutationFn: (values: FieldValues) =>

@@ -93,3 +93,42 @@ export const passwordRuleMessage = {
   lower: (n: number) => `Passwords must contain at least ${n} lower-case ${n === 1 ? 'letter' : 'letters'}.`,
   minLength: (n: number) => `Passwords must be at least ${n} characters long.`,
 };
+
+/**
+ * R-FIELD-VALIDATORS, R-FORM-SCHEMA, R-DICTIONARY-UPLOAD, R-DICTIONARY-IN-USE: the texts of metadata fields, forms and dictionaries.
+ * The spec names the kinds (numeric min/max/not-a-number, text maximum length {0}, …) without words; these are ours.
+ */
+export const FIELD_MESSAGES = {
+  notANumber: 'Enter a number.',
+  notAWholeNumber: 'Enter a whole number.',
+  notNegative: 'Enter a number that is not negative.',
+  numberMin: (min: number | string) => `Enter a number of at least ${min}.`,
+  numberMax: (max: number | string) => `Enter a number of at most ${max}.`,
+  textMaxLength: (n: number) => `Enter at most ${n} characters.`,
+  textMinLength: (n: number) => `Enter at least ${n} characters.`,
+  textPattern: 'The text does not have the required form.',
+  dateInvalid: 'Enter a date as YYYY-MM-DD, or a date and time as YYYY-MM-DDTHH:MM.',
+  dateMin: (min: string) => `Enter a date on or after ${min}.`,
+  dateMax: (max: string) => `Enter a date on or before ${max}.`,
+  notInDictionary: 'Choose a word from the dictionary.',
+  assetReference: 'The asset ID must be a valid number and must exist.',
+  // Forms and fields (R-FORM-SCHEMA)
+  schemaEnd: 'The schema name must end with "/" or "#".',
+  schemaCharacters: 'The schema name contains characters that are not allowed.',
+  propertyName: 'A field name starts with a letter or "_" and holds only letters, digits, ".", "-" and "_".',
+  fieldAlreadyAdded: 'The field is already added.',
+  formNameExists: 'A form name must not already exist.',
+  formCheckSchema: 'Unable to create form (check schema).',
+  formNameRequired: 'A form needs a name.',
+  formNotFound: 'This form does not exist.',
+  noForm: 'No metadata form is assigned to the folder of this asset.',
+  unknownField: 'The form has no such field.',
+  dictionaryMissing: 'This dictionary does not exist.',
+  ruleFieldUnknown: 'A rule names a field the form does not have.',
+  // Dictionaries (R-DICTIONARY-UPLOAD, R-DICTIONARY-IN-USE)
+  dictionaryUpload: 'A dictionary upload must be an Excel format.',
+  dictionaryTerms: 'Dictionary terms must be unique and at most 128 characters.',
+  dictionaryInUse: 'A dictionary used by forms or fields cannot be deleted.',
+  dictionaryNameExists: 'A dictionary with this name already exists.',
+  dictionaryNotFound: 'This dictionary does not exist.',
+} as const;

@@ -8,6 +8,7 @@ import { runConversionJob } from './conversions/conversion-job.ts';
 import { ConversionService } from './conversions/conversion-service.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
+import { ensureShippedDictionary } from './dictionaries/shipped-dictionary.ts';
 import { FOLDER_INTENTS } from './folders/folder-intents.ts';
 import { intentKindsByName, recoverOperations } from './intents/intent-kinds.ts';
 import { IntentOwner } from './intents/intent-owner.ts';
@@ -46,6 +47,7 @@ export async function createServices(config: DamConfig, log: Logger): Promise<Da
   const applied = await migrateToLatest(database.db);
   if (applied.length) log.info('db.migrated', { applied, database: database.kind });
   await ensureSpecialUsers(database.db);
+  await ensureShippedDictionary(database.db, config.wordList, log);
   const storage = await createStorageAreas(config);
   const intentOwner = await IntentOwner.start(config.databaseUrl);
 

@@ -32,6 +32,13 @@ export const RUNTIME_PACKAGES = [
     debianPackage: 'poppler-utils',
     without: 'PDFs get no page previews',
   },
+  // The dictionary that ships (spec §9, about 45k words) is loaded from Debian's American English word list.
+  {
+    name: 'American English word list',
+    file: process.env.DAM_WORD_LIST ?? '/usr/share/dict/american-english',
+    debianPackage: 'wamerican',
+    without: 'the DAM ships no dictionary: an administrator uploads one',
+  },
 ];
 
 /**

@@ -13,10 +13,12 @@ import { passwordRoutes } from '../auth/password-routes.ts';
 import { sessionRoutes } from '../auth/session-routes.ts';
 import { conversionRoutes } from '../conversions/conversion-routes.ts';
 import { presetRoutes } from '../conversions/preset-routes.ts';
+import { dictionaryRoutes } from '../dictionaries/dictionary-routes.ts';
 import { standardDownloadRoutes } from '../downloads/standard-download-routes.ts';
 import { driveRoutes } from '../drive/drive-routes.ts';
 import { feedRoutes } from '../feeds/feed-routes.ts';
 import { folderRoutes } from '../folders/folder-routes.ts';
+import { formRoutes } from '../forms/form-routes.ts';
 import { healthRoutes } from '../health/health-routes.ts';
 import { eventsRoutes } from '../live/events-route.ts';
 import { loadingDockRoutes } from '../loading-dock/loading-dock-routes.ts';
@@ -76,4 +78,6 @@ export const API_ROUTES: RouteDefinition[] = [
   ...shareRoutes,
   ...notificationRoutes,
   ...taskRoutes,
+  ...dictionaryRoutes,
+  ...formRoutes,
 ];

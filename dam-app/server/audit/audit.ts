@@ -27,7 +27,11 @@ export type AuditEvent =
   | 'acl_deleted'
   | 'platform_settings_saved'
   | 'preset_saved'
-  | 'preset_deleted';
+  | 'preset_deleted'
+  | 'dictionary_saved'
+  | 'dictionary_deleted'
+  | 'form_saved'
+  | 'form_deleted';
 
 export interface AuditRecord {
   actorId: number | null;

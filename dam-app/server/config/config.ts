@@ -113,6 +113,8 @@ const environmentSchema = z.object({
     .optional()
     .default('admin'),
   DAM_SHARE_MAX_DAYS: count(90, 3650).pipe(z.number().min(1, { message: 'must be 1 or more' })),
+  // The word list the shipped dictionary is loaded from at first start (Debian's wamerican); `none` ships none.
+  DAM_WORD_LIST: z.string().optional().default('/usr/share/dict/american-english'),
   DAM_SCRYPT_LOG_N: count(15, 20).pipe(z.number().min(10, { message: 'must be 10 or more' })),
   // A test hook, never set in production: the crash-matrix tests kill the server at a named step of an operation.
   DAM_TEST_CRASH_AT: z
@@ -186,6 +188,8 @@ export interface DamConfig {
   diskMinFreeBytes: number;
   /** Who may read `/metrics` (`DAM_METRICS`): administrators (default), or anyone who reaches the server. */
   metrics: 'admin' | 'public';
+  /** The word list of the dictionary that ships (`DAM_WORD_LIST`, R-SHIPPED-DICTIONARY); null: none is loaded. */
+  wordList: string | null;
   /** Test hook (`DAM_TEST_CRASH_AT=step:n,…`): operations stop at these steps, then the process SIGKILLs itself. */
   testCrashAt: { step: string; hit: number }[] | undefined;
 }
@@ -236,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): DamConfig {
     quarantineDir: e.DAM_QUARANTINE ?? join(home, 'quarantine'),
     diskMinFreeBytes: e.DAM_DISK_MIN_FREE_MB * 1024 ** 2,
     metrics: e.DAM_METRICS,
+    wordList: e.DAM_WORD_LIST === '' || e.DAM_WORD_LIST === 'none' ? null : e.DAM_WORD_LIST,
     jobConcurrency: e.DAM_JOB_CONCURRENCY,
     reconcileSeconds: e.DAM_RECONCILE_SECONDS,
     loadingDockQuotaBytes: e.DAM_LOADING_DOCK_QUOTA_MB * 1024 ** 2,

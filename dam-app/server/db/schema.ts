@@ -418,6 +418,11 @@ export interface Database {
   notification_subscriptions: NotificationSubscriptionsTable;
   notification_settings: NotificationSettingsTable;
   tasks: TasksTable;
+  dictionaries: DictionariesTable;
+  dictionary_words: DictionaryWordsTable;
+  forms: FormsTable;
+  form_assignments: FormAssignmentsTable;
+  form_dictionaries: FormDictionariesTable;
 }
 
 /**
@@ -571,4 +576,35 @@ export interface TasksTable {
   source: string;
   created_at: CreatedAt;
   completed_at: Nullable<Date>;
+}
+
+/** R-DICTIONARIES (db/migrations/0020). */
+export interface DictionariesTable {
+  id: Generated<number>;
+  name: string;
+  shipped: Generated<boolean>;
+  created_at: CreatedAt;
+}
+export interface DictionaryWordsTable {
+  dictionary_id: number;
+  word: string;
+}
+/** R-FORMS (db/migrations/0020): tabs and rules as api/forms.ts shapes them. */
+export interface FormsTable {
+  id: Generated<number>;
+  name: string;
+  description: Generated<string>;
+  tabs: ColumnType<unknown[], string, string>;
+  rules: ColumnType<unknown[], string | undefined, string>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+export interface FormAssignmentsTable {
+  folder_id: number;
+  use: 'view' | 'bulkEdit' | 'upload';
+  form_id: number;
+}
+export interface FormDictionariesTable {
+  form_id: number;
+  dictionary_id: number;
 }

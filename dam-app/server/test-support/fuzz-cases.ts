@@ -321,7 +321,8 @@ class RouteCases {
     const option = this.options_(schema).find((o) => o.type !== 'null') ?? this.resolve(schema);
     if (option.const !== undefined) return option.const;
     if (option.enum) return option.enum[0];
-    if (option.default !== undefined && option.default !== null) return option.default;
+    // A copy: a field set inside a sampled object or array must not change the document's default for the next case.
+    if (option.default !== undefined && option.default !== null) return structuredClone(option.default);
     const type = [option.type ?? (option.properties ? 'object' : 'string')].flat()[0];
     switch (type) {
       case 'integer':

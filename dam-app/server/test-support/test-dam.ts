@@ -79,6 +79,8 @@ export async function startTestDam(
     DAM_EMBEDDED_NODE: 'false',
     // Suites that test the periodic reconcile turn it on; elsewhere it would ingest files a test put there.
     DAM_RECONCILE_SECONDS: '0',
+    // The shipped dictionary (45k words) only where a suite asks for it (DAM_WORD_LIST): loading it costs seconds.
+    DAM_WORD_LIST: 'none',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });

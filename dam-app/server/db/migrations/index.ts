@@ -13,6 +13,7 @@ import * as platformSettings from './0014-platform-settings.ts';
 import * as externalShares from './0016-external-shares.ts';
 import * as feeds from './0017-feeds.ts';
 import * as notifications from './0018-notifications.ts';
+import * as formsDictionaries from './0020-forms-dictionaries.ts';
 import * as uploadScans from './0021-upload-scans.ts';
 
 /** Every migration, in order. Names never change once released: the database records them. */
@@ -31,5 +32,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0016-external-shares': externalShares,
   '0017-feeds': feeds,
   '0018-notifications': notifications,
+  '0020-forms-dictionaries': formsDictionaries,
   '0021-upload-scans': uploadScans,
 };

@@ -1,6 +1,7 @@
 import { ASSET_MESSAGES } from '../../../api/asset-messages.ts';
-import { MESSAGES } from '../../../api/messages.ts';
+import { FIELD_MESSAGES, MESSAGES } from '../../../api/messages.ts';
 import { assetMessagesFr, WORKING_SET_NOTICES, workingSetNoticesFr } from './asset-messages-fr.ts';
+import { FIELD_PLACEHOLDERS, fieldMessagesFr } from './field-messages-fr.ts';
 import { en, type MessageKey, type Messages } from './messages-en.ts';
 import { fr } from './messages-fr.ts';
 import { serverMessagesFr } from './server-messages-fr.ts';
@@ -57,7 +58,15 @@ export const ASSET_PLACEHOLDERS: { [K in BuiltAssetKey]: NamesOf<(typeof ASSET_M
 };
 
 /** A spec text's key: of `MESSAGES`, of `ASSET_MESSAGES`, or of the working-set notices. */
-export type SpecKey = keyof typeof MESSAGES | AssetKey | keyof typeof WORKING_SET_NOTICES;
+export type SpecKey = keyof typeof MESSAGES | AssetKey | keyof typeof WORKING_SET_NOTICES | FieldKey;
+
+type FieldKey = keyof typeof FIELD_MESSAGES;
+function fieldTemplate(key: FieldKey): string {
+  const text = FIELD_MESSAGES[key];
+  if (typeof text === 'string') return text;
+  const names: readonly string[] = FIELD_PLACEHOLDERS[key as keyof typeof FIELD_PLACEHOLDERS];
+  return (text as (...values: string[]) => string)(...names.map((name) => `{${name}}`));
+}
 
 function assetTemplate(key: AssetKey): string {
   const text = ASSET_MESSAGES[key];
@@ -74,8 +83,11 @@ export const SPEC_TEXTS: Record<Language, Record<SpecKey, string>> = {
       Object.keys(ASSET_MESSAGES).map((key) => [key, assetTemplate(key as AssetKey)]),
     ) as Record<AssetKey, string>),
     ...WORKING_SET_NOTICES,
+    ...(Object.fromEntries(
+      Object.keys(FIELD_MESSAGES).map((key) => [key, fieldTemplate(key as FieldKey)]),
+    ) as Record<FieldKey, string>),
   },
-  fr: { ...serverMessagesFr, ...assetMessagesFr, ...workingSetNoticesFr },
+  fr: { ...serverMessagesFr, ...assetMessagesFr, ...workingSetNoticesFr, ...fieldMessagesFr },
 };
 
 const EXACT_KEYS = new Map<string, SpecKey>();

@@ -16,6 +16,8 @@ export const ADMIN_SECTIONS = [
   'platform',
   'health',
   'status',
+  'forms',
+  'dictionaries',
 ] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 

@@ -9,6 +9,8 @@ import type { Draw, ScreenEntry } from '../../router/routes.ts';
 import { AclsSection } from './acls-section.tsx';
 import { AuditSection } from './audit-section.tsx';
 import { ConversionPresetsSection } from './conversion-presets-section.tsx';
+import { DictionariesSection } from './dictionaries-section.tsx';
+import { FormsSection } from './forms-section.tsx';
 import { GroupsSection } from './groups-section.tsx';
 import { HealthSection } from './health-section.tsx';
 import { InvitationsSection } from './invitations-section.tsx';
@@ -39,6 +41,8 @@ const SECTIONS: Record<AdminSection, { label: MessageKey; Component: () => React
   platform: { label: 'admin.platform', Component: PlatformSettingsSection },
   health: { label: 'admin.health', Component: HealthSection },
   status: { label: 'admin.status', Component: StatusSection },
+  forms: { label: 'admin.forms', Component: FormsSection },
+  dictionaries: { label: 'admin.dictionaries', Component: DictionariesSection },
 };
 
 /** Administration (R-SCREEN-LABELS, R-ADMIN-ONLY): administrators only, which the route table enforces (access: 'admin'). */

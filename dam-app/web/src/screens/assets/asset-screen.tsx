@@ -33,6 +33,7 @@ import { FollowButton } from '../notifications/follow-button.tsx';
 import { AssetActions } from './asset-actions.tsx';
 import { AssetExtendedTab } from './asset-extended-tab.tsx';
 import { AssetFields } from './asset-fields.tsx';
+import { AssetFormPanel } from './asset-form-panel.tsx';
 import { ASSET_KEYS, refreshAssets, useAsset, useTrash } from './asset-queries.ts';
 import { AssetVersionsTab } from './asset-versions-tab.tsx';
 import { MetadataForm } from './metadata-form.tsx';
@@ -149,6 +150,7 @@ function AssetPage({
                 asset={asset}
                 editable={mayEditAsset(asset, session)}
               />
+              <AssetFormPanel assetId={asset.id} editable={mayEditAsset(asset, session)} />
             </Box>
           </Grid>
         </Tabs.Content>

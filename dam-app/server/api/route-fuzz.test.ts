@@ -20,13 +20,14 @@ interface Lane {
 }
 /**
  * Case budgets that keep the file near a minute on two cores: PGlite takes the most, the PostgreSQL run (stricter
- * about NUL and ranges) a sample. Each lane draws its own cases (its own seed), so the end user meets other values.
+ * about NUL and ranges) a sample. The cases grow with the routes (about 170 endpoints now), so the time limit is generous: under a
+ * loaded CI machine a lane has taken over two minutes. Each lane draws its own cases (its own seed), so the end user meets other values.
  */
 const PLANS: { kind: DatabaseKind; lanes: Lane[] }[] = [
   {
     kind: 'pglite',
     lanes: [
-      { who: 'admin', fieldCases: 12, randomCases: 5 },
+      { who: 'admin', fieldCases: 10, randomCases: 4 },
       { who: 'user', fieldCases: 6, randomCases: 3 },
     ],
   },
@@ -83,7 +84,7 @@ describe.each(PLANS)('generated route fuzz on $kind', ({ kind, lanes }) => {
   }, 120_000);
   afterAll(() => dam.close());
 
-  it('answers no input with a server error (500)', { timeout: 120_000 }, async ({ annotate }) => {
+  it('answers no input with a server error (500)', { timeout: 300_000 }, async ({ annotate }) => {
     const errors: ServerError[] = [];
     let cases = 0;
     let routeCount = 0;

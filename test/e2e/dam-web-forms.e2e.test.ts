@@ -30,7 +30,7 @@ let duskId = 0;
 const q = (text: string) => JSON.stringify(text);
 
 beforeAll(async () => {
-  site = await startDamWebSite();
+  site = await startDamWebSite({ env: { DAM_WORD_LIST: '/usr/share/dict/american-english' } });
   await createDemoContent(site.runtime.services);
   const admin = new ApiClient(site.url);
   await admin.login('admin', ADMIN_PASSWORD);

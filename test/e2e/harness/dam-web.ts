@@ -56,6 +56,8 @@ export async function startDamWebSite(
     DAM_ADMIN_PASSWORD: ADMIN_PASSWORD,
     DAM_NODE_API_PORT: '0',
     DAM_NODE_TRANSFER_PORT: '0',
+    // The shipped dictionary (45k words) costs seconds at each start: only a suite that uses it asks for it.
+    DAM_WORD_LIST: 'none',
     ...env,
   });
   const runtime = await createServices(config, silentLogger);

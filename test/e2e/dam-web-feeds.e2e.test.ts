@@ -74,7 +74,7 @@ async function checkScreen(name: string) {
 }
 
 /** Opens the editor and picks the first folder of the list as the source. */
-async function openEditorOnFolder(name: string, labels: typeof en) {
+async function openEditorOnFolder(name: string, labels: Record<keyof typeof en, string>) {
   await page.locator(`main ::-p-text(${q(labels['feeds.new'])})`).click();
   await dialog();
   await page.locator('[role="dialog"] [name="name"]').fill(name);

@@ -679,6 +679,9 @@ export const en = {
   'transfer.fileTotal': '{count} file(s)',
   'transfer.downloadClient': 'Download Rapid {version}',
   'transfer.failed': 'Failed: {reason}',
+  'transfer.downloadBundleText':
+    'Download every file of the bundle “{name}”, as one folder, with Standard or Rapid Download.',
+  'dock.summaryConverting': '{count} file(s), size known once converted',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -694,4 +694,7 @@ export const fr: Messages = {
   'transfer.fileTotal': '{count} fichier(s)',
   'transfer.downloadClient': 'Télécharger Rapid {version}',
   'transfer.failed': 'Échec : {reason}',
+  'transfer.downloadBundleText':
+    'Téléchargez tous les fichiers du lot « {name} », dans un seul dossier, avec le téléchargement standard ou Rapid.',
+  'dock.summaryConverting': '{count} fichier(s), taille connue une fois convertis',
 };

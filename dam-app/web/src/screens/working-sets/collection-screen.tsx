@@ -1,4 +1,4 @@
-import { Button, DataList, Stack } from '@chakra-ui/react';
+import { Button, DataList, HStack, Stack } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { SessionView } from '../../../../api/accounts.ts';
@@ -18,6 +18,7 @@ import { defineScreen } from '../../router/define-screen.ts';
 import { path } from '../../router/route-codec.ts';
 import type { Draw, ScreenEntry } from '../../router/routes.ts';
 import { ASSET_KEYS, useCollectionAssets, useCollections } from '../assets/asset-queries.ts';
+import { useBrowseExtensions } from '../browse/browse-extensions.tsx';
 import { AssetList } from './asset-table.tsx';
 import { CollectionEditor } from './collection-editor.tsx';
 import { mayChangeCollection, ownsCollection, useShareGroups } from './collection-queries.ts';
@@ -40,6 +41,7 @@ export function CollectionScreen({ session, id }: { session: SessionView; id: nu
   const [open, setOpen] = useState<Open>(null);
   const collection = collections.data?.find((each) => each.id === id);
   const fail = useFailureToast();
+  const extensions = useBrowseExtensions();
   const remove = useMutation({
     mutationFn: (ids: number[]) => api.call(removeCollectionAssets, { params: { id }, body: { ids } }),
     onSuccess: (_, ids) => {
@@ -80,11 +82,26 @@ export function CollectionScreen({ session, id }: { session: SessionView; id: nu
         title={collection.name}
         intro={<Link to={{ name: 'collections' }}>{t('collections.all')}</Link>}
         actions={
-          changeable && (
-            <Button variant="outline" onClick={() => setOpen('edit')}>
-              {t('app.edit')}
-            </Button>
-          )
+          <HStack gap="2" wrap="wrap">
+            {/* A bundle goes home whole (R-BUNDLE): Rapid Download through the loading dock, as a cart does. */}
+            {collection.bundle &&
+              extensions.bundleMenuItems(collection).map((item) => (
+                <Button
+                  key={item.id}
+                  colorPalette="teal"
+                  data-entry={item.id}
+                  onClick={item.onSelect}
+                  disabled={item.disabled}
+                >
+                  {item.label}
+                </Button>
+              ))}
+            {changeable && (
+              <Button variant="outline" onClick={() => setOpen('edit')}>
+                {t('app.edit')}
+              </Button>
+            )}
+          </HStack>
         }
       />
       <DataList.Root orientation="horizontal" size="sm">

@@ -81,6 +81,15 @@ describe.each(DATABASE_KINDS)('conversions in the loading dock on %s', (kind) =>
     expect(fake.asked.map((each) => each.presetId)).toEqual([7, BROKEN_PRESET]);
     expect(ready.items.map((item: { state: string }) => item.state)).toEqual(['placed', 'failed', 'placed']);
     expect(ready.items[1].message).toBe(BROKEN_TEXT);
+    // The converted file's size, not the original's, once converted; the failed file is not in the download.
+    const converted = (await readFile(join(dam.services.config.storageRoot, ready.files[0]))).length;
+    expect(ready.items[0].size).toBe(converted);
+    expect(ready.totalSize).toBe(converted + ready.items[2].size);
+    expect(ready.placedSize).toBe(ready.totalSize);
+    const listedDock = (await carla.get('/loading-dock')).body.find(
+      (dock: { notificationId: string }) => dock.notificationId === notificationId,
+    );
+    expect(listedDock.totalSize).toBe(ready.totalSize);
     expect(ready.files).toEqual([
       `LoadingDock/${notificationId}/pic.jpg`,
       `LoadingDock/${notificationId}/pic (3).jpg`,

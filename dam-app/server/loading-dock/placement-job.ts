@@ -31,7 +31,11 @@ export async function placeDock(services: DamServices, payload: { dockId: number
   let lastSaved = Date.now();
   const save = async () => {
     lastSaved = Date.now();
-    await setDockState(services.db, dock.id, { files: items, placedSize: placed });
+    await setDockState(services.db, dock.id, {
+      files: items,
+      placedSize: placed,
+      totalSize: dockSize(items),
+    });
     return !(await dockById(services.db, dock.id))?.done_at;
   };
   for (const item of items) {
@@ -65,6 +69,13 @@ export async function placeDock(services: DamServices, payload: { dockId: number
   await setDockState(services.db, dock.id, { state: anyPlaced || items.length === 0 ? 'ready' : 'failed' });
   services.log.info('loading_dock.placed', { dockId: dock.id, files: items.length, bytes: placed, mode });
 }
+
+/**
+ * What the dock holds: a converted file's own size once it is made (the original's stood for it until then), and
+ * nothing for a file that failed — it is not in the download, nor in the user's download maximum any more.
+ */
+export const dockSize = (items: readonly LoadingDockItem[]) =>
+  items.reduce((sum, item) => sum + (item.state === 'failed' ? 0 : item.size), 0);
 
 /** The file to place for an item: its original, or (with a preset) the conversion's output and its name. */
 async function sourceOf(

@@ -140,21 +140,21 @@ export function TransferProvider({ session, children }: { session: SessionView; 
         const started = await uploads.upload(paths, destDirId, session.relativePath);
         // Whatever stopped the upload is said where the person is looking, not only in the activity log.
         if (started.problem) toaster.create({ type: 'error', title: started.problem });
-        if (started.outcome === 'started') {
-          const record = store?.read().uploads ?? {};
-          const fresh = Object.keys(record).filter((cookie) => !record[cookie]?.transferId);
+        // Only the transfers this upload started: the record also keeps older ones that never got a transfer id (a
+        // start that failed, one that ended unseen), and no monitor would ever end a line shown for those.
+        const fresh = started.started ?? [];
+        if (fresh.length > 0)
           setProgress((list) => [
             ...list.filter((each) => !fresh.includes(each.cookie)),
             ...fresh.map((cookie) => ({ cookie, files: paths.length, state: 'starting' as const })),
           ]);
-        }
       } catch (error) {
         fail(error);
       } finally {
         setMasked(false);
       }
     },
-    [uploads, session.relativePath, store, fail],
+    [uploads, session.relativePath, fail],
   );
 
   const rapidDownload = useCallback(

@@ -123,6 +123,9 @@ describe('the Loading Dock screen (R-DOCK-PLACE, R-DOCK-DOWNLOAD)', () => {
     // The original's 30 MB is no size of what the person gets: it is said to be known once converted.
     expect(first.getByText(en('dock.summaryConverting', { count: 2 }))).toBeTruthy();
     expect(first.queryByText(en('dock.summary', { count: 2, size: formatSize(30 * MB, 'en') }))).toBeNull();
+    expect(first.getByRole('progressbar').getAttribute('aria-label')).toBe(
+      en('dock.summaryConverting', { count: 2 }),
+    );
     fireEvent.click(first.getByRole('button', { name: en('dock.showFiles') }));
     expect(first.getByText(`b.mov (${en('dock.state.converting')})`)).toBeTruthy();
     const second = within(screen.getByText(en('dock.item', { id: 9 })).closest('li') as HTMLElement);

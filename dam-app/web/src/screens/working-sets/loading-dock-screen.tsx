@@ -140,6 +140,9 @@ export function DockItem({ dock }: { dock: Dock }) {
   // A conversion not yet made has no size of its own (the server counts its original's meanwhile): it is said so.
   const converting = (item: Dock['items'][number]) => item.presetId !== null && item.state === 'pending';
   const sizeUnknown = dock.items.some(converting);
+  const progressLabel = sizeUnknown
+    ? t('dock.summaryConverting', { count: dock.items.length })
+    : t('dock.progress', { placed: formatSize(dock.placedSize, language), size });
   return (
     <Card.Root size="sm" as="li" data-dock={dock.notificationId} data-state={dock.state}>
       <Card.Body gap="2">
@@ -199,7 +202,8 @@ export function DockItem({ dock }: { dock: Dock }) {
             size="xs"
             max={Math.max(dock.totalSize, 1)}
             value={dock.state === 'converting' ? null : dock.placedSize}
-            aria-label={t('dock.progress', { placed: formatSize(dock.placedSize, language), size })}
+            // The progress bar's own name (Ark names it "loading..." or a percentage otherwise).
+            translations={{ value: () => progressLabel }}
           >
             <Progress.Track>
               <Progress.Range />

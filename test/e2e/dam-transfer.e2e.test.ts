@@ -96,6 +96,17 @@ const button = (name: string, target = page) => target.locator(`aria/${name}[rol
 const noBackdrop = (target = page) =>
   target.waitForFunction(() => !document.querySelector('[data-part="backdrop"]'), { timeout: 10_000 });
 
+/** The header's language picker (en, fr): the screens are drawn again in that language. */
+async function speak(language: 'en' | 'fr', target = page) {
+  await target.select('header select:has(option[value="fr"])', language);
+  await target.waitForFunction(
+    (wanted) =>
+      document.querySelector<HTMLSelectElement>('header select:has(option[value="fr"])')?.value === wanted,
+    {},
+    language,
+  );
+}
+
 async function checkScreen(name: string, target = page) {
   await new Promise((resolve) => setTimeout(resolve, 400));
   await saveScreenshot(target, `dam-transfer-${name}`);
@@ -745,6 +756,9 @@ describe('DAM ↔ Rapid in the browser, end to end (real Chromium, extension, ho
     expect(dock.totalSize).toBe(dock.items.reduce((sum, item) => sum + item.size, 0));
     await page.locator(`${card} ::-p-aria(Show files[role="button"])`).click();
     await checkScreen('loading-dock-converted-ready');
+    await speak('fr');
+    await checkScreen('loading-dock-converted-ready-fr');
+    await speak('en');
     const dockFolder = join(root, 'LoadingDock', notificationId);
     const converted: Record<string, Buffer> = {};
     for (const name of [jpegName, clipName]) converted[name] = await readFile(join(dockFolder, name));
@@ -807,6 +821,17 @@ describe('DAM ↔ Rapid in the browser, end to end (real Chromium, extension, ho
     const dialog = await page.waitForSelector('[data-testid="download-dialog"]', { visible: true });
     expect(await dialog?.evaluate((element) => element.textContent)).toContain('“Press kit”');
     await checkScreen('bundle-download-dialog');
+    await page.keyboard.press('Escape');
+    await noBackdrop();
+    await speak('fr');
+    await page.locator('[data-entry="bundle-rapid-download"]').click();
+    await page.waitForSelector('[data-testid="download-dialog"] ::-p-text(« Press kit »)', { visible: true });
+    await checkScreen('bundle-download-dialog-fr');
+    await page.keyboard.press('Escape');
+    await noBackdrop();
+    await speak('en');
+    await button(TRANSFER_MESSAGES.rapidDownload).click();
+    await page.waitForSelector('[data-testid="download-dialog"]', { visible: true });
     await clickIn('download-dialog', TRANSFER_MESSAGES.rapidDownload);
     await waitFor(
       'the bundle downloaded into its folder',

@@ -53,6 +53,8 @@ export const CONVERSION_TEXTS = {
     `the preset "${preset}" converts ${kind} files; this file is ${fileKind === 'image' ? 'an' : 'a'} ${fileKind}.`,
   missing: 'its file is missing from storage.',
   toolFailed: (detail: string) => `the conversion failed (${detail}).`,
+  toolMissing: (tool: string) =>
+    `the converter (${tool}) is not installed on the server; an administrator must install it or set its path.`,
 } as const;
 
 const seconds = z.number().min(0).max(MAX_PRESET_SECONDS);

@@ -49,7 +49,10 @@ export const loadingDockSchema = z
     loadingDockId: z.number(),
     notificationId: z.string(),
     state: z.enum(loadingDockStates),
-    /** What the request asked for, in bytes (R-DOCK-LIMITS: the request states its size). */
+    /**
+     * What the dock holds, in bytes (R-DOCK-LIMITS: the request states its size). A conversion not yet made counts
+     * its original's size; once made, its own; a file that failed counts nothing.
+     */
     totalSize: z.number(),
     /** Bytes placed so far. */
     placedSize: z.number(),

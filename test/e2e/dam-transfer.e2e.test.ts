@@ -96,6 +96,17 @@ const button = (name: string, target = page) => target.locator(`aria/${name}[rol
 const noBackdrop = (target = page) =>
   target.waitForFunction(() => !document.querySelector('[data-part="backdrop"]'), { timeout: 10_000 });
 
+/** The header's language picker (en, fr): the screens are drawn again in that language. */
+async function speak(language: 'en' | 'fr', target = page) {
+  await target.select('header select:has(option[value="fr"])', language);
+  await target.waitForFunction(
+    (wanted) =>
+      document.querySelector<HTMLSelectElement>('header select:has(option[value="fr"])')?.value === wanted,
+    {},
+    language,
+  );
+}
+
 async function checkScreen(name: string, target = page) {
   await new Promise((resolve) => setTimeout(resolve, 400));
   await saveScreenshot(target, `dam-transfer-${name}`);
@@ -681,6 +692,158 @@ describe('DAM ↔ Rapid in the browser, end to end (real Chromium, extension, ho
     await page.waitForSelector(`[data-dock="${notificationId}"][data-state="done"]`, { timeout: 30_000 });
     await checkScreen('loading-dock-done');
   }, 180_000);
+
+  it('converts in the Loading Dock beside a cart of three (a 2000-px sRGB JPEG, a 5 s 720p clip): converting, ready, Rapid Download, the dock emptied 10 s later', async () => {
+    const started = Date.now();
+    const laps: string[] = [];
+    const lap = (what: string) => laps.push(`${what} ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const root = site.runtime.services.config.storageRoot;
+    const shoots = await folderNamed('Library/Shoots');
+    // The conversions' sources, put in storage and ingested as an import would (the uploads are tested above).
+    await sharp({
+      create: { width: 3000, height: 2000, channels: 3, background: { r: 200, g: 90, b: 40 } },
+    })
+      .jpeg()
+      .toFile(join(root, 'Library/Shoots/panorama.jpg'));
+    execFileSync('ffmpeg', [
+      ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=1440x1080:rate=25:duration=6'],
+      ...['-f', 'lavfi', '-i', 'sine=duration=6', '-c:v', 'libx264', '-preset', 'ultrafast'],
+      ...['-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', join(root, 'Library/Shoots/clip.mp4')],
+    ]);
+    for (const path of ['Library/Shoots/panorama.jpg', 'Library/Shoots/clip.mp4'])
+      await apiCall('/assets/ingest', { method: 'POST', body: { path } });
+    lap('fixtures');
+    const inShoots = await assetsIn(shoots);
+    const named = (name: string) => inShoots.find((asset) => asset.fileName === name) as Asset;
+    const names = ['sunrise.png', 'harbour.png', 'dropped.png'];
+    const cart = await apiCall<{ id: number }>('/carts', { method: 'POST', body: { name: 'Dock convert' } });
+    await apiCall(`/carts/${cart.id}/assets`, {
+      method: 'POST',
+      body: { ids: names.map((name) => named(name).id) },
+    });
+    const presets = await apiCall<{ id: number; name: string }[]>('/conversion-presets');
+    const preset = (name: string) => presets.find((each) => each.name === name)?.id;
+    const jpegName = 'panorama (Web JPEG 2000 px sRGB).jpg';
+    const clipName = 'clip (Web preview 720p 5 s).mp4';
+    for (const name of [...names, jpegName, clipName])
+      await rm(join(home, 'Downloads', name), { force: true });
+
+    await go('#/carts');
+    const prepared = await apiCall<{ notificationId: string; state: string }>('/loading-dock', {
+      method: 'POST',
+      body: {
+        cartId: cart.id,
+        items: [
+          { assetId: named('panorama.jpg').id, presetId: preset('Web JPEG 2000 px sRGB') },
+          { assetId: named('clip.mp4').id, presetId: preset('Web preview 720p 5 s') },
+        ],
+      },
+    });
+    const { notificationId } = prepared;
+    const card = `[data-dock="${notificationId}"]`;
+    await go('#/loading-dock');
+    await page.waitForSelector(`${card}[data-state="converting"]`, { timeout: 30_000 });
+    await checkScreen('loading-dock-converting');
+    lap('converting seen');
+    await page.waitForSelector(`${card}[data-state="ready"]`, { timeout: 60_000 });
+    lap('ready');
+    const dock = await apiCall<{
+      totalSize: number;
+      items: { fileName: string; size: number; state: string }[];
+    }>(`/loading-dock/${notificationId}`);
+    expect(dock.items.map((item) => item.state)).toEqual(dock.items.map(() => 'placed'));
+    // The converted files' own sizes, not the originals'.
+    expect(dock.totalSize).toBe(dock.items.reduce((sum, item) => sum + item.size, 0));
+    await page.locator(`${card} ::-p-aria(Show files[role="button"])`).click();
+    await checkScreen('loading-dock-converted-ready');
+    await speak('fr');
+    await checkScreen('loading-dock-converted-ready-fr');
+    await speak('en');
+    const dockFolder = join(root, 'LoadingDock', notificationId);
+    const converted: Record<string, Buffer> = {};
+    for (const name of [jpegName, clipName]) converted[name] = await readFile(join(dockFolder, name));
+
+    await page.locator(`${card} ::-p-aria(${TRANSFER_MESSAGES.rapidDownload}[role="button"])`).click();
+    const wanted: [string, () => Promise<Buffer>][] = [
+      ...names.map((name): [string, () => Promise<Buffer>] => [
+        name,
+        () => readFile(join(root, named(name).path)),
+      ]),
+      [jpegName, async () => converted[jpegName] as Buffer],
+      [clipName, async () => converted[clipName] as Buffer],
+    ];
+    for (const [name, want] of wanted)
+      await waitFor(
+        `${name} downloaded from the dock`,
+        async () => {
+          const got = await readFile(join(home, 'Downloads', name)).catch(() => undefined);
+          return got?.equals(await want()) ? true : undefined;
+        },
+        60_000,
+      );
+    const delivered = Date.now();
+    lap('delivered');
+    const image = await sharp(join(home, 'Downloads', jpegName)).metadata();
+    expect(image).toMatchObject({ format: 'jpeg', width: 2000, height: 1333, space: 'srgb' });
+    const probed = JSON.parse(
+      execFileSync('ffprobe', [
+        ...['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=height:format=duration'],
+        ...['-of', 'json', join(home, 'Downloads', clipName)],
+      ]).toString(),
+    ) as { streams: { height: number }[]; format: { duration: string } };
+    expect(probed.streams[0]?.height).toBe(720);
+    expect(Math.abs(Number(probed.format.duration) - 5)).toBeLessThan(0.3);
+    await waitFor(
+      'the dock emptied',
+      async () => ((await stat(dockFolder).catch(() => undefined)) ? undefined : true),
+      40_000,
+    );
+    expect(Date.now() - delivered).toBeGreaterThan(5_000);
+    await page.waitForSelector(`${card}[data-state="done"]`, { timeout: 30_000 });
+    lap('emptied');
+    console.log(`dock with conversions: ${laps.join(', ')}`);
+  }, 180_000);
+
+  it('downloads a bundle from its collection screen with Rapid Download, through the dock, into one folder', async () => {
+    const shoots = await folderNamed('Library/Shoots');
+    const sunrise = (await assetsIn(shoots)).find((asset) => asset.fileName === 'sunrise.png') as Asset;
+    const kit = await apiCall<{ id: number }>('/collections', {
+      method: 'POST',
+      body: { name: 'Press kit', bundle: true },
+    });
+    await apiCall(`/collections/${kit.id}/assets`, { method: 'POST', body: { ids: [sunrise.id] } });
+    await rm(join(home, 'Downloads', 'Press kit'), { recursive: true, force: true });
+    await go(`#/collections/${kit.id}`);
+    await clientRunning();
+    await page.waitForSelector(`aria/${TRANSFER_MESSAGES.rapidDownload}[role="button"]`, { visible: true });
+    await checkScreen('bundle-collection');
+    await button(TRANSFER_MESSAGES.rapidDownload).click();
+    const dialog = await page.waitForSelector('[data-testid="download-dialog"]', { visible: true });
+    expect(await dialog?.evaluate((element) => element.textContent)).toContain('“Press kit”');
+    await checkScreen('bundle-download-dialog');
+    await page.keyboard.press('Escape');
+    await noBackdrop();
+    await speak('fr');
+    await page.locator('[data-entry="bundle-rapid-download"]').click();
+    await page.waitForSelector('[data-testid="download-dialog"] ::-p-text(« Press kit »)', { visible: true });
+    await checkScreen('bundle-download-dialog-fr');
+    await page.keyboard.press('Escape');
+    await noBackdrop();
+    await speak('en');
+    await button(TRANSFER_MESSAGES.rapidDownload).click();
+    await page.waitForSelector('[data-testid="download-dialog"]', { visible: true });
+    await clickIn('download-dialog', TRANSFER_MESSAGES.rapidDownload);
+    await waitFor(
+      'the bundle downloaded into its folder',
+      async () => {
+        const got = await readFile(join(home, 'Downloads', 'Press kit', 'sunrise.png')).catch(
+          () => undefined,
+        );
+        return got?.equals(await readFile(files.a as string)) ? true : undefined;
+      },
+      60_000,
+    );
+  }, 120_000);
 
   it('shows no upload menu to a user without fileUpload, and no Create menu to one who may create nothing', async () => {
     await logOut();

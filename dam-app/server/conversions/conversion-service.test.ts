@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
+import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONVERSION_TEXTS } from '../../api/conversions.ts';
@@ -238,6 +239,59 @@ describe.each(DATABASE_KINDS)('conversions with real sharp and ffmpeg on %s', (k
     }, 60_000);
     expect(failed.items[0].message).toBe(ready.items[1].message);
   });
+
+  it('says per file that the converter is missing (DAM_FFMPEG pointing nowhere), does not retry it, and delivers the rest', async () => {
+    const presets = (await carla.get('/conversion-presets')).body as { id: number; name: string }[];
+    const webVideo = presets.find((preset) => preset.name === 'Web video 720p')?.id ?? 0;
+    const installed = TOOL_PATHS.ffmpeg;
+    TOOL_PATHS.ffmpeg = join(dam.home, 'no-such-dir', 'ffmpeg');
+    try {
+      const started = await carla.post('/conversions', {
+        items: [{ assetId: assets['clip.mp4'], presetId: webVideo }],
+      });
+      const versionId = started.body[0].versionId;
+      const message = CONVERSION_TEXTS.failed('clip.mp4', CONVERSION_TEXTS.toolMissing('ffmpeg'));
+      const failed = await eventually(async () => {
+        const found = await row(versionId, webVideo);
+        return found?.state === 'failed' && found;
+      });
+      expect(failed.error).toBe(message);
+      // A missing tool is not a passing trouble: its job ends at the first attempt, without a retry queued.
+      const jobs = await eventually(async () => {
+        const rows = await dam.services.db
+          .selectFrom('jobs')
+          .selectAll()
+          .where('kind', '=', 'conversion.run')
+          .where(sql<boolean>`payload->>'presetId' = ${String(webVideo)}`)
+          .execute();
+        return rows.every((job) => job.done_at || job.failed_at || job.attempts > 1) && rows;
+      });
+      expect(jobs.map((job) => [job.attempts, job.done_at !== null, job.failed_at])).toEqual([
+        [1, true, null],
+      ]);
+
+      // In the loading dock: the file says why, the rest of the dock is ready for download.
+      const prepared = await carla.post('/loading-dock', {
+        items: [
+          { assetId: assets['clip.mp4'], presetId: webVideo },
+          { assetId: assets['photo.jpg'], presetId: webJpeg },
+        ],
+      });
+      const ready = await eventually(async () => {
+        const dock = (await carla.get(`/loading-dock/${prepared.body.notificationId}`)).body;
+        return dock.state === 'ready' && dock;
+      }, 60_000);
+      const byAsset = (id: number | undefined) =>
+        ready.items.find((item: { assetId: number }) => item.assetId === id);
+      expect(byAsset(assets['clip.mp4'])).toMatchObject({ state: 'failed', message });
+      expect(byAsset(assets['photo.jpg'])).toMatchObject({ state: 'placed' });
+      expect(ready.files).toEqual([
+        `LoadingDock/${prepared.body.notificationId}/photo (Web JPEG 2000 px sRGB).jpg`,
+      ]);
+    } finally {
+      TOOL_PATHS.ffmpeg = installed;
+    }
+  }, 60_000);
 
   it('keeps one conversion per version: a new version converts its own content, the old one reads the versions area', async () => {
     const { db, storage, config } = dam.services;

@@ -10,6 +10,7 @@ import { convertImage, UnreadableInputError } from './convert-image.ts';
 import { convertMedia, NoStreamError } from './convert-media.ts';
 import { Limiter } from './limiter.ts';
 import { presetById } from './preset-service.ts';
+import { ToolMissingError } from './tool-missing-error.ts';
 
 const EXTENSIONS: Record<PresetFormat, { ext: string; mediaType: string }> = {
   jpeg: { ext: 'jpg', mediaType: 'image/jpeg' },
@@ -39,7 +40,8 @@ export function convertedName(originalName: string, preset: Pick<Preset, 'name' 
  * renamed into place, so a killed run leaves no half file under the final name and a re-run (the job queue's
  * retry) converges on the same result. Within this process one key converts once however many ask; at most
  * `limit` conversions run at once. A failure the input causes throws an ApiError whose text names the file and
- * why (R-CONVERSION-FAILURE); anything else (no space, the tool missing, an abort) is thrown as it is, to retry.
+ * why (R-CONVERSION-FAILURE), and so does a converter that cannot be run at all (not installed, `DAM_FFMPEG` leading
+ * nowhere: retrying cannot help); anything else (no space, an abort) is thrown as it is, to retry.
  */
 export class ConversionService implements AssetConverter {
   private readonly running = new Map<string, Promise<ConvertedFile>>();
@@ -123,6 +125,11 @@ export class ConversionService implements AssetConverter {
           preset.kind === 'image' ? CONVERSION_TEXTS.unreadableImage : CONVERSION_TEXTS.unreadableMedia,
         );
       if (error instanceof NoStreamError) return fail(CONVERSION_TEXTS.noAudio);
+      if (error instanceof ToolMissingError) {
+        // Said to the person per file; the administrator reads which path was tried.
+        services.log.error('conversion.tool_missing', { tool: error.tool, path: error.path });
+        return fail(CONVERSION_TEXTS.toolMissing(error.tool));
+      }
       if (!signal?.aborted && !(error as { code?: unknown }).code)
         return fail(CONVERSION_TEXTS.toolFailed((error as Error).message));
       throw error;

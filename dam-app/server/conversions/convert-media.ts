@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import type { Preset } from '../../api/conversions.ts';
 import { TOOL_PATHS } from '../config/tool-paths.ts';
 import { UnreadableInputError } from './convert-image.ts';
+import { isSpawnFailure, ToolMissingError } from './tool-missing-error.ts';
 
 const run = promisify(execFile);
 
@@ -88,7 +89,10 @@ export function ffmpegArguments(source: string, target: string, preset: MediaPre
   ];
 }
 
-/** Video or audio through Debian's ffmpeg (`DAM_FFMPEG`); a signal stops it (the process is killed). */
+/**
+ * Video or audio through Debian's ffmpeg (`DAM_FFMPEG`); a signal stops it (the process is killed). An ffmpeg that
+ * cannot be started at all is a {@link ToolMissingError}.
+ */
 export async function convertMedia(
   source: string,
   target: string,
@@ -102,7 +106,8 @@ export async function convertMedia(
       ...(signal ? { signal } : {}),
     });
   } catch (error) {
-    const failure = error as Error & { stderr?: string; code?: unknown };
+    const failure = error as Error & { stderr?: string; code?: unknown; syscall?: unknown };
+    if (isSpawnFailure(failure)) throw new ToolMissingError('ffmpeg', TOOL_PATHS.ffmpeg, failure);
     if (signal?.aborted || failure.name === 'AbortError' || typeof failure.code === 'string') throw error;
     const stderr = failure.stderr ?? '';
     if (/does not contain any stream|Output file #0 does not contain|matches no streams/i.test(stderr))

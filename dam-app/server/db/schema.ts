@@ -339,6 +339,8 @@ export interface LoadingDockItem {
   state?: 'pending' | 'placed' | 'failed';
   /** Why a failed item failed, as a person reads it. */
   message?: string;
+  /** Tries that failed for a passing reason so far (the placement gives up after PLACE_ATTEMPTS). */
+  attempts?: number;
 }
 
 /** An operation on files and rows under way (or left half done by a dead server): see db/migrations/0006. */

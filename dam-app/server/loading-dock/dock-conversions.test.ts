@@ -1,14 +1,20 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../api/messages.ts';
 import { ApiError } from '../api/api-error.ts';
 import type { AssetConverter, ConvertedFile } from '../services.ts';
 import { aclUser } from '../test-support/acl-fixture.ts';
 import type { ApiClient } from '../test-support/api-client.ts';
 import { eventually, sampleJpeg } from '../test-support/sample-media.ts';
 import { DATABASE_KINDS, startTestDam, type TestDam } from '../test-support/test-dam.ts';
+import { PLACE_ATTEMPTS } from './placement-job.ts';
 
 const BROKEN_PRESET = 666;
+/** Fails with a system error (a passing trouble: the disk, a signal) the first time, then converts. */
+const FLAKY_PRESET = 667;
+/** Fails with a system error every time. */
+const DOWN_PRESET = 668;
 const BROKEN_TEXT = 'pic.jpg could not be converted: the file is damaged.';
 
 /**
@@ -21,11 +27,15 @@ function fakeConversions(cache: string) {
     release = resolve;
   });
   const asked: { versionId: number; presetId: number }[] = [];
+  const systemError = () => Object.assign(new Error('EIO: i/o error, write'), { code: 'EIO' });
   const service: AssetConverter = {
     async ensureConverted(input): Promise<ConvertedFile> {
       asked.push(input);
       await gate;
       if (input.presetId === BROKEN_PRESET) throw new ApiError(422, 'conversion_failed', BROKEN_TEXT);
+      const tries = asked.filter((each) => each.presetId === input.presetId).length;
+      if (input.presetId === DOWN_PRESET || (input.presetId === FLAKY_PRESET && tries === 1))
+        throw systemError();
       const path = join(cache, `${input.versionId}-${input.presetId}.jpg`);
       await mkdir(cache, { recursive: true });
       await writeFile(path, `converted ${input.versionId} by ${input.presetId}`);
@@ -81,6 +91,15 @@ describe.each(DATABASE_KINDS)('conversions in the loading dock on %s', (kind) =>
     expect(fake.asked.map((each) => each.presetId)).toEqual([7, BROKEN_PRESET]);
     expect(ready.items.map((item: { state: string }) => item.state)).toEqual(['placed', 'failed', 'placed']);
     expect(ready.items[1].message).toBe(BROKEN_TEXT);
+    // The converted file's size, not the original's, once converted; the failed file is not in the download.
+    const converted = (await readFile(join(dam.services.config.storageRoot, ready.files[0]))).length;
+    expect(ready.items[0].size).toBe(converted);
+    expect(ready.totalSize).toBe(converted + ready.items[2].size);
+    expect(ready.placedSize).toBe(ready.totalSize);
+    const listedDock = (await carla.get('/loading-dock')).body.find(
+      (dock: { notificationId: string }) => dock.notificationId === notificationId,
+    );
+    expect(listedDock.totalSize).toBe(ready.totalSize);
     expect(ready.files).toEqual([
       `LoadingDock/${notificationId}/pic.jpg`,
       `LoadingDock/${notificationId}/pic (3).jpg`,
@@ -93,5 +112,31 @@ describe.each(DATABASE_KINDS)('conversions in the loading dock on %s', (kind) =>
       'pic.jpg',
       'pic (3).jpg',
     ]);
+  });
+
+  it('tries a file again after a passing failure, and a few times only: then it says so and the rest stays downloadable', async () => {
+    const fake = fakeConversions(join(dam.home, 'conversions-cache-2'));
+    dam.services.conversions = fake.service;
+    fake.release();
+    const prepared = await carla.post('/loading-dock', {
+      items: [
+        { assetId: ids[0], presetId: FLAKY_PRESET },
+        { assetId: ids[1], presetId: DOWN_PRESET },
+        { assetId: ids[2], presetId: null },
+      ],
+    });
+    const { notificationId } = prepared.body;
+    const ready = await eventually(async () => {
+      const dock = (await carla.get(`/loading-dock/${notificationId}`)).body;
+      return dock.state === 'ready' && dock;
+    });
+    const byAsset = (id: number | undefined) =>
+      ready.items.find((item: { assetId: number }) => item.assetId === id);
+    expect(byAsset(ids[0]).state).toBe('placed');
+    expect(byAsset(ids[1])).toMatchObject({ state: 'failed', message: MESSAGES.operationFailed });
+    expect(byAsset(ids[2]).state).toBe('placed');
+    const tries = (presetId: number) => fake.asked.filter((each) => each.presetId === presetId).length;
+    expect(tries(FLAKY_PRESET)).toBe(2);
+    expect(tries(DOWN_PRESET)).toBe(PLACE_ATTEMPTS);
   });
 });

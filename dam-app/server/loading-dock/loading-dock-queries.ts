@@ -65,7 +65,12 @@ export const activeAssetFiles = (db: Kysely<Database>, ids: number[]) =>
 export const setDockState = (
   db: Kysely<Database>,
   dockId: number,
-  changes: { state?: LoadingDockState; files?: LoadingDockItem[]; placedSize?: number },
+  changes: {
+    state?: LoadingDockState;
+    files?: LoadingDockItem[];
+    placedSize?: number;
+    totalSize?: number;
+  },
 ) =>
   db
     .updateTable('loading_docks')
@@ -73,6 +78,7 @@ export const setDockState = (
       ...(changes.state ? { state: changes.state } : {}),
       ...(changes.files ? { files: JSON.stringify(changes.files) } : {}),
       ...(changes.placedSize !== undefined ? { placed_size: changes.placedSize } : {}),
+      ...(changes.totalSize !== undefined ? { total_size: changes.totalSize } : {}),
     })
     .where('id', '=', dockId)
     .where('done_at', 'is', null)

@@ -6,6 +6,7 @@ import { assetsByIds } from '../conversions/conversion-queries.ts';
 import { currentVersionId } from '../conversions/request-service.ts';
 import type { Database, LoadingDock, LoadingDockItem } from '../db/schema.ts';
 import { crashPoint } from '../intents/crash-point.ts';
+import { queueJob } from '../jobs/job-payloads.ts';
 import { notify } from '../notifications/notify.ts';
 import type { DamServices } from '../services.ts';
 import { addTask } from '../tasks/task-service.ts';
@@ -14,6 +15,14 @@ import { removeDockFolder } from './cleanup.ts';
 import { dockById, setDockState } from './loading-dock-queries.ts';
 import { placeFile } from './place-file.ts';
 
+/**
+ * How often a file is tried when it fails for a passing reason (a system error: the disk, a signal, a lost
+ * process); an ApiError (the file's own fault, or a converter that is not installed) fails it at once.
+ */
+export const PLACE_ATTEMPTS = 3;
+/** The wait before the next try, times the tries so far. */
+const RETRY_SECONDS = 1;
+
 /** How often a placement records its progress (and looks whether the dock was cleaned meanwhile). */
 const PROGRESS_MS = 250;
 
@@ -21,7 +30,8 @@ const PROGRESS_MS = 250;
  * The `loading-dock.place` job (R-DOCK-PLACE): puts each item of a dock in its folder under the docroot — the
  * original by hard link or copy, or a conversion's output once `services.conversions` has made it (the dock is
  * `converting` meanwhile) — then marks the dock `ready`. An item that cannot be placed is marked failed with its
- * message and the rest stays downloadable; a dock where nothing could be placed is `failed`. Run again after a
+ * message and the rest stays downloadable; a dock where nothing could be placed is `failed`. A passing failure (not
+ * an ApiError) leaves its item pending for another run of this job a little later, PLACE_ATTEMPTS tries at most. Run again after a
  * crash it finds the whole files already there (placeFile is atomic) and goes on; a dock cleaned meanwhile is left
  * cleaned.
  */
@@ -33,9 +43,14 @@ export async function placeDock(services: DamServices, payload: { dockId: number
   const mode = services.config.loadingDockLinks ? 'link' : 'copy';
   let placed = items.reduce((sum, item) => sum + (item.state === 'placed' ? item.size : 0), 0);
   let lastSaved = Date.now();
+  let retryIn = 0;
   const save = async () => {
     lastSaved = Date.now();
-    await setDockState(services.db, dock.id, { files: items, placedSize: placed });
+    await setDockState(services.db, dock.id, {
+      files: items,
+      placedSize: placed,
+      totalSize: dockSize(items),
+    });
     return !(await dockById(services.db, dock.id))?.done_at;
   };
   for (const item of items) {
@@ -49,13 +64,21 @@ export async function placeDock(services: DamServices, payload: { dockId: number
       item.state = 'placed';
       placed += item.size;
     } catch (error) {
-      item.state = 'failed';
-      item.message = error instanceof ApiError ? error.userMessage : MESSAGES.operationFailed;
+      const tries = (item.attempts ?? 0) + 1;
       services.log.warn('loading_dock.item_failed', {
         dockId: dock.id,
         file: item.fileName,
+        attempt: tries,
         error: (error as Error).message,
       });
+      if (!(error instanceof ApiError) && tries < PLACE_ATTEMPTS) {
+        // A passing failure: the item stays pending, the others go on, and a later run tries it again.
+        item.attempts = tries;
+        retryIn = Math.max(retryIn, RETRY_SECONDS * tries);
+        continue;
+      }
+      item.state = 'failed';
+      item.message = error instanceof ApiError ? error.userMessage : MESSAGES.operationFailed;
     }
     if (Date.now() - lastSaved >= PROGRESS_MS && !(await save())) break;
   }
@@ -63,6 +86,10 @@ export async function placeDock(services: DamServices, payload: { dockId: number
   if (!open) {
     // Cleaned while it was being placed: what this run put there after the clean-up goes too.
     await removeDockFolder(services, dock);
+    return;
+  }
+  if (retryIn > 0) {
+    await queueJob(services.db, 'loading-dock.place', { dockId: dock.id }, retryIn);
     return;
   }
   const anyPlaced = items.some((item) => item.state === 'placed');
@@ -109,6 +136,13 @@ async function announceDock(
       status: 'Error',
     });
 }
+
+/**
+ * What the dock holds: a converted file's own size once it is made (the original's stood for it until then), and
+ * nothing for a file that failed — it is not in the download, nor in the user's download maximum any more.
+ */
+export const dockSize = (items: readonly LoadingDockItem[]) =>
+  items.reduce((sum, item) => sum + (item.state === 'failed' ? 0 : item.size), 0);
 
 /** The file to place for an item: its original, or (with a preset) the conversion's output and its name. */
 async function sourceOf(

@@ -10,6 +10,7 @@ import * as libraryEvents from './0011-library-events.ts';
 import * as loadingDockPlacement from './0012-loading-dock-placement.ts';
 import * as conversions from './0013-conversions.ts';
 import * as platformSettings from './0014-platform-settings.ts';
+import * as previewClipPreset from './0015-preview-clip-preset.ts';
 import * as externalShares from './0016-external-shares.ts';
 import * as feeds from './0017-feeds.ts';
 import * as notifications from './0018-notifications.ts';
@@ -29,6 +30,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0012-loading-dock-placement': loadingDockPlacement,
   '0013-conversions': conversions,
   '0014-platform-settings': platformSettings,
+  '0015-preview-clip-preset': previewClipPreset,
   '0016-external-shares': externalShares,
   '0017-feeds': feeds,
   '0018-notifications': notifications,

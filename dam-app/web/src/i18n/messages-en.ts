@@ -974,6 +974,9 @@ export const en = {
   'dictionary.uploaded': 'Dictionary {name} created with {count} words.',
   'assets.formTitle': 'Form: {name}',
   'assets.suggestions': 'Suggestions',
+  'transfer.downloadBundleText':
+    'Download every file of the bundle “{name}”, as one folder, with Standard or Rapid Download.',
+  'dock.summaryConverting': '{count} file(s), size known once converted',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -995,4 +995,7 @@ export const fr: Messages = {
   'dictionary.uploaded': 'Dictionnaire {name} créé avec {count} mots.',
   'assets.formTitle': 'Formulaire : {name}',
   'assets.suggestions': 'Suggestions',
+  'transfer.downloadBundleText':
+    'Téléchargez tous les fichiers du lot « {name} », dans un seul dossier, avec le téléchargement standard ou Rapid.',
+  'dock.summaryConverting': '{count} fichier(s), taille connue une fois convertis',
 };

@@ -46,6 +46,8 @@ describe('the browse entries of the transfer integration (R-TRANSFER-MENUS, R-CL
     expect(asked.at(-1)).toEqual({ kind: 'folder', folder });
     made.cartMenuItems(cart)[0]?.onSelect();
     expect(dialogs).toEqual([{ kind: 'cart', cart }]);
+    made.bundleMenuItems(cart)[0]?.onSelect();
+    expect(dialogs.at(-1)).toEqual({ kind: 'bundle', bundle: cart });
     expect(made.assetBadge(asset)).not.toBeNull();
     expect(made.folderDropTarget(folder)).toBeDefined();
   });

@@ -15,7 +15,7 @@ type Texts = {
 
 /**
  * What the transfer integration adds to the library screens (R-TRANSFER-MENUS menu entries, R-DOWNLOAD-GATE, R-UPLOAD-GATE gates): Rapid Quick Download
- * and its badge on assets, Download (Rapid) in Folder Actions, Rapid Download of a cart, folders as drop targets.
+ * and its badge on assets, Download (Rapid) in Folder Actions, Rapid Download of a cart or a bundle, folders as drop targets.
  * Entries exist only while the client runs (R-CLIENT-STATUS-UI) and the person may download or upload.
  */
 export function browseEntries(
@@ -62,6 +62,16 @@ export function browseEntries(
               id: 'cart-rapid-download',
               label: texts.rapidDownload,
               onSelect: () => actions.openDownload({ kind: 'cart', cart }),
+            },
+          ]
+        : [],
+    bundleMenuItems: (bundle) =>
+      actions.mayDownload
+        ? [
+            {
+              id: 'bundle-rapid-download',
+              label: texts.rapidDownload,
+              onSelect: () => actions.openDownload({ kind: 'bundle', bundle }),
             },
           ]
         : [],

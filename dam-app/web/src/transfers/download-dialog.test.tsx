@@ -24,6 +24,11 @@ describe('R-DOWNLOAD-DIALOG: the Download dialog’s text fits what is downloade
   it('a cart', () => {
     expect(draw({ kind: 'cart' })).toContain(TRANSFER_MESSAGES.downloadCartText);
   });
+  it('a bundle, by its name: not the cart text', () => {
+    const text = draw({ kind: 'bundle', name: 'Press kit' });
+    expect(text).toContain(en('transfer.downloadBundleText', { name: 'Press kit' }));
+    expect(text).not.toContain(TRANSFER_MESSAGES.downloadCartText);
+  });
   it('one file', () => {
     expect(draw({ kind: 'file' })).toContain(TRANSFER_MESSAGES.downloadFileText);
   });
@@ -39,5 +44,9 @@ describe('R-DOWNLOAD-DIALOG: the Download dialog’s text fits what is downloade
       count: 2,
     });
     expect(downloadSubjectOf({ kind: 'cart', cart: { id: 1, name: 'C' } })).toEqual({ kind: 'cart' });
+    expect(downloadSubjectOf({ kind: 'bundle', bundle: { id: 2, name: 'B' } })).toEqual({
+      kind: 'bundle',
+      name: 'B',
+    });
   });
 });

@@ -21,6 +21,9 @@ export type DownloadRequest =
   /** A dock already prepared (the Loading Dock screen). */
   | { kind: 'dock'; dock: { loadingDockId: number; notificationId: string } };
 
+/** What the Download dialog offers Standard or Rapid Download for: assets, a cart, a bundle. */
+export type DialogDownloadRequest = DownloadRequest & { kind: 'assets' | 'cart' | 'bundle' };
+
 /** What the download flow needs of the page SDK: start, and hear about transfers. */
 export interface DownloadClient extends TransferStarter {
   addEventListener(type: 'transfer', listener: (type: string, data: unknown) => void): unknown;

@@ -1,7 +1,7 @@
 import type { Connect, PublicStatus } from '@rapid/sdk';
 import { createContext, useContext } from 'react';
 import type { FolderView } from '../../../api/folders.ts';
-import type { DownloadRequest } from './download-flow.ts';
+import type { DialogDownloadRequest, DownloadRequest } from './download-flow.ts';
 import type { TransferLog } from './transfer-log.ts';
 
 /** Where an upload goes: a folder (by id and path) or the ACL root (null id). */
@@ -23,8 +23,8 @@ export interface TransferActions {
   openUpload(): void;
   /** Upload files the client already knows (a confirmed drop) into a folder. */
   uploadTo(paths: readonly string[], folder: FolderView): void;
-  /** The Download dialog for one file or a cart (Standard or Rapid). */
-  openDownload(request: DownloadRequest & { kind: 'assets' | 'cart' }): void;
+  /** The Download dialog for files, a cart or a bundle (Standard or Rapid). */
+  openDownload(request: DialogDownloadRequest): void;
   /** Rapid Download straight away (Rapid Quick Download, Download (Rapid), the dialog's Rapid button). */
   rapidDownload(request: DownloadRequest): void;
   /** Pause or resume an upload's monitoring with the client's transfer. */

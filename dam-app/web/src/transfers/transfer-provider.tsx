@@ -4,9 +4,11 @@ import { useConnect } from '@rapid/sdk/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SessionView } from '../../../api/accounts.ts';
+import { downloadBundle } from '../../../api/contract/working-sets-endpoints.ts';
 import type { FolderView } from '../../../api/folders.ts';
 import { DEFAULT_PLATFORM_SETTINGS } from '../../../api/platform-settings.ts';
 import { MIN_CLIENT_VERSION } from '../../../api/transfer-messages.ts';
+import { api as damApi } from '../api/api-client.ts';
 import { usePlatformSettingsQuery } from '../api/platform-settings.ts';
 import { ASSET_KEYS } from '../api/query-keys.ts';
 import { usePreferences } from '../app/preferences.tsx';
@@ -15,7 +17,7 @@ import { BrowseExtensionsProvider } from '../screens/browse/browse-extensions.ts
 import { browseEntries } from './browse-entries.tsx';
 import { downloadChoice } from './download-choice.ts';
 import { DownloadDialog, downloadSubjectOf } from './download-dialog.tsx';
-import { DownloadFlow, type DownloadRequest, pathsOf } from './download-flow.ts';
+import { type DialogDownloadRequest, DownloadFlow, type DownloadRequest, pathsOf } from './download-flow.ts';
 import { LoadingMask } from './loading-mask.tsx';
 import { ProgressStore, usableStorage } from './progress-record.ts';
 import { ReloadWarning } from './reload-warning.ts';
@@ -37,7 +39,7 @@ import { WarningDialog } from './warning-dialog.tsx';
 /** How long the progress dialog shows "complete" before it confirms itself. */
 const PROGRESS_LINGER_MS = 1500;
 
-type DialogRequest = (DownloadRequest & { kind: 'assets' | 'cart' }) | undefined;
+type DialogRequest = DialogDownloadRequest | undefined;
 
 /**
  * The accelerated transfer integration around the signed-in shell: one Connect session driven by its status,
@@ -138,21 +140,21 @@ export function TransferProvider({ session, children }: { session: SessionView; 
         const started = await uploads.upload(paths, destDirId, session.relativePath);
         // Whatever stopped the upload is said where the person is looking, not only in the activity log.
         if (started.problem) toaster.create({ type: 'error', title: started.problem });
-        if (started.outcome === 'started') {
-          const record = store?.read().uploads ?? {};
-          const fresh = Object.keys(record).filter((cookie) => !record[cookie]?.transferId);
+        // Only the transfers this upload started: the record also keeps older ones that never got a transfer id (a
+        // start that failed, one that ended unseen), and no monitor would ever end a line shown for those.
+        const fresh = started.started ?? [];
+        if (fresh.length > 0)
           setProgress((list) => [
             ...list.filter((each) => !fresh.includes(each.cookie)),
             ...fresh.map((cookie) => ({ cookie, files: paths.length, state: 'starting' as const })),
           ]);
-        }
       } catch (error) {
         fail(error);
       } finally {
         setMasked(false);
       }
     },
-    [uploads, session.relativePath, store, fail],
+    [uploads, session.relativePath, fail],
   );
 
   const rapidDownload = useCallback(
@@ -175,8 +177,11 @@ export function TransferProvider({ session, children }: { session: SessionView; 
   );
 
   const standardDownload = useCallback(
-    async (request: DownloadRequest & { kind: 'assets' | 'cart' }) => {
+    async (request: DialogDownloadRequest) => {
       try {
+        // A bundle's zip holds it as one folder, named after it (the server's own Standard Download of a bundle).
+        if (request.kind === 'bundle')
+          return startBrowserDownload(damApi.url(downloadBundle, { params: { id: request.bundle.id } }));
         const [single] = request.kind === 'assets' && request.assets.length === 1 ? request.assets : [];
         if (single) startBrowserDownload(fileDownloadUrl(single.path));
         else {

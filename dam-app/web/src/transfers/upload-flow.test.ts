@@ -81,4 +81,23 @@ describe('the upload flow: its set-up (R-UPLOAD-SETUP) and what it needs (R-ACL-
     expect(ok.reload.active).toBe(true);
     ok.uploads.stopAll();
   });
+
+  it('names the uploads it started — never an older one the record keeps (a start that failed, one that ended)', async () => {
+    const ok = flow({ specs: [SPEC] });
+    // An earlier upload whose start failed, and one that ended without the node ever showing it: both stay in
+    // the record with no transfer id, and neither is starting now.
+    ok.store?.update('carlos,t,0,Library,Library', (entry) => ({ ...entry, error: 'start failed' }), {
+      nodeUrl: 'https://node',
+      fileCount: 1,
+      processed: [],
+    });
+    ok.store?.update('carlos,t,9,Library,Library', (entry) => ({ ...entry, cancelled: true }), {
+      nodeUrl: 'https://node',
+      fileCount: 2,
+      processed: [],
+    });
+    const result = await ok.uploads.upload(['/a', '/b'], 12, 'Library');
+    expect(result).toMatchObject({ outcome: 'started', started: [SPEC.cookie] });
+    ok.uploads.stopAll();
+  });
 });

@@ -27,6 +27,8 @@ export type UploadStart = 'started' | 'cleared' | 'no-storage' | 'no-acl-path' |
 export interface UploadResult {
   outcome: UploadStart;
   problem?: string;
+  /** The cookies of the transfers this call started (the progress dialog shows these, and only these). */
+  started?: string[];
 }
 
 /** The node a spec came from: the pre-transfer handler names it in the DAM's tags. */
@@ -93,6 +95,7 @@ export class UploadFlow {
       return { outcome: 'no-spec', problem: TRANSFER_MESSAGES.emptyPreTransfer };
     }
     let outcome: UploadStart = 'start-failed';
+    const started: string[] = [];
     for (const spec of specs) {
       const cookie = typeof spec.cookie === 'string' ? spec.cookie : undefined;
       const nodeUrl = nodeOf(spec);
@@ -102,9 +105,9 @@ export class UploadFlow {
       }
       store.update(cookie, (entry) => entry, { nodeUrl, fileCount: files.length, processed: [] });
       // Step 2: the spec's own paths are the client's; the destination is the folder the server chose.
-      let started: unknown;
+      let answer: unknown;
       try {
-        started = await this.deps.client.startTransferPromise(spec, { allow_dialogs: false });
+        answer = await this.deps.client.startTransferPromise(spec, { allow_dialogs: false });
       } catch (error) {
         // R-TRANSFER-LOG: the start error callback only logs.
         log(
@@ -113,11 +116,13 @@ export class UploadFlow {
         store.update(cookie, (entry) => ({ ...entry, error: 'start failed' }));
         continue;
       }
-      store.update(cookie, (entry) => ({ ...entry, clientId: clientIdOf(started) }));
+      store.update(cookie, (entry) => ({ ...entry, clientId: clientIdOf(answer) }));
       this.#monitor(cookie, nodeUrl, String(spec.destination_root ?? spec.finalDir ?? ''));
       outcome = 'started';
+      started.push(cookie);
     }
-    return outcome === 'started' || problem === undefined ? { outcome } : { outcome, problem };
+    if (outcome === 'started') return { outcome, started };
+    return problem === undefined ? { outcome } : { outcome, problem };
   }
 
   /** Step 11: after a reload, every upload not cancelled, not failed and not completed is monitored again. */

@@ -21,7 +21,7 @@ export interface DropTargetProps {
 }
 
 /**
- * What the library screens (tree, folder views, asset view, carts) let other features add without knowing them:
+ * What the library screens (tree, folder views, asset view, carts, bundles) let other features add without knowing them:
  * menu entries for a selection of assets or a folder, a badge on an asset, and a folder as a drop target. The
  * browse screens read it; the transfer integration provides it around the signed-in shell.
  */
@@ -29,6 +29,8 @@ export interface BrowseExtensions {
   assetMenuItems: (assets: readonly AssetView[]) => readonly MenuExtra[];
   folderActionItems: (folder: FolderView) => readonly MenuExtra[];
   cartMenuItems: (cart: { id: number; name: string }) => readonly MenuExtra[];
+  /** A bundle (a collection marked bundle) goes home whole, through the loading dock as a cart does. */
+  bundleMenuItems: (bundle: { id: number; name: string }) => readonly MenuExtra[];
   assetBadge: (asset: AssetView) => ReactNode;
   folderDropTarget: (folder: FolderView) => DropTargetProps | undefined;
 }
@@ -37,6 +39,7 @@ const NONE: BrowseExtensions = {
   assetMenuItems: () => [],
   folderActionItems: () => [],
   cartMenuItems: () => [],
+  bundleMenuItems: () => [],
   assetBadge: () => null,
   folderDropTarget: () => undefined,
 };

@@ -1,4 +1,4 @@
-import { Button, DataList, Stack } from '@chakra-ui/react';
+import { Button, DataList, HStack, Stack } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { SessionView } from '../../../../api/accounts.ts';
@@ -18,6 +18,7 @@ import { defineScreen } from '../../router/define-screen.ts';
 import { path } from '../../router/route-codec.ts';
 import type { Draw, ScreenEntry } from '../../router/routes.ts';
 import { ASSET_KEYS, useCollectionAssets, useCollections } from '../assets/asset-queries.ts';
+import { useBrowseExtensions } from '../browse/browse-extensions.tsx';
 import { FollowButton } from '../notifications/follow-button.tsx';
 import { AssetList } from './asset-table.tsx';
 import { CollectionEditor } from './collection-editor.tsx';
@@ -41,6 +42,7 @@ export function CollectionScreen({ session, id }: { session: SessionView; id: nu
   const [open, setOpen] = useState<Open>(null);
   const collection = collections.data?.find((each) => each.id === id);
   const fail = useFailureToast();
+  const extensions = useBrowseExtensions();
   const remove = useMutation({
     mutationFn: (ids: number[]) => api.call(removeCollectionAssets, { params: { id }, body: { ids } }),
     onSuccess: (_, ids) => {
@@ -81,14 +83,27 @@ export function CollectionScreen({ session, id }: { session: SessionView; id: nu
         title={collection.name}
         intro={<Link to={{ name: 'collections' }}>{t('collections.all')}</Link>}
         actions={
-          <>
+          <HStack gap="2" wrap="wrap">
             <FollowButton target="collection" id={collection.id} />
+            {/* A bundle goes home whole (R-BUNDLE): Rapid Download through the loading dock, as a cart does. */}
+            {collection.bundle &&
+              extensions.bundleMenuItems(collection).map((item) => (
+                <Button
+                  key={item.id}
+                  colorPalette="teal"
+                  data-entry={item.id}
+                  onClick={item.onSelect}
+                  disabled={item.disabled}
+                >
+                  {item.label}
+                </Button>
+              ))}
             {changeable && (
               <Button variant="outline" onClick={() => setOpen('edit')}>
                 {t('app.edit')}
               </Button>
             )}
-          </>
+          </HStack>
         }
       />
       <DataList.Root orientation="horizontal" size="sm">

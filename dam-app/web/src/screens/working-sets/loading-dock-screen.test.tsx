@@ -99,4 +99,38 @@ describe('the Loading Dock screen (R-DOCK-PLACE, R-DOCK-DOWNLOAD)', () => {
     fireEvent.click(screen.getByRole('button', { name: TRANSFER_MESSAGES.standardDownload }));
     expect(saved.at(-1)).toMatch(/\/api\/v1\/loading-dock\/notification-7\/zip$/);
   });
+
+  it('says a conversion’s size is not known while it converts, and shows the converted size once ready', async () => {
+    fakeApi({});
+    const converting = dock(8, 'converting');
+    const converted = dock(9, 'ready', {
+      totalSize: 12 * MB,
+      placedSize: 12 * MB,
+      items: [
+        { assetId: 1, fileName: 'a.jpg', size: 10 * MB, presetId: null, state: 'placed' },
+        { assetId: 2, fileName: 'b (Web 720p).mp4', size: 2 * MB, presetId: 3, state: 'placed' },
+      ],
+    });
+    renderScreen(
+      <ul>
+        <DockItem dock={converting as never} />
+        <DockItem dock={converted as never} />
+      </ul>,
+    );
+    const first = within(
+      (await screen.findByText(en('dock.item', { id: 8 }), {}, SLOW)).closest('li') as HTMLElement,
+    );
+    // The original's 30 MB is no size of what the person gets: it is said to be known once converted.
+    expect(first.getByText(en('dock.summaryConverting', { count: 2 }))).toBeTruthy();
+    expect(first.queryByText(en('dock.summary', { count: 2, size: formatSize(30 * MB, 'en') }))).toBeNull();
+    expect(first.getByRole('progressbar').getAttribute('aria-label')).toBe(
+      en('dock.summaryConverting', { count: 2 }),
+    );
+    fireEvent.click(first.getByRole('button', { name: en('dock.showFiles') }));
+    expect(first.getByText(`b.mov (${en('dock.state.converting')})`)).toBeTruthy();
+    const second = within(screen.getByText(en('dock.item', { id: 9 })).closest('li') as HTMLElement);
+    expect(second.getByText(en('dock.summary', { count: 2, size: formatSize(12 * MB, 'en') }))).toBeTruthy();
+    fireEvent.click(second.getByRole('button', { name: en('dock.showFiles') }));
+    expect(second.getByText(`b (Web 720p).mp4 (${formatSize(2 * MB, 'en')})`)).toBeTruthy();
+  });
 });

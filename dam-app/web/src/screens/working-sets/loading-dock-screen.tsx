@@ -137,6 +137,12 @@ export function DockItem({ dock }: { dock: Dock }) {
   const ready = dock.state === 'ready';
   const filesId = `dock-files-${dock.loadingDockId}`;
   const size = formatSize(dock.totalSize, language);
+  // A conversion not yet made has no size of its own (the server counts its original's meanwhile): it is said so.
+  const converting = (item: Dock['items'][number]) => item.presetId !== null && item.state === 'pending';
+  const sizeUnknown = dock.items.some(converting);
+  const progressLabel = sizeUnknown
+    ? t('dock.summaryConverting', { count: dock.items.length })
+    : t('dock.progress', { placed: formatSize(dock.placedSize, language), size });
   return (
     <Card.Root size="sm" as="li" data-dock={dock.notificationId} data-state={dock.state}>
       <Card.Body gap="2">
@@ -144,7 +150,9 @@ export function DockItem({ dock }: { dock: Dock }) {
           <Text fontWeight="semibold">{t('dock.item', { id: dock.loadingDockId })}</Text>
           <Badge colorPalette={STATE_COLOURS[dock.state]}>{t(`dock.state.${dock.state}`)}</Badge>
           <Text fontSize="sm" color="fg.muted">
-            {t('dock.summary', { count: dock.items.length, size })}
+            {sizeUnknown
+              ? t('dock.summaryConverting', { count: dock.items.length })
+              : t('dock.summary', { count: dock.items.length, size })}
           </Text>
           <HStack marginStart="auto" gap="2" wrap="wrap">
             {ready && (
@@ -194,7 +202,8 @@ export function DockItem({ dock }: { dock: Dock }) {
             size="xs"
             max={Math.max(dock.totalSize, 1)}
             value={dock.state === 'converting' ? null : dock.placedSize}
-            aria-label={t('dock.progress', { placed: formatSize(dock.placedSize, language), size })}
+            // The progress bar's own name (Ark names it "loading..." or a percentage otherwise).
+            translations={{ value: () => progressLabel }}
           >
             <Progress.Track>
               <Progress.Range />
@@ -225,7 +234,8 @@ export function DockItem({ dock }: { dock: Dock }) {
           <Stack as="ul" id={filesId} gap="0" ps="4" fontFamily="mono" fontSize="sm">
             {dock.items.map((item) => (
               <li key={item.fileName}>
-                {item.fileName} ({formatSize(item.size, language)})
+                {item.fileName} (
+                {converting(item) ? t('dock.state.converting') : formatSize(item.size, language)})
               </li>
             ))}
           </Stack>

@@ -51,6 +51,7 @@ const NOT_FOUND_TEXTS = {
   rendition: MESSAGES.renditionNotFound,
   'saved search': MESSAGES.savedSearchNotFound,
   'API key': MESSAGES.apiKeyNotFound,
+  request: MESSAGES.notFound,
 } as const;
 export type NotFoundKind = keyof typeof NOT_FOUND_TEXTS;
 

@@ -20,6 +20,7 @@ import { healthRoutes } from '../health/health-routes.ts';
 import { eventsRoutes } from '../live/events-route.ts';
 import { loadingDockRoutes } from '../loading-dock/loading-dock-routes.ts';
 import { platformSettingsRoutes } from '../platform-settings/platform-settings-routes.ts';
+import { requestRoutes } from '../requests/request-routes.ts';
 import { calendarRoutes } from '../search/calendar-route.ts';
 import { searchRoutes } from '../search/search-routes.ts';
 import { nodeCredentialsRoutes } from '../transfers/node-credentials-route.ts';
@@ -66,4 +67,5 @@ export const API_ROUTES: RouteDefinition[] = [
   ...driveRoutes,
   ...presetRoutes,
   ...conversionRoutes,
+  ...requestRoutes,
 ];

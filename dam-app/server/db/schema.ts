@@ -408,6 +408,9 @@ export interface Database {
   conversion_presets: ConversionPresetsTable;
   conversions: ConversionsTable;
   platform_settings: PlatformSettingsTable;
+  request_approvers: RequestApproversTable;
+  download_requests: DownloadRequestsTable;
+  download_request_items: DownloadRequestItemsTable;
 }
 
 /** R-PLATFORM-SETTINGS: a setting an administrator changed (a missing row reads as its default). */
@@ -425,3 +428,45 @@ export type LoadingDock = Selectable<LoadingDocksTable>;
 export type Group = Selectable<GroupsTable>;
 export type Asset = Selectable<AssetsTable>;
 export type Folder = Selectable<FoldersTable>;
+
+/** Who approves requests for the assets under a folder (migration 0019): one user or one group. */
+export interface RequestApproversTable {
+  folder_id: number;
+  user_id: Nullable<number>;
+  group_id: Nullable<number>;
+}
+
+export type RequestKind = 'download' | 'clearance';
+export type RequestStatus = 'submitted' | 'download approved' | 'download rejected';
+export type RequestDecision = 'pending' | 'approved' | 'rejected';
+
+/** A request to download or a clearance request (migration 0019). No approver user nor group: the administrators. */
+export interface DownloadRequestsTable {
+  id: Generated<number>;
+  kind: RequestKind;
+  requestor_id: number;
+  approver_user_id: Nullable<number>;
+  approver_group_id: Nullable<number>;
+  description: Generated<string>;
+  reason: Generated<string>;
+  status: Generated<RequestStatus>;
+  decided_by: Nullable<number>;
+  approver_notes: Generated<string>;
+  due_at: Nullable<Date>;
+  /** The loading dock the approval filled for the requestor. */
+  dock_id: Nullable<number>;
+  /** Clearance period (dates, 'YYYY-MM-DD'). */
+  clearance_from: ColumnType<string | null, string | null | undefined, string | null>;
+  clearance_to: ColumnType<string | null, string | null | undefined, string | null>;
+  regions: ColumnType<string[], string[] | undefined, string[]>;
+  formats: ColumnType<string[], string[] | undefined, string[]>;
+  created_at: CreatedAt;
+  decided_at: Nullable<Date>;
+}
+
+export interface DownloadRequestItemsTable {
+  request_id: number;
+  asset_id: number;
+  decision: Generated<RequestDecision>;
+  reason: Generated<string>;
+}

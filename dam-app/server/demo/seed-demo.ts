@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type { Permission } from '../../api/accounts.ts';
 import { permissionNames } from '../../api/accounts.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { ensureFolderRow } from '../folders/folder-queries.ts';
 import type { DamServices } from '../services.ts';
 
 export interface DemoLogin {
@@ -130,6 +131,15 @@ export async function seedDemo({ db, config }: DamServices): Promise<DemoLogin[]
         )
         .execute();
     }
+    // Requests for the library's assets go to the Approvers group (the folder's approver, issue 28).
+    await trx
+      .insertInto('request_approvers')
+      .values({
+        folder_id: await ensureFolderRow(trx, 'Library'),
+        user_id: null,
+        group_id: groups.get('Approvers') as number,
+      })
+      .execute();
     for (const [index, person] of PEOPLE.entries()) {
       const user = await trx
         .insertInto('users')

@@ -10,6 +10,7 @@ import * as libraryEvents from './0011-library-events.ts';
 import * as loadingDockPlacement from './0012-loading-dock-placement.ts';
 import * as conversions from './0013-conversions.ts';
 import * as platformSettings from './0014-platform-settings.ts';
+import * as downloadRequests from './0019-download-requests.ts';
 
 /** Every migration, in order. Names never change once released: the database records them. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0012-loading-dock-placement': loadingDockPlacement,
   '0013-conversions': conversions,
   '0014-platform-settings': platformSettings,
+  '0019-download-requests': downloadRequests,
 };

@@ -131,7 +131,12 @@ export const approvalsQuerySchema = z.object({
   status: z.enum(['pending', 'decided', 'all']).default('pending'),
   kind: z.enum(['all', ...requestKinds]).default('all'),
 });
-export const requestCountsSchema = z.object({ pendingApprovals: z.number(), myOpenRequests: z.number() });
+export const requestCountsSchema = z.object({
+  pendingApprovals: z.number(),
+  myOpenRequests: z.number(),
+  /** Is the caller an approver of some folder (or an administrator): the shell then links Approvals Pending. */
+  mayApprove: z.boolean(),
+});
 
 export const clearanceRecordSchema = z.object({
   requestId: z.number(),

@@ -52,7 +52,14 @@ const ACLS: { name: string; root: string; permissions: readonly Permission[]; gr
     permissions: [...VIEW, 'downloadHiRes', 'modifying collections', 'trigger workflow'],
     groups: ['Approvers'],
   },
-  { name: 'Library (browse)', root: 'Library', permissions: VIEW, groups: ['End users', 'Requestors'] },
+  { name: 'Library (browse)', root: 'Library', permissions: VIEW, groups: ['End users'] },
+  // Requestors see the library but download nothing until an approver grants it (requests to download, issue 28).
+  {
+    name: 'Library (request)',
+    root: 'Library',
+    permissions: ['facet browsing', 'view global keywords'],
+    groups: ['Requestors'],
+  },
   {
     name: 'Public',
     root: 'Library/Public',

@@ -144,6 +144,17 @@ export const approvalsFor = (
   return query.orderBy('r.created_at', 'asc').orderBy('r.id', 'asc').limit(500).execute();
 };
 
+/** Does a folder name the user, or one of their groups, as its approver? */
+export const namedApprover = async (db: Kysely<Database>, userId: number, groupIds: number[]) =>
+  (await db
+    .selectFrom('request_approvers')
+    .select('folder_id')
+    .where((eb) =>
+      eb.or([eb('user_id', '=', userId), ...(groupIds.length ? [eb('group_id', 'in', groupIds)] : [])]),
+    )
+    .limit(1)
+    .executeTakeFirst()) !== undefined;
+
 export const countSubmittedOf = async (db: Kysely<Database>, userId: number) =>
   Number(
     (

@@ -201,7 +201,12 @@ describe.each(DATABASE_KINDS)('requests to download and clearance requests on %s
     expect(byNick.body.error.user_message).toBe(MESSAGES.notFound);
     expect((await nick.post(`/requests/${made.id}/reopen`)).status).toBe(404);
     expect((await nick.get('/approvals')).body.items).toEqual([]);
-    expect((await nick.get('/request-counts')).body).toEqual({ pendingApprovals: 0, myOpenRequests: 0 });
+    expect((await nick.get('/request-counts')).body).toEqual({
+      pendingApprovals: 0,
+      myOpenRequests: 0,
+      mayApprove: false,
+    });
+    expect((await arthur.get('/request-counts')).body.mayApprove).toBe(true);
     // The requestor sees it but may not decide it.
     expect((await decide(rita, made.id, [ids[1] as number], [])).status).toBe(403);
     // An asset the requestor cannot see cannot be requested.

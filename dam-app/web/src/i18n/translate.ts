@@ -1,8 +1,10 @@
 import { ASSET_MESSAGES } from '../../../api/asset-messages.ts';
 import { MESSAGES } from '../../../api/messages.ts';
+import { REQUEST_MESSAGES } from '../../../api/requests.ts';
 import { assetMessagesFr, WORKING_SET_NOTICES, workingSetNoticesFr } from './asset-messages-fr.ts';
 import { en, type MessageKey, type Messages } from './messages-en.ts';
 import { fr } from './messages-fr.ts';
+import { requestMessagesFr } from './request-messages-fr.ts';
 import { serverMessagesFr } from './server-messages-fr.ts';
 
 export const CATALOGUES = { en, fr } as const satisfies Record<string, Messages>;
@@ -56,7 +58,11 @@ export const ASSET_PLACEHOLDERS: { [K in BuiltAssetKey]: NamesOf<(typeof ASSET_M
 };
 
 /** A spec text's key: of `MESSAGES`, of `ASSET_MESSAGES`, or of the working-set notices. */
-export type SpecKey = keyof typeof MESSAGES | AssetKey | keyof typeof WORKING_SET_NOTICES;
+export type SpecKey =
+  | keyof typeof MESSAGES
+  | AssetKey
+  | keyof typeof WORKING_SET_NOTICES
+  | keyof typeof REQUEST_MESSAGES;
 
 function assetTemplate(key: AssetKey): string {
   const text = ASSET_MESSAGES[key];
@@ -73,8 +79,9 @@ export const SPEC_TEXTS: Record<Language, Record<SpecKey, string>> = {
       Object.keys(ASSET_MESSAGES).map((key) => [key, assetTemplate(key as AssetKey)]),
     ) as Record<AssetKey, string>),
     ...WORKING_SET_NOTICES,
+    ...REQUEST_MESSAGES,
   },
-  fr: { ...serverMessagesFr, ...assetMessagesFr, ...workingSetNoticesFr },
+  fr: { ...serverMessagesFr, ...assetMessagesFr, ...workingSetNoticesFr, ...requestMessagesFr },
 };
 
 const EXACT_KEYS = new Map<string, SpecKey>();

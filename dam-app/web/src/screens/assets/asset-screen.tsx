@@ -30,6 +30,7 @@ import { path } from '../../router/route-codec.ts';
 import type { Draw, ScreenEntry } from '../../router/routes.ts';
 import { useBrowseExtensions } from '../browse/browse-extensions.tsx';
 import { AssetActions } from './asset-actions.tsx';
+import { AssetClearances } from './asset-clearances.tsx';
 import { AssetExtendedTab } from './asset-extended-tab.tsx';
 import { AssetFields } from './asset-fields.tsx';
 import { ASSET_KEYS, refreshAssets, useAsset, useTrash } from './asset-queries.ts';
@@ -137,6 +138,7 @@ function AssetPage({
             <Stack gap="4">
               <AssetPreview asset={asset} />
               <AssetFields asset={asset} />
+              <AssetClearances assetId={asset.id} />
             </Stack>
             <Box>
               <Heading as="h2" size="md" mb="3">

@@ -150,7 +150,10 @@ describe('requests to download in the web app', () => {
     await page.locator('[data-nav="my-requests"] [data-count]').wait();
     await go('#/requests');
     await seeHeading(en['requests.mine']);
-    await seeText(en['requests.status.submitted']);
+    await page.waitForSelector('[data-request][data-status="submitted"]', {
+      visible: true,
+      timeout: SCREEN_WAIT_MS,
+    });
     await checkWidths('my-requests-submitted');
     // The approvers were told by mail (the demo's offline outbox).
     const outbox = (await site.runtime.services.outbox()) ?? [];

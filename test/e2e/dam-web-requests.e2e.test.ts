@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { REQUEST_MESSAGES } from '../../dam-app/api/requests.ts';
 import { ApiClient } from '../../dam-app/server/test-support/api-client.ts';
 import { sampleJpeg } from '../../dam-app/server/test-support/sample-media.ts';
 import { en } from '../../dam-app/web/src/i18n/messages-en.ts';
@@ -91,6 +92,18 @@ async function checkWidths(name: string) {
   await checkScreen(`${name}-768`);
   await page.setViewport({ width: 1280, height: 900 });
 }
+
+/** A date field's value as a person picking it sets it (React hears the input event of the native setter). */
+const setDate = (name: string, value: string) =>
+  page.$eval(
+    `input[name="${name}"]`,
+    (input, date) => {
+      const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+      setter?.call(input, date);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    },
+    value,
+  );
 
 async function setLanguage(language: 'en' | 'fr') {
   await page.evaluate((value) => window.localStorage.setItem('rapid-dam.language', value), language);
@@ -248,6 +261,42 @@ describe('requests to download in the web app', () => {
       request.dockNotificationId,
     );
     expect(refused).toBe(403);
+  });
+
+  it('a clearance request for two regions, once approved, shows in the asset view', async () => {
+    const alpha = await site.runtime.services.db
+      .selectFrom('assets')
+      .select('id')
+      .where('file_name', '=', 'alpha.jpg')
+      .executeTakeFirstOrThrow();
+    await go(`#/asset/${alpha.id}`);
+    await page.locator('button[data-asset-actions]').click();
+    await menuItem(en['requests.menu']).click();
+    await page.waitForSelector('[role="dialog"][data-state="open"]', { visible: true });
+    await page.select('select[name="kind"]', 'clearance');
+    await setDate('from', '2027-01-01');
+    await setDate('to', '2026-12-01');
+    await page.locator('input[name="regions"]').fill('Europe, Canada');
+    await page.locator('input[name="formats"]').fill('Print');
+    // The To Date must come after the From Date (§5): the server's text, word for word.
+    await page.locator('[role="dialog"][data-state="open"] button[type="submit"]').click();
+    await seeText(REQUEST_MESSAGES.clearanceToDate);
+    await setDate('to', '2027-06-30');
+    await checkScreen('clearance-dialog');
+    await page.locator('[role="dialog"][data-state="open"] button[type="submit"]').click();
+    await seeText('1 request sent to the approvers.');
+    const id = await requestId();
+    // Arthur approves it (through the API: his screen was shown above).
+    const arthur = new ApiClient(site.url);
+    await arthur.login('arthur', login('arthur').password);
+    const approved = await arthur.post(`/requests/${id}/decision`, {
+      items: [{ assetId: alpha.id, decision: 'approved' }],
+    });
+    expect(approved.body.status).toBe('download approved');
+    await page.reload();
+    await page.waitForSelector('[data-clearances]', { visible: true, timeout: SCREEN_WAIT_MS });
+    await seeText('2027-01-01 to 2027-06-30 · Regions: Europe, Canada · Formats: Print');
+    await checkScreen('asset-clearances');
     expect(pageErrors).toEqual([]);
   });
 });

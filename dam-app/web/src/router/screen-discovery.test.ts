@@ -52,6 +52,7 @@ describe('the route table finds the screens', () => {
       'change-password',
       'account',
       'api-keys',
+      'my-requests',
       'admin',
     ]);
   });

@@ -1,4 +1,4 @@
-import { Button, Stack } from '@chakra-ui/react';
+import { Button, HStack, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { loadingDockZip } from '../../../../api/contract/loading-dock-endpoints.ts';
 import { type RequestView, requestKinds, requestStatuses } from '../../../../api/requests.ts';
@@ -16,7 +16,11 @@ import { RequestCard } from './request-card.tsx';
 import { RequestFilters } from './request-filters.tsx';
 import { listOf, useMyRequests } from './request-queries.ts';
 
-export const screen = defineScreen('my-requests', { codec: path('/requests'), title: 'requests.mine' });
+export const screen = defineScreen('my-requests', {
+  codec: path('/requests'),
+  title: 'requests.mine',
+  nav: { menu: 'user', label: 'requests.mine', order: 3.5 },
+});
 export const draw: Draw<'my-requests'> = () => <MyRequestsScreen />;
 
 type Status = 'all' | RequestView['status'];
@@ -59,7 +63,7 @@ export function MyRequestsScreen() {
         {(list) => (
           <Stack gap="3" as="ul" listStyleType="none" aria-label={t('requests.listLabel')}>
             {list.map((request) => (
-              <RequestCard key={request.id} request={request} actions={<Grant request={request} />} />
+              <RequestCard key={request.id} request={request} notice={<Grant request={request} />} />
             ))}
           </Stack>
         )}
@@ -75,7 +79,7 @@ function Grant({ request }: { request: RequestView }) {
   if (!request.granted) return <Notice status="warning">{t('requests.expired')}</Notice>;
   const notificationId = request.dockNotificationId;
   return (
-    <>
+    <HStack gap="3" wrap="wrap">
       <Notice status="success">{t('requests.granted', { date: formatDate(request.dueAt, language) })}</Notice>
       {notificationId && (
         <Button
@@ -87,7 +91,7 @@ function Grant({ request }: { request: RequestView }) {
           {t('requests.download')}
         </Button>
       )}
-    </>
+    </HStack>
   );
 }
 

@@ -20,7 +20,16 @@ const DECISION_COLOURS: Record<RequestView['items'][number]['decision'], string>
  * requestor details; §3 Clearance request: dates, regions, formats), each asset with its decision and the reason of
  * a rejection. `actions` are the screen's buttons for it.
  */
-export function RequestCard({ request, actions }: { request: RequestView; actions?: ReactNode }) {
+export function RequestCard({
+  request,
+  actions,
+  notice,
+}: {
+  request: RequestView;
+  actions?: ReactNode;
+  /** What the request gives now (the download until its due date), under its heading. */
+  notice?: ReactNode;
+}) {
   const { t, language } = usePreferences();
   const headingId = `request-${request.id}`;
   return (
@@ -48,6 +57,7 @@ export function RequestCard({ request, actions }: { request: RequestView; action
             </HStack>
           )}
         </Flex>
+        {notice}
         <Stack as="dl" gap="1" fontSize="sm">
           <Field label={t('requests.requestor')}>
             {request.requestor.name}

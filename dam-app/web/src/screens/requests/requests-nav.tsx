@@ -1,15 +1,18 @@
 import { Badge, HStack } from '@chakra-ui/react';
+import type { SessionView } from '../../../../api/accounts.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { useRoute } from '../../app/use-route.ts';
+import { mayDownload } from '../../asset-widgets/asset-access.ts';
 import { Link } from '../../components/link.tsx';
 import type { Route } from '../../router/routes.ts';
 import { useRequestCounts } from './request-queries.ts';
 
 /**
- * The header's links to the requests (§2 Approvals and tasks): Approvals Pending for approvers, with how many wait on
- * them, and My Requests with how many of mine are still submitted.
+ * The header's links to the requests (§2 Approvals and tasks), each with its count: Approvals Pending for approvers
+ * (how many wait on them), My Requests for requestors, who may not download, or anyone with a request still submitted.
+ * Others reach My Requests from the user menu; the header keeps its one row.
  */
-export function RequestsNav() {
+export function RequestsNav({ session }: { session: SessionView }) {
   const { t } = usePreferences();
   const route = useRoute();
   const counts = useRequestCounts().data;
@@ -24,13 +27,18 @@ export function RequestsNav() {
           },
         ]
       : []),
-    {
-      to: { name: 'my-requests' } as Route,
-      label: t('requests.mine'),
-      count: counts?.myOpenRequests ?? 0,
-      countLabel: t('requests.open', { count: counts?.myOpenRequests ?? 0 }),
-    },
+    ...(!mayDownload(session) || (counts?.myOpenRequests ?? 0) > 0
+      ? [
+          {
+            to: { name: 'my-requests' } as Route,
+            label: t('requests.mine'),
+            count: counts?.myOpenRequests ?? 0,
+            countLabel: t('requests.open', { count: counts?.myOpenRequests ?? 0 }),
+          },
+        ]
+      : []),
   ];
+  if (links.length === 0) return null;
   return (
     <HStack as="nav" aria-label={t('requests.nav')} gap="3" fontSize="sm">
       {links.map((link) => {

@@ -74,7 +74,7 @@ function ShellLayout({
         <QuickSearch />
         <CreateMenu session={session} />
         <WorkingSetsNav />
-        <RequestsNav />
+        <RequestsNav session={session} />
         <Flex gap="2" align="center" marginStart="auto">
           <AclSwitcher session={session} />
           {/* Below 1280 px the language and colour pickers wait in the footer: the French header then keeps to one row. */}

@@ -296,6 +296,7 @@ describe('requests to download in the web app', () => {
     await page.reload();
     await page.waitForSelector('[data-clearances]', { visible: true, timeout: SCREEN_WAIT_MS });
     await seeText('2027-01-01 to 2027-06-30 · Regions: Europe, Canada · Formats: Print');
+    await page.$eval('[data-clearances]', (section) => section.scrollIntoView({ block: 'center' }));
     await checkScreen('asset-clearances');
     expect(pageErrors).toEqual([]);
   });

@@ -283,6 +283,7 @@ export async function dockNodePath(
     : undefined;
   const placed = dock?.files.find((item) => item.key === path && (item.state ?? 'placed') === 'placed');
   if (dock?.state !== 'ready' || !placed) throw notFound('file');
+  await assertMayTakeDock(services, principal, dock);
   return `/${path}`;
 }
 

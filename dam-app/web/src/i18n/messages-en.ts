@@ -747,6 +747,7 @@ export const en = {
   'approvals.dueAt': 'Download allowed until',
   'approvals.save': 'Send decision',
   'approvals.decided': 'Request {id}: {status}.',
+  'requests.prepareAgain': 'Prepare the download',
   'clearances.title': 'Clearances',
 } as const;
 

@@ -764,5 +764,6 @@ export const fr: Messages = {
   'approvals.dueAt': 'Téléchargement permis jusqu’au',
   'approvals.save': 'Envoyer la décision',
   'approvals.decided': 'Demande {id} : {status}.',
+  'requests.prepareAgain': 'Préparer le téléchargement',
   'clearances.title': 'Autorisations',
 };

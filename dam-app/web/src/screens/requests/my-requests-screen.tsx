@@ -1,9 +1,12 @@
 import { Button, HStack, Stack } from '@chakra-ui/react';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { loadingDockZip } from '../../../../api/contract/loading-dock-endpoints.ts';
+import { loadingDockZip, prepareDownload } from '../../../../api/contract/loading-dock-endpoints.ts';
 import { type RequestView, requestKinds, requestStatuses } from '../../../../api/requests.ts';
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
+import { useFailureToast } from '../../app/toaster.tsx';
+import { navigate } from '../../app/use-route.ts';
 import { saveFile } from '../../asset-widgets/save-file.ts';
 import { Notice } from '../../components/feedback.tsx';
 import { formatDate } from '../../components/format-date.ts';
@@ -75,9 +78,16 @@ export function MyRequestsScreen() {
 /** What an approved request to download gives: its assets until the due date, or word that the period ended. */
 function Grant({ request }: { request: RequestView }) {
   const { t, language } = usePreferences();
+  const fail = useFailureToast();
+  const prepare = useMutation({
+    mutationFn: (ids: number[]) => api.call(prepareDownload, { body: { ids } }),
+    onSuccess: () => navigate({ name: 'loading-dock' }),
+    onError: fail,
+  });
   if (request.kind !== 'download' || request.status !== 'download approved' || !request.dueAt) return null;
   if (!request.granted) return <Notice status="warning">{t('requests.expired')}</Notice>;
   const notificationId = request.dockNotificationId;
+  const approved = request.items.filter((item) => item.decision === 'approved').map((item) => item.assetId);
   return (
     <HStack gap="3" wrap="wrap">
       <Notice status="success">{t('requests.granted', { date: formatDate(request.dueAt, language) })}</Notice>
@@ -89,6 +99,17 @@ function Grant({ request }: { request: RequestView }) {
           onClick={() => saveFile(api.url(loadingDockZip, { params: { notificationId } }))}
         >
           {t('requests.download')}
+        </Button>
+      )}
+      {/* The approval's dock was cleaned (done, or its 24 h passed): the grant still stands, so a new one is prepared. */}
+      {!notificationId && (
+        <Button
+          size="xs"
+          colorPalette="teal"
+          loading={prepare.isPending}
+          onClick={() => prepare.mutate(approved)}
+        >
+          {t('requests.prepareAgain')}
         </Button>
       )}
     </HStack>

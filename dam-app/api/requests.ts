@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { dbDateTime, dbId, dbString } from './db-safe.ts';
 
-/** R-REQUEST-LIMIT: "A request to download is limited to a maximum asset count" (§5); the count is ours. */
+/** "A request to download is limited to a maximum asset count"; the count is ours. */
 export const REQUEST_MAX_ASSETS = 100;
 
-/** The texts of requests, approvals and clearances (§5, §8), word for word where the spec gives the words. */
+/** The texts of requests, approvals and clearances, word for word where the spec gives the words. */
 export const REQUEST_MESSAGES = {
   reasonRequired: 'A reason must be added for rejected assets.',
   clearanceToDate: 'A clearance "To Date" is required and must come after the From Date.',
@@ -31,7 +31,7 @@ export const clearanceSchema = z
     regions: z.array(dbString().trim().min(1).max(100)).min(1).max(50),
     formats: z.array(dbString().trim().min(1).max(100)).max(50).default([]),
   })
-  // R-CLEARANCE-DATES: compared as 'YYYY-MM-DD' strings, which sort as dates.
+  // compared as 'YYYY-MM-DD' strings, which sort as dates.
   .refine((value) => value.to !== null && value.to > value.from, {
     message: REQUEST_MESSAGES.clearanceToDate,
     path: ['to'],
@@ -59,7 +59,7 @@ export const decisionSchema = z.strictObject({
           decision: z.enum(['approved', 'rejected']),
           reason: note,
         })
-        // R-REJECT-REASON
+        // the request grant
         .refine((item) => item.decision === 'approved' || item.reason.trim() !== '', {
           message: REQUEST_MESSAGES.reasonRequired,
           path: ['reason'],

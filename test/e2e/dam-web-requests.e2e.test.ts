@@ -278,7 +278,7 @@ describe('requests to download in the web app', () => {
     await setDate('to', '2026-12-01');
     await page.locator('input[name="regions"]').fill('Europe, Canada');
     await page.locator('input[name="formats"]').fill('Print');
-    // The To Date must come after the From Date (§5): the server's text, word for word.
+    // The To Date must come after the From Date: the server's text, word for word.
     await page.locator('[role="dialog"][data-state="open"] button[type="submit"]').click();
     await seeText(REQUEST_MESSAGES.clearanceToDate);
     await setDate('to', '2027-06-30');

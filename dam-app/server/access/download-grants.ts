@@ -32,7 +32,7 @@ export async function grantedAssetIds(
 
 /**
  * The download gate for named assets: the principal may download (assertMayDownload), or every one of the assets is
- * granted to them by an approved request (R-REQUEST-GRANT). Downloads must be allowed on this DAM either way.
+ * granted to them by an approved request. Downloads must be allowed on this DAM either way.
  */
 export async function assertMayDownloadAssets(
   db: Kysely<Database>,

@@ -112,7 +112,7 @@ export async function prepareDownload(
   principal: Principal,
   body: z.output<typeof prepareDownloadSchema>,
 ) {
-  // R-REQUEST-GRANT: without the permission, loose assets an approved request grants may still be prepared.
+  // without the permission, loose assets an approved request grants may still be prepared.
   const named = [...(body.ids ?? []), ...(body.items ?? []).map((item) => item.assetId)];
   const grantsOnly = body.cartId === undefined && body.bundleId === undefined;
   if (!mayDownload(services.config, principal))
@@ -122,7 +122,7 @@ export async function prepareDownload(
 }
 
 /**
- * The assets an approved request to download grants the requestor, put into a new dock of theirs (R-REQUEST-GRANT):
+ * The assets an approved request to download grants the requestor, put into a new dock of theirs:
  * the approver's decision delivers them. The assets need not be visible to the requestor's ACL: the grant is the
  * permission.
  */
@@ -211,7 +211,7 @@ export async function openDock(services: DamServices, principal: Principal, noti
 
 /**
  * The download gate for a dock (asked before "no such dock", as before grants): the permission, or every asset the
- * dock holds granted by an approved request to download, until its due date (R-REQUEST-GRANT).
+ * dock holds granted by an approved request to download, until its due date.
  */
 async function assertMayTakeDock(services: DamServices, principal: Principal, dock: LoadingDock | undefined) {
   if (mayDownload(services.config, principal)) return;

@@ -31,7 +31,7 @@ const viewerOf = async (services: DamServices, principal: Principal): Promise<Vi
   adminMode: principal.adminMode && principal.user.is_admin,
 });
 
-/** R-APPROVER: the named user, a member of the named group, or (none named) an administrator; admin mode overrides. */
+/** Who decides: the named user, a member of the named group, or (none named) an administrator; admin mode overrides. */
 function mayDecide(viewer: Viewer, row: queries.RequestRow): boolean {
   if (viewer.adminMode) return true;
   if (row.approver_user_id !== null) return row.approver_user_id === viewer.userId;
@@ -111,9 +111,9 @@ function approverOf(
 }
 
 /**
- * R-REQUEST-CREATE: a request for assets the requestor can see, split into one request per approver (the assets'
+ * A request for assets the requestor can see, split into one request per approver (the assets'
  * folders may name different ones); each approver is told. Assets the requestor cannot see are not found (a
- * clearance request says the clearance failed, §8).
+ * clearance request says the clearance failed).
  */
 export async function createRequests(
   services: DamServices,
@@ -214,7 +214,7 @@ async function revokeDock(services: DamServices, dockId: number | null) {
 }
 
 /**
- * R-REQUEST-DECIDE: every asset approved or rejected (a reason for each rejected one, §5), with notes; a download
+ * every asset approved or rejected (a reason for each rejected one), with notes; a download
  * request with an approved asset needs a due date not in the past. Approved: the requestor may download exactly the
  * approved assets until the due date, delivered in a loading dock made for them; all rejected: "download rejected".
  * Deciding again replaces the earlier decision and its grant.
@@ -267,7 +267,7 @@ export async function decideRequest(
 }
 
 /**
- * R-REQUEST-GRANT delivery: the approved assets are placed in a loading dock of the requestor's, cleaned at the due
+ * Delivery: the approved assets are placed in a loading dock of the requestor's, cleaned at the due
  * date. A dock that cannot be made now (no space) leaves the grant standing: the requestor prepares it from My Requests.
  */
 async function deliverGrant(services: DamServices, view: RequestView, assetIds: number[], dueAt: Date) {
@@ -282,7 +282,7 @@ async function deliverGrant(services: DamServices, view: RequestView, assetIds: 
   }
 }
 
-/** R-REQUEST-REOPEN: back to pending (submitted), every asset pending again; the grant and its dock end. */
+/** back to pending (submitted), every asset pending again; the grant and its dock end. */
 export async function reopenRequest(services: DamServices, principal: Principal, id: number) {
   await decidable(services, principal, id);
   const viewer = await viewerOf(services, principal);

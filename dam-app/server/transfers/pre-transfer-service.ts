@@ -57,7 +57,7 @@ export async function preTransfer(
 ) {
   const { config } = services;
   const upload = body.nodetarget === '/files/upload_setup';
-  // R-REQUEST-GRANT: without the permission, a download of loading-dock files only may go on; each dock's assets
+  // without the permission, a download of loading-dock files only may go on; each dock's assets
   // must then be granted by an approved request (dockNodePath asks).
   const onlyDockFiles =
     body.transfer_spec.paths.length > 0 &&

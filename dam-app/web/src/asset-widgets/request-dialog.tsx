@@ -20,8 +20,8 @@ const list = (text: string) =>
     .filter(Boolean);
 
 /**
- * Ask the approvers for assets I may see but not download (§3 Request to download: description, reason), or for
- * their clearance (§3 Clearance request: dates, regions, formats); at most REQUEST_MAX_ASSETS assets (§5). The server
+ * Ask the approvers for assets I may see but not download (Request to download: description, reason), or for
+ * their clearance (Clearance request: dates, regions, formats); at most REQUEST_MAX_ASSETS assets. The server
  * sends one request per approver of the assets' folders and answers the spec's texts (the To Date rule, the limit).
  */
 export function RequestDialog({ assetIds, open, onClose }: AssetDialogProps) {

@@ -4,7 +4,7 @@ import { listAssetClearances } from '../../../../api/contract/requests-endpoints
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 
-/** The approved clearances of an asset (§3 Clearance request: dates, regions, formats), shown in its view. */
+/** The approved clearances of an asset (Clearance request: dates, regions, formats), shown in its view. */
 export function AssetClearances({ assetId }: { assetId: number }) {
   const { t } = usePreferences();
   const clearances = useQuery({

@@ -24,7 +24,7 @@ type Status = (typeof STATUSES)[number];
 type Kind = 'all' | RequestView['kind'];
 
 /**
- * Approvals Pending (§2, §3 Approval request: request ID, requestor name, received date): the requests waiting on
+ * Approvals Pending (Approval request: request ID, requestor name, received date): the requests waiting on
  * me as approver, oldest first; each one decided asset by asset, and a decided one moved back to pending.
  */
 export function ApprovalsScreen() {

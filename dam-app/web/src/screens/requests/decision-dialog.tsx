@@ -23,9 +23,9 @@ export function localDateTime(date: Date): string {
 const DEFAULT_DAYS = 7;
 
 /**
- * The approver's decision (§4: approve or reject per asset): each asset approved or rejected, a reason for each
- * rejected one (§5), notes, and for a request to download the date until which the approved assets may be downloaded
- * (not in the past, §5). The server's texts answer a missing reason or a past date.
+ * The approver's decision (approve or reject per asset): each asset approved or rejected, a reason for each
+ * rejected one, notes, and for a request to download the date until which the approved assets may be downloaded
+ * (not in the past). The server's texts answer a missing reason or a past date.
  */
 export function DecisionDialog({ request, onClose }: { request: RequestView; onClose(): void }) {
   const { t } = usePreferences();

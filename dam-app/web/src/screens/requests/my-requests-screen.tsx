@@ -30,7 +30,7 @@ type Status = 'all' | RequestView['status'];
 type Kind = 'all' | RequestView['kind'];
 
 /**
- * My Requests (§2): the requests to download and clearance requests I made, with each asset's decision; an approved
+ * My Requests: the requests to download and clearance requests I made, with each asset's decision; an approved
  * request to download offers its assets (Standard Download of the loading dock the approval filled) until its due date.
  */
 export function MyRequestsScreen() {

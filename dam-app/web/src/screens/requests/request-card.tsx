@@ -16,8 +16,8 @@ const DECISION_COLOURS: Record<RequestView['items'][number]['decision'], string>
 };
 
 /**
- * One request (§3 Request to download: request ID, description, reason, status, approver name, approver notes,
- * requestor details; §3 Clearance request: dates, regions, formats), each asset with its decision and the reason of
+ * One request (Request to download: request ID, description, reason, status, approver name, approver notes,
+ * requestor details; Clearance request: dates, regions, formats), each asset with its decision and the reason of
  * a rejection. `actions` are the screen's buttons for it.
  */
 export function RequestCard({

@@ -8,7 +8,7 @@ import type { Route } from '../../router/routes.ts';
 import { useRequestCounts } from './request-queries.ts';
 
 /**
- * The header's links to the requests (§2 Approvals and tasks), each with its count: Approvals Pending for approvers
+ * The header's links to the requests (Approvals and tasks), each with its count: Approvals Pending for approvers
  * (how many wait on them), My Requests for requestors, who may not download, or anyone with a request still submitted.
  * Others reach My Requests from the user menu; the header keeps its one row.
  */

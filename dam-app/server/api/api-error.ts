@@ -53,6 +53,7 @@ const NOT_FOUND_TEXTS = {
   'API key': MESSAGES.apiKeyNotFound,
   notification: MESSAGES.notificationNotFound,
   task: MESSAGES.taskNotFound,
+  request: MESSAGES.notFound,
 } as const;
 export type NotFoundKind = keyof typeof NOT_FOUND_TEXTS;
 

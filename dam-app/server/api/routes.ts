@@ -24,6 +24,7 @@ import { eventsRoutes } from '../live/events-route.ts';
 import { loadingDockRoutes } from '../loading-dock/loading-dock-routes.ts';
 import { notificationRoutes } from '../notifications/notification-routes.ts';
 import { platformSettingsRoutes } from '../platform-settings/platform-settings-routes.ts';
+import { requestRoutes } from '../requests/request-routes.ts';
 import { calendarRoutes } from '../search/calendar-route.ts';
 import { searchRoutes } from '../search/search-routes.ts';
 import { shareRoutes } from '../shares/share-routes.ts';
@@ -80,4 +81,5 @@ export const API_ROUTES: RouteDefinition[] = [
   ...taskRoutes,
   ...dictionaryRoutes,
   ...formRoutes,
+  ...requestRoutes,
 ];

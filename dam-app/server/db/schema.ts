@@ -425,6 +425,9 @@ export interface Database {
   forms: FormsTable;
   form_assignments: FormAssignmentsTable;
   form_dictionaries: FormDictionariesTable;
+  request_approvers: RequestApproversTable;
+  download_requests: DownloadRequestsTable;
+  download_request_items: DownloadRequestItemsTable;
 }
 
 /**
@@ -609,4 +612,46 @@ export interface FormAssignmentsTable {
 export interface FormDictionariesTable {
   form_id: number;
   dictionary_id: number;
+}
+
+/** Who approves requests for the assets under a folder (migration 0019): one user or one group. */
+export interface RequestApproversTable {
+  folder_id: number;
+  user_id: Nullable<number>;
+  group_id: Nullable<number>;
+}
+
+export type RequestKind = 'download' | 'clearance';
+export type RequestStatus = 'submitted' | 'download approved' | 'download rejected';
+export type RequestDecision = 'pending' | 'approved' | 'rejected';
+
+/** A request to download or a clearance request (migration 0019). No approver user nor group: the administrators. */
+export interface DownloadRequestsTable {
+  id: Generated<number>;
+  kind: RequestKind;
+  requestor_id: number;
+  approver_user_id: Nullable<number>;
+  approver_group_id: Nullable<number>;
+  description: Generated<string>;
+  reason: Generated<string>;
+  status: Generated<RequestStatus>;
+  decided_by: Nullable<number>;
+  approver_notes: Generated<string>;
+  due_at: Nullable<Date>;
+  /** The loading dock the approval filled for the requestor. */
+  dock_id: Nullable<number>;
+  /** Clearance period (dates, 'YYYY-MM-DD'). */
+  clearance_from: ColumnType<string | null, string | null | undefined, string | null>;
+  clearance_to: ColumnType<string | null, string | null | undefined, string | null>;
+  regions: ColumnType<string[], string[] | undefined, string[]>;
+  formats: ColumnType<string[], string[] | undefined, string[]>;
+  created_at: CreatedAt;
+  decided_at: Nullable<Date>;
+}
+
+export interface DownloadRequestItemsTable {
+  request_id: number;
+  asset_id: number;
+  decision: Generated<RequestDecision>;
+  reason: Generated<string>;
 }

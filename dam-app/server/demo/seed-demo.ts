@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type { Permission } from '../../api/accounts.ts';
 import { permissionNames } from '../../api/accounts.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { ensureFolderRow } from '../folders/folder-queries.ts';
 import type { DamServices } from '../services.ts';
 
 export interface DemoLogin {
@@ -51,7 +52,14 @@ const ACLS: { name: string; root: string; permissions: readonly Permission[]; gr
     permissions: [...VIEW, 'downloadHiRes', 'modifying collections', 'trigger workflow'],
     groups: ['Approvers'],
   },
-  { name: 'Library (browse)', root: 'Library', permissions: VIEW, groups: ['End users', 'Requestors'] },
+  { name: 'Library (browse)', root: 'Library', permissions: VIEW, groups: ['End users'] },
+  // Requestors see the library but download nothing until an approver grants it (requests to download, issue 28).
+  {
+    name: 'Library (request)',
+    root: 'Library',
+    permissions: ['facet browsing', 'view global keywords'],
+    groups: ['Requestors'],
+  },
   {
     name: 'Public',
     root: 'Library/Public',
@@ -130,6 +138,15 @@ export async function seedDemo({ db, config }: DamServices): Promise<DemoLogin[]
         )
         .execute();
     }
+    // Requests for the library's assets go to the Approvers group (the folder's approver, issue 28).
+    await trx
+      .insertInto('request_approvers')
+      .values({
+        folder_id: await ensureFolderRow(trx, 'Library'),
+        user_id: null,
+        group_id: groups.get('Approvers') as number,
+      })
+      .execute();
     for (const [index, person] of PEOPLE.entries()) {
       const user = await trx
         .insertInto('users')

@@ -95,4 +95,73 @@ describe('a dock taken home through the transfer node', () => {
     });
     expect(after.status).toBe(404);
   }, 60_000);
+
+  it('takes home by Rapid the dock an approved request to download filled, until its due date', async () => {
+    // Rita may see but not download; Carla (an administrator here) approves what the Library folder holds.
+    const rita = await aclUser(dam, 'rita', 'Library', ['facet browsing']);
+    const { db } = dam.services;
+    const carlaRow = await db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'carla')
+      .executeTakeFirstOrThrow();
+    const library = await db
+      .selectFrom('folders')
+      .select('id')
+      .where('path', '=', 'Library')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('request_approvers')
+      .values({ folder_id: library.id, user_id: carlaRow.id, group_id: null })
+      .execute();
+    const request = (await rita.post('/requests', { assetIds: [ids[0]] })).body.requests[0];
+    const paths = [{ source: `LoadingDock/none/clip.bin`, destination: 'clip.bin' }];
+    expect(
+      (
+        await rita.post('/transfers/pre-transfer', {
+          nodetarget: '/files/download_setup',
+          transfer_spec: { paths },
+        })
+      ).status,
+    ).toBe(404);
+    const dueAt = new Date(Date.now() + 3600_000).toISOString();
+    const decided = await carla.post(`/requests/${request.id}/decision`, {
+      items: [{ assetId: ids[0], decision: 'approved' }],
+      dueAt,
+    });
+    expect(decided.body.granted).toBe(true);
+    const notificationId = decided.body.dockNotificationId as string;
+    await eventually(async () => (await rita.get(`/loading-dock/${notificationId}`)).body.state === 'ready');
+    const dock = (await rita.get(`/loading-dock/${notificationId}`)).body;
+    const granted = [{ source: dock.files[0], destination: 'granted.bin' }];
+    const setup = await rita.post('/transfers/pre-transfer', {
+      nodetarget: '/files/download_setup',
+      transfer_spec: { paths: granted },
+    });
+    expect(setup.status, JSON.stringify(setup.body)).toBe(200);
+    const done = await engine
+      .start({ ...setup.body.transfer_specs[0].transfer_spec, destination_root: local })
+      .done();
+    expect(done.status).toBe('completed');
+    expect((await readFile(join(local, 'granted.bin'))).equals(bytes['Library/A/clip.bin'] as Buffer)).toBe(
+      true,
+    );
+    // Files outside the dock need the permission, as before.
+    const outside = await rita.post('/transfers/pre-transfer', {
+      nodetarget: '/files/download_setup',
+      transfer_spec: { paths: [{ source: 'Library/A/clip.bin' }] },
+    });
+    expect(outside.status).toBe(403);
+    // Past the due date the dock's files are refused.
+    await db
+      .updateTable('download_requests')
+      .set({ due_at: new Date(Date.now() - 1000) })
+      .where('id', '=', request.id)
+      .execute();
+    const expired = await rita.post('/transfers/pre-transfer', {
+      nodetarget: '/files/download_setup',
+      transfer_spec: { paths: granted },
+    });
+    expect(expired.status).toBe(403);
+  }, 60_000);
 });

@@ -12,8 +12,9 @@ import {
 } from '../../api/loading-dock.ts';
 import { TRANSFER_MESSAGES } from '../../api/transfer-messages.ts';
 import { isBulkDownload } from '../../api/transfer-paths.ts';
+import { assertMayDownloadAssets } from '../access/download-grants.ts';
 import type { Principal } from '../access/principal.ts';
-import { assertMayDownload } from '../access/transfer-gates.ts';
+import { mayDownload } from '../access/transfer-gates.ts';
 import { ApiError, notFound } from '../api/api-error.ts';
 import { visibleAssetIds } from '../assets/asset-records.ts';
 import type { LoadingDock, LoadingDockItem } from '../db/schema.ts';
@@ -111,8 +112,37 @@ export async function prepareDownload(
   principal: Principal,
   body: z.output<typeof prepareDownloadSchema>,
 ) {
-  assertMayDownload(services.config, principal);
+  // without the permission, loose assets an approved request grants may still be prepared.
+  const named = [...(body.ids ?? []), ...(body.items ?? []).map((item) => item.assetId)];
+  const grantsOnly = body.cartId === undefined && body.bundleId === undefined;
+  if (!mayDownload(services.config, principal))
+    await assertMayDownloadAssets(services.db, services.config, principal, grantsOnly ? named : []);
   const wanted = await wantedFiles(services, principal, body);
+  return placeDock(services, principal.user.id, wanted);
+}
+
+/**
+ * The assets an approved request to download grants the requestor, put into a new dock of theirs:
+ * the approver's decision delivers them. The assets need not be visible to the requestor's ACL: the grant is the
+ * permission.
+ */
+export async function prepareGrantedDock(services: DamServices, userId: number, assetIds: number[]) {
+  const rows = await queries.activeAssetFiles(services.db, assetIds);
+  if (rows.length === 0) return undefined;
+  return placeDock(
+    services,
+    userId,
+    rows.map((asset) => ({
+      id: asset.id,
+      path: asset.path,
+      fileName: asset.file_name,
+      size: Number(asset.size),
+      presetId: null,
+    })),
+  );
+}
+
+async function placeDock(services: DamServices, userId: number, wanted: Wanted[]) {
   const total = wanted.reduce((sum, file) => sum + file.size, 0);
   if (total > LOADING_DOCK_MAX_BYTES)
     throw new ApiError(413, 'loading_dock_too_large', ASSET_MESSAGES.loadingDockTooLarge);
@@ -145,7 +175,7 @@ export async function prepareDownload(
       state: 'pending',
     };
   });
-  const row = await reserveDock(services, principal.user.id, { notificationId, folder, total, items });
+  const row = await reserveDock(services, userId, { notificationId, folder, total, items });
   services.jobs.kick();
   const dock = await queries.dockById(services.db, row.id);
   if (!dock) throw notFound('loading dock');
@@ -179,6 +209,20 @@ export async function openDock(services: DamServices, principal: Principal, noti
   return dockView(dock);
 }
 
+/**
+ * The download gate for a dock (asked before "no such dock", as before grants): the permission, or every asset the
+ * dock holds granted by an approved request to download, until its due date.
+ */
+async function assertMayTakeDock(services: DamServices, principal: Principal, dock: LoadingDock | undefined) {
+  if (mayDownload(services.config, principal)) return;
+  await assertMayDownloadAssets(
+    services.db,
+    services.config,
+    principal,
+    dock?.files.map((item) => item.assetId) ?? [],
+  );
+}
+
 const notReady = () => new ApiError(409, 'loading_dock_not_ready', ASSET_MESSAGES.loadingDockNotReady);
 
 /**
@@ -192,7 +236,6 @@ export async function dockDownload(
   principal: Principal,
   query: z.output<typeof dockDownloadQuerySchema>,
 ) {
-  assertMayDownload(services.config, principal);
   const bulk = isBulkDownload(query.LoadingDockId);
   if (!query.notificationId)
     services.log.warn('loading_dock.old_script', {
@@ -209,6 +252,7 @@ export async function dockDownload(
     dock = isDbId(id) ? await queries.ownOpenDockById(services.db, userId, id) : undefined;
     if (dock && query.notificationId && dock.notification_id !== query.notificationId) dock = undefined;
   }
+  await assertMayTakeDock(services, principal, dock);
   if (!dock) throw notFound('loading dock');
   if (dock.state === 'preparing' || dock.state === 'converting') throw notReady();
   return {
@@ -239,6 +283,7 @@ export async function dockNodePath(
     : undefined;
   const placed = dock?.files.find((item) => item.key === path && (item.state ?? 'placed') === 'placed');
   if (dock?.state !== 'ready' || !placed) throw notFound('file');
+  await assertMayTakeDock(services, principal, dock);
   return `/${path}`;
 }
 
@@ -247,8 +292,8 @@ export async function dockNodePath(
  * cleaned DOCK_CLEANUP_DELAY_SECONDS later by a job (R-DOCK-CLEANUP), as the done callback does after a transfer.
  */
 export async function dockZip(services: DamServices, principal: Principal, notificationId: string) {
-  assertMayDownload(services.config, principal);
   const dock = await queries.ownDock(services.db, principal.user.id, notificationId, true);
+  await assertMayTakeDock(services, principal, dock);
   if (!dock) throw notFound('loading dock');
   if (dock.state === 'preparing' || dock.state === 'converting') throw notReady();
   const entries = [];

@@ -19,6 +19,7 @@ import {
   transferUserName,
 } from '../platform-settings/platform-settings-service.ts';
 import type { DamServices } from '../services.ts';
+import { inLoadingDock } from '../storage/work-folders.ts';
 import { NodeClient } from '../transfer-node/node-client.ts';
 import { insertUploadSession } from './upload-session-queries.ts';
 
@@ -56,7 +57,14 @@ export async function preTransfer(
 ) {
   const { config } = services;
   const upload = body.nodetarget === '/files/upload_setup';
-  const allowed = upload ? mayUpload(config, principal) : mayDownload(config, principal);
+  // without the permission, a download of loading-dock files only may go on; each dock's assets
+  // must then be granted by an approved request (dockNodePath asks).
+  const onlyDockFiles =
+    body.transfer_spec.paths.length > 0 &&
+    body.transfer_spec.paths.every((each) => inLoadingDock((each.source ?? '').replace(/^\/+/, '')));
+  const allowed = upload
+    ? mayUpload(config, principal)
+    : mayDownload(config, principal) || (config.allowDownload && onlyDockFiles);
   if (!allowed) throw forbidden();
   const root = aclRoot(principal);
   // R-ACL-RELATIVE-PATH: no accelerated transfer starts without the current ACL's relative path permission.

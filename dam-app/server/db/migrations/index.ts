@@ -14,6 +14,7 @@ import * as previewClipPreset from './0015-preview-clip-preset.ts';
 import * as externalShares from './0016-external-shares.ts';
 import * as feeds from './0017-feeds.ts';
 import * as notifications from './0018-notifications.ts';
+import * as downloadRequests from './0019-download-requests.ts';
 import * as formsDictionaries from './0020-forms-dictionaries.ts';
 import * as uploadScans from './0021-upload-scans.ts';
 
@@ -34,6 +35,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0016-external-shares': externalShares,
   '0017-feeds': feeds,
   '0018-notifications': notifications,
+  '0019-download-requests': downloadRequests,
   '0020-forms-dictionaries': formsDictionaries,
   '0021-upload-scans': uploadScans,
 };

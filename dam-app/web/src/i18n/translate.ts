@@ -1,9 +1,11 @@
 import { ASSET_MESSAGES } from '../../../api/asset-messages.ts';
 import { FIELD_MESSAGES, MESSAGES } from '../../../api/messages.ts';
+import { REQUEST_MESSAGES } from '../../../api/requests.ts';
 import { assetMessagesFr, WORKING_SET_NOTICES, workingSetNoticesFr } from './asset-messages-fr.ts';
 import { FIELD_PLACEHOLDERS, fieldMessagesFr } from './field-messages-fr.ts';
 import { en, type MessageKey, type Messages } from './messages-en.ts';
 import { fr } from './messages-fr.ts';
+import { requestMessagesFr } from './request-messages-fr.ts';
 import { serverMessagesFr } from './server-messages-fr.ts';
 
 export const CATALOGUES = { en, fr } as const satisfies Record<string, Messages>;
@@ -58,7 +60,12 @@ export const ASSET_PLACEHOLDERS: { [K in BuiltAssetKey]: NamesOf<(typeof ASSET_M
 };
 
 /** A spec text's key: of `MESSAGES`, of `ASSET_MESSAGES`, or of the working-set notices. */
-export type SpecKey = keyof typeof MESSAGES | AssetKey | keyof typeof WORKING_SET_NOTICES | FieldKey;
+export type SpecKey =
+  | keyof typeof MESSAGES
+  | AssetKey
+  | keyof typeof WORKING_SET_NOTICES
+  | FieldKey
+  | keyof typeof REQUEST_MESSAGES;
 
 type FieldKey = keyof typeof FIELD_MESSAGES;
 function fieldTemplate(key: FieldKey): string {
@@ -86,8 +93,15 @@ export const SPEC_TEXTS: Record<Language, Record<SpecKey, string>> = {
     ...(Object.fromEntries(
       Object.keys(FIELD_MESSAGES).map((key) => [key, fieldTemplate(key as FieldKey)]),
     ) as Record<FieldKey, string>),
+    ...REQUEST_MESSAGES,
   },
-  fr: { ...serverMessagesFr, ...assetMessagesFr, ...workingSetNoticesFr, ...fieldMessagesFr },
+  fr: {
+    ...serverMessagesFr,
+    ...assetMessagesFr,
+    ...workingSetNoticesFr,
+    ...fieldMessagesFr,
+    ...requestMessagesFr,
+  },
 };
 
 const EXACT_KEYS = new Map<string, SpecKey>();

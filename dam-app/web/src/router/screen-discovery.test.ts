@@ -54,6 +54,7 @@ describe('the route table finds the screens', () => {
       'account',
       'api-keys',
       'feeds',
+      'my-requests',
       'admin',
       'tasks',
     ]);

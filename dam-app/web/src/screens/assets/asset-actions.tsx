@@ -23,6 +23,7 @@ import {
 import { ContactSheetDialog } from '../../asset-widgets/contact-sheet-dialog.tsx';
 import { ConvertDialog } from '../../asset-widgets/convert-dialog.tsx';
 import { MoveCopyDialog } from '../../asset-widgets/move-copy-dialog.tsx';
+import { RequestDialog } from '../../asset-widgets/request-dialog.tsx';
 import { saveFile } from '../../asset-widgets/save-file.ts';
 import { ConfirmDialog } from '../../components/feedback.tsx';
 import { useBrowseExtensions } from '../browse/browse-extensions.tsx';
@@ -33,6 +34,7 @@ import { PRINT_FORMATS } from './print-formats.ts';
 import { RenameDialog } from './rename-dialog.tsx';
 
 type Open =
+  | 'request'
   | 'check-in'
   | 'rename'
   | 'move'
@@ -155,6 +157,11 @@ export function AssetActions({
             <Menu.Item value="contact-sheet" onSelect={() => setOpen('contact-sheet')}>
               {t('contactSheet.menu')}
             </Menu.Item>
+            {!mayDownload(session) && (
+              <Menu.Item value="request" onSelect={() => setOpen('request')}>
+                {t('requests.menu')}
+              </Menu.Item>
+            )}
             {mayDownload(session) && (
               <>
                 <Menu.Separator />
@@ -208,6 +215,7 @@ export function AssetActions({
       {open === 'cart' && <AddToCartDialog assetIds={[asset.id]} open onClose={close} />}
       {open === 'collection' && <AddToCollectionDialog assetIds={[asset.id]} open onClose={close} />}
       {open === 'contact-sheet' && <ContactSheetDialog assetIds={[asset.id]} open onClose={close} />}
+      {open === 'request' && <RequestDialog assetIds={[asset.id]} open onClose={close} />}
       {open === 'convert' && <ConvertDialog assetIds={[asset.id]} open onClose={close} />}
       <ConfirmDialog
         open={open === 'delete'}

@@ -31,6 +31,7 @@ import type { Draw, ScreenEntry } from '../../router/routes.ts';
 import { useBrowseExtensions } from '../browse/browse-extensions.tsx';
 import { FollowButton } from '../notifications/follow-button.tsx';
 import { AssetActions } from './asset-actions.tsx';
+import { AssetClearances } from './asset-clearances.tsx';
 import { AssetExtendedTab } from './asset-extended-tab.tsx';
 import { AssetFields } from './asset-fields.tsx';
 import { AssetFormPanel } from './asset-form-panel.tsx';
@@ -140,6 +141,7 @@ function AssetPage({
             <Stack gap="4">
               <AssetPreview asset={asset} />
               <AssetFields asset={asset} />
+              <AssetClearances assetId={asset.id} />
             </Stack>
             <Box>
               <Heading as="h2" size="md" mb="3">

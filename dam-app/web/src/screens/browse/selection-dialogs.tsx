@@ -6,10 +6,18 @@ import { BulkEditDialog } from '../../asset-widgets/bulk-edit-dialog.tsx';
 import { ContactSheetDialog } from '../../asset-widgets/contact-sheet-dialog.tsx';
 import { ConvertDialog } from '../../asset-widgets/convert-dialog.tsx';
 import { MoveCopyDialog } from '../../asset-widgets/move-copy-dialog.tsx';
+import { RequestDialog } from '../../asset-widgets/request-dialog.tsx';
 import type { MessageKey } from '../../i18n/messages-en.ts';
 
 /** What a selection of assets in the library views can be given to: the asset screens' dialogs. */
-export type SelectionAction = 'move' | 'bulk-edit' | 'cart' | 'collection' | 'contact-sheet' | 'convert';
+export type SelectionAction =
+  | 'move'
+  | 'bulk-edit'
+  | 'cart'
+  | 'collection'
+  | 'contact-sheet'
+  | 'convert'
+  | 'request';
 
 export const SELECTION_ACTION_LABELS: Record<SelectionAction, MessageKey> = {
   move: 'moveCopy.menu',
@@ -18,6 +26,7 @@ export const SELECTION_ACTION_LABELS: Record<SelectionAction, MessageKey> = {
   collection: 'collections.addMenu',
   'contact-sheet': 'contactSheet.menu',
   convert: 'convert.menu',
+  request: 'requests.menu',
 };
 
 /**
@@ -33,7 +42,8 @@ export function selectionActions(
     'cart',
     'collection',
     'contact-sheet',
-    ...(mayDownload(session) ? ['convert' as const] : []),
+    // Who may not download asks the approvers for the assets (a request to download, issue 28).
+    ...(mayDownload(session) ? ['convert' as const] : ['request' as const]),
   ];
 }
 
@@ -61,6 +71,8 @@ export function SelectionDialogs(props: {
       return <ContactSheetDialog open assetIds={ids} onClose={onClose} />;
     case 'convert':
       return <ConvertDialog open assetIds={ids} onClose={onClose} />;
+    case 'request':
+      return <RequestDialog open assetIds={ids} onClose={onClose} />;
     default:
       return null;
   }

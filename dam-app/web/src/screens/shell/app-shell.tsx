@@ -10,6 +10,7 @@ import { SearchInput } from '../../components/search-input.tsx';
 import { useLibraryEvents } from '../../live/use-library-events.ts';
 import { TransferProvider } from '../../transfers/transfer-provider.tsx';
 import { NotificationBell } from '../notifications/notification-bell.tsx';
+import { RequestsNav } from '../requests/requests-nav.tsx';
 import { WorkingSetsNav } from '../working-sets/working-sets-nav.tsx';
 import { AclSwitcher } from './acl-switcher.tsx';
 import { CreateMenu } from './create-menu.tsx';
@@ -74,6 +75,7 @@ function ShellLayout({
         <QuickSearch />
         <CreateMenu session={session} />
         <WorkingSetsNav />
+        <RequestsNav session={session} />
         <Flex gap="2" align="center" marginStart="auto">
           <AclSwitcher session={session} />
           {/* Below 1280 px the language and colour pickers wait in the footer: the French header then keeps to one row. */}

@@ -158,11 +158,12 @@ function parseJson(line) {
 }
 
 /**
- * Up to 60 s: on a busy 2-core machine the server's first answer has taken over 10 s (PGlite and the demo content).
+ * Up to 120 s: the first start migrates, loads the shipped dictionary and makes the demo content before it answers;
+ * on a busy 2-core machine (a test suite beside it) that has taken over a minute.
  * @param {string} address
  */
 async function waitUntilServing(address) {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (
       await fetch(address).then(

@@ -17,8 +17,8 @@ export const NOTIFICATION_TYPES = [
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-/** What a notification or a task points at; the web app turns it into a link. */
-export const TARGET_KINDS = ['asset', 'folder', 'collection', 'dock'] as const;
+/** What a notification or a task points at (an approval: a request waiting on the approver; a request: the requestor's own); the web app turns it into a link. */
+export const TARGET_KINDS = ['asset', 'folder', 'collection', 'dock', 'approval', 'request'] as const;
 export type TargetKind = (typeof TARGET_KINDS)[number];
 /** What a person may subscribe to (R-NOTIFY: a folder, a collection or an asset). */
 export const SUBSCRIPTION_TARGETS = ['folder', 'collection', 'asset'] as const;

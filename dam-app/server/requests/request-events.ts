@@ -1,11 +1,17 @@
 import type { Kysely } from 'kysely';
 import type { RequestView } from '../../api/requests.ts';
 import type { Database } from '../db/schema.ts';
+import { notify } from '../notifications/notify.ts';
 import type { DamServices } from '../services.ts';
-import { approverEmails } from './request-queries.ts';
+import { addTask, completeTask } from '../tasks/task-service.ts';
+import { approverEmails, approverIds, approverOfRequest } from './request-queries.ts';
 
-// The two moments of a request that reach people. Today they send mail (queued in the caller's transaction, so a
-// rolled-back change mails nobody); the notification center routes them into its events later, here and only here.
+// The two moments of a request that reach people, each in the caller's transaction (a rolled-back change tells
+// nobody): a mail, a notification in the center (live on the bell) and, for the approvers, a task on My Tasks that the
+// decision completes (R-MY-TASKS).
+
+/** The task every approver of a request holds until it is decided. */
+export const approvalSource = (requestId: number) => `request:${requestId}`;
 
 const kindLabel = (request: RequestView) =>
   request.kind === 'clearance' ? 'clearance request' : 'request to download';
@@ -17,6 +23,7 @@ export async function approvalWaiting(
   request: RequestView,
   approver: { userId: number | null; groupId: number | null },
 ): Promise<void> {
+  await waitOnApprovers(trx, services, request, approver);
   const link = `${services.config.publicUrl}/#approvals`;
   const assets = request.items.map((item) => `  - ${item.name}`).join('\n');
   for (const to of await approverEmails(trx, approver))
@@ -36,6 +43,18 @@ export async function requestDecided(
   trx: Kysely<Database>,
   request: RequestView,
 ): Promise<void> {
+  if (request.status === 'submitted')
+    await waitOnApprovers(trx, services, request, await approverOfRequest(trx, request.id));
+  else {
+    await completeTask(trx, approvalSource(request.id));
+    await notify(trx, services.config, {
+      type: 'Custom',
+      actorId: null,
+      subject: `${request.kind === 'clearance' ? 'Clearance request' : 'Request'} #${request.id}: ${request.status}`,
+      target: { kind: 'request', id: request.id },
+      to: [request.requestor.id],
+    });
+  }
   if (!request.requestor.email) return;
   const lines = request.items
     .map((item) => `  - ${item.name}: ${item.decision}${item.reason ? ` (${item.reason})` : ''}`)
@@ -52,4 +71,30 @@ export async function requestDecided(
     },
     trx,
   );
+}
+
+/** Each approver gets (or keeps) the task of deciding, and a notification that it waits on them. */
+async function waitOnApprovers(
+  trx: Kysely<Database>,
+  services: DamServices,
+  request: RequestView,
+  approver: { userId: number | null; groupId: number | null },
+) {
+  const people = (await approverIds(trx, approver)).filter((id) => id !== request.requestor.id);
+  const title = `#${request.id} ${request.requestor.name}`;
+  for (const userId of people)
+    await addTask(trx, {
+      userId,
+      kind: 'request.decide',
+      title,
+      target: { kind: 'approval', id: request.id },
+      source: approvalSource(request.id),
+    });
+  await notify(trx, services.config, {
+    type: 'Custom',
+    actorId: request.requestor.id,
+    subject: `${request.kind === 'clearance' ? 'Clearance request' : 'Request to download'} ${title}`,
+    target: { kind: 'approval', id: request.id },
+    to: people,
+  });
 }

@@ -263,15 +263,9 @@ export const clearancesOf = (db: Kysely<Database>, assetId: number) =>
     .execute();
 
 /** The mail addresses of a request's approvers: the user, the group's members, or the administrators. */
-export async function approverEmails(
-  db: Kysely<Database>,
-  approver: { userId: number | null; groupId: number | null },
-): Promise<string[]> {
-  let query = db
-    .selectFrom('users')
-    .select('users.email')
-    .where('users.status', '=', 'active')
-    .where('users.email', 'is not', null);
+/** The active people who decide for an approver: the user, the group's members, or (neither) the administrators. */
+function approverPeople(db: Kysely<Database>, approver: { userId: number | null; groupId: number | null }) {
+  let query = db.selectFrom('users').where('users.status', '=', 'active');
   if (approver.userId !== null) query = query.where('users.id', '=', approver.userId);
   else if (approver.groupId !== null)
     query = query.where('users.id', 'in', (eb) =>
@@ -281,8 +275,36 @@ export async function approverEmails(
         .where('group_id', '=', approver.groupId as number),
     );
   else query = query.where('users.is_admin', '=', true);
-  return (await query.execute()).map((row) => row.email as string);
+  return query;
 }
+
+export async function approverEmails(
+  db: Kysely<Database>,
+  approver: { userId: number | null; groupId: number | null },
+): Promise<string[]> {
+  const rows = await approverPeople(db, approver)
+    .select('users.email')
+    .where('users.email', 'is not', null)
+    .execute();
+  return rows.map((row) => row.email as string);
+}
+
+export async function approverIds(
+  db: Kysely<Database>,
+  approver: { userId: number | null; groupId: number | null },
+): Promise<number[]> {
+  return (await approverPeople(db, approver).select('users.id').execute()).map((row) => row.id);
+}
+
+/** Who a request waits on, as it was routed when submitted. */
+export const approverOfRequest = async (db: Kysely<Database>, requestId: number) => {
+  const row = await db
+    .selectFrom('download_requests')
+    .select(['approver_user_id', 'approver_group_id'])
+    .where('id', '=', requestId)
+    .executeTakeFirstOrThrow();
+  return { userId: row.approver_user_id, groupId: row.approver_group_id };
+};
 
 export async function setFolderApprover(
   db: Kysely<Database>,

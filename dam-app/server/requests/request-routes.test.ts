@@ -160,6 +160,43 @@ describe.each(DATABASE_KINDS)('requests to download and clearance requests on %s
     expect((await rita.post('/loading-dock', { ids: [ids[0]] })).status).toBe(403);
   });
 
+  it("puts the decision on the approver's My Tasks and in both sides' notifications, and completes it when decided", async () => {
+    const made = await request([ids[1] as number]);
+    const task = (await arthur.get('/tasks')).body.items.find(
+      (each: { kind: string; target: { id: string } | null }) =>
+        each.kind === 'request.decide' && each.target?.id === String(made.id),
+    );
+    expect(task).toMatchObject({ status: 'Scheduled', target: { kind: 'approval' } });
+    const waiting = (await arthur.get('/notifications')).body.items.find(
+      (each: { target: { kind: string; id: string } | null }) =>
+        each.target?.kind === 'approval' && each.target.id === String(made.id),
+    );
+    expect(waiting).toMatchObject({ type: 'Custom', actor: 'rita' });
+    // The requestor is not an approver of their own request, and gets nothing until it is decided.
+    expect(
+      (await rita.get('/tasks')).body.items.some((each: { kind: string }) => each.kind === 'request.decide'),
+    ).toBe(false);
+
+    expect((await decide(arthur, made.id, [ids[1] as number], [])).status).toBe(200);
+    const done = (await arthur.get('/tasks')).body.items.find((each: { id: number }) => each.id === task.id);
+    expect(done.status).toBe('Completed');
+    // Her approved assets' dock tells her too (a Download notification, when it is ready): find the decision's.
+    const decided = (await rita.get('/notifications')).body.items.find(
+      (each: { target: { kind: string; id: string } | null }) =>
+        each.target?.kind === 'request' && each.target.id === String(made.id),
+    );
+    expect(decided).toMatchObject({ type: 'Custom' });
+    expect(decided.subject).toContain('download approved');
+
+    // Back to pending: the approver's task is open again.
+    await arthur.post(`/requests/${made.id}/reopen`);
+    const reopened = (await arthur.get('/tasks')).body.items.filter(
+      (each: { kind: string; status: string; target: { id: string } | null }) =>
+        each.kind === 'request.decide' && each.target?.id === String(made.id) && each.status === 'Scheduled',
+    );
+    expect(reopened).toHaveLength(1);
+  });
+
   it('requires a reason for each rejected asset, a due date not in the past, and a decision on every asset', async () => {
     const made = await request([ids[0] as number, ids[1] as number]);
     const noReason = await arthur.post(`/requests/${made.id}/decision`, {

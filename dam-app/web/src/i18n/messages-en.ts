@@ -914,6 +914,7 @@ export const en = {
   'tasks.kind.checkout.return': 'Check in or cancel the check-out of {title}',
   'tasks.kind.dock.failed': 'Download could not be prepared: {title}',
   'tasks.kind.dock.conversion_failed': 'Conversion failed: {title}',
+  'tasks.kind.request.decide': 'Approve or reject request {title}',
   // Forms and dictionaries (R-FORMS, R-DICTIONARIES)
   'admin.forms': 'Metadata forms',
   'admin.dictionaries': 'Dictionaries',

@@ -933,6 +933,7 @@ export const fr: Messages = {
   'tasks.kind.checkout.return': 'Archiver ou annuler l’extraction de {title}',
   'tasks.kind.dock.failed': 'Le téléchargement n’a pas pu être préparé : {title}',
   'tasks.kind.dock.conversion_failed': 'La conversion a échoué : {title}',
+  'tasks.kind.request.decide': 'Approuver ou refuser la demande {title}',
   // Forms and dictionaries (R-FORMS, R-DICTIONARIES)
   'admin.forms': 'Formulaires de métadonnées',
   'admin.dictionaries': 'Dictionnaires',

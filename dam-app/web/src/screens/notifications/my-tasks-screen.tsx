@@ -24,6 +24,7 @@ const KIND_LABELS = {
   'checkout.return': 'tasks.kind.checkout.return',
   'dock.failed': 'tasks.kind.dock.failed',
   'dock.conversion_failed': 'tasks.kind.dock.conversion_failed',
+  'request.decide': 'tasks.kind.request.decide',
 } as const satisfies Record<string, MessageKey>;
 
 const STATUS_COLOUR = { Scheduled: 'blue', Completed: 'gray', Error: 'red' } as const;

@@ -1,10 +1,12 @@
 import type { TargetKind } from '../../../../api/notifications.ts';
 import type { Route } from '../../router/routes.ts';
 
-/** Where a notification or a task takes the person: the asset, folder, collection or the Loading Dock. */
+/** Where a notification or a task takes the person: the asset, folder, collection, the Loading Dock, Approvals Pending or My Requests. */
 export function targetRoute(target: { kind: TargetKind; id: string } | null): Route | undefined {
   if (!target) return undefined;
   if (target.kind === 'dock') return { name: 'loading-dock' };
+  if (target.kind === 'approval') return { name: 'approvals' };
+  if (target.kind === 'request') return { name: 'my-requests' };
   const id = Number(target.id);
   if (!Number.isInteger(id)) return undefined;
   if (target.kind === 'asset') return { name: 'asset', id };

@@ -35,7 +35,8 @@ export function createApiRouter(services: DamServices, routes: RouteDefinition[]
   api.use(async (c, next) => {
     const started = performance.now();
     await next();
-    c.header('Cache-Control', 'no-store');
+    // An answer that says how long it may be kept (a rendition at its immutable address) keeps its own word.
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
     services.log.info('api.request', {
       request_id: requestIdOf(c.req.raw),
       method: c.req.method,

@@ -33,7 +33,8 @@ export interface BrowseExtensions {
   folderDropTarget: (folder: FolderView) => DropTargetProps | undefined;
 }
 
-const NONE: BrowseExtensions = {
+/** No entries: what the screens show before (or without) the transfer integration. */
+export const NO_BROWSE_EXTENSIONS: BrowseExtensions = {
   assetMenuItems: () => [],
   folderActionItems: () => [],
   cartMenuItems: () => [],
@@ -41,7 +42,7 @@ const NONE: BrowseExtensions = {
   folderDropTarget: () => undefined,
 };
 
-const BrowseExtensionsContext = createContext<BrowseExtensions>(NONE);
+const BrowseExtensionsContext = createContext<BrowseExtensions>(NO_BROWSE_EXTENSIONS);
 
 export const BrowseExtensionsProvider = BrowseExtensionsContext.Provider;
 

@@ -7,8 +7,9 @@ import { navigate } from '../../app/use-route.ts';
 import { MenuButton } from '../../components/menu-button.tsx';
 import { useBrowseExtensions } from './browse-extensions.tsx';
 import { ExtraMenuItems } from './extra-menu-items.tsx';
-import { FolderDialog, type FolderOperation } from './folder-dialogs.tsx';
+import type { FolderOperation } from './folder-dialogs.tsx';
 import { folderOperations } from './folder-operations.ts';
+import { FolderDialog } from './lazy-folder-dialog.tsx';
 import type { FolderTree } from './tree-model.ts';
 
 function FolderMenuContent({

@@ -1,5 +1,5 @@
 import { Box, Flex, Input, Stack, Text } from '@chakra-ui/react';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { SearchResult } from '../../../../api/search.ts';
 import { useSession } from '../../api/session.ts';
 import { usePreferences } from '../../app/preferences.tsx';
@@ -8,13 +8,17 @@ import { Empty, ErrorAlert, ListSkeleton, Notice } from '../../components/feedba
 import type { BrowseView } from '../../router/routes.ts';
 import { AssetResults } from './asset-results.tsx';
 import { type SearchQuery, useSearchPages } from './browse-queries.ts';
-import { CalendarView } from './calendar-view.tsx';
 import { addIds, EMPTY_SELECTION, type Selection, selectAll } from './selection.ts';
 import { type SelectionAction, SelectionDialogs, selectionActions } from './selection-dialogs.tsx';
 import { SelectionContextMenu, SelectionMenu } from './selection-menu.tsx';
 import { type SortOrder, SortPicker } from './sort-picker.tsx';
 import { useBulkSelect } from './use-bulk-select.ts';
 import { ViewSwitch } from './view-switch.tsx';
+
+// The calendar view loads when it is chosen: the grid and the list are what a folder opens in.
+const CalendarView = lazy(() =>
+  import('./calendar-view.tsx').then((module) => ({ default: module.CalendarView })),
+);
 
 export interface ResultsAreaProps {
   /** The search to show (without sort and paging); null while it cannot run yet. */
@@ -135,10 +139,12 @@ export function ResultsArea(props: ResultsAreaProps) {
         <Box flex="1" minWidth="0" width="full">
           {view === 'calendar' && base && (
             <Box mb="4">
-              <CalendarView
-                request={base}
-                onNarrow={(next, label) => setNarrowed(next ? { request: next, label } : null)}
-              />
+              <Suspense fallback={<ListSkeleton rows={2} />}>
+                <CalendarView
+                  request={base}
+                  onNarrow={(next, label) => setNarrowed(next ? { request: next, label } : null)}
+                />
+              </Suspense>
             </Box>
           )}
           {request === null ? null : view === 'calendar' && !narrowed ? (

@@ -8,7 +8,7 @@ import { Link } from '../../components/link.tsx';
 import { PreferencePickers } from '../../components/preference-pickers.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
 import { useLibraryEvents } from '../../live/use-library-events.ts';
-import { TransferProvider } from '../../transfers/transfer-provider.tsx';
+import { TransferShell } from '../../transfers/transfer-shell.tsx';
 import { WorkingSetsNav } from '../working-sets/working-sets-nav.tsx';
 import { AclSwitcher } from './acl-switcher.tsx';
 import { CreateMenu } from './create-menu.tsx';
@@ -24,9 +24,9 @@ export function AppShell(props: { session: SessionView; children: ReactNode; pla
   useLibraryEvents(props.session.acl?.id);
   // The transfer integration (Quick Upload, Rapid menus, drop targets, the transfer panel) around every screen.
   return (
-    <TransferProvider session={props.session}>
+    <TransferShell session={props.session}>
       <ShellLayout {...props} />
-    </TransferProvider>
+    </TransferShell>
   );
 }
 

@@ -31,6 +31,8 @@ export interface AssetResultsProps {
   loadMore(): void;
   selection: Selection;
   onSelection(next: Selection): void;
+  /** Ctrl/Cmd+A: the whole result (the server resolves it); without it, the loaded rows. */
+  onSelectAll?(): void;
 }
 
 function useWidth(ref: React.RefObject<HTMLElement | null>): number {
@@ -120,7 +122,8 @@ export function AssetResults(props: AssetResultsProps) {
       navigate({ name: 'asset', id: activeAsset.id });
     } else if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'a') {
       event.preventDefault();
-      onSelection(selectAll(order()));
+      if (props.onSelectAll) props.onSelectAll();
+      else onSelection(selectAll(order()));
     }
   };
 

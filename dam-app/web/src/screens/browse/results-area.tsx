@@ -7,7 +7,7 @@ import { toaster } from '../../app/toaster.tsx';
 import { Empty, ErrorAlert, ListSkeleton, Notice } from '../../components/feedback.tsx';
 import type { BrowseView } from '../../router/routes.ts';
 import { AssetResults } from './asset-results.tsx';
-import { type SearchQuery, useSearchPages } from './browse-queries.ts';
+import { type SearchQuery, selectAllOf, useSearchPages } from './browse-queries.ts';
 import { addIds, EMPTY_SELECTION, type Selection, selectAll } from './selection.ts';
 import { type SelectionAction, SelectionDialogs, selectionActions } from './selection-dialogs.tsx';
 import { SelectionContextMenu, SelectionMenu } from './selection-menu.tsx';
@@ -56,6 +56,8 @@ export function ResultsArea(props: ResultsAreaProps) {
   const session = useSession().data?.session ?? null;
 
   const requestKey = JSON.stringify(base);
+  const shownKey = useRef(requestKey);
+  shownKey.current = requestKey;
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new search (or sort) starts a new selection
   useEffect(() => {
     setSelection(EMPTY_SELECTION);
@@ -88,11 +90,28 @@ export function ResultsArea(props: ResultsAreaProps) {
     }
   };
 
+  // Select all is the whole folder or search: when every page is here the list has it, else the server says which.
+  const selectWhole = async () => {
+    if (!listRequest) return;
+    if (!hasNextPage) return setSelection(selectAll(items.map((asset) => asset.id)));
+    const asked = requestKey;
+    try {
+      const { ids } = await selectAllOf(listRequest);
+      // A selection for a search the person has already left is not theirs any more.
+      if (shownKey.current === asked) setSelection(selectAll(ids));
+    } catch (error) {
+      toaster.create({
+        type: 'error',
+        title: (error as { userMessage?: string }).userMessage ?? String(error),
+      });
+    }
+  };
+
   const selected = items.filter((asset) => selection.ids.has(asset.id));
   const menuProps = {
     selected,
     count: selection.ids.size,
-    onSelectAll: () => setSelection(selectAll(items.map((asset) => asset.id))),
+    onSelectAll: () => void selectWhole(),
     onClear: () => setSelection(EMPTY_SELECTION),
     onBulkSelect: () => fileInput.current?.click(),
     actions: session ? selectionActions(session) : [],
@@ -166,6 +185,7 @@ export function ResultsArea(props: ResultsAreaProps) {
                 loadMore={loadMore}
                 selection={selection}
                 onSelection={setSelection}
+                onSelectAll={() => void selectWhole()}
               />
             </SelectionContextMenu>
           )}

@@ -11,6 +11,7 @@ import {
 } from 'react';
 import type { AssetView } from '../../../../api/assets.ts';
 import { navigate } from '../../app/use-route.ts';
+import { draggedIds, startAssetDrag } from './asset-drag.ts';
 import { AssetRow, ListHeader, TextRow } from './asset-rows.tsx';
 import { AssetTile } from './asset-tile.tsx';
 import { resultsStyle } from './results-style.ts';
@@ -171,6 +172,11 @@ export function AssetResults(props: AssetResultsProps) {
         aria-activedescendant={activeAsset ? `asset-option-${activeAsset.id}` : undefined}
         tabIndex={0}
         onKeyDown={onKeyDown}
+        onDragStart={(event) => {
+          const option = (event.target as HTMLElement).closest<HTMLElement>('[role="option"]');
+          const id = Number(option?.dataset.assetId);
+          if (id > 0) startAssetDrag(event, draggedIds(selection.ids, id));
+        }}
         onClick={onClick}
         onContextMenu={onContextMenu}
         data-layout={layout}

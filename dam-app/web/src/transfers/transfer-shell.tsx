@@ -1,14 +1,15 @@
 import { useIsFetching } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { lazy, memo, type ReactNode, Suspense, useEffect, useState } from 'react';
 import type { SessionView } from '../../../api/accounts.ts';
 import { BrowseExtensionsProvider, NO_BROWSE_EXTENSIONS } from '../screens/browse/browse-extensions.tsx';
 import { TransferContext } from './transfer-context.ts';
 import type { TransferWiring } from './transfer-provider.tsx';
 
 // The integration and the SDK (Connect, the installer banner, tus) are a third of the folder screen's JavaScript:
-// they load after the screen, not before it.
+// they load after the screen, not before it. Memoised: the shell drawing again with the wiring it handed over must not
+// draw it again (its entries would be rebuilt and handed over once more).
 const TransferIntegration = lazy(() =>
-  import('./transfer-provider.tsx').then((module) => ({ default: module.TransferIntegration })),
+  import('./transfer-provider.tsx').then((module) => ({ default: memo(module.TransferIntegration) })),
 );
 
 /** How long the page stays settled (no request in flight) before the integration loads by itself. */

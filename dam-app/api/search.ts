@@ -148,6 +148,9 @@ export const bulkEditSchema = z.strictObject({
 
 const facetCountsSchema = z.array(z.object({ value: z.union([z.string(), z.number()]), count: z.number() }));
 
+/** Select all: every asset a folder view or a search shows, by id (one selection, at most its maximum block). */
+export const selectAllResultSchema = z.object({ ids: z.array(z.number()), total: z.number() });
+
 export const searchResultSchema = z
   .object({
     items: z.array(assetSchema),

@@ -1,18 +1,44 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from './start-server.ts';
 import { startDamServer } from './start-server.ts';
 
 let dir = '';
 let server: RunningServer;
+const BUNDLE = 'export const a = 1;\n'.repeat(500);
+
+/** The raw answer, undecoded (fetch would decompress it and hide what the server sent). */
+const raw = (path: string, headers: Record<string, string> = {}) =>
+  new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+    (resolve, reject) => {
+      httpGet(new URL(path, server.url), { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+      }).on('error', reject);
+    },
+  );
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'rapid-dam-'));
   await mkdir(join(dir, 'public'));
   await mkdir(join(dir, 'sdk/js'), { recursive: true });
   await writeFile(join(dir, 'public/index.html'), '<script src="/sdk/js/connect-sdk.js"></script>');
+  await mkdir(join(dir, 'public/assets'));
+  await writeFile(join(dir, 'public/assets/app-AbCd1234.js'), BUNDLE);
+  await writeFile(join(dir, 'public/assets/app-AbCd1234.js.br'), brotliCompressSync(BUNDLE));
+  await writeFile(join(dir, 'public/assets/app-AbCd1234.js.gz'), gzipSync(BUNDLE));
+  await writeFile(join(dir, 'public/browser-check.js'), 'void 0;');
   await writeFile(join(dir, 'sdk/js/connect-sdk.js'), 'window.AW4 = {};');
   await writeFile(join(dir, 'secret.txt'), 'not for the web');
   await mkdir(join(dir, 'install/carbon-installer'), { recursive: true });
@@ -76,6 +102,30 @@ describe('DAM demo server', () => {
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect((await get('sdk/install/carbon-installer/index.html')).headers.get('cache-control')).toBeNull();
     expect((await get('sdk/install/assets/missing.css')).headers.get('cache-control')).toBeNull();
+  });
+
+  it('sends the web app’s bundles precompressed by Accept-Encoding: brotli first, then gzip, else plain', async () => {
+    const br = await raw('assets/app-AbCd1234.js', { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.body).toString()).toBe(BUNDLE);
+    const gz = await raw('assets/app-AbCd1234.js', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(BUNDLE);
+    const plain = await raw('assets/app-AbCd1234.js', { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(BUNDLE);
+  });
+
+  it('lets browsers keep the content-named bundles for good, and revalidate index.html and the unnamed files', async () => {
+    for (const encoding of ['br', 'gzip', 'identity'])
+      expect(
+        (await raw('assets/app-AbCd1234.js', { 'accept-encoding': encoding })).headers['cache-control'],
+      ).toBe('public, max-age=31536000, immutable');
+    for (const path of ['', 'index.html', 'browser-check.js'])
+      expect((await raw(path)).headers['cache-control']).toBe('no-cache');
+    expect((await raw('assets/missing-AbCd1234.js')).headers['cache-control']).toBeUndefined();
   });
 
   it('listens on loopback only', () => {

@@ -21,6 +21,8 @@ export interface DamAppOptions {
   services?: DamServices;
 }
 
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 /**
  * The DAM web server: the API under `/api/v1` with its reference at `/api/docs`, the SDK location under `/sdk/`,
  * and the web app. Static paths never leave their roots (the static handler refuses `..`, doubled slashes and
@@ -59,7 +61,7 @@ export function createDamApp({ publicDir, sdkDir, installerDir, releaseDir, serv
     // keeps them for good and a banner after the first one waits only for its small index.html.
     app.use('/sdk/install/assets/*', async (c, next) => {
       await next();
-      if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      if (c.res.status === 200) c.header('Cache-Control', IMMUTABLE);
     });
     app.use(
       '/sdk/install/*',
@@ -68,7 +70,16 @@ export function createDamApp({ publicDir, sdkDir, installerDir, releaseDir, serv
   }
   app.use('/sdk/*', serveStatic({ root: sdkDir, rewriteRequestPath: underSdk }));
   if (releaseDir) app.use('/sdk/*', serveStatic({ root: releaseDir, rewriteRequestPath: underSdk }));
-  app.use('/*', serveStatic({ root: publicDir }));
+  // The web app: its bundles are named by their content (Vite's `/assets/name-hash.js`), so a browser keeps them for
+  // good; every other file (index.html, which names the bundles of this build) is asked again each time (`no-cache`
+  // still lets the browser reuse it after a 304). Text files go out precompressed, brotli or gzip by
+  // Accept-Encoding, from the copies the build wrote beside them (web/precompress-plugin.ts).
+  app.use('/*', async (c, next) => {
+    await next();
+    if (c.res.status !== 200 || c.res.headers.has('Cache-Control')) return;
+    c.header('Cache-Control', c.req.path.startsWith('/assets/') ? IMMUTABLE : 'no-cache');
+  });
+  app.use('/*', serveStatic({ root: publicDir, precompressed: true }));
   app.notFound((c) => c.text('Not found', 404));
   return app;
 }

@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { MESSAGES } from '../api/messages.ts';
+import { precompress } from './precompress-plugin.ts';
 import { screenRoutes } from './screen-route-plugin.ts';
 import { SDK_SOURCE_ALIASES } from './sdk-source.ts';
 
@@ -15,11 +16,12 @@ const sharedTexts = (): Plugin => ({
 });
 
 // The DAM web app, served by the DAM server at `/`. Every screen is its own chunk (React.lazy); no inline script
-// or style anywhere, so the server's CSP (`script-src 'self'; style-src 'self'`) holds.
+// or style anywhere, so the server's CSP (`script-src 'self'; style-src 'self'`) holds. Every text file gets a
+// brotli and a gzip copy beside it (precompress-plugin.ts), which the server sends by Accept-Encoding.
 export default defineConfig({
   root: import.meta.dirname,
   base: '/',
-  plugins: [screenRoutes(), react(), sharedTexts()],
+  plugins: [screenRoutes(), react(), sharedTexts(), precompress()],
   resolve: { alias: SDK_SOURCE_ALIASES },
   build: {
     outDir: 'dist',

@@ -2,8 +2,8 @@
 // A real DAM server on PGlite with the demo's accounts and one folder of 10,000 assets, Debian's Chromium through
 // puppeteer-core at 1920×1080. Measures navigation → the first 50 tiles painted (thumbnails decoded), the frame
 // times while scrolling through the whole folder (requestAnimationFrame deltas), and the JavaScript the login page
-// and the folder screen load first (gzip, as a compressing proxy would send it; the DAM server itself sends it
-// uncompressed). Prints each figure beside its target.
+// and the folder screen load first, until the page is ready and half a second after (gzip sizes; the DAM server
+// sends the build's precompressed brotli, smaller still). Prints each figure beside its target.
 import { cpus, loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'puppeteer-core';
@@ -11,28 +11,40 @@ import { seedBigFolder } from '../../dam-app/server/bench/big-folder.ts';
 import { ADMIN_PASSWORD, launchChromium, startDamWebSite } from '../../test/e2e/harness/dam-web.ts';
 
 const ASSETS = 10_000;
-const TARGETS = { firstTilesMs: 1000, p95FrameMs: 32, initialJsKb: 300 };
+// Issue 31: the first 50 tiles ≤ 1 s cold and ≤ 300 ms warm; scrolling p95 ≤ one frame at 60 Hz at 100 px a frame,
+// ≤ two at 400 px; the folder screen's first JavaScript ≤ 300 KB gzip.
+const TARGETS = {
+  firstTilesMs: 1000,
+  warmTilesMs: 300,
+  p95FrameMs: { 100: 16.7, 400: 33.4 },
+  initialJsKb: 300,
+};
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /** The JavaScript a page loads until it shows `ready`: raw and gzip bytes. */
 async function initialJs(page: Page, url: string, ready: (page: Page) => Promise<unknown>) {
-  const scripts = new Map<string, Buffer>();
+  const scripts = new Map<string, { body: Buffer; beforeReady: boolean }>();
+  let isReady = false;
   page.on('response', async (response) => {
     if (response.request().resourceType() !== 'script') return;
-    scripts.set(response.url(), await response.buffer().catch(() => Buffer.alloc(0)));
+    const beforeReady = !isReady;
+    scripts.set(response.url(), { body: await response.buffer().catch(() => Buffer.alloc(0)), beforeReady });
   });
   await page.goto(url);
   await ready(page);
+  isReady = true;
   await new Promise((resolve) => setTimeout(resolve, 500));
   let raw = 0;
   let gzip = 0;
-  for (const body of scripts.values()) {
+  let gzipBeforeReady = 0;
+  for (const { body, beforeReady } of scripts.values()) {
     raw += body.length;
     gzip += gzipSync(body).length;
+    if (beforeReady) gzipBeforeReady += gzipSync(body).length;
   }
-  return { files: scripts.size, raw, gzip };
+  return { files: scripts.size, raw, gzip, gzipBeforeReady };
 }
 
 /**
@@ -138,6 +150,15 @@ async function main() {
     );
     await cold.close();
 
+    // Printed at once: on a loaded machine a later step may time out.
+    for (const [name, figures] of [
+      ['login page', login],
+      ['folder screen', folder],
+    ] as const)
+      print(
+        `initial JS, ${name}: ${figures.files} files, ${kb(figures.raw)} raw, ${kb(figures.gzip)} gzip ` +
+          `(${kb(figures.gzipBeforeReady)} of it before the page was ready) — target ≤ ${TARGETS.initialJsKb} KB gzip: ${verdict(figures.gzip <= TARGETS.initialJsKb * 1024)}`,
+      );
     const tiles: number[] = [];
     const inPage: number[] = [];
     let lastTab: Page | undefined;
@@ -157,7 +178,7 @@ async function main() {
     print(
       `navigation → first 50 tiles painted: first load ${coldTiles.toFixed(0)} ms, then median ${percentile(warm, 0.5).toFixed(0)} ms ` +
         `(runs: ${tiles.map((each) => each.toFixed(0)).join(', ')}; the 50 tiles were in the page at ` +
-        `${inPage.map((each) => each.toFixed(0)).join(', ')} ms, before their thumbnails) — target ≤ ${TARGETS.firstTilesMs} ms: ${verdict(coldTiles <= TARGETS.firstTilesMs)}`,
+        `${inPage.map((each) => each.toFixed(0)).join(', ')} ms, before their thumbnails) — target ≤ ${TARGETS.firstTilesMs} ms cold: ${verdict(coldTiles <= TARGETS.firstTilesMs)}, ≤ ${TARGETS.warmTilesMs} ms warm: ${verdict(percentile(warm, 0.5) <= TARGETS.warmTilesMs)}`,
     );
     const tab = lastTab as Page;
     await tab.waitForFunction(() => document.querySelectorAll('[role="option"]').length >= 50);
@@ -166,6 +187,7 @@ async function main() {
       await tab.evaluate(() => window.scrollTo(0, 0));
       await new Promise((resolve) => setTimeout(resolve, 500));
       const scroll = await scrollFrames(tab, step);
+      const target = TARGETS.p95FrameMs[step as 100 | 400];
       const sorted = [...scroll.deltas].sort((a, b) => a - b);
       const p50 = percentile(sorted, 0.5);
       const p95 = percentile(sorted, 0.95);
@@ -174,7 +196,7 @@ async function main() {
         `scroll ${step} px/frame through ${ASSETS} assets: ${sorted.length} frames, p50 ${p50.toFixed(1)} ms, ` +
           `p95 ${p95.toFixed(1)} ms, max ${(sorted.at(-1) ?? 0).toFixed(1)} ms, ${slow} frames over 50 ms; ` +
           `${(scroll.reached * 100).toFixed(0)}% down, ${scroll.options} tiles in the DOM (last: ${scroll.lastName}) ` +
-          `— target p95 ≤ ${TARGETS.p95FrameMs} ms: ${verdict(p95 <= TARGETS.p95FrameMs)}`,
+          `— target p95 ≤ ${target} ms: ${verdict(p95 <= target)}`,
       );
     }
     // The fling over a plain page as tall, in the same browser: what this machine gives any page.
@@ -195,13 +217,6 @@ async function main() {
       `baseline, a plain page as tall: ${baseSorted.length} frames, p50 ${percentile(baseSorted, 0.5).toFixed(1)} ms, ` +
         `p95 ${percentile(baseSorted, 0.95).toFixed(1)} ms`,
     );
-    for (const [name, figures] of [
-      ['login page', login],
-      ['folder screen', folder],
-    ] as const)
-      print(
-        `initial JS, ${name}: ${figures.files} files, ${kb(figures.raw)} raw, ${kb(figures.gzip)} gzip — target ≤ ${TARGETS.initialJsKb} KB gzip: ${verdict(figures.gzip <= TARGETS.initialJsKb * 1024)}`,
-      );
   } finally {
     await browser?.close();
     await site.close();

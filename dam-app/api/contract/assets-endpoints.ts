@@ -17,7 +17,7 @@ import { dbId, dbIdParam } from '../db-safe.ts';
 import { bulkEditSchema } from '../search.ts';
 import { endpointGroup } from './endpoint-group.ts';
 import { errors, inUse, notFound } from './error-sets.ts';
-import { assetIdParams, idParams, renditionParams } from './params.ts';
+import { assetIdParams, idParams, renditionParams, taggedRenditionParams } from './params.ts';
 
 const assets = endpointGroup('Assets', 'user');
 const asset = assets.item('/assets/{id}', assetIdParams);
@@ -90,6 +90,13 @@ export const assetRendition = assets.item('/assets/{id}/renditions/{name}', rend
   response: bytes,
   produces: 'application/octet-stream',
 });
+export const assetRenditionTagged = assets
+  .item('/assets/{id}/renditions/{name}/{tag}', taggedRenditionParams)
+  .get('', {
+    summary: 'A rendition’s bytes at their immutable address (the tag the asset’s rendition url carries)',
+    response: bytes,
+    produces: 'application/octet-stream',
+  });
 export const assetOriginal = asset.get('/original', {
   summary: 'The original file (Standard Download); needs downloadHiRes',
   response: bytes,

@@ -11,6 +11,8 @@ export const idParams = z.object({ id: dbIdParam() });
 export const assetIdParams = z.object({ id: dbIdParam(ASSET_MESSAGES.assetIdInvalid) });
 /** `{id}` of an asset and `{name}` of one of its renditions. */
 export const renditionParams = assetIdParams.extend({ name: dbString().max(40) });
+/** `{id}` of an asset, `{name}` of one of its renditions and `{tag}`, the version of its bytes. */
+export const taggedRenditionParams = renditionParams.extend({ tag: dbString().max(40) });
 /** `{id}` of an asset and `{number}` of one of its versions. */
 export const versionParams = z.object({ id: dbIdParam(), number: dbIdParam() });
 /** `{id}` of an invitation: the token its link carries. */

@@ -6,9 +6,10 @@ import {
   saveSearchSchema,
   searchRequestSchema,
   searchResultSchema,
+  selectAllResultSchema,
 } from '../search.ts';
 import { endpointGroup } from './endpoint-group.ts';
-import { forbidden, notFound } from './error-sets.ts';
+import { errors, forbidden, notFound } from './error-sets.ts';
 import { namedSet } from './named-set.ts';
 
 const searches = endpointGroup('Search', 'user');
@@ -40,4 +41,11 @@ export const searchCalendar = searches.post('/search/calendar', {
   body: calendarRequestSchema,
   response: calendarSchema,
   errors: notFound,
+});
+export const selectAll = searches.post('/search/select-all', {
+  summary:
+    'Select all: the ids of every asset of a folder view or a search (at most a selection’s maximum block)',
+  body: searchRequestSchema,
+  response: selectAllResultSchema,
+  errors: errors(notFound, { 400: ['selection_too_large'] }),
 });

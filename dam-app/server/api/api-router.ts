@@ -35,7 +35,8 @@ export function createApiRouter(services: DamServices, routes: RouteDefinition[]
   api.use(async (c, next) => {
     const started = performance.now();
     await next();
-    c.header('Cache-Control', 'no-store');
+    // An answer that says how long it may be kept (a rendition at its immutable address) keeps its own word.
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
     // The contract's path the handler set (tus's is /uploads); never the raw path, whose ids would explode the series.
     const route = (c.get('route' as never) as string | undefined) ?? 'unmatched';
     // tus answers on the Node response itself: its status is there, not on Hono's.

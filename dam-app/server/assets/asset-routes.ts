@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import {
   assetOriginal,
   assetRendition,
+  assetRenditionTagged,
   copyAsset,
   editAsset,
   folderAssets,
@@ -17,18 +18,45 @@ import { bindAction } from '../api/bind-action.ts';
 import { bindEndpoint } from '../api/bind-endpoint.ts';
 import * as assets from './asset-service.ts';
 
-/** A stored file as an HTTP answer, streamed, private to the signed-in user's browser. */
-function fileResponse({ stream, size, mimeType, fileName }: assets.StoredFile): Response {
+/** An original is never kept: a download is asked for, and checked, each time. */
+const NOT_KEPT = 'private, no-store';
+/** A rendition at its plain address (which shows other bytes once it is made again): five minutes, this browser. */
+const SHORT_PRIVATE = 'private, max-age=300';
+/**
+ * A rendition at its immutable address: kept for a year and never revalidated. `private`, not `public`: the bytes
+ * are answered after the session's access check, and a shared cache (a proxy, a CDN) keyed on the address alone
+ * would hand a private asset's thumbnail to anyone who asks for the same URL.
+ */
+const IMMUTABLE_PRIVATE = 'private, max-age=31536000, immutable';
+
+/**
+ * A stored file as an HTTP answer, streamed, private to the signed-in user's browser; with an ETag, a request that
+ * already holds these bytes (`If-None-Match`) gets a 304 — after the access check, so it tells nobody more.
+ */
+function fileResponse(
+  { stream, size, mimeType, fileName, etag }: assets.StoredFile,
+  options: { cacheControl?: string; ifNoneMatch?: string } = {},
+): Response {
+  const cacheControl = options.cacheControl ?? NOT_KEPT;
+  if (etag && options.ifNoneMatch && matchesEtag(options.ifNoneMatch, etag)) {
+    stream.destroy();
+    return new Response(null, { status: 304, headers: { ETag: etag, 'Cache-Control': cacheControl } });
+  }
   const headers: Record<string, string> = {
     'Content-Type': mimeType,
     'Content-Length': String(size),
-    'Cache-Control': 'private, max-age=300',
+    'Cache-Control': cacheControl,
     'X-Content-Type-Options': 'nosniff',
   };
+  if (etag) headers.ETag = etag;
   if (fileName)
     headers['Content-Disposition'] = `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`;
   return new Response(Readable.toWeb(stream) as ReadableStream, { status: 200, headers });
 }
+
+/** `If-None-Match`: `*` or a list of (possibly weak) tags, one of them this one. */
+const matchesEtag = (header: string, etag: string) =>
+  header.trim() === '*' || header.split(',').some((each) => each.trim().replace(/^W\//, '') === etag);
 
 export const assetRoutes = [
   bindEndpoint(ingestAsset, ({ services, principal, body }) => assets.ingest(services, principal, body.path)),
@@ -57,8 +85,17 @@ export const assetRoutes = [
   bindEndpoint(restoreAsset, ({ services, principal, params }) =>
     assets.restoreAsset(services, principal, params.id),
   ),
-  bindEndpoint(assetRendition, async ({ services, principal, params }) =>
-    fileResponse(await assets.rendition(services, principal, params.id, params.name)),
+  bindEndpoint(assetRendition, async ({ c, services, principal, params }) =>
+    fileResponse(await assets.rendition(services, principal, params.id, params.name), {
+      cacheControl: SHORT_PRIVATE,
+      ifNoneMatch: c.req.header('If-None-Match'),
+    }),
+  ),
+  bindEndpoint(assetRenditionTagged, async ({ c, services, principal, params }) =>
+    fileResponse(await assets.rendition(services, principal, params.id, params.name, params.tag), {
+      cacheControl: IMMUTABLE_PRIVATE,
+      ifNoneMatch: c.req.header('If-None-Match'),
+    }),
   ),
   bindEndpoint(assetOriginal, async ({ services, principal, params }) =>
     fileResponse(await assets.original(services, principal, params.id)),

@@ -14,6 +14,7 @@ import { visibleAsset } from './asset-records.ts';
 import { assetView, assetViews } from './asset-views.ts';
 import { ingestFile, NotIngestableError } from './ingest.ts';
 import { CURSOR_VALUES, decodeCursor, encodeCursor } from './keyset-cursor.ts';
+import { renditionTag } from './rendition-tag.ts';
 
 /** A stored file to answer with: its bytes, size and media type, and the name to save it under when downloaded. */
 export interface StoredFile {
@@ -21,6 +22,8 @@ export interface StoredFile {
   size: number;
   mimeType: string;
   fileName?: string;
+  /** A strong validator of the bytes (renditions: their version tag). */
+  etag?: string;
 }
 
 const viewById = async (services: DamServices, id: number) =>
@@ -113,16 +116,21 @@ export async function rendition(
   principal: Principal,
   id: number,
   name: string,
+  tag?: string,
 ): Promise<StoredFile> {
   const asset = await visibleAsset(services, principal, id);
   const row = await renditionOf(services.db, asset.id, name);
   if (!row) throw notFound('rendition');
+  const current = renditionTag(row);
+  // An immutable address names one set of bytes: once the renditions are made again, the old address is gone.
+  if (tag !== undefined && tag !== current) throw notFound('rendition');
   const stored = await services.storage.renditions.stat(row.storage_key);
   if (!stored) throw notFound('rendition');
   return {
     stream: await services.storage.renditions.read(row.storage_key),
     size: stored.size,
     mimeType: row.mime_type,
+    etag: `"${current}"`,
   };
 }
 

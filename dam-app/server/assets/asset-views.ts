@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AssetView } from '../../api/assets.ts';
 import type { Asset, Database } from '../db/schema.ts';
 import { renditionsOfAssets, usernamesOf, versionCounts } from './asset-view-queries.ts';
+import { renditionTag } from './rendition-tag.ts';
 
 /** An asset row without its search vectors, which no view shows: lists read these columns only. */
 export type AssetRow = Omit<Asset, 'search' | 'keyword_search'>;
@@ -71,7 +72,8 @@ export async function assetViews(db: Kysely<Database>, assets: AssetRow[]): Prom
         width: row.width,
         height: row.height,
         size: Number(row.size),
-        url: `/assets/${asset.id}/renditions/${row.name}`,
+        // Immutable: the tag changes whenever the bytes do, so browsers keep them for good.
+        url: `/assets/${asset.id}/renditions/${row.name}/${renditionTag(row)}`,
       })),
     versions: Math.max(1, versionCount.get(asset.id) ?? 0),
     keywords: asset.keywords,

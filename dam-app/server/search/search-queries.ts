@@ -73,3 +73,12 @@ export async function deleteOwnSavedSearch(db: Kysely<Database>, ownerId: number
     .executeTakeFirst();
   return Number(deleted.numDeletedRows) > 0;
 }
+
+/** The ids of the assets matching `where`, at most `limit` of them, and how many match in all. */
+export async function matchingAssetIds(db: Kysely<Database>, where: RawBuilder<unknown>, limit: number) {
+  const [ids, count] = await Promise.all([
+    sql<{ id: number }>`select id from assets where ${where} order by id limit ${limit}`.execute(db),
+    sql<{ count: string }>`select count(*) as count from assets where ${where}`.execute(db),
+  ]);
+  return { ids: ids.rows.map((row) => Number(row.id)), total: Number(count.rows[0]?.count ?? 0) };
+}

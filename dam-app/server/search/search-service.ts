@@ -1,7 +1,8 @@
 import type { z } from 'zod';
+import { ASSET_MESSAGES, SELECTION_MAX_BLOCK } from '../../api/asset-messages.ts';
 import type { calendarRequestSchema, SearchRequest, saveSearchSchema } from '../../api/search.ts';
 import { can, type Principal } from '../access/principal.ts';
-import { conflict, forbidden, notFound } from '../api/api-error.ts';
+import { ApiError, conflict, forbidden, notFound } from '../api/api-error.ts';
 import { aclRoot } from '../folders/acl-scope.ts';
 import type { DamServices } from '../services.ts';
 import { searchAssets, searchConditions } from './search-assets.ts';
@@ -11,6 +12,24 @@ import * as queries from './search-queries.ts';
 export function search(services: DamServices, principal: Principal, request: SearchRequest) {
   const withFacets = request.withFacets && can(principal, 'facet browsing');
   return searchAssets(services, principal, { ...request, withFacets });
+}
+
+/**
+ * Select all: every asset the folder view or the search shows (not only its loaded pages), resolved here by the
+ * same filter, so the count is the whole result's. A result beyond a selection's maximum block is refused with the
+ * spec's text rather than cut short silently.
+ */
+export async function selectAll(services: DamServices, principal: Principal, request: SearchRequest) {
+  const where = await searchConditions(services, principal, request);
+  const found = await queries.matchingAssetIds(services.db, where(), SELECTION_MAX_BLOCK);
+  if (found.total > SELECTION_MAX_BLOCK)
+    throw new ApiError(
+      400,
+      'selection_too_large',
+      ASSET_MESSAGES.selectionTooLarge,
+      `${found.total} assets; a selection holds at most ${SELECTION_MAX_BLOCK}.`,
+    );
+  return found;
 }
 
 export async function calendar(

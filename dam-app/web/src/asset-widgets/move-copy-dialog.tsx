@@ -24,6 +24,8 @@ export function MoveCopyDialog(props: {
   /** The folder the assets are in, when they share one: it is not offered as a destination. */
   currentFolderId?: number | null;
   folder?: FolderView;
+  /** The destination already chosen (assets dropped on a Places folder): the person confirms or picks another. */
+  destinationId?: number;
   onClose(): void;
   onDone?(mode: Mode, destination: FolderView): void;
 }) {
@@ -31,7 +33,7 @@ export function MoveCopyDialog(props: {
   const client = useQueryClient();
   const tree = useFolderTree(props.open);
   const [mode, setMode] = useState<Mode>('move');
-  const [destinationId, setDestinationId] = useState<number | undefined>();
+  const [destinationId, setDestinationId] = useState<number | undefined>(props.destinationId);
   const [problem, setProblem] = useState<string | undefined>();
   const ids = props.assetIds ?? [];
   const source: MoveSource = props.folder

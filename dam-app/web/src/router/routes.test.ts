@@ -47,6 +47,7 @@ describe('parseRoute', () => {
       { name: 'admin', section: 'outbox' },
       { name: 'folder', id: 12 },
       { name: 'folder', id: 12, view: 'calendar' },
+      { name: 'folder', id: 12, view: 'list', sort: 'dateAdded', dir: 'desc' },
       { name: 'search', query: 'red & blue' },
       { name: 'search', query: '' },
       { name: 'search', query: 'dawn', folderId: 4 },
@@ -68,6 +69,13 @@ describe('parseRoute', () => {
   it('reads library routes with numeric ids only, and ignores unknown views and tabs', () => {
     expect(parseRoute('#/folder/42?view=list')).toEqual({ name: 'folder', id: 42, view: 'list' });
     expect(parseRoute('#/folder/42?view=grid')).toEqual({ name: 'folder', id: 42 });
+    expect(parseRoute('#/folder/42?sort=size&dir=desc')).toEqual({
+      name: 'folder',
+      id: 42,
+      sort: 'size',
+      dir: 'desc',
+    });
+    expect(parseRoute('#/folder/42?sort=password&dir=sideways')).toEqual({ name: 'folder', id: 42 });
     expect(parseRoute('#/folder/0').name).toBe('not-found');
     expect(parseRoute('#/folder/..%2F1').name).toBe('not-found');
     expect(parseRoute('#/asset/9?tab=extended')).toEqual({ name: 'asset', id: 9, tab: 'extended' });

@@ -2,7 +2,7 @@ import type { Connect } from '@rapid/sdk';
 import { STATUS } from '@rapid/sdk';
 import { useConnect } from '@rapid/sdk/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SessionView } from '../../../api/accounts.ts';
 import { downloadBundle } from '../../../api/contract/working-sets-endpoints.ts';
 import type { FolderView } from '../../../api/folders.ts';
@@ -13,7 +13,7 @@ import { usePlatformSettingsQuery } from '../api/platform-settings.ts';
 import { ASSET_KEYS } from '../api/query-keys.ts';
 import { usePreferences } from '../app/preferences.tsx';
 import { toaster } from '../app/toaster.tsx';
-import { BrowseExtensionsProvider } from '../screens/browse/browse-extensions.tsx';
+import type { BrowseExtensions } from '../screens/browse/browse-extensions.tsx';
 import { browseEntries } from './browse-entries.tsx';
 import { downloadChoice } from './download-choice.ts';
 import { DownloadDialog, downloadSubjectOf } from './download-dialog.tsx';
@@ -41,11 +41,25 @@ const PROGRESS_LINGER_MS = 1500;
 
 type DialogRequest = DialogDownloadRequest | undefined;
 
+/** What the integration gives the shell once it runs: its actions and the browse entries it adds. */
+export interface TransferWiring {
+  actions: TransferActions;
+  extensions: BrowseExtensions;
+}
+
 /**
- * The accelerated transfer integration around the signed-in shell: one Connect session driven by its status,
- * the upload and download flows, their dialogs, and the browse extension entries the library screens show.
+ * The accelerated transfer integration of the signed-in shell: one Connect session driven by its status, the upload
+ * and download flows, their dialogs, and the browse extension entries the library screens show. It is its own chunk
+ * with the SDK, loaded after the screen (transfer-shell.tsx): it draws its panel and dialogs and hands the shell its
+ * actions and entries through `onWired`, so the screens it serves are never drawn again from scratch.
  */
-export function TransferProvider({ session, children }: { session: SessionView; children: ReactNode }) {
+export function TransferIntegration({
+  session,
+  onWired,
+}: {
+  session: SessionView;
+  onWired: (wiring: TransferWiring | undefined) => void;
+}) {
   const { t } = usePreferences();
   const text = useTransferText();
   const connect: Connect = useConnect({ minVersion: MIN_CLIENT_VERSION, dragDropEnabled: true });
@@ -277,6 +291,9 @@ export function TransferProvider({ session, children }: { session: SessionView; 
     [actions, text, t, drop.targetFor],
   );
 
+  useEffect(() => onWired({ actions, extensions }), [onWired, actions, extensions]);
+  useEffect(() => () => onWired(undefined), [onWired]);
+
   const onUpload = (paths: string[], option: UploadOption) => {
     setUploadOpen(false);
     if (!running) return setWarning({ httpUpload: true });
@@ -285,46 +302,43 @@ export function TransferProvider({ session, children }: { session: SessionView; 
 
   return (
     <TransferContext.Provider value={actions}>
-      <BrowseExtensionsProvider value={extensions}>
-        {children}
-        <TransferPanel session={session} />
-        {drop.popup}
-        <UploadDialog
-          open={uploadOpen}
-          connect={connect}
-          current={current}
-          standardName={
-            // The standard directory is where the relative path permission points (R-ACL-RELATIVE-PATH).
-            (session.relativePath ?? session.acl?.rootPath ?? '').split('/').filter(Boolean).pop() ||
-            (session.acl?.name ?? '')
-          }
-          onUpload={onUpload}
-          onClose={() => setUploadOpen(false)}
-        />
-        <DownloadDialog
-          open={downloadRequest !== undefined}
-          subject={downloadRequest ? downloadSubjectOf(downloadRequest) : { kind: 'file' }}
-          onStandard={() => {
-            if (downloadRequest) void standardDownload(downloadRequest);
-            setDownloadRequest(undefined);
-          }}
-          onRapid={() => {
-            if (downloadRequest) void rapidDownload(downloadRequest);
-            setDownloadRequest(undefined);
-          }}
-          onClose={() => setDownloadRequest(undefined)}
-        />
-        <WarningDialog
-          open={warning !== undefined}
-          offerHttpUpload={(warning?.httpUpload ?? false) && mayUpload}
-          target={current}
-          aclRoot={session.acl?.rootPath ?? null}
-          csrfToken={session.csrfToken}
-          onClose={() => setWarning(undefined)}
-        />
-        <UploadProgressDialog uploads={progress} />
-        <LoadingMask active={masked} />
-      </BrowseExtensionsProvider>
+      <TransferPanel session={session} />
+      {drop.popup}
+      <UploadDialog
+        open={uploadOpen}
+        connect={connect}
+        current={current}
+        standardName={
+          // The standard directory is where the relative path permission points (R-ACL-RELATIVE-PATH).
+          (session.relativePath ?? session.acl?.rootPath ?? '').split('/').filter(Boolean).pop() ||
+          (session.acl?.name ?? '')
+        }
+        onUpload={onUpload}
+        onClose={() => setUploadOpen(false)}
+      />
+      <DownloadDialog
+        open={downloadRequest !== undefined}
+        subject={downloadRequest ? downloadSubjectOf(downloadRequest) : { kind: 'file' }}
+        onStandard={() => {
+          if (downloadRequest) void standardDownload(downloadRequest);
+          setDownloadRequest(undefined);
+        }}
+        onRapid={() => {
+          if (downloadRequest) void rapidDownload(downloadRequest);
+          setDownloadRequest(undefined);
+        }}
+        onClose={() => setDownloadRequest(undefined)}
+      />
+      <WarningDialog
+        open={warning !== undefined}
+        offerHttpUpload={(warning?.httpUpload ?? false) && mayUpload}
+        target={current}
+        aclRoot={session.acl?.rootPath ?? null}
+        csrfToken={session.csrfToken}
+        onClose={() => setWarning(undefined)}
+      />
+      <UploadProgressDialog uploads={progress} />
+      <LoadingMask active={masked} />
     </TransferContext.Provider>
   );
 }

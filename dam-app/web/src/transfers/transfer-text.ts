@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { MIN_CLIENT_VERSION, TRANSFER_MESSAGES } from '../../../api/transfer-messages.ts';
 import { usePreferences } from '../app/preferences.tsx';
 import { transferMessagesFr } from '../i18n/transfer-messages-fr.ts';
@@ -19,7 +20,12 @@ export function warningText(language: Language): string {
     : TRANSFER_MESSAGES.warningText(MIN_CLIENT_VERSION);
 }
 
+/**
+ * The same function until the language changes: the transfer actions and browse entries are memoised on it, and a
+ * new one on each draw would hand the shell new entries on each draw, drawing the screens (and their open dialogs)
+ * again without end.
+ */
 export function useTransferText() {
   const { language } = usePreferences();
-  return (key: TextKey) => transferText(key, language);
+  return useCallback((key: TextKey) => transferText(key, language), [language]);
 }

@@ -22,5 +22,7 @@ export function optionAttributes(props: AssetItemProps) {
     'data-asset-name': props.asset.name,
     'data-active': props.active ? '' : undefined,
     'data-selected': props.selected ? '' : undefined,
+    // Dragged onto a Places folder, the asset (or the selection it is in) is moved there.
+    draggable: true,
   } as const;
 }

@@ -11,6 +11,7 @@ import {
 } from 'react';
 import type { AssetView } from '../../../../api/assets.ts';
 import { navigate } from '../../app/use-route.ts';
+import { draggedIds, startAssetDrag } from './asset-drag.ts';
 import { AssetRow, ListHeader, TextRow } from './asset-rows.tsx';
 import { AssetTile } from './asset-tile.tsx';
 import { resultsStyle } from './results-style.ts';
@@ -31,6 +32,8 @@ export interface AssetResultsProps {
   loadMore(): void;
   selection: Selection;
   onSelection(next: Selection): void;
+  /** Ctrl/Cmd+A: the whole result (the server resolves it); without it, the loaded rows. */
+  onSelectAll?(): void;
 }
 
 function useWidth(ref: React.RefObject<HTMLElement | null>): number {
@@ -120,7 +123,8 @@ export function AssetResults(props: AssetResultsProps) {
       navigate({ name: 'asset', id: activeAsset.id });
     } else if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'a') {
       event.preventDefault();
-      onSelection(selectAll(order()));
+      if (props.onSelectAll) props.onSelectAll();
+      else onSelection(selectAll(order()));
     }
   };
 
@@ -168,6 +172,11 @@ export function AssetResults(props: AssetResultsProps) {
         aria-activedescendant={activeAsset ? `asset-option-${activeAsset.id}` : undefined}
         tabIndex={0}
         onKeyDown={onKeyDown}
+        onDragStart={(event) => {
+          const option = (event.target as HTMLElement).closest<HTMLElement>('[role="option"]');
+          const id = Number(option?.dataset.assetId);
+          if (id > 0) startAssetDrag(event, draggedIds(selection.ids, id));
+        }}
         onClick={onClick}
         onContextMenu={onContextMenu}
         data-layout={layout}

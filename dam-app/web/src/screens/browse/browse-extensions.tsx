@@ -35,7 +35,8 @@ export interface BrowseExtensions {
   folderDropTarget: (folder: FolderView) => DropTargetProps | undefined;
 }
 
-const NONE: BrowseExtensions = {
+/** No entries: what the screens show before (or without) the transfer integration. */
+export const NO_BROWSE_EXTENSIONS: BrowseExtensions = {
   assetMenuItems: () => [],
   folderActionItems: () => [],
   cartMenuItems: () => [],
@@ -44,7 +45,7 @@ const NONE: BrowseExtensions = {
   folderDropTarget: () => undefined,
 };
 
-const BrowseExtensionsContext = createContext<BrowseExtensions>(NONE);
+const BrowseExtensionsContext = createContext<BrowseExtensions>(NO_BROWSE_EXTENSIONS);
 
 export const BrowseExtensionsProvider = BrowseExtensionsContext.Provider;
 

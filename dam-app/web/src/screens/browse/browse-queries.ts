@@ -2,7 +2,7 @@ import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useCallback } from 'react';
 import type { z } from 'zod';
 import { folderTree } from '../../../../api/contract/folders-endpoints.ts';
-import { search, searchCalendar } from '../../../../api/contract/search-endpoints.ts';
+import { search, searchCalendar, selectAll } from '../../../../api/contract/search-endpoints.ts';
 import type { searchRequestSchema } from '../../../../api/search.ts';
 import { api } from '../../api/api-client.ts';
 import { LIBRARY_KEY, TREE_KEY } from '../../api/query-keys.ts';
@@ -72,3 +72,6 @@ export function useRefreshLibrary() {
   const client = useQueryClient();
   return useCallback(() => client.invalidateQueries({ queryKey: LIBRARY_KEY }), [client]);
 }
+
+/** Select all: every asset of the folder view or search, resolved by the server (not only the loaded pages). */
+export const selectAllOf = (request: SearchQuery) => api.call(selectAll, { body: request });

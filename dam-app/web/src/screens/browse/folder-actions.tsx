@@ -1,5 +1,5 @@
 import { Menu, Portal } from '@chakra-ui/react';
-import { type ReactNode, useState } from 'react';
+import { memo, type ReactNode, useState } from 'react';
 import type { SessionView } from '../../../../api/accounts.ts';
 import type { FolderView } from '../../../../api/folders.ts';
 import { usePreferences } from '../../app/preferences.tsx';
@@ -7,8 +7,9 @@ import { navigate } from '../../app/use-route.ts';
 import { MenuButton } from '../../components/menu-button.tsx';
 import { useBrowseExtensions } from './browse-extensions.tsx';
 import { ExtraMenuItems } from './extra-menu-items.tsx';
-import { FolderDialog, type FolderOperation } from './folder-dialogs.tsx';
+import type { FolderOperation } from './folder-dialogs.tsx';
 import { folderOperations } from './folder-operations.ts';
+import { FolderDialog } from './lazy-folder-dialog.tsx';
 import type { FolderTree } from './tree-model.ts';
 
 function FolderMenuContent({
@@ -48,8 +49,12 @@ interface FolderActionsProps {
   session: SessionView;
 }
 
-/** The "Folder Actions" menu of the folder screen, with the dialogs its entries open. */
-export function FolderActionsMenu(props: FolderActionsProps) {
+/**
+ * The "Folder Actions" menu of the folder screen, with the dialogs its entries open. Memoised: the screen draws again
+ * when the transfer integration joins (its drop targets), and a dialog drawn again mid-typing would put its
+ * controlled field's value back over what a script had just cleared.
+ */
+export const FolderActionsMenu = memo(function FolderActionsMenu(props: FolderActionsProps) {
   const { t } = usePreferences();
   const [operation, setOperation] = useState<FolderOperation | null>(null);
   return (
@@ -60,7 +65,7 @@ export function FolderActionsMenu(props: FolderActionsProps) {
       {operation && <FolderDialog {...props} operation={operation} onClose={() => setOperation(null)} />}
     </>
   );
-}
+});
 
 /** The same entries on right-click (or the context-menu key) over a folder of the places tree. */
 export function FolderContextMenu(

@@ -1,6 +1,7 @@
 import { Box, Breadcrumb, Flex, Heading, Skeleton, Stack } from '@chakra-ui/react';
 import { Fragment, useEffect, useMemo, useState } from 'react';
 import type { SessionView } from '../../../../api/accounts.ts';
+import { SORT_FIELDS } from '../../../../api/search.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { navigate } from '../../app/use-route.ts';
 import { ErrorAlert } from '../../components/feedback.tsx';
@@ -14,27 +15,41 @@ import { usePlacesTree } from './browse-queries.ts';
 import { DirectorySearch } from './directory-search.tsx';
 import { FolderActionsMenu } from './folder-actions.tsx';
 import { ResultsArea } from './results-area.tsx';
-import type { SortOrder } from './sort-picker.tsx';
+import type { SortField, SortOrder } from './sort-picker.tsx';
 import { ancestorsOf, buildTree } from './tree-model.ts';
 
 export const screen = defineScreen('folder', {
-  codec: path<{ id: number; view?: BrowseView }>('/folder/:id', { query: { view: BROWSE_VIEWS } }),
+  // The view and the sort are in the address: a link, a reload or Back shows the folder as it was.
+  codec: path<{ id: number; view?: BrowseView; sort?: SortField; dir?: 'asc' | 'desc' }>('/folder/:id', {
+    query: { view: BROWSE_VIEWS, sort: SORT_FIELDS, dir: ['asc', 'desc'] },
+  }),
   places: true,
   preload: true,
 });
 export const draw: Draw<'folder'> = (route, { session }) => (
-  <FolderScreen key={route.id} session={session} id={route.id} view={route.view} />
+  <FolderScreen
+    key={route.id}
+    session={session}
+    id={route.id}
+    view={route.view}
+    sort={{ field: route.sort ?? DEFAULT_SORT.field, direction: route.dir ?? DEFAULT_SORT.direction }}
+  />
 );
 
-/** `#/folder/<id>`: one folder's own assets in the Tile, List, Calendar or Text view (the view is in the route). */
+/** A folder lists by name, A to Z, until the person picks another order. */
+export const DEFAULT_SORT: SortOrder = { field: 'name', direction: 'asc' };
+
+/** `#/folder/<id>`: one folder's own assets in the Tile, List, Calendar or Text view (view and sort in the route). */
 export function FolderScreen({
   session,
   id,
   view = 'tile',
+  sort = DEFAULT_SORT,
 }: {
   session: SessionView;
   id: number;
   view?: BrowseView;
+  sort?: SortOrder;
 }) {
   const { t, spec } = usePreferences();
   const { folderDropTarget } = useBrowseExtensions();
@@ -44,7 +59,6 @@ export function FolderScreen({
     [places.data],
   );
   const folder = tree?.byId.get(id);
-  const [sort, setSort] = useState<SortOrder>({ field: 'name', direction: 'asc' });
   const request = useMemo(() => ({ folderId: id, folderOnly: true, withFacets: false }), [id]);
   // A folder made since the tree was read (by someone else, an upload, a link) is looked for once more before the
   // screen says it does not exist.
@@ -70,6 +84,13 @@ export function FolderScreen({
           .filter((each) => each !== undefined)
       : [];
   const drop = folder ? folderDropTarget(folder) : undefined;
+  const sorted = sort.field !== DEFAULT_SORT.field || sort.direction !== DEFAULT_SORT.direction;
+  const here = {
+    name: 'folder',
+    id,
+    view,
+    ...(sorted ? { sort: sort.field, dir: sort.direction } : {}),
+  } as const;
   return (
     <Box
       {...drop}
@@ -119,9 +140,9 @@ export function FolderScreen({
           request={request}
           label={t('folder.assetsOf', { name: folder?.name ?? '' })}
           view={view}
-          onView={(next) => navigate({ name: 'folder', id, view: next }, { replace: true })}
+          onView={(next) => navigate({ ...here, view: next }, { replace: true })}
           sort={sort}
-          onSort={setSort}
+          onSort={(next) => navigate({ ...here, sort: next.field, dir: next.direction }, { replace: true })}
           emptyTitle={t('folder.emptyTitle')}
           emptyDescription={t('folder.emptyBody')}
         />

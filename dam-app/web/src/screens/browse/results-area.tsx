@@ -1,5 +1,5 @@
 import { Box, Flex, Input, Stack, Text } from '@chakra-ui/react';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { SearchResult } from '../../../../api/search.ts';
 import { useSession } from '../../api/session.ts';
 import { usePreferences } from '../../app/preferences.tsx';
@@ -7,14 +7,18 @@ import { toaster } from '../../app/toaster.tsx';
 import { Empty, ErrorAlert, ListSkeleton, Notice } from '../../components/feedback.tsx';
 import type { BrowseView } from '../../router/routes.ts';
 import { AssetResults } from './asset-results.tsx';
-import { type SearchQuery, useSearchPages } from './browse-queries.ts';
-import { CalendarView } from './calendar-view.tsx';
+import { type SearchQuery, selectAllOf, useSearchPages } from './browse-queries.ts';
 import { addIds, EMPTY_SELECTION, type Selection, selectAll } from './selection.ts';
 import { type SelectionAction, SelectionDialogs, selectionActions } from './selection-dialogs.tsx';
 import { SelectionContextMenu, SelectionMenu } from './selection-menu.tsx';
 import { type SortOrder, SortPicker } from './sort-picker.tsx';
 import { useBulkSelect } from './use-bulk-select.ts';
 import { ViewSwitch } from './view-switch.tsx';
+
+// The calendar view loads when it is chosen: the grid and the list are what a folder opens in.
+const CalendarView = lazy(() =>
+  import('./calendar-view.tsx').then((module) => ({ default: module.CalendarView })),
+);
 
 export interface ResultsAreaProps {
   /** The search to show (without sort and paging); null while it cannot run yet. */
@@ -52,6 +56,8 @@ export function ResultsArea(props: ResultsAreaProps) {
   const session = useSession().data?.session ?? null;
 
   const requestKey = JSON.stringify(base);
+  const shownKey = useRef(requestKey);
+  shownKey.current = requestKey;
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new search (or sort) starts a new selection
   useEffect(() => {
     setSelection(EMPTY_SELECTION);
@@ -84,11 +90,28 @@ export function ResultsArea(props: ResultsAreaProps) {
     }
   };
 
+  // Select all is the whole folder or search: when every page is here the list has it, else the server says which.
+  const selectWhole = async () => {
+    if (!listRequest) return;
+    if (!hasNextPage) return setSelection(selectAll(items.map((asset) => asset.id)));
+    const asked = requestKey;
+    try {
+      const { ids } = await selectAllOf(listRequest);
+      // A selection for a search the person has already left is not theirs any more.
+      if (shownKey.current === asked) setSelection(selectAll(ids));
+    } catch (error) {
+      toaster.create({
+        type: 'error',
+        title: (error as { userMessage?: string }).userMessage ?? String(error),
+      });
+    }
+  };
+
   const selected = items.filter((asset) => selection.ids.has(asset.id));
   const menuProps = {
     selected,
     count: selection.ids.size,
-    onSelectAll: () => setSelection(selectAll(items.map((asset) => asset.id))),
+    onSelectAll: () => void selectWhole(),
     onClear: () => setSelection(EMPTY_SELECTION),
     onBulkSelect: () => fileInput.current?.click(),
     actions: session ? selectionActions(session) : [],
@@ -135,10 +158,12 @@ export function ResultsArea(props: ResultsAreaProps) {
         <Box flex="1" minWidth="0" width="full">
           {view === 'calendar' && base && (
             <Box mb="4">
-              <CalendarView
-                request={base}
-                onNarrow={(next, label) => setNarrowed(next ? { request: next, label } : null)}
-              />
+              <Suspense fallback={<ListSkeleton rows={2} />}>
+                <CalendarView
+                  request={base}
+                  onNarrow={(next, label) => setNarrowed(next ? { request: next, label } : null)}
+                />
+              </Suspense>
             </Box>
           )}
           {request === null ? null : view === 'calendar' && !narrowed ? (
@@ -160,6 +185,7 @@ export function ResultsArea(props: ResultsAreaProps) {
                 loadMore={loadMore}
                 selection={selection}
                 onSelection={setSelection}
+                onSelectAll={() => void selectWhole()}
               />
             </SelectionContextMenu>
           )}

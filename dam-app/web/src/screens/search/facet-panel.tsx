@@ -2,6 +2,7 @@ import { Box, Button, Checkbox, Fieldset, Heading, SimpleGrid, Stack, Text } fro
 import { useState } from 'react';
 import { FACETS, type SearchResult } from '../../../../api/search.ts';
 import { usePreferences } from '../../app/preferences.tsx';
+import { facetValueLabel } from './facet-value.ts';
 
 export type Facet = (typeof FACETS)[number];
 export type Refinement = Partial<Record<Facet, (string | number)[]>>;
@@ -72,7 +73,7 @@ export function FacetPanel({
                     <Checkbox.HiddenInput />
                     <Checkbox.Control />
                     <Checkbox.Label>
-                      {String(each.value)}{' '}
+                      {facetValueLabel(facet, each.value, t)}{' '}
                       <Text as="span" color="fg.muted">
                         ({each.count})
                       </Text>

@@ -8,7 +8,7 @@ import { Link } from '../../components/link.tsx';
 import { PreferencePickers } from '../../components/preference-pickers.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
 import { useLibraryEvents } from '../../live/use-library-events.ts';
-import { TransferProvider } from '../../transfers/transfer-provider.tsx';
+import { TransferShell } from '../../transfers/transfer-shell.tsx';
 import { NotificationBell } from '../notifications/notification-bell.tsx';
 import { RequestsNav } from '../requests/requests-nav.tsx';
 import { WorkingSetsNav } from '../working-sets/working-sets-nav.tsx';
@@ -26,9 +26,9 @@ export function AppShell(props: { session: SessionView; children: ReactNode; pla
   useLibraryEvents(props.session.acl?.id);
   // The transfer integration (Quick Upload, Rapid menus, drop targets, the transfer panel) around every screen.
   return (
-    <TransferProvider session={props.session}>
+    <TransferShell session={props.session}>
       <ShellLayout {...props} />
-    </TransferProvider>
+    </TransferShell>
   );
 }
 

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { SessionView } from '../../../../api/accounts.ts';
 import { useRoute } from '../../app/use-route.ts';
 import { usePlacesTree } from '../browse/browse-queries.ts';
-import { FolderDialog } from '../browse/folder-dialogs.tsx';
+import { FolderDialog } from '../browse/lazy-folder-dialog.tsx';
 import { buildTree } from '../browse/tree-model.ts';
 
 /** Create → New folder: a folder in the one shown, or in the ACL's root from any other screen. */

@@ -1,10 +1,14 @@
 import { Button, HStack } from '@chakra-ui/react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { usePreferences } from '../../app/preferences.tsx';
 import { useRoute } from '../../app/use-route.ts';
-import { TrashDialog } from '../../asset-widgets/trash-dialog.tsx';
 import { Link } from '../../components/link.tsx';
 import { navEntries } from '../../router/routes.ts';
+
+// The trash loads when it is opened, not with every screen's header.
+const TrashDialog = lazy(() =>
+  import('../../asset-widgets/trash-dialog.tsx').then((module) => ({ default: module.TrashDialog })),
+);
 
 const LINKS = navEntries('header');
 
@@ -44,7 +48,11 @@ export function WorkingSetsNav() {
       >
         {t('trash.title')}
       </Button>
-      {trash && <TrashDialog open onClose={() => setTrash(false)} />}
+      {trash && (
+        <Suspense fallback={null}>
+          <TrashDialog open onClose={() => setTrash(false)} />
+        </Suspense>
+      )}
     </HStack>
   );
 }

@@ -47,12 +47,12 @@ describe('the route table finds the screens', () => {
       'collections',
       'carts',
       'loading-dock',
-      'shares',
     ]);
     expect(navEntries('user').map((entry) => entry.to.name)).toEqual([
       'change-password',
       'account',
       'api-keys',
+      'shares',
       'feeds',
       'my-requests',
       'admin',

@@ -19,7 +19,7 @@ import { SHARE_KEYS, useShares } from './share-queries.ts';
 
 export const screen = defineScreen('shares', {
   codec: path('/shares'),
-  nav: { menu: 'header', label: 'shares.title', order: 4 },
+  nav: { menu: 'user', label: 'shares.title', order: 3.4 },
 });
 export const draw: Draw<'shares'> = () => <SharesScreen />;
 

@@ -144,7 +144,10 @@ function apiCall<T>(path: string, init: { method?: string; body?: unknown } = {}
         headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
-      return response.json();
+      const text = await response.text();
+      // A refused call fails here, with the DAM's answer, not later as a screen that never shows its result.
+      if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${text}`);
+      return text ? JSON.parse(text) : undefined;
     },
     `/api/v1${path}`,
     init.method ?? 'GET',
@@ -728,7 +731,12 @@ describe('DAM ↔ Rapid in the browser, end to end (real Chromium, extension, ho
     for (const name of [...names, jpegName, clipName])
       await rm(join(home, 'Downloads', name), { force: true });
 
+    // Away from the Loading Dock and back, so it mounts again and reads the dock prepared below. The Carts screen
+    // must have replaced it first: a route still loading keeps the screen before it on show (React's transition).
     await go('#/carts');
+    await page.waitForFunction(() => document.querySelector('#main h1, main h1')?.textContent === 'Carts', {
+      timeout: 30_000,
+    });
     const prepared = await apiCall<{ notificationId: string; state: string }>('/loading-dock', {
       method: 'POST',
       body: {

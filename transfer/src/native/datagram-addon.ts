@@ -47,6 +47,11 @@ export function datagramAddonFile(): string | undefined {
   return undefined;
 }
 
+/** Which datagram path this process runs, as status lines name it. */
+export function datagramIo(): 'addon' | 'javascript' {
+  return datagramAddonFile() ? 'addon' : 'javascript';
+}
+
 /**
  * The addon, or undefined when it is switched off, not built, or does not load here. The setting is read at each
  * call (once per session or socket, never per datagram), a file loaded once.

@@ -21,10 +21,10 @@ function flush(entry) {
   const batch = entry.batch;
   if (!batch) return;
   entry.batch = undefined;
-  const { buffer, used, lengths } = batch;
+  const { buffer, used, lengths, opened } = batch;
   // A batch buffer mostly empty is cut to size (a copy), so the event loop never holds much more than was received.
   const data = used > buffer.length / 2 ? buffer.buffer : buffer.buffer.slice(0, used);
-  parentPort.postMessage({ t: 'data', id: entry.id, data, lengths }, [data]);
+  parentPort.postMessage({ t: 'data', id: entry.id, data, lengths, opened }, [data]);
 }
 // With the datagram addon, each wake-up of a socket drains it with recvmmsg (a batch per system call, into one reused
 // buffer) after the datagram libuv read; without it, libuv reads one datagram per system call.
@@ -71,17 +71,57 @@ function take(entry, packet) {
   }
   if (entry.batch && entry.batch.used + packet.length > entry.batch.buffer.length) flush(entry);
   if (!entry.batch) {
-    entry.batch = { buffer: Buffer.allocUnsafeSlow(Math.max(entry.batchBytes, packet.length)), used: 0, lengths: [] };
+    entry.batch = {
+      buffer: Buffer.allocUnsafeSlow(Math.max(entry.batchBytes, packet.length)),
+      used: 0,
+      lengths: [],
+      opened: [],
+    };
     setImmediate(() => flush(entry));
   }
-  packet.copy(entry.batch.buffer, entry.batch.used);
+  const copy = entry.batch.buffer.subarray(entry.batch.used, entry.batch.used + packet.length);
+  packet.copy(copy);
+  const opened = entry.session ? openData(entry, copy) : 0;
+  // Forged or corrupted: dropped here, as the event loop would have after its own open.
+  if (opened < 0) return;
   entry.batch.used += packet.length;
   entry.batch.lengths.push(packet.length);
+  entry.batch.opened.push(opened);
   Atomics.add(entry.counts, 0, packet.length);
+}
+// A download's data packets are opened here, in place, with the session's key (AES-GCM in the addon, keyed once):
+// 1 opened, -1 failed its tag (dropped), 0 not this session's encrypted data (handed over as it came, for the event
+// loop to judge). The layout is transfer/src/wire/packet.ts's: magic, version, type, flags, session id, then the
+// sequence number the nonce carries after the salt (8 bytes in version 1, 6 in version 2).
+function openData(entry, packet) {
+  const session = entry.session;
+  if (packet.length < 44 || packet[0] !== 0x52 || packet[2] !== 1 || (packet[3] & 2) === 0) return 0;
+  if (packet.readUInt32BE(4) !== session.id) return 0;
+  const version = packet[1];
+  let start;
+  let body;
+  if (version === 1) {
+    start = 36;
+    body = packet.readUInt32BE(32);
+    if (36 + body + 16 !== packet.length) return 0;
+    packet.copy(session.nonce, 4, 8, 16);
+  } else if (version === 2) {
+    start = 28;
+    body = packet.length - 28 - 16;
+    session.nonce[4] = 0;
+    session.nonce[5] = 0;
+    packet.copy(session.nonce, 6, 8, 14);
+  } else return 0;
+  if (!entry.addon.gcmOpen(session.handle, session.nonce, packet, start, body)) {
+    Atomics.add(entry.counts, 4, 1);
+    return -1;
+  }
+  Atomics.add(entry.counts, 3, 1);
+  return 1;
 }
 function open({ id, family, pipeBytes, batchBytes, shared, addon }) {
   // counts[0]: bytes handed over and not yet taken by the event loop; counts[1]: datagrams dropped for want of room;
-  // counts[2]: datagrams read in recvmmsg batches.
+  // counts[2]: datagrams read in recvmmsg batches; counts[3]: data packets opened here; counts[4]: ones that failed.
   const counts = new Int32Array(shared);
   const socket = dgram.createSocket(family === 6 ? 'udp6' : 'udp4');
   const entry = { id, socket, batch: undefined, counts, pipeBytes, batchBytes, fd: undefined, addon: addonOf(addon) };
@@ -116,6 +156,15 @@ parentPort.on('message', (message) => {
     case 'connect':
       entry.socket.connect(message.port, message.address, () => parentPort.postMessage({ t: 'connect', id: message.id }));
       return;
+    case 'session': {
+      if (!entry.addon) return;
+      // The node seals downloads: the nonce's top bit set after the salt (packet-codec.ts).
+      const nonce = Buffer.alloc(12);
+      Buffer.from(message.salt).copy(nonce, 0);
+      nonce[0] |= 0x80;
+      entry.session = { id: message.sessionId, handle: entry.addon.gcmNew(Buffer.from(message.key)), nonce };
+      return;
+    }
     case 'close':
       sockets.delete(message.id);
       entry.batch = undefined;
@@ -133,7 +182,14 @@ type FromThread =
       recvBuffer: number;
     }
   | { t: 'connect'; id: number }
-  | { t: 'data'; id: number; data: ArrayBuffer; lengths: number[] };
+  | { t: 'data'; id: number; data: ArrayBuffer; lengths: number[]; opened: number[] };
+
+/** What a ThreadSocket's 'message' carries beside the packet: whether the drain thread opened it already. */
+export interface ThreadDatagramInfo {
+  opened: boolean;
+}
+const OPENED: ThreadDatagramInfo = { opened: true };
+const AS_CAME: ThreadDatagramInfo = { opened: false };
 
 /** The process's drain thread: started with its first socket, holding the process open only while sockets are. */
 class DrainThread {
@@ -179,6 +235,12 @@ class DrainThread {
 }
 
 const drainThread = new DrainThread();
+let openedOnThreads = 0;
+
+/** Data packets the drain thread opened for the event loop in this process, over the sockets closed so far. */
+export function packetsOpenedOnThreads(): number {
+  return openedOnThreads;
+}
 
 /**
  * A UDP socket read on the drain thread (the subset of `dgram.Socket` a session uses). The thread hands the datagrams
@@ -193,13 +255,15 @@ export class ThreadSocket extends EventEmitter {
   /** [0] bytes the thread has handed over that the event loop has not taken yet, [1] datagrams it dropped. */
   #counts: Int32Array;
   #closed = false;
+  #addon = false;
 
   private constructor(family: 4 | 6, pipeBytes: number) {
     super();
-    const shared = new SharedArrayBuffer(12);
+    const shared = new SharedArrayBuffer(20);
     this.#counts = new Int32Array(shared);
     // The addon (when in use) drains the socket in recvmmsg batches on the thread.
     const addon = datagramAddonFile();
+    this.#addon = addon !== undefined;
     this.#id = drainThread.open(this, { family, pipeBytes, batchBytes: BATCH_BYTES, shared, addon });
   }
 
@@ -225,8 +289,13 @@ export class ThreadSocket extends EventEmitter {
         return;
       case 'data': {
         let at = 0;
-        for (const length of message.lengths) {
-          if (!this.#closed) this.emit('message', Buffer.from(message.data, at, length));
+        for (const [index, length] of message.lengths.entries()) {
+          if (!this.#closed)
+            this.emit(
+              'message',
+              Buffer.from(message.data, at, length),
+              message.opened[index] ? OPENED : AS_CAME,
+            );
           at += length;
         }
         Atomics.sub(this.#counts, 0, at);
@@ -258,6 +327,28 @@ export class ThreadSocket extends EventEmitter {
     return Atomics.load(this.#counts, 2);
   }
 
+  /** Data packets the thread opened (decrypted and checked) before handing them over; ones that failed and were dropped. */
+  get openedOnThread(): { opened: number; failed: number } {
+    return { opened: Atomics.load(this.#counts, 3), failed: Atomics.load(this.#counts, 4) };
+  }
+
+  /**
+   * Has the drain thread open this session's encrypted data packets (sealed by the node) in place before it hands
+   * them over, with the addon's AES-GCM: decryption leaves the event loop, which then only checks the header. Their
+   * 'message' says `opened: true`; anything else comes as it came. False (nothing changes) without the addon.
+   */
+  openOnThread(credentials: { sessionId: number; key: Buffer; salt: Buffer }): boolean {
+    if (!this.#addon || this.#closed) return false;
+    drainThread.post({
+      t: 'session',
+      id: this.#id,
+      sessionId: credentials.sessionId,
+      key: new Uint8Array(credentials.key),
+      salt: new Uint8Array(credentials.salt),
+    });
+    return true;
+  }
+
   /** Bytes handed over and not yet taken by the event loop (the kernel's queue aside). */
   get pipeQueuedBytes(): number {
     return Atomics.load(this.#counts, 0);
@@ -283,6 +374,7 @@ export class ThreadSocket extends EventEmitter {
   lost(): void {
     if (this.#closed) return;
     this.#closed = true;
+    openedOnThreads += Atomics.load(this.#counts, 3);
     process.nextTick(() => this.emit('close'));
   }
 }

@@ -4,6 +4,7 @@ import { once } from 'node:events';
 import { readdirSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
+import { socketFd } from '../native/socket-fd.ts';
 import { builtAddon } from '../test-support/built-addon.ts';
 import { PacketType } from '../wire/packet.ts';
 import { PacketCodec } from '../wire/packet-codec.ts';
@@ -193,4 +194,38 @@ describe('ThreadSocket opening a download on its thread', () => {
       expect(socket.openedOnThread).toEqual({ opened: 20, failed: 1 });
     },
   );
+});
+
+describe('ThreadSocket with UDP GRO', () => {
+  it('takes runs the sender sent with UDP GSO coalesced, and hands over the same datagrams whole and in order', async () => {
+    const addon = builtAddon();
+    const socket = await ThreadSocket.open(4);
+    const got: Buffer[] = [];
+    socket.on('message', (packet: Buffer) => got.push(Buffer.from(packet)));
+    const peer = createSocket('udp4');
+    peer.bind(0, '127.0.0.1');
+    await once(peer, 'listening');
+    const count = 2000;
+    const datagram = (n: number) => {
+      const packet = Buffer.alloc(n === count - 1 ? 100 : 1472, n % 256);
+      packet.writeUInt16BE(n, 0);
+      return [packet];
+    };
+    for (let from = 0; from < count; from += 200) {
+      const batch = Array.from({ length: Math.min(200, count - from) }, (_, i) => datagram(from + i));
+      expect(addon.sendBatch(socketFd(peer) as number, batch, socket.address().port, '127.0.0.1', true)).toBe(
+        batch.length,
+      );
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    for (let wait = 0; wait < 100 && got.length < count; wait++) await new Promise((r) => setTimeout(r, 20));
+    peer.close();
+    socket.close();
+    expect(got.map((packet) => packet.readUInt16BE(0))).toEqual(Array.from({ length: count }, (_, n) => n));
+    expect(got.every((packet, n) => packet.length === datagram(n)[0]?.length)).toBe(true);
+    expect(
+      got.every((packet) => packet.subarray(2).every((byte) => byte === packet.readUInt16BE(0) % 256)),
+    ).toBe(true);
+    expect(socket.coalescedRuns).toBeGreaterThan(0);
+  });
 });

@@ -51,17 +51,70 @@ function fdOf(socket) {
   }
   return undefined;
 }
+const segments = new Int32Array(SLOTS);
 function drain(entry) {
   const fd = entry.fd ?? (entry.fd = fdOf(entry.socket));
   if (fd === undefined) return;
   scratch ??= Buffer.allocUnsafeSlow(SLOT * SLOTS);
   for (;;) {
-    const count = entry.addon.recvBatch(fd, scratch, SLOT, lengths);
-    Atomics.add(entry.counts, 2, count);
+    const count = entry.addon.recvBatch(fd, scratch, SLOT, lengths, undefined, entry.gro ? segments : undefined);
     for (let i = 0; i < count; i++) {
-      if (lengths[i] >= 0) take(entry, scratch.subarray(i * SLOT, i * SLOT + lengths[i]));
+      const length = lengths[i];
+      if (length < 0) continue;
+      const at = i * SLOT;
+      const size = entry.gro ? segments[i] : 0;
+      if (size > 0 && length > size) {
+        // A coalesced run (UDP GRO): cut back into the datagrams that were sent.
+        Atomics.add(entry.counts, 5, 1);
+        for (let from = 0; from < length; from += size) {
+          Atomics.add(entry.counts, 2, 1);
+          take(entry, scratch.subarray(at + from, at + Math.min(length, from + size)));
+        }
+      } else {
+        Atomics.add(entry.counts, 2, 1);
+        take(entry, scratch.subarray(at, at + length));
+      }
     }
     if (count < SLOTS || !sockets.has(entry.id)) return;
+  }
+}
+// Sockets with UDP GRO are not read by libuv (it would take a coalesced run for one datagram): this loop waits for
+// them in the addon (poll, on this thread) and drains them; between waits the thread's messages are served.
+let polling = false;
+function pollGro() {
+  const fds = [];
+  for (const entry of sockets.values()) if (entry.gro && fds.length < 256) fds.push(entry.fd);
+  if (fds.length === 0) {
+    polling = false;
+    return;
+  }
+  for (const entry of sockets.values()) {
+    if (!entry.gro) continue;
+    entry.addon.waitReadable(Int32Array.from(fds), 5);
+    break;
+  }
+  for (const entry of sockets.values()) if (entry.gro) drain(entry);
+  setImmediate(pollGro);
+}
+function handleOf(socket) {
+  for (const symbol of Object.getOwnPropertySymbols(socket)) {
+    const handle = socket[symbol]?.handle;
+    if (handle && typeof handle.recvStop === 'function') return handle;
+  }
+  return undefined;
+}
+// With the addon and unless RAPID_UDP_GRO=off: the kernel hands over runs of datagrams coalesced, libuv stops reading
+// the socket and the poll loop above drains it.
+function startGro(entry) {
+  const fd = fdOf(entry.socket);
+  const handle = handleOf(entry.socket);
+  if (fd === undefined || !handle || typeof entry.addon.groOn !== 'function' || !entry.addon.groOn(fd)) return;
+  handle.recvStop();
+  entry.fd = fd;
+  entry.gro = true;
+  if (!polling) {
+    polling = true;
+    setImmediate(pollGro);
   }
 }
 function take(entry, packet) {
@@ -119,9 +172,10 @@ function openData(entry, packet) {
   Atomics.add(entry.counts, 3, 1);
   return 1;
 }
-function open({ id, family, pipeBytes, batchBytes, shared, addon }) {
+function open({ id, family, pipeBytes, batchBytes, shared, addon, gro }) {
   // counts[0]: bytes handed over and not yet taken by the event loop; counts[1]: datagrams dropped for want of room;
-  // counts[2]: datagrams read in recvmmsg batches; counts[3]: data packets opened here; counts[4]: ones that failed.
+  // counts[2]: datagrams read in recvmmsg batches; counts[3]: data packets opened here; counts[4]: ones that failed;
+  // counts[5]: coalesced runs (UDP GRO) received.
   const counts = new Int32Array(shared);
   const socket = dgram.createSocket(family === 6 ? 'udp6' : 'udp4');
   const entry = { id, socket, batch: undefined, counts, pipeBytes, batchBytes, fd: undefined, addon: addonOf(addon) };
@@ -139,6 +193,7 @@ function open({ id, family, pipeBytes, batchBytes, shared, addon }) {
         break;
       } catch {}
     }
+    if (entry.addon && gro) startGro(entry);
     parentPort.postMessage({ t: 'listening', id, address: socket.address(), recvBuffer: socket.getRecvBufferSize() });
   });
 }
@@ -259,12 +314,13 @@ export class ThreadSocket extends EventEmitter {
 
   private constructor(family: 4 | 6, pipeBytes: number) {
     super();
-    const shared = new SharedArrayBuffer(20);
+    const shared = new SharedArrayBuffer(24);
     this.#counts = new Int32Array(shared);
     // The addon (when in use) drains the socket in recvmmsg batches on the thread.
     const addon = datagramAddonFile();
     this.#addon = addon !== undefined;
-    this.#id = drainThread.open(this, { family, pipeBytes, batchBytes: BATCH_BYTES, shared, addon });
+    const gro = process.env.RAPID_UDP_GRO !== 'off';
+    this.#id = drainThread.open(this, { family, pipeBytes, batchBytes: BATCH_BYTES, shared, addon, gro });
   }
 
   /** A socket bound to an ephemeral port with the largest buffers the system grants. */
@@ -320,6 +376,11 @@ export class ThreadSocket extends EventEmitter {
   /** Datagrams the thread dropped because the event loop had fallen `PIPE_BYTES` behind, since the socket opened. */
   get pipeDrops(): number {
     return Atomics.load(this.#counts, 1);
+  }
+
+  /** Coalesced runs of datagrams (UDP GRO) the thread received and cut back into datagrams. */
+  get coalescedRuns(): number {
+    return Atomics.load(this.#counts, 5);
   }
 
   /** Datagrams the thread read in the addon's recvmmsg batches (none on the JavaScript path). */

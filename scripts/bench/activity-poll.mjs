@@ -1,6 +1,7 @@
 // Activity poll with 1,000 transfers in the list: the full list (token 0), an only-changed poll (latest token),
 // and a ping as the baseline, all over the daemon's socket in the same run. Needs `npm run build` first.
-import { benchHome, direct, percentile, startHost, summary, timeEach } from './bench-lib.mjs';
+import { benchHome, direct, startHost, summary, timeEach } from './bench-lib.mjs';
+import { percentile } from './lib/percentiles.mjs';
 
 const TRANSFERS = 1000;
 const N = 100;
@@ -41,7 +42,7 @@ try {
   console.log(`activity, only changed  (${N}): ${summary(changed)}`);
   console.log(`ping                    (${N}): ${summary(ping)}  [baseline]`);
   console.log(`activity, full, via host (20): ${summary(viaHost)}`);
-  console.log(`ratio full/ping p50 ${(percentile(full, 50) / percentile(ping, 50)).toFixed(1)}×`);
+  console.log(`ratio full/ping p50 ${(percentile(full, 0.5) / percentile(ping, 0.5)).toFixed(1)}×`);
 } finally {
   host.close();
   await home.cleanup();

@@ -1,10 +1,11 @@
-// Shared helpers of the native-host benchmarks: a throwaway RAPID_HOME, frames, the daemon's socket, percentiles.
+// Shared helpers of the native-host benchmarks: a throwaway RAPID_HOME, frames, the daemon's socket, summaries.
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { endianness, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../lib/repo.mjs';
+import { latencySummary } from './lib/percentiles.mjs';
 
 export const HOST_SCRIPT = join(REPO_ROOT, 'native-host/dist/rapid-host.mjs');
 export const PAGE = 'https://bench.example';
@@ -138,9 +139,5 @@ export async function timeEach(n, body) {
   return times.sort((a, b) => a - b);
 }
 
-/** @param {number[]} sorted @param {number} p */
-export const percentile = (sorted, p) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-/** @param {number[]} sorted */
-export const summary = (sorted) =>
-  `p50 ${percentile(sorted, 50).toFixed(3)} ms, p99 ${percentile(sorted, 99).toFixed(3)} ms`;
+/** @param {number[]} samples */
+export const summary = (samples) => latencySummary(samples, [0.5, 0.99], 3);

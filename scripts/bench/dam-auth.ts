@@ -4,7 +4,6 @@
 // the unauthenticated health call for the session lookup. Needs Debian's postgresql-15 (`npm test` installs it).
 import { randomBytes, scrypt } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -15,6 +14,8 @@ import { silentLogger } from '../../dam-app/server/log.ts';
 import { startDamServer } from '../../dam-app/server/start-server.ts';
 import { startPostgresCluster } from '../../dam-app/server/test-support/postgres-cluster.ts';
 import { ensureSystemPackages } from '../lib/ensure-system-packages.mjs';
+import { freePort } from './lib/free-port.mjs';
+import { percentile } from './lib/percentiles.mjs';
 
 const CLIENTS = Number(process.argv[2] ?? 50);
 const PER_CLIENT = Number(process.argv[3] ?? 40);
@@ -45,9 +46,12 @@ async function measure(
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return { p50: at(0.5), p99: at(0.99), perSecond: latencies.length / seconds, count: latencies.length };
+  return {
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+    perSecond: latencies.length / seconds,
+    count: latencies.length,
+  };
 }
 
 async function benchDatabase(databaseUrl?: string) {
@@ -102,15 +106,6 @@ async function benchDatabase(databaseUrl?: string) {
   await runtime.close();
   await rm(home, { recursive: true, force: true });
   return { logins, health, session, logN: config.scryptLogN };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** The floor under a login: the same scrypt derivation alone, at the same concurrency, on the same thread pool. */

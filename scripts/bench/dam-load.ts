@@ -9,13 +9,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { startPostgresCluster } from '../../dam-app/server/test-support/postgres-cluster.ts';
 import { ensureSystemPackages } from '../lib/ensure-system-packages.mjs';
 import { REPO_ROOT } from '../lib/repo.mjs';
+import { freePort } from './lib/free-port.mjs';
+import { percentile } from './lib/percentiles.mjs';
 
 const KIND = process.argv[2] === 'postgres' ? 'postgres' : 'pglite';
 const SECONDS = Number(process.argv[3] ?? 30);
@@ -28,15 +30,6 @@ const MB = 1024 * 1024;
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function rssOf(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
@@ -279,11 +272,6 @@ async function run(
   const after = await rssOf(server.pid);
   return { calls, before, peak, after, attacks };
 }
-
-const percentile = (values: number[], q: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-};
 
 function report(label: string, result: Awaited<ReturnType<typeof run>>) {
   const mb = (bytes: number) => `${(bytes / MB).toFixed(0)} MB`;

@@ -4,7 +4,6 @@
 // sent) to "asset visible" (its row in the database): the scan runs in between. Target: ≤ 10 % added (issue 30).
 import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hashPassword } from '../../dam-app/server/auth/passwords.ts';
@@ -15,16 +14,13 @@ import { startDamServer } from '../../dam-app/server/start-server.ts';
 import { ApiClient } from '../../dam-app/server/test-support/api-client.ts';
 import { startClamd } from '../../dam-app/server/test-support/clamd.ts';
 import { tusDriver } from '../../dam-app/server/test-support/tus-test-driver.ts';
+import { freePort } from './lib/free-port.mjs';
+import { median } from './lib/stats.ts';
 
 const MIB = Number(process.argv[2] ?? 100);
 const ROUNDS = Number(process.argv[3] ?? 3);
 const home = await mkdtemp(join(tmpdir(), 'rapid-bench-scan-'));
-const port = await new Promise<number>((resolve) => {
-  const probe = createServer().listen(0, '127.0.0.1', () => {
-    const { port: free } = probe.address() as { port: number };
-    probe.close(() => resolve(free));
-  });
-});
+const port = await freePort();
 const clamd = await startClamd();
 try {
   const config = loadConfig({
@@ -87,8 +83,6 @@ try {
     runtime.services.config.clamd = undefined;
     times.plain.push(await once(`plain-${round}.bin`));
   }
-  const median = (values: number[]) =>
-    [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
   const scanned = median(times.scanned);
   const plain = median(times.plain);
   console.log(`${MIB} MiB over tus, upload complete → asset visible, median of ${ROUNDS}:`);

@@ -9,6 +9,7 @@ import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'puppeteer-core';
 import { seedBigFolder } from '../../dam-app/server/bench/big-folder.ts';
 import { ADMIN_PASSWORD, launchChromium, startDamWebSite } from '../../test/e2e/harness/dam-web.ts';
+import { percentile } from './lib/percentiles.mjs';
 
 const ASSETS = 10_000;
 // Issue 31: the first 50 tiles ≤ 1 s cold and ≤ 300 ms warm; scrolling p95 ≤ one frame at 60 Hz at 100 px a frame,
@@ -99,8 +100,6 @@ async function scrollFrames(page: Page, step: number) {
   };
 }
 
-const percentile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 const verdict = (ok: boolean) => (ok ? 'meets' : 'MISSES');
 
 async function main() {

@@ -11,7 +11,8 @@ import { median, RUNS, table } from './lib/stats.ts';
 // What one 1,472-byte datagram costs this machine, path by path (issue 32, "small datagrams cheap"): AES-128-GCM
 // sealing with node:crypto (an object per datagram) and with the addon's reused context, and loopback send + receive
 // through dgram, the addon's sendmmsg/recvmmsg batches, and UDP GSO batches. Microseconds per datagram, one thread
-// doing both ends (on loopback the receiving side's stack work runs inside the send call), median of 3.
+// doing both ends (on loopback the receiving side's stack work runs inside the send call), median of 3. The last row
+// receives with UDP GRO, as the client's drain thread does: the kernel hands over each GSO run whole.
 const addon = datagramAddon();
 if (!addon) throw new Error('the datagram addon is not built (node transfer/native/build.mjs)');
 const SIZE = 1472;
@@ -37,14 +38,18 @@ async function pair(): Promise<[Socket, Socket]> {
 }
 
 /** Sends COUNT datagrams from a to b in batches of 64 and reads them back between batches. */
-async function loop(kind: 'dgram' | 'sendmmsg' | 'gso'): Promise<number> {
+async function loop(kind: 'dgram' | 'sendmmsg' | 'gso' | 'gro'): Promise<number> {
   const [from, to] = await pair();
   const port = to.address().port;
   const packet = Buffer.alloc(SIZE, 7);
   const batch = Array.from({ length: 64 }, () => [packet]);
-  const scratch = Buffer.allocUnsafe(2048 * 256);
+  // Slots of 64 KiB: with UDP GRO a slot holds a coalesced run (its segment size says how many datagrams).
+  const slot = kind === 'gro' ? 65536 : 2048;
+  const scratch = Buffer.allocUnsafe(slot * 256);
   const lengths = new Int32Array(256);
+  const segments = new Int32Array(256);
   const toFd = socketFd(to) as number;
+  if (kind === 'gro' && !addon?.groOn(toFd)) throw new Error('the kernel refused UDP GRO');
   const fromFd = socketFd(from) as number;
   let received = 0;
   const start = process.hrtime.bigint();
@@ -66,9 +71,12 @@ async function loop(kind: 'dgram' | 'sendmmsg' | 'gso'): Promise<number> {
     to.removeAllListeners('message');
     let sent = 0;
     while (sent < COUNT) {
-      sent += addon?.sendBatch(fromFd, batch, port, '127.0.0.1', kind === 'gso') ?? 0;
-      for (let got = 256; got === 256; received += got)
-        got = addon?.recvBatch(toFd, scratch, 2048, lengths) ?? 0;
+      sent += addon?.sendBatch(fromFd, batch, port, '127.0.0.1', kind !== 'sendmmsg') ?? 0;
+      for (let got = 256; got === 256; ) {
+        got = addon?.recvBatch(toFd, scratch, slot, lengths, undefined, segments) ?? 0;
+        for (let i = 0; i < got; i++)
+          received += (segments[i] ?? 0) > 0 ? Math.ceil((lengths[i] ?? 0) / (segments[i] ?? 1)) : 1;
+      }
     }
   }
   const us = Number(process.hrtime.bigint() - start) / 1000 / received;
@@ -109,6 +117,7 @@ for (let run = 0; run < RUNS; run++) {
   record('loopback send + receive, dgram', await loop('dgram'));
   record('loopback send + receive, addon sendmmsg/recvmmsg', await loop('sendmmsg'));
   record('loopback send + receive, addon UDP GSO + recvmmsg', await loop('gso'));
+  record('loopback send + receive, addon UDP GSO + GRO (coalesced runs)', await loop('gro'));
 }
 console.log(
   `datagram cost: ${SIZE}-byte datagrams, ${COUNT} per measure, median of ${RUNS}; load average ${loadavg()

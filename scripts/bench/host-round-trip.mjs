@@ -1,6 +1,7 @@
 // Native-host round trip: 1,000 version calls browser-side framing → host → daemon → back, against a baseline of the
 // same call made straight to the daemon's socket in the same run. Needs `npm run build` first.
-import { benchHome, direct, percentile, startHost, summary, timeEach } from './bench-lib.mjs';
+import { benchHome, direct, startHost, summary, timeEach } from './bench-lib.mjs';
+import { percentile } from './lib/percentiles.mjs';
 
 const N = 1000;
 const home = await benchHome();
@@ -16,8 +17,8 @@ try {
   console.log(`version via host   (${N}): ${summary(viaHost)}`);
   console.log(`version via socket (${N}): ${summary(straight)}  [baseline]`);
   console.log(
-    `ratio host/socket: p50 ${(percentile(viaHost, 50) / percentile(straight, 50)).toFixed(2)}×, p99 ${(
-      percentile(viaHost, 99) / percentile(straight, 99)
+    `ratio host/socket: p50 ${(percentile(viaHost, 0.5) / percentile(straight, 0.5)).toFixed(2)}×, p99 ${(
+      percentile(viaHost, 0.99) / percentile(straight, 0.99)
     ).toFixed(2)}×`,
   );
 } finally {

@@ -9,6 +9,12 @@ import { installSh, uninstallSh } from './unix-scripts.ts';
 import { INSTALL_PS1, UNINSTALL_PS1 } from './windows-scripts.ts';
 
 const PROGRAMS = ['rapid-host.mjs', 'rapid-daemon.mjs', 'rapid-register.mjs'];
+/**
+ * The transfer engine's datagram addon (sendmmsg/recvmmsg, AES-GCM contexts kept), beside the programs when the release
+ * build made it. A Linux shared object for the build machine's architecture: only the Linux archive carries it, and the
+ * engine runs its JavaScript path wherever it is missing or does not load.
+ */
+const DATAGRAM_ADDON = 'rapid-dgram.node';
 /** Fixed timestamps, so the same build gives the same bytes. */
 const EPOCH = new Date('2026-01-01T00:00:00Z');
 
@@ -32,6 +38,8 @@ export async function writeClientArchive(options: {
   try {
     await mkdir(join(root, 'lib'), { recursive: true });
     for (const program of PROGRAMS) await cp(join(programsDir, program), join(root, 'lib', program));
+    if (os === 'linux' && process.platform === 'linux' && (await exists(join(programsDir, DATAGRAM_ADDON))))
+      await cp(join(programsDir, DATAGRAM_ADDON), join(root, 'lib', DATAGRAM_ADDON));
     await writeFile(join(root, 'README.txt'), readmeText(os, version));
     if (os === 'windows') {
       await writeFile(join(root, 'install.ps1'), INSTALL_PS1.replaceAll('\n', '\r\n'));
@@ -59,6 +67,13 @@ export async function writeClientArchive(options: {
   } finally {
     await rm(stage, { recursive: true, force: true });
   }
+}
+
+async function exists(file: string): Promise<boolean> {
+  return stat(file).then(
+    () => true,
+    () => false,
+  );
 }
 
 async function writeExecutable(file: string, text: string) {

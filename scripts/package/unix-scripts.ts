@@ -1,6 +1,7 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: this file writes shell scripts, where ${…} is parameter expansion
 /**
- * install.sh / uninstall.sh for Linux and macOS archives. The archive holds the three bundled programs in lib/;
+ * install.sh / uninstall.sh for Linux and macOS archives. The archive holds the three bundled programs in lib/ (the
+ * Linux one also the datagram addon);
  * registering with the browsers is the host's own `rapid-register` (one table of browser folders, already tested),
  * run with the node the visitor has, whose absolute path goes into the launchers (browsers start hosts with a
  * minimal PATH).
@@ -22,6 +23,9 @@ if [ -z "$node" ] || ! "$node" -e 'const [a, b] = process.versions.node.split(".
 fi
 mkdir -p "$PREFIX/lib" "$PREFIX/bin"
 cp "$here/lib/rapid-host.mjs" "$here/lib/rapid-daemon.mjs" "$here/lib/rapid-register.mjs" "$PREFIX/lib/"
+# The transfer engine's datagram addon, when this archive carries one (Linux); without it the engine runs in JavaScript.
+rm -f "$PREFIX/lib/rapid-dgram.node"
+if [ -f "$here/lib/rapid-dgram.node" ]; then cp "$here/lib/rapid-dgram.node" "$PREFIX/lib/"; fi
 cat > "$PREFIX/bin/rapid-daemon" <<LAUNCHER
 #!/bin/sh
 exec "$node" "$PREFIX/lib/rapid-daemon.mjs" "\\$@"

@@ -8,6 +8,7 @@
 #include <netinet/udp.h>
 #include <node_api.h>
 #include <openssl/evp.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -292,12 +293,53 @@ static napi_value segmentation_is_off(napi_env env, napi_callback_info info) {
   return out;
 }
 
-// recvBatch(fd, buffer, slotBytes, lengths: Int32Array, sources?: Uint8Array): reads up to lengths.length datagrams
-// without blocking, datagram i into buffer[i * slotBytes, +slotBytes); its length into lengths[i] and, for IPv4, its
-// sender's address and port into sources[6 * i, +6). Returns how many (0 when none waits).
+// groOn(fd): asks the kernel to hand this socket runs of datagrams from one sender coalesced (UDP GRO): one receive
+// per run, its segment size in a control message (recvBatch's `segments`). False where the kernel has no UDP_GRO.
+static napi_value gro_on(napi_env env, napi_callback_info info) {
+  size_t argc = 1;
+  napi_value argv[1];
+  CHECK(env, napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+  int fd;
+  if (argc < 1 || !fd_of(env, argv[0], &fd)) return fail(env, "groOn(fd)");
+  int one = 1;
+  napi_value out;
+  napi_get_boolean(env, setsockopt(fd, SOL_UDP, UDP_GRO, &one, sizeof one) == 0, &out);
+  return out;
+}
+
+// waitReadable(fds: Int32Array, timeoutMs): blocks the calling thread (a drain thread, never the event loop) until one
+// of the sockets has a datagram waiting or the time is up; how many are readable.
+static napi_value wait_readable(napi_env env, napi_callback_info info) {
+  size_t argc = 2;
+  napi_value argv[2];
+  CHECK(env, napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+  napi_typedarray_type type;
+  size_t count;
+  void *data;
+  int32_t timeout;
+  if (argc < 2 || napi_get_typedarray_info(env, argv[0], &type, &count, &data, NULL, NULL) != napi_ok ||
+      type != napi_int32_array || count > MAX_BATCH || napi_get_value_int32(env, argv[1], &timeout) != napi_ok)
+    return fail(env, "waitReadable(fds, timeoutMs)");
+  struct pollfd fds[MAX_BATCH];
+  for (size_t i = 0; i < count; i++) {
+    fds[i].fd = ((int32_t *)data)[i];
+    fds[i].events = POLLIN;
+    fds[i].revents = 0;
+  }
+  int ready;
+  do ready = poll(fds, count, timeout);
+  while (ready < 0 && errno == EINTR);
+  return number(env, ready < 0 ? 0 : ready);
+}
+
+// recvBatch(fd, buffer, slotBytes, lengths: Int32Array, sources?: Uint8Array, segments?: Int32Array): reads up to
+// lengths.length datagrams without blocking, datagram i into buffer[i * slotBytes, +slotBytes); its length into
+// lengths[i] and, for IPv4, its sender's address and port into sources[6 * i, +6). With `segments` (a socket with
+// groOn), segments[i] is the size of the datagrams a coalesced run holds (the last may be shorter), 0 for a single
+// datagram. Returns how many (0 when none waits).
 static napi_value recv_batch(napi_env env, napi_callback_info info) {
-  size_t argc = 5;
-  napi_value argv[5];
+  size_t argc = 6;
+  napi_value argv[6];
   CHECK(env, napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
   int fd;
   unsigned char *buffer;
@@ -324,11 +366,28 @@ static napi_value recv_batch(napi_env env, napi_callback_info info) {
       sources = source_data;
     }
   }
+  int32_t *segments = NULL;
+  if (argc >= 6) {
+    napi_valuetype kind;
+    napi_typeof(env, argv[5], &kind);
+    size_t segment_length;
+    void *segment_data;
+    if (kind != napi_undefined) {
+      if (napi_get_typedarray_info(env, argv[5], &type, &segment_length, &segment_data, NULL, NULL) != napi_ok ||
+          type != napi_int32_array || segment_length < max)
+        return fail(env, "recvBatch: segments must be an Int32Array of one entry per datagram");
+      segments = segment_data;
+    }
+  }
   if (max > buffer_length / slot) max = buffer_length / slot;
   if (max > MAX_BATCH) max = MAX_BATCH;
   struct mmsghdr messages[MAX_BATCH];
   struct iovec slots[MAX_BATCH];
   struct sockaddr_storage from[MAX_BATCH];
+  union {
+    char buffer[CMSG_SPACE(sizeof(int))];
+    struct cmsghdr align;
+  } controls[MAX_BATCH];
   for (size_t i = 0; i < max; i++) {
     slots[i].iov_base = buffer + i * slot;
     slots[i].iov_len = slot;
@@ -337,6 +396,10 @@ static napi_value recv_batch(napi_env env, napi_callback_info info) {
     messages[i].msg_hdr.msg_iovlen = 1;
     messages[i].msg_hdr.msg_name = &from[i];
     messages[i].msg_hdr.msg_namelen = sizeof from[i];
+    if (segments) {
+      messages[i].msg_hdr.msg_control = controls[i].buffer;
+      messages[i].msg_hdr.msg_controllen = sizeof controls[i].buffer;
+    }
   }
   int got;
   do got = recvmmsg(fd, messages, (unsigned)max, MSG_DONTWAIT, NULL);
@@ -346,6 +409,16 @@ static napi_value recv_batch(napi_env env, napi_callback_info info) {
   for (int i = 0; i < got; i++) {
     // A datagram longer than its slot arrives cut (MSG_TRUNC): reported as length -1, so it is dropped.
     lengths[i] = (messages[i].msg_hdr.msg_flags & MSG_TRUNC) ? -1 : (int32_t)messages[i].msg_len;
+    if (segments) {
+      segments[i] = 0;
+      for (struct cmsghdr *cmsg = CMSG_FIRSTHDR(&messages[i].msg_hdr); cmsg;
+           cmsg = CMSG_NXTHDR(&messages[i].msg_hdr, cmsg))
+        if (cmsg->cmsg_level == SOL_UDP && cmsg->cmsg_type == UDP_GRO) {
+          int size;
+          memcpy(&size, CMSG_DATA(cmsg), sizeof size);
+          segments[i] = size;
+        }
+    }
     if (sources) {
       struct sockaddr_in *in = (struct sockaddr_in *)&from[i];
       if (in->sin_family == AF_INET) {
@@ -367,6 +440,8 @@ NAPI_MODULE_INIT() {
       {"sendBatch", NULL, send_batch, NULL, NULL, NULL, napi_default, NULL},
       {"segmentationOff", NULL, segmentation_is_off, NULL, NULL, NULL, napi_default, NULL},
       {"recvBatch", NULL, recv_batch, NULL, NULL, NULL, napi_default, NULL},
+      {"groOn", NULL, gro_on, NULL, NULL, NULL, napi_default, NULL},
+      {"waitReadable", NULL, wait_readable, NULL, NULL, NULL, napi_default, NULL},
   };
   napi_define_properties(env, exports, sizeof methods / sizeof methods[0], methods);
   return exports;

@@ -1,6 +1,7 @@
 export type { EngineOptions, StartOptions, TransferHandle } from './engine/transfer-engine.ts';
 export { TransferEngine } from './engine/transfer-engine.ts';
 export type { TransferInfo, TransferStatus } from './engine/transfer-info.ts';
+export { datagramIo } from './native/datagram-addon.ts';
 export type { NodeConfig, NodeRateConfig } from './node/node-config.ts';
 export { DEFAULT_RATE } from './node/node-config.ts';
 export { answerRefusedMethods } from './node/refused-methods.ts';

@@ -6,11 +6,12 @@
 // DAM_JOB_CONCURRENCY for the jobs run at once, cores by default). It lives in the dam-app workspace so it resolves
 // the server's own dependencies.
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import sharp from 'sharp';
+import { freePort } from '../../../scripts/bench/lib/free-port.mjs';
+import { latencySummary } from '../../../scripts/bench/lib/percentiles.mjs';
 import { hashPassword } from '../auth/passwords.ts';
 import { loadConfig } from '../config/config.ts';
 import { createServices } from '../create-services.ts';
@@ -40,12 +41,7 @@ const WORDS = [
   'campaign',
 ];
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
-const summary = (times: number[]) => {
-  const sorted = [...times].sort((a, b) => a - b);
-  return `p50 ${percentile(sorted, 0.5).toFixed(1)} ms, p95 ${percentile(sorted, 0.95).toFixed(1)} ms`;
-};
+const summary = (times: number[]) => latencySummary(times);
 async function timeEach(n: number, body: (index: number) => Promise<unknown>): Promise<number[]> {
   const times: number[] = [];
   for (let index = 0; index < n; index++) {
@@ -54,15 +50,6 @@ async function timeEach(n: number, body: (index: number) => Promise<unknown>): P
     times.push(performance.now() - start);
   }
   return times;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function benchOne(kind: 'pglite' | 'postgres', databaseUrl?: string) {

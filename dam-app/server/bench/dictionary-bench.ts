@@ -2,10 +2,11 @@
 // the same run, through the HTTP API as the web's type-ahead calls it: prefixes of 1 to 4 letters taken from the
 // words themselves, 20 suggestions each. Run by hand: `npx tsx scripts/bench/dictionary-typeahead.ts`.
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
+import { freePort } from '../../../scripts/bench/lib/free-port.mjs';
+import { latencySummary } from '../../../scripts/bench/lib/percentiles.mjs';
 import { hashPassword } from '../auth/passwords.ts';
 import { loadConfig } from '../config/config.ts';
 import { createServices } from '../create-services.ts';
@@ -17,18 +18,6 @@ import { startPostgresCluster } from '../test-support/postgres-cluster.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 400);
 let print: (line: string) => void = () => {};
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function benchOne(kind: 'pglite' | 'postgres', databaseUrl?: string) {
   const home = await mkdtemp(join(tmpdir(), `dam-bench-dict-${kind}-`));
@@ -85,9 +74,8 @@ async function benchOne(kind: 'pglite' | 'postgres', databaseUrl?: string) {
       times.push(performance.now() - start);
       if (answer.status !== 200 || !answer.body.words.length) throw new Error(`no words for ${prefix}`);
     }
-    const sorted = times.sort((a, b) => a - b);
     print(
-      `${kind}: type-ahead over HTTP, ${times.length} prefixes of 1–4 letters: p50 ${percentile(sorted, 0.5).toFixed(1)} ms, p95 ${percentile(sorted, 0.95).toFixed(1)} ms (target ≤ 50 ms)`,
+      `${kind}: type-ahead over HTTP, ${times.length} prefixes of 1–4 letters: ${latencySummary(times)} (target ≤ 50 ms)`,
     );
     const direct: number[] = [];
     for (const [index, word] of sample.entries()) {
@@ -95,10 +83,7 @@ async function benchOne(kind: 'pglite' | 'postgres', databaseUrl?: string) {
       await wordsWithPrefix(db, shipped.id, word.slice(0, 1 + (index % 4)), 20);
       direct.push(performance.now() - start);
     }
-    direct.sort((a, b) => a - b);
-    print(
-      `${kind}: the query alone (in process): p50 ${percentile(direct, 0.5).toFixed(1)} ms, p95 ${percentile(direct, 0.95).toFixed(1)} ms`,
-    );
+    print(`${kind}: the query alone (in process): ${latencySummary(direct)}`);
     const plan = await sql<{ 'QUERY PLAN': string }>`explain select word from dictionary_words
       where dictionary_id = ${shipped.id} and lower(word) collate "C" like 'ha%' order by lower(word) collate "C" limit 20`.execute(
       db,

@@ -1,6 +1,7 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { datagramIo } from '@rapid/transfer';
 import { resolveRapidPaths } from '../config/paths.ts';
 import { selectDesktopUi } from '../desktop/select-ui.ts';
 import { createDriveApi } from '../drive/drive-app.ts';
@@ -110,6 +111,8 @@ try {
     https: legacy?.port,
     drive: driveServer?.port,
     ui: daemon.ui.name,
+    // The transfer engine's datagram path: its addon beside this program (the Linux archive ships one) or JavaScript.
+    datagram_io: datagramIo(),
   });
   // A parent that started the daemon over IPC (`npm start`) learns when it serves; the host polls the socket instead.
   if (process.send) {

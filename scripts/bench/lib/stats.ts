@@ -1,3 +1,5 @@
+import { percentile } from './percentiles.mjs';
+
 /** Summary of a latency sample in milliseconds. */
 export interface LatencySummary {
   count: number;
@@ -9,15 +11,14 @@ export interface LatencySummary {
 }
 
 export function summarize(samples: number[]): LatencySummary {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+  const at = (q: number) => (samples.length ? percentile(samples, q) : Number.NaN);
   return {
-    count: sorted.length,
-    mean: sorted.reduce((sum, value) => sum + value, 0) / sorted.length,
+    count: samples.length,
+    mean: samples.reduce((sum, value) => sum + value, 0) / samples.length,
     p50: at(0.5),
     p95: at(0.95),
     p99: at(0.99),
-    max: sorted.at(-1) ?? Number.NaN,
+    max: samples.length ? Math.max(...samples) : Number.NaN,
   };
 }
 

@@ -31,7 +31,7 @@ import {
   resumePolicyOf,
 } from './normalize-spec.ts';
 import { receivingSocketStats } from './receiving-socket-stats.ts';
-import { ThreadSocket } from './thread-socket.ts';
+import { type ThreadDatagramInfo, ThreadSocket } from './thread-socket.ts';
 import { openUdp, probeUdp, type UdpSocket } from './udp-probe.ts';
 
 /** How long a client probes once the node has said it receives the probes (PROTOCOL.md §2.4). */
@@ -276,7 +276,12 @@ export class ClientSession {
       });
       udp.socket.off('message', keepEarly);
       for (const packet of early.splice(0)) receiver.onDatagram(packet);
-      udp.socket.on('message', (packet) => receiver.onDatagram(packet));
+      // With the addon, the drain thread decrypts the download's data (off the event loop, which writes and acks).
+      if (udp.socket instanceof ThreadSocket && credentials.key && codec.native)
+        udp.socket.openOnThread({ ...credentials, key: credentials.key });
+      udp.socket.on('message', (packet: Buffer, info?: ThreadDatagramInfo) =>
+        receiver.onDatagram(packet, info?.opened === true),
+      );
       part = receiver;
     }
     this.#part = part;

@@ -1,11 +1,15 @@
+import { randomBytes } from 'node:crypto';
 import { createSocket } from 'node:dgram';
 import { once } from 'node:events';
 import { readdirSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
+import { socketFd } from '../native/socket-fd.ts';
 import { builtAddon } from '../test-support/built-addon.ts';
+import { PacketType } from '../wire/packet.ts';
+import { PacketCodec } from '../wire/packet-codec.ts';
 import { receivingSocketStats } from './receiving-socket-stats.ts';
-import { ThreadSocket } from './thread-socket.ts';
+import { type ThreadDatagramInfo, ThreadSocket } from './thread-socket.ts';
 import { openUdp } from './udp-probe.ts';
 
 /**
@@ -134,5 +138,94 @@ describe.each([
     if (setting === 'on') expect(socket.batchedDatagrams).toBeGreaterThan(0);
     else expect(socket.batchedDatagrams).toBe(0);
     socket.close();
+  });
+});
+
+describe('ThreadSocket opening a download on its thread', () => {
+  it.each([1, 2] as const)(
+    'packet version %i: the session’s data opened in place with its tag checked, forged data dropped, the rest as it came',
+    async (version) => {
+      builtAddon();
+      const socket = await ThreadSocket.open(4);
+      const key = randomBytes(16);
+      const salt = randomBytes(4);
+      const node = new PacketCodec(key, salt, version);
+      expect(socket.openOnThread({ sessionId: 7, key, salt })).toBe(true);
+      const got: { packet: Buffer; opened: boolean }[] = [];
+      socket.on('message', (packet: Buffer, info: ThreadDatagramInfo) =>
+        got.push({ packet: Buffer.from(packet), opened: info.opened }),
+      );
+      // The session's key reaches the thread before the datagrams do (its messages come in order; a moment's margin).
+      await new Promise((r) => setTimeout(r, 50));
+      const header = (seq: number, sessionId = 7) => ({
+        type: PacketType.data,
+        flags: 0,
+        sessionId,
+        seq: 2 ** 40 + seq,
+        fileIndex: 0,
+        offset: seq * 1000,
+        sendUs: 0,
+      });
+      const payload = (seq: number) => Buffer.alloc(1000, seq);
+      const sealed = Array.from({ length: 20 }, (_, seq) => node.seal('node', header(seq), payload(seq)));
+      const forged = node.seal('node', header(20), payload(20));
+      forged[forged.length - 20] = (forged[forged.length - 20] ?? 0) ^ 1;
+      const other = node.seal('node', header(21, 8), payload(21));
+      const peer = createSocket('udp4');
+      peer.bind(0, '127.0.0.1');
+      await once(peer, 'listening');
+      for (const packet of [...sealed, forged, other]) peer.send(packet, socket.address().port, '127.0.0.1');
+      for (let wait = 0; wait < 100 && got.length < 21; wait++) await new Promise((r) => setTimeout(r, 20));
+      peer.close();
+      socket.close();
+      expect(got.length).toBe(21);
+      const opened = got.slice(0, 20);
+      expect(opened.every((each) => each.opened)).toBe(true);
+      // Decrypted already: the event loop's codec only reads the header and hands the plaintext on.
+      const read = opened.map((each) => node.opened(each.packet));
+      expect(read.map((each) => each?.payload.equals(payload((each?.header.seq ?? 0) - 2 ** 40)))).toEqual(
+        Array(20).fill(true),
+      );
+      expect(read.map((each) => each?.header.seq)).toEqual(
+        Array.from({ length: 20 }, (_, seq) => 2 ** 40 + seq),
+      );
+      // Another session's packet is not this key's to judge: it comes sealed, for the event loop's own open to refuse.
+      expect(got[20]).toEqual({ packet: other, opened: false });
+      expect(socket.openedOnThread).toEqual({ opened: 20, failed: 1 });
+    },
+  );
+});
+
+describe('ThreadSocket with UDP GRO', () => {
+  it('takes runs the sender sent with UDP GSO coalesced, and hands over the same datagrams whole and in order', async () => {
+    const addon = builtAddon();
+    const socket = await ThreadSocket.open(4);
+    const got: Buffer[] = [];
+    socket.on('message', (packet: Buffer) => got.push(Buffer.from(packet)));
+    const peer = createSocket('udp4');
+    peer.bind(0, '127.0.0.1');
+    await once(peer, 'listening');
+    const count = 2000;
+    const datagram = (n: number) => {
+      const packet = Buffer.alloc(n === count - 1 ? 100 : 1472, n % 256);
+      packet.writeUInt16BE(n, 0);
+      return [packet];
+    };
+    for (let from = 0; from < count; from += 200) {
+      const batch = Array.from({ length: Math.min(200, count - from) }, (_, i) => datagram(from + i));
+      expect(addon.sendBatch(socketFd(peer) as number, batch, socket.address().port, '127.0.0.1', true)).toBe(
+        batch.length,
+      );
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    for (let wait = 0; wait < 100 && got.length < count; wait++) await new Promise((r) => setTimeout(r, 20));
+    peer.close();
+    socket.close();
+    expect(got.map((packet) => packet.readUInt16BE(0))).toEqual(Array.from({ length: count }, (_, n) => n));
+    expect(got.every((packet, n) => packet.length === datagram(n)[0]?.length)).toBe(true);
+    expect(
+      got.every((packet) => packet.subarray(2).every((byte) => byte === packet.readUInt16BE(0) % 256)),
+    ).toBe(true);
+    expect(socket.coalescedRuns).toBeGreaterThan(0);
   });
 });

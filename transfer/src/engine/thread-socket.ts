@@ -21,10 +21,10 @@ function flush(entry) {
   const batch = entry.batch;
   if (!batch) return;
   entry.batch = undefined;
-  const { buffer, used, lengths } = batch;
+  const { buffer, used, lengths, opened } = batch;
   // A batch buffer mostly empty is cut to size (a copy), so the event loop never holds much more than was received.
   const data = used > buffer.length / 2 ? buffer.buffer : buffer.buffer.slice(0, used);
-  parentPort.postMessage({ t: 'data', id: entry.id, data, lengths }, [data]);
+  parentPort.postMessage({ t: 'data', id: entry.id, data, lengths, opened }, [data]);
 }
 // With the datagram addon, each wake-up of a socket drains it with recvmmsg (a batch per system call, into one reused
 // buffer) after the datagram libuv read; without it, libuv reads one datagram per system call.
@@ -51,17 +51,70 @@ function fdOf(socket) {
   }
   return undefined;
 }
+const segments = new Int32Array(SLOTS);
 function drain(entry) {
   const fd = entry.fd ?? (entry.fd = fdOf(entry.socket));
   if (fd === undefined) return;
   scratch ??= Buffer.allocUnsafeSlow(SLOT * SLOTS);
   for (;;) {
-    const count = entry.addon.recvBatch(fd, scratch, SLOT, lengths);
-    Atomics.add(entry.counts, 2, count);
+    const count = entry.addon.recvBatch(fd, scratch, SLOT, lengths, undefined, entry.gro ? segments : undefined);
     for (let i = 0; i < count; i++) {
-      if (lengths[i] >= 0) take(entry, scratch.subarray(i * SLOT, i * SLOT + lengths[i]));
+      const length = lengths[i];
+      if (length < 0) continue;
+      const at = i * SLOT;
+      const size = entry.gro ? segments[i] : 0;
+      if (size > 0 && length > size) {
+        // A coalesced run (UDP GRO): cut back into the datagrams that were sent.
+        Atomics.add(entry.counts, 5, 1);
+        for (let from = 0; from < length; from += size) {
+          Atomics.add(entry.counts, 2, 1);
+          take(entry, scratch.subarray(at + from, at + Math.min(length, from + size)));
+        }
+      } else {
+        Atomics.add(entry.counts, 2, 1);
+        take(entry, scratch.subarray(at, at + length));
+      }
     }
     if (count < SLOTS || !sockets.has(entry.id)) return;
+  }
+}
+// Sockets with UDP GRO are not read by libuv (it would take a coalesced run for one datagram): this loop waits for
+// them in the addon (poll, on this thread) and drains them; between waits the thread's messages are served.
+let polling = false;
+function pollGro() {
+  const fds = [];
+  for (const entry of sockets.values()) if (entry.gro && fds.length < 256) fds.push(entry.fd);
+  if (fds.length === 0) {
+    polling = false;
+    return;
+  }
+  for (const entry of sockets.values()) {
+    if (!entry.gro) continue;
+    entry.addon.waitReadable(Int32Array.from(fds), 5);
+    break;
+  }
+  for (const entry of sockets.values()) if (entry.gro) drain(entry);
+  setImmediate(pollGro);
+}
+function handleOf(socket) {
+  for (const symbol of Object.getOwnPropertySymbols(socket)) {
+    const handle = socket[symbol]?.handle;
+    if (handle && typeof handle.recvStop === 'function') return handle;
+  }
+  return undefined;
+}
+// With the addon and unless RAPID_UDP_GRO=off: the kernel hands over runs of datagrams coalesced, libuv stops reading
+// the socket and the poll loop above drains it.
+function startGro(entry) {
+  const fd = fdOf(entry.socket);
+  const handle = handleOf(entry.socket);
+  if (fd === undefined || !handle || typeof entry.addon.groOn !== 'function' || !entry.addon.groOn(fd)) return;
+  handle.recvStop();
+  entry.fd = fd;
+  entry.gro = true;
+  if (!polling) {
+    polling = true;
+    setImmediate(pollGro);
   }
 }
 function take(entry, packet) {
@@ -71,17 +124,58 @@ function take(entry, packet) {
   }
   if (entry.batch && entry.batch.used + packet.length > entry.batch.buffer.length) flush(entry);
   if (!entry.batch) {
-    entry.batch = { buffer: Buffer.allocUnsafeSlow(Math.max(entry.batchBytes, packet.length)), used: 0, lengths: [] };
+    entry.batch = {
+      buffer: Buffer.allocUnsafeSlow(Math.max(entry.batchBytes, packet.length)),
+      used: 0,
+      lengths: [],
+      opened: [],
+    };
     setImmediate(() => flush(entry));
   }
-  packet.copy(entry.batch.buffer, entry.batch.used);
+  const copy = entry.batch.buffer.subarray(entry.batch.used, entry.batch.used + packet.length);
+  packet.copy(copy);
+  const opened = entry.session ? openData(entry, copy) : 0;
+  // Forged or corrupted: dropped here, as the event loop would have after its own open.
+  if (opened < 0) return;
   entry.batch.used += packet.length;
   entry.batch.lengths.push(packet.length);
+  entry.batch.opened.push(opened);
   Atomics.add(entry.counts, 0, packet.length);
 }
-function open({ id, family, pipeBytes, batchBytes, shared, addon }) {
+// A download's data packets are opened here, in place, with the session's key (AES-GCM in the addon, keyed once):
+// 1 opened, -1 failed its tag (dropped), 0 not this session's encrypted data (handed over as it came, for the event
+// loop to judge). The layout is transfer/src/wire/packet.ts's: magic, version, type, flags, session id, then the
+// sequence number the nonce carries after the salt (8 bytes in version 1, 6 in version 2).
+function openData(entry, packet) {
+  const session = entry.session;
+  if (packet.length < 44 || packet[0] !== 0x52 || packet[2] !== 1 || (packet[3] & 2) === 0) return 0;
+  if (packet.readUInt32BE(4) !== session.id) return 0;
+  const version = packet[1];
+  let start;
+  let body;
+  if (version === 1) {
+    start = 36;
+    body = packet.readUInt32BE(32);
+    if (36 + body + 16 !== packet.length) return 0;
+    packet.copy(session.nonce, 4, 8, 16);
+  } else if (version === 2) {
+    start = 28;
+    body = packet.length - 28 - 16;
+    session.nonce[4] = 0;
+    session.nonce[5] = 0;
+    packet.copy(session.nonce, 6, 8, 14);
+  } else return 0;
+  if (!entry.addon.gcmOpen(session.handle, session.nonce, packet, start, body)) {
+    Atomics.add(entry.counts, 4, 1);
+    return -1;
+  }
+  Atomics.add(entry.counts, 3, 1);
+  return 1;
+}
+function open({ id, family, pipeBytes, batchBytes, shared, addon, gro }) {
   // counts[0]: bytes handed over and not yet taken by the event loop; counts[1]: datagrams dropped for want of room;
-  // counts[2]: datagrams read in recvmmsg batches.
+  // counts[2]: datagrams read in recvmmsg batches; counts[3]: data packets opened here; counts[4]: ones that failed;
+  // counts[5]: coalesced runs (UDP GRO) received.
   const counts = new Int32Array(shared);
   const socket = dgram.createSocket(family === 6 ? 'udp6' : 'udp4');
   const entry = { id, socket, batch: undefined, counts, pipeBytes, batchBytes, fd: undefined, addon: addonOf(addon) };
@@ -99,6 +193,7 @@ function open({ id, family, pipeBytes, batchBytes, shared, addon }) {
         break;
       } catch {}
     }
+    if (entry.addon && gro) startGro(entry);
     parentPort.postMessage({ t: 'listening', id, address: socket.address(), recvBuffer: socket.getRecvBufferSize() });
   });
 }
@@ -116,6 +211,15 @@ parentPort.on('message', (message) => {
     case 'connect':
       entry.socket.connect(message.port, message.address, () => parentPort.postMessage({ t: 'connect', id: message.id }));
       return;
+    case 'session': {
+      if (!entry.addon) return;
+      // The node seals downloads: the nonce's top bit set after the salt (packet-codec.ts).
+      const nonce = Buffer.alloc(12);
+      Buffer.from(message.salt).copy(nonce, 0);
+      nonce[0] |= 0x80;
+      entry.session = { id: message.sessionId, handle: entry.addon.gcmNew(Buffer.from(message.key)), nonce };
+      return;
+    }
     case 'close':
       sockets.delete(message.id);
       entry.batch = undefined;
@@ -133,7 +237,14 @@ type FromThread =
       recvBuffer: number;
     }
   | { t: 'connect'; id: number }
-  | { t: 'data'; id: number; data: ArrayBuffer; lengths: number[] };
+  | { t: 'data'; id: number; data: ArrayBuffer; lengths: number[]; opened: number[] };
+
+/** What a ThreadSocket's 'message' carries beside the packet: whether the drain thread opened it already. */
+export interface ThreadDatagramInfo {
+  opened: boolean;
+}
+const OPENED: ThreadDatagramInfo = { opened: true };
+const AS_CAME: ThreadDatagramInfo = { opened: false };
 
 /** The process's drain thread: started with its first socket, holding the process open only while sockets are. */
 class DrainThread {
@@ -179,6 +290,12 @@ class DrainThread {
 }
 
 const drainThread = new DrainThread();
+let openedOnThreads = 0;
+
+/** Data packets the drain thread opened for the event loop in this process, over the sockets closed so far. */
+export function packetsOpenedOnThreads(): number {
+  return openedOnThreads;
+}
 
 /**
  * A UDP socket read on the drain thread (the subset of `dgram.Socket` a session uses). The thread hands the datagrams
@@ -193,14 +310,17 @@ export class ThreadSocket extends EventEmitter {
   /** [0] bytes the thread has handed over that the event loop has not taken yet, [1] datagrams it dropped. */
   #counts: Int32Array;
   #closed = false;
+  #addon = false;
 
   private constructor(family: 4 | 6, pipeBytes: number) {
     super();
-    const shared = new SharedArrayBuffer(12);
+    const shared = new SharedArrayBuffer(24);
     this.#counts = new Int32Array(shared);
     // The addon (when in use) drains the socket in recvmmsg batches on the thread.
     const addon = datagramAddonFile();
-    this.#id = drainThread.open(this, { family, pipeBytes, batchBytes: BATCH_BYTES, shared, addon });
+    this.#addon = addon !== undefined;
+    const gro = process.env.RAPID_UDP_GRO !== 'off';
+    this.#id = drainThread.open(this, { family, pipeBytes, batchBytes: BATCH_BYTES, shared, addon, gro });
   }
 
   /** A socket bound to an ephemeral port with the largest buffers the system grants. */
@@ -225,8 +345,13 @@ export class ThreadSocket extends EventEmitter {
         return;
       case 'data': {
         let at = 0;
-        for (const length of message.lengths) {
-          if (!this.#closed) this.emit('message', Buffer.from(message.data, at, length));
+        for (const [index, length] of message.lengths.entries()) {
+          if (!this.#closed)
+            this.emit(
+              'message',
+              Buffer.from(message.data, at, length),
+              message.opened[index] ? OPENED : AS_CAME,
+            );
           at += length;
         }
         Atomics.sub(this.#counts, 0, at);
@@ -253,9 +378,36 @@ export class ThreadSocket extends EventEmitter {
     return Atomics.load(this.#counts, 1);
   }
 
+  /** Coalesced runs of datagrams (UDP GRO) the thread received and cut back into datagrams. */
+  get coalescedRuns(): number {
+    return Atomics.load(this.#counts, 5);
+  }
+
   /** Datagrams the thread read in the addon's recvmmsg batches (none on the JavaScript path). */
   get batchedDatagrams(): number {
     return Atomics.load(this.#counts, 2);
+  }
+
+  /** Data packets the thread opened (decrypted and checked) before handing them over; ones that failed and were dropped. */
+  get openedOnThread(): { opened: number; failed: number } {
+    return { opened: Atomics.load(this.#counts, 3), failed: Atomics.load(this.#counts, 4) };
+  }
+
+  /**
+   * Has the drain thread open this session's encrypted data packets (sealed by the node) in place before it hands
+   * them over, with the addon's AES-GCM: decryption leaves the event loop, which then only checks the header. Their
+   * 'message' says `opened: true`; anything else comes as it came. False (nothing changes) without the addon.
+   */
+  openOnThread(credentials: { sessionId: number; key: Buffer; salt: Buffer }): boolean {
+    if (!this.#addon || this.#closed) return false;
+    drainThread.post({
+      t: 'session',
+      id: this.#id,
+      sessionId: credentials.sessionId,
+      key: new Uint8Array(credentials.key),
+      salt: new Uint8Array(credentials.salt),
+    });
+    return true;
   }
 
   /** Bytes handed over and not yet taken by the event loop (the kernel's queue aside). */
@@ -283,6 +435,7 @@ export class ThreadSocket extends EventEmitter {
   lost(): void {
     if (this.#closed) return;
     this.#closed = true;
+    openedOnThreads += Atomics.load(this.#counts, 3);
     process.nextTick(() => this.emit('close'));
   }
 }

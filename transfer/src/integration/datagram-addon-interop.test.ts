@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs build script without declarations
 import { ADDON_FILE } from '../../native/build.mjs';
+import { packetsOpenedOnThreads } from '../engine/thread-socket.ts';
 import { TransferEngine } from '../engine/transfer-engine.ts';
 import { datagramAddonFile } from '../native/datagram-addon.ts';
 import { buildEntry } from '../test-support/build-entry.ts';
@@ -67,6 +68,7 @@ describe.each([
     expect(up.status).toBe('completed');
     expect(sha(readFileSync(join(docroot, 'up', 'file.bin')))).toBe(sha(data));
     const back = mkdtempSync(join(tmpdir(), 'interop-back-'));
+    const openedBefore = packetsOpenedOnThreads();
     const down = await engine
       .start({
         ...(await fetchSetup(apiPort, 'download', { paths: [{ source: '/up/file.bin' }] })),
@@ -76,6 +78,10 @@ describe.each([
       .done();
     expect(down.status).toBe('completed');
     expect(sha(readFileSync(join(back, 'file.bin')))).toBe(sha(data));
+    // A client on the addon decrypts the download on its drain thread; on JavaScript its event loop does.
+    const openedThere = packetsOpenedOnThreads() - openedBefore;
+    if (clientSetting === 'on' && cipher !== 'none') expect(openedThere).toBeGreaterThan(4000);
+    else expect(openedThere).toBe(0);
     engine.stopAll();
     node.kill('SIGTERM');
   });

@@ -16,8 +16,22 @@ export interface DatagramAddon {
   sendBatch(fd: number, datagrams: Buffer[][], port?: number, address?: string, segment?: boolean): number;
   /** True once the kernel refused UDP GSO in this process (batches then go one datagram per message). */
   segmentationOff(): boolean;
-  /** recvmmsg without blocking into slots of `slotBytes`; how many came (a length of -1: cut, drop it). */
-  recvBatch(fd: number, buffer: Buffer, slotBytes: number, lengths: Int32Array, sources?: Uint8Array): number;
+  /**
+   * recvmmsg without blocking into slots of `slotBytes`; how many came (a length of -1: cut, drop it). With
+   * `segments` (a socket with `groOn`), the size of the datagrams a coalesced run holds, 0 for a single one.
+   */
+  recvBatch(
+    fd: number,
+    buffer: Buffer,
+    slotBytes: number,
+    lengths: Int32Array,
+    sources?: Uint8Array,
+    segments?: Int32Array,
+  ): number;
+  /** UDP GRO on the socket: runs from one sender arrive coalesced; false where the kernel has none. */
+  groOn(fd: number): boolean;
+  /** Blocks the calling thread until one of the sockets is readable or `timeoutMs` passed; how many are. */
+  waitReadable(fds: Int32Array, timeoutMs: number): number;
 }
 
 /**
@@ -45,6 +59,11 @@ export function datagramAddonFile(): string | undefined {
     if (modules.get(file)) return file;
   }
   return undefined;
+}
+
+/** Which datagram path this process runs, as status lines name it. */
+export function datagramIo(): 'addon' | 'javascript' {
+  return datagramAddonFile() ? 'addon' : 'javascript';
 }
 
 /**

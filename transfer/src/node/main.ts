@@ -1,4 +1,4 @@
-import { datagramAddonFile } from '../native/datagram-addon.ts';
+import { datagramIo } from '../native/datagram-addon.ts';
 import { configFromEnv } from './config-from-env.ts';
 import { startTransferNode } from './transfer-node.ts';
 
@@ -16,7 +16,7 @@ process.stdout.write(
     ports: node.ports,
     fingerprint: node.fingerprint,
     // Which datagram path this node runs (RAPID_DATAGRAM_ADDON): the addon's batches, or JavaScript.
-    datagram_io: datagramAddonFile() ? 'addon' : 'javascript',
+    datagram_io: datagramIo(),
   })}\n`,
 );
 const stop = () => {

@@ -20,6 +20,19 @@ describe('TokenBucket', () => {
     expect(burst).toBeLessThanOrEqual(3000);
   });
 
+  it('with a maximum depth, banks no more than it after a pause, however high the rate', () => {
+    let now = 0;
+    const bucket = new TokenBucket(8_000_000_000, () => now, 0.005, 65_536); // 1 GB/s: 5 MB deep uncapped
+    bucket.setMaxDepth(100_000);
+    now = 1000;
+    let burst = 0;
+    while (bucket.tryTake(10_000)) burst += 10_000;
+    expect(burst).toBeLessThanOrEqual(110_000);
+    // The rate itself is kept: 1 ms later another 100 KB.
+    now += 0.1;
+    expect(bucket.tryTake(10_000)).toBe(true);
+  });
+
   it('reports how long to wait and follows rate changes', () => {
     let now = 0;
     const bucket = new TokenBucket(8_000, () => now, 0.002, 1000); // 1000 B/s

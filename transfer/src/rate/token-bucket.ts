@@ -6,6 +6,7 @@ export class TokenBucket {
   #tokens = 0;
   #last: number;
   #rate: number;
+  #maxDepth = Number.POSITIVE_INFINITY;
 
   constructor(
     rateBitsPerSecond: number,
@@ -26,8 +27,18 @@ export class TokenBucket {
     this.#rate = rateBitsPerSecond;
   }
 
+  /**
+   * Caps the depth (what may go back to back after a pause) at `bytes`, however high the rate: a burst the receiver's
+   * socket buffer cannot hold is lost whole. Below `minDepthBytes` when the receiver's buffer is that small.
+   */
+  setMaxDepth(bytes: number): void {
+    this.#refill();
+    this.#maxDepth = bytes;
+    this.#tokens = Math.min(this.#tokens, this.#depth());
+  }
+
   #depth(): number {
-    return Math.max(this.minDepthBytes, (this.#rate / 8) * this.depthSeconds);
+    return Math.min(this.#maxDepth, Math.max(this.minDepthBytes, (this.#rate / 8) * this.depthSeconds));
   }
 
   #refill(): void {

@@ -121,7 +121,7 @@ export class Receiver {
   /** The plan was applied as the receiver's own decision (no sample to check): the sender's decision changes nothing. */
   #planApplied = false;
   /** Datagrams that came before the plan was applied (a sender that planned ahead, §1.3), replayed after it. */
-  #held: { packet: Buffer; atUs: number; atMs: number }[] | undefined = [];
+  #held: { packet: Buffer; atUs: number; atMs: number; opened: boolean }[] | undefined = [];
   #heldBytes = 0;
   /** The latest status the sender numbered, echoed in the next feedback so the sender can time the round trip. */
   #statusEcho: { id: number; at: number } | undefined;
@@ -293,19 +293,20 @@ export class Receiver {
     this.#settleIfAllReported();
     const held = this.#held;
     this.#held = undefined;
-    for (const { packet, atUs, atMs } of held ?? []) this.#onDatagram(packet, atUs, atMs);
+    for (const { packet, atUs, atMs, opened } of held ?? []) this.#onDatagram(packet, atUs, atMs, opened);
   }
 
-  onDatagram(packet: Buffer): void {
-    this.#onDatagram(packet, nowUs32(), performance.now());
+  /** `opened`: the drain thread already opened it in place (ThreadSocket.openOnThread), its tag checked there. */
+  onDatagram(packet: Buffer, opened = false): void {
+    this.#onDatagram(packet, nowUs32(), performance.now(), opened);
   }
 
   /** `atUs`/`atMs`: when the datagram arrived, so a held one does not read as queueing delay. */
-  #onDatagram(packet: Buffer, atUs: number, atMs: number): void {
+  #onDatagram(packet: Buffer, atUs: number, atMs: number, openedOnThread: boolean): void {
     if (this.#held) {
       // Not counted as received, so one dropped past the limit is asked for again like any loss.
       if (this.#heldBytes + packet.length <= MAX_HELD_BYTES) {
-        this.#held.push({ packet, atUs, atMs });
+        this.#held.push({ packet, atUs, atMs, opened: openedOnThread });
         this.#heldBytes += packet.length;
       }
       return;
@@ -317,7 +318,9 @@ export class Receiver {
     if (!peeked || this.#tracker.has(peeked.seq)) return;
     const queued = this.#slots[peeked.fileIndex]?.partial;
     if (queued && queued.queuedBytes > MAX_QUEUED_BYTES) return;
-    const opened = this.options.codec.open(this.options.peerRole, packet);
+    const opened = openedOnThread
+      ? this.options.codec.opened(packet)
+      : this.options.codec.open(this.options.peerRole, packet);
     if (
       !opened ||
       opened.header.type !== PacketType.data ||

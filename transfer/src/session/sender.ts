@@ -1,5 +1,6 @@
 import type { ControlMessage, FileChecksum } from '@rapid/protocol';
 import { decideRanges, type ResumePolicy } from '../fs/resume-plan.ts';
+import { burstDatagrams, localReceiveBufferBytes } from '../rate/burst-budget.ts';
 import { effectiveRate, type RateLimits } from '../rate/effective-rate.ts';
 import { RateController, type RateSettings } from '../rate/rate-controller.ts';
 import { TokenBucket } from '../rate/token-bucket.ts';
@@ -86,6 +87,8 @@ export class Sender {
   readonly counters: SessionCounters;
   readonly controller: RateController;
   #bucket: TokenBucket;
+  /** Datagrams handed to the socket back to back at most: a share of the receiver's granted buffer (burst-budget.ts). */
+  #burst = BURST;
   #queue = new RetransmitQueue();
   #reader: SourceAccess;
   #work: { index: number; start: number; end: number }[] = [];
@@ -128,6 +131,19 @@ export class Sender {
       Math.max(65_536, 3 * options.codec.payloadCapacity(options.dgramSize)),
     );
     this.#reader = options.access ?? plainSourceAccess(options.files);
+    this.#paceTo(localReceiveBufferBytes());
+  }
+
+  /**
+   * Paces to the receiver's socket buffer as granted (this machine's rmem_max until the receiver's feedback says):
+   * neither one turn's burst nor what the bucket banks after a pause fills more than a share of it. With UDP GSO a
+   * turn's datagrams leave in one system call and land in that buffer at once.
+   */
+  #paceTo(receiverBufferBytes: number): void {
+    const datagrams = burstDatagrams(receiverBufferBytes, this.options.dgramSize);
+    this.#burst = Math.min(BURST, datagrams);
+    const payload = this.options.codec.payloadCapacity(this.options.dgramSize);
+    this.#bucket.setMaxDepth(Math.max(payload, datagrams * payload));
   }
 
   run(): Promise<void> {
@@ -226,6 +242,7 @@ export class Sender {
           ...(sharedBy !== undefined ? { sharedBy } : {}),
         });
         this.#bucket.setRate(this.counters.rateKbps * 1000);
+        if (message.rx_buffer_bytes) this.#paceTo(message.rx_buffer_bytes);
         traceRate(this.options.sessionId, this.options.role, message, this.counters.rateKbps);
         this.options.onProgress?.();
         break;
@@ -431,7 +448,7 @@ export class Sender {
 
   #pump(): void {
     if (!this.#ready || this.#paused || this.#finished) return;
-    for (let sent = 0; sent < BURST; sent++) {
+    for (let sent = 0; sent < this.#burst; sent++) {
       if (this.options.data.backlog() > MAX_BACKLOG) {
         this.#schedule(1);
         return;

@@ -9,6 +9,7 @@ import { PacketCodec } from '../wire/packet-codec.ts';
 import type { ControlLink } from './control-link.ts';
 import { Receiver } from './receiver.ts';
 import { Sender, type SenderFile } from './sender.ts';
+import type { DataLink } from './session-types.ts';
 
 const sha = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
@@ -29,6 +30,10 @@ interface Wiring {
   receiverSocket?: { bufferBytes: number; queuedBytes: () => number };
   /** The sender's fixed rate (default 400 Mbit/s). */
   rateKbps?: number;
+  /** The datagram size (default 1,472). */
+  dgramSize?: number;
+  /** Wraps the sender's data link. */
+  senderData?: (link: DataLink) => DataLink;
 }
 
 async function transfer(
@@ -59,11 +64,11 @@ async function transfer(
   const codec = new PacketCodec(key, randomBytes(4));
   const sender = new Sender({
     control: senderControl,
-    data: udp.aToB,
+    data: wiring.senderData ? wiring.senderData(udp.aToB) : udp.aToB,
     codec,
     role: 'client',
     sessionId: 9,
-    dgramSize: 1472,
+    dgramSize: wiring.dgramSize ?? 1472,
     rate: { target_rate_kbps: wiring.rateKbps ?? 400_000, min_rate_kbps: 0, rate_policy: 'fixed' },
     resume: wiring.resume ?? 'sparse_checksum',
     fileChecksum: 'sha-256',
@@ -132,6 +137,45 @@ describe('sender and receiver over real sockets', () => {
     expect(feedback.length).toBeGreaterThan(0);
     expect(feedback.every((f) => f.buffer === 8 * 1024 * 1024)).toBe(true);
     expect(feedback.map((f) => f.queued)).toEqual(feedback.map((_, i) => (i + 1) * 1000));
+  });
+
+  it('paces to the buffer the receiver reports: no turn sends more than a quarter of it, however fast the rate', async () => {
+    // 16,000-byte datagrams are charged 16,640 bytes each: a quarter of 256 KiB holds 3 of them. Uncapped, the bucket
+    // alone (5 ms at 400 Mbit/s) lets 15 go back to back.
+    let feedbackSeen = false;
+    let inTurn = 0;
+    const turns: number[] = [];
+    const data = randomBytes(3_000_000);
+    const { dst } = await transfer([{ name: 'paced.bin', data }], {}, randomBytes(16), {
+      dgramSize: 16_000,
+      receiverSocket: { bufferBytes: 256 * 1024, queuedBytes: () => 0 },
+      senderControl: (link) => {
+        const onMessage = link.onMessage.bind(link);
+        link.onMessage = (handler) =>
+          onMessage((message) => {
+            if (message.t === 'feedback') feedbackSeen = true;
+            handler(message);
+          });
+      },
+      senderData: (link) => ({
+        backlog: () => link.backlog(),
+        send: (parts) => {
+          if (inTurn === 0) {
+            // Turns that began after the receiver's buffer was known.
+            const counted = feedbackSeen;
+            setImmediate(() => {
+              if (counted) turns.push(inTurn);
+              inTurn = 0;
+            });
+          }
+          inTurn++;
+          link.send(parts);
+        },
+      }),
+    });
+    expect(sha(readFileSync(join(dst, 'paced.bin')))).toBe(sha(data));
+    expect(turns.length).toBeGreaterThan(10);
+    expect(Math.max(...turns)).toBeLessThanOrEqual(3);
   });
 
   it('a slow session answers every 32 datagrams or 200 ms, not every 50 ms: control follows the rate', async () => {

@@ -124,6 +124,17 @@ export class PacketCodec {
   }
 
   /**
+   * A packet the drain thread already opened in place with this session's key (ThreadSocket.openOnThread): its header
+   * and payload, nothing decrypted again. Undefined when it is not an encrypted packet of this codec's kind.
+   */
+  opened(packet: Buffer): { header: ReadHeader; payload: Buffer } | undefined {
+    const header = readHeader(packet);
+    if (!header || (header.flags & PacketFlag.encrypted) === 0 || !this.encrypted) return undefined;
+    const start = headerBytes(header.version);
+    return { header, payload: packet.subarray(start, start + header.length) };
+  }
+
+  /**
    * The header and plaintext payload, or undefined when the packet is malformed, forged or corrupted. The addon opens
    * in place: the packet's body is then its plaintext (or garbage, when it fails), so a packet is opened once.
    */

@@ -1,4 +1,4 @@
-import { Badge, Button, Heading, HStack, Progress, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Heading, HStack, Progress, Stack, Text } from '@chakra-ui/react';
 import { clipFile } from '../../../../api/contract/video-timeline-endpoints.ts';
 import { type Clip, saveClipSchema, type Timeline } from '../../../../api/video-timeline.ts';
 import { api } from '../../api/api-client.ts';
@@ -8,7 +8,6 @@ import { ErrorAlert } from '../../components/feedback.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { Link } from '../../components/link.tsx';
 import { useForm } from '../../components/use-form.ts';
-import { DataTable } from '../../kit/data-table.tsx';
 import { InlineForm } from '../../kit/inline-form.tsx';
 import { RowButton } from '../../kit/row-button.tsx';
 import { formatTimecode } from './timecode.ts';
@@ -53,7 +52,7 @@ export function ClipsPanel(props: {
   const exporting = (clip: Clip) => clip.export.state === 'queued' || clip.export.state === 'running';
   return (
     <Stack gap="3" as="section" aria-labelledby="clips-heading">
-      <Heading as="h3" size="sm" id="clips-heading">
+      <Heading as="h2" size="sm" id="clips-heading">
         {t('video.clips')}
       </Heading>
       {props.editable && (
@@ -76,64 +75,61 @@ export function ClipsPanel(props: {
       {timeline.clips.length === 0 ? (
         <Text color="fg.muted">{t('video.noClips')}</Text>
       ) : (
-        <DataTable
-          label={t('video.clips')}
-          rows={timeline.clips}
-          rowKey={(clip) => clip.id}
-          columns={[
-            { header: t('video.clipName'), cell: (clip) => clip.name },
-            {
-              header: t('video.range'),
-              cell: (clip) => (
-                <Button
-                  size="xs"
-                  variant="ghost"
-                  fontFamily="mono"
-                  onClick={() => props.onSeek(clip.inSeconds)}
-                  aria-label={t('video.goTo', { name: clip.name })}
-                >
-                  {formatTimecode(clip.inSeconds, rate)} – {formatTimecode(clip.outSeconds, rate)}
-                </Button>
-              ),
-            },
-            {
-              header: t('video.export'),
-              cell: (clip) => <ExportState assetId={props.assetId} clip={clip} />,
-            },
-          ]}
-          actions={
-            props.editable
-              ? (clip) => (
-                  <>
-                    {props.mayCreateAssets && (
-                      <RowButton
-                        text={t('video.exportAsset')}
-                        label={t('video.exportAssetOf', { name: clip.name })}
-                        onClick={() =>
-                          !exporting(clip) && changes.exportClip.mutate({ clipId: clip.id, as: 'asset' })
-                        }
-                      />
-                    )}
-                    {props.mayDownload && (
-                      <RowButton
-                        text={t('video.exportDownload')}
-                        label={t('video.exportDownloadOf', { name: clip.name })}
-                        onClick={() =>
-                          !exporting(clip) && changes.exportClip.mutate({ clipId: clip.id, as: 'download' })
-                        }
-                      />
-                    )}
+        // One card per clip, its actions wrapping under it: a table of five columns does not fit half a page.
+        <Stack as="ul" gap="2" listStyleType="none" aria-label={t('video.clips')} data-testid="clip-list">
+          {timeline.clips.map((clip) => (
+            <Box as="li" key={clip.id} borderWidth="1px" rounded="md" px="3" py="2">
+              <HStack gap="3" wrap="wrap" justify="space-between">
+                <HStack gap="2" wrap="wrap" minWidth="0">
+                  <Text fontWeight="medium" wordBreak="break-word">
+                    {clip.name}
+                  </Text>
+                  <Button
+                    size="xs"
+                    variant="ghost"
+                    fontFamily="mono"
+                    onClick={() => props.onSeek(clip.inSeconds)}
+                    aria-label={t('video.goTo', {
+                      name: clip.name,
+                      time: `${formatTimecode(clip.inSeconds, rate)} – ${formatTimecode(clip.outSeconds, rate)}`,
+                    })}
+                  >
+                    {formatTimecode(clip.inSeconds, rate)} – {formatTimecode(clip.outSeconds, rate)}
+                  </Button>
+                </HStack>
+                <ExportState assetId={props.assetId} clip={clip} />
+              </HStack>
+              {props.editable && (
+                <HStack gap="2" wrap="wrap" mt="2">
+                  {props.mayCreateAssets && (
                     <RowButton
-                      text={t('app.delete')}
-                      label={t('video.deleteClip', { name: clip.name })}
-                      danger
-                      onClick={() => changes.deleteClip.mutate(clip.id)}
+                      text={t('video.exportAsset')}
+                      label={t('video.exportAssetOf', { name: clip.name })}
+                      onClick={() =>
+                        !exporting(clip) && changes.exportClip.mutate({ clipId: clip.id, as: 'asset' })
+                      }
                     />
-                  </>
-                )
-              : undefined
-          }
-        />
+                  )}
+                  {props.mayDownload && (
+                    <RowButton
+                      text={t('video.exportDownload')}
+                      label={t('video.exportDownloadOf', { name: clip.name })}
+                      onClick={() =>
+                        !exporting(clip) && changes.exportClip.mutate({ clipId: clip.id, as: 'download' })
+                      }
+                    />
+                  )}
+                  <RowButton
+                    text={t('app.delete')}
+                    label={t('video.deleteClip', { name: clip.name })}
+                    danger
+                    onClick={() => changes.deleteClip.mutate(clip.id)}
+                  />
+                </HStack>
+              )}
+            </Box>
+          ))}
+        </Stack>
       )}
       <ErrorAlert error={changes.exportClip.error ?? changes.deleteClip.error ?? undefined} />
     </Stack>

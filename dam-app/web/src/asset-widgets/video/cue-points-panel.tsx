@@ -47,7 +47,7 @@ export function CuePointsPanel(props: {
   };
   return (
     <Stack gap="3" as="section" aria-labelledby="cue-points-heading">
-      <Heading as="h3" size="sm" id="cue-points-heading">
+      <Heading as="h2" size="sm" id="cue-points-heading">
         {t('video.cuePoints')}
       </Heading>
       {props.editable && (
@@ -87,7 +87,10 @@ export function CuePointsPanel(props: {
                   variant="ghost"
                   fontFamily="mono"
                   onClick={() => props.onSeek(cue.timeSeconds)}
-                  aria-label={t('video.goTo', { name: cue.label })}
+                  aria-label={t('video.goTo', {
+                    name: cue.label,
+                    time: formatTimecode(cue.timeSeconds, rate),
+                  })}
                 >
                   {formatTimecode(cue.timeSeconds, rate)}
                 </Button>

@@ -87,8 +87,9 @@ export function TimelineBar(props: {
           top="0"
           height="full"
           left={at(cue.timeSeconds)}
-          width="2px"
-          bg="orange.300"
+          width="3px"
+          bg="orange.400"
+          boxShadow="0 0 0 1px black"
           title={cue.label}
           data-testid="timeline-cue"
         />

@@ -1,4 +1,4 @@
-import { Box, Button, Center, Grid, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Center, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { SessionView } from '../../../../api/accounts.ts';
 import type { AssetView } from '../../../../api/assets.ts';
@@ -72,8 +72,16 @@ export function VideoReview({ asset, session }: { asset: AssetView; session: Ses
     event.preventDefault();
     run(action);
   };
-  const control = (action: PlayerAction, label: string, text: string) => (
-    <Button size="sm" variant="outline" onClick={() => run(action)} aria-label={label} title={label}>
+  // A symbol (‹ ▶ ›) is named by its label; a word ("+10 s", "In") keeps its text as its name, the label as its tip.
+  const control = (action: PlayerAction, label: string, text: string, symbol = false) => (
+    <Button
+      size="sm"
+      px="2.5"
+      variant="outline"
+      onClick={() => run(action)}
+      aria-label={symbol ? label : undefined}
+      title={label}
+    >
       {text}
     </Button>
   );
@@ -99,19 +107,19 @@ export function VideoReview({ asset, session }: { asset: AssetView; session: Ses
           t('video.skipBack', { seconds: VIDEO_SKIP_SECONDS }),
           `−${VIDEO_SKIP_SECONDS} s`,
         )}
-        {control('frameBack', t('video.frameBack'), '‹')}
+        {control('frameBack', t('video.frameBack'), '‹', true)}
         {control(
           'togglePlay',
           player.playing ? t('video.pause') : t('video.play'),
           player.playing ? '❚❚' : '▶',
         )}
-        {control('frameForward', t('video.frameForward'), '›')}
+        {control('frameForward', t('video.frameForward'), '›', true)}
         {control(
           'skipForward',
           t('video.skipForward', { seconds: VIDEO_SKIP_SECONDS }),
           `+${VIDEO_SKIP_SECONDS} s`,
         )}
-        <Text fontFamily="mono" fontSize="sm" px="2" data-testid="timecode">
+        <Text fontFamily="mono" fontSize="xs" px="1" data-testid="timecode">
           {formatTimecode(player.currentTime, rate)} / {formatTimecode(duration, rate)}
         </Text>
         {control('setIn', t('video.setIn'), t('video.in'))}
@@ -134,7 +142,7 @@ export function VideoReview({ asset, session }: { asset: AssetView; session: Ses
           <Text fontSize="xs" color="fg.muted">
             {t('video.keys', { seconds: VIDEO_SKIP_SECONDS })}
           </Text>
-          <Grid templateColumns={{ base: '1fr', xl: '1fr 1fr' }} gap="5">
+          <Stack gap="5">
             <Box minWidth="0">
               <CuePointsPanel
                 timeline={timeline.data}
@@ -157,7 +165,7 @@ export function VideoReview({ asset, session }: { asset: AssetView; session: Ses
                 onSeek={player.seek}
               />
             </Box>
-          </Grid>
+          </Stack>
         </>
       )}
     </Stack>

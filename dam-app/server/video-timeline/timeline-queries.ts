@@ -79,3 +79,12 @@ export const claimClipExport = (db: Kysely<Database>, id: number, mode: 'asset' 
 
 export const deleteClipRow = (db: Kysely<Database>, id: number) =>
   db.deleteFrom('video_clips').where('id', '=', id).execute();
+
+/** Whether a clip of the asset is being exported: a move waits for it, as for any video transcoding. */
+export const clipExportRunning = async (db: Kysely<Database>, assetId: number) =>
+  (await db
+    .selectFrom('video_clips')
+    .select('id')
+    .where('asset_id', '=', assetId)
+    .where('export_state', 'in', ['queued', 'running'])
+    .executeTakeFirst()) !== undefined;

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { copyFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
@@ -176,6 +176,31 @@ describe.each(DATABASE_KINDS)('the video timeline on %s', (kind) => {
       state: 'failed',
       error: TIMELINE_TEXTS.exportFailed('gone (Lost).mp4', TIMELINE_TEXTS.sourceMissing),
     });
+  });
+
+  it('blocks moving the video, or a folder holding it, while one of its clips is exported', async () => {
+    const { db } = dam.services;
+    await mkdir(join(root(), 'Library/Reel'));
+    await copyFile(join(root(), 'Library/interview.mp4'), join(root(), 'Library/Reel/reel.mp4'));
+    const reel = (await carla.post('/assets/ingest', { path: 'Library/Reel/reel.mp4' })).body.asset;
+    await eventually(
+      async () => (await carla.get(`/assets/${reel.id}`)).body.renditionState === 'done',
+      60_000,
+    );
+    const library = (await carla.get(`/assets/${video}`)).body.folderId;
+    const clip = (await carla.post(`/assets/${reel.id}/clips`, { name: 'Cut', inSeconds: 0, outSeconds: 1 }))
+      .body;
+    await db.updateTable('video_clips').set({ export_state: 'running' }).where('id', '=', clip.id).execute();
+    const moved = await carla.post(`/assets/${reel.id}/move`, { destinationId: library });
+    expect([moved.status, moved.body.error.user_message]).toEqual([
+      409,
+      ASSET_MESSAGES.moveBlockedByTranscoding,
+    ]);
+    const away = (await carla.post('/folders', { parentId: library, name: 'Away' })).body.id;
+    const folder = await carla.post(`/folders/${reel.folderId}/move`, { destinationId: away });
+    expect([folder.status, folder.body.error.code]).toEqual([409, 'transcoding']);
+    await db.updateTable('video_clips').set({ export_state: 'ready' }).where('id', '=', clip.id).execute();
+    expect((await carla.post(`/assets/${reel.id}/move`, { destinationId: library })).status).toBe(200);
   });
 
   it('keeps cue points and clips on the version they were made on', async () => {

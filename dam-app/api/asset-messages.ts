@@ -49,4 +49,7 @@ export const ASSET_MESSAGES = {
   loadingDockNotReady: 'This download is still being prepared. Try again when it is ready for download.',
   // External shares (R-SHARE-EXPIRY)
   shareExpirationTooFar: (days: string) => `It cannot be too far in the future (maximum ${days} days).`,
+  // Video timeline (R-CUE-POINT, R-CLIP-RANGE)
+  cueTimeTaken: 'A video cue point time must be unique.',
+  clipDurationInvalid: 'Clip duration values must be appropriate.',
 } as const;

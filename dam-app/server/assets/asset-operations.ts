@@ -10,6 +10,7 @@ import { visibleFolder } from '../folders/folder-records.ts';
 import { performIntent } from '../intents/intents.ts';
 import { notify } from '../notifications/notify.ts';
 import type { DamServices } from '../services.ts';
+import { clipExportRunning } from '../video-timeline/timeline-queries.ts';
 import {
   assetCopyIntent,
   assetMoveIntent,
@@ -87,7 +88,11 @@ export async function moveAsset(
 ) {
   const asset = await changeableAsset(services, principal, id);
   const destination = await destinationFolder(services, principal, destinationId);
-  if (asset.kind === 'video' && asset.rendition_state === 'pending')
+  // Its renditions, or a clip export (R-CLIP-EXPORT), still read the video where it is.
+  if (
+    asset.kind === 'video' &&
+    (asset.rendition_state === 'pending' || (await clipExportRunning(services.db, asset.id)))
+  )
     throw conflict('transcoding', ASSET_MESSAGES.moveBlockedByTranscoding);
   const target = joinPath(destination.path, asset.file_name);
   if (target === asset.path) return;

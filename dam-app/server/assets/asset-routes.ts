@@ -34,8 +34,8 @@ const IMMUTABLE_PRIVATE = 'private, max-age=31536000, immutable';
  * already holds these bytes (`If-None-Match`) gets a 304 — after the access check, so it tells nobody more.
  */
 function fileResponse(
-  { stream, size, mimeType, fileName, etag }: assets.StoredFile,
-  options: { cacheControl?: string; ifNoneMatch?: string } = {},
+  { stream, size, mimeType, fileName, etag, range }: assets.StoredFile,
+  options: { cacheControl?: string; ifNoneMatch?: string; ranges?: boolean } = {},
 ): Response {
   const cacheControl = options.cacheControl ?? NOT_KEPT;
   if (etag && options.ifNoneMatch && matchesEtag(options.ifNoneMatch, etag)) {
@@ -44,14 +44,16 @@ function fileResponse(
   }
   const headers: Record<string, string> = {
     'Content-Type': mimeType,
-    'Content-Length': String(size),
+    'Content-Length': String(range ? range.end - range.start + 1 : size),
     'Cache-Control': cacheControl,
     'X-Content-Type-Options': 'nosniff',
   };
   if (etag) headers.ETag = etag;
+  if (options.ranges) headers['Accept-Ranges'] = 'bytes';
+  if (range) headers['Content-Range'] = `bytes ${range.start}-${range.end}/${size}`;
   if (fileName)
     headers['Content-Disposition'] = `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-  return new Response(Readable.toWeb(stream) as ReadableStream, { status: 200, headers });
+  return new Response(Readable.toWeb(stream) as ReadableStream, { status: range ? 206 : 200, headers });
 }
 
 /** `If-None-Match`: `*` or a list of (possibly weak) tags, one of them this one. */
@@ -86,16 +88,16 @@ export const assetRoutes = [
     assets.restoreAsset(services, principal, params.id),
   ),
   bindEndpoint(assetRendition, async ({ c, services, principal, params }) =>
-    fileResponse(await assets.rendition(services, principal, params.id, params.name), {
-      cacheControl: SHORT_PRIVATE,
-      ifNoneMatch: c.req.header('If-None-Match'),
-    }),
+    fileResponse(
+      await assets.rendition(services, principal, params.id, params.name, undefined, c.req.header('Range')),
+      { cacheControl: SHORT_PRIVATE, ifNoneMatch: c.req.header('If-None-Match'), ranges: true },
+    ),
   ),
   bindEndpoint(assetRenditionTagged, async ({ c, services, principal, params }) =>
-    fileResponse(await assets.rendition(services, principal, params.id, params.name, params.tag), {
-      cacheControl: IMMUTABLE_PRIVATE,
-      ifNoneMatch: c.req.header('If-None-Match'),
-    }),
+    fileResponse(
+      await assets.rendition(services, principal, params.id, params.name, params.tag, c.req.header('Range')),
+      { cacheControl: IMMUTABLE_PRIVATE, ifNoneMatch: c.req.header('If-None-Match'), ranges: true },
+    ),
   ),
   bindEndpoint(assetOriginal, async ({ services, principal, params }) =>
     fileResponse(await assets.original(services, principal, params.id)),

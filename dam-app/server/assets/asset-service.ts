@@ -5,6 +5,7 @@ import { MESSAGES } from '../../api/messages.ts';
 import { can, type Principal } from '../access/principal.ts';
 import { confinePath } from '../access/storage-path.ts';
 import { ApiError, assetAccessDenied, forbidden, notFound } from '../api/api-error.ts';
+import { parseByteRange } from '../downloads/byte-range.ts';
 import { aclRoot, isUnder } from '../folders/acl-scope.ts';
 import { visibleFolder } from '../folders/folder-records.ts';
 import type { DamServices } from '../services.ts';
@@ -24,6 +25,8 @@ export interface StoredFile {
   fileName?: string;
   /** A strong validator of the bytes (renditions: their version tag). */
   etag?: string;
+  /** Only these bytes (inclusive) of `size` are in `stream`: a 206 answer. */
+  range?: { start: number; end: number };
 }
 
 const viewById = async (services: DamServices, id: number) =>
@@ -117,6 +120,7 @@ export async function rendition(
   id: number,
   name: string,
   tag?: string,
+  rangeHeader?: string,
 ): Promise<StoredFile> {
   const asset = await visibleAsset(services, principal, id);
   const row = await renditionOf(services.db, asset.id, name);
@@ -126,11 +130,15 @@ export async function rendition(
   if (tag !== undefined && tag !== current) throw notFound('rendition');
   const stored = await services.storage.renditions.stat(row.storage_key);
   if (!stored) throw notFound('rendition');
+  // A video player seeks by byte ranges; one past the end is ignored (the whole is sent, as RFC 9110 allows).
+  const parsed = parseByteRange(rangeHeader, stored.size);
+  const range = typeof parsed === 'object' ? parsed : undefined;
   return {
-    stream: await services.storage.renditions.read(row.storage_key),
+    stream: await services.storage.renditions.read(row.storage_key, range),
     size: stored.size,
     mimeType: row.mime_type,
     etag: `"${current}"`,
+    ...(range ? { range } : {}),
   };
 }
 

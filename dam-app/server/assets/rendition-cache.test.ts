@@ -47,6 +47,25 @@ describe.each(DATABASE_KINDS)('rendition caching on %s', (kind) => {
     expect(answer.headers.get('etag')).toBe(`"${thumbnail.split('/').pop()}"`);
   });
 
+  it('answers a byte range (206), so a video player can seek in a web preview without loading all of it', async () => {
+    const whole = await carla.get(thumbnail);
+    const size = Number(whole.headers.get('content-length'));
+    expect(whole.headers.get('accept-ranges')).toBe('bytes');
+    const part = await carla.request('GET', thumbnail, undefined, { range: 'bytes=100-199' });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 100-199/${size}`);
+    expect(part.headers.get('content-length')).toBe('100');
+    const tail = await carla.request('GET', thumbnail, undefined, { range: 'bytes=-10' });
+    expect([tail.status, tail.headers.get('content-range')]).toEqual([
+      206,
+      `bytes ${size - 10}-${size - 1}/${size}`,
+    ]);
+    // A range past the end is ignored (RFC 9110 lets a server send the whole), never an error.
+    const past = await carla.request('GET', thumbnail, undefined, { range: `bytes=${size + 5}-` });
+    expect([past.status, past.headers.get('content-length')]).toEqual([200, String(size)]);
+    expect((await mo.request('GET', thumbnail, undefined, { range: 'bytes=0-9' })).status).toBe(404);
+  });
+
   it('answers 304 without a body when the browser already holds those bytes', async () => {
     const etag = (await carla.get(thumbnail)).headers.get('etag') as string;
     for (const header of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {

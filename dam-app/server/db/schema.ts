@@ -428,6 +428,8 @@ export interface Database {
   request_approvers: RequestApproversTable;
   download_requests: DownloadRequestsTable;
   download_request_items: DownloadRequestItemsTable;
+  video_cue_points: VideoCuePointsTable;
+  video_clips: VideoClipsTable;
 }
 
 /**
@@ -654,4 +656,36 @@ export interface DownloadRequestItemsTable {
   asset_id: number;
   decision: Generated<RequestDecision>;
   reason: Generated<string>;
+}
+
+/** A cue point on one version of a video asset (migration 0024). */
+export interface VideoCuePointsTable {
+  id: Generated<number>;
+  asset_id: number;
+  version_number: number;
+  time_ms: number;
+  label: string;
+  created_by: number | null;
+  created_at: CreatedAt;
+}
+
+export type ClipExportState = 'none' | 'queued' | 'running' | 'ready' | 'failed';
+
+/** A clip (in/out) of one version of a video asset and its export (migration 0024). */
+export interface VideoClipsTable {
+  id: Generated<number>;
+  asset_id: number;
+  version_number: number;
+  name: string;
+  in_ms: number;
+  out_ms: number;
+  export_state: Generated<ClipExportState>;
+  export_mode: 'asset' | 'download' | null;
+  export_progress: Generated<number>;
+  export_error: string | null;
+  /** The exported file in the conversions area (a download). */
+  export_key: string | null;
+  export_asset_id: number | null;
+  created_by: number | null;
+  created_at: CreatedAt;
 }

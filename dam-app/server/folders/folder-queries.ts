@@ -32,6 +32,18 @@ export const busyAssetBelow = (db: Kysely<Database>, path: string, userId: numbe
       eb.or([
         eb.and([eb('checked_out_by', 'is not', null), eb('checked_out_by', '<>', userId)]),
         ...(forMove ? [eb.and([eb('kind', '=', 'video'), eb('rendition_state', '=', 'pending')])] : []),
+        // A clip being exported (R-CLIP-EXPORT) is a video transcoding too.
+        ...(forMove
+          ? [
+              eb.exists(
+                eb
+                  .selectFrom('video_clips')
+                  .select('video_clips.id')
+                  .whereRef('video_clips.asset_id', '=', 'assets.id')
+                  .where('video_clips.export_state', 'in', ['queued', 'running']),
+              ),
+            ]
+          : []),
       ]),
     )
     .limit(1)

@@ -28,6 +28,8 @@ export const JOB_PAYLOADS = {
   'conversion.run': z.object({ versionId: z.number().int(), presetId: z.number().int() }),
   /** The daily notification digest (notifications/notification-service.ts). */
   'notifications.digest': z.object({}),
+  /** One clip of a video cut by ffmpeg (video-timeline/clip-export-job.ts). */
+  'video.clip-export': z.object({ clipId: z.number().int(), actorId: z.number().int().nullable() }),
 };
 
 export type JobKind = keyof typeof JOB_PAYLOADS;

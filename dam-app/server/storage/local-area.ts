@@ -50,10 +50,10 @@ export class LocalStorageArea implements StorageArea {
     }
   }
 
-  async read(key: string): Promise<Readable> {
+  async read(key: string, range?: { start: number; end: number }): Promise<Readable> {
     const path = this.pathOf(key);
     await lstat(path);
-    return readNoFollow(path);
+    return readNoFollow(path, range);
   }
 
   async stat(key: string): Promise<StoredObject | undefined> {

@@ -17,7 +17,8 @@ export interface StorageArea {
   /** Stores a local file's bytes under `key` (copied; the source stays). */
   putFile(key: string, sourcePath: string): Promise<void>;
   put(key: string, bytes: Buffer | Readable): Promise<void>;
-  read(key: string): Promise<Readable>;
+  /** The bytes under `key`, or those from `start` to `end` (inclusive) of them. */
+  read(key: string, range?: { start: number; end: number }): Promise<Readable>;
   stat(key: string): Promise<StoredObject | undefined>;
   delete(key: string): Promise<void>;
   /** Moves a local file or directory into the area under `key` (the trash takes deleted folders whole). */

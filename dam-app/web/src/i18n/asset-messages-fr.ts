@@ -42,6 +42,8 @@ export const assetMessagesFr: Record<keyof typeof ASSET_MESSAGES, string> = {
   loadingDockNotReady:
     'Ce téléchargement est encore en préparation. Réessayez quand il sera prêt à télécharger.',
   shareExpirationTooFar: 'Elle ne peut pas être trop lointaine (au maximum {days} jours).',
+  cueTimeTaken: 'Le temps d’un point de repère vidéo doit être unique.',
+  clipDurationInvalid: 'Les valeurs de durée de l’extrait doivent être appropriées.',
 };
 
 /** Texts of the working-set schemas that live beside their rule rather than in ASSET_MESSAGES, by a key of ours. */

@@ -23,6 +23,8 @@ import { toaster } from '../../app/toaster.tsx';
 import { navigate } from '../../app/use-route.ts';
 import { lockState, mayEditAsset } from '../../asset-widgets/asset-access.ts';
 import { AssetPreview } from '../../asset-widgets/asset-preview.tsx';
+import { PlayerTimeProvider } from '../../asset-widgets/video/player-time.tsx';
+import { VideoReview } from '../../asset-widgets/video/video-review.tsx';
 import { ErrorAlert, Notice } from '../../components/feedback.tsx';
 import { formatDate } from '../../components/format-date.ts';
 import { ASSET_TABS, type AssetTab, defineScreen } from '../../router/define-screen.ts';
@@ -137,24 +139,30 @@ function AssetPage({
           <Tabs.Trigger value="versions">{t('assets.tab.versions', { count: asset.versions })}</Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="general">
-          <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) minmax(0, 1fr)' }} gap="6">
-            <Stack gap="4">
-              <AssetPreview asset={asset} />
-              <AssetFields asset={asset} />
-              <AssetClearances assetId={asset.id} />
-            </Stack>
-            <Box>
-              <Heading as="h2" size="md" mb="3">
-                {t('assets.editMetadata')}
-              </Heading>
-              <MetadataForm
-                key={`${asset.id}-${asset.name}-${asset.description}-${asset.keywords.join()}`}
-                asset={asset}
-                editable={mayEditAsset(asset, session)}
-              />
-              <AssetFormPanel assetId={asset.id} editable={mayEditAsset(asset, session)} />
-            </Box>
-          </Grid>
+          <PlayerTimeProvider>
+            <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) minmax(0, 1fr)' }} gap="6">
+              <Stack gap="4">
+                {isReviewableVideo(asset) ? (
+                  <VideoReview asset={asset} session={session} />
+                ) : (
+                  <AssetPreview asset={asset} />
+                )}
+                <AssetFields asset={asset} />
+                <AssetClearances assetId={asset.id} />
+              </Stack>
+              <Box>
+                <Heading as="h2" size="md" mb="3">
+                  {t('assets.editMetadata')}
+                </Heading>
+                <MetadataForm
+                  key={`${asset.id}-${asset.name}-${asset.description}-${asset.keywords.join()}`}
+                  asset={asset}
+                  editable={mayEditAsset(asset, session)}
+                />
+                <AssetFormPanel assetId={asset.id} editable={mayEditAsset(asset, session)} />
+              </Box>
+            </Grid>
+          </PlayerTimeProvider>
         </Tabs.Content>
         <Tabs.Content value="extended">
           <AssetExtendedTab asset={asset} />
@@ -166,6 +174,12 @@ function AssetPage({
     </Stack>
   );
 }
+
+/** A video with its web preview made: the review view (timeline, cue points, clips) instead of the plain preview. */
+const isReviewableVideo = (asset: AssetView) =>
+  asset.kind === 'video' &&
+  asset.renditionState === 'done' &&
+  asset.renditions.some((each) => each.name === 'web-preview');
 
 /** An asset that is in the trash (or not there at all): restore it from here when the trash holds it. */
 function TrashedAsset({

@@ -29,6 +29,7 @@ import { OriginalsTree } from './storage/originals-tree.ts';
 import { startEmbeddedNode } from './transfer-node/embedded-node.ts';
 import { INGEST_UPLOAD_JOB } from './transfers/ingest-job.ts';
 import { ingestUpload } from './transfers/ingest-landed.ts';
+import { DatabaseUploadLocker } from './uploads/upload-locker.ts';
 import { VERSION_INTENTS } from './versions/version-intents.ts';
 
 export interface DamRuntime {
@@ -108,6 +109,11 @@ export async function createServices(config: DamConfig, log: Logger): Promise<Da
   await live
     .start(database.listen)
     .catch((error: Error) => log.warn('live.listen_failed', { error: error.message }));
+  const uploadLocker = new DatabaseUploadLocker(database.db, intentOwner, log);
+  // Without it a holder on another server is not asked to let go: a waiting resume gets the upload when that ends.
+  await uploadLocker
+    .start(database.listen)
+    .catch((error: Error) => log.warn('upload.listen_failed', { error: error.message }));
 
   services = {
     config,
@@ -133,6 +139,7 @@ export async function createServices(config: DamConfig, log: Logger): Promise<Da
     startedAt: new Date(),
     intentOwner,
     intentKinds: intentKindsByName([...FOLDER_INTENTS, ...ASSET_INTENTS, ...VERSION_INTENTS]),
+    uploadLocker,
   };
   // Operations a killed server left half done are finished or undone before any job (a reconcile above all) runs
   // and before the server answers a request.
@@ -145,6 +152,7 @@ export async function createServices(config: DamConfig, log: Logger): Promise<Da
       await embedded?.close();
       await jobs.stop();
       await live.stop();
+      await uploadLocker.stop();
       await exiftool.close();
       await intentOwner.close();
       await database.close();

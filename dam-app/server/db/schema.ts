@@ -428,6 +428,7 @@ export interface Database {
   request_approvers: RequestApproversTable;
   download_requests: DownloadRequestsTable;
   download_request_items: DownloadRequestItemsTable;
+  upload_locks: UploadLocksTable;
 }
 
 /**
@@ -654,4 +655,12 @@ export interface DownloadRequestItemsTable {
   asset_id: number;
   decision: Generated<RequestDecision>;
   reason: Generated<string>;
+}
+
+/** The browser upload a request of some server is writing to (migration 0028, uploads/upload-locker.ts). */
+export interface UploadLocksTable {
+  upload_id: string;
+  owner: number;
+  token: string;
+  locked_at: Generated<Date>;
 }

@@ -82,6 +82,7 @@ export async function createServices(config: DamConfig, log: Logger): Promise<Da
     log,
     {
       concurrency: config.jobConcurrency,
+      owner: intentOwner.id,
       // The whole storage, at start-up and then every DAM_RECONCILE_SECONDS, once between all servers.
       schedules: [
         ...(config.reconcileSeconds

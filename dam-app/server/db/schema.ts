@@ -152,6 +152,8 @@ export interface JobsTable {
   run_at: Timestamp;
   attempts: Generated<number>;
   locked_until: Timestamp | null;
+  /** The intent owner (server process) that claimed it: its death frees the job at once (migration 0028). */
+  locked_by: Generated<number | null>;
   done_at: Timestamp | null;
   failed_at: Timestamp | null;
   last_error: string | null;

@@ -4,6 +4,9 @@ import { type Kysely, sql } from 'kysely';
  * The tus upload lock of a cluster (uploads/upload-locker.ts): one row per browser upload a request is writing to,
  * named by the server process holding it (its intent owner, whose advisory lock says whether it is alive) and by the
  * request (`token`). A row whose owner died is taken over by the next request; nothing needs cleaning at start.
+ *
+ * `jobs.locked_by`: the intent owner that claimed a job, so a job a killed server was running is taken again as soon
+ * as that owner's advisory lock is gone, not when its five-minute lease runs out (jobs/job-queue.ts).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -13,8 +16,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       token text not null,
       locked_at timestamptz not null default now()
     )`.execute(db);
+  await sql`alter table jobs add column locked_by integer`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`alter table jobs drop column locked_by`.execute(db);
   await sql`drop table upload_locks`.execute(db);
 }

@@ -38,6 +38,8 @@ export interface DamClusterOptions {
   /** Shared by every server (the storage, the areas, the browser uploads' staging): one file system for all. */
   home?: string;
   env?: Record<string, string>;
+  /** What node runs for a server: the TypeScript entry by default, `['dam-app/dist/server.mjs']` for a build. */
+  entry?: string[];
 }
 
 export async function freeLoopbackPort(): Promise<number> {
@@ -96,7 +98,7 @@ async function waitForHealth(url: string, isAlive: () => boolean, timeoutMs = 60
   throw new Error(`${url} did not become healthy within ${timeoutMs} ms`);
 }
 
-function startServer(name: string, port: number, env: NodeJS.ProcessEnv): ClusterServer {
+function startServer(name: string, port: number, env: NodeJS.ProcessEnv, entry: string[]): ClusterServer {
   let child: ChildProcess | undefined;
   let output = '';
   const server: ClusterServer = {
@@ -106,7 +108,7 @@ function startServer(name: string, port: number, env: NodeJS.ProcessEnv): Cluste
     output: () => output,
     running: () => child !== undefined && child.exitCode === null && child.signalCode === null,
     async start() {
-      const started = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+      const started = spawn(process.execPath, entry, {
         env: { ...env, PORT: String(port) },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
@@ -152,7 +154,9 @@ export async function startDamCluster(options: DamClusterOptions): Promise<DamCl
   };
   const servers: ClusterServer[] = [];
   for (let index = 1; index <= count; index++)
-    servers.push(startServer(`dam${index}`, await freeLoopbackPort(), env));
+    servers.push(
+      startServer(`dam${index}`, await freeLoopbackPort(), env, options.entry ?? ['--import', 'tsx', MAIN]),
+    );
   const config = join(home, 'haproxy.cfg');
   await writeFile(config, haproxyConfig(balancerPort, servers));
   let balancer: ChildProcess | undefined;

@@ -34,5 +34,6 @@ export const takeOverUploadLock = (db: Kysely<Database>, uploadId: string, owner
 export const deleteUploadLock = (db: Kysely<Database>, uploadId: string, token: string) =>
   db.deleteFrom('upload_locks').where('upload_id', '=', uploadId).where('token', '=', token).execute();
 
-export const askUploadRelease = (db: Kysely<Database>, uploadId: string) =>
-  sql`select pg_notify(${UPLOAD_RELEASE_CHANNEL}, ${uploadId})`.execute(db);
+/** `payload` is the holding request's token and the upload id, separated by a space. */
+export const askUploadRelease = (db: Kysely<Database>, payload: string) =>
+  sql`select pg_notify(${UPLOAD_RELEASE_CHANNEL}, ${payload})`.execute(db);

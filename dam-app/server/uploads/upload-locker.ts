@@ -40,7 +40,10 @@ export class DatabaseUploadLocker implements Locker {
   ) {}
 
   async start(listen: Listen): Promise<void> {
-    this.unlisten = await listen(UPLOAD_RELEASE_CHANNEL, (uploadId) => this.releaseHere(uploadId));
+    this.unlisten = await listen(UPLOAD_RELEASE_CHANNEL, (payload) => {
+      const [token = '', uploadId = ''] = payload.split(' ');
+      this.releaseHere(uploadId, token);
+    });
   }
 
   async stop(): Promise<void> {
@@ -51,16 +54,17 @@ export class DatabaseUploadLocker implements Locker {
     return new DatabaseUploadLock(id, this);
   }
 
-  /** One attempt: true when this request (its `token`) now holds the upload. */
-  async take(uploadId: string, token: string): Promise<boolean> {
+  /** One attempt: whether this request (its `token`) now holds the upload, else the holding request's token. */
+  async take(uploadId: string, token: string): Promise<{ taken: true } | { taken: false; holder?: string }> {
     return this.db.transaction().execute(async (trx) => {
-      if (await insertUploadLock(trx, uploadId, this.owner.id, token)) return true;
+      if (await insertUploadLock(trx, uploadId, this.owner.id, token)) return { taken: true };
       const holder = await uploadLockHolder(trx, uploadId);
       // Deleted since the insert looked: the next attempt inserts.
-      if (!holder) return false;
-      if (holder.owner === this.owner.id || !(await this.owner.isDead(trx, holder.owner))) return false;
+      if (!holder) return { taken: false };
+      if (holder.owner === this.owner.id || !(await this.owner.isDead(trx, holder.owner)))
+        return { taken: false, holder: holder.token };
       await takeOverUploadLock(trx, uploadId, this.owner.id, token);
-      return true;
+      return { taken: true };
     });
   }
 
@@ -69,10 +73,14 @@ export class DatabaseUploadLocker implements Locker {
     this.held.set(uploadId, { token, release });
   }
 
-  async ask(uploadId: string): Promise<void> {
+  /**
+   * Asks the request holding `uploadId` with `holder` to let go — that request only: an ask that arrives late must
+   * not stop the next holder (the asker itself, perhaps).
+   */
+  async ask(uploadId: string, holder: string): Promise<void> {
     // A holder in this process is asked at once; the others through the database.
-    this.releaseHere(uploadId);
-    await askUploadRelease(this.db, uploadId).catch((error: Error) =>
+    this.releaseHere(uploadId, holder);
+    await askUploadRelease(this.db, `${holder} ${uploadId}`).catch((error: Error) =>
       this.log.warn('upload.release_ask_failed', { error: error.message }),
     );
   }
@@ -82,8 +90,9 @@ export class DatabaseUploadLocker implements Locker {
     await deleteUploadLock(this.db, uploadId, token);
   }
 
-  private releaseHere(uploadId: string) {
-    void Promise.resolve(this.held.get(uploadId)?.release()).catch(() => {});
+  private releaseHere(uploadId: string, token: string) {
+    const held = this.held.get(uploadId);
+    if (held?.token === token) void Promise.resolve(held.release()).catch(() => {});
   }
 }
 
@@ -99,13 +108,14 @@ class DatabaseUploadLock implements Lock {
     const deadline = Date.now() + ACQUIRE_TIMEOUT_MS;
     let askedAt = 0;
     while (!signal.aborted && Date.now() < deadline) {
-      if (await this.locker.take(this.id, this.token)) {
+      const attempt = await this.locker.take(this.id, this.token);
+      if (attempt.taken) {
         this.locker.remember(this.id, this.token, requestRelease);
         return;
       }
-      if (Date.now() - askedAt >= ASK_AGAIN_MS) {
+      if (attempt.holder && Date.now() - askedAt >= ASK_AGAIN_MS) {
         askedAt = Date.now();
-        await this.locker.ask(this.id);
+        await this.locker.ask(this.id, attempt.holder);
       }
       await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
     }

@@ -53,8 +53,8 @@ export async function freeLoopbackPort(): Promise<number> {
 }
 
 /**
- * The balancer's configuration: round robin, no stickiness; a server is out after two failed health checks half a
- * second apart and back after one good one; a request that could not reach a server (refused, reset before any
+ * The balancer's configuration: round robin, no stickiness; a server is out after two failed health checks a second
+ * apart (a refused connection fails one at once; a slow answer has 3 s) and back after one good one; a request that could not reach a server (refused, reset before any
  * answer) is sent to another one (`retry-on`, `redispatch`); event streams stay open (`timeout tunnel`).
  */
 export function haproxyConfig(port: number, servers: { name: string; port: number }[]): string {
@@ -68,6 +68,8 @@ export function haproxyConfig(port: number, servers: { name: string; port: numbe
     '  timeout client 120s',
     '  timeout server 120s',
     '  timeout tunnel 1h',
+    // A busy server may take a while to answer its check; a killed one refuses at once.
+    '  timeout check 3s',
     '  retries 3',
     '  option redispatch 1',
     '  retry-on conn-failure empty-response',
@@ -78,7 +80,7 @@ export function haproxyConfig(port: number, servers: { name: string; port: numbe
     '  balance roundrobin',
     '  option httpchk GET /api/v1/health',
     '  http-check expect status 200',
-    '  default-server inter 500ms fall 2 rise 1',
+    '  default-server inter 1s fall 2 rise 1',
     ...servers.map((server) => `  server ${server.name} 127.0.0.1:${server.port} check`),
     '',
   ].join('\n');

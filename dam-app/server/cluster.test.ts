@@ -357,6 +357,15 @@ describe('a DAM cluster: three servers, one PostgreSQL, one storage, behind HAPr
     // The balancer sent no read to a dead server: what it sent to one was retried elsewhere.
     expect(failedReads, `${failedReads.length} of ${reads} reads failed`).toEqual([]);
     expect(cluster.servers.every((server) => server.running())).toBe(true);
+
+    // The System status screen lists the three that live, whichever answers; the killed processes are gone from it.
+    await db.updateTable('users').set({ is_admin: true }).where('username', '=', 'ana').execute();
+    const status = await client.get('/admin/status');
+    expect(status.status).toBe(200);
+    expect(status.body.servers.map((server: { url: string }) => server.url).sort()).toEqual(
+      cluster.servers.map((server) => server.url).sort(),
+    );
+    expect(status.body.servers.filter((server: { current: boolean }) => server.current)).toHaveLength(1);
   }, 60_000);
 });
 

@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { ASSET_INTENTS } from './assets/asset-intents.ts';
 import { RECONCILE_JOB, reconcile } from './assets/reconcile.ts';
@@ -24,6 +25,7 @@ import { MetricsRegistry } from './metrics/metrics-registry.ts';
 import { DIGEST_EVERY_SECONDS, sendDigests } from './notifications/notification-service.ts';
 import type { DamServices } from './services.ts';
 import { ensureSpecialUsers } from './special-users.ts';
+import { registerServer, unregisterServer } from './status/status-queries.ts';
 import { createStorageAreas } from './storage/create-storage-areas.ts';
 import { OriginalsTree } from './storage/originals-tree.ts';
 import { startEmbeddedNode } from './transfer-node/embedded-node.ts';
@@ -51,6 +53,13 @@ export async function createServices(config: DamConfig, log: Logger): Promise<Da
   await ensureShippedDictionary(database.db, config.wordList, log);
   const storage = await createStorageAreas(config);
   const intentOwner = await IntentOwner.start(config.databaseUrl);
+  // Listed on the System status screen for as long as its owner lock lives.
+  await registerServer(database.db, {
+    owner: intentOwner.id,
+    host: hostname(),
+    pid: process.pid,
+    url: `http://${config.bind}:${config.port}`,
+  });
 
   const outbox = config.smtpUrl ? undefined : outboxTransport(join(config.home, 'outbox'), config.mailFrom);
   const transport = config.smtpUrl
@@ -155,6 +164,7 @@ export async function createServices(config: DamConfig, log: Logger): Promise<Da
       await live.stop();
       await uploadLocker.stop();
       await exiftool.close();
+      await unregisterServer(database.db, intentOwner.id).catch(() => {});
       await intentOwner.close();
       await database.close();
     },

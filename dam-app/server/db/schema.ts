@@ -431,6 +431,7 @@ export interface Database {
   download_requests: DownloadRequestsTable;
   download_request_items: DownloadRequestItemsTable;
   upload_locks: UploadLocksTable;
+  dam_servers: DamServersTable;
 }
 
 /**
@@ -665,4 +666,13 @@ export interface UploadLocksTable {
   owner: number;
   token: string;
   locked_at: Generated<Date>;
+}
+
+/** A DAM server process of this database, by its intent owner (migration 0028, the System status screen). */
+export interface DamServersTable {
+  owner: number;
+  host: string;
+  pid: number;
+  url: string;
+  started_at: Generated<Date>;
 }

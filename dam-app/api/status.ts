@@ -9,6 +9,16 @@ export const systemStatusSchema = z.object({
   startedAt: z.string(),
   uptimeSeconds: z.number(),
   server: z.object({ host: z.string(), pid: z.number() }),
+  /** Every server process running on this database (a cluster), oldest first; `current` is the one answering. */
+  servers: z.array(
+    z.object({
+      host: z.string(),
+      pid: z.number(),
+      url: z.string(),
+      startedAt: z.string(),
+      current: z.boolean(),
+    }),
+  ),
   jobs: z.array(z.object({ kind: z.string(), queued: count, running: count, failed: count })),
   /** Transfers running on each node now; null when the node does not answer. */
   transfers: z.array(z.object({ node: z.string(), running: count.nullable() })),

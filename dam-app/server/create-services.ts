@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { ASSET_INTENTS } from './assets/asset-intents.ts';
 import { RECONCILE_JOB, reconcile } from './assets/reconcile.ts';
@@ -24,11 +25,13 @@ import { MetricsRegistry } from './metrics/metrics-registry.ts';
 import { DIGEST_EVERY_SECONDS, sendDigests } from './notifications/notification-service.ts';
 import type { DamServices } from './services.ts';
 import { ensureSpecialUsers } from './special-users.ts';
+import { registerServer, unregisterServer } from './status/status-queries.ts';
 import { createStorageAreas } from './storage/create-storage-areas.ts';
 import { OriginalsTree } from './storage/originals-tree.ts';
 import { startEmbeddedNode } from './transfer-node/embedded-node.ts';
 import { INGEST_UPLOAD_JOB } from './transfers/ingest-job.ts';
 import { ingestUpload } from './transfers/ingest-landed.ts';
+import { DatabaseUploadLocker } from './uploads/upload-locker.ts';
 import { VERSION_INTENTS } from './versions/version-intents.ts';
 import { runClipExportJob } from './video-timeline/clip-export-job.ts';
 
@@ -51,6 +54,13 @@ export async function createServices(config: DamConfig, log: Logger): Promise<Da
   await ensureShippedDictionary(database.db, config.wordList, log);
   const storage = await createStorageAreas(config);
   const intentOwner = await IntentOwner.start(config.databaseUrl);
+  // Listed on the System status screen for as long as its owner lock lives.
+  await registerServer(database.db, {
+    owner: intentOwner.id,
+    host: hostname(),
+    pid: process.pid,
+    url: `http://${config.bind}:${config.port}`,
+  });
 
   const outbox = config.smtpUrl ? undefined : outboxTransport(join(config.home, 'outbox'), config.mailFrom);
   const transport = config.smtpUrl
@@ -83,6 +93,7 @@ export async function createServices(config: DamConfig, log: Logger): Promise<Da
     log,
     {
       concurrency: config.jobConcurrency,
+      owner: intentOwner.id,
       // The whole storage, at start-up and then every DAM_RECONCILE_SECONDS, once between all servers.
       schedules: [
         ...(config.reconcileSeconds
@@ -110,6 +121,11 @@ export async function createServices(config: DamConfig, log: Logger): Promise<Da
   await live
     .start(database.listen)
     .catch((error: Error) => log.warn('live.listen_failed', { error: error.message }));
+  const uploadLocker = new DatabaseUploadLocker(database.db, intentOwner, log);
+  // Without it a holder on another server is not asked to let go: a waiting resume gets the upload when that ends.
+  await uploadLocker
+    .start(database.listen)
+    .catch((error: Error) => log.warn('upload.listen_failed', { error: error.message }));
 
   services = {
     config,
@@ -135,6 +151,7 @@ export async function createServices(config: DamConfig, log: Logger): Promise<Da
     startedAt: new Date(),
     intentOwner,
     intentKinds: intentKindsByName([...FOLDER_INTENTS, ...ASSET_INTENTS, ...VERSION_INTENTS]),
+    uploadLocker,
   };
   // Operations a killed server left half done are finished or undone before any job (a reconcile above all) runs
   // and before the server answers a request.
@@ -147,7 +164,9 @@ export async function createServices(config: DamConfig, log: Logger): Promise<Da
       await embedded?.close();
       await jobs.stop();
       await live.stop();
+      await uploadLocker.stop();
       await exiftool.close();
+      await unregisterServer(database.db, intentOwner.id).catch(() => {});
       await intentOwner.close();
       await database.close();
     },

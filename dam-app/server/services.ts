@@ -1,3 +1,4 @@
+import type { Locker } from '@tus/server';
 import type { Kysely } from 'kysely';
 import type { LibraryEvent } from '../api/live.ts';
 import type { NotificationType } from '../api/notifications.ts';
@@ -93,4 +94,6 @@ export interface DamServices {
   startedAt: Date;
   /** The offline outbox's messages, when no SMTP server is configured. */
   outbox(): Promise<OutboxEntry[] | undefined>;
+  /** The browser uploads' (tus) lock, shared by every server of the database (uploads/upload-locker.ts). */
+  uploadLocker: Locker;
 }

@@ -74,6 +74,8 @@ export const SYSTEM_PACKAGES = [
   },
   // The DAM's antivirus (R-UPLOAD-SCAN): its tests start a real clamd on signatures the project writes (EICAR).
   { name: 'ClamAV daemon', file: '/usr/sbin/clamd', debianPackage: 'clamav-daemon' },
+  // The DAM cluster's balancer (issue 31): its tests run three servers behind a real HAProxy.
+  { name: 'HAProxy', file: process.env.DAM_HAPROXY ?? '/usr/sbin/haproxy', debianPackage: 'haproxy' },
   ...RUNTIME_PACKAGES,
 ];
 

@@ -88,8 +88,10 @@ describe('Administration: health tests and system status', () => {
     }
   });
 
-  it('shows the system status live: version, job queue, transfers per node', async () => {
+  it('shows the system status live: version, the servers, job queue, transfers per node', async () => {
     await go('#/admin/status');
+    await seeText(en['status.servers']);
+    await seeText(en['status.thisServer']);
     await seeText(en['status.jobs']);
     await seeText(en['status.transfers']);
     await checkScreen('status-en');
@@ -102,6 +104,7 @@ describe('Administration: health tests and system status', () => {
     await seeText(fr['health.healthy']);
     await checkScreen('fr');
     await go('#/admin/status');
+    await seeText(fr['status.servers']);
     await seeText(fr['status.jobs']);
     await checkScreen('status-fr');
   });

@@ -152,6 +152,8 @@ export interface JobsTable {
   run_at: Timestamp;
   attempts: Generated<number>;
   locked_until: Timestamp | null;
+  /** The intent owner (server process) that claimed it: its death frees the job at once (migration 0028). */
+  locked_by: Generated<number | null>;
   done_at: Timestamp | null;
   failed_at: Timestamp | null;
   last_error: string | null;
@@ -430,6 +432,8 @@ export interface Database {
   download_request_items: DownloadRequestItemsTable;
   video_cue_points: VideoCuePointsTable;
   video_clips: VideoClipsTable;
+  upload_locks: UploadLocksTable;
+  dam_servers: DamServersTable;
 }
 
 /**
@@ -688,4 +692,21 @@ export interface VideoClipsTable {
   export_asset_id: number | null;
   created_by: number | null;
   created_at: CreatedAt;
+}
+
+/** The browser upload a request of some server is writing to (migration 0028, uploads/upload-locker.ts). */
+export interface UploadLocksTable {
+  upload_id: string;
+  owner: number;
+  token: string;
+  locked_at: Generated<Date>;
+}
+
+/** A DAM server process of this database, by its intent owner (migration 0028, the System status screen). */
+export interface DamServersTable {
+  owner: number;
+  host: string;
+  pid: number;
+  url: string;
+  started_at: Generated<Date>;
 }

@@ -4,7 +4,7 @@ import pg from 'pg';
 import type { Database } from '../db/schema.ts';
 
 /** The advisory-lock class of intent owners (the lock's first key), apart from every other advisory lock. */
-const OWNER_LOCK_CLASS = 0x1d7e;
+export const OWNER_LOCK_CLASS = 0x1d7e;
 
 /**
  * This server process's name on the intents it writes, and the test of whether another name is still alive.

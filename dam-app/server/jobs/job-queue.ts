@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { OWNER_LOCK_CLASS } from '../intents/intent-owner.ts';
 import type { Logger } from '../log.ts';
 
 export type JobHandler = (payload: unknown) => Promise<void>;
@@ -34,6 +35,11 @@ export interface JobWorkerOptions {
   concurrency?: number;
   /** Recurring jobs: run once at start (pulled forward if already pending), then every `everySeconds`. */
   schedules?: JobSchedule[];
+  /**
+   * This process's intent owner id: claims carry it, and a job claimed by an owner whose advisory lock is gone (a
+   * killed server; on PGlite, any earlier process) is claimed again at once instead of after its lease.
+   */
+  owner?: number;
 }
 
 type ClaimedJob = {
@@ -46,8 +52,8 @@ type ClaimedJob = {
 
 /**
  * Runs due jobs from the table, up to `concurrency` at once. Any number of servers can run one each: a job is
- * claimed with `FOR UPDATE SKIP LOCKED` and a lease, so each runs once; a crashed server's lease runs out and
- * another takes it. A failure is retried with back-off up to five attempts, then kept as failed with its error.
+ * claimed with `FOR UPDATE SKIP LOCKED` and a lease, so each runs once; a crashed server's job is taken again as
+ * soon as its owner lock is gone (or, without an owner, when the lease runs out). A failure is retried with back-off up to five attempts, then kept as failed with its error.
  * A scheduled job has a `schedule_key` that a unique index allows on one pending row only, so servers starting
  * together add one occurrence, and the next one is added in the transaction that closes the current one.
  */
@@ -60,6 +66,7 @@ export class JobWorker {
   private readonly pollMs: number;
   private readonly concurrency: number;
   private readonly schedules: JobSchedule[];
+  private readonly owner: number | null;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -71,6 +78,7 @@ export class JobWorker {
     this.pollMs = settings.pollMs ?? 1000;
     this.concurrency = Math.max(1, settings.concurrency ?? 1);
     this.schedules = settings.schedules ?? [];
+    this.owner = settings.owner ?? null;
   }
 
   start(): void {
@@ -135,11 +143,14 @@ export class JobWorker {
   private async claim(): Promise<ClaimedJob | undefined> {
     const kinds = Object.keys(this.handlers);
     const { rows } = await sql<ClaimedJob>`
-      update jobs set locked_until = now() + make_interval(secs => ${LOCK_SECONDS}), attempts = attempts + 1
+      update jobs set locked_until = now() + make_interval(secs => ${LOCK_SECONDS}), attempts = attempts + 1,
+        locked_by = ${this.owner}
       where id = (
         select id from jobs
         where done_at is null and failed_at is null and run_at <= now()
-          and (locked_until is null or locked_until < now())
+          and (locked_until is null or locked_until < now()
+            or (${this.owner}::integer is not null and locked_by is not null and locked_by <> ${this.owner}
+              and pg_try_advisory_xact_lock(${OWNER_LOCK_CLASS}, locked_by)))
           and kind in (${sql.join(kinds)})
         order by run_at, id
         limit 1

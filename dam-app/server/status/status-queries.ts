@@ -35,3 +35,23 @@ export async function storageUse(db: Kysely<Database>) {
     .executeTakeFirstOrThrow();
   return { assets: Number(row.assets), bytes: Number(row.bytes) };
 }
+
+/** This server process, named by its intent owner, among the database's servers. */
+export const registerServer = (
+  db: Kysely<Database>,
+  server: { owner: number; host: string; pid: number; url: string },
+) =>
+  db
+    .insertInto('dam_servers')
+    .values(server)
+    .onConflict((conflict) => conflict.column('owner').doNothing())
+    .execute();
+
+export const unregisterServer = (db: Kysely<Database>, owner: number) =>
+  db.deleteFrom('dam_servers').where('owner', '=', owner).execute();
+
+export const serverRows = (db: Kysely<Database>) =>
+  db.selectFrom('dam_servers').selectAll().orderBy('started_at').orderBy('owner').execute();
+
+export const deleteServers = (db: Kysely<Database>, owners: number[]) =>
+  owners.length ? db.deleteFrom('dam_servers').where('owner', 'in', owners).execute() : undefined;

@@ -45,9 +45,28 @@ describe.each(DATABASE_KINDS)('R-SYSTEM-STATUS: system status and /metrics on %s
     expect(now.version).toBe(damPackage.version);
     expect(now.uptimeSeconds).toBeGreaterThanOrEqual(0);
     expect(now.server.pid).toBe(process.pid);
+    expect(now.servers).toEqual([
+      expect.objectContaining({
+        pid: process.pid,
+        url: `http://127.0.0.1:${new URL(dam.url).port}`,
+        current: true,
+      }),
+    ]);
     expect(now.transfers).toEqual([{ node: dam.services.nodes[0]?.url, running: 0 }]);
     expect(now.storage).toMatchObject({ assets: 1, bytes: 12_345 });
     expect(now.storage.freeBytes).toBeGreaterThan(0);
+  });
+
+  it('lists the servers of the database that live: a stopped one leaves the list', async () => {
+    await dam.services.db
+      .insertInto('dam_servers')
+      .values({ owner: 999_999, host: 'gone', pid: 1, url: 'http://10.0.0.9:8080' })
+      .execute();
+    const { servers } = await status();
+    expect(servers.map((server) => server.host)).not.toContain('gone');
+    expect(await dam.services.db.selectFrom('dam_servers').select('owner').execute()).toEqual([
+      { owner: dam.services.intentOwner.id },
+    ]);
   });
 
   it('counts the job queue by kind: waiting, running and failed', async () => {

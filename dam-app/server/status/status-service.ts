@@ -9,18 +9,19 @@ import { DAM_VERSION } from '../health/health-service.ts';
 import { labels } from '../metrics/metrics-registry.ts';
 import type { DamServices } from '../services.ts';
 import { NodeClient } from '../transfer-node/node-client.ts';
-import { jobCounts, storageUse } from './status-queries.ts';
+import { deleteServers, jobCounts, serverRows, storageUse } from './status-queries.ts';
 
 const NODE_TIMEOUT_MS = 3_000;
 
 /** R-SYSTEM-STATUS: what the System status screen polls. */
 export async function systemStatus(services: DamServices): Promise<SystemStatus> {
-  const [jobs, transfers, use, disk, scans] = await Promise.all([
+  const [jobs, transfers, use, disk, scans, servers] = await Promise.all([
     jobCounts(services.db),
     Promise.all(services.nodes.map(async (node) => ({ node: node.url, running: await runningOn(node) }))),
     storageUse(services.db),
     statfs(services.config.storageRoot).catch(() => undefined),
     scanCountsSince(services.db, new Date(Date.now() - 86_400_000)),
+    clusterServers(services),
   ]);
   const scanned = (result: string) => Number(scans.find((row) => row.result === result)?.count ?? 0);
   return {
@@ -28,6 +29,7 @@ export async function systemStatus(services: DamServices): Promise<SystemStatus>
     startedAt: services.startedAt.toISOString(),
     uptimeSeconds: Math.round((Date.now() - services.startedAt.getTime()) / 1000),
     server: { host: hostname(), pid: process.pid },
+    servers,
     jobs,
     transfers,
     storage: {
@@ -37,6 +39,27 @@ export async function systemStatus(services: DamServices): Promise<SystemStatus>
     },
     scans: { clean: scanned('clean'), infected: scanned('infected'), unscanned: scanned('unscanned') },
   };
+}
+
+/** The servers of the database whose process lives (its owner lock is held); a stopped one's row goes. */
+function clusterServers(services: DamServices): Promise<SystemStatus['servers']> {
+  return services.db.transaction().execute(async (trx) => {
+    const alive: SystemStatus['servers'] = [];
+    const gone: number[] = [];
+    for (const row of await serverRows(trx)) {
+      if (await services.intentOwner.isDead(trx, row.owner)) gone.push(row.owner);
+      else
+        alive.push({
+          host: row.host,
+          pid: row.pid,
+          url: row.url,
+          startedAt: new Date(row.started_at).toISOString(),
+          current: row.owner === services.intentOwner.id,
+        });
+    }
+    await deleteServers(trx, gone);
+    return alive;
+  });
 }
 
 /** The node's own count of its active transfers; null when it does not answer in time. */

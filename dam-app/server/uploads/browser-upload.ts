@@ -62,6 +62,8 @@ export function createBrowserUploads(services: DamServices) {
     relativeLocation: true,
     // Announced as Tus-Max-Size; a larger Upload-Length is a 413 before any byte is stored.
     maxSize: config.maxUploadBytes,
+    // In the database, not tus's memory: a resume may reach any server of a cluster (uploads/upload-locker.ts).
+    locker: services.uploadLocker,
     datastore: new FileStore({ directory: staging, expirationPeriodInMilliseconds: KEEP_UNFINISHED_MS }),
     async onUploadCreate(req, upload) {
       const principal = principalOf(req);

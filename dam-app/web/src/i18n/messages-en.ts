@@ -800,6 +800,11 @@ export const en = {
   'status.noNodes': 'No transfer node.',
   'status.node': 'Node',
   'status.nodeDown': 'Does not answer',
+  'status.servers': 'Servers of this database',
+  'status.serverProcess': 'Host · process',
+  'status.serverAddress': 'Address',
+  'status.serverStarted': 'Started',
+  'status.thisServer': 'this page’s server',
   // External shares
   'shares.title': 'Shares',
   'shares.intro':

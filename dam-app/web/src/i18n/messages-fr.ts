@@ -817,6 +817,11 @@ export const fr: Messages = {
   'status.noNodes': 'Aucun nœud de transfert.',
   'status.node': 'Nœud',
   'status.nodeDown': 'Ne répond pas',
+  'status.servers': 'Serveurs de cette base de données',
+  'status.serverProcess': 'Hôte · processus',
+  'status.serverAddress': 'Adresse',
+  'status.serverStarted': 'Démarré',
+  'status.thisServer': 'serveur de cette page',
   // External shares
   'shares.title': 'Partages',
   'shares.intro':

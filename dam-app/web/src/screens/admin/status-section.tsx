@@ -1,10 +1,11 @@
-import { Heading, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
+import { Badge, Heading, HStack, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { systemStatus } from '../../../../api/contract/status-endpoints.ts';
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { ErrorAlert, ListSkeleton } from '../../components/feedback.tsx';
+import { formatDate } from '../../components/format-date.ts';
 import { formatSize } from '../../components/format-size.ts';
 import { DataTable } from '../../kit/data-table.tsx';
 
@@ -54,6 +55,29 @@ export function StatusSection() {
         <Figure label={t('status.infected')}>{number(now.scans.infected)}</Figure>
         <Figure label={t('status.unscanned')}>{number(now.scans.unscanned)}</Figure>
       </SimpleGrid>
+      <Heading as="h2" size="md">
+        {t('status.servers')}
+      </Heading>
+      <DataTable
+        label={t('status.servers')}
+        rows={now.servers}
+        rowKey={(row) => `${row.host}:${row.pid}:${row.url}`}
+        columns={[
+          {
+            header: t('status.serverProcess'),
+            cell: (row) => (
+              <HStack>
+                <Text fontFamily="mono">
+                  {row.host} · {row.pid}
+                </Text>
+                {row.current && <Badge colorPalette="blue">{t('status.thisServer')}</Badge>}
+              </HStack>
+            ),
+          },
+          { header: t('status.serverAddress'), cell: (row) => <Text fontFamily="mono">{row.url}</Text> },
+          { header: t('status.serverStarted'), cell: (row) => formatDate(row.startedAt, language) },
+        ]}
+      />
       <Heading as="h2" size="md">
         {t('status.jobs')}
       </Heading>

@@ -828,6 +828,9 @@ export const en = {
   'shares.message': 'Message',
   'shares.itemsFrozen':
     'The files of a share are those it was made with; files you can no longer see leave it.',
+  'shares.linkTitle': 'Share link',
+  'shares.menu': 'Share…',
+  'shares.selectionName': '{count} {count|file|files}',
   'shares.linkOnce': 'The share is made. Its link, shown this once (it was also mailed to the recipients):',
   'shares.state': 'State',
   'shares.state.active': 'Active',
@@ -869,6 +872,16 @@ export const en = {
   'share.previewOf': 'Preview of {name}',
   'share.download': 'Download',
   'share.downloadOne': 'Download {name}',
+  'share.rapid': 'Download with Rapid',
+  'share.rapidRunning': 'Downloading with Rapid…',
+  'share.rapidNoClient':
+    'Rapid downloads large files faster: install it from the banner, or download over HTTP.',
+  'share.rapid.idle': 'Every file at full speed, resumed if the connection drops.',
+  'share.rapid.starting': 'Asking for the transfer…',
+  'share.rapid.running': 'Rapid is receiving the files; see its window for progress.',
+  'share.rapid.counted': 'Every file received with Rapid.',
+  'share.rapid.done': 'Every file received with Rapid (not counted: no download was left).',
+  'share.rapid.failed': 'The Rapid download did not complete. Try again, or download over HTTP.',
   'notifications.title': 'Notification center',
   'notifications.intro':
     'What happened to the folders, collections and assets you follow, and to your downloads.',

@@ -846,6 +846,9 @@ export const fr: Messages = {
   'shares.message': 'Message',
   'shares.itemsFrozen':
     'Les fichiers d’un partage sont ceux de sa création ; ceux que vous ne voyez plus en sortent.',
+  'shares.linkTitle': 'Lien de partage',
+  'shares.menu': 'Partager…',
+  'shares.selectionName': '{count} {count|fichier|fichiers}',
   'shares.linkOnce':
     'Le partage est créé. Son lien, affiché cette seule fois (il a aussi été envoyé aux destinataires) :',
   'shares.state': 'État',
@@ -888,6 +891,17 @@ export const fr: Messages = {
   'share.previewOf': 'Aperçu de {name}',
   'share.download': 'Télécharger',
   'share.downloadOne': 'Télécharger {name}',
+  'share.rapid': 'Télécharger avec Rapid',
+  'share.rapidRunning': 'Téléchargement avec Rapid…',
+  'share.rapidNoClient':
+    'Rapid télécharge plus vite les gros fichiers : installez-le depuis le bandeau, ou téléchargez en HTTP.',
+  'share.rapid.idle': 'Tous les fichiers à pleine vitesse, repris si la connexion tombe.',
+  'share.rapid.starting': 'Demande du transfert…',
+  'share.rapid.running': 'Rapid reçoit les fichiers ; suivez la progression dans sa fenêtre.',
+  'share.rapid.counted': 'Tous les fichiers ont été reçus avec Rapid.',
+  'share.rapid.done':
+    'Tous les fichiers ont été reçus avec Rapid (non compté : plus aucun téléchargement restant).',
+  'share.rapid.failed': 'Le téléchargement Rapid n’a pas abouti. Réessayez, ou téléchargez en HTTP.',
   'notifications.title': 'Centre de notifications',
   'notifications.intro':
     'Ce qui arrive aux dossiers, collections et ressources que vous suivez, et à vos téléchargements.',

@@ -428,6 +428,9 @@ export interface Database {
   request_approvers: RequestApproversTable;
   download_requests: DownloadRequestsTable;
   download_request_items: DownloadRequestItemsTable;
+  portals: PortalsTable;
+  portal_sources: PortalSourcesTable;
+  portal_downloads: PortalDownloadsTable;
 }
 
 /**
@@ -654,4 +657,42 @@ export interface DownloadRequestItemsTable {
   asset_id: number;
   decision: Generated<RequestDecision>;
   reason: Generated<string>;
+}
+
+/** An external portal (migration 0022, R-PORTAL): a published public page of collections and folders. */
+export interface PortalsTable {
+  id: Generated<number>;
+  owner_id: number;
+  acl_id: Nullable<number>;
+  name: string;
+  description: Generated<string>;
+  terms: Generated<string>;
+  token_hash: string;
+  password_hash: Nullable<string>;
+  grant_secret: string;
+  published: Generated<boolean>;
+  expires_at: Timestamp;
+  max_downloads: Nullable<number>;
+  download_count: Generated<number>;
+  failed_attempts: Generated<number>;
+  attempts_since: Nullable<Date>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+export type Portal = Selectable<PortalsTable>;
+
+export interface PortalSourcesTable {
+  portal_id: number;
+  kind: 'collection' | 'folder';
+  source_id: number;
+}
+
+export interface PortalDownloadsTable {
+  id: Generated<number>;
+  portal_id: number;
+  asset_id: number;
+  ip: Generated<string>;
+  user_agent: Generated<string>;
+  at: CreatedAt;
+  counted: Generated<boolean>;
 }

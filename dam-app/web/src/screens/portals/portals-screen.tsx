@@ -20,7 +20,7 @@ import { PORTAL_KEYS, usePortals } from './portal-queries.ts';
 
 export const screen = defineScreen('portals', {
   codec: path('/portals'),
-  nav: { menu: 'user', label: 'portals.title', order: 3.5 },
+  nav: { menu: 'user', label: 'portals.title', order: 3.45 },
 });
 export const draw: Draw<'portals'> = () => <PortalsScreen />;
 

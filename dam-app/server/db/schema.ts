@@ -452,6 +452,8 @@ export interface FeedsTable {
   active: Generated<boolean>;
   key_hash: string;
   key_prefix: string;
+  /** Shown by readers under the feed's title (RSS channel description, Atom subtitle). */
+  description: Generated<string>;
   /** The HTTP status the last reader's fetch was answered with, and when. */
   last_status: Nullable<number>;
   last_fetched_at: Nullable<Date>;

@@ -5,6 +5,7 @@ import { type Kysely, sql } from 'kysely';
  * account through a long random token stored only as its sha256. Its assets are not frozen: each visit reads what the
  * sources hold now and what the owner may still see.
  * - `portal_sources`: one collection or one folder each (no foreign key: a deleted one simply gives nothing).
+ * Also a feed's description (issue 27's leftover): what readers show under its title.
  * - `portal_downloads`: one row per file a visitor received to its last byte; `counted` when it took one of the
  *   portal's downloads.
  */
@@ -48,9 +49,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       counted boolean not null default false
     )`.execute(db);
   await sql`create index portal_downloads_portal on portal_downloads (portal_id, at)`.execute(db);
+  await sql`alter table feeds add column description text not null default ''`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`alter table feeds drop column description`.execute(db);
   await sql`drop table portal_downloads`.execute(db);
   await sql`drop table portal_sources`.execute(db);
   await sql`drop table portals`.execute(db);

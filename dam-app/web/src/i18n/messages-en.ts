@@ -723,6 +723,7 @@ export const en = {
   'feeds.newKey': 'New key',
   'feeds.newKeyNamed': 'New key for {name}',
   'feeds.newKeyConfirm': 'Give {name} a new key? Readers using the current address stop getting it.',
+  'feeds.descriptionHelp': 'Optional. Feed readers show it under the feed’s name.',
   'feeds.urlTitle': 'Feed address',
   'feeds.urlBody':
     'Copy this address into your feed reader now: it holds the feed’s secret key and is not shown again.',

@@ -739,6 +739,7 @@ export const fr: Messages = {
   'feeds.newKeyNamed': 'Nouvelle clé pour {name}',
   'feeds.newKeyConfirm':
     'Donner une nouvelle clé à {name} ? Les lecteurs qui utilisent l’adresse actuelle ne le reçoivent plus.',
+  'feeds.descriptionHelp': 'Facultatif. Les lecteurs de flux l’affichent sous le nom du flux.',
   'feeds.urlTitle': 'Adresse du flux',
   'feeds.urlBody':
     'Copiez maintenant cette adresse dans votre lecteur de flux : elle contient la clé secrète du flux et ne sera plus affichée.',

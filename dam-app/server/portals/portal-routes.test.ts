@@ -207,4 +207,26 @@ describe.each(DATABASE_KINDS)('external portals (%s)', (kind) => {
       folderIds: [shootId],
     });
   });
+
+  it('lets two concurrent last downloads take only the one left: the other gets no whole file', async () => {
+    const made = await pia.post('/portals', base({ maxDownloads: 1, terms: '', collectionIds: [] }));
+    const token = tokenOf(made.body.link);
+    await pia.post(`/portals/${made.body.portal.id}/publish`);
+    const grant = (await anon().post(`/p/${token}/unlock`, {})).body.grant;
+    const url = `/p/${token}/items/${ids['a.jpg']}/file?grant=${grant}`;
+    const whole = async () => {
+      const response = await raw(url);
+      if (response.status !== 200) return false;
+      const body = await response.arrayBuffer().catch(() => undefined);
+      return body !== undefined && Buffer.from(body).equals(bytes['a.jpg']);
+    };
+    const results = await Promise.all([whole(), whole()]);
+    expect(results.filter(Boolean)).toHaveLength(1);
+    const row = await dam.services.db
+      .selectFrom('portals')
+      .select('download_count')
+      .where('id', '=', made.body.portal.id)
+      .executeTakeFirstOrThrow();
+    expect(row.download_count).toBe(1);
+  });
 });

@@ -23,6 +23,7 @@ export const feedSchema = z
   .object({
     id: z.number(),
     name: z.string(),
+    description: z.string().default(''),
     type: z.enum(FEED_TYPES),
     source: z.object({ kind: z.enum(FEED_SOURCES), id: z.number() }),
     /** The folder's path, the collection's or saved search's name; null when it is gone. */
@@ -43,6 +44,7 @@ export type FeedView = z.infer<typeof feedSchema>;
 
 export const saveFeedSchema = z.strictObject({
   name: dbString(MESSAGES.requiredEmpty).trim().min(1, MESSAGES.requiredEmpty).max(200),
+  description: dbString().max(2000).default(''),
   type: z.enum(FEED_TYPES),
   source: z.strictObject({ kind: z.enum(FEED_SOURCES), id: dbId() }),
   events: z

@@ -83,6 +83,10 @@ export const MESSAGES = {
   shareDownloadCountRange: 'The download count entered must be 1 to 100.',
   sharePasswordWrong: 'The password is incorrect.',
   shareNotFound: 'This share does not exist or is not yours.',
+  // External portals (R-PORTAL-STATES; the state texts are ours, the spec names the states only)
+  portalNotFound: 'This portal does not exist or is not yours.',
+  portalExpired: 'This portal has expired.',
+  portalUnpublished: 'This portal is no longer published.',
 } as const;
 
 /** R-PASSWORD-POLICY password counts, worded for the configured numbers. */
@@ -132,3 +136,7 @@ export const FIELD_MESSAGES = {
   dictionaryNameExists: 'A dictionary with this name already exists.',
   dictionaryNotFound: 'This dictionary does not exist.',
 } as const;
+
+/** R-PORTAL-LIMITS, the spec's text with its number. */
+export const portalAssetLimitMessage = (limit: number) =>
+  `The external portal supports fewer than ${limit} total assets.`;

@@ -45,6 +45,7 @@ export const shareSourceSchema = z.union([
   z.strictObject({ collectionId: dbId() }),
   z.strictObject({ cartId: dbId() }),
 ]);
+export type ShareSource = z.infer<typeof shareSourceSchema>;
 
 const shareFields = {
   name: dbString().trim().min(1).max(200),

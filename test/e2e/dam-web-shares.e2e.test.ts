@@ -148,8 +148,10 @@ describe('an external share', () => {
       visible: true,
       timeout: SCREEN_WAIT_MS,
     });
-    link = (await shown?.evaluate((element) => element.textContent)) ?? '';
+    link = (await shown?.evaluate((element) => (element as HTMLInputElement).value)) ?? '';
     expect(link).toMatch(/#share=[A-Za-z0-9_-]{43}$/);
+    await checkScreen(author, 'link-en');
+    await button(author, en['app.close']).click();
     await seeText(author, 'Spring press kit');
     await checkScreen(author, 'list-en');
     // The mail (the offline outbox here) holds the same link and the message; not the password.
@@ -259,6 +261,9 @@ describe('an external share', () => {
     await checkScreen(author, 'downloads-en');
     const authorFr = await openPage(authorContext, 'fr');
     await go(authorFr, '#/shares');
+    // The signed-in person's language is their own (kept for the session), not the new page's: picked in the header.
+    await authorFr.waitForSelector('header select:has(option[value="fr"])', { visible: true });
+    await authorFr.select('header select:has(option[value="fr"])', 'fr');
     await seeText(authorFr, fr['shares.state.exhausted']);
     await authorFr.locator('button[data-share-downloads]').click();
     await seeText(authorFr, fr['shares.method.http-zip']);

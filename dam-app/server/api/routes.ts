@@ -24,6 +24,7 @@ import { eventsRoutes } from '../live/events-route.ts';
 import { loadingDockRoutes } from '../loading-dock/loading-dock-routes.ts';
 import { notificationRoutes } from '../notifications/notification-routes.ts';
 import { platformSettingsRoutes } from '../platform-settings/platform-settings-routes.ts';
+import { portalRoutes } from '../portals/portal-routes.ts';
 import { requestRoutes } from '../requests/request-routes.ts';
 import { calendarRoutes } from '../search/calendar-route.ts';
 import { searchRoutes } from '../search/search-routes.ts';
@@ -84,4 +85,5 @@ export const API_ROUTES: RouteDefinition[] = [
   ...formRoutes,
   ...requestRoutes,
   ...timelineRoutes,
+  ...portalRoutes,
 ];

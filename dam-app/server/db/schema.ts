@@ -434,6 +434,9 @@ export interface Database {
   video_clips: VideoClipsTable;
   upload_locks: UploadLocksTable;
   dam_servers: DamServersTable;
+  portals: PortalsTable;
+  portal_sources: PortalSourcesTable;
+  portal_downloads: PortalDownloadsTable;
 }
 
 /**
@@ -455,6 +458,8 @@ export interface FeedsTable {
   active: Generated<boolean>;
   key_hash: string;
   key_prefix: string;
+  /** Shown by readers under the feed's title (RSS channel description, Atom subtitle). */
+  description: Generated<string>;
   /** The HTTP status the last reader's fetch was answered with, and when. */
   last_status: Nullable<number>;
   last_fetched_at: Nullable<Date>;
@@ -709,4 +714,42 @@ export interface DamServersTable {
   pid: number;
   url: string;
   started_at: Generated<Date>;
+}
+
+/** An external portal (migration 0022, R-PORTAL): a published public page of collections and folders. */
+export interface PortalsTable {
+  id: Generated<number>;
+  owner_id: number;
+  acl_id: Nullable<number>;
+  name: string;
+  description: Generated<string>;
+  terms: Generated<string>;
+  token_hash: string;
+  password_hash: Nullable<string>;
+  grant_secret: string;
+  published: Generated<boolean>;
+  expires_at: Timestamp;
+  max_downloads: Nullable<number>;
+  download_count: Generated<number>;
+  failed_attempts: Generated<number>;
+  attempts_since: Nullable<Date>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+export type Portal = Selectable<PortalsTable>;
+
+export interface PortalSourcesTable {
+  portal_id: number;
+  kind: 'collection' | 'folder';
+  source_id: number;
+}
+
+export interface PortalDownloadsTable {
+  id: Generated<number>;
+  portal_id: number;
+  asset_id: number;
+  ip: Generated<string>;
+  user_agent: Generated<string>;
+  at: CreatedAt;
+  counted: Generated<boolean>;
 }

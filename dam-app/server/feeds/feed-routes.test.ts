@@ -17,6 +17,7 @@ interface ReaderView {
   bozo_exception: string;
   version: string;
   etag: string | null;
+  subtitle?: string;
   entries: {
     id: string;
     title: string;
@@ -71,6 +72,7 @@ describe.each(DATABASE_KINDS)('feeds on %s', (kind) => {
     async (type) => {
       const made = await create(carla, {
         name: `Library ${type}`,
+        description: 'New & changed pictures of the Library',
         type,
         source: { kind: 'folder', id: libraryId },
       });
@@ -80,6 +82,7 @@ describe.each(DATABASE_KINDS)('feeds on %s', (kind) => {
       const id = await ingest(`Library/${type}/first.jpg`);
       const first = await readWithFeedparser(url);
       expect(first).toMatchObject({ status: 200, bozo: false, version: type === 'rss' ? 'rss20' : 'atom10' });
+      expect(first.subtitle).toBe('New & changed pictures of the Library');
       const arrival = first.entries.find((entry) => entry.id === `urn:rapid-dam:asset:${id}:new_file`);
       expect(arrival?.title).toBe('New file: first.jpg');
       expect(arrival?.link).toBe(`${dam.services.config.publicUrl}/#/asset/${id}`);

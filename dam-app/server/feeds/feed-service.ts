@@ -23,6 +23,7 @@ const noFeed = () => new ApiError(404, 'not_found', MESSAGES.notFound, 'No such 
 const view = (row: queries.FeedRow, names: Map<string, string>): FeedView => ({
   id: row.id,
   name: row.name,
+  description: row.description,
   type: row.type,
   source: { kind: row.source_kind, id: row.source_id },
   sourceName: names.get(`${row.source_kind}:${row.source_id}`) ?? null,
@@ -40,6 +41,7 @@ const feedUrl = (services: DamServices, key: string) => `${services.config.publi
 
 const columns = (input: SaveInput) => ({
   name: input.name,
+  description: input.description,
   type: input.type,
   source_kind: input.source.kind,
   source_id: input.source.id,
@@ -223,7 +225,7 @@ export async function readFeed(
     feed.type,
     {
       title: feed.name,
-      description: '',
+      description: feed.description,
       link: `${base}/`,
       self: feedUrl(services, key),
       id: `urn:rapid-dam:feed:${feed.id}`,

@@ -18,6 +18,7 @@ print(json.dumps({
     "etag": parsed.get("etag"),
     "modified": parsed.get("modified"),
     "title": parsed.feed.get("title"),
+    "subtitle": parsed.feed.get("subtitle"),
     "entries": [
         {
             "id": entry.get("id"),

@@ -19,6 +19,7 @@ import * as formsDictionaries from './0020-forms-dictionaries.ts';
 import * as uploadScans from './0021-upload-scans.ts';
 import * as videoTimeline from './0024-video-timeline.ts';
 import * as uploadLocks from './0028-upload-locks.ts';
+import * as portals from './0022-portals.ts';
 
 /** Every migration, in order. Names never change once released: the database records them. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -40,6 +41,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0019-download-requests': downloadRequests,
   '0020-forms-dictionaries': formsDictionaries,
   '0021-upload-scans': uploadScans,
+  '0022-portals': portals,
   '0024-video-timeline': videoTimeline,
   '0028-upload-locks': uploadLocks,
 };

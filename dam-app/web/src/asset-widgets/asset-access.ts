@@ -14,6 +14,9 @@ export const mayDownloadOriginal = (session: Who) =>
 export const mayDownload = (session: Who) =>
   session.features.allowDownload && (allows(session, 'quickDownload') || allows(session, 'downloadHiRes'));
 
+/** Sharing with people outside the DAM: externalShare, and what a download needs (the server's share gate). */
+export const mayShareExternally = (session: Who) => allows(session, 'externalShare') && mayDownload(session);
+
 export const mayChangeAssets = (session: Who) => allows(session, 'file actions');
 export const mayModifyCollections = (session: Who) => allows(session, 'modifying collections');
 

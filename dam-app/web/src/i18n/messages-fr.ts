@@ -739,6 +739,7 @@ export const fr: Messages = {
   'feeds.newKeyNamed': 'Nouvelle clé pour {name}',
   'feeds.newKeyConfirm':
     'Donner une nouvelle clé à {name} ? Les lecteurs qui utilisent l’adresse actuelle ne le reçoivent plus.',
+  'feeds.descriptionHelp': 'Facultatif. Les lecteurs de flux l’affichent sous le nom du flux.',
   'feeds.urlTitle': 'Adresse du flux',
   'feeds.urlBody':
     'Copiez maintenant cette adresse dans votre lecteur de flux : elle contient la clé secrète du flux et ne sera plus affichée.',
@@ -851,6 +852,9 @@ export const fr: Messages = {
   'shares.message': 'Message',
   'shares.itemsFrozen':
     'Les fichiers d’un partage sont ceux de sa création ; ceux que vous ne voyez plus en sortent.',
+  'shares.linkTitle': 'Lien de partage',
+  'shares.menu': 'Partager…',
+  'shares.selectionName': '{count} {count|fichier|fichiers}',
   'shares.linkOnce':
     'Le partage est créé. Son lien, affiché cette seule fois (il a aussi été envoyé aux destinataires) :',
   'shares.state': 'État',
@@ -893,6 +897,54 @@ export const fr: Messages = {
   'share.previewOf': 'Aperçu de {name}',
   'share.download': 'Télécharger',
   'share.downloadOne': 'Télécharger {name}',
+  'share.rapid': 'Télécharger avec Rapid',
+  'share.rapidRunning': 'Téléchargement avec Rapid…',
+  'share.rapidNoClient':
+    'Rapid télécharge plus vite les gros fichiers : installez-le depuis le bandeau, ou téléchargez en HTTP.',
+  'share.rapid.idle': 'Tous les fichiers à pleine vitesse, repris si la connexion tombe.',
+  'share.rapid.starting': 'Demande du transfert…',
+  'share.rapid.running': 'Rapid reçoit les fichiers ; suivez la progression dans sa fenêtre.',
+  'share.rapid.counted': 'Tous les fichiers ont été reçus avec Rapid.',
+  'share.rapid.done':
+    'Tous les fichiers ont été reçus avec Rapid (non compté : plus aucun téléchargement restant).',
+  'share.rapid.failed': 'Le téléchargement Rapid n’a pas abouti. Réessayez, ou téléchargez en HTTP.',
+  'portals.title': 'Portails',
+  'portals.intro':
+    'Des pages publiques de collections et de dossiers choisis, pour des personnes hors du DAM : publiées tant que vous le voulez, jusqu’à leur date d’expiration.',
+  'portals.new': 'Nouveau portail',
+  'portals.empty': 'Vous n’avez encore aucun portail.',
+  'portals.editTitle': 'Modifier {name}',
+  'portals.collections': 'Collections affichées',
+  'portals.folders': 'Dossiers affichés',
+  'portals.terms': 'Conditions générales',
+  'portals.maxDownloadsHelp':
+    'Facultatif. Chaque fichier reçu en entier compte pour un ; vide pour aucun maximum.',
+  'portals.passwordHelp': 'Facultatif. Les visiteurs le donnent avant de voir quoi que ce soit.',
+  'portals.sources': 'Affiche',
+  'portals.sourceCount':
+    '{collections} {collections|collection|collections}, {folders} {folders|dossier|dossiers}',
+  'portals.state.published': 'Publié',
+  'portals.state.unpublished': 'Non publié',
+  'portals.state.expired': 'Expiré',
+  'portals.publish': 'Publier',
+  'portals.unpublish': 'Dépublier',
+  'portals.publishNamed': 'Publier {name}',
+  'portals.unpublishNamed': 'Dépublier {name}',
+  'portals.delete': 'Supprimer',
+  'portals.deleteNamed': 'Supprimer {name}',
+  'portals.deleteConfirm': 'Supprimer le portail {name} ? Son adresse cesse de fonctionner aussitôt.',
+  'portals.linkTitle': 'Adresse du portail',
+  'portals.linkOnce':
+    'Le portail est créé, pas encore publié. Son adresse, affichée cette seule fois : les visiteurs la voient une fois le portail publié.',
+  'portal.title': 'Portail',
+  'portal.passwordIntro': 'Ce portail est protégé. Saisissez le mot de passe que l’on vous a donné.',
+  'portal.summary': '{count} {count|fichier|fichiers}. Disponible jusqu’au {date}.',
+  'portal.terms': 'Conditions générales',
+  'portal.search': 'Rechercher dans ce portail',
+  'portal.searchButton': 'Rechercher',
+  'portal.none': 'Rien ici ne correspond.',
+  'portal.assets': 'Fichiers',
+  'portal.more': '{shown} sur {total} affichés : lancez une recherche pour les restreindre.',
   'notifications.title': 'Centre de notifications',
   'notifications.intro':
     'Ce qui arrive aux dossiers, collections et ressources que vous suivez, et à vos téléchargements.',

@@ -72,4 +72,7 @@ export const serverMessagesFr: Record<keyof typeof MESSAGES, string> = {
   shareDownloadCountRange: 'Le nombre de téléchargements saisi doit être compris entre 1 et 100.',
   sharePasswordWrong: 'Le mot de passe est incorrect.',
   shareNotFound: 'Ce partage n’existe pas ou ne vous appartient pas.',
+  portalNotFound: 'Ce portail n’existe pas ou ne vous appartient pas.',
+  portalExpired: 'Ce portail a expiré.',
+  portalUnpublished: 'Ce portail n’est plus publié.',
 };

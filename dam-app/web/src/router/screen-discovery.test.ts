@@ -53,6 +53,7 @@ describe('the route table finds the screens', () => {
       'account',
       'api-keys',
       'shares',
+      'portals',
       'feeds',
       'my-requests',
       'admin',

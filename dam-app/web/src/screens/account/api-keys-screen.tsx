@@ -1,4 +1,4 @@
-import { Button, Clipboard, Code, Flex, Input, Stack, Text } from '@chakra-ui/react';
+import { Code, Stack } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { z } from 'zod';
@@ -10,12 +10,12 @@ import { toaster } from '../../app/toaster.tsx';
 import { ErrorAlert } from '../../components/feedback.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { formatDate } from '../../components/format-date.ts';
-import { Modal } from '../../components/modal.tsx';
 import { ScreenHeader } from '../../components/screen-header.tsx';
 import { useForm } from '../../components/use-form.ts';
 import { InlineForm } from '../../kit/inline-form.tsx';
 import { ListSection } from '../../kit/list-section.tsx';
 import { RowButton } from '../../kit/row-button.tsx';
+import { SecretOnceDialog } from '../../kit/secret-once-dialog.tsx';
 import { useConfirm } from '../../kit/use-confirm.tsx';
 import { useRefresh } from '../../kit/use-refresh.ts';
 import { defineScreen } from '../../router/define-screen.ts';
@@ -97,52 +97,16 @@ export function ApiKeysScreen() {
           />
         )}
       >
-        <NewKeyDialog keyText={created} onClose={() => setCreated(null)} />
+        <SecretOnceDialog
+          secret={created}
+          title={t('apiKeys.newTitle')}
+          body={t('apiKeys.newBody')}
+          testId="new-api-key"
+          onClose={() => setCreated(null)}
+        />
         {revoke.dialog}
       </ListSection>
     </Stack>
-  );
-}
-
-function NewKeyDialog({ keyText, onClose }: { keyText: string | null; onClose(): void }) {
-  const { t } = usePreferences();
-  return (
-    <Modal
-      open={keyText !== null}
-      size="lg"
-      onClose={() => onClose()}
-      title={t('apiKeys.newTitle')}
-      footer={
-        <Button colorPalette="teal" onClick={onClose}>
-          {t('app.close')}
-        </Button>
-      }
-    >
-      <Stack gap="3">
-        <Text>{t('apiKeys.newBody')}</Text>
-        <Clipboard.Root
-          value={keyText ?? ''}
-          onStatusChange={(details) =>
-            details.copied && toaster.create({ type: 'success', title: t('app.copied') })
-          }
-        >
-          <Flex gap="2">
-            <Input
-              readOnly
-              value={keyText ?? ''}
-              fontFamily="mono"
-              aria-label={t('apiKeys.newTitle')}
-              data-testid="new-api-key"
-            />
-            <Clipboard.Trigger asChild>
-              <Button variant="outline">
-                <Clipboard.Indicator copied={t('app.copiedShort')}>{t('app.copy')}</Clipboard.Indicator>
-              </Button>
-            </Clipboard.Trigger>
-          </Flex>
-        </Clipboard.Root>
-      </Stack>
-    </Modal>
   );
 }
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { SessionView } from '../../../../api/accounts.ts';
-import { mayChangeAssets, mayDownload } from '../../asset-widgets/asset-access.ts';
+import { mayChangeAssets, mayDownload, mayShareExternally } from '../../asset-widgets/asset-access.ts';
 import type { MessageKey } from '../../i18n/messages-en.ts';
 
 // The dialogs load when one is first opened, not with the folder screen (their forms, radio groups and presets are
@@ -25,6 +25,9 @@ const ContactSheetDialog = lazy(() =>
 const ConvertDialog = lazy(() =>
   import('../../asset-widgets/convert-dialog.tsx').then((m) => ({ default: m.ConvertDialog })),
 );
+const ShareDialog = lazy(() =>
+  import('../shares/share-dialog.tsx').then((m) => ({ default: m.ShareDialog })),
+);
 const RequestDialog = lazy(() =>
   import('../../asset-widgets/request-dialog.tsx').then((m) => ({ default: m.RequestDialog })),
 );
@@ -37,7 +40,8 @@ export type SelectionAction =
   | 'collection'
   | 'contact-sheet'
   | 'convert'
-  | 'request';
+  | 'request'
+  | 'share';
 
 export const SELECTION_ACTION_LABELS: Record<SelectionAction, MessageKey> = {
   move: 'moveCopy.menu',
@@ -47,6 +51,7 @@ export const SELECTION_ACTION_LABELS: Record<SelectionAction, MessageKey> = {
   'contact-sheet': 'contactSheet.menu',
   convert: 'convert.menu',
   request: 'requests.menu',
+  share: 'shares.menu',
 };
 
 /**
@@ -64,6 +69,7 @@ export function selectionActions(
     'contact-sheet',
     // Who may not download asks the approvers for the assets (a request to download, issue 28).
     ...(mayDownload(session) ? ['convert' as const] : ['request' as const]),
+    ...(mayShareExternally(session) ? ['share' as const] : []),
   ];
 }
 
@@ -101,6 +107,8 @@ function ChosenDialog(props: {
       return <ConvertDialog open assetIds={ids} onClose={onClose} />;
     case 'request':
       return <RequestDialog open assetIds={ids} onClose={onClose} />;
+    case 'share':
+      return <ShareDialog source={{ ids: [...ids] }} name="" onClose={onClose} />;
     default:
       return null;
   }

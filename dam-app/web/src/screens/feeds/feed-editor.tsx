@@ -56,6 +56,7 @@ export function FeedEditor({
   const form = useForm(
     {
       name: feed?.name ?? '',
+      description: feed?.description ?? '',
       type: feed?.type ?? 'rss',
       sourceKind: feed?.source.kind ?? ('folder' as FeedSource),
       sourceId: feed?.source.id ?? 0,
@@ -105,6 +106,13 @@ export function FeedEditor({
     >
       <ErrorAlert error={form.formError} />
       <FormField {...form.field('name')} label={t('field.name')} required />
+      <FormField
+        {...form.field('description')}
+        multiline
+        rows={2}
+        label={t('field.description')}
+        helper={t('feeds.descriptionHelp')}
+      />
       <SelectField
         label={t('feeds.type')}
         name="type"

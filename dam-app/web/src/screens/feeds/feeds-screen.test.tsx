@@ -71,6 +71,7 @@ describe('My feeds', () => {
     expect(url.value).toBe('http://dam.test/api/v1/feed/secret');
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
       name: 'Library',
+      description: '',
       type: 'rss',
       source: { kind: 'folder', id: 1 },
       events: ['new_file', 'file_changes', 'metadata'],

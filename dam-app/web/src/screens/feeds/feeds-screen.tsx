@@ -7,6 +7,7 @@ import { formatDate } from '../../components/format-date.ts';
 import { ScreenHeader } from '../../components/screen-header.tsx';
 import { ListSection } from '../../kit/list-section.tsx';
 import { RowButton } from '../../kit/row-button.tsx';
+import { SecretOnceDialog } from '../../kit/secret-once-dialog.tsx';
 import { useConfirm } from '../../kit/use-confirm.tsx';
 import { useEditableList } from '../../kit/use-editable-list.tsx';
 import { useRefresh } from '../../kit/use-refresh.ts';
@@ -15,7 +16,6 @@ import { path } from '../../router/route-codec.ts';
 import type { Draw, ScreenEntry } from '../../router/routes.ts';
 import { FeedEditor } from './feed-editor.tsx';
 import { FEED_KEYS, type Feed, useFeeds } from './feed-queries.ts';
-import { FeedUrlDialog } from './feed-url-dialog.tsx';
 
 export const screen = defineScreen('feeds', {
   codec: path('/feeds'),
@@ -115,7 +115,13 @@ export function FeedsScreen() {
       >
         {list.dialogs}
         {renew.dialog}
-        <FeedUrlDialog url={url} onClose={() => setUrl(null)} />
+        <SecretOnceDialog
+          secret={url}
+          title={t('feeds.urlTitle')}
+          body={t('feeds.urlBody')}
+          testId="feed-url"
+          onClose={() => setUrl(null)}
+        />
       </ListSection>
     </Stack>
   );

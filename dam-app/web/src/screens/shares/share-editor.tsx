@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createShare, updateShare } from '../../../../api/contract/shares-endpoints.ts';
-import type { ShareView } from '../../../../api/shares.ts';
+import type { ShareSource, ShareView } from '../../../../api/shares.ts';
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { toaster } from '../../app/toaster.tsx';
@@ -19,11 +19,14 @@ import { expiryDay, localDate, SHARE_KEYS, utcOffsetMinutes } from './share-quer
  */
 export function ShareEditor({
   share,
+  from,
   maxDays,
   onCreated,
   onClose,
 }: {
   share?: ShareView;
+  /** A new share of these (a cart, a collection, a selection): no source to pick, the name prefilled. */
+  from?: { source: ShareSource; name: string };
   maxDays: number;
   onCreated?(link: string): void;
   onClose(): void;
@@ -35,7 +38,7 @@ export function ShareEditor({
   const [source, setSource] = useState('');
   const form = useForm(
     {
-      name: share?.name ?? '',
+      name: share?.name ?? from?.name ?? '',
       expiresOn: share ? expiryDay(share.expiresAt) : localDate(14),
       maxDownloads: share?.maxDownloads === null || !share ? '' : String(share.maxDownloads),
       licensingText: share?.licensingText ?? '',
@@ -73,7 +76,7 @@ export function ShareEditor({
             .split(/[,;\s]+/)
             .map((each) => each.trim())
             .filter(Boolean),
-          from: kind === 'cart' ? { cartId: Number(id) } : { collectionId: Number(id) },
+          from: from?.source ?? (kind === 'cart' ? { cartId: Number(id) } : { collectionId: Number(id) }),
         },
       });
       return { link: created.link, saved: created.share };
@@ -103,11 +106,13 @@ export function ShareEditor({
       title={share ? t('shares.editTitle', { name: share.name }) : t('shares.new')}
       submitLabel={share ? t('app.save') : t('shares.create')}
       busy={save.isPending}
-      onSubmit={() => (share || source ? save.mutate() : form.fail(new Error(t('shares.pickSource'))))}
+      onSubmit={() =>
+        share || from || source ? save.mutate() : form.fail(new Error(t('shares.pickSource')))
+      }
       onClose={onClose}
     >
       <ErrorAlert error={form.formError} />
-      {!share && (
+      {!share && !from && (
         <SelectField
           label={t('shares.source')}
           name="source"

@@ -12,7 +12,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import {
   openShare,
   shareFile,
@@ -35,6 +35,11 @@ import { SubmitButton } from '../../components/submit-button.tsx';
 import { defineScreen } from '../../router/define-screen.ts';
 import { prefixed } from '../../router/route-codec.ts';
 import type { Draw, ScreenEntry } from '../../router/routes.ts';
+
+// The SDK (Connect, the installer banner) is its own chunk: it loads once the share is open to download.
+const ShareRapidButton = lazy(() =>
+  import('./share-rapid-button.tsx').then((module) => ({ default: module.ShareRapidButton })),
+);
 
 export const screen = defineScreen('share', {
   codec: prefixed('share=', 'token', (token) => /^[A-Za-z0-9_-]{10,100}$/.test(token)),
@@ -126,6 +131,7 @@ export function ShareRecipientScreen({ token }: { token: string }) {
       accepting={unlock.isPending}
       acceptError={unlock.error}
       onAccept={() => unlock.mutate(true)}
+      onCounted={() => void share.refetch()}
     />
   );
 }
@@ -137,6 +143,7 @@ function OpenShare(props: {
   accepting: boolean;
   acceptError: unknown;
   onAccept(): void;
+  onCounted(): void;
 }) {
   const { t, language } = usePreferences();
   const { token, share, grant } = props;
@@ -205,6 +212,11 @@ function OpenShare(props: {
               {t('share.countsWhen')}
             </Text>
           </Flex>
+        )}
+        {share.accepted && share.items.length > 0 && (
+          <Suspense fallback={null}>
+            <ShareRapidButton token={token} grant={grant} onCounted={props.onCounted} />
+          </Suspense>
         )}
         <SimpleGrid
           as="ul"

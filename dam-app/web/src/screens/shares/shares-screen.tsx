@@ -1,15 +1,15 @@
-import { Badge, Box, Button, Code, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { revokeShare } from '../../../../api/contract/shares-endpoints.ts';
 import type { ShareView } from '../../../../api/shares.ts';
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
-import { Notice } from '../../components/feedback.tsx';
 import { formatDate } from '../../components/format-date.ts';
 import { ScreenHeader } from '../../components/screen-header.tsx';
 import { DataTable } from '../../kit/data-table.tsx';
 import { QueryStates } from '../../kit/query-states.tsx';
+import { SecretOnceDialog } from '../../kit/secret-once-dialog.tsx';
 import { useConfirm } from '../../kit/use-confirm.tsx';
 import { defineScreen } from '../../router/define-screen.ts';
 import { path } from '../../router/route-codec.ts';
@@ -53,16 +53,6 @@ export function SharesScreen() {
           </Button>
         }
       />
-      {link && (
-        <Notice status="success">
-          <Stack gap="1">
-            <Text>{t('shares.linkOnce')}</Text>
-            <Code data-testid="share-link" wordBreak="break-all">
-              {link}
-            </Code>
-          </Stack>
-        </Notice>
-      )}
       <QueryStates query={{ ...shares, data: shares.data?.items }} empty={t('shares.empty')}>
         {(items) => (
           <DataTable
@@ -167,6 +157,13 @@ export function SharesScreen() {
           onClose={() => setEditing(null)}
         />
       )}
+      <SecretOnceDialog
+        secret={link}
+        title={t('shares.linkTitle')}
+        body={t('shares.linkOnce')}
+        testId="share-link"
+        onClose={() => setLink(null)}
+      />
       {revoke.dialog}
     </Box>
   );

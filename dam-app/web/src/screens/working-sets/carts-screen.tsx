@@ -13,7 +13,7 @@ import { usePreferences } from '../../app/preferences.tsx';
 import { toaster, useFailureToast } from '../../app/toaster.tsx';
 import { navigate } from '../../app/use-route.ts';
 import { AddToCollectionDialog } from '../../asset-widgets/add-to-collection-dialog.tsx';
-import { mayDownload } from '../../asset-widgets/asset-access.ts';
+import { mayDownload, mayShareExternally } from '../../asset-widgets/asset-access.ts';
 import { BulkEditDialog } from '../../asset-widgets/bulk-edit-dialog.tsx';
 import { ContactSheetDialog } from '../../asset-widgets/contact-sheet-dialog.tsx';
 import { ScreenHeader } from '../../components/screen-header.tsx';
@@ -27,6 +27,7 @@ import type { Draw, ScreenEntry } from '../../router/routes.ts';
 import { ASSET_KEYS, useCartAssets, useCarts } from '../assets/asset-queries.ts';
 import { useBrowseExtensions } from '../browse/browse-extensions.tsx';
 import { ExtraMenuItems } from '../browse/extra-menu-items.tsx';
+import { ShareDialog } from '../shares/share-dialog.tsx';
 import { AssetList } from './asset-table.tsx';
 import { cartChoices } from './cart-choices.ts';
 import { CartNameDialog } from './cart-name-dialog.tsx';
@@ -37,7 +38,7 @@ export const screen = defineScreen('carts', {
 });
 export const draw: Draw<'carts'> = (_, { session }) => <CartsScreen session={session} />;
 
-type OnAssets = 'contact-sheet' | 'collection' | 'bulk-edit';
+type OnAssets = 'contact-sheet' | 'collection' | 'bulk-edit' | 'share';
 type Open = 'new' | 'rename' | OnAssets | null;
 /** The cart menu's entries that open a dialog on the cart's assets, in menu order. */
 const ON_ASSETS: [OnAssets, MessageKey][] = [
@@ -178,6 +179,15 @@ export function CartsScreen({ session }: { session: SessionView }) {
                           {t(label)}
                         </Menu.Item>
                       ))}
+                      {mayShareExternally(session) && (
+                        <Menu.Item
+                          value="share"
+                          disabled={ids.length === 0}
+                          onSelect={() => setOpen('share')}
+                        >
+                          {t('shares.menu')}
+                        </Menu.Item>
+                      )}
                       <ExtraMenuItems extras={extras} separated />
                     </Menu.Content>
                   </Menu.Positioner>
@@ -249,6 +259,9 @@ export function CartsScreen({ session }: { session: SessionView }) {
       {open === 'contact-sheet' && <ContactSheetDialog assetIds={ids} open onClose={close} />}
       {open === 'collection' && <AddToCollectionDialog assetIds={ids} open onClose={close} />}
       {open === 'bulk-edit' && <BulkEditDialog assetIds={ids} open onClose={close} />}
+      {open === 'share' && cart && (
+        <ShareDialog source={{ cartId: cart.id }} name={cart.name} onClose={close} />
+      )}
       {remove.dialog}
     </Stack>
   );

@@ -7,6 +7,7 @@ import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { toaster, useFailureToast } from '../../app/toaster.tsx';
 import { AddToCartDialog } from '../../asset-widgets/add-to-cart-dialog.tsx';
+import { mayShareExternally } from '../../asset-widgets/asset-access.ts';
 import { BulkEditDialog } from '../../asset-widgets/bulk-edit-dialog.tsx';
 import { ContactSheetDialog } from '../../asset-widgets/contact-sheet-dialog.tsx';
 import { MoveCopyDialog } from '../../asset-widgets/move-copy-dialog.tsx';
@@ -20,6 +21,7 @@ import type { Draw, ScreenEntry } from '../../router/routes.ts';
 import { ASSET_KEYS, useCollectionAssets, useCollections } from '../assets/asset-queries.ts';
 import { useBrowseExtensions } from '../browse/browse-extensions.tsx';
 import { FollowButton } from '../notifications/follow-button.tsx';
+import { ShareDialog } from '../shares/share-dialog.tsx';
 import { AssetList } from './asset-table.tsx';
 import { CollectionEditor } from './collection-editor.tsx';
 import { mayChangeCollection, ownsCollection, useShareGroups } from './collection-queries.ts';
@@ -29,7 +31,7 @@ export const draw: Draw<'collection'> = (route, { session }) => (
   <CollectionScreen key={route.id} session={session} id={route.id} />
 );
 
-type Open = 'edit' | 'cart' | 'contact-sheet' | 'bulk-edit' | 'move' | null;
+type Open = 'edit' | 'cart' | 'contact-sheet' | 'bulk-edit' | 'move' | 'share' | null;
 
 /** One collection: its fields, its assets, and what can be done with them. */
 export function CollectionScreen({ session, id }: { session: SessionView; id: number }) {
@@ -129,6 +131,16 @@ export function CollectionScreen({ session, id }: { session: SessionView; id: nu
             <Button size="sm" variant="outline" onClick={() => setOpen('contact-sheet')}>
               {t('contactSheet.menu')}
             </Button>
+            {mayShareExternally(session) && (
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={acting.length === 0}
+                onClick={() => setOpen('share')}
+              >
+                {t('shares.menu')}
+              </Button>
+            )}
             <Button size="sm" variant="outline" onClick={() => setOpen('bulk-edit')}>
               {t('bulkEdit.menu')}
             </Button>
@@ -166,6 +178,13 @@ export function CollectionScreen({ session, id }: { session: SessionView; id: nu
       {open === 'contact-sheet' && <ContactSheetDialog assetIds={acting} open onClose={close} />}
       {open === 'bulk-edit' && <BulkEditDialog assetIds={acting} open onClose={close} />}
       {open === 'move' && <MoveCopyDialog assetIds={selected} open onClose={close} />}
+      {open === 'share' && (
+        <ShareDialog
+          source={selected.length ? { ids: selected } : { collectionId: collection.id }}
+          name={collection.name}
+          onClose={close}
+        />
+      )}
     </Stack>
   );
 }

@@ -1,17 +1,28 @@
 import { Button, Clipboard, Flex, Input, Stack, Text } from '@chakra-ui/react';
-import { usePreferences } from '../../app/preferences.tsx';
-import { toaster } from '../../app/toaster.tsx';
-import { Modal } from '../../components/modal.tsx';
+import { usePreferences } from '../app/preferences.tsx';
+import { toaster } from '../app/toaster.tsx';
+import { Modal } from '../components/modal.tsx';
 
-/** The feed's secret address, shown once (made or given a new key), with Copy. */
-export function FeedUrlDialog({ url, onClose }: { url: string | null; onClose(): void }) {
+/**
+ * A secret the server shows this once (an API key, a feed's address, a share's link): what it is, why it is shown
+ * once, the value read-only with Copy, and Close. Open while `secret` is not null.
+ */
+export function SecretOnceDialog(props: {
+  secret: string | null;
+  title: string;
+  body: string;
+  /** Names the value's field for tests (`data-testid`). */
+  testId: string;
+  onClose(): void;
+}) {
   const { t } = usePreferences();
+  const { secret, onClose } = props;
   return (
     <Modal
-      open={url !== null}
+      open={secret !== null}
       size="lg"
       onClose={() => onClose()}
-      title={t('feeds.urlTitle')}
+      title={props.title}
       footer={
         <Button colorPalette="teal" onClick={onClose}>
           {t('app.close')}
@@ -19,9 +30,9 @@ export function FeedUrlDialog({ url, onClose }: { url: string | null; onClose():
       }
     >
       <Stack gap="3">
-        <Text>{t('feeds.urlBody')}</Text>
+        <Text>{props.body}</Text>
         <Clipboard.Root
-          value={url ?? ''}
+          value={secret ?? ''}
           onStatusChange={(details) =>
             details.copied && toaster.create({ type: 'success', title: t('app.copied') })
           }
@@ -29,10 +40,10 @@ export function FeedUrlDialog({ url, onClose }: { url: string | null; onClose():
           <Flex gap="2">
             <Input
               readOnly
-              value={url ?? ''}
+              value={secret ?? ''}
               fontFamily="mono"
-              aria-label={t('feeds.urlTitle')}
-              data-testid="feed-url"
+              aria-label={props.title}
+              data-testid={props.testId}
             />
             <Clipboard.Trigger asChild>
               <Button variant="outline">

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { okSchema } from '../accounts.ts';
+import {
+  createdPortalSchema,
+  createPortalSchema,
+  portalBrowseQuery,
+  portalGrantQuery,
+  portalGrantSchema,
+  portalItemParams,
+  portalListSchema,
+  portalSchema,
+  portalTokenParams,
+  publicPortalSchema,
+  unlockPortalSchema,
+  updatePortalSchema,
+} from '../portals.ts';
+import { endpointGroup } from './endpoint-group.ts';
+import { errors, forbidden, notFound } from './error-sets.ts';
+import { idParams } from './params.ts';
+
+const portals = endpointGroup('External portals', 'user');
+export const listPortals = portals.get('/portals', {
+  summary: 'My external portals, latest first',
+  response: portalListSchema,
+});
+export const createPortal = portals.post('/portals', {
+  summary:
+    'Make an external portal of collections and folders (a draft until published): name, description, terms, expiration date, maximum downloads, optional password; answers its address, shown once',
+  body: createPortalSchema,
+  response: createdPortalSchema,
+  status: 201,
+  errors: errors(forbidden, notFound, { 400: ['share_invalid', 'portal_too_large'] }),
+});
+const portal = portals.item('/portals/{id}', idParams);
+export const updatePortal = portal.put('', {
+  summary: 'Edit a portal (its fields and sources); a published one shows the change at once',
+  body: updatePortalSchema,
+  response: portalSchema,
+  errors: errors(forbidden, { 400: ['share_invalid', 'portal_too_large'] }),
+});
+export const publishPortal = portal.post('/publish', {
+  summary: 'Publish a portal: its address opens it from now on',
+  response: portalSchema,
+  errors: errors(forbidden, { 400: ['portal_too_large'] }),
+});
+export const unpublishPortal = portal.post('/unpublish', {
+  summary: 'Unpublish a portal: its address answers "no longer published" from now on, with no asset data',
+  response: portalSchema,
+});
+export const deletePortal = portal.delete('', {
+  summary: 'Delete a portal',
+  response: okSchema,
+});
+
+// The visitor's side: anyone holding the address; an unknown token answers as an expired portal.
+const visitor = endpointGroup('Portal pages', 'public');
+const gone = { 410: ['portal_expired', 'portal_unpublished', 'portal_exhausted'] } as const;
+export const openPortal = visitor.get('/p/{token}', {
+  summary:
+    "A portal's page: only that it is locked until the password is given, then its name, description, terms and assets (a search `q` narrows them to the portal's own)",
+  params: portalTokenParams,
+  query: portalBrowseQuery,
+  response: publicPortalSchema,
+  errors: gone,
+});
+export const unlockPortal = visitor.post('/p/{token}/unlock', {
+  summary:
+    'Give the password (attempts are limited per portal) and accept the terms: answers the grant the page sends with its requests',
+  params: portalTokenParams,
+  body: unlockPortalSchema,
+  response: portalGrantSchema,
+  errors: errors(gone, { 403: ['share_password'], 429: ['too_many_attempts'] }),
+});
+const itemErrors = errors(gone, { 403: ['portal_locked'], 404: ['not_found'] });
+export const portalThumbnail = visitor.get('/p/{token}/items/{assetId}/thumbnail', {
+  summary: 'The thumbnail of an asset of the portal (counts nothing)',
+  params: portalItemParams,
+  query: portalGrantQuery,
+  response: z.unknown(),
+  produces: 'image/*',
+  errors: itemErrors,
+});
+export const portalFile = visitor.get('/p/{token}/items/{assetId}/file', {
+  summary:
+    "One file of the portal, resumable with `Range`; it takes one of the portal's downloads when its last byte goes out",
+  params: portalItemParams,
+  query: portalGrantQuery,
+  response: z.unknown(),
+  produces: 'application/octet-stream',
+  errors: itemErrors,
+});

@@ -1,0 +1,195 @@
+import { type Insertable, type Kysely, sql } from 'kysely';
+import type { Database, Portal, PortalsTable } from '../db/schema.ts';
+
+export type PortalSources = { collectionIds: number[]; folderIds: number[] };
+
+export async function insertPortal(
+  db: Kysely<Database>,
+  portal: Insertable<PortalsTable>,
+  sources: PortalSources,
+): Promise<number> {
+  const { id } = await db.insertInto('portals').values(portal).returning('id').executeTakeFirstOrThrow();
+  await replaceSources(db, id, sources);
+  return id;
+}
+
+export async function replaceSources(db: Kysely<Database>, portalId: number, sources: PortalSources) {
+  await db.deleteFrom('portal_sources').where('portal_id', '=', portalId).execute();
+  const rows = [
+    ...new Set(sources.collectionIds.map((id) => `collection:${id}`)),
+    ...new Set(sources.folderIds.map((id) => `folder:${id}`)),
+  ].map((key) => {
+    const [kind, id] = key.split(':') as ['collection' | 'folder', string];
+    return { portal_id: portalId, kind, source_id: Number(id) };
+  });
+  if (rows.length > 0) await db.insertInto('portal_sources').values(rows).execute();
+}
+
+export const sourcesOf = (db: Kysely<Database>, portalIds: number[]) =>
+  portalIds.length === 0
+    ? Promise.resolve([])
+    : db.selectFrom('portal_sources').selectAll().where('portal_id', 'in', portalIds).execute();
+
+export const ownPortals = (db: Kysely<Database>, ownerId: number) =>
+  db
+    .selectFrom('portals')
+    .selectAll()
+    .where('owner_id', '=', ownerId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+
+export const findOwnPortal = (db: Kysely<Database>, ownerId: number, id: number) =>
+  db
+    .selectFrom('portals')
+    .selectAll()
+    .where('id', '=', id)
+    .where('owner_id', '=', ownerId)
+    .executeTakeFirst();
+
+export const portalByTokenHash = (db: Kysely<Database>, hash: string) =>
+  db.selectFrom('portals').selectAll().where('token_hash', '=', hash).executeTakeFirst();
+
+export async function updatePortalRow(
+  db: Kysely<Database>,
+  id: number,
+  changes: Partial<
+    Pick<Portal, 'name' | 'description' | 'terms' | 'max_downloads' | 'published' | 'password_hash'>
+  > & { expires_at?: Date; grant_secret?: string },
+) {
+  await db
+    .updateTable('portals')
+    .set({ ...changes, updated_at: sql`now()` } as never)
+    .where('id', '=', id)
+    .execute();
+}
+
+export const deletePortalRow = (db: Kysely<Database>, id: number) =>
+  db.deleteFrom('portals').where('id', '=', id).execute();
+
+/** `text` as a LIKE pattern that matches it literally. */
+const literal = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+/**
+ * The live assets of the portal's sources: those in its collections and those under its folders' paths, by file name.
+ * `folderPaths` are the folders' paths; '' is the storage root (every asset). `search` narrows to names holding it.
+ */
+export function sourceAssets(
+  db: Kysely<Database>,
+  sources: { collectionIds: number[]; folderPaths: string[] },
+  options: { search?: string | undefined; limit: number; onlyId?: number | undefined },
+) {
+  const { search, limit, onlyId } = options;
+  return db
+    .selectFrom('assets')
+    .select(['id', 'path', 'file_name', 'size', 'kind', 'mime_type'])
+    .where('status', '=', 'active')
+    .where((eb) =>
+      eb.or([
+        ...(sources.collectionIds.length > 0
+          ? [
+              eb(
+                'id',
+                'in',
+                eb
+                  .selectFrom('collection_assets')
+                  .select('asset_id')
+                  .where('collection_id', 'in', sources.collectionIds),
+              ),
+            ]
+          : []),
+        ...sources.folderPaths.map((path) =>
+          path === '' ? eb.val(true) : eb('path', 'like', `${literal(path)}/%`),
+        ),
+        eb.val(false),
+      ]),
+    )
+    .$if(search !== undefined && search.trim() !== '', (query) =>
+      query.where((eb) =>
+        eb.or([
+          eb('file_name', 'ilike', `%${literal(search?.trim() ?? '')}%`),
+          eb('name', 'ilike', `%${literal(search?.trim() ?? '')}%`),
+        ]),
+      ),
+    )
+    .$if(onlyId !== undefined, (query) => query.where('id', '=', onlyId as number))
+    .orderBy('file_name')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+export const thumbnailNames = (db: Kysely<Database>, ids: number[]) =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('renditions')
+        .select(['asset_id', 'name'])
+        .where('asset_id', 'in', ids)
+        .where('name', 'in', ['thumbnail', 'preview'])
+        .execute();
+
+export const renditionOf = (db: Kysely<Database>, assetId: number, name: string) =>
+  db
+    .selectFrom('renditions')
+    .select(['storage_key', 'mime_type'])
+    .where('asset_id', '=', assetId)
+    .where('name', '=', name)
+    .executeTakeFirst();
+
+export const folderPaths = async (db: Kysely<Database>, ids: number[]) =>
+  ids.length === 0
+    ? []
+    : await db.selectFrom('folders').select(['id', 'path']).where('id', 'in', ids).execute();
+
+export const userById = (db: Kysely<Database>, id: number) =>
+  db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** One failed password try in the portal's window (see the shares' twin); answers the failures in the window. */
+export async function recordPortalFailure(db: Kysely<Database>, id: number, windowMinutes: number) {
+  const { rows } = await sql<{ failed_attempts: number }>`
+    update portals set
+      failed_attempts = case when attempts_since is null or attempts_since < now() - make_interval(mins => ${windowMinutes})
+        then 1 else failed_attempts + 1 end,
+      attempts_since = case when attempts_since is null or attempts_since < now() - make_interval(mins => ${windowMinutes})
+        then now() else attempts_since end
+    where id = ${id}
+    returning failed_attempts`.execute(db);
+  return rows[0]?.failed_attempts ?? 0;
+}
+
+export async function portalFailuresInWindow(db: Kysely<Database>, id: number, windowMinutes: number) {
+  const { rows } = await sql<{ failures: number }>`
+    select case when attempts_since is null or attempts_since < now() - make_interval(mins => ${windowMinutes})
+      then 0 else failed_attempts end as failures
+    from portals where id = ${id}`.execute(db);
+  return rows[0]?.failures ?? 0;
+}
+
+/**
+ * Takes one of the portal's downloads in one statement: only while it is published, not expired and below its
+ * maximum, so concurrent last downloads cannot together pass it. Answers true when one was taken.
+ */
+export async function takePortalDownload(db: Kysely<Database>, portalId: number): Promise<boolean> {
+  const { rows } = await sql<{ id: number }>`
+    update portals set download_count = download_count + 1
+    where id = ${portalId} and published and expires_at > now()
+      and (max_downloads is null or download_count < max_downloads)
+    returning id`.execute(db);
+  return rows.length > 0;
+}
+
+export const insertPortalDownload = (
+  db: Kysely<Database>,
+  row: { portalId: number; assetId: number; ip: string; userAgent: string; counted: boolean },
+) =>
+  db
+    .insertInto('portal_downloads')
+    .values({
+      portal_id: row.portalId,
+      asset_id: row.assetId,
+      ip: row.ip,
+      user_agent: row.userAgent.slice(0, 500),
+      counted: row.counted,
+    })
+    .execute();

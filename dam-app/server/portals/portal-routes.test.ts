@@ -1,0 +1,232 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ASSET_MESSAGES } from '../../api/asset-messages.ts';
+import { MESSAGES, portalAssetLimitMessage } from '../../api/messages.ts';
+import { PORTAL_MAX_ASSETS } from '../../api/portals.ts';
+import type { ApiClient } from '../test-support/api-client.ts';
+import { insertAssetRow } from '../test-support/asset-row.ts';
+import { DATABASE_KINDS, startTestDam, type TestDam } from '../test-support/test-dam.ts';
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+describe.each(DATABASE_KINDS)('external portals (%s)', (kind) => {
+  let dam: TestDam;
+  let pia: ApiClient;
+  let viewer: ApiClient;
+  let collectionId: number;
+  let shootId: number;
+  let bulkId: number;
+  const ids: Record<string, number> = {};
+  const bytes = { 'a.jpg': randomBytes(90_000), 'b.jpg': randomBytes(20_000), 'c.jpg': randomBytes(5_000) };
+
+  beforeAll(async () => {
+    dam = await startTestDam(kind);
+    const admin = await dam.userClient('boss', { admin: true });
+    const publishers = await admin.post('/admin/groups', { name: 'Publishers' });
+    const lookers = await admin.post('/admin/groups', { name: 'Lookers' });
+    await admin.post('/admin/acls', {
+      name: 'Lib',
+      rootPath: 'Library',
+      permissions: ['quickDownload', 'externalShare', 'modifying collections'],
+      groupIds: [publishers.body.id],
+    });
+    await admin.post('/admin/acls', {
+      name: 'Look',
+      rootPath: 'Library',
+      permissions: ['quickDownload'],
+      groupIds: [lookers.body.id],
+    });
+    pia = await dam.userClient('pia', { groupNames: ['Publishers'] });
+    viewer = await dam.userClient('vic', { groupNames: ['Lookers'] });
+    const root = dam.services.config.storageRoot;
+    for (const folder of ['Library/Shoot', 'Library/Picks', 'Library/Other', 'Secret'])
+      await mkdir(join(root, folder), { recursive: true });
+    // a.jpg and b.jpg under the Shoot folder; c.jpg elsewhere but in the collection; other.jpg in neither.
+    const place = { 'a.jpg': 'Library/Shoot', 'b.jpg': 'Library/Shoot', 'c.jpg': 'Library/Picks' } as const;
+    for (const [name, content] of Object.entries(bytes)) {
+      const path = `${place[name as keyof typeof place]}/${name}`;
+      await writeFile(join(root, path), content);
+      ids[name] = await insertAssetRow(dam.services.db, path);
+      await dam.services.db
+        .updateTable('assets')
+        .set({ size: content.length })
+        .where('path', '=', path)
+        .execute();
+    }
+    await writeFile(join(root, 'Library/Other/other.jpg'), 'not in the portal');
+    ids['other.jpg'] = await insertAssetRow(dam.services.db, 'Library/Other/other.jpg');
+    await writeFile(join(root, 'Secret/plan.pdf'), 'secret');
+    ids['plan.pdf'] = await insertAssetRow(dam.services.db, 'Secret/plan.pdf');
+    const collection = await pia.post('/collections', { name: 'Picks' });
+    collectionId = collection.body.id;
+    await pia.post(`/collections/${collectionId}/assets`, { ids: [ids['c.jpg'], ids['plan.pdf']] });
+    const folder = (path: string) =>
+      dam.services.db.selectFrom('folders').select('id').where('path', '=', path).executeTakeFirstOrThrow();
+    shootId = (await folder('Library/Shoot')).id;
+    // A folder of PORTAL_MAX_ASSETS assets (rows only), for the spec's limit.
+    await insertAssetRow(dam.services.db, 'Library/Bulk/first.bin');
+    bulkId = (await folder('Library/Bulk')).id;
+    await sql`
+      insert into assets (folder_id, path, name, file_name, size, content_hash, date_created, updated_at)
+      select ${bulkId}, 'Library/Bulk/f' || g || '.bin', 'f' || g, 'f' || g || '.bin', 1, 'h' || g, now(), now()
+      from generate_series(2, ${PORTAL_MAX_ASSETS}) g`.execute(dam.services.db);
+  }, 60_000);
+  afterAll(() => dam.close());
+
+  const base = (over: Record<string, unknown> = {}) => ({
+    name: 'Spring press',
+    description: 'Pictures for <the> press',
+    terms: 'Editorial use only.',
+    expiresOn: day(30),
+    utcOffsetMinutes: 0,
+    maxDownloads: 2,
+    collectionIds: [collectionId],
+    folderIds: [shootId],
+    ...over,
+  });
+  const tokenOf = (link: string) => link.slice(link.indexOf('#portal=') + '#portal='.length);
+  const anon = () => dam.client();
+  const raw = (path: string, init: RequestInit = {}) => fetch(`${dam.url}/api/v1${path}`, init);
+
+  it('is made only by someone who may share, of sources they may see, of fewer than the limit of assets', async () => {
+    expect((await viewer.post('/portals', base())).status).toBe(403);
+    expect((await pia.post('/portals', base({ folderIds: [999_999] }))).status).toBe(404);
+    const secretFolder = await dam.services.db
+      .selectFrom('folders')
+      .select('id')
+      .where('path', '=', 'Secret')
+      .executeTakeFirstOrThrow();
+    expect((await pia.post('/portals', base({ folderIds: [secretFolder.id] }))).status).toBe(404);
+    const tooLarge = await pia.post('/portals', base({ folderIds: [bulkId] }));
+    expect(tooLarge.status).toBe(400);
+    expect(tooLarge.body.error.code).toBe('portal_too_large');
+    expect(tooLarge.body.error.user_message).toBe(portalAssetLimitMessage(PORTAL_MAX_ASSETS));
+    expect(tooLarge.body.error.user_message).toBe(
+      'The external portal supports fewer than 5000 total assets.',
+    );
+    expect((await pia.post('/portals', base({ expiresOn: day(0) }))).status).toBe(400);
+  });
+
+  it('answers its state and nothing else until published, and again at once when unpublished; a guessed address as expired', async () => {
+    const made = await pia.post('/portals', base({ maxDownloads: null, terms: '' }));
+    expect(made.status).toBe(201);
+    expect(made.body.portal.state).toBe('unpublished');
+    const token = tokenOf(made.body.link);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const draft = await anon().get(`/p/${token}`);
+    expect(draft.status).toBe(410);
+    expect(draft.body.error).toMatchObject({
+      code: 'portal_unpublished',
+      user_message: MESSAGES.portalUnpublished,
+    });
+    expect(JSON.stringify(draft.body)).not.toContain('Spring');
+    const guessed = await anon().get(`/p/${token.slice(0, -2)}xx`);
+    expect(guessed.status).toBe(410);
+    expect(guessed.body.error).toMatchObject({
+      code: 'portal_expired',
+      user_message: MESSAGES.portalExpired,
+    });
+    expect(guessed.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+
+    expect((await pia.post(`/portals/${made.body.portal.id}/publish`)).body.state).toBe('published');
+    const open = await anon().get(`/p/${token}`);
+    expect(open.status).toBe(200);
+    expect(open.headers.get('referrer-policy')).toBe('no-referrer');
+    // The collection's c.jpg and the folder's a.jpg and b.jpg; not the collection's plan.pdf (outside the ACL), not other.jpg.
+    expect(open.body.items.map((item: { fileName: string }) => item.fileName)).toEqual([
+      'a.jpg',
+      'b.jpg',
+      'c.jpg',
+    ]);
+    expect(open.body).toMatchObject({ name: 'Spring press', accepted: false, total: 3, downloadsLeft: null });
+    const searched = await anon().get(`/p/${token}?q=${encodeURIComponent('c.j')}`);
+    expect(searched.body.items.map((item: { fileName: string }) => item.fileName)).toEqual(['c.jpg']);
+    // A LIKE wildcard is a character like any other.
+    expect((await anon().get(`/p/${token}?q=%25`)).body.total).toBe(0);
+
+    const grant = (await anon().post(`/p/${token}/unlock`, {})).body.grant;
+    const file = await raw(`/p/${token}/items/${ids['a.jpg']}/file?grant=${grant}`);
+    expect(Buffer.from(await file.arrayBuffer()).equals(bytes['a.jpg'])).toBe(true);
+    // Enumerating ids reaches nothing outside the portal.
+    for (const outside of [ids['other.jpg'], ids['plan.pdf'], bulkId])
+      expect((await raw(`/p/${token}/items/${outside}/file?grant=${grant}`)).status).toBe(404);
+
+    expect((await pia.post(`/portals/${made.body.portal.id}/unpublish`)).body.state).toBe('unpublished');
+    const after = await raw(`/p/${token}/items/${ids['a.jpg']}/file?grant=${grant}`);
+    expect(after.status).toBe(410);
+    expect((await after.json()).error.code).toBe('portal_unpublished');
+  });
+
+  it('asks the password, then the terms, and counts a download only at the last byte of a file, up to its maximum', async () => {
+    const made = await pia.post('/portals', base({ password: 'open-sesame-42' }));
+    const token = tokenOf(made.body.link);
+    await pia.post(`/portals/${made.body.portal.id}/publish`);
+    expect((await anon().get(`/p/${token}`)).body).toEqual({ locked: true });
+    const wrong = await anon().post(`/p/${token}/unlock`, { password: 'guess', accept: true });
+    expect(wrong.status).toBe(403);
+    expect(wrong.body.error.user_message).toBe(MESSAGES.sharePasswordWrong);
+    const seen = (await anon().post(`/p/${token}/unlock`, { password: 'open-sesame-42' })).body.grant;
+    const page = await anon().get(`/p/${token}?grant=${seen}`);
+    expect(page.body).toMatchObject({ locked: false, terms: 'Editorial use only.', accepted: false });
+    // The terms are not accepted yet: no download.
+    expect((await raw(`/p/${token}/items/${ids['a.jpg']}/file?grant=${seen}`)).status).toBe(403);
+    const grant = (await anon().post(`/p/${token}/unlock`, { password: 'open-sesame-42', accept: true })).body
+      .grant;
+    const url = `/p/${token}/items/${ids['b.jpg']}/file?grant=${grant}`;
+    const count = async () =>
+      (
+        await dam.services.db
+          .selectFrom('portals')
+          .select('download_count')
+          .where('id', '=', made.body.portal.id)
+          .executeTakeFirstOrThrow()
+      ).download_count;
+    for (let i = 0; i < 5; i++) expect((await raw(url, { method: 'HEAD' })).status).toBe(200);
+    const partial = await raw(url, { headers: { range: 'bytes=0-99' } });
+    expect(partial.status).toBe(206);
+    await partial.arrayBuffer();
+    expect(await count()).toBe(0);
+    for (let i = 0; i < 2; i++) {
+      const whole = await raw(url);
+      expect(Buffer.from(await whole.arrayBuffer()).equals(bytes['b.jpg'])).toBe(true);
+    }
+    expect(await count()).toBe(2);
+    const third = await raw(url);
+    expect(third.status).toBe(410);
+    expect((await third.json()).error.user_message).toBe(ASSET_MESSAGES.downloadMaximumReached);
+    // Browsing stays open, saying none is left.
+    expect((await anon().get(`/p/${token}?grant=${grant}`)).body.downloadsLeft).toBe(0);
+    const list = await pia.get('/portals');
+    expect(list.body.items.find((each: { id: number }) => each.id === made.body.portal.id)).toMatchObject({
+      downloadCount: 2,
+      hasPassword: true,
+      collectionIds: [collectionId],
+      folderIds: [shootId],
+    });
+  });
+
+  it('lets two concurrent last downloads take only the one left: the other gets no whole file', async () => {
+    const made = await pia.post('/portals', base({ maxDownloads: 1, terms: '', collectionIds: [] }));
+    const token = tokenOf(made.body.link);
+    await pia.post(`/portals/${made.body.portal.id}/publish`);
+    const grant = (await anon().post(`/p/${token}/unlock`, {})).body.grant;
+    const url = `/p/${token}/items/${ids['a.jpg']}/file?grant=${grant}`;
+    const whole = async () => {
+      const response = await raw(url);
+      if (response.status !== 200) return false;
+      const body = await response.arrayBuffer().catch(() => undefined);
+      return body !== undefined && Buffer.from(body).equals(bytes['a.jpg']);
+    };
+    const results = await Promise.all([whole(), whole()]);
+    expect(results.filter(Boolean)).toHaveLength(1);
+    const row = await dam.services.db
+      .selectFrom('portals')
+      .select('download_count')
+      .where('id', '=', made.body.portal.id)
+      .executeTakeFirstOrThrow();
+    expect(row.download_count).toBe(1);
+  });
+});

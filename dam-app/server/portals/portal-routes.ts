@@ -1,0 +1,64 @@
+import type { Context } from 'hono';
+import {
+  createPortal,
+  deletePortal,
+  listPortals,
+  openPortal,
+  portalFile,
+  portalThumbnail,
+  publishPortal,
+  unlockPortal,
+  unpublishPortal,
+  updatePortal,
+} from '../../api/contract/portals-endpoints.ts';
+import { bindAction } from '../api/bind-action.ts';
+import { bindEndpoint } from '../api/bind-endpoint.ts';
+import { RECIPIENT_HEADERS } from '../shares/share-recipient-service.ts';
+import * as portals from './portal-service.ts';
+import * as visitors from './portal-visitor-service.ts';
+
+/** A visitor's answers, errors included, are not indexed and send no referrer. */
+function visitorHeaders(c: Context) {
+  for (const [name, value] of Object.entries(RECIPIENT_HEADERS)) c.header(name, value);
+}
+
+export const portalRoutes = [
+  bindEndpoint(listPortals, ({ services, principal }) => portals.listPortals(services, principal)),
+  bindEndpoint(createPortal, ({ services, principal, body }) =>
+    portals.createPortal(services, principal, body),
+  ),
+  bindEndpoint(updatePortal, ({ services, principal, params, body }) =>
+    portals.updatePortal(services, principal, params.id, body),
+  ),
+  bindEndpoint(publishPortal, ({ services, principal, params }) =>
+    portals.publishPortal(services, principal, params.id, true),
+  ),
+  bindEndpoint(unpublishPortal, ({ services, principal, params }) =>
+    portals.publishPortal(services, principal, params.id, false),
+  ),
+  bindAction(deletePortal, ({ services, principal, params }) =>
+    portals.deletePortal(services, principal, params.id),
+  ),
+  bindEndpoint(openPortal, ({ c, services, params, query }) => {
+    visitorHeaders(c);
+    return visitors.openPortal(services, params.token, query);
+  }),
+  bindEndpoint(unlockPortal, ({ c, services, params, body }) => {
+    visitorHeaders(c);
+    return visitors.unlockPortal(services, params.token, body);
+  }),
+  bindEndpoint(portalThumbnail, ({ c, services, params, query }) => {
+    visitorHeaders(c);
+    return visitors.portalThumbnail(services, params.token, params.assetId, query.grant);
+  }),
+  bindEndpoint(portalFile, ({ c, services, params, query, ip }) => {
+    visitorHeaders(c);
+    return visitors.portalFile(services, params.token, params.assetId, query.grant, {
+      range: c.req.header('range'),
+      ifRange: c.req.header('if-range'),
+      ip,
+      userAgent: c.req.header('user-agent') ?? '',
+      head: c.req.method === 'HEAD',
+    });
+  }),
+];

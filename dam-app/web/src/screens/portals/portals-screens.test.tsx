@@ -1,0 +1,100 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../../../api/messages.ts';
+import { drawRoute, SLOW } from '../../test-support/draw-route.tsx';
+import { failure, fakeApi } from '../../test-support/fake-api.ts';
+import { en } from '../../test-support/render-screen.tsx';
+
+const TOKEN = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcde';
+const portal = {
+  id: 5,
+  name: 'Press room',
+  description: 'For journalists',
+  terms: 'Editorial use',
+  hasPassword: false,
+  published: false,
+  state: 'unpublished',
+  expiresAt: '2030-05-01T21:59:59.999Z',
+  maxDownloads: 10,
+  downloadCount: 3,
+  collectionIds: [1, 2],
+  folderIds: [7],
+  createdAt: '2030-04-01T10:00:00.000Z',
+};
+const open = {
+  locked: false,
+  name: 'Press room',
+  description: 'For <journalists>',
+  terms: 'Use for <b>press</b> only.',
+  accepted: false,
+  expiresAt: '2030-05-01T21:59:59.999Z',
+  downloadsLeft: 7,
+  items: [
+    {
+      id: 7,
+      fileName: 'dawn.jpg',
+      size: 1000,
+      kind: 'image',
+      mimeType: 'image/jpeg',
+      thumbnail: false,
+      preview: false,
+    },
+  ],
+  total: 1,
+};
+
+describe('Portals', () => {
+  it('says there are none', async () => {
+    fakeApi({ 'GET /portals': { items: [], maxExpirationDays: 365 } });
+    drawRoute({ name: 'portals' });
+    expect(await screen.findByText(en('portals.empty'), {}, SLOW)).toBeTruthy();
+  });
+  it('lists each portal with its state, downloads and sources, and publishes it at a press', async () => {
+    const { calls } = fakeApi({
+      'GET /portals': { items: [portal], maxExpirationDays: 365 },
+      'POST /portals/5/publish': { ...portal, published: true, state: 'published' },
+    });
+    drawRoute({ name: 'portals' });
+    expect(await screen.findByText('Press room', {}, SLOW)).toBeTruthy();
+    expect(screen.getByText(en('portals.state.unpublished'))).toBeTruthy();
+    expect(screen.getByText(en('shares.countOfMax', { count: 3, max: 10 }))).toBeTruthy();
+    expect(screen.getByText(en('portals.sourceCount', { collections: 2, folders: 1 }))).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: en('portals.publishNamed', { name: 'Press room' }) }));
+    await waitFor(() => expect(calls.some((call) => call.path === '/portals/5/publish')).toBe(true));
+  });
+});
+
+describe('A portal page', () => {
+  it('shows an unpublished portal as its state only', async () => {
+    fakeApi({ [`GET /p/${TOKEN}`]: failure(410, 'portal_unpublished', MESSAGES.portalUnpublished) });
+    drawRoute({ name: 'portal', token: TOKEN });
+    expect((await screen.findByRole('alert', {}, SLOW)).textContent).toBe(MESSAGES.portalUnpublished);
+  });
+  it('asks for the password and shows nothing of the portal before it', async () => {
+    fakeApi({ [`GET /p/${TOKEN}`]: { locked: true } });
+    drawRoute({ name: 'portal', token: TOKEN });
+    expect(await screen.findByText(en('portal.passwordIntro'), {}, SLOW)).toBeTruthy();
+    expect(screen.queryByText('Press room')).toBeNull();
+  });
+  it('shows the terms as text and no download before they are accepted, and searches within the portal', async () => {
+    const { fetcher } = fakeApi({ [`GET /p/${TOKEN}`]: open });
+    drawRoute({ name: 'portal', token: TOKEN });
+    expect(await screen.findByText('Use for <b>press</b> only.', {}, SLOW)).toBeTruthy();
+    expect(screen.getByText('For <journalists>')).toBeTruthy();
+    expect(screen.getByText('dawn.jpg')).toBeTruthy();
+    expect(screen.queryByText(en('share.download'))).toBeNull();
+    expect(screen.getByRole('button', { name: en('share.accept') }).hasAttribute('disabled')).toBe(true);
+    fireEvent.change(screen.getByRole('searchbox', { name: en('portal.search') }), {
+      target: { value: 'dawn' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: en('portal.searchButton') }));
+    await waitFor(() =>
+      expect(
+        fetcher.mock.calls.some(
+          ([input]) => new URL(String(input), 'http://dam.test').searchParams.get('q') === 'dawn',
+        ),
+      ).toBe(true),
+    );
+  });
+});

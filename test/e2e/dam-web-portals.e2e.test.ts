@@ -1,0 +1,204 @@
+import { mkdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { MESSAGES } from '@rapid/dam-app/api/messages';
+import type { Browser, BrowserContext, Page } from 'puppeteer-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ingestFile } from '../../dam-app/server/assets/ingest.ts';
+import { ApiClient } from '../../dam-app/server/test-support/api-client.ts';
+import { en } from '../../dam-app/web/src/i18n/messages-en.ts';
+import { fr } from '../../dam-app/web/src/i18n/messages-fr.ts';
+import { serverMessagesFr } from '../../dam-app/web/src/i18n/server-messages-fr.ts';
+import {
+  axeViolations,
+  type DamWebSite,
+  launchChromium,
+  SCREEN_WAIT_MS,
+  startDamWebSite,
+  withInstallPromptClosed,
+} from './harness/dam-web.ts';
+import { saveScreenshot } from './harness/screenshot.ts';
+
+// External portals in real Chromium against the real DAM: a content author makes a portal of a collection and a
+// folder with terms, publishes it; a visitor with no account opens its address, accepts the terms, searches, and
+// downloads a file (bytes compared, one download counted); the author unpublishes it and the page says so at once.
+// Screens saved as dam-web-portals-*.png, en and fr, axe clean.
+
+let site: DamWebSite;
+let browser: Browser;
+let authorContext: BrowserContext;
+let visitorContext: BrowserContext;
+let author: Page;
+let link = '';
+const pageErrors: string[] = [];
+const q = (text: string) => JSON.stringify(text);
+
+const go = (target: Page, hash: string) => target.goto(new URL(hash, site.url).href);
+const seeText = (target: Page, text: string) =>
+  target.waitForSelector(`::-p-text(${q(text)})`, { visible: true, timeout: SCREEN_WAIT_MS });
+/** The page's alert holds exactly this text. */
+const seeAlert = (target: Page, text: string) =>
+  target.waitForFunction(
+    (wanted) =>
+      [...document.querySelectorAll('[role="alert"]')].some((alert) => alert.textContent?.trim() === wanted),
+    { timeout: SCREEN_WAIT_MS },
+    text,
+  );
+const button = (target: Page, name: string) => target.locator(`aria/${name}[role="button"]`);
+
+async function checkScreen(target: Page, name: string) {
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  await saveScreenshot(target, `dam-web-portals-${name}`);
+  const violations = await axeViolations(target);
+  expect(violations, `${name}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
+}
+
+async function openPage(context: BrowserContext, language: 'en' | 'fr'): Promise<Page> {
+  const page = await withInstallPromptClosed(await context.newPage());
+  await page.setViewport({ width: 1280, height: 900 });
+  page.on('pageerror', (error) => pageErrors.push(String(error)));
+  await page.evaluateOnNewDocument(
+    (lang) => window.localStorage.setItem('rapid-dam.language', lang),
+    language,
+  );
+  return page;
+}
+
+async function picture(path: string, color: string) {
+  await sharp({ create: { width: 640, height: 400, channels: 3, background: color } })
+    .jpeg()
+    .toFile(join(site.runtime.services.config.storageRoot, path));
+  await ingestFile(site.runtime.services, path);
+}
+
+beforeAll(async () => {
+  site = await startDamWebSite();
+  const root = site.runtime.services.config.storageRoot;
+  await mkdir(join(root, 'Library/Press'), { recursive: true });
+  await mkdir(join(root, 'Library/Archive'), { recursive: true });
+  await picture('Library/Press/dawn.jpg', '#d98c3f');
+  await picture('Library/Press/dusk.jpg', '#6a4fa3');
+  await picture('Library/Archive/harbour.jpg', '#5aa36a');
+  await picture('Library/Archive/not-shown.jpg', '#333333');
+  const login = site.logins.find((each) => each.username === 'carlos');
+  if (!login) throw new Error('no demo login carlos');
+  const carlos = new ApiClient(site.url);
+  await carlos.login(login.username, login.password);
+  const harbour = await site.runtime.services.db
+    .selectFrom('assets')
+    .select('id')
+    .where('path', '=', 'Library/Archive/harbour.jpg')
+    .executeTakeFirstOrThrow();
+  const picks = await carlos.post('/collections', { name: 'Harbour picks' });
+  await carlos.post(`/collections/${picks.body.id}/assets`, { ids: [harbour.id] });
+
+  browser = await launchChromium();
+  authorContext = await browser.createBrowserContext();
+  visitorContext = await browser.createBrowserContext();
+  author = await openPage(authorContext, 'en');
+  await go(author, '#/login');
+  await author.locator('[name="login"]').fill(login.username);
+  await author.locator('[name="password"]').fill(login.password);
+  await button(author, 'Log in').click();
+  await author.waitForSelector('nav[aria-label="Working sets"]', { visible: true });
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+describe('an external portal', () => {
+  it('is made by a content author of a collection and a folder, with terms, and published', async () => {
+    await go(author, '#/portals');
+    await seeText(author, en['portals.empty']);
+    await button(author, en['portals.new']).click();
+    await author.waitForSelector('[name="name"]', { visible: true });
+    await author.locator('[name="name"]').fill('Press room');
+    await author.locator('[name="description"]').fill('Pictures for the <spring> issue.');
+    await author.locator('[name="terms"]').fill('Editorial use only. Credit: Rapid Studio.');
+    await author.locator(`::-p-text(${q('Harbour picks')})`).click();
+    await author.locator(`::-p-text(${q('/Library/Press')})`).click();
+    await checkScreen(author, 'new-en');
+    await button(author, en['app.create']).click();
+    const shown = await author.waitForSelector('[data-testid="portal-link"]', {
+      visible: true,
+      timeout: SCREEN_WAIT_MS,
+    });
+    link = (await shown?.evaluate((element) => (element as HTMLInputElement).value)) ?? '';
+    expect(link).toMatch(/#portal=[A-Za-z0-9_-]{43}$/);
+    await checkScreen(author, 'link-en');
+    await button(author, en['app.close']).click();
+    // The closing dialog's backdrop would take the next press.
+    await author.waitForFunction(() => !document.querySelector('[data-part="backdrop"]'), {
+      timeout: 10_000,
+    });
+    await seeText(author, en['portals.state.unpublished']);
+    await button(author, en['portals.publishNamed'].replace('{name}', 'Press room')).click();
+    await seeText(author, en['portals.state.published']);
+    await checkScreen(author, 'list-en');
+  }, 60_000);
+
+  it('is visited without an account: terms, search, a download counted; then unpublished at once', async () => {
+    const visitor = await openPage(visitorContext, 'en');
+    await visitor.goto(link);
+    await seeText(visitor, 'Editorial use only. Credit: Rapid Studio.');
+    await seeText(visitor, 'Pictures for the <spring> issue.');
+    for (const name of ['dawn.jpg', 'dusk.jpg', 'harbour.jpg']) await seeText(visitor, name);
+    expect(await visitor.$(`::-p-text(${q('not-shown.jpg')})`)).toBeNull();
+    expect(await visitor.$(`::-p-text(${q(en['share.download'])})`)).toBeNull();
+    await checkScreen(visitor, 'terms-en');
+    await visitor.locator(`::-p-text(${q(en['share.agree'])})`).click();
+    await button(visitor, en['share.accept']).click();
+    await visitor.waitForSelector('a[download][href*="/file"]', { visible: true, timeout: SCREEN_WAIT_MS });
+    await visitor.locator('input[name="q"]').fill('dusk');
+    await button(visitor, en['portal.searchButton']).click();
+    await visitor.waitForFunction(() => !document.body.textContent?.includes('dawn.jpg'), {
+      timeout: SCREEN_WAIT_MS,
+    });
+    await checkScreen(visitor, 'search-en');
+    const href = await visitor.$eval('a[download][href*="/file"]', (a) => (a as HTMLAnchorElement).href);
+    const got = await visitor.evaluate(async (url) => {
+      const answer = await fetch(url);
+      return { status: answer.status, bytes: [...new Uint8Array(await answer.arrayBuffer())] };
+    }, href);
+    expect(got.status).toBe(200);
+    const original = await readFile(join(site.runtime.services.config.storageRoot, 'Library/Press/dusk.jpg'));
+    expect(Buffer.from(got.bytes).equals(original)).toBe(true);
+    const portal = await site.runtime.services.db
+      .selectFrom('portals')
+      .select('download_count')
+      .executeTakeFirstOrThrow();
+    expect(portal.download_count).toBe(1);
+
+    const visitorFr = await openPage(visitorContext, 'fr');
+    await visitorFr.goto(link);
+    await seeText(visitorFr, fr['portal.terms']);
+    await checkScreen(visitorFr, 'open-fr');
+
+    await author.bringToFront();
+    await author.reload();
+    await button(author, en['portals.unpublishNamed'].replace('{name}', 'Press room')).click();
+    await seeText(author, en['portals.state.unpublished']);
+    // The page's next request already gets the state, with no asset data.
+    const answer = await visitor.evaluate(
+      async (url) => {
+        const response = await fetch(url);
+        return { status: response.status, body: await response.text() };
+      },
+      href.replace(/\/items\/.*$/, ''),
+    );
+    expect(answer.status).toBe(410);
+    expect(answer.body).not.toContain('dusk');
+    // A tab in the background draws no frame, and the waits poll on frames.
+    await visitor.bringToFront();
+    await visitor.reload();
+    await seeAlert(visitor, MESSAGES.portalUnpublished);
+    expect(await visitor.$(`::-p-text(${q('dusk.jpg')})`)).toBeNull();
+    await checkScreen(visitor, 'unpublished-en');
+    await visitorFr.bringToFront();
+    await visitorFr.reload();
+    await seeAlert(visitorFr, serverMessagesFr.portalUnpublished);
+    await checkScreen(visitorFr, 'unpublished-fr');
+    expect(pageErrors).toEqual([]);
+  }, 90_000);
+});

@@ -12,6 +12,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     fileParallelism: false,
     setupFiles: ['e2e/harness/on-failure.setup.ts'],
+    globalSetup: ['e2e/harness/pglite-template.setup.ts'],
     sequence: { hooks: 'list' },
   },
 });

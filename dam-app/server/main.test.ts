@@ -2,13 +2,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ApiClient } from './test-support/api-client.ts';
-import { freePort, freshPostgresDatabase } from './test-support/test-dam.ts';
+import { damProcessArgs, freePort, freshPostgresDatabase } from './test-support/test-dam.ts';
 
-const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
-const DEMO_MAIN = fileURLToPath(new URL('./demo/demo-main.ts', import.meta.url));
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
 
@@ -17,11 +14,11 @@ afterAll(async () => {
   await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
-/** The DAM server as `npm start` runs it: its own process, configured by the environment. */
-async function startProcess(env: Record<string, string>, entry = MAIN) {
+/** The DAM server as `npm start` runs it: its own process (bundled as the build does), configured by the environment. */
+async function startProcess(env: Record<string, string>, entry: 'server' | 'demo-server' = 'server') {
   const home = await mkdtemp(join(tmpdir(), 'rapid-dam-proc-'));
   dirs.push(home);
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, damProcessArgs(entry), {
     env: { ...process.env, DAM_HOME: home, DAM_SCRYPT_LOG_N: '10', DAM_EMBEDDED_NODE: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -93,7 +90,7 @@ describe('the DAM server process', () => {
     const port = await freePort();
     const server = await startProcess(
       { PORT: String(port), DAM_ADMIN_PASSWORD: 'Demo-Admin-Pass-1' },
-      DEMO_MAIN,
+      'demo-server',
     );
     await waitForHealth(`http://127.0.0.1:${port}`);
     const started = JSON.parse(server.output().stdout.split('\n')[0] ?? '').started;
@@ -121,8 +118,8 @@ describe('the DAM server process', () => {
       DAM_ADMIN_PASSWORD: 'Shared-Admin-Pass-1',
       DAM_PUBLIC_URL: urlA,
     };
-    const a = await startProcess({ ...common, PORT: String(portA) }, DEMO_MAIN);
-    const b = await startProcess({ ...common, PORT: String(portB) }, DEMO_MAIN);
+    const a = await startProcess({ ...common, PORT: String(portA) }, 'demo-server');
+    const b = await startProcess({ ...common, PORT: String(portB) }, 'demo-server');
     await Promise.all([waitForHealth(urlA), waitForHealth(urlB)]);
 
     const onA = new ApiClient(urlA);

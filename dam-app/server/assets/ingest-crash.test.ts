@@ -2,17 +2,15 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/schema.ts';
 import { eventually } from '../test-support/sample-media.ts';
-import { freePort, freshPostgresDatabase } from '../test-support/test-dam.ts';
+import { damProcessArgs, freePort, freshPostgresDatabase } from '../test-support/test-dam.ts';
 
 const FILES = 500;
-const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
 
 // A real server process, killed with SIGKILL in the middle of ingesting 500 files, then started again: every file
 // ends up as exactly one asset, with its renditions.
@@ -23,7 +21,7 @@ describe('ingest survives SIGKILL', () => {
   let server: ChildProcess | undefined;
 
   const start = async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    const child = spawn(process.execPath, damProcessArgs(), {
       env: {
         ...process.env,
         DAM_HOME: home,
@@ -41,7 +39,7 @@ describe('ingest survives SIGKILL', () => {
 
   beforeAll(async () => {
     home = await mkdtemp(join(tmpdir(), 'rapid-dam-crash-'));
-    databaseUrl = await freshPostgresDatabase();
+    databaseUrl = await freshPostgresDatabase({ migrated: true });
     const folder = join(home, 'storage/Library/Crash');
     await mkdir(folder, { recursive: true });
     for (let index = 0; index < FILES; index++)

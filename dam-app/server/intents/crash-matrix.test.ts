@@ -4,7 +4,6 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reconcile } from '../assets/reconcile.ts';
@@ -21,8 +20,10 @@ import { ApiClient } from '../test-support/api-client.ts';
 import { eventually } from '../test-support/sample-media.ts';
 import {
   type DatabaseKind,
+  damProcessArgs,
   freePort,
   freshPostgresDatabase,
+  seedPgliteHome,
   TEST_PASSWORD,
 } from '../test-support/test-dam.ts';
 
@@ -33,7 +34,6 @@ import {
 // same DAM_HOME and database (which recovers the last round's operations, then reconciles the storage). At the end
 // every asset must be there with its id, metadata, versions and bytes, and everything in the trash restorable.
 
-const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
 const BOX = 150;
 const RENAMED = 150;
 const COPIED = 10;
@@ -286,7 +286,7 @@ function defineCrashMatrix(kind: DatabaseKind, options: { timed: boolean }) {
     async function startServer(crashAt?: string) {
       const port = await freePort();
       const stderr: string[] = [];
-      const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+      const child = spawn(process.execPath, damProcessArgs(), {
         env: {
           ...process.env,
           DAM_HOME: home,
@@ -396,7 +396,9 @@ function defineCrashMatrix(kind: DatabaseKind, options: { timed: boolean }) {
     beforeAll(async () => {
       home = await mkdtemp(join(tmpdir(), 'rapid-dam-crash-matrix-'));
       storage = join(home, 'storage');
-      databaseUrl = kind === 'postgres' ? await freshPostgresDatabase() : undefined;
+      databaseUrl = kind === 'postgres' ? await freshPostgresDatabase({ migrated: true }) : undefined;
+      // Both kinds start from the run's migrated template, as startTestDam's databases do.
+      if (!databaseUrl) await seedPgliteHome(home);
       const database = await open();
       await migrateToLatest(database.db);
       seeded = await seed(database.db);

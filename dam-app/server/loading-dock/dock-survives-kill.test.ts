@@ -4,7 +4,6 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../auth/passwords.ts';
 import { migrateToLatest } from '../db/migrate.ts';
@@ -12,9 +11,15 @@ import { openDatabase } from '../db/open-database.ts';
 import { ALL_PERMISSIONS } from '../test-support/acl-fixture.ts';
 import { ApiClient } from '../test-support/api-client.ts';
 import { eventually } from '../test-support/sample-media.ts';
-import { DATABASE_KINDS, freePort, freshPostgresDatabase, TEST_PASSWORD } from '../test-support/test-dam.ts';
+import {
+  DATABASE_KINDS,
+  damProcessArgs,
+  freePort,
+  freshPostgresDatabase,
+  seedPgliteHome,
+  TEST_PASSWORD,
+} from '../test-support/test-dam.ts';
 
-const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
 const FILES = 12;
 const KILL_AT = 6;
 
@@ -45,7 +50,7 @@ describe.each(DATABASE_KINDS)('a dock whose server is killed during placement on
   const startDam = async (env: Record<string, string> = {}) => {
     const port = await freePort();
     const stderr: string[] = [];
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    const child = spawn(process.execPath, damProcessArgs(), {
       env: {
         ...process.env,
         DAM_HOME: home,
@@ -79,7 +84,9 @@ describe.each(DATABASE_KINDS)('a dock whose server is killed during placement on
   beforeAll(async () => {
     home = await mkdtemp(join(tmpdir(), 'rapid-dam-dock-kill-'));
     storage = join(home, 'storage');
-    databaseUrl = kind === 'postgres' ? await freshPostgresDatabase() : undefined;
+    databaseUrl = kind === 'postgres' ? await freshPostgresDatabase({ migrated: true }) : undefined;
+    // Both kinds start from the run's migrated template, as startTestDam's databases do.
+    if (!databaseUrl) await seedPgliteHome(home);
     await mkdir(join(storage, 'Crash/In'), { recursive: true });
     for (let index = 0; index < FILES; index++) {
       const bytes = randomBytes(2 * 1024 * 1024);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -11,6 +12,7 @@ import { type Logger, silentLogger } from '../log.ts';
 import type { DamServices } from '../services.ts';
 import { type RunningServer, startDamServer } from '../start-server.ts';
 import { ApiClient } from './api-client.ts';
+import { copyPgliteTemplate, POSTGRES_TEMPLATE } from './database-templates.ts';
 import { startSmtpInbox } from './smtp-inbox.ts';
 import './provided-context.ts';
 
@@ -35,13 +37,19 @@ export interface TestDam {
 
 export const TEST_PASSWORD = 'Test-Password-42';
 
-/** A fresh, empty database in this run's PostgreSQL cluster. */
-export async function freshPostgresDatabase(): Promise<string> {
+/**
+ * A fresh database in this run's PostgreSQL cluster: empty, or (`migrated`) a clone of the run's migrated template,
+ * which saves each suite the migrations.
+ */
+export async function freshPostgresDatabase(options: { migrated?: boolean } = {}): Promise<string> {
   const admin = new pg.Client({ connectionString: inject('postgresUrl') });
   await admin.connect();
   const name = `dam_${randomBytes(6).toString('hex')}`;
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  try {
+    await admin.query(`create database ${name}${options.migrated ? ` template ${POSTGRES_TEMPLATE}` : ''}`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(inject('postgresUrl'));
   url.pathname = `/${name}`;
   return url.toString();
@@ -57,18 +65,37 @@ export async function freePort(): Promise<number> {
 }
 
 /**
+ * The node arguments that start the DAM server (or the demo entry) as its own process: the run's bundle of it
+ * (server-bundle.ts), which starts far quicker than the sources under tsx.
+ */
+export function damProcessArgs(entry: 'server' | 'demo-server' = 'server'): string[] {
+  return [inject('damServerBundle')[entry]];
+}
+
+/**
+ * Puts a copy of the run's migrated PGlite template in a DAM home that has no database yet, so the server opens it
+ * instead of running initdb and every migration. A home that already holds a database keeps it.
+ */
+export async function seedPgliteHome(home: string): Promise<void> {
+  const dir = join(home, 'pglite');
+  if (!existsSync(dir)) await copyPgliteTemplate(inject('pgliteTemplate'), dir);
+}
+
+/**
  * A real DAM server for a test suite: its own home folder, a fresh database of the given kind, a real SMTP server
- * for its mail, listening on a loopback port.
+ * for its mail, listening on a loopback port. The database starts as a copy of the run's migrated template
+ * (`freshDatabase` makes it the slow way: an empty database and every migration, as a first install does).
  */
 export async function startTestDam(
   kind: DatabaseKind,
   env: Record<string, string> = {},
-  options: { databaseUrl?: string; smtp?: boolean; log?: Logger } = {},
+  options: { databaseUrl?: string; smtp?: boolean; log?: Logger; freshDatabase?: boolean } = {},
 ): Promise<TestDam> {
   const home = await mkdtemp(join(tmpdir(), 'rapid-dam-test-'));
   const mail = await startSmtpInbox();
+  const migrated = options.freshDatabase !== true;
   const databaseUrl =
-    kind === 'postgres' ? (options.databaseUrl ?? (await freshPostgresDatabase())) : undefined;
+    kind === 'postgres' ? (options.databaseUrl ?? (await freshPostgresDatabase({ migrated }))) : undefined;
   const port = await freePort();
   const config = loadConfig({
     DAM_HOME: home,
@@ -84,6 +111,7 @@ export async function startTestDam(
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
+  if (kind === 'pglite' && migrated) await seedPgliteHome(config.home);
   const runtime: DamRuntime = await createServices(config, options.log ?? silentLogger);
   const server: RunningServer = await startDamServer({
     port,

@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { TransferEngine } from '@rapid/transfer';
 import { NODE_PASSWORD, NODE_USER, type NodeFixture, startNodeFixture } from '@rapid/transfer/test-support';
 import { Kysely, PostgresDialect } from 'kysely';
@@ -13,9 +12,8 @@ import { hashPassword } from '../auth/passwords.ts';
 import type { Database } from '../db/schema.ts';
 import { ApiClient } from '../test-support/api-client.ts';
 import { eventually } from '../test-support/sample-media.ts';
-import { freePort, freshPostgresDatabase, TEST_PASSWORD } from '../test-support/test-dam.ts';
+import { damProcessArgs, freePort, freshPostgresDatabase, TEST_PASSWORD } from '../test-support/test-dam.ts';
 
-const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
 const SIZE = 48 * 1024 * 1024;
 
 // Issue 14, faults: the DAM server is SIGKILLed in the middle of an accelerated upload to a site's own node. The
@@ -33,7 +31,7 @@ describe('an upload survives the DAM server being killed', () => {
 
   const startDam = async () => {
     const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    const child = spawn(process.execPath, damProcessArgs(), {
       env: {
         ...process.env,
         DAM_HOME: home,
@@ -57,7 +55,7 @@ describe('an upload survives the DAM server being killed', () => {
     home = await mkdtemp(join(tmpdir(), 'rapid-dam-kill-'));
     local = await mkdtemp(join(tmpdir(), 'rapid-dam-kill-local-'));
     await mkdir(join(home, 'storage/Library/In'), { recursive: true });
-    databaseUrl = await freshPostgresDatabase();
+    databaseUrl = await freshPostgresDatabase({ migrated: true });
     // A site's own node (DAM_NODES) on the DAM's storage root: it lives on when the DAM dies.
     node = await startNodeFixture({ docroot: join(home, 'storage'), apiTls: false });
     db = new Kysely<Database>({

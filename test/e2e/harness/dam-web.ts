@@ -6,10 +6,13 @@ import { fileURLToPath } from 'node:url';
 import { createDemoContent, seedDemo } from '@rapid/dam-app/demo';
 import { createServices, loadConfig, silentLogger, startDamServer } from '@rapid/dam-app/server';
 import type { Browser, Page } from 'puppeteer-core';
+import { inject } from 'vitest';
+import { copyPgliteTemplate } from '../../../dam-app/server/test-support/database-templates.ts';
 import { INSTALL_PROMPT_CLOSED_KEY } from '../../../dam-app/web/src/transfers/install-prompt-memory.ts';
 import { CHROMIUM_PATH } from './artifacts.ts';
 import { within } from './failure-evidence.ts';
 import { launchBrowser } from './launch-browser.ts';
+import './provided-context.ts';
 
 const root = (path: string) => fileURLToPath(new URL(`../../../${path}`, import.meta.url));
 export const DAM_WEB_DIST = root('dam-app/web/dist');
@@ -60,6 +63,8 @@ export async function startDamWebSite(
     DAM_WORD_LIST: 'none',
     ...env,
   });
+  // The run's migrated PGlite (pglite-template.setup.ts), which opens in a fraction of an initdb and the migrations.
+  if (!config.databaseUrl) await copyPgliteTemplate(inject('pgliteTemplate'), join(config.home, 'pglite'));
   const runtime = await createServices(config, silentLogger);
   const logins = await seedDemo(runtime.services);
   if (options.content) await createDemoContent(runtime.services);

@@ -11,7 +11,7 @@ import { hashPassword } from './auth/passwords.ts';
 import type { Database } from './db/schema.ts';
 import { ApiClient } from './test-support/api-client.ts';
 import { type DamCluster, HAPROXY, startDamCluster } from './test-support/dam-cluster.ts';
-import { freshPostgresDatabase, TEST_PASSWORD } from './test-support/test-dam.ts';
+import { damProcessArgs, freshPostgresDatabase, TEST_PASSWORD } from './test-support/test-dam.ts';
 import { tusDriver } from './test-support/tus-test-driver.ts';
 
 const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -98,8 +98,9 @@ describe('a DAM cluster: three servers, one PostgreSQL, one storage, behind HAPr
     if (!existsSync(HAPROXY))
       throw new Error(`HAProxy is not installed (${HAPROXY}): \`npm test\` installs Debian's haproxy.`);
     cluster = await startDamCluster({
-      databaseUrl: await freshPostgresDatabase(),
+      databaseUrl: await freshPostgresDatabase({ migrated: true }),
       servers: 3,
+      entry: damProcessArgs(),
       env: { DAM_SCRYPT_LOG_N: '10', DAM_RECONCILE_SECONDS: '0', DAM_JOB_CONCURRENCY: '2' },
     });
     db = new Kysely<Database>({

@@ -5,13 +5,13 @@ import type { DamServices } from '../services.ts';
 import { DATABASE_KINDS, startTestDam } from './test-dam.ts';
 
 /**
- * Times differ between any two installs (Kysely keeps when each migration ran as text); every other column of every
- * row must match.
+ * Times differ between any two installs (Kysely keeps when each migration ran as text), and so does what names the
+ * running server process (its owner id, port and the jobs it claimed); every other column of every row must match.
  */
 const TIME_TYPES = new Set(['timestamp with time zone', 'timestamp without time zone', 'date']);
+const PER_PROCESS = new Set(['kysely_migration.timestamp', 'dam_servers.owner', 'dam_servers.url', 'jobs.locked_by']);
 const isTime = (column: { table_name: string; column_name: string; data_type: string }) =>
-  TIME_TYPES.has(column.data_type) ||
-  (column.table_name === 'kysely_migration' && column.column_name === 'timestamp');
+  TIME_TYPES.has(column.data_type) || PER_PROCESS.has(`${column.table_name}.${column.column_name}`);
 
 /** The schema (tables, columns, indexes, constraints, extensions) and every row but its times, as plain text. */
 async function dump(services: DamServices): Promise<Record<string, unknown>> {

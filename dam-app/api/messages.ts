@@ -132,3 +132,17 @@ export const FIELD_MESSAGES = {
   dictionaryNameExists: 'A dictionary with this name already exists.',
   dictionaryNotFound: 'This dictionary does not exist.',
 } as const;
+
+/** The Workflow Manager's texts (R-WORKFLOW-SANDBOX, R-WORKFLOW-RUNS). */
+export const WORKFLOW_MESSAGES = {
+  nameExists: 'A workflow with this name already exists.',
+  notFound: 'This workflow does not exist.',
+  folderMissing: 'The folder the workflow watches does not exist.',
+  timedOut: (ms: number) => `The script was stopped: it ran longer than its timeout of ${ms} ms.`,
+  outOfMemory: (mb: number) => `The script was stopped: it used more than its memory limit of ${mb} MB.`,
+  scriptError: (message: string) => `The script failed: ${message}`,
+  badChange: 'The script asked for a change the DAM does not know.',
+  moveTargetMissing: (folder: string) => `The folder "${folder}" does not exist.`,
+  moveTargetTaken: (path: string) => `A file "${path}" already exists.`,
+  assetGone: 'The asset is no longer in the library.',
+} as const;

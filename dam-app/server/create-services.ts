@@ -30,6 +30,7 @@ import { startEmbeddedNode } from './transfer-node/embedded-node.ts';
 import { INGEST_UPLOAD_JOB } from './transfers/ingest-job.ts';
 import { ingestUpload } from './transfers/ingest-landed.ts';
 import { VERSION_INTENTS } from './versions/version-intents.ts';
+import { runWorkflowJob } from './workflows/workflow-run-job.ts';
 
 export interface DamRuntime {
   services: DamServices;
@@ -66,6 +67,7 @@ export async function createServices(config: DamConfig, log: Logger): Promise<Da
       'loading-dock.cleanup': (payload) => cleanLoadingDock(services, payload),
       'loading-dock.place': (payload) => placeDock(services, payload),
       'conversion.run': (payload) => runConversionJob(services, payload),
+      'workflow.run': (payload) => runWorkflowJob(services, payload),
       'notifications.digest': async () => {
         const sent = await sendDigests(services);
         if (sent) log.info('notifications.digest', { sent });

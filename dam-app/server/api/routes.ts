@@ -35,6 +35,7 @@ import { nodeReadRoutes } from '../transfers/node-read-route.ts';
 import { preTransferRoutes } from '../transfers/pre-transfer-route.ts';
 import { uploadActionRoutes } from '../transfers/upload-action-routes.ts';
 import { versionRoutes } from '../versions/version-routes.ts';
+import { workflowRoutes } from '../workflows/workflow-routes.ts';
 import { bundleRoutes } from '../working-sets/bundle-routes.ts';
 import { cartRoutes } from '../working-sets/cart-routes.ts';
 import { collectionRoutes } from '../working-sets/collection-routes.ts';
@@ -82,4 +83,5 @@ export const API_ROUTES: RouteDefinition[] = [
   ...dictionaryRoutes,
   ...formRoutes,
   ...requestRoutes,
+  ...workflowRoutes,
 ];

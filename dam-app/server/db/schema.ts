@@ -428,6 +428,8 @@ export interface Database {
   request_approvers: RequestApproversTable;
   download_requests: DownloadRequestsTable;
   download_request_items: DownloadRequestItemsTable;
+  workflows: WorkflowsTable;
+  workflow_runs: WorkflowRunsTable;
 }
 
 /**
@@ -654,4 +656,33 @@ export interface DownloadRequestItemsTable {
   asset_id: number;
   decision: Generated<RequestDecision>;
   reason: Generated<string>;
+}
+
+/** R-WORKFLOW-TRIGGERS (migration 0025): a trigger, the watched folder, the script and its limits. */
+export interface WorkflowsTable {
+  id: Generated<number>;
+  name: string;
+  description: Generated<string>;
+  trigger: 'ingested' | 'metadataChanged' | 'moved';
+  folder_id: Nullable<number>;
+  script: string;
+  enabled: Generated<boolean>;
+  timeout_ms: number;
+  memory_mb: number;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+/** R-WORKFLOW-RUNS (migration 0025): one trigger event's run, or a dry run; changes and log as api/workflows.ts. */
+export interface WorkflowRunsTable {
+  id: Generated<number>;
+  workflow_id: number;
+  asset_id: Nullable<number>;
+  trigger: string;
+  status: Generated<'scheduled' | 'completed' | 'error'>;
+  dry_run: Generated<boolean>;
+  changes: ColumnType<unknown[], string | undefined, string>;
+  log: ColumnType<unknown[], string | undefined, string>;
+  error: Nullable<string>;
+  created_at: CreatedAt;
+  finished_at: Nullable<Date>;
 }

@@ -22,6 +22,7 @@ import type { Database } from '../db/schema.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
 import { knownWords, wordsWithPrefix } from '../dictionaries/dictionary-queries.ts';
 import type { DamServices } from '../services.ts';
+import { workflowEvent } from '../workflows/workflow-events.ts';
 import * as queries from './form-queries.ts';
 
 const formNotFound = () => new ApiError(404, 'not_found', FIELD_MESSAGES.formNotFound);
@@ -218,5 +219,6 @@ export async function saveAssetFields(
   const after = trimmed((await runRules(form, 'postSave', { ...state, values: saved }, { lookup })).values);
   if (JSON.stringify(after) !== JSON.stringify(saved))
     await queries.saveFieldValues(services.db, asset.id, after);
+  if (await workflowEvent(services.db, 'metadataChanged', asset)) services.jobs.kick();
   return { form, values: after };
 }

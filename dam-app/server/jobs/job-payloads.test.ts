@@ -10,6 +10,7 @@ const handlers = (): TypedJobHandlers => ({
   'storage.reconcile': vi.fn(async () => {}),
   'conversion.run': vi.fn(async () => {}),
   'notifications.digest': vi.fn(async () => {}),
+  'workflow.run': vi.fn(async () => {}),
 });
 
 describe('job payloads', () => {

@@ -28,6 +28,8 @@ export const JOB_PAYLOADS = {
   'conversion.run': z.object({ versionId: z.number().int(), presetId: z.number().int() }),
   /** The daily notification digest (notifications/notification-service.ts). */
   'notifications.digest': z.object({}),
+  /** One scheduled workflow run (workflows/workflow-run-job.ts). */
+  'workflow.run': z.object({ runId: z.number().int() }),
 };
 
 export type JobKind = keyof typeof JOB_PAYLOADS;

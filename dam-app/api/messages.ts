@@ -135,14 +135,15 @@ export const FIELD_MESSAGES = {
 
 /** The Workflow Manager's texts (R-WORKFLOW-SANDBOX, R-WORKFLOW-RUNS). */
 export const WORKFLOW_MESSAGES = {
-  nameExists: 'A workflow with this name already exists.',
-  notFound: 'This workflow does not exist.',
-  folderMissing: 'The folder the workflow watches does not exist.',
-  timedOut: (ms: number) => `The script was stopped: it ran longer than its timeout of ${ms} ms.`,
-  outOfMemory: (mb: number) => `The script was stopped: it used more than its memory limit of ${mb} MB.`,
-  scriptError: (message: string) => `The script failed: ${message}`,
-  badChange: 'The script asked for a change the DAM does not know.',
-  moveTargetMissing: (folder: string) => `The folder "${folder}" does not exist.`,
-  moveTargetTaken: (path: string) => `A file "${path}" already exists.`,
-  assetGone: 'The asset is no longer in the library.',
+  workflowNameExists: 'A workflow with this name already exists.',
+  workflowNotFound: 'This workflow does not exist.',
+  workflowFolderMissing: 'The folder the workflow watches does not exist.',
+  scriptTimedOut: (ms: number) => `The script was stopped: it ran longer than its timeout of ${ms} ms.`,
+  scriptOutOfMemory: (mb: number) =>
+    `The script was stopped: it used more than its memory limit of ${mb} MB.`,
+  scriptFailed: (message: string) => `The script failed: ${message}`,
+  scriptBadChange: 'The script asked for a change the DAM does not know.',
+  workflowMoveTargetMissing: (folder: string) => `The folder "${folder}" does not exist.`,
+  workflowMoveTargetTaken: (path: string) => `A file "${path}" already exists.`,
+  workflowAssetGone: 'The asset is no longer in the library.',
 } as const;

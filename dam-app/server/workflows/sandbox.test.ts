@@ -69,7 +69,7 @@ describe('the workflow sandbox (R-WORKFLOW-SANDBOX)', () => {
     const started = Date.now();
     const result = await run(`log.fine('before'); for (;;) {}`, { timeoutMs: 300 });
     const took = Date.now() - started;
-    expect(result.error).toBe(WORKFLOW_MESSAGES.timedOut(300));
+    expect(result.error).toBe(WORKFLOW_MESSAGES.scriptTimedOut(300));
     expect(result.log).toEqual([{ level: 'fine', message: 'before' }]);
     expect(took).toBeGreaterThanOrEqual(300);
     expect(took).toBeLessThan(3000);
@@ -80,9 +80,9 @@ describe('the workflow sandbox (R-WORKFLOW-SANDBOX)', () => {
       memoryMb: 4,
       timeoutMs: 5000,
     });
-    expect(bomb.error).toBe(WORKFLOW_MESSAGES.outOfMemory(4));
+    expect(bomb.error).toBe(WORKFLOW_MESSAGES.scriptOutOfMemory(4));
     const deep = await run(`function f(n) { return f(n + 1) + 1; } f(0);`);
-    expect(deep.error).toBe(WORKFLOW_MESSAGES.outOfMemory(8));
+    expect(deep.error).toBe(WORKFLOW_MESSAGES.scriptOutOfMemory(8));
   });
 
   it('reports a script that throws, with the changes it asked for before', async () => {

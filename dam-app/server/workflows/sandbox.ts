@@ -65,18 +65,18 @@ export function runInSandbox(input: SandboxInput): Promise<SandboxResult> {
       resolve(result);
     };
     const killer = setTimeout(
-      () => finish({ changes: [], log: [], error: WORKFLOW_MESSAGES.timedOut(input.timeoutMs) }),
+      () => finish({ changes: [], log: [], error: WORKFLOW_MESSAGES.scriptTimedOut(input.timeoutMs) }),
       input.timeoutMs + START_GRACE_MS,
     );
     worker.on('message', (message: unknown) => finish(readReply(message, input)));
     worker.on('error', (error) =>
-      finish({ changes: [], log: [], error: WORKFLOW_MESSAGES.scriptError(error.message) }),
+      finish({ changes: [], log: [], error: WORKFLOW_MESSAGES.scriptFailed(error.message) }),
     );
     worker.on('exit', () =>
       finish({
         changes: [],
         log: [],
-        error: WORKFLOW_MESSAGES.scriptError('the sandbox ended unexpectedly'),
+        error: WORKFLOW_MESSAGES.scriptFailed('the sandbox ended unexpectedly'),
       }),
     );
   });
@@ -84,7 +84,7 @@ export function runInSandbox(input: SandboxInput): Promise<SandboxResult> {
 
 function readReply(message: unknown, input: SandboxInput): SandboxResult {
   const reply = replySchema.safeParse(message);
-  if (!reply.success) return { changes: [], log: [], error: WORKFLOW_MESSAGES.badChange };
+  if (!reply.success) return { changes: [], log: [], error: WORKFLOW_MESSAGES.scriptBadChange };
   let collected: z.output<typeof collectedSchema> = { changes: [], log: [] };
   let error: string | null = null;
   if (reply.data.collected !== null) {
@@ -96,11 +96,11 @@ function readReply(message: unknown, input: SandboxInput): SandboxResult {
     }
     const checked = collectedSchema.safeParse(parsed);
     if (checked.success) collected = checked.data;
-    else error = WORKFLOW_MESSAGES.badChange;
+    else error = WORKFLOW_MESSAGES.scriptBadChange;
   }
   const stopped = reply.data.stopped;
-  if (stopped?.kind === 'timeout') error = WORKFLOW_MESSAGES.timedOut(input.timeoutMs);
-  else if (stopped?.kind === 'memory') error = WORKFLOW_MESSAGES.outOfMemory(input.memoryMb);
-  else if (stopped) error = WORKFLOW_MESSAGES.scriptError(stopped.message);
+  if (stopped?.kind === 'timeout') error = WORKFLOW_MESSAGES.scriptTimedOut(input.timeoutMs);
+  else if (stopped?.kind === 'memory') error = WORKFLOW_MESSAGES.scriptOutOfMemory(input.memoryMb);
+  else if (stopped) error = WORKFLOW_MESSAGES.scriptFailed(stopped.message);
   return { ...collected, error };
 }

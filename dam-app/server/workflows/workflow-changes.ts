@@ -29,10 +29,10 @@ export async function checkChanges(services: DamServices, asset: WorkflowAsset, 
   const folder = moveTarget(asset, changes);
   if (folder === undefined) return undefined;
   if ((await queries.folderIdAt(services.db, folder)) === undefined)
-    throw new ChangeRefused(WORKFLOW_MESSAGES.moveTargetMissing(folder));
+    throw new ChangeRefused(WORKFLOW_MESSAGES.workflowMoveTargetMissing(folder));
   const target = joinPath(folder, baseName(asset.path));
   if ((await services.tree.exists(target)) || !(await pathFreeInIndex(services.db, target)))
-    throw new ChangeRefused(WORKFLOW_MESSAGES.moveTargetTaken(target));
+    throw new ChangeRefused(WORKFLOW_MESSAGES.workflowMoveTargetTaken(target));
   return target;
 }
 
@@ -57,7 +57,7 @@ export async function applyRowChanges(
   changes: WorkflowChange[],
 ) {
   const row = await queries.lockAssetForChanges(trx, assetId);
-  if (!row) throw new ChangeRefused(WORKFLOW_MESSAGES.assetGone);
+  if (!row) throw new ChangeRefused(WORKFLOW_MESSAGES.workflowAssetGone);
   const fields = { ...(row.fields ?? {}) };
   const keywords = [...row.keywords];
   for (const change of changes) {

@@ -60,10 +60,10 @@ describe.each(DATABASE_KINDS)('the Workflow Manager on %s', (kind) => {
     const id = await create(body);
     const again = await admin.post('/admin/workflows', { ...body, name: 'NAMES' });
     expect(again.status).toBe(409);
-    expect(again.body.error.user_message).toBe(WORKFLOW_MESSAGES.nameExists);
+    expect(again.body.error.user_message).toBe(WORKFLOW_MESSAGES.workflowNameExists);
     const noFolder = await admin.post('/admin/workflows', { ...body, name: 'X', folderId: 999_999 });
     expect(noFolder.status).toBe(404);
-    expect(noFolder.body.error.user_message).toBe(WORKFLOW_MESSAGES.folderMissing);
+    expect(noFolder.body.error.user_message).toBe(WORKFLOW_MESSAGES.workflowFolderMissing);
     const visitor = await dam.userClient('visitor');
     expect((await visitor.get('/admin/workflows')).status).toBe(403);
     expect((await admin.delete(`/admin/workflows/${id}`)).status).toBe(200);
@@ -132,7 +132,7 @@ describe.each(DATABASE_KINDS)('the Workflow Manager on %s', (kind) => {
       return runs[0]?.status !== 'scheduled' && runs;
     });
     expect(run?.status).toBe('error');
-    expect(run?.error).toBe(WORKFLOW_MESSAGES.moveTargetMissing('Nowhere/At/All'));
+    expect(run?.error).toBe(WORKFLOW_MESSAGES.workflowMoveTargetMissing('Nowhere/At/All'));
     const row = await assetRow(assetId);
     expect(row.path).toBe('Library/bad.bin');
     expect((row.metadata as { fields?: unknown }).fields).toBeUndefined();
@@ -180,7 +180,7 @@ describe.each(DATABASE_KINDS)('the Workflow Manager on %s', (kind) => {
     expect(answeredIn).toBeLessThan(1000);
     const tried = await running;
     expect(Date.now() - started).toBeGreaterThanOrEqual(1500);
-    expect(tried.body).toMatchObject({ status: 'error', error: WORKFLOW_MESSAGES.timedOut(1500) });
+    expect(tried.body).toMatchObject({ status: 'error', error: WORKFLOW_MESSAGES.scriptTimedOut(1500) });
     // Measured: the search answered while the script was still looping.
     expect(Date.now() - started).toBeGreaterThan(answeredIn + 400);
   });

@@ -52,7 +52,7 @@ export async function runWorkflowJob(services: DamServices, { runId }: { runId: 
       status: 'error',
       changes: [],
       log: [],
-      error: WORKFLOW_MESSAGES.assetGone,
+      error: WORKFLOW_MESSAGES.workflowAssetGone,
     });
     return;
   }

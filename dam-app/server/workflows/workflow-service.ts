@@ -22,9 +22,9 @@ import { evaluate, scriptAsset } from './workflow-run-job.ts';
 /** How many runs the history shows. */
 export const RUN_HISTORY = 50;
 
-const workflowNotFound = () => new ApiError(404, 'not_found', WORKFLOW_MESSAGES.notFound);
-const nameTaken = () => conflict('workflow_exists', WORKFLOW_MESSAGES.nameExists, 'name');
-const folderMissing = () => new ApiError(404, 'folder_not_found', WORKFLOW_MESSAGES.folderMissing);
+const workflowNotFound = () => new ApiError(404, 'not_found', WORKFLOW_MESSAGES.workflowNotFound);
+const nameTaken = () => conflict('workflow_exists', WORKFLOW_MESSAGES.workflowNameExists, 'name');
+const folderMissing = () => new ApiError(404, 'folder_not_found', WORKFLOW_MESSAGES.workflowFolderMissing);
 
 type WorkflowRow = Awaited<ReturnType<typeof queries.workflowRows>>[number];
 const workflowView = (row: WorkflowRow): Workflow =>

@@ -18,6 +18,7 @@ export const ADMIN_SECTIONS = [
   'status',
   'forms',
   'dictionaries',
+  'workflows',
 ] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 

@@ -18,6 +18,7 @@ import { OutboxSection } from './outbox-section.tsx';
 import { PlatformSettingsSection } from './platform-settings-section.tsx';
 import { StatusSection } from './status-section.tsx';
 import { UsersSection } from './users-section.tsx';
+import { WorkflowsSection } from './workflows-section.tsx';
 
 export const screen = defineScreen('admin', {
   codec: path<{ section: AdminSection }>(['/admin/:section', '/admin'], {
@@ -43,6 +44,7 @@ const SECTIONS: Record<AdminSection, { label: MessageKey; Component: () => React
   status: { label: 'admin.status', Component: StatusSection },
   forms: { label: 'admin.forms', Component: FormsSection },
   dictionaries: { label: 'admin.dictionaries', Component: DictionariesSection },
+  workflows: { label: 'admin.workflows', Component: WorkflowsSection },
 };
 
 /** Administration (R-SCREEN-LABELS, R-ADMIN-ONLY): administrators only, which the route table enforces (access: 'admin'). */

@@ -10,6 +10,8 @@ import type { ApiClient } from '../test-support/api-client.ts';
 import { insertAssetRow } from '../test-support/asset-row.ts';
 import { eventually } from '../test-support/sample-media.ts';
 import { DATABASE_KINDS, startTestDam, type TestDam } from '../test-support/test-dam.ts';
+import { scheduleMatchingRuns } from './workflow-queries.ts';
+import { runWorkflowJob } from './workflow-run-job.ts';
 
 const CITY = 'http://ns.example.org/photo/1.0/city';
 
@@ -93,7 +95,7 @@ describe.each(DATABASE_KINDS)('the Workflow Manager on %s', (kind) => {
     await ingestFile(dam.services, 'Library/Shoot/harbour.bin');
     const [run] = await eventually(async () => {
       const runs = await runsOf(id);
-      return runs.length && runs.every((each) => each.status !== 'scheduled') && runs;
+      return runs.length > 0 && runs.every((each) => each.status !== 'scheduled') && runs;
     });
     expect(await runsOf(id)).toHaveLength(1);
     expect(run).toMatchObject({
@@ -137,6 +139,31 @@ describe.each(DATABASE_KINDS)('the Workflow Manager on %s', (kind) => {
     expect(row.path).toBe('Library/bad.bin');
     expect((row.metadata as { fields?: unknown }).fields).toBeUndefined();
     await admin.delete(`/admin/workflows/${id}`);
+  });
+
+  it('runs a scheduled run once: a job that runs again (a retry, a second server) finds it closed (R-WORKFLOW-RUNS)', async () => {
+    const assetId = await insertAssetRow(dam.services.db, 'Library/count.bin');
+    const id = await create({
+      name: 'Count',
+      trigger: 'metadataChanged',
+      enabled: false,
+      script: `dam.setField('${CITY}', String(Number(asset.fields['${CITY}'] || 0) + 1));`,
+    });
+    await dam.services.db.updateTable('workflows').set({ enabled: true }).where('id', '=', id).execute();
+    const [runId] = await dam.services.db
+      .transaction()
+      .execute((trx) =>
+        scheduleMatchingRuns(trx, 'metadataChanged', { id: assetId, path: 'Library/count.bin' }),
+      );
+    await dam.services.db.updateTable('workflows').set({ enabled: false }).where('id', '=', id).execute();
+    await Promise.all([
+      runWorkflowJob(dam.services, { runId: runId as number }),
+      runWorkflowJob(dam.services, { runId: runId as number }),
+    ]);
+    await runWorkflowJob(dam.services, { runId: runId as number });
+    const row = await assetRow(assetId);
+    expect((row.metadata as { fields: Record<string, string> }).fields).toEqual({ [CITY]: '1' });
+    expect((await runsOf(id)).map((run) => run.status)).toEqual(['completed']);
   });
 
   it('dry-runs a script on a chosen asset: shows its changes and log, changes nothing (R-WORKFLOW-DRY-RUN)', async () => {

@@ -21,6 +21,7 @@ import { FormField } from '../../components/form-field.tsx';
 import { SelectField } from '../../components/select-field.tsx';
 import { useForm } from '../../components/use-form.ts';
 import { EditorDrawer } from '../../kit/editor-drawer.tsx';
+import { useRefresh } from '../../kit/use-refresh.ts';
 import { useSave } from '../../kit/use-save.ts';
 import { useFormFolders } from './forms-queries.ts';
 import { RunDetails, RunStatusBadge } from './workflow-run-view.tsx';
@@ -151,9 +152,12 @@ export function WorkflowEditor({
 function DryRun({ workflow }: { workflow: Workflow }) {
   const { t } = usePreferences();
   const [assetId, setAssetId] = useState('');
+  const refresh = useRefresh();
   const run = useMutation({
     mutationFn: () =>
       api.call(testWorkflow, { params: { id: workflow.id }, body: { assetId: Number(assetId) } }),
+    // The dry run is kept in the run history too.
+    onSuccess: () => refresh([WORKFLOW_KEYS.runs(workflow.id)]),
   });
   return (
     <Stack as="section" aria-labelledby="workflow-dry-run" gap="3" borderTopWidth="1px" pt="4">
@@ -182,7 +186,7 @@ function DryRun({ workflow }: { workflow: Workflow }) {
       </HStack>
       <ErrorAlert error={run.error} />
       {run.data && (
-        <Stack gap="2" aria-live="polite">
+        <Stack gap="2" aria-live="polite" id="workflow-dry-run-result">
           <HStack>
             <Text fontWeight="medium">{t('workflow.run', { id: run.data.id })}</Text>
             <RunStatusBadge status={run.data.status} />

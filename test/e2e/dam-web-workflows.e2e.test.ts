@@ -144,7 +144,14 @@ describe.each([
     await tabTo('input[name="testAssetId"]');
     await page.keyboard.type(String(assetId));
     await page.keyboard.press('Enter');
-    await seeText(fill('workflow.change.setField', { key: CITY, value: 'Oslo' }));
+    // The run history behind the drawer shows the same change: look for it in the dry run's own result.
+    const result = await page.waitForSelector('#workflow-dry-run-result', {
+      visible: true,
+      timeout: SCREEN_WAIT_MS,
+    });
+    expect(await result?.evaluate((element) => element.textContent)).toContain(
+      fill('workflow.change.setField', { key: CITY, value: 'Oslo' }),
+    );
     await page.evaluate(() =>
       document.querySelector('#workflow-dry-run-result')?.scrollIntoView({ block: 'end' }),
     );

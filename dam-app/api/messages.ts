@@ -129,6 +129,9 @@ export const FIELD_MESSAGES = {
   dictionaryUpload: 'A dictionary upload must be an Excel format.',
   dictionaryTerms: 'Dictionary terms must be unique and at most 128 characters.',
   dictionaryInUse: 'A dictionary used by forms or fields cannot be deleted.',
+  // Stamps (R-STAMP)
+  stampNameExists: 'A stamp with this name already exists.',
+  stampNotFound: 'This stamp does not exist.',
   dictionaryNameExists: 'A dictionary with this name already exists.',
   dictionaryNotFound: 'This dictionary does not exist.',
 } as const;

@@ -28,6 +28,7 @@ import { requestRoutes } from '../requests/request-routes.ts';
 import { calendarRoutes } from '../search/calendar-route.ts';
 import { searchRoutes } from '../search/search-routes.ts';
 import { shareRoutes } from '../shares/share-routes.ts';
+import { stampRoutes } from '../stamps/stamp-routes.ts';
 import { statusRoutes } from '../status/status-routes.ts';
 import { taskRoutes } from '../tasks/task-routes.ts';
 import { nodeCredentialsRoutes } from '../transfers/node-credentials-route.ts';
@@ -84,4 +85,5 @@ export const API_ROUTES: RouteDefinition[] = [
   ...formRoutes,
   ...requestRoutes,
   ...workflowRoutes,
+  ...stampRoutes,
 ];

@@ -33,7 +33,9 @@ export type AuditEvent =
   | 'form_saved'
   | 'form_deleted'
   | 'workflow_saved'
-  | 'workflow_deleted';
+  | 'workflow_deleted'
+  | 'stamp_saved'
+  | 'stamp_deleted';
 
 export interface AuditRecord {
   actorId: number | null;

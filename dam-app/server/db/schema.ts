@@ -430,6 +430,7 @@ export interface Database {
   download_request_items: DownloadRequestItemsTable;
   workflows: WorkflowsTable;
   workflow_runs: WorkflowRunsTable;
+  stamps: StampsTable;
 }
 
 /**
@@ -685,4 +686,12 @@ export interface WorkflowRunsTable {
   error: Nullable<string>;
   created_at: CreatedAt;
   finished_at: Nullable<Date>;
+}
+/** R-STAMP (migration 0025): a named set of field values, as api/stamps.ts shapes them. */
+export interface StampsTable {
+  id: Generated<number>;
+  name: string;
+  values: ColumnType<unknown[], string, string>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
 }

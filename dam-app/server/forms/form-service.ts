@@ -133,7 +133,8 @@ export async function deleteForm(services: DamServices, principal: Principal, id
   await audit(services.db, { actorId: principal.user.id, event: 'form_deleted', target: name, ip });
 }
 
-async function assignedForm(services: DamServices, path: string, use: FormUse) {
+/** The form assigned for a use to the folder of an asset at `path` (or the nearest folder above it), or null. */
+export async function assignedForm(services: DamServices, path: string, use: FormUse) {
   const id = await queries.formIdForPath(services.db, path, use);
   return id === undefined ? null : formById(services.db, id);
 }

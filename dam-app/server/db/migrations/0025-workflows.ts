@@ -4,6 +4,7 @@ import { type Kysely, sql } from 'kysely';
  * R-WORKFLOW-TRIGGERS, R-WORKFLOW-RUNS: the Workflow Manager.
  * - `workflows`: a trigger, the folder it watches (null: the whole library; deleting the folder deletes the
  *   workflow), the script and its limits, enabled or disabled.
+ * - `stamps` (R-STAMP): a named set of field values (form field key → value) applied to a selection at once.
  * - `workflow_runs`: one row per trigger event that matched an enabled workflow, written in the transaction of the
  *   event (so at most once per event), and each dry run. `status` is the spec's action status; the changes the
  *   script asked for and its log lines are kept as JSON with the run.
@@ -40,9 +41,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       finished_at timestamptz
     )`.execute(db);
   await sql`create index workflow_runs_recent on workflow_runs (workflow_id, id desc)`.execute(db);
+  await sql`
+    create table stamps (
+      id serial primary key,
+      name text not null,
+      "values" jsonb not null,
+      created_at timestamptz not null default now(),
+      updated_at timestamptz not null default now()
+    )`.execute(db);
+  await sql`create unique index stamps_name on stamps (lower(name))`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop table stamps`.execute(db);
   await sql`drop table workflow_runs`.execute(db);
   await sql`drop table workflows`.execute(db);
 }

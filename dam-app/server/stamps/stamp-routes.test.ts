@@ -112,7 +112,9 @@ describe.each(DATABASE_KINDS)('the Metadata Stamper on %s', (kind) => {
     ]);
     const refused = await admin.post(`/stamps/${bad}/apply`, { assetIds: ids });
     expect(refused.status).toBe(400);
-    expect(refused.body.error.fields).toEqual({ [COPIES]: valueProblem({ kind: 'Integer', notEmpty: false }, 'many') });
+    expect(refused.body.error.fields).toEqual({
+      [COPIES]: valueProblem({ kind: 'Integer', notEmpty: false }, 'many'),
+    });
     const bergen = await stamp('Bergen', [{ key: CITY, value: 'Bergen' }]);
     const mixed = await admin.post(`/stamps/${bergen}/apply`, { assetIds: [...ids.slice(0, 5), outsideId] });
     expect(mixed.status).toBe(400);

@@ -1127,4 +1127,32 @@ export const fr: Messages = {
   'workflow.level.fine': 'Détail',
   'workflow.level.finer': 'Détail fin',
   'workflow.level.finest': 'Détail le plus fin',
+  'admin.stamps': 'Tampon de métadonnées',
+  'stamp.new': 'Nouveau tampon',
+  'stamp.edit': 'Modifier le tampon {name}',
+  'stamp.empty':
+    'Aucun tampon. Un tampon donne les mêmes valeurs de champs à de nombreuses ressources à la fois.',
+  'stamp.deleteConfirm':
+    'Supprimer le tampon « {name} » ? Les valeurs qu’il a appliquées restent sur les ressources.',
+  'stamp.values': 'Valeurs',
+  'stamp.field': 'Champ {n}',
+  'stamp.value': 'Valeur {n}',
+  'stamp.chooseField': 'Choisissez un champ de formulaire',
+  'stamp.addField': 'Ajouter un champ',
+  'stamp.removeField': 'Retirer le champ {n}',
+  'stamp.apply': 'Appliquer',
+  'stamp.applyNamed': 'Appliquer le tampon {name}',
+  'stamp.assets': 'ID des ressources',
+  'stamp.assetsHint': 'Séparez les ID par des virgules ou des espaces. Jusqu’à 10 000 ressources.',
+  'stamp.preview': 'Aperçu',
+  'stamp.applyTo': 'Appliquer à {assets} {assets|ressource|ressources}',
+  'stamp.previewSummary':
+    '{changed} {changed|modification|modifications} de champ sur {assets} {assets|ressource|ressources}.',
+  'stamp.previewCaption': 'Ce que le tampon modifie (les 50 premières lignes)',
+  'stamp.asset': 'Ressource',
+  'stamp.fieldColumn': 'Champ',
+  'stamp.before': 'Avant',
+  'stamp.after': 'Après',
+  'stamp.applied':
+    '{name} appliqué : {changed} {changed|champ modifié|champs modifiés} sur {assets} {assets|ressource|ressources}.',
 };

@@ -19,6 +19,7 @@ export const ADMIN_SECTIONS = [
   'forms',
   'dictionaries',
   'workflows',
+  'stamps',
 ] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 

@@ -16,6 +16,7 @@ import { HealthSection } from './health-section.tsx';
 import { InvitationsSection } from './invitations-section.tsx';
 import { OutboxSection } from './outbox-section.tsx';
 import { PlatformSettingsSection } from './platform-settings-section.tsx';
+import { StampsSection } from './stamps-section.tsx';
 import { StatusSection } from './status-section.tsx';
 import { UsersSection } from './users-section.tsx';
 import { WorkflowsSection } from './workflows-section.tsx';
@@ -45,6 +46,7 @@ const SECTIONS: Record<AdminSection, { label: MessageKey; Component: () => React
   forms: { label: 'admin.forms', Component: FormsSection },
   dictionaries: { label: 'admin.dictionaries', Component: DictionariesSection },
   workflows: { label: 'admin.workflows', Component: WorkflowsSection },
+  stamps: { label: 'admin.stamps', Component: StampsSection },
 };
 
 /** Administration (R-SCREEN-LABELS, R-ADMIN-ONLY): administrators only, which the route table enforces (access: 'admin'). */

@@ -18,9 +18,10 @@ import {
 } from './harness/dam-web.ts';
 import { saveScreenshot } from './harness/screenshot.ts';
 
-// The Workflow Manager (issue 29) in real Chromium against the real DAM server (PGlite): a workflow that ran on an
-// ingested asset (its run history), and the debugger's dry run on that asset, reached by keyboard, in English and
-// French, each screen axe-checked. Screens are saved as dam-web-workflows-*.png.
+// The Workflow Manager and the Metadata Stamper (issue 29) in real Chromium against the real DAM server (PGlite): a
+// workflow that ran on an ingested asset (its run history), the debugger's dry run on that asset reached by keyboard,
+// and a stamp previewed and applied to it, in English and French, each screen axe-checked (one server for both
+// features: its start is most of the file's time). Screens are saved as dam-web-workflows-*.png.
 
 const CITY = 'http://ns.example.org/photo/1.0/city';
 let site: DamWebSite;
@@ -48,6 +49,26 @@ beforeAll(async () => {
     timeoutMs: 200,
     script: 'for (;;) {}',
   });
+  const form = await admin.post('/admin/forms', {
+    name: 'Photo',
+    tabs: [
+      {
+        name: 'Main',
+        fields: [
+          {
+            schema: 'http://ns.example.org/photo/1.0/',
+            property: 'city',
+            label: 'City',
+            validator: { kind: 'String' },
+          },
+        ],
+      },
+    ],
+    assignments: [{ folderId: root.id, use: 'bulkEdit' }],
+  });
+  if (form.status !== 201) throw new Error(JSON.stringify(form.body));
+  for (const city of ['Bergen', 'Tromsø'])
+    await admin.post('/admin/stamps', { name: city, values: [{ key: CITY, value: city }] });
   const { services } = site.runtime;
   const path = root.path ? `${root.path}/harbour.bin` : 'harbour.bin';
   const absolute = join(services.config.storageRoot, path);
@@ -165,5 +186,24 @@ describe.each([
       .where('id', '=', assetId)
       .executeTakeFirstOrThrow();
     expect(row.keywords).toEqual(['arrival']);
+  });
+
+  it('previews a stamp on the asset and applies it', async () => {
+    const city = language === 'en' ? 'Bergen' : 'Tromsø';
+    await go('#/admin/stamps');
+    await seeText(city);
+    await button(fill('stamp.applyNamed', { name: city })).click();
+    await page.locator('textarea[name="assetIds"]').fill(String(assetId));
+    await button(t['stamp.preview']).click();
+    await page.waitForSelector('#stamp-preview table', { visible: true, timeout: SCREEN_WAIT_MS });
+    await checkScreen(`${language}-stamp-preview`);
+    await button(fill('stamp.applyTo', { assets: 1 }).replace(/\{assets\|([^|]*)\|[^}]*\}/, '$1')).click();
+    await page.waitForSelector('#stamp-preview', { hidden: true, timeout: SCREEN_WAIT_MS });
+    const row = await site.runtime.services.db
+      .selectFrom('assets')
+      .select('metadata')
+      .where('id', '=', assetId)
+      .executeTakeFirstOrThrow();
+    expect((row.metadata as { fields: Record<string, string> }).fields[CITY]).toBe(city);
   });
 });

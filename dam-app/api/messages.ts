@@ -133,6 +133,9 @@ export const FIELD_MESSAGES = {
   dictionaryUpload: 'A dictionary upload must be an Excel format.',
   dictionaryTerms: 'Dictionary terms must be unique and at most 128 characters.',
   dictionaryInUse: 'A dictionary used by forms or fields cannot be deleted.',
+  // Stamps (R-STAMP)
+  stampNameExists: 'A stamp with this name already exists.',
+  stampNotFound: 'This stamp does not exist.',
   dictionaryNameExists: 'A dictionary with this name already exists.',
   dictionaryNotFound: 'This dictionary does not exist.',
 } as const;
@@ -140,3 +143,17 @@ export const FIELD_MESSAGES = {
 /** R-PORTAL-LIMITS, the spec's text with its number. */
 export const portalAssetLimitMessage = (limit: number) =>
   `The external portal supports fewer than ${limit} total assets.`;
+/** The Workflow Manager's texts (R-WORKFLOW-SANDBOX, R-WORKFLOW-RUNS). */
+export const WORKFLOW_MESSAGES = {
+  workflowNameExists: 'A workflow with this name already exists.',
+  workflowNotFound: 'This workflow does not exist.',
+  workflowFolderMissing: 'The folder the workflow watches does not exist.',
+  scriptTimedOut: (ms: number) => `The script was stopped: it ran longer than its timeout of ${ms} ms.`,
+  scriptOutOfMemory: (mb: number) =>
+    `The script was stopped: it used more than its memory limit of ${mb} MB.`,
+  scriptFailed: (message: string) => `The script failed: ${message}`,
+  scriptBadChange: 'The script asked for a change the DAM does not know.',
+  workflowMoveTargetMissing: (folder: string) => `The folder "${folder}" does not exist.`,
+  workflowMoveTargetTaken: (path: string) => `A file "${path}" already exists.`,
+  workflowAssetGone: 'The asset is no longer in the library.',
+} as const;

@@ -34,6 +34,7 @@ import { ingestUpload } from './transfers/ingest-landed.ts';
 import { DatabaseUploadLocker } from './uploads/upload-locker.ts';
 import { VERSION_INTENTS } from './versions/version-intents.ts';
 import { runClipExportJob } from './video-timeline/clip-export-job.ts';
+import { runWorkflowJob } from './workflows/workflow-run-job.ts';
 
 export interface DamRuntime {
   services: DamServices;
@@ -78,6 +79,7 @@ export async function createServices(config: DamConfig, log: Logger): Promise<Da
       'loading-dock.place': (payload) => placeDock(services, payload),
       'conversion.run': (payload) => runConversionJob(services, payload),
       'video.clip-export': (payload) => runClipExportJob(services, payload),
+      'workflow.run': (payload) => runWorkflowJob(services, payload),
       'notifications.digest': async () => {
         const sent = await sendDigests(services);
         if (sent) log.info('notifications.digest', { sent });

@@ -29,6 +29,7 @@ import { requestRoutes } from '../requests/request-routes.ts';
 import { calendarRoutes } from '../search/calendar-route.ts';
 import { searchRoutes } from '../search/search-routes.ts';
 import { shareRoutes } from '../shares/share-routes.ts';
+import { stampRoutes } from '../stamps/stamp-routes.ts';
 import { statusRoutes } from '../status/status-routes.ts';
 import { taskRoutes } from '../tasks/task-routes.ts';
 import { nodeCredentialsRoutes } from '../transfers/node-credentials-route.ts';
@@ -37,6 +38,7 @@ import { preTransferRoutes } from '../transfers/pre-transfer-route.ts';
 import { uploadActionRoutes } from '../transfers/upload-action-routes.ts';
 import { versionRoutes } from '../versions/version-routes.ts';
 import { timelineRoutes } from '../video-timeline/timeline-routes.ts';
+import { workflowRoutes } from '../workflows/workflow-routes.ts';
 import { bundleRoutes } from '../working-sets/bundle-routes.ts';
 import { cartRoutes } from '../working-sets/cart-routes.ts';
 import { collectionRoutes } from '../working-sets/collection-routes.ts';
@@ -86,4 +88,6 @@ export const API_ROUTES: RouteDefinition[] = [
   ...requestRoutes,
   ...timelineRoutes,
   ...portalRoutes,
+  ...workflowRoutes,
+  ...stampRoutes,
 ];

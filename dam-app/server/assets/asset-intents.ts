@@ -7,15 +7,23 @@ import type { IntentKind } from '../intents/intents.ts';
 import { notify } from '../notifications/notify.ts';
 import type { DamServices } from '../services.ts';
 import { finishMove } from '../storage/local-area.ts';
+import { workflowEvent } from '../workflows/workflow-events.ts';
 import { copyAssetRows, updateAssetRow } from './asset-queries.ts';
 
 // The asset file operations as intents (intents/intents.ts): what finishes or undoes each after a crash.
 
 /** An asset moved or renamed: one rename of its file, then its row. */
-export const assetMoveIntent: IntentKind<{ assetId: number; from: string; to: string; name: string }> = {
+export const assetMoveIntent: IntentKind<{
+  assetId: number;
+  from: string;
+  to: string;
+  name: string;
+  /** Moved by a workflow's run: it starts no `moved` workflows, so workflows cannot move an asset in a loop. */
+  byWorkflow?: boolean;
+}> = {
   ...renameSteps,
   name: 'asset.move',
-  async rows(trx, { assetId, to, name }) {
+  async rows(trx, { assetId, from, to, name, byWorkflow }) {
     const folderId = await ensureFolderRow(trx, parentOf(to));
     await updateAssetRow(trx, assetId, {
       path: to,
@@ -24,6 +32,8 @@ export const assetMoveIntent: IntentKind<{ assetId: number; from: string; to: st
       folder_id: folderId,
       updated_at: new Date(),
     });
+    if (!byWorkflow && parentOf(from) !== parentOf(to))
+      await workflowEvent(trx, 'moved', { id: assetId, path: to });
   },
 };
 

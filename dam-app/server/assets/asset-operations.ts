@@ -11,6 +11,7 @@ import { performIntent } from '../intents/intents.ts';
 import { notify } from '../notifications/notify.ts';
 import type { DamServices } from '../services.ts';
 import { clipExportRunning } from '../video-timeline/timeline-queries.ts';
+import { workflowEvent } from '../workflows/workflow-events.ts';
 import {
   assetCopyIntent,
   assetMoveIntent,
@@ -67,7 +68,9 @@ export async function editAsset(
       target: { kind: 'asset', id },
       about: { assetId: id, path: asset.path },
     });
+    await workflowEvent(trx, 'metadataChanged', { id, path: asset.path });
   });
+  services.jobs.kick();
 }
 
 /** Renames the file; the display name follows when it was the file name. */

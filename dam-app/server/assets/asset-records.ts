@@ -35,7 +35,7 @@ export async function visibleAssetIds(
 
 /** Another user's check-out lock stops edits, deletes and replacements (an administrator can break it). */
 export function assertNotLockedByOther(
-  asset: Asset,
+  asset: Pick<Asset, 'checked_out_by'>,
   principal: Principal,
   message: string = ASSET_MESSAGES.inUse,
 ) {

@@ -8,6 +8,7 @@ import { notify } from '../notifications/notify.ts';
 import type { DamServices } from '../services.ts';
 import { isIndexable, PathOutsideRootError } from '../storage/originals-tree.ts';
 import { inLoadingDock } from '../storage/work-folders.ts';
+import { workflowEvent } from '../workflows/workflow-events.ts';
 import { insertAssetUnlessTaken, keywordVector, liveAssetAt, updateAssetRow } from './asset-queries.ts';
 import { hashFile } from './hash-file.ts';
 
@@ -115,6 +116,7 @@ export async function ingestFile(
       target: { kind: 'asset', id: inserted },
       about: { assetId: inserted, path },
     });
+    await workflowEvent(trx, 'ingested', { id: inserted, path });
     return { id: inserted, created: true, changed: true };
   });
   if (result.changed) services.jobs.kick();

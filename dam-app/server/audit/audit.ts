@@ -31,7 +31,11 @@ export type AuditEvent =
   | 'dictionary_saved'
   | 'dictionary_deleted'
   | 'form_saved'
-  | 'form_deleted';
+  | 'form_deleted'
+  | 'workflow_saved'
+  | 'workflow_deleted'
+  | 'stamp_saved'
+  | 'stamp_deleted';
 
 export interface AuditRecord {
   actorId: number | null;

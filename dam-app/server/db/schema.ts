@@ -437,6 +437,9 @@ export interface Database {
   portals: PortalsTable;
   portal_sources: PortalSourcesTable;
   portal_downloads: PortalDownloadsTable;
+  workflows: WorkflowsTable;
+  workflow_runs: WorkflowRunsTable;
+  stamps: StampsTable;
 }
 
 /**
@@ -752,4 +755,41 @@ export interface PortalDownloadsTable {
   user_agent: Generated<string>;
   at: CreatedAt;
   counted: Generated<boolean>;
+}
+
+/** R-WORKFLOW-TRIGGERS (migration 0025): a trigger, the watched folder, the script and its limits. */
+export interface WorkflowsTable {
+  id: Generated<number>;
+  name: string;
+  description: Generated<string>;
+  trigger: 'ingested' | 'metadataChanged' | 'moved';
+  folder_id: Nullable<number>;
+  script: string;
+  enabled: Generated<boolean>;
+  timeout_ms: number;
+  memory_mb: number;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+/** R-WORKFLOW-RUNS (migration 0025): one trigger event's run, or a dry run; changes and log as api/workflows.ts. */
+export interface WorkflowRunsTable {
+  id: Generated<number>;
+  workflow_id: number;
+  asset_id: Nullable<number>;
+  trigger: string;
+  status: Generated<'scheduled' | 'completed' | 'error'>;
+  dry_run: Generated<boolean>;
+  changes: ColumnType<unknown[], string | undefined, string>;
+  log: ColumnType<unknown[], string | undefined, string>;
+  error: Nullable<string>;
+  created_at: CreatedAt;
+  finished_at: Nullable<Date>;
+}
+/** R-STAMP (migration 0025): a named set of field values, as api/stamps.ts shapes them. */
+export interface StampsTable {
+  id: Generated<number>;
+  name: string;
+  values: ColumnType<unknown[], string, string>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
 }

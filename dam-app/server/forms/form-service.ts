@@ -22,6 +22,7 @@ import type { Database } from '../db/schema.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
 import { knownWords, wordsWithPrefix } from '../dictionaries/dictionary-queries.ts';
 import type { DamServices } from '../services.ts';
+import { workflowEvent } from '../workflows/workflow-events.ts';
 import * as queries from './form-queries.ts';
 
 const formNotFound = () => new ApiError(404, 'not_found', FIELD_MESSAGES.formNotFound);
@@ -132,7 +133,8 @@ export async function deleteForm(services: DamServices, principal: Principal, id
   await audit(services.db, { actorId: principal.user.id, event: 'form_deleted', target: name, ip });
 }
 
-async function assignedForm(services: DamServices, path: string, use: FormUse) {
+/** The form assigned for a use to the folder of an asset at `path` (or the nearest folder above it), or null. */
+export async function assignedForm(services: DamServices, path: string, use: FormUse) {
   const id = await queries.formIdForPath(services.db, path, use);
   return id === undefined ? null : formById(services.db, id);
 }
@@ -218,5 +220,6 @@ export async function saveAssetFields(
   const after = trimmed((await runRules(form, 'postSave', { ...state, values: saved }, { lookup })).values);
   if (JSON.stringify(after) !== JSON.stringify(saved))
     await queries.saveFieldValues(services.db, asset.id, after);
+  if (await workflowEvent(services.db, 'metadataChanged', asset)) services.jobs.kick();
   return { form, values: after };
 }

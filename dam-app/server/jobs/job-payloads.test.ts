@@ -11,6 +11,7 @@ const handlers = (): TypedJobHandlers => ({
   'conversion.run': vi.fn(async () => {}),
   'notifications.digest': vi.fn(async () => {}),
   'video.clip-export': vi.fn(async () => {}),
+  'workflow.run': vi.fn(async () => {}),
 });
 
 describe('job payloads', () => {

@@ -30,6 +30,8 @@ export const JOB_PAYLOADS = {
   'notifications.digest': z.object({}),
   /** One clip of a video cut by ffmpeg (video-timeline/clip-export-job.ts). */
   'video.clip-export': z.object({ clipId: z.number().int(), actorId: z.number().int().nullable() }),
+  /** One scheduled workflow run (workflows/workflow-run-job.ts). */
+  'workflow.run': z.object({ runId: z.number().int() }),
 };
 
 export type JobKind = keyof typeof JOB_PAYLOADS;

@@ -20,6 +20,7 @@ import * as uploadScans from './0021-upload-scans.ts';
 import * as videoTimeline from './0024-video-timeline.ts';
 import * as uploadLocks from './0028-upload-locks.ts';
 import * as portals from './0022-portals.ts';
+import * as workflows from './0025-workflows.ts';
 
 /** Every migration, in order. Names never change once released: the database records them. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -43,5 +44,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0021-upload-scans': uploadScans,
   '0022-portals': portals,
   '0024-video-timeline': videoTimeline,
+  '0025-workflows': workflows,
   '0028-upload-locks': uploadLocks,
 };

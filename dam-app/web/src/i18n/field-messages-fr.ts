@@ -44,4 +44,6 @@ export const fieldMessagesFr: Record<keyof typeof FIELD_MESSAGES, string> = {
   dictionaryInUse: 'Un dictionnaire utilisé par des formulaires ou des champs ne peut pas être supprimé.',
   dictionaryNameExists: 'Un dictionnaire de ce nom existe déjà.',
   dictionaryNotFound: 'Ce dictionnaire n’existe pas.',
+  stampNameExists: 'Un tampon porte déjà ce nom.',
+  stampNotFound: 'Ce tampon n’existe pas.',
 };

@@ -1,5 +1,5 @@
 import { ASSET_MESSAGES } from '../../../api/asset-messages.ts';
-import { FIELD_MESSAGES, MESSAGES } from '../../../api/messages.ts';
+import { FIELD_MESSAGES, MESSAGES, WORKFLOW_MESSAGES } from '../../../api/messages.ts';
 import { REQUEST_MESSAGES } from '../../../api/requests.ts';
 import { assetMessagesFr, WORKING_SET_NOTICES, workingSetNoticesFr } from './asset-messages-fr.ts';
 import { FIELD_PLACEHOLDERS, fieldMessagesFr } from './field-messages-fr.ts';
@@ -7,6 +7,7 @@ import { en, type MessageKey, type Messages } from './messages-en.ts';
 import { fr } from './messages-fr.ts';
 import { requestMessagesFr } from './request-messages-fr.ts';
 import { serverMessagesFr } from './server-messages-fr.ts';
+import { WORKFLOW_PLACEHOLDERS, workflowMessagesFr } from './workflow-messages-fr.ts';
 
 export const CATALOGUES = { en, fr } as const satisfies Record<string, Messages>;
 export type Language = keyof typeof CATALOGUES;
@@ -65,13 +66,22 @@ export type SpecKey =
   | AssetKey
   | keyof typeof WORKING_SET_NOTICES
   | FieldKey
-  | keyof typeof REQUEST_MESSAGES;
+  | keyof typeof REQUEST_MESSAGES
+  | WorkflowKey;
 
 type FieldKey = keyof typeof FIELD_MESSAGES;
 function fieldTemplate(key: FieldKey): string {
   const text = FIELD_MESSAGES[key];
   if (typeof text === 'string') return text;
   const names: readonly string[] = FIELD_PLACEHOLDERS[key as keyof typeof FIELD_PLACEHOLDERS];
+  return (text as (...values: string[]) => string)(...names.map((name) => `{${name}}`));
+}
+
+type WorkflowKey = keyof typeof WORKFLOW_MESSAGES;
+function workflowTemplate(key: WorkflowKey): string {
+  const text = WORKFLOW_MESSAGES[key];
+  if (typeof text === 'string') return text;
+  const names: readonly string[] = WORKFLOW_PLACEHOLDERS[key as keyof typeof WORKFLOW_PLACEHOLDERS];
   return (text as (...values: string[]) => string)(...names.map((name) => `{${name}}`));
 }
 
@@ -94,6 +104,9 @@ export const SPEC_TEXTS: Record<Language, Record<SpecKey, string>> = {
       Object.keys(FIELD_MESSAGES).map((key) => [key, fieldTemplate(key as FieldKey)]),
     ) as Record<FieldKey, string>),
     ...REQUEST_MESSAGES,
+    ...(Object.fromEntries(
+      Object.keys(WORKFLOW_MESSAGES).map((key) => [key, workflowTemplate(key as WorkflowKey)]),
+    ) as Record<WorkflowKey, string>),
   },
   fr: {
     ...serverMessagesFr,
@@ -101,6 +114,7 @@ export const SPEC_TEXTS: Record<Language, Record<SpecKey, string>> = {
     ...workingSetNoticesFr,
     ...fieldMessagesFr,
     ...requestMessagesFr,
+    ...workflowMessagesFr,
   },
 };
 

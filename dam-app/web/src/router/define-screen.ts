@@ -18,6 +18,8 @@ export const ADMIN_SECTIONS = [
   'status',
   'forms',
   'dictionaries',
+  'workflows',
+  'stamps',
 ] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 

@@ -16,8 +16,10 @@ import { HealthSection } from './health-section.tsx';
 import { InvitationsSection } from './invitations-section.tsx';
 import { OutboxSection } from './outbox-section.tsx';
 import { PlatformSettingsSection } from './platform-settings-section.tsx';
+import { StampsSection } from './stamps-section.tsx';
 import { StatusSection } from './status-section.tsx';
 import { UsersSection } from './users-section.tsx';
+import { WorkflowsSection } from './workflows-section.tsx';
 
 export const screen = defineScreen('admin', {
   codec: path<{ section: AdminSection }>(['/admin/:section', '/admin'], {
@@ -43,6 +45,8 @@ const SECTIONS: Record<AdminSection, { label: MessageKey; Component: () => React
   status: { label: 'admin.status', Component: StatusSection },
   forms: { label: 'admin.forms', Component: FormsSection },
   dictionaries: { label: 'admin.dictionaries', Component: DictionariesSection },
+  workflows: { label: 'admin.workflows', Component: WorkflowsSection },
+  stamps: { label: 'admin.stamps', Component: StampsSection },
 };
 
 /** Administration (R-SCREEN-LABELS, R-ADMIN-ONLY): administrators only, which the route table enforces (access: 'admin'). */

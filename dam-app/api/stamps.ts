@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { dbId, dbString } from './db-safe.ts';
+import { FIELD_MESSAGES } from './messages.ts';
+
+/** R-STAMP: how many assets one stamp is applied to at once. */
+export const STAMP_MAX_ASSETS = 10_000;
+/** How many of the changes a preview lists (it counts them all). */
+export const STAMP_PREVIEW_ROWS = 500;
+
+const stampValueSchema = z.strictObject({
+  /** The field's key: its XMP namespace and property, as forms name it. */
+  key: dbString().trim().min(1).max(700),
+  value: dbString().max(4000),
+});
+
+export const saveStampSchema = z.strictObject({
+  name: dbString().trim().min(1).max(128),
+  values: z
+    .array(stampValueSchema)
+    .min(1)
+    .max(100)
+    .superRefine((values, issue) => {
+      const seen = new Set<string>();
+      values.forEach((each, index) => {
+        if (seen.has(each.key))
+          issue.addIssue({ code: 'custom', path: [index, 'key'], message: FIELD_MESSAGES.fieldAlreadyAdded });
+        seen.add(each.key);
+      });
+    }),
+});
+export type SaveStamp = z.output<typeof saveStampSchema>;
+
+export const stampSchema = saveStampSchema.extend({ id: z.number().int() });
+export type Stamp = z.output<typeof stampSchema>;
+
+export const applyStampSchema = z.strictObject({
+  assetIds: z.array(dbId()).min(1).max(STAMP_MAX_ASSETS),
+});
+
+/** One field of one asset that the stamp changes. */
+export const stampChangeSchema = z.strictObject({
+  assetId: z.number().int(),
+  key: z.string(),
+  from: z.string(),
+  to: z.string(),
+});
+
+export const stampResultSchema = z.strictObject({
+  /** The assets the stamp was (or would be) applied to. */
+  assets: z.number().int(),
+  /** How many fields change in all. */
+  changed: z.number().int(),
+  /** The first changes, for the preview. */
+  changes: z.array(stampChangeSchema),
+  applied: z.boolean(),
+});
+export type StampResult = z.output<typeof stampResultSchema>;

@@ -1,0 +1,63 @@
+import { type Kysely, sql } from 'kysely';
+import type { SaveStamp } from '../../api/stamps.ts';
+import type { Database } from '../db/schema.ts';
+
+export function stampRows(db: Kysely<Database>, id?: number) {
+  let query = db.selectFrom('stamps').select(['id', 'name', 'values']).orderBy(sql`lower(name)`);
+  if (id !== undefined) query = query.where('id', '=', id);
+  return query.execute();
+}
+
+/** The new stamp's id, or nothing when the name is taken. */
+export const insertStamp = async (db: Kysely<Database>, body: SaveStamp) =>
+  (
+    await db
+      .insertInto('stamps')
+      .values({ name: body.name, values: JSON.stringify(body.values) })
+      .onConflict((oc) => oc.doNothing())
+      .returning('id')
+      .executeTakeFirst()
+  )?.id;
+
+export const updateStampRow = async (db: Kysely<Database>, id: number, body: SaveStamp) =>
+  (
+    await db
+      .updateTable('stamps')
+      .set({ name: body.name, values: JSON.stringify(body.values), updated_at: sql`now()` })
+      .where('id', '=', id)
+      .returning('id')
+      .executeTakeFirst()
+  )?.id;
+
+export const deleteStampRow = async (db: Kysely<Database>, id: number) =>
+  (await db.deleteFrom('stamps').where('id', '=', id).returning('name').executeTakeFirst())?.name;
+
+/** The assets a stamp is applied to, locked against other changes until the caller's transaction ends. */
+export const lockAssets = (db: Kysely<Database>, ids: number[]) =>
+  db
+    .selectFrom('assets')
+    .select([
+      'id',
+      'path',
+      'checked_out_by',
+      sql<Record<string, string> | null>`metadata->'fields'`.as('fields'),
+    ])
+    .where('id', 'in', ids)
+    .where('status', '<>', 'trashed')
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+
+/** Merges the values into each asset's form values, in one statement for the whole selection. */
+export const mergeFieldValues = (db: Kysely<Database>, ids: number[], values: Record<string, string>) =>
+  db
+    .updateTable('assets')
+    .set({
+      metadata: sql`jsonb_set(metadata, '{fields}', coalesce(metadata->'fields', '{}'::jsonb) || ${JSON.stringify(values)}::jsonb)`,
+      updated_at: sql`now()`,
+    })
+    .where('id', 'in', ids)
+    .execute();
+
+export const assetPaths = (db: Kysely<Database>, ids: number[]) =>
+  db.selectFrom('assets').select(['id', 'path']).where('id', 'in', ids).execute();

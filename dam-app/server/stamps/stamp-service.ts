@@ -1,0 +1,175 @@
+import type { Kysely } from 'kysely';
+import { valueProblem } from '../../api/field-validators.ts';
+import { type Form, fieldKey } from '../../api/forms.ts';
+import { FIELD_MESSAGES } from '../../api/messages.ts';
+import {
+  type SaveStamp,
+  STAMP_PREVIEW_ROWS,
+  type Stamp,
+  type StampResult,
+  stampSchema,
+} from '../../api/stamps.ts';
+import { can, type Principal } from '../access/principal.ts';
+import { ApiError, conflict, forbidden, invalid, notFound } from '../api/api-error.ts';
+import { assertNotLockedByOther, visibleAssetIds } from '../assets/asset-records.ts';
+import { audit } from '../audit/audit.ts';
+import type { Database } from '../db/schema.ts';
+import { isUniqueViolation } from '../db/unique-violation.ts';
+import { knownWords } from '../dictionaries/dictionary-queries.ts';
+import { parentOf } from '../folders/acl-scope.ts';
+import { assignedForm } from '../forms/form-service.ts';
+import type { DamServices } from '../services.ts';
+import { workflowEvent } from '../workflows/workflow-events.ts';
+import * as queries from './stamp-queries.ts';
+
+const stampNotFound = () => new ApiError(404, 'not_found', FIELD_MESSAGES.stampNotFound);
+const nameTaken = () => conflict('stamp_exists', FIELD_MESSAGES.stampNameExists, 'name');
+
+const stampView = (row: { id: number; name: string; values: unknown[] }): Stamp =>
+  stampSchema.parse({ id: row.id, name: row.name, values: row.values });
+
+async function stampById(db: Kysely<Database>, id: number) {
+  const [row] = await queries.stampRows(db, id);
+  if (!row) throw stampNotFound();
+  return stampView(row);
+}
+
+export const listStamps = async (services: DamServices) =>
+  (await queries.stampRows(services.db)).map(stampView);
+
+export async function createStamp(services: DamServices, principal: Principal, body: SaveStamp, ip: string) {
+  const id = await queries.insertStamp(services.db, body);
+  if (id === undefined) throw nameTaken();
+  await audit(services.db, { actorId: principal.user.id, event: 'stamp_saved', target: body.name, ip });
+  return stampById(services.db, id);
+}
+
+export async function updateStamp(
+  services: DamServices,
+  principal: Principal,
+  id: number,
+  body: SaveStamp,
+  ip: string,
+) {
+  const updated = await queries.updateStampRow(services.db, id, body).catch((error: unknown) => {
+    throw isUniqueViolation(error) ? nameTaken() : error;
+  });
+  if (updated === undefined) throw stampNotFound();
+  await audit(services.db, { actorId: principal.user.id, event: 'stamp_saved', target: body.name, ip });
+  return stampById(services.db, id);
+}
+
+export async function deleteStamp(services: DamServices, principal: Principal, id: number, ip: string) {
+  const name = await queries.deleteStampRow(services.db, id);
+  if (name === undefined) throw stampNotFound();
+  await audit(services.db, { actorId: principal.user.id, event: 'stamp_deleted', target: name, ip });
+}
+
+/**
+ * R-STAMP: the stamp's values checked the way each asset's form checks them — the form its folder uses for bulk edit
+ * (else for the asset view) must have each field, and each value must pass that field's validator (dictionary words
+ * and referenced assets asked of the database). One problem per field, for the whole selection.
+ */
+async function stampProblems(
+  services: DamServices,
+  principal: Principal,
+  assets: { path: string }[],
+  values: Record<string, string>,
+) {
+  const forms = new Map<string, Form | null>();
+  for (const asset of assets) {
+    const folder = parentOf(asset.path);
+    if (!forms.has(folder))
+      forms.set(
+        folder,
+        (await assignedForm(services, asset.path, 'bulkEdit')) ??
+          (await assignedForm(services, asset.path, 'view')),
+      );
+  }
+  const problems: Record<string, string> = {};
+  for (const form of forms.values()) {
+    const fields = new Map(
+      (form?.tabs.flatMap((tab) => tab.fields) ?? []).map((field) => [fieldKey(field), field]),
+    );
+    const forced = [...fields.values()]
+      .filter(
+        (field) => field.validator.kind === 'ForceDictionary' && field.validator.dictionaryId !== undefined,
+      )
+      .map((field) => ({
+        dictionaryId: field.validator.dictionaryId as number,
+        word: values[fieldKey(field)] ?? '',
+      }))
+      .filter((pair) => pair.word !== '');
+    const known = await knownWords(services.db, forced);
+    const referenced = Object.values(values)
+      .map(Number)
+      .filter((id) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647);
+    const visible = new Set(await visibleAssetIds(services, principal, referenced));
+    for (const [key, value] of Object.entries(values)) {
+      if (problems[key]) continue;
+      const field = fields.get(key);
+      const problem = !form
+        ? FIELD_MESSAGES.noForm
+        : !field
+          ? FIELD_MESSAGES.unknownField
+          : valueProblem(field.validator, value, {
+              inDictionary: (id, word) => known.has(`${id}:${word.toLowerCase()}`),
+              assetExists: (id) => visible.has(id),
+            });
+      if (problem) problems[key] = problem;
+    }
+  }
+  return problems;
+}
+
+/**
+ * Applies a stamp to a selection, or previews it (R-STAMP): every asset must be one the person may see and change
+ * (the file actions permission, nobody else's check-out), and every value must pass its form's validator for every
+ * asset, or nothing changes. The values are merged into the assets' form values in one statement, in the transaction
+ * that holds the assets' rows, and each asset that changes starts its `metadataChanged` workflows.
+ */
+export async function stampAssets(
+  services: DamServices,
+  principal: Principal,
+  stampId: number,
+  assetIds: number[],
+  apply: boolean,
+): Promise<StampResult> {
+  if (!can(principal, 'file actions')) throw forbidden();
+  const stamp = await stampById(services.db, stampId);
+  const ids = [...new Set(assetIds)];
+  if ((await visibleAssetIds(services, principal, ids)).length !== ids.length) throw notFound('asset');
+  const values = Object.fromEntries(stamp.values.map((each) => [each.key, each.value.trim()]));
+  // The forms are read before the transaction: on PGlite a read outside it would wait for it (one connection).
+  const problems = await stampProblems(
+    services,
+    principal,
+    await queries.assetPaths(services.db, ids),
+    values,
+  );
+  if (Object.keys(problems).length) throw invalid(problems, 'invalid_fields');
+  const result = await services.db.transaction().execute(async (trx) => {
+    const assets = await queries.lockAssets(trx, ids);
+    if (assets.length !== ids.length) throw notFound('asset');
+    for (const asset of assets) assertNotLockedByOther(asset, principal);
+    const changes = assets.flatMap((asset) =>
+      Object.entries(values)
+        .map(([key, to]) => ({ assetId: asset.id, key, from: asset.fields?.[key] ?? '', to }))
+        .filter((change) => change.from !== change.to),
+    );
+    if (apply && changes.length) {
+      const changed = new Set(changes.map((change) => change.assetId));
+      await queries.mergeFieldValues(trx, [...changed], values);
+      for (const asset of assets)
+        if (changed.has(asset.id)) await workflowEvent(trx, 'metadataChanged', asset);
+    }
+    return {
+      assets: assets.length,
+      changed: changes.length,
+      changes: changes.slice(0, STAMP_PREVIEW_ROWS),
+      applied: apply,
+    };
+  });
+  if (apply && result.changed) services.jobs.kick();
+  return result;
+}

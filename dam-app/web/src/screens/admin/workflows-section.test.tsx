@@ -1,0 +1,144 @@
+// @vitest-environment happy-dom
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { WORKFLOW_MESSAGES } from '../../../../api/messages.ts';
+import {
+  type Workflow,
+  type WorkflowRun,
+  workflowRunSchema,
+  workflowSchema,
+} from '../../../../api/workflows.ts';
+import { fakeApi } from '../../test-support/fake-api.ts';
+import { en, renderScreen } from '../../test-support/render-screen.tsx';
+import { AdminScreen } from './admin-screen.tsx';
+
+const WORKFLOW: Workflow = workflowSchema.parse({
+  id: 3,
+  name: 'Tag arrivals',
+  trigger: 'ingested',
+  folderId: 7,
+  folderPath: 'Library/Shoots',
+  script: "dam.addKeyword('new');",
+  updatedAt: '2026-11-27T03:00:00.000Z',
+});
+const run = (fields: Partial<WorkflowRun>): WorkflowRun =>
+  workflowRunSchema.parse({
+    id: 12,
+    workflowId: 3,
+    workflowName: 'Tag arrivals',
+    assetId: 40,
+    trigger: 'ingested',
+    status: 'completed',
+    dryRun: false,
+    changes: [],
+    log: [],
+    error: null,
+    createdAt: '2026-11-27T03:01:00.000Z',
+    finishedAt: '2026-11-27T03:01:01.000Z',
+    ...fields,
+  });
+const routes = {
+  'GET /admin/workflows': [
+    WORKFLOW,
+    { ...WORKFLOW, id: 4, name: 'Off', enabled: false, folderId: null, folderPath: '' },
+  ],
+  'GET /folders/tree': {
+    root: { id: 1, name: 'Library', path: 'Library', parentId: null },
+    folders: [{ id: 7, name: 'Shoots', path: 'Library/Shoots', parentId: 1 }],
+  },
+};
+
+describe('the Workflow Manager section (R-WORKFLOW-TRIGGERS)', () => {
+  it('lists each workflow with its trigger, folder and state', async () => {
+    fakeApi(routes);
+    renderScreen(<AdminScreen section="workflows" />);
+    expect(await screen.findByText('Tag arrivals')).toBeTruthy();
+    expect(screen.getAllByText(en('workflow.trigger.ingested'))).toHaveLength(2);
+    expect(screen.getByText('Library/Shoots')).toBeTruthy();
+    expect(screen.getByText(en('workflow.wholeLibrary'))).toBeTruthy();
+    expect(screen.getByText(en('workflow.state.disabled'))).toBeTruthy();
+  });
+
+  it('creates a workflow from the editor: trigger, folder, limits and script, checked by the shared schema first', async () => {
+    const api = fakeApi({
+      ...routes,
+      'POST /admin/workflows': { status: 201, body: { ...WORKFLOW, id: 9 } },
+    });
+    renderScreen(<AdminScreen section="workflows" />);
+    fireEvent.click(await screen.findByRole('button', { name: en('admin.newWorkflow') }));
+    const drawer = within(await screen.findByRole('dialog'));
+    fireEvent.change(drawer.getByLabelText(/^Name/), { target: { value: 'Sort' } });
+    fireEvent.change(drawer.getByLabelText(en('workflow.trigger')), { target: { value: 'moved' } });
+    await waitFor(() => expect(drawer.getAllByRole('option', { name: 'Library/Shoots' })).toHaveLength(1));
+    fireEvent.change(drawer.getByLabelText(en('workflow.folder')), { target: { value: '7' } });
+    const timeout = drawer.getByRole('spinbutton', { name: en('workflow.timeout') });
+    fireEvent.change(timeout, { target: { value: '99999' } });
+    fireEvent.change(drawer.getByLabelText(en('workflow.script'), { exact: false }), {
+      target: { value: "dam.move('Done');" },
+    });
+    await act(async () => fireEvent.click(drawer.getByRole('button', { name: en('app.create') })));
+    expect(api.calls.some((call) => call.method === 'POST')).toBe(false);
+    expect(timeout.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(timeout, { target: { value: '2000' } });
+    await act(async () => fireEvent.click(drawer.getByRole('button', { name: en('app.create') })));
+    await waitFor(() => expect(api.calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(api.calls.find((call) => call.method === 'POST')?.body).toEqual({
+      name: 'Sort',
+      description: '',
+      trigger: 'moved',
+      folderId: 7,
+      script: "dam.move('Done');",
+      enabled: true,
+      timeoutMs: 2000,
+      memoryMb: 16,
+    });
+  });
+
+  it('dry-runs the saved script on an asset and shows the changes it would make, its log and its error', async () => {
+    const api = fakeApi({
+      ...routes,
+      'POST /admin/workflows/3/test-run': run({
+        id: 13,
+        dryRun: true,
+        trigger: 'test',
+        status: 'error',
+        changes: [{ action: 'addKeyword', word: 'new' }],
+        log: [{ level: 'finest', message: 'looping' }],
+        error: WORKFLOW_MESSAGES.scriptTimedOut(1000),
+      }),
+    });
+    renderScreen(<AdminScreen section="workflows" />);
+    fireEvent.click(
+      await screen.findByRole('button', { name: en('admin.editWorkflow', { name: 'Tag arrivals' }) }),
+    );
+    const drawer = within(await screen.findByRole('dialog'));
+    fireEvent.change(drawer.getByLabelText(en('workflow.testAsset')), { target: { value: '40' } });
+    fireEvent.click(drawer.getByRole('button', { name: en('workflow.testRun') }));
+    expect(await drawer.findByText(en('workflow.change.addKeyword', { word: 'new' }))).toBeTruthy();
+    expect(drawer.getByText('looping')).toBeTruthy();
+    expect(drawer.getByText(en('workflow.level.finest'))).toBeTruthy();
+    expect(drawer.getByText(WORKFLOW_MESSAGES.scriptTimedOut(1000))).toBeTruthy();
+    expect(api.calls.find((call) => call.path.endsWith('/test-run'))?.body).toEqual({ assetId: 40 });
+    // The dry run is not the editor's save.
+    expect(api.calls.some((call) => call.method === 'PUT')).toBe(false);
+  });
+
+  it('shows the run history, each run opening to its changes and log', async () => {
+    fakeApi({
+      ...routes,
+      'GET /admin/workflows/3/runs': [
+        run({ changes: [{ action: 'move', folder: 'Done' }], log: [{ level: 'config', message: 'moved' }] }),
+      ],
+    });
+    renderScreen(<AdminScreen section="workflows" />);
+    fireEvent.click(
+      await screen.findByRole('button', { name: en('workflow.showRuns', { name: 'Tag arrivals' }) }),
+    );
+    expect(
+      await screen.findByRole('heading', { name: en('workflow.showRuns', { name: 'Tag arrivals' }) }),
+    ).toBeTruthy();
+    expect(await screen.findByText(en('workflow.run', { id: 12 }))).toBeTruthy();
+    expect(screen.getByText(en('workflow.status.completed'))).toBeTruthy();
+    expect(screen.getByText(en('workflow.change.move', { folder: 'Done' }))).toBeTruthy();
+  });
+});

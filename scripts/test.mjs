@@ -1,8 +1,10 @@
-// `npm test`: installs what the tests need, then typecheck, lint and build side by side, then unit and end-to-end
-// tests side by side.
+// `npm test`: installs what the tests need, then typecheck, lint and build side by side, then three lanes side by
+// side: the unit tests, the end-to-end suites that drive the Rapid bridge (one at a time), and those that drive only
+// the DAM's web app (one at a time, on ports of their own).
 // Every step runs even after a failure, so one run reports everything; the exit code is non-zero on any failure.
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { splitEndToEndSuites } from './lib/e2e-lanes.mjs';
 import { ensureDependencies } from './lib/ensure-deps.mjs';
 import { ensureSystemPackages } from './lib/ensure-system-packages.mjs';
 import { REPO_ROOT } from './lib/repo.mjs';
@@ -68,20 +70,27 @@ if (ready) {
       async () => (await run(bin('biome'), ['check', '.'], { cwd: REPO_ROOT, buffered: 'lint' })) === 0,
     ),
   ]);
-  // Side by side: the end-to-end suites mostly wait on browsers and transfers, the unit suites mostly compute.
+  // Side by side: the end-to-end suites mostly wait on browsers and transfers, the unit suites mostly compute. The
+  // bridge suites share fixed local ports and the native host's registration, so they run one at a time; the DAM web
+  // suites share nothing with them and run in a lane of their own.
+  const lanes = splitEndToEndSuites(join(REPO_ROOT, 'test', 'e2e'));
+  const endToEnd = (/** @type {string} */ report, /** @type {string[]} */ suites) =>
+    vitest(report, ['--config', 'test/vitest.config.ts', ...suites.map((name) => `e2e/${name}`)]);
   await Promise.all([
     step('unit tests', async () => (await vitest('unit.json')) === 0),
     built
-      ? step(
-          'end-to-end tests',
-          async () => (await vitest('e2e.json', ['--config', 'test/vitest.config.ts'])) === 0,
-        )
+      ? step('end-to-end tests (bridge)', async () => (await endToEnd('e2e.json', lanes.bridge)) === 0)
+      : undefined,
+    built
+      ? step('end-to-end tests (DAM web)', async () => (await endToEnd('e2e-web.json', lanes.web)) === 0)
       : undefined,
   ]);
 }
 
 const unit = readVitestCounts(join(reports, 'unit.json'));
-const e2e = readVitestCounts(join(reports, 'e2e.json'));
+const bridge = readVitestCounts(join(reports, 'e2e.json'));
+const web = readVitestCounts(join(reports, 'e2e-web.json'));
+const e2e = { passed: bridge.passed + web.passed, failed: bridge.failed + web.failed };
 const failedSteps = steps.filter((each) => !each.ok);
 console.log('\nSummary');
 for (const { name, ok, seconds } of steps)
@@ -89,6 +98,6 @@ for (const { name, ok, seconds } of steps)
 console.log(
   `  unit: ${unit.passed} passed, ${unit.failed} failed; end-to-end: ${e2e.passed} passed, ${e2e.failed} failed`,
 );
-const failedChecks = failedSteps.filter((each) => !each.name.endsWith('tests')).length;
+const failedChecks = failedSteps.filter((each) => !/tests( \(.*\))?$/.test(each.name)).length;
 console.log(`${unit.passed + e2e.passed} passed, ${unit.failed + e2e.failed + failedChecks} failed`);
 process.exit(failedSteps.length > 0 || !ready ? 1 : 0);

@@ -28,6 +28,7 @@ import { requestRoutes } from '../requests/request-routes.ts';
 import { calendarRoutes } from '../search/calendar-route.ts';
 import { searchRoutes } from '../search/search-routes.ts';
 import { shareRoutes } from '../shares/share-routes.ts';
+import { statisticsRoutes } from '../statistics/statistics-routes.ts';
 import { statusRoutes } from '../status/status-routes.ts';
 import { taskRoutes } from '../tasks/task-routes.ts';
 import { nodeCredentialsRoutes } from '../transfers/node-credentials-route.ts';
@@ -82,4 +83,6 @@ export const API_ROUTES: RouteDefinition[] = [
   ...dictionaryRoutes,
   ...formRoutes,
   ...requestRoutes,
+  // issue 30, ops
+  ...statisticsRoutes,
 ];

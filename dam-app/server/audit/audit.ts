@@ -31,7 +31,8 @@ export type AuditEvent =
   | 'dictionary_saved'
   | 'dictionary_deleted'
   | 'form_saved'
-  | 'form_deleted';
+  | 'form_deleted'
+  | 'download';
 
 export interface AuditRecord {
   actorId: number | null;

@@ -18,6 +18,8 @@ export const ADMIN_SECTIONS = [
   'status',
   'forms',
   'dictionaries',
+  // issue 30, ops
+  'statistics',
 ] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 

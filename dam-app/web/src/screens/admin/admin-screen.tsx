@@ -16,6 +16,7 @@ import { HealthSection } from './health-section.tsx';
 import { InvitationsSection } from './invitations-section.tsx';
 import { OutboxSection } from './outbox-section.tsx';
 import { PlatformSettingsSection } from './platform-settings-section.tsx';
+import { StatisticsSection } from './statistics-section.tsx';
 import { StatusSection } from './status-section.tsx';
 import { UsersSection } from './users-section.tsx';
 
@@ -43,6 +44,7 @@ const SECTIONS: Record<AdminSection, { label: MessageKey; Component: () => React
   status: { label: 'admin.status', Component: StatusSection },
   forms: { label: 'admin.forms', Component: FormsSection },
   dictionaries: { label: 'admin.dictionaries', Component: DictionariesSection },
+  statistics: { label: 'admin.statistics', Component: StatisticsSection },
 };
 
 /** Administration (R-SCREEN-LABELS, R-ADMIN-ONLY): administrators only, which the route table enforces (access: 'admin'). */

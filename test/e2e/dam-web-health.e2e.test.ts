@@ -16,7 +16,8 @@ import { saveScreenshot } from './harness/screenshot.ts';
 
 // The Health tests and System status sections of Administration in real Chromium, against the real DAM server with a
 // real clamd (the project's EICAR signatures): every test green, the antivirus red once clamd stops, both sections in
-// English and French, axe clean. Screens are saved as dam-web-health-*.png.
+// English and French, axe clean; then Statistics and the audit log's CSV export (issue 30). Screens are saved as
+// dam-web-health-*.png.
 
 let clamd: RunningClamd;
 let site: DamWebSite;
@@ -95,6 +96,29 @@ describe('Administration: health tests and system status', () => {
     await checkScreen('status-en');
   });
 
+  it('R-STATISTICS, R-LOG-REPORTS: shows statistics, and filters and exports the audit log as CSV', async () => {
+    await go('#/admin/statistics');
+    await page.waitForSelector(`aria/${en['statistics.days']}[role="table"]`, {
+      visible: true,
+      timeout: SCREEN_WAIT_MS,
+    });
+    await seeText(en['statistics.activeUsers']);
+    await checkScreen('statistics-en');
+    await go('#/admin/audit');
+    await page.locator(`aria/${en['admin.filterUser']}`).fill('admin');
+    await seeText('login');
+    const href = await page.$eval(
+      `a[href*="/admin/audit/export"]`,
+      (link) => (link as HTMLAnchorElement).href,
+    );
+    expect(new URL(href).searchParams.get('user')).toBe('admin');
+    const csv = await page.evaluate(async (url) => (await fetch(url)).text(), href);
+    const [header, ...lines] = csv.trimEnd().split('\r\n');
+    expect(header).toBe('id,at,user,event,target,ip,details');
+    expect(lines.some((line) => line.includes(',admin,login,'))).toBe(true);
+    await checkScreen('audit-en');
+  });
+
   it('shows both sections in French', async () => {
     await page.evaluate(() => window.localStorage.setItem('rapid-dam.language', 'fr'));
     await go('#/admin/health');
@@ -104,5 +128,8 @@ describe('Administration: health tests and system status', () => {
     await go('#/admin/status');
     await seeText(fr['status.jobs']);
     await checkScreen('status-fr');
+    await go('#/admin/statistics');
+    await seeText(fr['statistics.activeUsers']);
+    await checkScreen('statistics-fr');
   });
 });

@@ -1080,6 +1080,7 @@ export const en = {
   'statistics.assets': 'Assets',
   'statistics.size': 'Size',
   'statistics.byKind': 'Storage by kind',
+  'statistics.noAssets': 'No assets here.',
   'statistics.kind': 'Kind',
 } as const;
 

@@ -1104,5 +1104,6 @@ export const fr: Messages = {
   'statistics.assets': 'Ressources',
   'statistics.size': 'Taille',
   'statistics.byKind': 'Stockage par type',
+  'statistics.noAssets': 'Aucune ressource ici.',
   'statistics.kind': 'Type',
 };

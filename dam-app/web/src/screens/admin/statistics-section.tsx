@@ -145,42 +145,47 @@ export function StatisticsSection() {
               </Button>
             )}
           </Flex>
-          <DataTable
-            label={t('statistics.byFolder')}
-            rows={data.byFolder}
-            rowKey={(row) => row.folder}
-            columns={[
-              {
-                header: t('statistics.folder'),
-                cell: (row) =>
-                  row.folder === data.folder ? (
-                    <Text>{t('statistics.filesHere', { folder: row.folder || '/' })}</Text>
-                  ) : (
-                    <Button
-                      variant="plain"
-                      size="sm"
-                      px="0"
-                      textDecoration="underline"
-                      onClick={() => setFolder(row.folder)}
-                    >
-                      {row.folder}
-                    </Button>
-                  ),
-              },
-              { header: t('statistics.assets'), cell: (row) => number(row.assets) },
-              { header: t('statistics.size'), cell: (row) => size(row.bytes) },
-            ]}
-          />
-          <DataTable
-            label={t('statistics.byKind')}
-            rows={data.byKind}
-            rowKey={(row) => row.kind}
-            columns={[
-              { header: t('statistics.kind'), cell: (row) => kindLabel(row.kind) },
-              { header: t('statistics.assets'), cell: (row) => number(row.assets) },
-              { header: t('statistics.size'), cell: (row) => size(row.bytes) },
-            ]}
-          />
+          {data.byFolder.length === 0 && <Text>{t('statistics.noAssets')}</Text>}
+          {data.byFolder.length > 0 && (
+            <DataTable
+              label={t('statistics.byFolder')}
+              rows={data.byFolder}
+              rowKey={(row) => row.folder}
+              columns={[
+                {
+                  header: t('statistics.folder'),
+                  cell: (row) =>
+                    row.folder === data.folder ? (
+                      <Text>{t('statistics.filesHere', { folder: row.folder || '/' })}</Text>
+                    ) : (
+                      <Button
+                        variant="plain"
+                        size="sm"
+                        px="0"
+                        textDecoration="underline"
+                        onClick={() => setFolder(row.folder)}
+                      >
+                        {row.folder}
+                      </Button>
+                    ),
+                },
+                { header: t('statistics.assets'), cell: (row) => number(row.assets) },
+                { header: t('statistics.size'), cell: (row) => size(row.bytes) },
+              ]}
+            />
+          )}
+          {data.byKind.length > 0 && (
+            <DataTable
+              label={t('statistics.byKind')}
+              rows={data.byKind}
+              rowKey={(row) => row.kind}
+              columns={[
+                { header: t('statistics.kind'), cell: (row) => kindLabel(row.kind) },
+                { header: t('statistics.assets'), cell: (row) => number(row.assets) },
+                { header: t('statistics.size'), cell: (row) => size(row.bytes) },
+              ]}
+            />
+          )}
         </>
       )}
     </Stack>

@@ -39,6 +39,7 @@ import { versionRoutes } from '../versions/version-routes.ts';
 import { bundleRoutes } from '../working-sets/bundle-routes.ts';
 import { cartRoutes } from '../working-sets/cart-routes.ts';
 import { collectionRoutes } from '../working-sets/collection-routes.ts';
+import { workspaceRoutes } from '../workspaces/workspace-routes.ts';
 import type { RouteDefinition } from './bind-endpoint.ts';
 
 /** Every route of `/api/v1`, in the order the reference page lists them. */
@@ -85,4 +86,5 @@ export const API_ROUTES: RouteDefinition[] = [
   ...requestRoutes,
   // issue 30, ops
   ...statisticsRoutes,
+  ...workspaceRoutes,
 ];

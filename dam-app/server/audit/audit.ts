@@ -32,7 +32,9 @@ export type AuditEvent =
   | 'dictionary_deleted'
   | 'form_saved'
   | 'form_deleted'
-  | 'download';
+  | 'download'
+  | 'workspace_saved'
+  | 'workspace_deleted';
 
 export interface AuditRecord {
   actorId: number | null;

@@ -428,6 +428,9 @@ export interface Database {
   request_approvers: RequestApproversTable;
   download_requests: DownloadRequestsTable;
   download_request_items: DownloadRequestItemsTable;
+  // issue 30, ops
+  workspaces: WorkspacesTable;
+  workspace_groups: WorkspaceGroupsTable;
 }
 
 /**
@@ -654,4 +657,20 @@ export interface DownloadRequestItemsTable {
   asset_id: number;
   decision: Generated<RequestDecision>;
   reason: Generated<string>;
+}
+
+/** R-WORKSPACES: a named start folder and theme for the groups it names (migration 0026). */
+export interface WorkspacesTable {
+  id: Generated<number>;
+  name: string;
+  start_path: Generated<string>;
+  header_color: string;
+  header_text_color: string;
+  logo: Buffer | null;
+  updated_at: Generated<Date>;
+}
+
+export interface WorkspaceGroupsTable {
+  workspace_id: number;
+  group_id: number;
 }

@@ -1,5 +1,10 @@
-import type { Browser, Page } from 'puppeteer-core';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, ElementHandle, Page } from 'puppeteer-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contrastRatio, MIN_CONTRAST } from '../../dam-app/api/workspaces.ts';
 import { type RunningClamd, startClamd } from '../../dam-app/server/test-support/clamd.ts';
 import { en } from '../../dam-app/web/src/i18n/messages-en.ts';
 import { fr } from '../../dam-app/web/src/i18n/messages-fr.ts';
@@ -131,5 +136,43 @@ describe('Administration: health tests and system status', () => {
     await go('#/admin/statistics');
     await seeText(fr['statistics.activeUsers']);
     await checkScreen('statistics-fr');
+  });
+
+  it('R-WORKSPACES: a workspace for the administrators themes their header with its colours and logo', async () => {
+    await page.evaluate(() => window.localStorage.setItem('rapid-dam.language', 'en'));
+    await go('#/admin/workspaces');
+    await page.reload();
+    await page.locator(`aria/${en['workspace.new']}[role="button"]`).click();
+    const drawer = await page.waitForSelector('[role="dialog"]', { visible: true, timeout: SCREEN_WAIT_MS });
+    await page.locator('[role="dialog"] input[name="name"]').fill('Brand');
+    await page.locator('[role="dialog"] input[name="headerColor"]').fill('#5a189a');
+    await page.locator('[role="dialog"] input[name="headerTextColor"]').fill('#ffffff');
+    const logo = join(await mkdtemp(join(tmpdir(), 'dam-logo-')), 'logo.png');
+    await sharp({ create: { width: 56, height: 56, channels: 4, background: '#ffd166' } })
+      .png()
+      .toFile(logo);
+    const file = await drawer?.$('input[type="file"]');
+    await (file as ElementHandle<HTMLInputElement>).uploadFile(logo);
+    await page.locator('[role="dialog"] ::-p-text(Administrators)').click();
+    const ratio = contrastRatio('#5a189a', '#ffffff').toFixed(2);
+    await seeText(en['workspace.contrast'].replace('{ratio}', ratio).replace('{min}', String(MIN_CONTRAST)));
+    await checkScreen('workspace-editor-en');
+    await page.locator(`[role="dialog"] ::-p-aria(${en['app.create']}[role="button"])`).click();
+    await page.waitForSelector('[role="dialog"]', { hidden: true, timeout: SCREEN_WAIT_MS });
+    await page.waitForFunction(
+      () =>
+        getComputedStyle(document.querySelector('header') as HTMLElement).backgroundColor ===
+        'rgb(90, 24, 154)',
+      { timeout: SCREEN_WAIT_MS },
+    );
+    await page.waitForSelector(`header img[src*="/workspaces/"][alt="${en['app.name']}"]`, {
+      visible: true,
+      timeout: SCREEN_WAIT_MS,
+    });
+    await checkScreen('workspaces-en');
+    await page.evaluate(() => window.localStorage.setItem('rapid-dam.language', 'fr'));
+    await page.reload();
+    await seeText(fr['workspace.startPath']);
+    await checkScreen('workspaces-fr');
   });
 });

@@ -31,7 +31,8 @@ export const myWorkspace = user.get('/workspace', {
   response: myWorkspaceSchema,
 });
 export const workspaceLogo = user.item('/workspaces/{id}/logo', idParams).get('', {
-  summary: 'A workspace’s logo (PNG)',
+  summary: 'A workspace’s logo (PNG); `v` (its `logoVersion`) makes each saved logo its own address',
+  query: z.object({ v: z.string().max(40).optional() }),
   response: z.string().meta({ format: 'binary' }),
   produces: 'image/png',
 });

@@ -1082,6 +1082,25 @@ export const en = {
   'statistics.byKind': 'Storage by kind',
   'statistics.noAssets': 'No assets here.',
   'statistics.kind': 'Kind',
+  // Workspaces (R-WORKSPACES)
+  'admin.workspaces': 'Workspaces',
+  'workspace.new': 'New workspace',
+  'workspace.edit': 'Edit workspace {name}',
+  'workspace.deleteConfirm':
+    'Delete the workspace “{name}”? Its groups go back to the default start and look.',
+  'workspace.empty': 'No workspaces',
+  'workspace.emptyHint': 'Everyone starts on their ACL’s root folder with the DAM’s own look.',
+  'workspace.groups': 'Groups who see it',
+  'workspace.startPath': 'Start folder',
+  'workspace.startPathHint':
+    'A folder path from the storage root (e.g. Library/Marketing); empty for the ACL’s root.',
+  'workspace.theme': 'Theme',
+  'workspace.headerColor': 'Header colour',
+  'workspace.headerTextColor': 'Header text colour',
+  'workspace.preview': 'Header preview',
+  'workspace.contrast': 'Contrast {ratio}:1 (at least {min}:1 needed)',
+  'workspace.logo': 'Logo (PNG)',
+  'workspace.logoHint': 'A PNG of at most 64 KB, shown at the start of the header.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1106,4 +1106,23 @@ export const fr: Messages = {
   'statistics.byKind': 'Stockage par type',
   'statistics.noAssets': 'Aucune ressource ici.',
   'statistics.kind': 'Type',
+  // Workspaces (R-WORKSPACES)
+  'admin.workspaces': 'Espaces de travail',
+  'workspace.new': 'Nouvel espace de travail',
+  'workspace.edit': 'Modifier l’espace de travail {name}',
+  'workspace.deleteConfirm':
+    'Supprimer l’espace de travail « {name} » ? Ses groupes retrouvent l’accueil et l’apparence par défaut.',
+  'workspace.empty': 'Aucun espace de travail',
+  'workspace.emptyHint': 'Chacun commence dans le dossier racine de son ACL, avec l’apparence du DAM.',
+  'workspace.groups': 'Groupes qui le voient',
+  'workspace.startPath': 'Dossier de départ',
+  'workspace.startPathHint':
+    'Un chemin depuis la racine du stockage (par ex. Library/Marketing) ; vide pour la racine de l’ACL.',
+  'workspace.theme': 'Thème',
+  'workspace.headerColor': 'Couleur de l’en-tête',
+  'workspace.headerTextColor': 'Couleur du texte de l’en-tête',
+  'workspace.preview': 'Aperçu de l’en-tête',
+  'workspace.contrast': 'Contraste {ratio}:1 (au moins {min}:1 requis)',
+  'workspace.logo': 'Logo (PNG)',
+  'workspace.logoHint': 'Un PNG de 64 Ko au plus, affiché au début de l’en-tête.',
 };

@@ -20,6 +20,7 @@ export const ADMIN_SECTIONS = [
   'dictionaries',
   // issue 30, ops
   'statistics',
+  'workspaces',
 ] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 

@@ -19,6 +19,7 @@ import { PlatformSettingsSection } from './platform-settings-section.tsx';
 import { StatisticsSection } from './statistics-section.tsx';
 import { StatusSection } from './status-section.tsx';
 import { UsersSection } from './users-section.tsx';
+import { WorkspacesSection } from './workspaces-section.tsx';
 
 export const screen = defineScreen('admin', {
   codec: path<{ section: AdminSection }>(['/admin/:section', '/admin'], {
@@ -45,6 +46,7 @@ const SECTIONS: Record<AdminSection, { label: MessageKey; Component: () => React
   forms: { label: 'admin.forms', Component: FormsSection },
   dictionaries: { label: 'admin.dictionaries', Component: DictionariesSection },
   statistics: { label: 'admin.statistics', Component: StatisticsSection },
+  workspaces: { label: 'admin.workspaces', Component: WorkspacesSection },
 };
 
 /** Administration (R-SCREEN-LABELS, R-ADMIN-ONLY): administrators only, which the route table enforces (access: 'admin'). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { permissionSchema, profileSchema, usernameSchema, userSchema } from './accounts.ts';
 import { dbId, dbIdParam, dbString, storablePath } from './db-safe.ts';
 import { MESSAGES } from './messages.ts';
+import { auditFilterFields, periodBackwards, periodInOrder } from './statistics.ts';
 
 export const idListSchema = z.array(dbId()).max(10_000);
 
@@ -100,11 +101,12 @@ export const auditEntrySchema = z
     details: z.record(z.string(), z.unknown()),
   })
   .meta({ id: 'AuditEntry' });
-export const auditQuerySchema = z.object({
-  before: dbIdParam().optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
-  event: dbString().max(64).optional(),
-});
+export const auditQuerySchema = auditFilterFields
+  .extend({
+    before: dbIdParam().optional(),
+    limit: z.coerce.number().int().min(1).max(500).default(100),
+  })
+  .refine(periodInOrder, periodBackwards);
 
 export const outboxMessageSchema = z.object({
   id: z.string(),

@@ -13,6 +13,7 @@ import {
   saveGroupSchema,
   updateUserSchema,
 } from '../admin.ts';
+import { auditFilterSchema } from '../statistics.ts';
 import { endpointGroup } from './endpoint-group.ts';
 import { errors, notFound, weakPassword } from './error-sets.ts';
 import { namedSet } from './named-set.ts';
@@ -79,9 +80,16 @@ export const updateAcl = acls.update("Change an ACL's name, root path, permissio
 export const deleteAcl = acls.remove('Delete an ACL (its folder and files stay in storage)');
 
 export const listAuditLog = admin.get('/admin/audit', {
-  summary: 'The audit log, newest first (page with `before`, the last id seen)',
+  summary:
+    'The audit log, newest first (page with `before`, the last id seen), filtered by event, user and days',
   query: auditQuerySchema,
   response: z.array(auditEntrySchema),
+});
+export const exportAuditLog = admin.get('/admin/audit/export', {
+  summary: 'The audit log as CSV (R-LOG-REPORTS): every entry the filter matches, newest first',
+  query: auditFilterSchema,
+  response: z.string(),
+  produces: 'text/csv; charset=utf-8',
 });
 export const listOutbox = admin.get('/admin/outbox', {
   summary: 'Mails written to the offline outbox (when no SMTP server is configured)',

@@ -30,6 +30,7 @@ import { calendarRoutes } from '../search/calendar-route.ts';
 import { searchRoutes } from '../search/search-routes.ts';
 import { shareRoutes } from '../shares/share-routes.ts';
 import { stampRoutes } from '../stamps/stamp-routes.ts';
+import { statisticsRoutes } from '../statistics/statistics-routes.ts';
 import { statusRoutes } from '../status/status-routes.ts';
 import { taskRoutes } from '../tasks/task-routes.ts';
 import { nodeCredentialsRoutes } from '../transfers/node-credentials-route.ts';
@@ -42,6 +43,7 @@ import { workflowRoutes } from '../workflows/workflow-routes.ts';
 import { bundleRoutes } from '../working-sets/bundle-routes.ts';
 import { cartRoutes } from '../working-sets/cart-routes.ts';
 import { collectionRoutes } from '../working-sets/collection-routes.ts';
+import { workspaceRoutes } from '../workspaces/workspace-routes.ts';
 import type { RouteDefinition } from './bind-endpoint.ts';
 
 /** Every route of `/api/v1`, in the order the reference page lists them. */
@@ -90,4 +92,7 @@ export const API_ROUTES: RouteDefinition[] = [
   ...portalRoutes,
   ...workflowRoutes,
   ...stampRoutes,
+  // issue 30, ops
+  ...statisticsRoutes,
+  ...workspaceRoutes,
 ];

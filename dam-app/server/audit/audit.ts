@@ -35,7 +35,10 @@ export type AuditEvent =
   | 'workflow_saved'
   | 'workflow_deleted'
   | 'stamp_saved'
-  | 'stamp_deleted';
+  | 'stamp_deleted'
+  | 'download'
+  | 'workspace_saved'
+  | 'workspace_deleted';
 
 export interface AuditRecord {
   actorId: number | null;

@@ -440,6 +440,9 @@ export interface Database {
   workflows: WorkflowsTable;
   workflow_runs: WorkflowRunsTable;
   stamps: StampsTable;
+  // issue 30, ops
+  workspaces: WorkspacesTable;
+  workspace_groups: WorkspaceGroupsTable;
 }
 
 /**
@@ -792,4 +795,20 @@ export interface StampsTable {
   values: ColumnType<unknown[], string, string>;
   created_at: CreatedAt;
   updated_at: Timestamp;
+}
+
+/** R-WORKSPACES: a named start folder and theme for the groups it names (migration 0026). */
+export interface WorkspacesTable {
+  id: Generated<number>;
+  name: string;
+  start_path: Generated<string>;
+  header_color: string;
+  header_text_color: string;
+  logo: Buffer | null;
+  updated_at: Generated<Date>;
+}
+
+export interface WorkspaceGroupsTable {
+  workspace_id: number;
+  group_id: number;
 }

@@ -1,5 +1,5 @@
 import { lstat } from 'node:fs/promises';
-import { basename } from 'node:path';
+import { basename, relative } from 'node:path';
 import { Readable } from 'node:stream';
 import { downloadZip, predictLength } from 'client-zip';
 import { ASSET_MESSAGES } from '../../api/asset-messages.ts';
@@ -9,6 +9,7 @@ import type { Principal } from '../access/principal.ts';
 import { readNoFollow } from '../access/storage-path.ts';
 import { assertMayDownload } from '../access/transfer-gates.ts';
 import { ApiError, notFound } from '../api/api-error.ts';
+import { audit } from '../audit/audit.ts';
 import { aclRoot } from '../folders/acl-scope.ts';
 import { readPlatformSettings } from '../platform-settings/platform-settings-service.ts';
 import type { DamServices } from '../services.ts';
@@ -31,6 +32,26 @@ async function resolver(services: DamServices, root: string): Promise<(path: str
   const { prefixWorkFolders } = await readPlatformSettings(services.db);
   const settings = { relativePath: root, prefixWorkFolders };
   return (path) => pathInAcl(services.config, root, translateTransferPath(path, settings)).absolute;
+}
+
+/**
+ * R-LOG-REPORTS, R-STATISTICS: a download that starts (not each resumed range of it) goes to the activity log with
+ * its bytes, which Statistics counts.
+ */
+async function recordDownload(
+  services: DamServices,
+  principal: Principal,
+  absolutes: string[],
+  bytes: number,
+  via: 'http' | 'zip',
+) {
+  const paths = absolutes.map((path) => relative(services.config.storageRoot, path));
+  await audit(services.db, {
+    actorId: principal.user.id,
+    event: 'download',
+    target: paths.length === 1 ? paths[0] : `${paths[0]} (+${paths.length - 1})`,
+    details: { via, bytes, files: paths.length },
+  });
 }
 
 /** What a resumed download sent: its `Range` and `If-Range` headers. */
@@ -67,6 +88,7 @@ export async function fileDownload(
       headers: { ...headers, 'Content-Range': `bytes */${info.size}` },
     });
   const { start, end } = range === 'whole' ? { start: 0, end: info.size - 1 } : range;
+  if (start === 0) await recordDownload(services, principal, [absolute], info.size, 'http');
   const body =
     info.size === 0 ? null : (Readable.toWeb(readNoFollow(absolute, { start, end })) as ReadableStream);
   return new Response(body, {
@@ -98,6 +120,7 @@ export async function zipDownload(
     entries.map((entry) => ({ name: entry.name, size: entry.size, lastModified: entry.lastModified })),
   );
   const zip = downloadZip(zipInputs(entries), { length });
+  await recordDownload(services, principal, chosen, Number(length), 'zip');
   const fileName = name ?? (chosen.length === 1 ? `${basename(chosen[0] as string)}.zip` : 'download.zip');
   return new Response(zip.body, {
     status: 200,

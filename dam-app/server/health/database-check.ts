@@ -5,6 +5,18 @@ import { appliedMigrations, pingDatabase } from './health-queries.ts';
 
 /** Round trip, migrations current, pool use: red when a migration is missing or every connection is taken and more wait. */
 export async function databaseCheck(services: DamServices): Promise<HealthCheck> {
+  // A full pool is told from its own figures first: the round trip below would only wait in line for a connection
+  // until the check's deadline, and say "no answer" of a database that answers everyone it can.
+  const busy = services.databasePool?.();
+  if (busy && busy.waiting > 0 && busy.inUse >= busy.size)
+    return {
+      kind: 'database',
+      target: services.databaseKind,
+      facts: { poolSize: busy.size, poolInUse: busy.inUse, poolWaiting: busy.waiting },
+      status: 'red',
+      reason: 'pool_exhausted',
+      detail: `${busy.waiting} queries wait for a connection.`,
+    };
   const started = performance.now();
   await pingDatabase(services.db);
   const roundTripMs = Math.round((performance.now() - started) * 10) / 10;

@@ -1,14 +1,20 @@
 import { mkdir, mkdtemp, rm, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HealthCheck, HealthKind } from '../../api/health.ts';
 import { loadConfig } from '../config/config.ts';
+import { MIGRATIONS } from '../db/migrations/index.ts';
+import type { Database } from '../db/schema.ts';
 import { silentLogger } from '../log.ts';
 import type { ApiClient } from '../test-support/api-client.ts';
 import { EICAR_SIGNATURE, type RunningClamd, startClamd } from '../test-support/clamd.ts';
-import { DATABASE_KINDS, startTestDam, type TestDam } from '../test-support/test-dam.ts';
+import { DATABASE_KINDS, freePort, startTestDam, type TestDam } from '../test-support/test-dam.ts';
 import { type EmbeddedNode, startEmbeddedNode } from '../transfer-node/embedded-node.ts';
+import { CHECK_TIMEOUT_MS } from './check-result.ts';
+import { healthChecks } from './health-service.ts';
 
 // One real clamd for the file, on the signatures the project writes.
 let clamd: RunningClamd;
@@ -119,6 +125,75 @@ describe.each(DATABASE_KINDS)('R-HEALTH-TESTS: the dashboard health tests on %s'
       await clamd.start();
     }
     expect(only((await checks()).checks, 'antivirus')[0]?.status).toBe('green');
+  });
+
+  it('turns the database red when a migration is missing, naming it', async () => {
+    const { db } = dam.services;
+    const last = Object.keys(MIGRATIONS).at(-1) as string;
+    await sql`delete from kysely_migration where name = ${last}`.execute(db);
+    try {
+      const report = await checks();
+      expect(only(report.checks, 'database')[0]).toMatchObject({
+        status: 'red',
+        reason: 'migrations_behind',
+        detail: `Not applied: ${last}.`,
+      });
+      expect(report.healthy).toBe(false);
+    } finally {
+      await sql`insert into kysely_migration (name, timestamp) values (${last}, ${new Date().toISOString()})`.execute(
+        db,
+      );
+    }
+    expect(only((await checks()).checks, 'database')[0]?.status).toBe('green');
+  });
+
+  it.runIf(kind === 'postgres')(
+    'turns the database red at once when every pooled connection is taken and queries wait',
+    async () => {
+      const { db } = dam.services;
+      const size = dam.services.databasePool?.().size ?? 0;
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      // Every connection held in an open transaction, and one more query waiting for one.
+      const holders = Array.from({ length: size }, () =>
+        db.transaction().execute(async (trx) => {
+          await sql`select 1`.execute(trx);
+          await released;
+        }),
+      );
+      await expect.poll(() => dam.services.databasePool?.().inUse).toBe(size);
+      const waiting = sql`select 1`.execute(db);
+      try {
+        await expect.poll(() => dam.services.databasePool?.().waiting).toBeGreaterThan(0);
+        const started = performance.now();
+        const [database] = only(await healthChecks(dam.services), 'database');
+        expect(database).toMatchObject({ status: 'red', reason: 'pool_exhausted' });
+        expect(database?.facts.poolInUse).toBe(size);
+        // Told from the pool's own figures, not after waiting out the check's deadline for a connection.
+        expect(performance.now() - started).toBeLessThan(CHECK_TIMEOUT_MS);
+      } finally {
+        release();
+        await Promise.all([...holders, waiting]);
+      }
+    },
+  );
+
+  it.runIf(kind === 'postgres')('turns the database red when PostgreSQL does not answer', async () => {
+    // The site's database URL with the port of a PostgreSQL that is stopped: every connection is refused.
+    const stopped = new URL(dam.databaseUrl as string);
+    stopped.port = String(await freePort());
+    const pool = new pg.Pool({ connectionString: stopped.toString(), max: 2 });
+    pool.on('error', () => {});
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    try {
+      const [database] = only(await healthChecks({ ...dam.services, db }), 'database');
+      expect(database).toMatchObject({ status: 'red', reason: 'unreachable' });
+      expect(database?.detail).toContain('ECONNREFUSED');
+    } finally {
+      await db.destroy();
+    }
   });
 
   it('turns a stopped node’s API and UDP port red, and SMTP red once its server is gone', async () => {

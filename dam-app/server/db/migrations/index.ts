@@ -17,10 +17,11 @@ import * as notifications from './0018-notifications.ts';
 import * as downloadRequests from './0019-download-requests.ts';
 import * as formsDictionaries from './0020-forms-dictionaries.ts';
 import * as uploadScans from './0021-upload-scans.ts';
-import * as videoTimeline from './0024-video-timeline.ts';
-import * as uploadLocks from './0028-upload-locks.ts';
 import * as portals from './0022-portals.ts';
+import * as videoTimeline from './0024-video-timeline.ts';
 import * as workflows from './0025-workflows.ts';
+import * as workspaces from './0026-workspaces.ts';
+import * as uploadLocks from './0028-upload-locks.ts';
 
 /** Every migration, in order. Names never change once released: the database records them. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -45,5 +46,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0022-portals': portals,
   '0024-video-timeline': videoTimeline,
   '0025-workflows': workflows,
+  '0026-workspaces': workspaces,
   '0028-upload-locks': uploadLocks,
 };

@@ -20,6 +20,9 @@ export const ADMIN_SECTIONS = [
   'dictionaries',
   'workflows',
   'stamps',
+  // issue 30, ops
+  'statistics',
+  'workspaces',
 ] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 

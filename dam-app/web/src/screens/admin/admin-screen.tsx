@@ -17,9 +17,11 @@ import { InvitationsSection } from './invitations-section.tsx';
 import { OutboxSection } from './outbox-section.tsx';
 import { PlatformSettingsSection } from './platform-settings-section.tsx';
 import { StampsSection } from './stamps-section.tsx';
+import { StatisticsSection } from './statistics-section.tsx';
 import { StatusSection } from './status-section.tsx';
 import { UsersSection } from './users-section.tsx';
 import { WorkflowsSection } from './workflows-section.tsx';
+import { WorkspacesSection } from './workspaces-section.tsx';
 
 export const screen = defineScreen('admin', {
   codec: path<{ section: AdminSection }>(['/admin/:section', '/admin'], {
@@ -47,6 +49,8 @@ const SECTIONS: Record<AdminSection, { label: MessageKey; Component: () => React
   dictionaries: { label: 'admin.dictionaries', Component: DictionariesSection },
   workflows: { label: 'admin.workflows', Component: WorkflowsSection },
   stamps: { label: 'admin.stamps', Component: StampsSection },
+  statistics: { label: 'admin.statistics', Component: StatisticsSection },
+  workspaces: { label: 'admin.workspaces', Component: WorkspacesSection },
 };
 
 /** Administration (R-SCREEN-LABELS, R-ADMIN-ONLY): administrators only, which the route table enforces (access: 'admin'). */

@@ -1,7 +1,8 @@
-import { Box, Button, Code, Flex, Stack } from '@chakra-ui/react';
+import { Button, Code, Flex, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { listAuditLog } from '../../../../api/contract/admin-endpoints.ts';
+import { exportAuditLog, listAuditLog } from '../../../../api/contract/admin-endpoints.ts';
+import { auditFilterSchema } from '../../../../api/statistics.ts';
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 
@@ -13,17 +14,28 @@ import { ADMIN_KEYS } from './admin-queries.ts';
 
 const PAGE = 50;
 
-/** The audit log, newest first, a page at a time, filterable by event. */
+/** The audit log (R-LOG-REPORTS), newest first, a page at a time, filtered by event, person and days, and exported as CSV. */
 export function AuditSection() {
   const { t, language } = usePreferences();
   const [event, setEvent] = useState('');
-  const filter = event.trim();
+  const [user, setUser] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const filter = {
+    event: event.trim() || undefined,
+    user: user.trim() || undefined,
+    from: from || undefined,
+    to: to || undefined,
+  };
+  const checked = auditFilterSchema.safeParse(filter);
+  const periodError = checked.success ? undefined : t('admin.periodBackwards');
   const audit = useInfiniteQuery({
     queryKey: [...ADMIN_KEYS.audit, filter],
     initialPageParam: undefined as number | undefined,
+    enabled: checked.success,
     queryFn: ({ pageParam, signal }) => {
       return api.call(listAuditLog, {
-        query: { limit: PAGE, before: pageParam || undefined, event: filter || undefined },
+        query: { limit: PAGE, before: pageParam || undefined, ...filter },
         signal,
       });
     },
@@ -32,14 +44,30 @@ export function AuditSection() {
   const entries = audit.data?.pages.flat() ?? [];
   return (
     <Stack gap="4">
-      <Box maxWidth="sm">
+      <SimpleGrid columns={{ base: 1, md: 2, lg: 4 }} gap="3" alignItems="start">
         <FormField
           label={t('admin.filterEvent')}
           value={event}
           onValue={setEvent}
-          placeholder="login, user_created…"
+          placeholder="login, download…"
         />
-      </Box>
+        <FormField label={t('admin.filterUser')} value={user} onValue={setUser} autoComplete="off" />
+        <FormField label={t('admin.filterFrom')} type="date" value={from} onValue={setFrom} />
+        <FormField label={t('admin.filterTo')} type="date" value={to} onValue={setTo} error={periodError} />
+      </SimpleGrid>
+      <Flex>
+        {checked.success ? (
+          <Button asChild variant="outline" size="sm">
+            <a href={api.url(exportAuditLog, { query: filter })} download>
+              {t('admin.exportCsv')}
+            </a>
+          </Button>
+        ) : (
+          <Button variant="outline" size="sm" disabled>
+            {t('admin.exportCsv')}
+          </Button>
+        )}
+      </Flex>
       <QueryStates
         query={{
           isPending: audit.isPending,

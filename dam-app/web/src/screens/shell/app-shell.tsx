@@ -1,4 +1,4 @@
-import { Box, Link as ChakraLink, Flex, InputGroup } from '@chakra-ui/react';
+import { Box, Link as ChakraLink, Flex, Image, InputGroup } from '@chakra-ui/react';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import type { SessionView } from '../../../../api/accounts.ts';
 import { usePreferences } from '../../app/preferences.tsx';
@@ -15,6 +15,7 @@ import { WorkingSetsNav } from '../working-sets/working-sets-nav.tsx';
 import { AclSwitcher } from './acl-switcher.tsx';
 import { CreateMenu } from './create-menu.tsx';
 import { PlacesPanel } from './places-panel.tsx';
+import { headerThemeStyle, logoUrl, useMyWorkspace } from './use-workspace.ts';
 import { UserMenu } from './user-menu.tsx';
 
 /**
@@ -42,6 +43,8 @@ function ShellLayout({
   places?: boolean;
 }) {
   const { t } = usePreferences();
+  const workspace = useMyWorkspace().data?.workspace;
+  const logo = logoUrl(workspace);
   return (
     <Flex direction="column" minHeight="100dvh">
       <ChakraLink
@@ -62,6 +65,7 @@ function ShellLayout({
         as="header"
         bg="dam.header"
         color="dam.headerFg"
+        style={headerThemeStyle(workspace)}
         px={{ base: '3', md: '5' }}
         py="2"
         // Tight enough that the French labels (and the bell) keep the header to one row at 1280 px.
@@ -69,8 +73,18 @@ function ShellLayout({
         align="center"
         wrap="wrap"
       >
-        <Link to={{ name: 'home' }} color="dam.headerFg" fontWeight="bold" fontSize="lg" whiteSpace="nowrap">
-          {t('app.name')}
+        <Link
+          to={{ name: 'home' }}
+          color="dam.headerFg"
+          fontWeight="bold"
+          fontSize="lg"
+          whiteSpace="nowrap"
+          display="flex"
+          alignItems="center"
+          gap="2"
+        >
+          {/* A workspace's logo stands for the name (its alt text), so the header keeps to one row. */}
+          {logo ? <Image src={logo} alt={t('app.name')} height="8" maxWidth="40" /> : t('app.name')}
         </Link>
         <QuickSearch />
         <CreateMenu session={session} />

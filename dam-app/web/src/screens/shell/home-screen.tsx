@@ -8,6 +8,7 @@ import { defineScreen } from '../../router/define-screen.ts';
 import { path } from '../../router/route-codec.ts';
 import type { Draw, ScreenEntry } from '../../router/routes.ts';
 import { usePlacesTree } from '../browse/browse-queries.ts';
+import { useMyWorkspace } from './use-workspace.ts';
 
 export const screen = defineScreen('home', { codec: path('/'), places: true, preload: true });
 export const draw: Draw<'home'> = (_, { session }) => <HomeScreen session={session} />;
@@ -17,10 +18,14 @@ export function HomeScreen({ session }: { session: SessionView }) {
   const { t, spec } = usePreferences();
   const usable = session.acl !== null && !session.aclRootMissing;
   const tree = usePlacesTree(usable);
-  const rootId = tree.data?.root.id;
+  const workspace = useMyWorkspace();
+  // R-WORKSPACES: the workspace's start folder when the person's ACL holds it, else the ACL's root.
+  const startPath = workspace.data?.workspace?.startPath;
+  const start = startPath ? tree.data?.folders.find((folder) => folder.path === startPath) : undefined;
+  const startId = workspace.isPending ? undefined : (start ?? tree.data?.root)?.id;
   useEffect(() => {
-    if (rootId !== undefined) redirect('home', { name: 'folder', id: rootId });
-  }, [rootId]);
+    if (startId !== undefined) redirect('home', { name: 'folder', id: startId });
+  }, [startId]);
   if (usable && !tree.isError) return <ListSkeleton rows={6} />;
   return (
     <Stack gap="4">

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { myWorkspaceSchema, saveWorkspaceSchema, workspaceSchema } from '../workspaces.ts';
+import { endpointGroup } from './endpoint-group.ts';
+import { notFound } from './error-sets.ts';
+import { namedSet } from './named-set.ts';
+import { idParams } from './params.ts';
+
+const admin = endpointGroup('Workspaces', 'admin');
+const workspaces = namedSet({
+  group: admin,
+  path: '/admin/workspaces',
+  item: workspaceSchema,
+  save: saveWorkspaceSchema,
+  exists: 'workspace_exists',
+});
+
+export const listWorkspaces = workspaces.list('The workspaces: name, groups, start folder and theme');
+export const createWorkspace = workspaces.create(
+  'Create a workspace (R-WORKSPACES); its header colours must reach a 4.5:1 contrast',
+  notFound,
+);
+export const updateWorkspace = workspaces.update(
+  'Change a workspace, its groups, start folder and theme',
+  notFound,
+);
+export const deleteWorkspace = workspaces.remove('Delete a workspace (its groups go back to the default)');
+
+const user = endpointGroup('Workspaces', 'user');
+export const myWorkspace = user.get('/workspace', {
+  summary: 'The signed-in person’s workspace (the first made of those their groups see), or null',
+  response: myWorkspaceSchema,
+});
+export const workspaceLogo = user.item('/workspaces/{id}/logo', idParams).get('', {
+  summary: 'A workspace’s logo (PNG); `v` (its `logoVersion`) makes each saved logo its own address',
+  query: z.object({ v: z.string().max(40).optional() }),
+  response: z.string().meta({ format: 'binary' }),
+  produces: 'image/png',
+});

@@ -1,0 +1,108 @@
+import type { z } from 'zod';
+import type { MyWorkspace, saveWorkspaceSchema, Workspace } from '../../api/workspaces.ts';
+import type { Principal } from '../access/principal.ts';
+import { conflict, notFound } from '../api/api-error.ts';
+import { audit } from '../audit/audit.ts';
+import { isUniqueViolation } from '../db/unique-violation.ts';
+import type { DamServices } from '../services.ts';
+import * as queries from './workspace-queries.ts';
+
+type Save = z.output<typeof saveWorkspaceSchema>;
+type Row = Awaited<ReturnType<typeof queries.workspaceRows>>[number];
+
+export const WORKSPACE_EXISTS = 'A workspace with this name already exists.';
+const nameTaken = () => conflict('workspace_exists', WORKSPACE_EXISTS, 'name');
+
+const view = (row: Omit<Row, 'group_ids'>) => ({
+  id: row.id,
+  name: row.name,
+  startPath: row.start_path,
+  headerColor: row.header_color,
+  headerTextColor: row.header_text_color,
+  logoVersion: row.has_logo ? row.updated_at.getTime().toString(36) : null,
+});
+const adminView = (row: Row): Workspace => ({ ...view(row), groupIds: row.group_ids });
+
+const columns = (body: Save): queries.WorkspaceColumns => ({
+  name: body.name,
+  start_path: body.startPath,
+  header_color: body.headerColor.toLowerCase(),
+  header_text_color: body.headerTextColor.toLowerCase(),
+  // Left out keeps the logo; null removes it.
+  ...(body.logo === undefined ? {} : { logo: body.logo === null ? null : Buffer.from(body.logo, 'base64') }),
+});
+
+export const listWorkspaces = async (services: DamServices) =>
+  (await queries.workspaceRows(services.db)).map(adminView);
+
+async function saveWorkspace(
+  services: DamServices,
+  principal: Principal,
+  id: number | undefined,
+  body: Save,
+  ip: string,
+): Promise<Workspace> {
+  const saved = await services.db
+    .transaction()
+    .execute(async (trx) => {
+      const savedId =
+        id === undefined
+          ? await queries.insertWorkspace(trx, columns(body))
+          : await queries.updateWorkspace(trx, id, columns(body));
+      if (savedId === undefined) throw id === undefined ? nameTaken() : notFound('workspace');
+      if (
+        (await queries.setWorkspaceGroups(trx, savedId, [...new Set(body.groupIds)])) <
+        new Set(body.groupIds).size
+      )
+        throw notFound('group');
+      await audit(trx, {
+        actorId: principal.user.id,
+        event: 'workspace_saved',
+        target: body.name,
+        ip,
+        details: { groupIds: body.groupIds, startPath: body.startPath },
+      });
+      return savedId;
+    })
+    .catch((error: unknown) => {
+      throw isUniqueViolation(error) ? nameTaken() : error;
+    });
+  return adminView((await queries.workspaceRows(services.db, saved))[0] as Row);
+}
+
+export const createWorkspace = (services: DamServices, principal: Principal, body: Save, ip: string) =>
+  saveWorkspace(services, principal, undefined, body, ip);
+export const updateWorkspace = (
+  services: DamServices,
+  principal: Principal,
+  id: number,
+  body: Save,
+  ip: string,
+) => saveWorkspace(services, principal, id, body, ip);
+
+export async function deleteWorkspace(services: DamServices, principal: Principal, id: number, ip: string) {
+  await services.db.transaction().execute(async (trx) => {
+    if (!(await queries.deleteWorkspaceRow(trx, id))) throw notFound('workspace');
+    await audit(trx, { actorId: principal.user.id, event: 'workspace_deleted', target: String(id), ip });
+  });
+}
+
+/** R-WORKSPACES: the first-made workspace one of the person's groups sees, or null (the DAM's own look). */
+export async function myWorkspace(services: DamServices, principal: Principal): Promise<MyWorkspace> {
+  const row = await queries.workspaceOfUser(services.db, principal.user.id);
+  return { workspace: row ? view(row) : null };
+}
+
+/** A workspace's logo, to anyone signed in (a header shows it); cached privately until the next save changes its address. */
+export async function workspaceLogo(services: DamServices, id: number): Promise<Response> {
+  const row = await queries.workspaceLogoBytes(services.db, id);
+  if (!row?.logo) throw notFound('workspace');
+  return new Response(new Uint8Array(row.logo), {
+    headers: {
+      'Content-Type': 'image/png',
+      'Content-Length': String(row.logo.byteLength),
+      'Cache-Control': 'private, max-age=31536000, immutable',
+      'X-Content-Type-Options': 'nosniff',
+    },
+  });
+}

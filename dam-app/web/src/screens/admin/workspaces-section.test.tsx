@@ -1,0 +1,84 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { SessionView } from '../../../../api/accounts.ts';
+import { contrastRatio, WORKSPACE_TEXTS, type Workspace } from '../../../../api/workspaces.ts';
+import { fakeApi } from '../../test-support/fake-api.ts';
+import { en, renderScreen } from '../../test-support/render-screen.tsx';
+import { HomeScreen } from '../shell/home-screen.tsx';
+import { AdminScreen } from './admin-screen.tsx';
+
+const MARKETING: Workspace = {
+  id: 3,
+  name: 'Marketing',
+  groupIds: [9],
+  startPath: 'Library/Marketing',
+  headerColor: '#1a365d',
+  headerTextColor: '#ffffff',
+  logoVersion: null,
+};
+const routes = {
+  'GET /admin/workspaces': [MARKETING],
+  'GET /admin/groups': [{ id: 9, name: 'Editors', description: '', memberIds: [] }],
+};
+
+describe('R-WORKSPACES: the Workspaces section', () => {
+  it('lists each workspace with the groups who see it and its start folder', async () => {
+    fakeApi(routes);
+    renderScreen(<AdminScreen section="workspaces" />);
+    const row = (await screen.findByText('Library/Marketing')).closest('tr') as HTMLElement;
+    await waitFor(() => expect(within(row).getByText('Editors')).toBeTruthy());
+  });
+
+  it('shows the contrast as the colours change and refuses a header text too faint to read', async () => {
+    const { calls } = fakeApi({ ...routes, 'POST /admin/workspaces': { status: 201, body: MARKETING } });
+    renderScreen(<AdminScreen section="workspaces" />);
+    fireEvent.click(await screen.findByRole('button', { name: en('workspace.new') }));
+    const drawer = within(await screen.findByRole('dialog'));
+    fireEvent.change(drawer.getByRole('textbox', { name: /^Name/ }), { target: { value: 'Pale' } });
+    const textColour = drawer.getByRole('textbox', {
+      name: new RegExp(`^${en('workspace.headerTextColor')}`),
+    });
+    fireEvent.change(textColour, { target: { value: '#5f8f93' } });
+    const ratio = contrastRatio('#234e52', '#5f8f93').toFixed(2);
+    expect(drawer.getByText(en('workspace.contrast', { ratio, min: 4.5 }))).toBeTruthy();
+    fireEvent.click(drawer.getByRole('button', { name: en('app.create') }));
+    expect(await drawer.findByText(WORKSPACE_TEXTS.lowContrast(ratio))).toBeTruthy();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    fireEvent.change(textColour, { target: { value: '#ffffff' } });
+    fireEvent.click(drawer.getByRole('button', { name: en('app.create') }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+        name: 'Pale',
+        headerColor: '#234e52',
+        headerTextColor: '#ffffff',
+      }),
+    );
+  });
+});
+
+describe('R-WORKSPACES: the home screen', () => {
+  const session = {
+    acl: { id: 1, name: 'Library' },
+    acls: [],
+    aclRootMissing: false,
+  } as unknown as SessionView;
+  const tree = {
+    root: { id: 1, name: 'Library', path: 'Library', parentId: null },
+    folders: [{ id: 7, name: 'Marketing', path: 'Library/Marketing', parentId: 1 }],
+  };
+
+  it('opens on the workspace’s start folder', async () => {
+    window.location.hash = '#/';
+    fakeApi({ 'GET /folders/tree': tree, 'GET /workspace': { workspace: MARKETING } });
+    renderScreen(<HomeScreen session={session} />);
+    await waitFor(() => expect(window.location.hash).toContain('/7'));
+  });
+
+  it('opens on the ACL’s root without a workspace', async () => {
+    window.location.hash = '#/';
+    fakeApi({ 'GET /folders/tree': tree, 'GET /workspace': { workspace: null } });
+    renderScreen(<HomeScreen session={session} />);
+    await waitFor(() => expect(window.location.hash).toMatch(/\/1$/));
+  });
+});

@@ -9,7 +9,12 @@ import { DATABASE_KINDS, startTestDam } from './test-dam.ts';
  * running server process (its owner id, port and the jobs it claimed); every other column of every row must match.
  */
 const TIME_TYPES = new Set(['timestamp with time zone', 'timestamp without time zone', 'date']);
-const PER_PROCESS = new Set(['kysely_migration.timestamp', 'dam_servers.owner', 'dam_servers.url', 'jobs.locked_by']);
+const PER_PROCESS = new Set([
+  'kysely_migration.timestamp',
+  'dam_servers.owner',
+  'dam_servers.url',
+  'jobs.locked_by',
+]);
 const isTime = (column: { table_name: string; column_name: string; data_type: string }) =>
   TIME_TYPES.has(column.data_type) || PER_PROCESS.has(`${column.table_name}.${column.column_name}`);
 

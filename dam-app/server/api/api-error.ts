@@ -54,6 +54,7 @@ const NOT_FOUND_TEXTS = {
   notification: MESSAGES.notificationNotFound,
   task: MESSAGES.taskNotFound,
   request: MESSAGES.notFound,
+  comment: MESSAGES.notFound,
 } as const;
 export type NotFoundKind = keyof typeof NOT_FOUND_TEXTS;
 

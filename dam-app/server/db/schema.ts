@@ -428,6 +428,8 @@ export interface Database {
   request_approvers: RequestApproversTable;
   download_requests: DownloadRequestsTable;
   download_request_items: DownloadRequestItemsTable;
+  asset_comments: AssetCommentsTable;
+  comment_mentions: CommentMentionsTable;
 }
 
 /**
@@ -654,4 +656,25 @@ export interface DownloadRequestItemsTable {
   asset_id: number;
   decision: Generated<RequestDecision>;
   reason: Generated<string>;
+}
+
+/** A comment on one version of an asset, a reply when `parent_id` is set (migration 0023). */
+export interface AssetCommentsTable {
+  id: Generated<number>;
+  asset_id: number;
+  version_number: number;
+  parent_id: Nullable<number>;
+  author_id: number | null;
+  body: string;
+  /** api/discussions.ts `Annotation`, as JSON. */
+  annotation: ColumnType<unknown, string | null | undefined, string | null>;
+  created_at: CreatedAt;
+  edited_at: Nullable<Date>;
+  deleted_at: Nullable<Date>;
+}
+
+/** Who a comment mentions (migration 0023). */
+export interface CommentMentionsTable {
+  comment_id: number;
+  user_id: number;
 }

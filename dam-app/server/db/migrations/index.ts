@@ -17,6 +17,7 @@ import * as notifications from './0018-notifications.ts';
 import * as downloadRequests from './0019-download-requests.ts';
 import * as formsDictionaries from './0020-forms-dictionaries.ts';
 import * as uploadScans from './0021-upload-scans.ts';
+import * as discussions from './0023-discussions.ts';
 
 /** Every migration, in order. Names never change once released: the database records them. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0019-download-requests': downloadRequests,
   '0020-forms-dictionaries': formsDictionaries,
   '0021-upload-scans': uploadScans,
+  '0023-discussions': discussions,
 };

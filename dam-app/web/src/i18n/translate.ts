@@ -1,7 +1,9 @@
 import { ASSET_MESSAGES } from '../../../api/asset-messages.ts';
+import { DISCUSSION_MESSAGES } from '../../../api/discussions.ts';
 import { FIELD_MESSAGES, MESSAGES } from '../../../api/messages.ts';
 import { REQUEST_MESSAGES } from '../../../api/requests.ts';
 import { assetMessagesFr, WORKING_SET_NOTICES, workingSetNoticesFr } from './asset-messages-fr.ts';
+import { discussionMessagesFr } from './discussion-messages-fr.ts';
 import { FIELD_PLACEHOLDERS, fieldMessagesFr } from './field-messages-fr.ts';
 import { en, type MessageKey, type Messages } from './messages-en.ts';
 import { fr } from './messages-fr.ts';
@@ -65,7 +67,8 @@ export type SpecKey =
   | AssetKey
   | keyof typeof WORKING_SET_NOTICES
   | FieldKey
-  | keyof typeof REQUEST_MESSAGES;
+  | keyof typeof REQUEST_MESSAGES
+  | keyof typeof DISCUSSION_MESSAGES;
 
 type FieldKey = keyof typeof FIELD_MESSAGES;
 function fieldTemplate(key: FieldKey): string {
@@ -94,6 +97,7 @@ export const SPEC_TEXTS: Record<Language, Record<SpecKey, string>> = {
       Object.keys(FIELD_MESSAGES).map((key) => [key, fieldTemplate(key as FieldKey)]),
     ) as Record<FieldKey, string>),
     ...REQUEST_MESSAGES,
+    ...DISCUSSION_MESSAGES,
   },
   fr: {
     ...serverMessagesFr,
@@ -101,6 +105,7 @@ export const SPEC_TEXTS: Record<Language, Record<SpecKey, string>> = {
     ...workingSetNoticesFr,
     ...fieldMessagesFr,
     ...requestMessagesFr,
+    ...discussionMessagesFr,
   },
 };
 

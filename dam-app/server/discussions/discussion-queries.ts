@@ -175,3 +175,18 @@ export async function versionExists(db: Kysely<Database>, assetId: number, numbe
     .executeTakeFirst();
   return row !== undefined;
 }
+
+export async function mentionedIds(db: Kysely<Database>, commentId: number) {
+  const rows = await db
+    .selectFrom('comment_mentions')
+    .select('user_id')
+    .where('comment_id', '=', commentId)
+    .execute();
+  return rows.map((row) => row.user_id);
+}
+
+/** Removes the notifications with these keys (a deleted comment's Mentions). */
+export async function retractNotifications(db: Kysely<Database>, keys: string[]) {
+  if (keys.length === 0) return;
+  await db.deleteFrom('notifications').where('key', 'in', keys).execute();
+}

@@ -81,6 +81,12 @@ describe.each(DATABASE_KINDS)('discussions and annotations on %s', (kind) => {
     expect((await olga.get(`/assets/${asset}/mentionable?q=`)).status).toBe(404);
     expect((await olga.get(`/assets/${asset}/comments`)).status).toBe(404);
     expect((await olga.post(`/assets/${asset}/comments`, { body: 'hi' })).status).toBe(404);
+
+    // Deleting a comment retracts the Mentions it gave (and only those).
+    const nudge = (await carla.post(`/assets/${asset}/comments`, { body: '@rita see this' })).body;
+    expect(await told(rita, 'Mention')).toHaveLength(2);
+    expect((await carla.delete(`/comments/${nudge.id}`)).status).toBe(200);
+    expect(await told(rita, 'Mention')).toHaveLength(1);
   });
 
   it('lets the author or a global admin edit and delete; a thread head with replies stays as deleted', async () => {

@@ -18,6 +18,9 @@ import { notify } from '../notifications/notify.ts';
 import type { DamServices } from '../services.ts';
 import * as queries from './discussion-queries.ts';
 
+/** The key of the Mention a comment gave a person (R-MENTION: retracted when the comment is deleted). */
+const mentionKey = (commentId: number, userId: number) => `mention:${commentId}:${userId}`;
+
 /** R-ANNOTATION: which kind of asset each annotation fits. */
 const ANNOTATION_FITS: Record<AnnotationKind, AssetKind> = { region: 'image', page: 'pdf', time: 'video' };
 
@@ -91,6 +94,26 @@ async function mentionable(db: Kysely<Database>, asset: Asset, body: string) {
   );
 }
 
+/** R-MENTION: one Mention per person, keyed by the comment, so deleting the comment retracts it. */
+async function tellMentioned(
+  services: DamServices,
+  trx: Kysely<Database>,
+  asset: Asset,
+  actorId: number,
+  commentId: number,
+  mentioned: number[],
+) {
+  for (const userId of mentioned)
+    await notify(trx, services.config, {
+      type: 'Mention',
+      actorId,
+      subject: asset.name,
+      target: { kind: 'asset', id: asset.id },
+      to: [userId],
+      key: mentionKey(commentId, userId),
+    });
+}
+
 /**
  * R-MENTION, R-NOTIFY: tells the newly mentioned (Mention) and everyone else concerned (Discussion: the followers of
  * the asset and the author of the comment answered), in the comment's transaction; the writer is never told.
@@ -100,18 +123,12 @@ async function tell(
   trx: Kysely<Database>,
   asset: Asset,
   actorId: number,
+  commentId: number,
   mentioned: number[],
   others: number[],
 ) {
   const target = { kind: 'asset' as const, id: asset.id };
-  if (mentioned.length)
-    await notify(trx, services.config, {
-      type: 'Mention',
-      actorId,
-      subject: asset.name,
-      target,
-      to: mentioned,
-    });
+  await tellMentioned(services, trx, asset, actorId, commentId, mentioned);
   await notify(trx, services.config, {
     type: 'Discussion',
     actorId,
@@ -167,7 +184,7 @@ export async function addComment(
       (each): each is number => typeof each === 'number',
     );
     const participants = await mayReach(trx, [...new Set(answered)], asset.path);
-    await tell(services, trx, asset, principal.user.id, fresh, participants);
+    await tell(services, trx, asset, principal.user.id, id, fresh, participants);
     return id;
   });
   return commentView(services, principal, id);
@@ -188,14 +205,7 @@ export async function editComment(services: DamServices, principal: Principal, i
   await services.db.transaction().execute(async (trx) => {
     await queries.updateCommentBody(trx, id, body);
     const fresh = await queries.addMentions(trx, id, mentioned);
-    if (fresh.length)
-      await notify(trx, services.config, {
-        type: 'Mention',
-        actorId: principal.user.id,
-        subject: asset.name,
-        target: { kind: 'asset', id: asset.id },
-        to: fresh,
-      });
+    await tellMentioned(services, trx, asset, principal.user.id, id, fresh);
   });
   return commentView(services, principal, id);
 }
@@ -204,6 +214,11 @@ export async function editComment(services: DamServices, principal: Principal, i
 export async function deleteComment(services: DamServices, principal: Principal, id: number) {
   const { comment } = await editable(services, principal, id);
   await services.db.transaction().execute(async (trx) => {
+    const mentioned = await queries.mentionedIds(trx, id);
+    await queries.retractNotifications(
+      trx,
+      mentioned.map((userId) => mentionKey(id, userId)),
+    );
     if (await queries.hasReplies(trx, id)) await queries.blankComment(trx, id);
     else await queries.deleteComment(trx, id);
     if (comment.parent_id !== null) await queries.removeEmptyThread(trx, comment.parent_id);

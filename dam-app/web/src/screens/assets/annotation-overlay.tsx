@@ -116,6 +116,7 @@ export function AnnotationOverlay(props: AnnotationOverlayProps) {
     <Center bg="bg.muted" rounded="md" borderWidth="1px" overflow="hidden" p="2">
       <Box
         ref={surface}
+        data-part="annotation-surface"
         position="relative"
         display="inline-block"
         cursor={draft ? 'crosshair' : undefined}

@@ -44,6 +44,7 @@ export function DiscussionTab({ asset }: { asset: AssetView }) {
         {currentVersion > 1 && (
           <SelectField
             label={t('discussion.version')}
+            name="version"
             value={version}
             onValue={(value) => {
               setPicked(Number(value) === currentVersion ? null : Number(value));

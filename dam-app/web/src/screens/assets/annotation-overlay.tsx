@@ -160,7 +160,7 @@ export function AnnotationOverlay(props: AnnotationOverlayProps) {
               px="1"
               fontSize="xs"
               fontWeight="bold"
-              bg={props.selected === comment.id ? 'orange.500' : 'teal.600'}
+              bg={props.selected === comment.id ? 'orange.700' : 'teal.700'}
               color="white"
             >
               {index + 1}

@@ -79,7 +79,7 @@ export function CommentItem(props: CommentItemProps) {
           <Button
             size="xs"
             variant={props.selected ? 'solid' : 'outline'}
-            colorPalette="orange"
+            colorPalette="teal"
             aria-pressed={props.selected}
             onClick={() => props.onSelect(comment)}
           >

@@ -24,7 +24,7 @@ export const createRequest = requests.post('/requests', {
   body: createRequestSchema,
   response: createdRequestsSchema,
   status: 201,
-  errors: { 400: ['clearance_failed'], ...notFound },
+  errors: { 400: ['clearance_failed'], ...notFound, 502: ['clearance_email_failed'] },
 });
 export const listMyRequests = requests.get('/requests', {
   summary: 'My Requests: the requests I made, latest first',

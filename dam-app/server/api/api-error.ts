@@ -55,6 +55,7 @@ const NOT_FOUND_TEXTS = {
   task: MESSAGES.taskNotFound,
   request: MESSAGES.notFound,
   workspace: MESSAGES.notFound,
+  comment: MESSAGES.notFound,
 } as const;
 export type NotFoundKind = keyof typeof NOT_FOUND_TEXTS;
 

@@ -14,6 +14,7 @@ import { sessionRoutes } from '../auth/session-routes.ts';
 import { conversionRoutes } from '../conversions/conversion-routes.ts';
 import { presetRoutes } from '../conversions/preset-routes.ts';
 import { dictionaryRoutes } from '../dictionaries/dictionary-routes.ts';
+import { discussionRoutes } from '../discussions/discussion-routes.ts';
 import { standardDownloadRoutes } from '../downloads/standard-download-routes.ts';
 import { driveRoutes } from '../drive/drive-routes.ts';
 import { feedRoutes } from '../feeds/feed-routes.ts';
@@ -95,4 +96,5 @@ export const API_ROUTES: RouteDefinition[] = [
   // issue 30, ops
   ...statisticsRoutes,
   ...workspaceRoutes,
+  ...discussionRoutes,
 ];

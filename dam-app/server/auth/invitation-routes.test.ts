@@ -54,6 +54,11 @@ describe.each(DATABASE_KINDS)('invitations on %s', (kind) => {
     expect(again.body.error.user_message).toBe(MESSAGES.invitationDone);
     const list = await admin.get('/admin/invitations');
     expect(list.body.find((each: { id: string }) => each.id === invitation.id).state).toBe('accepted');
+    // The inviter hears of it (R-NOTIFY: Invite Accepted), once.
+    const told = (await admin.get('/notifications')).body.items.filter(
+      (each: { type: string }) => each.type === 'Invite Accepted',
+    );
+    expect(told).toEqual([expect.objectContaining({ subject: 'iris (iris@example.com)', actor: 'iris' })]);
   });
 
   it('requires the invitation form fields', async () => {

@@ -8,6 +8,7 @@ import { ApiError, notFound } from '../api/api-error.ts';
 import { audit } from '../audit/audit.ts';
 import type { Database } from '../db/schema.ts';
 import { mails } from '../mail/templates.ts';
+import { notify } from '../notifications/notify.ts';
 import type { DamServices } from '../services.ts';
 import { insertLicensedUser } from './account-service.ts';
 import {
@@ -147,6 +148,14 @@ export async function acceptInvitation(
     if (invitation.default_group_id !== null)
       await addGroupMember(trx, invitation.default_group_id, created.id);
     await markAccepted(trx, invitation.id, created.id);
+    // R-NOTIFY: the person who invited hears of it, in the same transaction.
+    if (invitation.invited_by !== null)
+      await notify(trx, config, {
+        type: 'Invite Accepted',
+        actorId: created.id,
+        subject: `${body.username} (${invitation.email})`,
+        to: [invitation.invited_by],
+      });
     await audit(trx, { actorId: created.id, event: 'invitation_accepted', target: invitation.email, ip });
     return created;
   });

@@ -443,6 +443,8 @@ export interface Database {
   // issue 30, ops
   workspaces: WorkspacesTable;
   workspace_groups: WorkspaceGroupsTable;
+  asset_comments: AssetCommentsTable;
+  comment_mentions: CommentMentionsTable;
 }
 
 /**
@@ -811,4 +813,25 @@ export interface WorkspacesTable {
 export interface WorkspaceGroupsTable {
   workspace_id: number;
   group_id: number;
+}
+
+/** A comment on one version of an asset, a reply when `parent_id` is set (migration 0023). */
+export interface AssetCommentsTable {
+  id: Generated<number>;
+  asset_id: number;
+  version_number: number;
+  parent_id: Nullable<number>;
+  author_id: number | null;
+  body: string;
+  /** api/discussions.ts `Annotation`, as JSON. */
+  annotation: ColumnType<unknown, string | null | undefined, string | null>;
+  created_at: CreatedAt;
+  edited_at: Nullable<Date>;
+  deleted_at: Nullable<Date>;
+}
+
+/** Who a comment mentions (migration 0023). */
+export interface CommentMentionsTable {
+  comment_id: number;
+  user_id: number;
 }

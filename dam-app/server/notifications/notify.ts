@@ -25,6 +25,8 @@ export interface NotifyEvent {
   about?: { assetId: number; path: string };
   /** People told directly (the dock's owner, a mentioned person), whether or not they follow anything. */
   to?: number[];
+  /** People not to tell this time (they get another notification of the same event, e.g. a Mention). */
+  except?: number[];
   /** The loading dock's notificationId (R-DOCK-DOWNLOAD), for the dock's own notification. */
   key?: string;
 }
@@ -56,6 +58,7 @@ export async function notify(
       recipients.add(id);
   }
   if (event.actorId !== null) recipients.delete(event.actorId);
+  for (const id of event.except ?? []) recipients.delete(id);
   if (recipients.size === 0) return [];
   const ids = [...recipients].sort((a, b) => a - b);
   const target = event.target ? { kind: event.target.kind, id: String(event.target.id) } : undefined;

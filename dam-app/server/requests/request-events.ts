@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { RequestView } from '../../api/requests.ts';
+import { REQUEST_MESSAGES, type RequestView } from '../../api/requests.ts';
+import { ApiError } from '../api/api-error.ts';
 import type { Database } from '../db/schema.ts';
 import { notify } from '../notifications/notify.ts';
 import type { DamServices } from '../services.ts';
@@ -26,15 +27,25 @@ export async function approvalWaiting(
   await waitOnApprovers(trx, services, request, approver);
   const link = `${services.config.publicUrl}/#approvals`;
   const assets = request.items.map((item) => `  - ${item.name}`).join('\n');
-  for (const to of await approverEmails(trx, approver))
-    await services.sendMail(
-      {
-        to,
-        subject: `Rapid DAM: ${kindLabel(request)} #${request.id} from ${request.requestor.name}`,
-        text: `Hello,\n\n${request.requestor.name} asks for ${request.items.length} asset${request.items.length === 1 ? '' : 's'} (${kindLabel(request)} #${request.id}):\n\n${assets}\n\nReason: ${request.reason || '(none)'}\n\nApprove or reject each asset on Approvals Pending:\n\n${link}\n`,
-      },
-      trx,
-    );
+  for (const to of await approverEmails(trx, approver)) {
+    const mail = {
+      to,
+      subject: `Rapid DAM: ${kindLabel(request)} #${request.id} from ${request.requestor.name}`,
+      text: `Hello,\n\n${request.requestor.name} asks for ${request.items.length} asset${request.items.length === 1 ? '' : 's'} (${kindLabel(request)} #${request.id}):\n\n${assets}\n\nReason: ${request.reason || '(none)'}\n\nApprove or reject each asset on Approvals Pending:\n\n${link}\n`,
+    };
+    // R-CLEARANCE-EMAIL: a clearance request's mail is sent now, so its requestor learns at once when it cannot be
+    // (and the request, in this transaction, is not kept); a request to download's is queued and retried.
+    if (request.kind === 'clearance')
+      await services.deliverMail(mail).catch((error: Error) => {
+        throw new ApiError(
+          502,
+          'clearance_email_failed',
+          REQUEST_MESSAGES.clearanceEmailFailed,
+          error.message,
+        );
+      });
+    else await services.sendMail(mail, trx);
+  }
 }
 
 /** A request was decided (or moved back to pending): its requestor gets a mail with each asset's decision. */

@@ -274,6 +274,19 @@ describe.each(DATABASE_KINDS)('requests to download and clearance requests on %s
       clearance: { ...clearance, to: '2027-06-30' },
     });
     expect(failed.body.error.user_message).toBe(REQUEST_MESSAGES.clearanceFailed);
+    // The approvers' mail is sent at once: when it cannot be, the requestor is told and nothing is kept.
+    const before = (await rita.get('/requests')).body.items.length;
+    dam.mail.refused.add('arthur@dam.example');
+    const unsent = await rita
+      .post('/requests', {
+        kind: 'clearance',
+        assetIds: [ids[0]],
+        clearance: { ...clearance, to: '2027-06-30' },
+      })
+      .finally(() => dam.mail.refused.delete('arthur@dam.example'));
+    expect(unsent.status).toBe(502);
+    expect(unsent.body.error.user_message).toBe(REQUEST_MESSAGES.clearanceEmailFailed);
+    expect((await rita.get('/requests')).body.items).toHaveLength(before);
 
     const made = await request([ids[0] as number], {
       kind: 'clearance',

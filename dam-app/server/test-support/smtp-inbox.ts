@@ -12,14 +12,21 @@ export async function startSmtpInbox(): Promise<{
   url: string;
   messages: ReceivedMail[];
   waitFor(match: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
+  /** Addresses the server refuses (550) until taken off: a mail to them fails as an unreachable mailbox would. */
+  refused: Set<string>;
   close(): Promise<void>;
 }> {
   const messages: ReceivedMail[] = [];
+  const refused = new Set<string>();
   const waiters = new Set<() => void>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (refused.has(address.address)) callback(new Error('550 mailbox unavailable'));
+      else callback();
+    },
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then((parsed) => {
@@ -36,6 +43,7 @@ export async function startSmtpInbox(): Promise<{
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    refused,
     waitFor(match, timeoutMs = 10_000) {
       return new Promise((resolve, reject) => {
         const check = () => {

@@ -18,6 +18,7 @@ import * as downloadRequests from './0019-download-requests.ts';
 import * as formsDictionaries from './0020-forms-dictionaries.ts';
 import * as uploadScans from './0021-upload-scans.ts';
 import * as portals from './0022-portals.ts';
+import * as discussions from './0023-discussions.ts';
 import * as videoTimeline from './0024-video-timeline.ts';
 import * as workflows from './0025-workflows.ts';
 import * as workspaces from './0026-workspaces.ts';
@@ -44,6 +45,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0020-forms-dictionaries': formsDictionaries,
   '0021-upload-scans': uploadScans,
   '0022-portals': portals,
+  '0023-discussions': discussions,
   '0024-video-timeline': videoTimeline,
   '0025-workflows': workflows,
   '0026-workspaces': workspaces,

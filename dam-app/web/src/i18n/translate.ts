@@ -1,7 +1,9 @@
 import { ASSET_MESSAGES } from '../../../api/asset-messages.ts';
+import { DISCUSSION_MESSAGES } from '../../../api/discussions.ts';
 import { FIELD_MESSAGES, MESSAGES, WORKFLOW_MESSAGES } from '../../../api/messages.ts';
 import { REQUEST_MESSAGES } from '../../../api/requests.ts';
 import { assetMessagesFr, WORKING_SET_NOTICES, workingSetNoticesFr } from './asset-messages-fr.ts';
+import { discussionMessagesFr } from './discussion-messages-fr.ts';
 import { FIELD_PLACEHOLDERS, fieldMessagesFr } from './field-messages-fr.ts';
 import { en, type MessageKey, type Messages } from './messages-en.ts';
 import { fr } from './messages-fr.ts';
@@ -67,7 +69,8 @@ export type SpecKey =
   | keyof typeof WORKING_SET_NOTICES
   | FieldKey
   | keyof typeof REQUEST_MESSAGES
-  | WorkflowKey;
+  | WorkflowKey
+  | keyof typeof DISCUSSION_MESSAGES;
 
 type FieldKey = keyof typeof FIELD_MESSAGES;
 function fieldTemplate(key: FieldKey): string {
@@ -107,6 +110,7 @@ export const SPEC_TEXTS: Record<Language, Record<SpecKey, string>> = {
     ...(Object.fromEntries(
       Object.keys(WORKFLOW_MESSAGES).map((key) => [key, workflowTemplate(key as WorkflowKey)]),
     ) as Record<WorkflowKey, string>),
+    ...DISCUSSION_MESSAGES,
   },
   fr: {
     ...serverMessagesFr,
@@ -115,6 +119,7 @@ export const SPEC_TEXTS: Record<Language, Record<SpecKey, string>> = {
     ...fieldMessagesFr,
     ...requestMessagesFr,
     ...workflowMessagesFr,
+    ...discussionMessagesFr,
   },
 };
 

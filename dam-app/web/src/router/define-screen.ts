@@ -3,7 +3,7 @@ import type { RouteCodec } from './route-codec.ts';
 
 export const BROWSE_VIEWS = ['tile', 'list', 'calendar', 'text'] as const;
 export type BrowseView = (typeof BROWSE_VIEWS)[number];
-export const ASSET_TABS = ['general', 'extended', 'versions'] as const;
+export const ASSET_TABS = ['general', 'extended', 'versions', 'discussion'] as const;
 export type AssetTab = (typeof ASSET_TABS)[number];
 export const ADMIN_SECTIONS = [
   'users',

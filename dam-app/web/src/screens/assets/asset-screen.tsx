@@ -39,6 +39,7 @@ import { AssetFields } from './asset-fields.tsx';
 import { AssetFormPanel } from './asset-form-panel.tsx';
 import { ASSET_KEYS, refreshAssets, useAsset, useTrash } from './asset-queries.ts';
 import { AssetVersionsTab } from './asset-versions-tab.tsx';
+import { DiscussionTab } from './discussion-tab.tsx';
 import { MetadataForm } from './metadata-form.tsx';
 
 export const screen = defineScreen('asset', {
@@ -137,6 +138,7 @@ function AssetPage({
           <Tabs.Trigger value="general">{t('assets.tab.general')}</Tabs.Trigger>
           <Tabs.Trigger value="extended">{t('assets.tab.extended')}</Tabs.Trigger>
           <Tabs.Trigger value="versions">{t('assets.tab.versions', { count: asset.versions })}</Tabs.Trigger>
+          <Tabs.Trigger value="discussion">{t('assets.tab.discussion')}</Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="general">
           <PlayerTimeProvider>
@@ -169,6 +171,9 @@ function AssetPage({
         </Tabs.Content>
         <Tabs.Content value="versions">
           <AssetVersionsTab asset={asset} session={session} />
+        </Tabs.Content>
+        <Tabs.Content value="discussion">
+          <DiscussionTab asset={asset} />
         </Tabs.Content>
       </Tabs.Root>
     </Stack>

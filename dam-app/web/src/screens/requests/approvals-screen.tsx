@@ -2,26 +2,24 @@ import { Button, Stack } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { reopenRequest } from '../../../../api/contract/requests-endpoints.ts';
-import { type RequestView, requestKinds } from '../../../../api/requests.ts';
+import type { RequestView } from '../../../../api/requests.ts';
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { toaster, useFailureToast } from '../../app/toaster.tsx';
 import { ScreenHeader } from '../../components/screen-header.tsx';
-import { QueryStates } from '../../kit/query-states.tsx';
 import { defineScreen } from '../../router/define-screen.ts';
 import { path } from '../../router/route-codec.ts';
 import type { Draw, ScreenEntry } from '../../router/routes.ts';
 import { DecisionDialog } from './decision-dialog.tsx';
 import { RequestCard } from './request-card.tsx';
-import { RequestFilters } from './request-filters.tsx';
-import { listOf, refreshRequests, useApprovals } from './request-queries.ts';
+import { RequestList, useRequestFilter } from './request-list.tsx';
+import { refreshRequests, useApprovals } from './request-queries.ts';
 
 export const screen = defineScreen('approvals', { codec: path('/approvals'), title: 'approvals.title' });
 export const draw: Draw<'approvals'> = () => <ApprovalsScreen />;
 
 const STATUSES = ['pending', 'decided', 'all'] as const;
 type Status = (typeof STATUSES)[number];
-type Kind = 'all' | RequestView['kind'];
 
 /**
  * Approvals Pending (Approval request: request ID, requestor name, received date): the requests waiting on
@@ -31,10 +29,9 @@ export function ApprovalsScreen() {
   const { t } = usePreferences();
   const client = useQueryClient();
   const fail = useFailureToast();
-  const [status, setStatus] = useState<Status>('pending');
-  const [kind, setKind] = useState<Kind>('all');
+  const filter = useRequestFilter<Status>('pending');
   const [deciding, setDeciding] = useState<RequestView | null>(null);
-  const approvals = useApprovals({ status, kind });
+  const approvals = useApprovals({ status: filter.status, kind: filter.kind });
   const reopen = useMutation({
     mutationFn: (id: number) => api.call(reopenRequest, { params: { id } }),
     onSuccess: (request) => {
@@ -46,55 +43,40 @@ export function ApprovalsScreen() {
   return (
     <Stack gap="4">
       <ScreenHeader title={t('approvals.title')} intro={t('approvals.intro')} />
-      <RequestFilters
-        label={t('requests.filters')}
-        status={status}
-        statusLabel={t('requests.filterStatus')}
-        statuses={STATUSES.map((value) => ({ value, label: t(`approvals.status.${value}`) }))}
-        onStatus={(value) => setStatus(value as Status)}
-        kind={kind}
-        kindLabel={t('requests.filterKind')}
-        kinds={['all', ...requestKinds].map((value) => ({
-          value,
-          label: t(`requests.kind.${value as Kind}`),
-        }))}
-        onKind={(value) => setKind(value as Kind)}
-      />
-      <QueryStates
-        query={listOf(approvals)}
+      <RequestList
+        filter={filter}
+        statuses={STATUSES}
+        statusLabel={(value) => t(`approvals.status.${value}`)}
+        query={approvals}
         empty={t('approvals.empty')}
-        emptyDescription={t('approvals.emptyHint')}
-      >
-        {(list) => (
-          <Stack gap="3" as="ul" listStyleType="none" aria-label={t('approvals.listLabel')}>
-            {list.map((request) => (
-              <RequestCard
-                key={request.id}
-                request={request}
-                actions={
-                  request.mayDecide && (
-                    <>
-                      <Button size="xs" colorPalette="teal" onClick={() => setDeciding(request)}>
-                        {t('approvals.decide')}
-                      </Button>
-                      {request.status !== 'submitted' && (
-                        <Button
-                          size="xs"
-                          variant="outline"
-                          loading={reopen.isPending && reopen.variables === request.id}
-                          onClick={() => reopen.mutate(request.id)}
-                        >
-                          {t('approvals.reopen')}
-                        </Button>
-                      )}
-                    </>
-                  )
-                }
-              />
-            ))}
-          </Stack>
+        emptyHint={t('approvals.emptyHint')}
+        listLabel={t('approvals.listLabel')}
+        card={(request) => (
+          <RequestCard
+            key={request.id}
+            request={request}
+            actions={
+              request.mayDecide && (
+                <>
+                  <Button size="xs" colorPalette="teal" onClick={() => setDeciding(request)}>
+                    {t('approvals.decide')}
+                  </Button>
+                  {request.status !== 'submitted' && (
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      loading={reopen.isPending && reopen.variables === request.id}
+                      onClick={() => reopen.mutate(request.id)}
+                    >
+                      {t('approvals.reopen')}
+                    </Button>
+                  )}
+                </>
+              )
+            }
+          />
         )}
-      </QueryStates>
+      />
       {deciding && <DecisionDialog request={deciding} onClose={() => setDeciding(null)} />}
     </Stack>
   );

@@ -1,8 +1,7 @@
 import { Button, HStack, Stack } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
 import { loadingDockZip, prepareDownload } from '../../../../api/contract/loading-dock-endpoints.ts';
-import { type RequestView, requestKinds, requestStatuses } from '../../../../api/requests.ts';
+import { type RequestView, requestStatuses } from '../../../../api/requests.ts';
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { useFailureToast } from '../../app/toaster.tsx';
@@ -11,13 +10,12 @@ import { saveFile } from '../../asset-widgets/save-file.ts';
 import { Notice } from '../../components/feedback.tsx';
 import { formatDate } from '../../components/format-date.ts';
 import { ScreenHeader } from '../../components/screen-header.tsx';
-import { QueryStates } from '../../kit/query-states.tsx';
 import { defineScreen } from '../../router/define-screen.ts';
 import { path } from '../../router/route-codec.ts';
 import type { Draw, ScreenEntry } from '../../router/routes.ts';
 import { RequestCard } from './request-card.tsx';
-import { RequestFilters } from './request-filters.tsx';
-import { listOf, useMyRequests } from './request-queries.ts';
+import { RequestList, useRequestFilter } from './request-list.tsx';
+import { useMyRequests } from './request-queries.ts';
 
 export const screen = defineScreen('my-requests', {
   codec: path('/requests'),
@@ -27,7 +25,7 @@ export const screen = defineScreen('my-requests', {
 export const draw: Draw<'my-requests'> = () => <MyRequestsScreen />;
 
 type Status = 'all' | RequestView['status'];
-type Kind = 'all' | RequestView['kind'];
+const STATUSES: readonly Status[] = ['all', ...requestStatuses];
 
 /**
  * My Requests: the requests to download and clearance requests I made, with each asset's decision; an approved
@@ -35,42 +33,23 @@ type Kind = 'all' | RequestView['kind'];
  */
 export function MyRequestsScreen() {
   const { t } = usePreferences();
-  const [status, setStatus] = useState<Status>('all');
-  const [kind, setKind] = useState<Kind>('all');
-  const requests = useMyRequests({ status, kind });
+  const filter = useRequestFilter<Status>('all');
+  const requests = useMyRequests({ status: filter.status, kind: filter.kind });
   return (
     <Stack gap="4">
       <ScreenHeader title={t('requests.mine')} intro={t('requests.mineIntro')} />
-      <RequestFilters
-        label={t('requests.filters')}
-        status={status}
-        statusLabel={t('requests.filterStatus')}
-        statuses={['all', ...requestStatuses].map((value) => ({
-          value,
-          label: t(`requests.status.${value as Status}`),
-        }))}
-        onStatus={(value) => setStatus(value as Status)}
-        kind={kind}
-        kindLabel={t('requests.filterKind')}
-        kinds={['all', ...requestKinds].map((value) => ({
-          value,
-          label: t(`requests.kind.${value as Kind}`),
-        }))}
-        onKind={(value) => setKind(value as Kind)}
-      />
-      <QueryStates
-        query={listOf(requests)}
+      <RequestList
+        filter={filter}
+        statuses={STATUSES}
+        statusLabel={(value) => t(`requests.status.${value}`)}
+        query={requests}
         empty={t('requests.empty')}
-        emptyDescription={t('requests.emptyHint')}
-      >
-        {(list) => (
-          <Stack gap="3" as="ul" listStyleType="none" aria-label={t('requests.listLabel')}>
-            {list.map((request) => (
-              <RequestCard key={request.id} request={request} notice={<Grant request={request} />} />
-            ))}
-          </Stack>
+        emptyHint={t('requests.emptyHint')}
+        listLabel={t('requests.listLabel')}
+        card={(request) => (
+          <RequestCard key={request.id} request={request} notice={<Grant request={request} />} />
         )}
-      </QueryStates>
+      />
     </Stack>
   );
 }

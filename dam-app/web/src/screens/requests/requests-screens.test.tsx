@@ -105,4 +105,27 @@ describe('My Requests and Approvals Pending', () => {
     ]);
     expect(Date.parse(sent.dueAt)).toBeGreaterThan(Date.now());
   });
+
+  it.each([
+    ['my-requests', '/requests', 'requests.listLabel', 'all'],
+    ['approvals', '/approvals', 'approvals.listLabel', 'pending'],
+  ] as const)('%s filters its one shared list by status and type', async (name, path, label, status) => {
+    const api = fakeApi(
+      { [`GET ${path}`]: { items: [request(7)] }, 'GET /request-counts': counts },
+      { others: [] },
+    );
+    drawRoute({ name }, holder(['facet browsing']));
+    await card(7, label);
+    const filters = document.querySelector(`search[aria-label="${en('requests.filters')}"]`) as HTMLElement;
+    const kind = within(filters).getByLabelText(en('requests.filterKind')) as HTMLSelectElement;
+    expect([...kind.options].map((option) => option.value)).toEqual(['all', 'download', 'clearance']);
+    fireEvent.change(kind, { target: { value: 'clearance' } });
+    await vi.waitFor(() =>
+      expect(
+        api.fetcher.mock.calls.some(([url]) =>
+          String(url).includes(`${path}?status=${status}&kind=clearance`),
+        ),
+      ).toBe(true),
+    );
+  });
 });

@@ -29,7 +29,7 @@ export function contrastRatio(a: string, b: string): number {
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 /** Is this base64 a PNG file (by its signature) small enough for a logo? */
 export function isLogoPng(base64: string): boolean {
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) return false;
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64) || base64.length % 4 !== 0 || base64.length < 12) return false;
   const bytes = Uint8Array.from(atob(base64.slice(0, 12)), (char) => char.charCodeAt(0));
   const length = Math.floor((base64.length * 3) / 4) - (base64.match(/=+$/)?.[0].length ?? 0);
   return length <= LOGO_MAX_BYTES && PNG_SIGNATURE.every((byte, index) => bytes[index] === byte);

@@ -145,7 +145,8 @@ describe('sender and receiver over real sockets', () => {
     let feedbackSeen = false;
     let inTurn = 0;
     const turns: number[] = [];
-    const data = randomBytes(3_000_000);
+    // Enough datagrams (500) that, however late the first feedback comes on a loaded machine, many turns follow it.
+    const data = randomBytes(8_000_000);
     const { dst } = await transfer([{ name: 'paced.bin', data }], {}, randomBytes(16), {
       dgramSize: 16_000,
       receiverSocket: { bufferBytes: 256 * 1024, queuedBytes: () => 0 },
@@ -174,7 +175,7 @@ describe('sender and receiver over real sockets', () => {
       }),
     });
     expect(sha(readFileSync(join(dst, 'paced.bin')))).toBe(sha(data));
-    expect(turns.length).toBeGreaterThan(10);
+    expect(turns.length).toBeGreaterThanOrEqual(10);
     expect(Math.max(...turns)).toBeLessThanOrEqual(3);
   });
 

@@ -408,6 +408,8 @@ describe('DAM web app: assets and working sets in Chromium', () => {
       'Contact sheet/PDF…',
       'Add to collection…',
       'Bulk Edit…',
+      // Carlos's role may share externally and download, which the entry asks for (R-SHARE).
+      'Share…',
       // The transfer integration's entry: its Download dialog offers the Standard Download without the client.
       'Rapid Download',
     ]);

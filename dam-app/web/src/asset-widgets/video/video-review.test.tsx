@@ -32,6 +32,7 @@ const VIDEO: AssetView = {
       mimeType: 'video/mp4',
       width: 320,
       height: 180,
+      size: 48_000,
     },
   ],
   versions: 1,

@@ -1,6 +1,7 @@
 // `npm test`: installs what the tests need, then typecheck, lint and build side by side, then three lanes side by
-// side: the unit tests, the end-to-end suites that drive the Rapid bridge (one at a time), and those that drive only
-// the DAM's web app (one at a time, on ports of their own).
+// side: most unit tests; the end-to-end suites that drive the Rapid bridge (one at a time); the end-to-end suites
+// that drive only the DAM's web app (one at a time, on ports of their own) followed by the transfer engine's and the
+// native host's unit tests.
 // Every step runs even after a failure, so one run reports everything; the exit code is non-zero on any failure.
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,6 +10,7 @@ import { ensureDependencies } from './lib/ensure-deps.mjs';
 import { ensureSystemPackages } from './lib/ensure-system-packages.mjs';
 import { REPO_ROOT } from './lib/repo.mjs';
 import { NPM, npmArgs, run } from './lib/run.mjs';
+import { projectArgs, UNIT_LANES } from './lib/unit-lanes.mjs';
 import { readVitestCounts } from './lib/vitest-summary.mjs';
 
 const reports = join(REPO_ROOT, '.rapid-test');
@@ -77,24 +79,37 @@ if (ready) {
   const endToEnd = (/** @type {string} */ report, /** @type {string[]} */ suites) =>
     vitest(report, ['--config', 'test/vitest.config.ts', ...suites.map((name) => `e2e/${name}`)]);
   await Promise.all([
-    step('unit tests', async () => (await vitest('unit.json')) === 0),
+    step('unit tests', async () => (await vitest('unit.json', projectArgs(UNIT_LANES.first))) === 0),
     built
       ? step('end-to-end tests (bridge)', async () => (await endToEnd('e2e.json', lanes.bridge)) === 0)
       : undefined,
-    built
-      ? step('end-to-end tests (DAM web)', async () => (await endToEnd('e2e-web.json', lanes.web)) === 0)
-      : undefined,
+    (async () => {
+      if (built)
+        await step(
+          'end-to-end tests (DAM web)',
+          async () => (await endToEnd('e2e-web.json', lanes.web)) === 0,
+        );
+      await step(
+        'unit tests (transfer, host)',
+        async () => (await vitest('unit-transfer.json', projectArgs(UNIT_LANES.afterWebEndToEnd))) === 0,
+      );
+    })(),
   ]);
 }
 
-const unit = readVitestCounts(join(reports, 'unit.json'));
+const unitFirst = readVitestCounts(join(reports, 'unit.json'));
+const unitTransfer = readVitestCounts(join(reports, 'unit-transfer.json'));
+const unit = {
+  passed: unitFirst.passed + unitTransfer.passed,
+  failed: unitFirst.failed + unitTransfer.failed,
+};
 const bridge = readVitestCounts(join(reports, 'e2e.json'));
 const web = readVitestCounts(join(reports, 'e2e-web.json'));
 const e2e = { passed: bridge.passed + web.passed, failed: bridge.failed + web.failed };
 const failedSteps = steps.filter((each) => !each.ok);
 console.log('\nSummary');
 for (const { name, ok, seconds } of steps)
-  console.log(`  ${ok ? '✔' : '✖'} ${name.padEnd(26)} ${seconds.toFixed(1)} s`);
+  console.log(`  ${ok ? '✔' : '✖'} ${name.padEnd(28)} ${seconds.toFixed(1)} s`);
 console.log(
   `  unit: ${unit.passed} passed, ${unit.failed} failed; end-to-end: ${e2e.passed} passed, ${e2e.failed} failed`,
 );

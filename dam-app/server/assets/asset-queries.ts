@@ -197,17 +197,55 @@ export const activeAssetPathsBelow = (db: Kysely<Database>, path: string) =>
     .execute();
 
 /** Marks the active assets at these paths missing (their files vanished); how many. */
-export const markMissing = async (db: Kysely<Database>, paths: string[]) =>
-  Number(
-    (
-      await db
+/**
+ * Marks missing the active assets at `paths` whose file is still gone (`stillGone` asks the disk), unless an
+ * operation has them now. The walk that found them took seconds; a move may have taken a file away and brought it
+ * back since. So, in one transaction: lock the rows, ask the disk again, mark, then read the pending intents: an
+ * operation that began after that disk check moves files only after it, and one that finished meanwhile had to
+ * wait for these row locks, so its intent is still there to see. What an operation holds is set back to active.
+ */
+export const markMissing = (
+  db: Kysely<Database>,
+  paths: string[],
+  stillGone: (path: string) => Promise<boolean>,
+  busyPaths: (trx: Kysely<Database>) => Promise<string[]>,
+) =>
+  db.transaction().execute(async (trx) => {
+    const rows = await trx
+      .selectFrom('assets')
+      .select(['id', 'path'])
+      .where('status', '=', 'active')
+      .where('path', 'in', paths)
+      .forUpdate()
+      .execute();
+    const gone: { id: number; path: string }[] = [];
+    for (const row of rows) if (await stillGone(row.path)) gone.push(row);
+    if (!gone.length) return 0;
+    await trx
+      .updateTable('assets')
+      .set({ status: 'missing' })
+      .where(
+        'id',
+        'in',
+        gone.map((row) => row.id),
+      )
+      .execute();
+    const busy = await busyPaths(trx);
+    const held = gone.filter((row) =>
+      busy.some((each) => each === '' || row.path === each || row.path.startsWith(`${each}/`)),
+    );
+    if (held.length)
+      await trx
         .updateTable('assets')
-        .set({ status: 'missing' })
-        .where('status', '=', 'active')
-        .where('path', 'in', paths)
-        .executeTakeFirst()
-    ).numUpdatedRows,
-  );
+        .set({ status: 'active' })
+        .where(
+          'id',
+          'in',
+          held.map((row) => row.id),
+        )
+        .execute();
+    return gone.length - held.length;
+  });
 
 /** Renditions another asset has of this content (a copy, a re-ingest): they are reused. */
 export const renditionsOfContent = (db: Kysely<Database>, hash: string, exceptAssetId: number) =>

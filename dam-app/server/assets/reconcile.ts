@@ -78,7 +78,12 @@ export async function reconcile(services: DamServices, path = ''): Promise<Recon
   const vanished = [...known].filter((each) => !seen.has(each) && settled(each));
   for (let start = 0; start < vanished.length; start += 1000) {
     const batch = vanished.slice(start, start + 1000);
-    report.missing += await markMissing(db, batch);
+    report.missing += await markMissing(
+      db,
+      batch,
+      async (file) => !(await services.tree.exists(file)),
+      pendingIntentPaths,
+    );
   }
   return report;
 }

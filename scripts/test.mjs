@@ -1,7 +1,7 @@
 // `npm test`: installs what the tests need, then typecheck, lint and build side by side, then three lanes side by
 // side: most unit tests; the end-to-end suites that drive the Rapid bridge (one at a time); the end-to-end suites
-// that drive only the DAM's web app (one at a time, on ports of their own) followed by the transfer engine's and the
-// native host's unit tests.
+// that drive only the DAM's web app (one at a time, on ports of their own) followed by the remaining unit projects
+// (lib/unit-lanes.mjs).
 // Every step runs even after a failure, so one run reports everything; the exit code is non-zero on any failure.
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -90,7 +90,7 @@ if (ready) {
           async () => (await endToEnd('e2e-web.json', lanes.web)) === 0,
         );
       await step(
-        'unit tests (transfer, host)',
+        'unit tests (more parts)',
         async () => (await vitest('unit-transfer.json', projectArgs(UNIT_LANES.afterWebEndToEnd))) === 0,
       );
     })(),

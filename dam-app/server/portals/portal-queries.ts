@@ -145,27 +145,6 @@ export const folderPaths = async (db: Kysely<Database>, ids: number[]) =>
 export const userById = (db: Kysely<Database>, id: number) =>
   db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 
-/** One failed password try in the portal's window (see the shares' twin); answers the failures in the window. */
-export async function recordPortalFailure(db: Kysely<Database>, id: number, windowMinutes: number) {
-  const { rows } = await sql<{ failed_attempts: number }>`
-    update portals set
-      failed_attempts = case when attempts_since is null or attempts_since < now() - make_interval(mins => ${windowMinutes})
-        then 1 else failed_attempts + 1 end,
-      attempts_since = case when attempts_since is null or attempts_since < now() - make_interval(mins => ${windowMinutes})
-        then now() else attempts_since end
-    where id = ${id}
-    returning failed_attempts`.execute(db);
-  return rows[0]?.failed_attempts ?? 0;
-}
-
-export async function portalFailuresInWindow(db: Kysely<Database>, id: number, windowMinutes: number) {
-  const { rows } = await sql<{ failures: number }>`
-    select case when attempts_since is null or attempts_since < now() - make_interval(mins => ${windowMinutes})
-      then 0 else failed_attempts end as failures
-    from portals where id = ${id}`.execute(db);
-  return rows[0]?.failures ?? 0;
-}
-
 /**
  * Takes one of the portal's downloads in one statement: only while it is published, not expired and below its
  * maximum, so concurrent last downloads cannot together pass it. Answers true when one was taken.

@@ -13,6 +13,7 @@ import { confinePath, readNoFollow } from '../access/storage-path.ts';
 import { ApiError } from '../api/api-error.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { tokenHash } from '../auth/tokens.ts';
+import { failuresInWindow, recordFailedAttempt } from '../db/password-attempts.ts';
 import type { Portal } from '../db/schema.ts';
 import { parseByteRange } from '../downloads/byte-range.ts';
 import { attachment } from '../downloads/content-disposition.ts';
@@ -25,8 +26,6 @@ import {
   insertPortalDownload,
   type PortalSources,
   portalByTokenHash,
-  portalFailuresInWindow,
-  recordPortalFailure,
   renditionOf,
   sourcesOf,
   takePortalDownload,
@@ -143,12 +142,17 @@ export async function unlockPortal(
         details: { retryAfterSeconds: SHARE_PASSWORD_WINDOW_MINUTES * 60 },
       });
     if (
-      (await portalFailuresInWindow(services.db, portal.id, SHARE_PASSWORD_WINDOW_MINUTES)) >=
+      (await failuresInWindow(services.db, 'portals', portal.id, SHARE_PASSWORD_WINDOW_MINUTES)) >=
       SHARE_PASSWORD_ATTEMPTS
     )
       throw tooMany();
     if (!(await verifyPassword(body.password ?? '', portal.password_hash))) {
-      const failures = await recordPortalFailure(services.db, portal.id, SHARE_PASSWORD_WINDOW_MINUTES);
+      const failures = await recordFailedAttempt(
+        services.db,
+        'portals',
+        portal.id,
+        SHARE_PASSWORD_WINDOW_MINUTES,
+      );
       if (failures >= SHARE_PASSWORD_ATTEMPTS) throw tooMany();
       throw new ApiError(403, 'share_password', MESSAGES.sharePasswordWrong, 'Wrong portal password.', {
         fields: { password: MESSAGES.sharePasswordWrong },

@@ -141,31 +141,6 @@ export const ownerOf = (db: Kysely<Database>, userId: number) =>
 export const aclById = (db: Kysely<Database>, id: number) =>
   db.selectFrom('acls').selectAll().where('id', '=', id).executeTakeFirst();
 
-/**
- * One failed password try, counted in the share's window (a new window once the last one is over); answers the
- * failures in the current window, this one included. One statement, so parallel guesses cannot slip past the limit.
- */
-export async function recordFailedAttempt(db: Kysely<Database>, id: number, windowMinutes: number) {
-  const { rows } = await sql<{ failed_attempts: number }>`
-    update external_shares set
-      failed_attempts = case when attempts_since is null or attempts_since < now() - make_interval(mins => ${windowMinutes})
-        then 1 else failed_attempts + 1 end,
-      attempts_since = case when attempts_since is null or attempts_since < now() - make_interval(mins => ${windowMinutes})
-        then now() else attempts_since end
-    where id = ${id}
-    returning failed_attempts`.execute(db);
-  return rows[0]?.failed_attempts ?? 0;
-}
-
-/** Failures in the current window (0 when it is over). */
-export async function failuresInWindow(db: Kysely<Database>, id: number, windowMinutes: number) {
-  const { rows } = await sql<{ failures: number }>`
-    select case when attempts_since is null or attempts_since < now() - make_interval(mins => ${windowMinutes})
-      then 0 else failed_attempts end as failures
-    from external_shares where id = ${id}`.execute(db);
-  return rows[0]?.failures ?? 0;
-}
-
 export async function insertDownload(
   db: Kysely<Database>,
   row: {

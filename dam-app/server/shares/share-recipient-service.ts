@@ -18,6 +18,7 @@ import { ApiError } from '../api/api-error.ts';
 import { visibleAssetIds } from '../assets/asset-records.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { tokenHash } from '../auth/tokens.ts';
+import { failuresInWindow, recordFailedAttempt } from '../db/password-attempts.ts';
 import type { ExternalShare } from '../db/schema.ts';
 import { parseByteRange } from '../downloads/byte-range.ts';
 import { attachment } from '../downloads/content-disposition.ts';
@@ -27,13 +28,11 @@ import { type Grant, newGrant, readGrant } from './share-grants.ts';
 import { shareMails } from './share-mails.ts';
 import {
   completedFiles,
-  failuresInWindow,
   insertDownload,
   liveSharedAssets,
   markDownloadComplete,
   openFilesDownload,
   ownerOf,
-  recordFailedAttempt,
   recordFileCompleted,
   renditionFile,
   renditionNames,
@@ -195,12 +194,17 @@ export async function unlockShare(
         details: { retryAfterSeconds: SHARE_PASSWORD_WINDOW_MINUTES * 60 },
       });
     if (
-      (await failuresInWindow(services.db, share.id, SHARE_PASSWORD_WINDOW_MINUTES)) >=
+      (await failuresInWindow(services.db, 'external_shares', share.id, SHARE_PASSWORD_WINDOW_MINUTES)) >=
       SHARE_PASSWORD_ATTEMPTS
     )
       throw tooMany();
     if (!(await verifyPassword(body.password ?? '', share.password_hash))) {
-      const failures = await recordFailedAttempt(services.db, share.id, SHARE_PASSWORD_WINDOW_MINUTES);
+      const failures = await recordFailedAttempt(
+        services.db,
+        'external_shares',
+        share.id,
+        SHARE_PASSWORD_WINDOW_MINUTES,
+      );
       if (failures >= SHARE_PASSWORD_ATTEMPTS) throw tooMany();
       throw new ApiError(403, 'share_password', MESSAGES.sharePasswordWrong, 'Wrong share password.', {
         fields: { password: MESSAGES.sharePasswordWrong },

@@ -6,5 +6,10 @@ export default defineProject({
   plugins: [screenRoutes()],
   resolve: { alias: SDK_SOURCE_ALIASES },
   // Component tests (*.test.tsx) pick happy-dom in their first line; a lazy screen's first draw may be slow.
-  test: { name: 'dam-web', environment: 'node', testTimeout: 20_000 },
+  test: {
+    name: 'dam-web',
+    environment: 'node',
+    testTimeout: 20_000,
+    setupFiles: ['./src/test-support/slow-machine-timeouts.ts'],
+  },
 });

@@ -29,6 +29,10 @@ await build({
   target: 'node20',
   logLevel: 'warning',
   external: ['esbuild'],
+  // CommonJS packages in the bundle (puppeteer's `debug`, for one) call require(); an ES module has none of its own.
+  banner: {
+    js: "import { createRequire as rapidBenchRequire } from 'node:module'; const require = rapidBenchRequire(import.meta.url);",
+  },
 });
 const result = spawnSync(process.execPath, [outfile, ...args], { stdio: 'inherit' });
 process.exit(result.status ?? 1);

@@ -1250,6 +1250,7 @@ export const en = {
   'statistics.assets': 'Assets',
   'statistics.size': 'Size',
   'statistics.byKind': 'Storage by kind',
+  'statistics.quietPeriod': 'Nothing was uploaded or downloaded in this period.',
   'statistics.noAssets': 'No assets here.',
   'statistics.kind': 'Kind',
   // Workspaces (R-WORKSPACES)

@@ -1279,6 +1279,7 @@ export const fr: Messages = {
   'statistics.assets': 'Ressources',
   'statistics.size': 'Taille',
   'statistics.byKind': 'Stockage par type',
+  'statistics.quietPeriod': 'Rien n’a été chargé ni téléchargé pendant cette période.',
   'statistics.noAssets': 'Aucune ressource ici.',
   'statistics.kind': 'Type',
   // Workspaces (R-WORKSPACES)

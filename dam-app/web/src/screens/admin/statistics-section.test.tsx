@@ -58,4 +58,16 @@ describe('R-STATISTICS: the Statistics section', () => {
     expect(await screen.findByText(en('admin.periodBackwards'))).toBeTruthy();
     expect(queries(fetcher, '/admin/statistics').at(-1)).toEqual({ from: '2026-11-20' });
   });
+
+  it('says the period was quiet instead of drawing an empty chart', async () => {
+    const quiet = {
+      ...stats,
+      days: [day('2026-11-25', 0, 0)],
+      totals: { ...stats.totals, uploads: 0, downloads: 0 },
+    };
+    fakeApi({ 'GET /admin/statistics': quiet });
+    renderScreen(<AdminScreen section="statistics" />);
+    expect(await screen.findByText(en('statistics.quietPeriod'))).toBeTruthy();
+    expect(screen.queryByText(en('statistics.chartLegend'))).toBeNull();
+  });
 });

@@ -116,12 +116,16 @@ export function StatisticsSection() {
           <Heading as="h2" size="md">
             {t('statistics.perDay', { from: data.from, to: data.to })}
           </Heading>
-          <Stack gap="1">
-            <DayChart days={data.days} label={t('statistics.chartLegend')} />
-            <Text fontSize="sm" color="fg.muted">
-              {t('statistics.chartLegend')}
-            </Text>
-          </Stack>
+          {data.totals.uploads + data.totals.downloads === 0 ? (
+            <Text>{t('statistics.quietPeriod')}</Text>
+          ) : (
+            <Stack gap="1">
+              <DayChart days={data.days} label={t('statistics.chartLegend')} />
+              <Text fontSize="sm" color="fg.muted">
+                {t('statistics.chartLegend')}
+              </Text>
+            </Stack>
+          )}
           <DataTable
             label={t('statistics.days')}
             rows={[...data.days].reverse()}

@@ -1,5 +1,4 @@
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { REPO_ROOT } from '../../lib/repo.mjs';
 
-/** The repository root: benchmarks run bundled from scripts/bench/.build/, sources sit in scripts/bench/lib/ — both two levels below scripts/. */
-export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+/** The repository root without its trailing slash (benchmarks run bundled from scripts/bench/.build/ or as sources). */
+export const REPO = REPO_ROOT.replace(/\/$/, '');

@@ -16,14 +16,14 @@ interface Pending {
  * the kernel in sendmmsg batches after the turn (one system call per run to one peer, not one per datagram); what a
  * full socket buffer refuses goes through `socket.send`, whose queue is the sender's back-pressure as before. Without
  * the addon (or a descriptor, or for an IPv6 peer given by address) it is `socket.send` itself. With `segment` (UDP
- * GSO, RAPID_UDP_GSO=on) a run of full datagrams crosses the stack once; the peer receives the same datagrams. The
- * sender paces its turns to the receiver's granted buffer (rate/burst-budget.ts); GSO stays off by default because
- * re-sends on loopback stayed above the 0.3 % it must reach first (docs/perf/round-3.md).
+ * GSO, on unless RAPID_UDP_GSO=off) a run of full datagrams crosses the stack once; the peer receives the same
+ * datagrams. The sender paces its turns to the receiver's granted buffer (rate/burst-budget.ts); with that, GSO
+ * re-sent 0.00–0.16 % on loopback at idle, under the 0.3 % it had to reach to be the default (docs/perf/round-3.md).
  */
 export function batchSend(
   socket: Socket,
   addon: DatagramAddon | undefined = datagramAddon(),
-  segment = process.env.RAPID_UDP_GSO === 'on',
+  segment = process.env.RAPID_UDP_GSO !== 'off',
 ): SendDatagram {
   const plain: SendDatagram = (parts, port, address) => {
     if (port === undefined) socket.send(parts);

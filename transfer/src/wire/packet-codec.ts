@@ -125,10 +125,13 @@ export class PacketCodec {
 
   /**
    * A packet the drain thread already opened in place with this session's key (ThreadSocket.openOnThread): its header
-   * and payload, nothing decrypted again. Undefined when it is not an encrypted packet of this codec's kind.
+   * and payload, nothing decrypted again. Undefined when it is not an encrypted packet of this codec's kind. `header`:
+   * the packet's header when the caller read it already (it is read once per datagram).
    */
-  opened(packet: Buffer): { header: ReadHeader; payload: Buffer } | undefined {
-    const header = readHeader(packet);
+  opened(
+    packet: Buffer,
+    header: ReadHeader | undefined = readHeader(packet),
+  ): { header: ReadHeader; payload: Buffer } | undefined {
     if (!header || (header.flags & PacketFlag.encrypted) === 0 || !this.encrypted) return undefined;
     const start = headerBytes(header.version);
     return { header, payload: packet.subarray(start, start + header.length) };

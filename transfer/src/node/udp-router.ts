@@ -2,7 +2,6 @@ import { createSocket, type RemoteInfo, type Socket } from 'node:dgram';
 import { once } from 'node:events';
 import { batchSend, type SendDatagram } from '../native/batch-send.ts';
 import { type DatagramAddon, datagramAddon } from '../native/datagram-addon.ts';
-import { PIPE_BYTES } from '../native/drain-thread.ts';
 import { ThreadReceive } from '../native/thread-receive.ts';
 import { socketDropCounter, socketQueuedBytes } from '../receiver/socket-stats.ts';
 import type { ReceiverOptions } from '../session/receiver.ts';
@@ -110,7 +109,9 @@ export class UdpRouter {
         return kernelDrops() + fresh;
       },
       socketQueuedBytes: () => kernelQueued() + thread.pipeQueuedBytes,
-      socketBufferBytes: this.socket.getRecvBufferSize() + PIPE_BYTES,
+      // The kernel's granted buffer, as before the thread: a sender paces its bursts to it (rate/burst-budget.ts), and a
+      // burst lands there whole before the thread can move any of it to its pipe.
+      socketBufferBytes: this.socket.getRecvBufferSize(),
     };
   }
 

@@ -76,6 +76,8 @@ export class ThreadReceive implements DrainThreadOwner {
 
   #adopt(): number {
     this.#reading = true;
+    // A thread that stopped took its undelivered batches with it: none is waiting for the event loop now.
+    Atomics.store(this.#counts, COUNT.queuedBytes, 0);
     // Stopped before the thread turns GRO on: libuv would read a coalesced run as one datagram.
     this.handle.recvStop();
     const gro = process.env.RAPID_UDP_GRO !== 'off';

@@ -83,6 +83,15 @@ describe.each([
     if (clientSetting === 'on' && cipher !== 'none') expect(openedThere).toBeGreaterThan(4000);
     else expect(openedThere).toBe(0);
     engine.stopAll();
-    node.kill('SIGTERM');
+    // A node on the addon receives on its drain thread with UDP GRO and decrypts the upload there (the upload's
+    // packets, sealed by the client); on JavaScript its event loop reads and opens them.
+    const { udp_receive: receive } = (await node.stop()) as { udp_receive: Record<string, unknown> };
+    if (nodeSetting === 'addon') {
+      expect(receive).toMatchObject({ on_thread: true, gro: true });
+      expect(receive.batched_datagrams as number).toBeGreaterThan(4000);
+    } else expect(receive).toMatchObject({ on_thread: false, batched_datagrams: 0, opened_on_thread: 0 });
+    if (nodeSetting === 'addon' && cipher !== 'none')
+      expect(receive.opened_on_thread as number).toBeGreaterThan(4000);
+    else expect(receive.opened_on_thread).toBe(0);
   });
 });

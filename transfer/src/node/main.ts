@@ -20,7 +20,12 @@ process.stdout.write(
   })}\n`,
 );
 const stop = () => {
-  node.close().finally(() => process.exit(0));
+  // What the UDP receive did over the node's life (its receive thread's counts), on a closing status line.
+  const udpReceive = node.udpReceive();
+  node.close().finally(() => {
+    process.stdout.write(`${JSON.stringify({ event: 'stopped', udp_receive: udpReceive })}\n`);
+    process.exit(0);
+  });
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

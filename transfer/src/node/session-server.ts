@@ -4,7 +4,6 @@ import type { HelloMessage } from '@rapid/protocol';
 import { type TokenClaims, verifyToken } from '../auth/transfer-token.ts';
 import { effectiveRate } from '../rate/effective-rate.ts';
 import type { RateSettings } from '../rate/rate-controller.ts';
-import { socketDropCounter, socketQueuedBytes } from '../receiver/socket-stats.ts';
 import { ControlLink } from '../session/control-link.ts';
 import { Receiver } from '../session/receiver.ts';
 import { Sender, type SenderFile } from '../session/sender.ts';
@@ -162,9 +161,7 @@ export class SessionServer {
         : new Receiver({
             ...common,
             peerRole: 'client',
-            socketDrops: socketDropCounter(this.router.socket.address().port),
-            socketQueuedBytes: socketQueuedBytes(this.router.socket.address().port),
-            socketBufferBytes: this.router.socket.getRecvBufferSize(),
+            ...this.router.receivingStats(),
             resolveDestination: (path, count) => targetOf(path, count).local,
             resume: hello.resume,
             overwrite: hello.overwrite,
@@ -174,7 +171,13 @@ export class SessionServer {
             dataPath: peerKnown,
             nodeSessions,
           });
-    if (part instanceof Receiver) entry.onData = (packet) => part.onDatagram(packet);
+    if (part instanceof Receiver) {
+      // With the addon, the router's receive thread decrypts the upload's data (off the event loop, which writes and
+      // acknowledges).
+      if (credentials.key && codec.native)
+        this.router.openOnThread(sessionId, credentials.key, credentials.salt);
+      entry.onData = (packet, opened) => part.onDatagram(packet, opened);
+    }
     const session: NodeSession = {
       id: `${claims.xfer_id}-${transfer.sessions.length + 1}`,
       status: 'running',

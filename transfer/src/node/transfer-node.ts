@@ -19,7 +19,18 @@ export interface TransferNode {
   store: TransferStore;
   /** Base URL of the API. */
   url: string;
+  /** The UDP socket's receive: on the drain thread or not, datagrams opened there, coalesced runs (UDP GRO) taken. */
+  udpReceive(): UdpReceiveCounts;
   close(): Promise<void>;
+}
+
+export interface UdpReceiveCounts {
+  on_thread: boolean;
+  gro: boolean;
+  batched_datagrams: number;
+  coalesced_runs: number;
+  opened_on_thread: number;
+  failed_on_thread: number;
 }
 
 /** Starts the three listeners of a node: the API (HTTP or HTTPS), the TLS control channel and the UDP data channel. */
@@ -53,13 +64,25 @@ export async function startTransferNode(config: NodeConfig): Promise<TransferNod
     ports: ctx.ports,
     fingerprint,
     store,
+    udpReceive() {
+      const thread = router.receiveThread;
+      return {
+        on_thread: thread?.readOnThread ?? false,
+        gro: thread?.gro ?? false,
+        batched_datagrams: thread?.batchedDatagrams ?? 0,
+        coalesced_runs: thread?.coalescedRuns ?? 0,
+        opened_on_thread: thread?.openedOnThread.opened ?? 0,
+        failed_on_thread: thread?.openedOnThread.failed ?? 0,
+      };
+    },
     url: `${config.apiTls ? 'https' : 'http'}://${host === '0.0.0.0' ? '127.0.0.1' : host}:${ctx.ports.api}`,
     async close() {
       sessions.close();
       httpSessions.stop();
-      router.close();
+      const routerClosed = router.close();
       api.closeAllConnections();
       await new Promise<void>((resolve) => api.close(() => resolve()));
+      await routerClosed;
     },
   };
 }

@@ -162,3 +162,62 @@ describe.each([
 });
 
 const header45 = { type: PacketType.data, flags: 0, sessionId: 45, fileIndex: 0, offset: 0, sendUs: 0 };
+
+describe('UdpRouter, the receive thread (with the addon)', () => {
+  it('takes an upload’s GSO runs coalesced, opens its data in place there, and drops a forged packet there', async () => {
+    const addon = builtAddon();
+    const router = new UdpRouter(addon);
+    const port = await router.listen(0, '127.0.0.1');
+    const client = createSocket('udp4');
+    client.bind(0, '127.0.0.1');
+    await once(client, 'listening');
+    closers.push(
+      () => void router.close(),
+      () => client.close(),
+    );
+    const key = randomBytes(16);
+    const salt = randomBytes(4);
+    const codec = new PacketCodec(key, salt, 2);
+    const got: { packet: Buffer; opened: boolean }[] = [];
+    const entry: UdpSessionEntry = {
+      codec,
+      peer: undefined,
+      onData: (packet, opened) => got.push({ packet: Buffer.from(packet), opened }),
+    };
+    router.register(46, entry);
+    expect(router.openOnThread(46, key, salt)).toBe(true);
+    const payload = (seq: number) => Buffer.alloc(1400, seq % 251);
+    const sealed = (seq: number) =>
+      codec.seal(
+        'client',
+        { type: PacketType.data, flags: 0, sessionId: 46, seq, fileIndex: 0, offset: 0, sendUs: 0 },
+        payload(seq),
+      );
+    // The session's key reaches the thread with the next turn of its loop.
+    await pause(50);
+    const count = 400;
+    for (let from = 0; from < count; from += 100) {
+      const run = Array.from({ length: 100 }, (_, i) => [sealed(from + i)]);
+      expect(addon.sendBatch(socketFd(client) as number, run, port, '127.0.0.1', true)).toBe(100);
+    }
+    const forged = sealed(count);
+    forged.writeUInt8(forged.readUInt8(forged.length - 1) ^ 1, forged.length - 1);
+    client.send(forged, port, '127.0.0.1');
+    for (let wait = 0; wait < 100 && got.length < count; wait++) await pause(20);
+    await pause(50);
+    const thread = router.receiveThread;
+    expect(thread?.gro).toBe(true);
+    expect(got.length).toBe(count);
+    expect(got.every((each) => each.opened)).toBe(true);
+    // Decrypted already: the event loop's codec only reads the header and hands the plaintext on.
+    expect(got.every((each, seq) => codec.opened(each.packet)?.payload.equals(payload(seq)))).toBe(true);
+    expect(thread?.openedOnThread).toEqual({ opened: count, failed: 1 });
+    expect(thread?.coalescedRuns).toBeGreaterThan(0);
+    // Once the session is gone, its packets come as they came (for the event loop to drop as no session's).
+    router.unregister(46);
+    await pause(50);
+    client.send(sealed(count + 1), port, '127.0.0.1');
+    await pause(100);
+    expect(thread?.openedOnThread.opened).toBe(count);
+  });
+});

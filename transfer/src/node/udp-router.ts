@@ -2,14 +2,17 @@ import { createSocket, type RemoteInfo, type Socket } from 'node:dgram';
 import { once } from 'node:events';
 import { batchSend, type SendDatagram } from '../native/batch-send.ts';
 import { type DatagramAddon, datagramAddon } from '../native/datagram-addon.ts';
-import { socketFd } from '../native/socket-fd.ts';
+import { ThreadReceive } from '../native/thread-receive.ts';
+import { socketDropCounter, socketQueuedBytes } from '../receiver/socket-stats.ts';
+import type { ReceiverOptions } from '../session/receiver.ts';
 import { MAGIC, PacketType, readHeader } from '../wire/packet.ts';
 import type { PacketCodec } from '../wire/packet-codec.ts';
 
 export interface UdpSessionEntry {
   codec: PacketCodec;
   peer: { address: string; port: number } | undefined;
-  onData: (packet: Buffer) => void;
+  /** `opened`: the receive thread already opened it in place with the session's key (`openOnThread`). */
+  onData: (packet: Buffer, opened: boolean) => void;
   /** Called once the session's first probe has told the client's address. */
   onPeer?: () => void;
 }
@@ -17,11 +20,8 @@ export interface UdpSessionEntry {
 /** The latest probe of each session id not registered yet: a client probes beside its `hello` (PROTOCOL.md §2.4). */
 const EARLY_IDS = 256;
 const EARLY_MS = 3000;
-/** recvmmsg slots: a loopback datagram fits one (65,507 bytes). */
-const SLOT = 65536;
-const SLOTS = 64;
+/** The sender of a datagram that is not a probe: only a probe's sender is read (it tells a session its client's address). */
 const NO_SOURCE: RemoteInfo = { address: '', family: 'IPv4', port: 0, size: 0 };
-
 interface Early {
   atMs: number;
   packet: Buffer;
@@ -32,25 +32,24 @@ interface Early {
  * The node's one UDP socket (`fasp_port`): routes datagrams to sessions by session id, answers authenticated probes
  * and learns each session's client address from them (PROTOCOL.md §2.4). A probe for an id no session holds yet
  * waits a moment (it may overtake the `hello` that proposes the id); it is opened, and so authenticated, only once a
- * session takes the id.
+ * session takes the id. With the datagram addon the socket is received on the drain thread (`ThreadReceive`: UDP
+ * GRO, recvmmsg batches, an upload's data opened in place there) and the event loop only sends and routes.
  */
 export class UdpRouter {
   readonly socket: Socket;
   #sessions = new Map<number, UdpSessionEntry>();
   #early = new Map<number, Early>();
   readonly #send: SendDatagram;
-  /** Datagrams read in the addon's recvmmsg batches (none on the JavaScript path). */
-  batchedDatagrams = 0;
+  readonly #addon: DatagramAddon | null;
+  /** The receive on the drain thread, once listening with the addon. */
+  #thread: ThreadReceive | undefined;
 
   /** `addon`: null keeps libuv's one read per datagram (tests of both paths); by default the addon when loaded. */
   constructor(addon: DatagramAddon | null = datagramAddon() ?? null) {
+    this.#addon = addon;
     this.socket = createSocket({ type: 'udp4', reuseAddr: false });
     this.#send = batchSend(this.socket, addon ?? undefined);
-    const drain = addon ? this.#drainer(addon) : undefined;
-    this.socket.on('message', (packet, rinfo) => {
-      this.#onMessage(packet, rinfo);
-      drain?.();
-    });
+    this.socket.on('message', (packet, rinfo) => this.#onMessage(packet, rinfo, false));
     this.socket.on('error', () => {});
   }
 
@@ -66,7 +65,64 @@ export class UdpRouter {
         break;
       } catch {}
     }
+    if (this.#addon)
+      this.#thread = ThreadReceive.adopt(this.socket, (packet, opened, source) =>
+        this.#onMessage(packet, source ?? NO_SOURCE, opened),
+      );
+    await this.#thread?.ready;
     return this.socket.address().port;
+  }
+
+  /** The receive thread, when the socket is read there (with the addon). */
+  get receiveThread(): ThreadReceive | undefined {
+    return this.#thread;
+  }
+
+  /** Datagrams read in the addon's recvmmsg batches on the receive thread (none on the JavaScript path). */
+  get batchedDatagrams(): number {
+    return this.#thread?.batchedDatagrams ?? 0;
+  }
+
+  /**
+   * What a receiving session reports of the socket: the kernel's buffer, backlog and drops, and with the receive
+   * thread also what it holds for the event loop and what it dropped when the event loop fell that far behind.
+   */
+  receivingStats(): Required<
+    Pick<ReceiverOptions, 'socketDrops' | 'socketQueuedBytes' | 'socketBufferBytes'>
+  > {
+    const port = this.socket.address().port;
+    const kernelDrops = socketDropCounter(port);
+    const kernelQueued = socketQueuedBytes(port);
+    const thread = this.#thread;
+    if (!thread)
+      return {
+        socketDrops: kernelDrops,
+        socketQueuedBytes: kernelQueued,
+        socketBufferBytes: this.socket.getRecvBufferSize(),
+      };
+    let pipeDrops = thread.pipeDrops;
+    return {
+      socketDrops: () => {
+        const total = thread.pipeDrops;
+        const fresh = total - pipeDrops;
+        pipeDrops = total;
+        return kernelDrops() + fresh;
+      },
+      socketQueuedBytes: () => kernelQueued() + thread.pipeQueuedBytes,
+      // The kernel's granted buffer, as before the thread: a sender paces its bursts to it (rate/burst-budget.ts), and a
+      // burst lands there whole before the thread can move any of it to its pipe.
+      socketBufferBytes: this.socket.getRecvBufferSize(),
+    };
+  }
+
+  /**
+   * Has the receive thread open this session's data packets (sealed by the client: an upload) in place with its key,
+   * so the event loop only reads their headers. False (nothing changes) without the thread.
+   */
+  openOnThread(sessionId: number, key: Buffer, salt: Buffer): boolean {
+    if (!this.#thread) return false;
+    this.#thread.openSession(sessionId, key, salt, 'client');
+    return true;
   }
 
   /** Sessions registered now. */
@@ -88,11 +144,12 @@ export class UdpRouter {
     const early = this.#early.get(sessionId);
     this.#early.delete(sessionId);
     if (!early || !this.#sessions.has(sessionId) || performance.now() - early.atMs > EARLY_MS) return;
-    this.#onMessage(early.packet, early.rinfo);
+    this.#onMessage(early.packet, early.rinfo, false);
   }
 
   unregister(sessionId: number): void {
     this.#sessions.delete(sessionId);
+    this.#thread?.closeSession(sessionId);
   }
 
   sendTo(entry: UdpSessionEntry, packet: Buffer | Buffer[]): void {
@@ -100,45 +157,7 @@ export class UdpRouter {
       this.#send(Array.isArray(packet) ? packet : [packet], entry.peer.port, entry.peer.address);
   }
 
-  /**
-   * With the addon, the datagram libuv read is followed by recvmmsg batches until the socket is empty: one system
-   * call per batch. Each datagram is copied out of the reused buffer (a session may hold its payload until written).
-   */
-  #drainer(addon: DatagramAddon): () => void {
-    const scratch = Buffer.allocUnsafeSlow(SLOT * SLOTS);
-    const lengths = new Int32Array(SLOTS);
-    const sources = new Uint8Array(6 * SLOTS);
-    const view = new DataView(sources.buffer);
-    return () => {
-      for (;;) {
-        // Looked up each batch: a session handed a datagram may have closed the socket.
-        const fd = socketFd(this.socket);
-        if (fd === undefined) return;
-        const count = addon.recvBatch(fd, scratch, SLOT, lengths, sources);
-        this.batchedDatagrams += count;
-        for (let i = 0; i < count; i++) {
-          const length = lengths[i] ?? -1;
-          if (length < 0) continue;
-          const packet = Buffer.allocUnsafe(length);
-          scratch.copy(packet, 0, i * SLOT, i * SLOT + length);
-          // Only a probe's sender is read (it tells a session its client's address).
-          const rinfo: RemoteInfo =
-            packet[2] === PacketType.probe
-              ? {
-                  address: `${sources[6 * i]}.${sources[6 * i + 1]}.${sources[6 * i + 2]}.${sources[6 * i + 3]}`,
-                  family: 'IPv4',
-                  port: view.getUint16(6 * i + 4),
-                  size: length,
-                }
-              : NO_SOURCE;
-          this.#onMessage(packet, rinfo);
-        }
-        if (count < SLOTS) return;
-      }
-    };
-  }
-
-  #onMessage(packet: Buffer, rinfo: RemoteInfo): void {
+  #onMessage(packet: Buffer, rinfo: RemoteInfo, opened: boolean): void {
     if (packet.length < 8 || packet[0] !== MAGIC) return;
     const sessionId = packet.readUInt32BE(4);
     const entry = this.#sessions.get(sessionId);
@@ -164,7 +183,7 @@ export class UdpRouter {
       this.socket.send(ack, rinfo.port, rinfo.address);
       return;
     }
-    entry.onData(packet);
+    entry.onData(packet, opened);
   }
 
   #keepEarly(sessionId: number, packet: Buffer, rinfo: RemoteInfo): void {
@@ -178,7 +197,21 @@ export class UdpRouter {
     this.#early.set(sessionId, { atMs: now, packet, rinfo });
   }
 
-  close(): void {
-    this.socket.close();
+  /** Closes the socket once the receive thread no longer reads its descriptor (so it is never read after reuse). */
+  close(): Promise<void> {
+    const thread = this.#thread;
+    this.#thread = undefined;
+    const close = () => {
+      try {
+        this.socket.close();
+      } catch {
+        // Closed already.
+      }
+    };
+    if (!thread) {
+      close();
+      return Promise.resolve();
+    }
+    return thread.release().then(close);
   }
 }

@@ -319,7 +319,7 @@ export class Receiver {
     const queued = this.#slots[peeked.fileIndex]?.partial;
     if (queued && queued.queuedBytes > MAX_QUEUED_BYTES) return;
     const opened = openedOnThread
-      ? this.options.codec.opened(packet)
+      ? this.options.codec.opened(packet, peeked)
       : this.options.codec.open(this.options.peerRole, packet);
     if (
       !opened ||

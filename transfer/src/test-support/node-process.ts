@@ -57,17 +57,34 @@ export async function nodeProcessSetup(docroot: string): Promise<NodeProcessSetu
 export async function startNodeProcess(
   entry: string,
   env: NodeJS.ProcessEnv,
-): Promise<ChildProcess & { listening: Record<string, unknown> }> {
+): Promise<
+  ChildProcess & {
+    listening: Record<string, unknown>;
+    /** Stops it (SIGTERM) and resolves with its closing status line (empty when it exits without one). */
+    stop(): Promise<Record<string, unknown>>;
+  }
+> {
   const child = spawn(process.execPath, [entry], { env, stdio: ['ignore', 'pipe', 'ignore'] });
+  let stopped: Record<string, unknown> | undefined;
   const listening = await new Promise<Record<string, unknown>>((resolve, reject) => {
     const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
     lines.on('line', (line) => {
       const status = JSON.parse(line) as Record<string, unknown>;
       if (status.event === 'listening') resolve(status);
+      if (status.event === 'stopped') stopped = status;
     });
     child.once('exit', () => reject(new Error('the node exited before listening')));
   });
-  return Object.assign(child, { listening });
+  const exited = new Promise<void>((resolve) => {
+    if (child.exitCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await exited;
+    return stopped ?? {};
+  };
+  return Object.assign(child, { listening, stop });
 }
 
 /** `POST /files/{kind}_setup` against a node on loopback; the first transfer spec. */

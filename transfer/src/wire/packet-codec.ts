@@ -18,6 +18,25 @@ export type Role = 'client' | 'node';
 
 const TWO_32 = 2 ** 32;
 const EMPTY = Buffer.alloc(0);
+/**
+ * Sealed packets are cut from slabs of this size, never reused: a packet is a view that lives until its send, and a
+ * slab is freed with its last packet. Buffer.allocUnsafe's 8 KiB pool held five 1,472-byte packets, so a sender
+ * allocated an ArrayBuffer for every five datagrams.
+ */
+const SLAB_BYTES = 256 * 1024;
+let slab = Buffer.allocUnsafeSlow(SLAB_BYTES);
+let slabUsed = 0;
+
+function packetBuffer(bytes: number): Buffer {
+  if (bytes > SLAB_BYTES / 4) return Buffer.allocUnsafe(bytes);
+  if (slabUsed + bytes > SLAB_BYTES) {
+    slab = Buffer.allocUnsafeSlow(SLAB_BYTES);
+    slabUsed = 0;
+  }
+  const packet = slab.subarray(slabUsed, slabUsed + bytes);
+  slabUsed += bytes;
+  return packet;
+}
 
 /**
  * Seals and opens data packets: AES-GCM over the payload with the header as additional data when the session has a
@@ -88,7 +107,7 @@ export class PacketCodec {
     const native = this.#native;
     if (native) {
       const start = headerBytes(version);
-      const packet = Buffer.allocUnsafe(start + payload.length + 16);
+      const packet = packetBuffer(start + payload.length + 16);
       writeHeader(packet, header, payload.length, version);
       packet[3] = header.flags | PacketFlag.encrypted;
       native.addon.gcmSeal(native.handle, this.#nonce(role, header.seq), packet, start, payload);
@@ -125,10 +144,13 @@ export class PacketCodec {
 
   /**
    * A packet the drain thread already opened in place with this session's key (ThreadSocket.openOnThread): its header
-   * and payload, nothing decrypted again. Undefined when it is not an encrypted packet of this codec's kind.
+   * and payload, nothing decrypted again. Undefined when it is not an encrypted packet of this codec's kind. `header`:
+   * the packet's header when the caller read it already (it is read once per datagram).
    */
-  opened(packet: Buffer): { header: ReadHeader; payload: Buffer } | undefined {
-    const header = readHeader(packet);
+  opened(
+    packet: Buffer,
+    header: ReadHeader | undefined = readHeader(packet),
+  ): { header: ReadHeader; payload: Buffer } | undefined {
     if (!header || (header.flags & PacketFlag.encrypted) === 0 || !this.encrypted) return undefined;
     const start = headerBytes(header.version);
     return { header, payload: packet.subarray(start, start + header.length) };

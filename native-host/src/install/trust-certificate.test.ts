@@ -53,7 +53,8 @@ async function makeHome() {
   return { home: dir, stores: [join(dir, '.pki', 'nssdb'), fresh, used] };
 }
 
-describe('trusting the localhost certificate in the browsers', () => {
+// A key pair and a dozen certutil runs: seconds on a loaded machine, so more than the default five.
+describe('trusting the localhost certificate in the browsers', { timeout: 30_000 }, () => {
   it('adds the authority once, for TLS servers only, to Chromium and every Firefox profile, and removes it', async () => {
     const { home, stores } = await makeHome();
     const tls = await ensureCertificate(join(home, 'rapid'));

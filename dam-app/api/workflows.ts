@@ -104,7 +104,15 @@ export const workflowStepSchema = z.discriminatedUnion('action', [
   }),
 ]);
 export type WorkflowStep = z.output<typeof workflowStepSchema>;
-export const STEP_ACTIONS = ['move', 'copy', 'setField', 'addKeyword', 'applyStamp', 'notify', 'callUrl'] as const;
+export const STEP_ACTIONS = [
+  'move',
+  'copy',
+  'setField',
+  'addKeyword',
+  'applyStamp',
+  'notify',
+  'callUrl',
+] as const;
 
 /** A folder of the workflow tree (R-WORKFLOW-MODEL): workflows are filed in folders, folders in folders. */
 export const saveWorkflowFolderSchema = z.strictObject({

@@ -76,7 +76,8 @@ export const systemWorkflows = admin.get('/admin/workflows/system', {
 });
 const people = endpointGroup('Workflows', 'user');
 export const listManualWorkflows = people.get('/workflows/manual', {
-  summary: 'The workflows the caller may start by hand (their ACL’s "trigger workflow" permission names them)',
+  summary:
+    'The workflows the caller may start by hand (their ACL’s "trigger workflow" permission names them)',
   response: z.array(manualWorkflowSchema),
 });
 export const triggerWorkflow = people.item('/workflows/{id}', idParams).post('/trigger', {

@@ -7,9 +7,9 @@ import { ingestFile } from '../assets/ingest.ts';
 import type { Database } from '../db/schema.ts';
 import type { IntentKind } from '../intents/intents.ts';
 import { notify } from '../notifications/notify.ts';
-import { workflowEvent } from '../workflows/workflow-events.ts';
 import { completeTask } from '../tasks/task-service.ts';
 import { checkoutSource } from '../tasks/task-sources.ts';
+import { workflowEvent } from '../workflows/workflow-events.ts';
 import { setCurrentVersion, setVersionSize, setVersionState } from './version-queries.ts';
 
 export interface CheckInPayload {

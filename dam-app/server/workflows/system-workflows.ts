@@ -13,7 +13,8 @@ export const SYSTEM_WORKFLOWS: SystemWorkflow[] = [
     actions: [
       {
         name: 'upload',
-        payload: 'workspaceId, transferCount, destDirId, nodehost, nodetarget (/files/upload_setup), transfer_spec',
+        payload:
+          'workspaceId, transferCount, destDirId, nodehost, nodetarget (/files/upload_setup), transfer_spec',
         answer: 'transfer_specs, each holding transfer_spec',
       },
       {

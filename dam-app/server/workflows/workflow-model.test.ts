@@ -95,10 +95,15 @@ describe.each(DATABASE_KINDS)('the workflow model, triggers, steps and debugger 
     const ops = (await admin.post('/admin/workflow-folders', { name: 'Ops' })).body;
     const nightly = await admin.post('/admin/workflow-folders', { name: 'Nightly', parentId: ops.id });
     expect(nightly.status).toBe(201);
-    expect((await admin.post('/admin/workflow-folders', { name: 'nightly', parentId: ops.id })).status).toBe(409);
+    expect((await admin.post('/admin/workflow-folders', { name: 'nightly', parentId: ops.id })).status).toBe(
+      409,
+    );
     // The same name under another parent is another folder.
     expect((await admin.post('/admin/workflow-folders', { name: 'Nightly' })).status).toBe(201);
-    const cycle = await admin.put(`/admin/workflow-folders/${ops.id}`, { name: 'Ops', parentId: nightly.body.id });
+    const cycle = await admin.put(`/admin/workflow-folders/${ops.id}`, {
+      name: 'Ops',
+      parentId: nightly.body.id,
+    });
     expect(cycle.status).toBe(400);
     expect(cycle.body.error.user_message).toBe(WORKFLOW_MESSAGES.workflowFolderCycle);
     const acl = await aclId('head on everything');
@@ -152,7 +157,10 @@ describe.each(DATABASE_KINDS)('the workflow model, triggers, steps and debugger 
     expect(await fireDueWorkflows(dam.services, new Date(next.getTime() - 1000))).toBe(0);
     // Two servers' schedule jobs at the same moment: one run.
     const late = new Date(next.getTime() + 5000);
-    const fired = await Promise.all([fireDueWorkflows(dam.services, late), fireDueWorkflows(dam.services, late)]);
+    const fired = await Promise.all([
+      fireDueWorkflows(dam.services, late),
+      fireDueWorkflows(dam.services, late),
+    ]);
     expect(fired[0] + fired[1]).toBe(1);
     expect(await fireDueWorkflows(dam.services, late)).toBe(0);
     const [run] = await settled(workflow.id);
@@ -216,7 +224,10 @@ describe.each(DATABASE_KINDS)('the workflow model, triggers, steps and debugger 
       ['move', 'completed'],
       ['callUrl', 'completed'],
     ]);
-    expect(run?.steps[0]).toMatchObject({ input: { key: CITY, value: 'Oslo' }, output: { from: '', to: 'Oslo' } });
+    expect(run?.steps[0]).toMatchObject({
+      input: { key: CITY, value: 'Oslo' },
+      output: { from: '', to: 'Oslo' },
+    });
     expect(run?.steps[4]?.input).toEqual({ action: 'callUrl', url: hook.url, secret: '••••' });
     const row = await assetRow(assetId);
     expect(row.path).toBe('Done/harbour.bin');
@@ -287,12 +298,18 @@ describe.each(DATABASE_KINDS)('the workflow model, triggers, steps and debugger 
     const [failed] = await settled(workflow.id, 2).then((runs) => runs.filter((each) => !each.dryRun));
     expect(failed).toMatchObject({ status: 'error', error: WORKFLOW_MESSAGES.stepUrlFailed('HTTP 500') });
     expect(failed?.steps.map((step) => step.status)).toEqual(['completed', 'error', 'scheduled']);
-    expect(failed?.steps[1]?.log).toEqual([{ level: 'severe', message: WORKFLOW_MESSAGES.stepUrlFailed('HTTP 500') }]);
+    expect(failed?.steps[1]?.log).toEqual([
+      { level: 'severe', message: WORKFLOW_MESSAGES.stepUrlFailed('HTTP 500') },
+    ]);
     expect((await assetRow(assetId)).keywords).toEqual([]);
 
     const replayed = await admin.post(`/admin/workflow-runs/${failed?.id}/replay`);
     expect(replayed.status).toBe(200);
-    expect(replayed.body).toMatchObject({ replayOf: failed?.id, trigger: 'manual', parameters: { channel: 'web' } });
+    expect(replayed.body).toMatchObject({
+      replayOf: failed?.id,
+      trigger: 'manual',
+      parameters: { channel: 'web' },
+    });
     await settled(workflow.id, 3);
     const again = (await runsOf(workflow.id)).find((each) => each.id === replayed.body.id);
     expect(again?.status).toBe('completed');
@@ -331,8 +348,12 @@ describe.each(DATABASE_KINDS)('the workflow model, triggers, steps and debugger 
       },
     ]);
     expect(
-      (await tess.post(`/workflows/${workflow.id}/trigger`, { assetIds: [assetId], parameters: { copies: 'x' } }))
-        .status,
+      (
+        await tess.post(`/workflows/${workflow.id}/trigger`, {
+          assetIds: [assetId],
+          parameters: { copies: 'x' },
+        })
+      ).status,
     ).toBe(400);
     expect((await tess.post(`/workflows/${workflow.id}/trigger`, { assetIds: [outside] })).status).toBe(404);
     const started = await tess.post(`/workflows/${workflow.id}/trigger`, {
@@ -414,7 +435,11 @@ describe.each(DATABASE_KINDS)('the workflow model, triggers, steps and debugger 
 
   it('lists the system workflows read-only (R-WORKFLOW-SYSTEM)', async () => {
     const listed = (await admin.get('/admin/workflows/system')).body;
-    expect(listed.map((each: { key: string }) => each.key)).toEqual(['pre-transfer', 'loading-dock-download', 'utils']);
+    expect(listed.map((each: { key: string }) => each.key)).toEqual([
+      'pre-transfer',
+      'loading-dock-download',
+      'utils',
+    ]);
     expect(listed[2].actions.map((each: { name: string }) => each.name)).toContain('normalize_xmp');
   });
 });

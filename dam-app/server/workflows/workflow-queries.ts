@@ -1,11 +1,5 @@
 import { type Kysely, sql, type UpdateObject } from 'kysely';
-import type {
-  AssetTrigger,
-  LogLine,
-  RunStep,
-  SaveWorkflow,
-  WorkflowChange,
-} from '../../api/workflows.ts';
+import type { AssetTrigger, LogLine, RunStep, SaveWorkflow, WorkflowChange } from '../../api/workflows.ts';
 import type { Database } from '../db/schema.ts';
 
 /** Every workflow by name (or the one with this id), with the path of the folder it watches. */
@@ -16,7 +10,9 @@ export function workflowRows(db: Kysely<Database>, id?: number) {
     .selectAll('w')
     .select(sql<string>`coalesce(f.path, '')`.as('folder_path'))
     .select(
-      sql<number[]>`array(select p.acl_id from workflow_permissions p where p.workflow_id = w.id order by p.acl_id)`.as(
+      sql<
+        number[]
+      >`array(select p.acl_id from workflow_permissions p where p.workflow_id = w.id order by p.acl_id)`.as(
         'acl_ids',
       ),
     )
@@ -272,7 +268,9 @@ export const insertRun = async (
         replay_of: run.replayOf ?? null,
         requested_by: run.requestedBy ?? null,
       })
-      .onConflict((oc) => oc.columns(['workflow_id', 'event_key']).where('event_key', 'is not', null).doNothing())
+      .onConflict((oc) =>
+        oc.columns(['workflow_id', 'event_key']).where('event_key', 'is not', null).doNothing(),
+      )
       .returning('id')
       .executeTakeFirst()
   )?.id;
@@ -312,9 +310,7 @@ export async function setPermissions(db: Kysely<Database>, workflowId: number, a
 }
 
 export const aclCount = async (db: Kysely<Database>, ids: number[]) =>
-  ids.length === 0
-    ? 0
-    : (await db.selectFrom('acls').select('id').where('id', 'in', ids).execute()).length;
+  ids.length === 0 ? 0 : (await db.selectFrom('acls').select('id').where('id', 'in', ids).execute()).length;
 
 export const usedForPermission = async (db: Kysely<Database>, workflowId: number) =>
   (await db
@@ -385,7 +381,8 @@ export async function folderAncestry(db: Kysely<Database>, id: number) {
 }
 
 export const workflowFolderExists = async (db: Kysely<Database>, id: number) =>
-  (await db.selectFrom('workflow_folders').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+  (await db.selectFrom('workflow_folders').select('id').where('id', '=', id).executeTakeFirst()) !==
+  undefined;
 
 export const deleteWorkflowFolderRow = async (db: Kysely<Database>, id: number) =>
   Number((await db.deleteFrom('workflow_folders').where('id', '=', id).executeTakeFirst()).numDeletedRows);

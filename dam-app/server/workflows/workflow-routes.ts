@@ -48,7 +48,9 @@ export const workflowRoutes = [
     await folders.deleteWorkflowFolder(services, params.id);
     return { ok: true as const };
   }),
-  bindEndpoint(listManualWorkflows, ({ services, principal }) => triggers.manualWorkflows(services, principal)),
+  bindEndpoint(listManualWorkflows, ({ services, principal }) =>
+    triggers.manualWorkflows(services, principal),
+  ),
   bindEndpoint(triggerWorkflow, ({ services, principal, params, body }) =>
     triggers.triggerWorkflow(services, principal, params.id, body),
   ),

@@ -169,7 +169,8 @@ async function scriptRun(
     if (target !== undefined) await moveForRun(services, asset, target);
     await services.db.transaction().execute(async (trx) => {
       await applyRowChanges(trx, services, asset.id, result.changes);
-      if (close && !(await close(done, trx))) throw new ChangeRefused('The run was closed by another server.');
+      if (close && !(await close(done, trx)))
+        throw new ChangeRefused('The run was closed by another server.');
     });
     return done;
   } catch (error) {

@@ -9,8 +9,12 @@ describe('a workflow schedule (R-WORKFLOW-SCHEDULE)', () => {
   it('fires hourly at its minute, daily at its time, weekly on its day, always after the given time', () => {
     // 2026-11-27 is a Friday (day 5).
     const now = at('2026-11-27T10:20:30Z');
-    expect(firstFireAt(schedule({ every: 'hourly', time: '00:45' }), now)).toEqual(at('2026-11-27T10:45:00Z'));
-    expect(firstFireAt(schedule({ every: 'hourly', time: '00:15' }), now)).toEqual(at('2026-11-27T11:15:00Z'));
+    expect(firstFireAt(schedule({ every: 'hourly', time: '00:45' }), now)).toEqual(
+      at('2026-11-27T10:45:00Z'),
+    );
+    expect(firstFireAt(schedule({ every: 'hourly', time: '00:15' }), now)).toEqual(
+      at('2026-11-27T11:15:00Z'),
+    );
     expect(firstFireAt(schedule({ every: 'daily', time: '09:00' }), now)).toEqual(at('2026-11-28T09:00:00Z'));
     expect(firstFireAt(schedule({ every: 'daily', time: '23:59' }), now)).toEqual(at('2026-11-27T23:59:00Z'));
     expect(firstFireAt(schedule({ every: 'weekly', day: 1, time: '08:00' }), now)).toEqual(
@@ -46,6 +50,8 @@ describe('a workflow schedule (R-WORKFLOW-SCHEDULE)', () => {
   it('refuses a time that is not HH:MM and an interval below 1', () => {
     expect(workflowScheduleSchema.safeParse({ every: 'daily', time: '24:00' }).success).toBe(false);
     expect(workflowScheduleSchema.safeParse({ every: 'daily', time: '9:00' }).success).toBe(false);
-    expect(workflowScheduleSchema.safeParse({ every: 'daily', time: '09:00', interval: 0 }).success).toBe(false);
+    expect(workflowScheduleSchema.safeParse({ every: 'daily', time: '09:00', interval: 0 }).success).toBe(
+      false,
+    );
   });
 });

@@ -14,7 +14,8 @@ export function firstFireAt(schedule: WorkflowSchedule, after: Date): Date {
   if (schedule.every === 'hourly') at.setUTCMinutes(minutes);
   else {
     at.setUTCHours(hours, minutes);
-    if (schedule.every === 'weekly') at.setUTCDate(at.getUTCDate() + ((schedule.day - at.getUTCDay() + 7) % 7));
+    if (schedule.every === 'weekly')
+      at.setUTCDate(at.getUTCDate() + ((schedule.day - at.getUTCDay() + 7) % 7));
   }
   const step = PERIOD[schedule.every];
   while (at.getTime() <= after.getTime()) at.setTime(at.getTime() + step);

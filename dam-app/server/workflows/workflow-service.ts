@@ -9,8 +9,8 @@ import {
   workflowChangeSchema,
   workflowParameterSchema,
   workflowRunSchema,
-  workflowSchema,
   workflowScheduleSchema,
+  workflowSchema,
 } from '../../api/workflows.ts';
 import type { Principal } from '../access/principal.ts';
 import { ApiError, conflict, notFound } from '../api/api-error.ts';
@@ -207,4 +207,4 @@ export async function testRun(
   return runView((await queries.runById(services.db, runId)) as RunRow);
 }
 
-export { runView, type RunRow, workflowNotFound };
+export { type RunRow, runView, workflowNotFound };

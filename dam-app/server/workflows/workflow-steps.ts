@@ -51,9 +51,9 @@ const cleanFolder = (folder: string) => folder.replace(/^\/+|\/+$/g, '');
 /** Row changes (fields, keywords, a notification) in one transaction of their own. */
 async function applyRows(context: StepContext, asset: WorkflowAsset, changes: WorkflowChange[]) {
   if (context.dryRun) return;
-  await context.services.db.transaction().execute((trx) =>
-    applyRowChanges(trx, context.services, asset.id, changes),
-  );
+  await context.services.db
+    .transaction()
+    .execute((trx) => applyRowChanges(trx, context.services, asset.id, changes));
 }
 
 async function setFields(context: StepContext, values: Record<string, string>) {
@@ -123,7 +123,10 @@ async function copyTo(context: StepContext, folder: string): Promise<StepOutcome
       await services.tree.move(staging, target);
     },
   );
-  return { output: { copy: target, assetId: copyId }, log: [{ level: 'fine', message: `Copied to ${target}` }] };
+  return {
+    output: { copy: target, assetId: copyId },
+    log: [{ level: 'fine', message: `Copied to ${target}` }],
+  };
 }
 
 /**
@@ -142,7 +145,10 @@ export async function runStep(context: StepContext, step: WorkflowStep): Promise
         if (target === undefined) return { output: { path: asset.path, moved: false }, log: [] };
         if (!context.dryRun) await moveForRun(context.services, asset, target);
         Object.assign(asset, { path: target, folder });
-        return { output: { path: target, moved: true }, log: [{ level: 'fine', message: `Moved to ${target}` }] };
+        return {
+          output: { path: target, moved: true },
+          log: [{ level: 'fine', message: `Moved to ${target}` }],
+        };
       }
       case 'copy':
         return await copyTo(context, cleanFolder(fill(step.folder, parameters)));

@@ -57,7 +57,9 @@ export async function triggerWorkflow(
   const problems: Record<string, string> = {};
   for (const [name, value] of Object.entries(body.parameters)) {
     const parameter = workflow.parameters.find((each) => each.name === name);
-    const problem = parameter ? parameterValueProblem(parameter.type, value) : 'This workflow has no such parameter.';
+    const problem = parameter
+      ? parameterValueProblem(parameter.type, value)
+      : 'This workflow has no such parameter.';
     if (problem) problems[`parameters.${name}`] = problem;
   }
   if (Object.keys(problems).length) throw invalid(problems);

@@ -1,7 +1,7 @@
 import type { SystemWorkflow } from '../../api/workflows.ts';
 
 /**
- * The spec's own handlers (R-WORKFLOW-SYSTEM, §7 and §9): the pre-transfer handler, the loading dock download and the
+ * The spec's own handlers (R-WORKFLOW-SYSTEM): the pre-transfer handler, the loading dock download and the
  * utils workflow. The DAM serves them in code (its transfer and loading-dock features); the Workflow Manager lists
  * them, read-only, with the actions and payloads the transfer integration calls.
  */

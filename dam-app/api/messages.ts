@@ -169,5 +169,5 @@ export const WORKFLOW_MESSAGES = {
   workflowAclMissing: 'One of the ACLs does not exist.',
   stepNeedsAsset: 'This step needs an asset, and the run has none.',
   stepStampMissing: 'The stamp of this step no longer exists.',
-  stepUrlFailed: (status: string) => `The URL answered ${status}.`,
+  stepUrlFailed: (status: string) => `The call to the URL failed: ${status}.`,
 } as const;

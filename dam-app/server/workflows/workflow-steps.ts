@@ -98,7 +98,11 @@ async function callUrl(context: StepContext, url: string, secret: string): Promi
     status = answer.status;
     await answer.body?.cancel();
   } catch (error) {
-    throw new StepFailed(WORKFLOW_MESSAGES.stepUrlFailed((error as Error).message));
+    // fetch says only "fetch failed"; its cause names what happened (ECONNREFUSED, a timeout).
+    const cause = (error as Error & { cause?: { code?: string; message?: string } }).cause;
+    throw new StepFailed(
+      WORKFLOW_MESSAGES.stepUrlFailed(cause?.code ?? cause?.message ?? (error as Error).message),
+    );
   }
   if (status < 200 || status > 299) throw new StepFailed(WORKFLOW_MESSAGES.stepUrlFailed(`HTTP ${status}`));
   return { output: { url, status }, log: [{ level: 'fine', message: `POST ${url}: ${status}` }] };

@@ -35,5 +35,5 @@ export const workflowMessagesFr: Record<keyof typeof WORKFLOW_MESSAGES, string> 
   workflowAclMissing: 'L’une des ACL n’existe pas.',
   stepNeedsAsset: 'Cette étape a besoin d’une ressource, et l’exécution n’en a pas.',
   stepStampMissing: 'Le tampon de cette étape n’existe plus.',
-  stepUrlFailed: 'L’URL a répondu {status}.',
+  stepUrlFailed: 'L’appel de l’URL a échoué : {status}.',
 };

@@ -1,4 +1,4 @@
-import { Button, Heading, HStack, List, Stack, Text } from '@chakra-ui/react';
+import { Button, Heading, HStack, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createWorkflowFolder, deleteWorkflowFolder } from '../../../../api/contract/workflows-endpoints.ts';
@@ -60,7 +60,7 @@ export function WorkflowFolders() {
         <Text color="fg.muted">{t('workflow.foldersEmpty')}</Text>
       )}
       <ErrorAlert error={remove.error} />
-      <HStack align="flex-end" wrap="wrap">
+      <SimpleGrid columns={{ base: 1, md: 3 }} gap="3" alignItems="end">
         <FormField
           name="workflowFolderName"
           label={t('workflow.folderName')}
@@ -83,7 +83,7 @@ export function WorkflowFolders() {
         >
           {t('workflow.newFolder')}
         </Button>
-      </HStack>
+      </SimpleGrid>
       <ErrorAlert error={create.error} />
     </Stack>
   );

@@ -55,7 +55,7 @@ export function RunDetails({ run }: { run: WorkflowRun }) {
         )}
       </Box>
       {run.steps.length > 0 && <StepTrace key={run.id} steps={run.steps} />}
-      <LogLines log={run.log} />
+      {run.steps.length === 0 && <LogLines log={run.log} />}
     </Stack>
   );
 }

@@ -20,7 +20,7 @@ export function StepTrace({ steps }: { steps: RunStep[] }) {
   return (
     <Stack as="section" aria-labelledby={headingId} gap="2" borderWidth="1px" rounded="md" p="3">
       <HStack justify="space-between" wrap="wrap">
-        <Heading as="h4" size="xs" id={headingId} aria-live="polite">
+        <Heading as="h3" size="xs" id={headingId} aria-live="polite">
           {t('workflow.stepOf', {
             n: at + 1,
             total: steps.length,

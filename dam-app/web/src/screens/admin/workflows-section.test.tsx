@@ -233,7 +233,7 @@ describe('the Workflow Manager section (R-WORKFLOW-TRIGGERS)', () => {
               input: { url: 'https://hooks.example/x' },
               output: {},
               status: 'error',
-              log: [{ level: 'severe', message: 'The URL answered HTTP 500.' }],
+              log: [{ level: 'severe', message: 'The call to the URL failed: HTTP 500.' }],
             },
           ],
         }),
@@ -249,7 +249,7 @@ describe('the Workflow Manager section (R-WORKFLOW-TRIGGERS)', () => {
       name: en('workflow.stepOf', { n: 2, total: 2, action: en('workflow.action.callUrl') }),
     });
     expect(stepHeading).toBeTruthy();
-    expect(screen.getAllByText('The URL answered HTTP 500.').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('The call to the URL failed: HTTP 500.').length).toBeGreaterThan(0);
     fireEvent.click(screen.getByRole('button', { name: en('workflow.previousStep') }));
     expect(
       await screen.findByRole('heading', {

@@ -400,6 +400,54 @@ describe.each(DATABASE_KINDS)('the workflow model, triggers, steps and debugger 
     expect(await runsOf(versioned.id)).toHaveLength(1);
   });
 
+  it('starts a workflow on each asset approved in a request, not on a rejected one (R-WORKFLOW-TRIGGERS)', async () => {
+    const { db } = dam.services;
+    const rita = await aclUser(dam, 'rita', 'Team', ['facet browsing']);
+    const group = await db
+      .insertInto('groups')
+      .values({ name: 'Approvers', description: '' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const head = await db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'head')
+      .executeTakeFirstOrThrow();
+    await db.insertInto('group_members').values({ group_id: group.id, user_id: head.id }).execute();
+    const approvedId = await insertAssetRow(db, 'Team/approved.bin');
+    const rejectedId = await insertAssetRow(db, 'Team/rejected.bin');
+    const team = await db
+      .selectFrom('folders')
+      .select('id')
+      .where('path', '=', 'Team')
+      .executeTakeFirstOrThrow();
+    expect((await admin.put(`/folders/${team.id}/approver`, { groupId: group.id })).status).toBe(200);
+    const workflow = await create({
+      name: 'On approval',
+      trigger: 'approved',
+      script: `log.fine('approved', asset.path);`,
+    });
+    const made = await rita.post('/requests', { assetIds: [approvedId, rejectedId], reason: 'For print' });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const decided = await admin.post(`/requests/${made.body.requests[0].id}/decision`, {
+      items: [
+        { assetId: approvedId, decision: 'approved' },
+        { assetId: rejectedId, decision: 'rejected', reason: 'Embargoed' },
+      ],
+      notes: '',
+      dueAt: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    expect(decided.status, JSON.stringify(decided.body)).toBe(200);
+    const [run] = await settled(workflow.id);
+    expect(run).toMatchObject({
+      assetId: approvedId,
+      trigger: 'approved',
+      status: 'completed',
+      log: [{ level: 'fine', message: 'approved Team/approved.bin' }],
+    });
+    expect(await runsOf(workflow.id)).toHaveLength(1);
+  });
+
   it('resumes a Regular run after a server kill from the first step not completed (R-WORKFLOW-STEPS)', async () => {
     const assetId = await insertAssetRow(dam.services.db, 'Team/resume.bin');
     const workflow = await create({

@@ -156,4 +156,18 @@ export const WORKFLOW_MESSAGES = {
   workflowMoveTargetMissing: (folder: string) => `The folder "${folder}" does not exist.`,
   workflowMoveTargetTaken: (path: string) => `A file "${path}" already exists.`,
   workflowAssetGone: 'The asset is no longer in the library.',
+  // R-WORKFLOW-MODEL, R-WORKFLOW-STEPS, R-WORKFLOW-DEBUGGER (s39).
+  workflowUsedForPermission: 'A workflow cannot be removed while used for a permission.',
+  workflowFolderNotFound: 'This workflow folder does not exist.',
+  workflowFolderExists: 'A workflow folder with this name already exists here.',
+  workflowFolderNotEmpty: 'The workflow folder still holds workflows or folders.',
+  workflowFolderCycle: 'A workflow folder cannot be moved into itself.',
+  workflowCancelled: 'The workflow was cancelled.',
+  workflowNotManual: 'This workflow is not started by hand.',
+  runNotFound: 'This workflow run does not exist.',
+  workflowOnlyFailedReplay: 'Only a run that ended in error can be replayed.',
+  workflowAclMissing: 'One of the ACLs does not exist.',
+  stepNeedsAsset: 'This step needs an asset, and the run has none.',
+  stepStampMissing: 'The stamp of this step no longer exists.',
+  stepUrlFailed: (status: string) => `The call to the URL failed: ${status}.`,
 } as const;

@@ -35,6 +35,7 @@ import { DatabaseUploadLocker } from './uploads/upload-locker.ts';
 import { VERSION_INTENTS } from './versions/version-intents.ts';
 import { runClipExportJob } from './video-timeline/clip-export-job.ts';
 import { runWorkflowJob } from './workflows/workflow-run-job.ts';
+import { fireDueWorkflows, WORKFLOW_SCHEDULE_SECONDS } from './workflows/workflow-trigger-service.ts';
 
 export interface DamRuntime {
   services: DamServices;
@@ -80,6 +81,9 @@ export async function createServices(config: DamConfig, log: Logger): Promise<Da
       'conversion.run': (payload) => runConversionJob(services, payload),
       'video.clip-export': (payload) => runClipExportJob(services, payload),
       'workflow.run': (payload) => runWorkflowJob(services, payload),
+      'workflow.schedule': async () => {
+        await fireDueWorkflows(services);
+      },
       'notifications.digest': async () => {
         const sent = await sendDigests(services);
         if (sent) log.info('notifications.digest', { sent });
@@ -103,6 +107,8 @@ export async function createServices(config: DamConfig, log: Logger): Promise<Da
           : []),
         // The daily notification digest, once a day between all servers.
         { kind: 'notifications.digest', payload: {}, everySeconds: DIGEST_EVERY_SECONDS },
+        // Scheduled workflows (R-WORKFLOW-SCHEDULE): fire times are whole minutes, looked for each minute.
+        { kind: 'workflow.schedule', payload: {}, everySeconds: WORKFLOW_SCHEDULE_SECONDS },
       ],
     },
   );

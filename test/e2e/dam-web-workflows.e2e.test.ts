@@ -4,7 +4,9 @@ import { dirname, join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestFile } from '../../dam-app/server/assets/ingest.ts';
+import { queueJob } from '../../dam-app/server/jobs/job-payloads.ts';
 import { ApiClient } from '../../dam-app/server/test-support/api-client.ts';
+import { insertRun } from '../../dam-app/server/workflows/workflow-queries.ts';
 import { en } from '../../dam-app/web/src/i18n/messages-en.ts';
 import { fr } from '../../dam-app/web/src/i18n/messages-fr.ts';
 import {
@@ -28,6 +30,7 @@ let site: DamWebSite;
 let browser: Browser;
 let page: Page;
 let assetId = 0;
+let publishId = 0;
 const q = (text: string) => JSON.stringify(text);
 
 beforeAll(async () => {
@@ -45,7 +48,7 @@ beforeAll(async () => {
   await admin.post('/admin/workflows', {
     name: 'Runaway',
     trigger: 'metadataChanged',
-    enabled: false,
+    state: 'disabled',
     timeoutMs: 200,
     script: 'for (;;) {}',
   });
@@ -78,6 +81,35 @@ beforeAll(async () => {
   // The run is a job: wait for it to finish.
   for (let tries = 0; tries < 200; tries++) {
     const runs = (await admin.get(`/admin/workflows/${created.body.id}/runs`)).body;
+    if (runs.length && runs[0].status !== 'scheduled') break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
+  // A Regular workflow whose signed call fails (nothing listens on port 9 of this machine): its failed run is what
+  // the debugger steps through and replays.
+  const publish = await admin.post('/admin/workflows', {
+    name: 'Publish',
+    type: 'regular',
+    trigger: 'manual',
+    steps: [
+      { action: 'setField', key: CITY, value: 'Ålesund' },
+      { action: 'callUrl', url: 'http://127.0.0.1:9/hook', secret: 'a-signing-secret-of-sixteen' },
+    ],
+  });
+  if (publish.status !== 201) throw new Error(JSON.stringify(publish.body));
+  publishId = publish.body.id;
+  await services.db.transaction().execute(async (trx) => {
+    const runId = (await insertRun(trx, {
+      workflowId: publishId,
+      assetId,
+      trigger: 'manual',
+      parameters: {},
+    })) as number;
+    await queueJob(trx, 'workflow.run', { runId });
+  });
+  services.jobs.kick();
+  for (let tries = 0; tries < 200; tries++) {
+    const runs = (await admin.get(`/admin/workflows/${publishId}/runs`)).body;
     if (runs.length && runs[0].status !== 'scheduled') break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -186,6 +218,34 @@ describe.each([
       .where('id', '=', assetId)
       .executeTakeFirstOrThrow();
     expect(row.keywords).toEqual(['arrival']);
+  });
+
+  it('steps through a failed Regular run from the keyboard and replays it (R-WORKFLOW-DEBUGGER)', async () => {
+    await go('#/admin/workflows');
+    await seeText('Publish');
+    await button(fill('workflow.showRuns', { name: 'Publish' })).click();
+    await seeText(t['workflow.status.error']);
+    await page.focus('details > summary');
+    await page.keyboard.press('Enter');
+    // The trace opens on the step in error; Previous goes back to the field that was set.
+    const errorStep = fill('workflow.stepOf', { n: 2, total: 2, action: t['workflow.action.callUrl'] });
+    await seeText(errorStep);
+    await page.locator(`aria/${t['workflow.previousStep']}[role="button"]`).click();
+    await seeText(fill('workflow.stepOf', { n: 1, total: 2, action: t['workflow.action.setField'] }));
+    await checkScreen(`${language}-trace`);
+    const runs = () =>
+      site.runtime.services.db
+        .selectFrom('workflow_runs')
+        .select(['id', 'status'])
+        .where('workflow_id', '=', publishId)
+        .orderBy('id', 'desc')
+        .execute();
+    const before = await runs();
+    const failed = before.find((run) => run.status === 'error');
+    await button(fill('workflow.replay', { id: failed?.id ?? 0 })).click();
+    for (let tries = 0; tries < 100 && (await runs()).length === before.length; tries++)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await runs()).length).toBe(before.length + 1);
   });
 
   it('previews a stamp on the asset and applies it', async () => {

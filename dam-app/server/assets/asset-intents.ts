@@ -57,6 +57,7 @@ export const assetTrashIntent: IntentKind<TrashPayload> = {
       trash_key: payload.key,
     });
     await notifyDeleted(trx, services, payload);
+    await workflowEvent(trx, 'deleted', { id: payload.assetId, path: payload.path }, services);
   },
 };
 

@@ -439,6 +439,8 @@ export interface Database {
   portal_downloads: PortalDownloadsTable;
   workflows: WorkflowsTable;
   workflow_runs: WorkflowRunsTable;
+  workflow_folders: WorkflowFoldersTable;
+  workflow_permissions: WorkflowPermissionsTable;
   stamps: StampsTable;
   // issue 30, ops
   workspaces: WorkspacesTable;
@@ -767,14 +769,32 @@ export interface WorkflowsTable {
   id: Generated<number>;
   name: string;
   description: Generated<string>;
-  trigger: 'ingested' | 'metadataChanged' | 'moved';
+  trigger: string;
   folder_id: Nullable<number>;
   script: string;
-  enabled: Generated<boolean>;
   timeout_ms: number;
   memory_mb: number;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  // Migration 0031 (R-WORKFLOW-MODEL): as api/workflows.ts.
+  workflow_folder_id: Nullable<number>;
+  type: Generated<'regular' | 'login' | 'permission' | 'javascript'>;
+  state: Generated<'enabled' | 'disabled' | 'cancelled'>;
+  parameters: ColumnType<unknown[], string | undefined, string>;
+  properties: ColumnType<Record<string, string>, string | undefined, string>;
+  steps: ColumnType<unknown[], string | undefined, string>;
+  schedule: ColumnType<unknown, string | null | undefined, string | null>;
+  next_fire_at: Nullable<Date>;
+}
+export interface WorkflowFoldersTable {
+  id: Generated<number>;
+  name: string;
+  parent_id: Nullable<number>;
+  created_at: CreatedAt;
+}
+export interface WorkflowPermissionsTable {
+  workflow_id: number;
+  acl_id: number;
 }
 /** R-WORKFLOW-RUNS (migration 0025): one trigger event's run, or a dry run; changes and log as api/workflows.ts. */
 export interface WorkflowRunsTable {
@@ -789,6 +809,12 @@ export interface WorkflowRunsTable {
   error: Nullable<string>;
   created_at: CreatedAt;
   finished_at: Nullable<Date>;
+  // Migration 0031 (R-WORKFLOW-DEBUGGER).
+  event_key: Nullable<string>;
+  parameters: ColumnType<Record<string, string>, string | undefined, string>;
+  steps: ColumnType<unknown[], string | undefined, string>;
+  replay_of: Nullable<number>;
+  requested_by: Nullable<number>;
 }
 /** R-STAMP (migration 0025): a named set of field values, as api/stamps.ts shapes them. */
 export interface StampsTable {

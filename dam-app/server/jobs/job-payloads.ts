@@ -32,6 +32,8 @@ export const JOB_PAYLOADS = {
   'video.clip-export': z.object({ clipId: z.number().int(), actorId: z.number().int().nullable() }),
   /** One scheduled workflow run (workflows/workflow-run-job.ts). */
   'workflow.run': z.object({ runId: z.number().int() }),
+  /** Scheduled workflows whose time has come (workflows/workflow-trigger-service.ts `fireDueWorkflows`). */
+  'workflow.schedule': z.object({}),
 };
 
 export type JobKind = keyof typeof JOB_PAYLOADS;

@@ -18,6 +18,7 @@ import { queueJob } from '../jobs/job-payloads.ts';
 import { cleanLoadingDock } from '../loading-dock/cleanup.ts';
 import { prepareGrantedDock } from '../loading-dock/loading-dock-service.ts';
 import type { DamServices } from '../services.ts';
+import { workflowEventForAssets } from '../workflows/workflow-events.ts';
 import { approvalWaiting, requestDecided } from './request-events.ts';
 import * as queries from './request-queries.ts';
 
@@ -259,6 +260,7 @@ export async function decideRequest(
     });
     const view = await viewOf(trx, id, viewer);
     await requestDecided(services, trx, view);
+    await workflowEventForAssets(trx, 'approved', approved, services);
     return { view, oldDock: locked.dock_id };
   });
   await revokeDock(services, oldDock);

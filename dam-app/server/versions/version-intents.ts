@@ -9,6 +9,7 @@ import type { IntentKind } from '../intents/intents.ts';
 import { notify } from '../notifications/notify.ts';
 import { completeTask } from '../tasks/task-service.ts';
 import { checkoutSource } from '../tasks/task-sources.ts';
+import { workflowEvent } from '../workflows/workflow-events.ts';
 import { setCurrentVersion, setVersionSize, setVersionState } from './version-queries.ts';
 
 export interface CheckInPayload {
@@ -56,7 +57,7 @@ export const checkInIntent: IntentKind<CheckInPayload> = {
     // The check-in returns the check-out: its task is done. Followers hear of the version with it.
     await completeTask(trx, checkoutSource(payload.assetId));
     const asset = await findAsset(trx, payload.assetId);
-    if (asset)
+    if (asset) {
       await notify(trx, services.config, {
         type: 'Version',
         actorId: payload.userId,
@@ -64,6 +65,8 @@ export const checkInIntent: IntentKind<CheckInPayload> = {
         target: { kind: 'asset', id: payload.assetId },
         about: { assetId: payload.assetId, path: asset.path },
       });
+      await workflowEvent(trx, 'versioned', { id: payload.assetId, path: asset.path }, services);
+    }
   },
   async abandonRows(trx, payload) {
     await setVersionState(trx, payload.versionId, 'failed');

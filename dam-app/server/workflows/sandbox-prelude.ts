@@ -1,7 +1,8 @@
 import { WORKFLOW_LIMITS } from '../../api/workflows.ts';
 
 /**
- * The JavaScript evaluated inside QuickJS before a script: it builds `asset` (a copy the script may read and that
+ * The JavaScript evaluated inside QuickJS before a script: it builds `params` (the run's parameters), `asset` (null
+ * for a run without one; else a copy the script may read and that
  * follows its own changes), `dam` (the only actions a script has: each is recorded, never performed) and `log`.
  * The recorded changes and log lines are read back with `__collect()`; the host re-checks them, so a script that
  * tampers with them only spoils its own run.
@@ -10,26 +11,35 @@ export const SANDBOX_PRELUDE = `
 (function () {
   var changes = [];
   var lines = [];
-  var asset = JSON.parse(globalThis.__input);
+  var input = JSON.parse(globalThis.__input);
   delete globalThis.__input;
-  var base = asset.path.slice(asset.path.lastIndexOf('/') + 1);
+  var asset = input.asset;
+  var params = Object.freeze(input.params || {});
+  var base = asset ? asset.path.slice(asset.path.lastIndexOf('/') + 1) : '';
+  function need() {
+    if (!asset) throw new Error('This run has no asset.');
+  }
   function record(change) {
+    need();
     if (changes.length >= ${WORKFLOW_LIMITS.changes}) throw new Error('Too many changes in one run.');
     changes.push(change);
   }
   var dam = {
     setField: function (key, value) {
+      need();
       key = String(key); value = String(value);
       asset.fields[key] = value;
       record({ action: 'setField', key: key, value: value });
     },
     addKeyword: function (word) {
+      need();
       word = String(word).trim();
       if (asset.keywords.indexOf(word) !== -1) return;
       asset.keywords.push(word);
       record({ action: 'addKeyword', word: word });
     },
     removeKeyword: function (word) {
+      need();
       word = String(word).trim();
       var at = asset.keywords.indexOf(word);
       if (at === -1) return;
@@ -37,6 +47,7 @@ export const SANDBOX_PRELUDE = `
       record({ action: 'removeKeyword', word: word });
     },
     move: function (folder) {
+      need();
       folder = String(folder).replace(/^\\/+|\\/+$/g, '');
       asset.folder = folder;
       asset.path = folder ? folder + '/' + base : base;
@@ -59,6 +70,7 @@ export const SANDBOX_PRELUDE = `
   };
   Object.freeze(dam); Object.freeze(log);
   globalThis.asset = asset;
+  globalThis.params = params;
   globalThis.dam = dam;
   globalThis.log = log;
   globalThis.console = { log: log.fine, error: log.severe, warn: log.severe };

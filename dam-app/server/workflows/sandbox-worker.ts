@@ -25,7 +25,7 @@ quickjs.getQuickJS().then((engine) => {
   const deadline = Date.now() + workerData.timeoutMs;
   runtime.setInterruptHandler(() => Date.now() > deadline);
   const context = runtime.newContext();
-  const input = context.newString(JSON.stringify(workerData.asset));
+  const input = context.newString(JSON.stringify({ asset: workerData.asset, params: workerData.parameters }));
   context.setProp(context.global, '__input', input);
   input.dispose();
   const prelude = context.evalCode(workerData.prelude, 'prelude.js');
@@ -34,7 +34,7 @@ quickjs.getQuickJS().then((engine) => {
     return;
   }
   prelude.value.dispose();
-  const wrapped = '(function (asset, dam, log) { "use strict";\\n' + workerData.script + '\\n})(asset, dam, log);';
+  const wrapped = '(function (asset, dam, log, params) { "use strict";\\n' + workerData.script + '\\n})(asset, dam, log, params);';
   const result = context.evalCode(wrapped, 'workflow.js');
   let stopped = null;
   if (result.error) stopped = failure(context, result.error);

@@ -12,9 +12,28 @@ const asset = {
   fields: { 'http://ns.example.org/photo/1.0/city': 'Oslo' },
 };
 const run = (script: string, limits: { timeoutMs?: number; memoryMb?: number } = {}) =>
-  runInSandbox({ script, asset, timeoutMs: limits.timeoutMs ?? 1000, memoryMb: limits.memoryMb ?? 8 });
+  runInSandbox({
+    script,
+    asset,
+    parameters: {},
+    timeoutMs: limits.timeoutMs ?? 1000,
+    memoryMb: limits.memoryMb ?? 8,
+  });
 
 describe('the workflow sandbox (R-WORKFLOW-SANDBOX)', () => {
+  it('gives the script its run’s parameters, and a run without an asset no asset to change (R-WORKFLOW-MODEL)', async () => {
+    const result = await runInSandbox({
+      script: `log.config(params.city, typeof asset); dam.addKeyword('k');`,
+      asset: null,
+      parameters: { city: 'Oslo' },
+      timeoutMs: 1000,
+      memoryMb: 8,
+    });
+    expect(result.log).toEqual([{ level: 'config', message: 'Oslo object' }]);
+    expect(result.changes).toEqual([]);
+    expect(result.error).toBe(WORKFLOW_MESSAGES.scriptFailed('This run has no asset.'));
+  });
+
   it('records what the script asks of `dam` and its log lines, and the script sees its own changes', async () => {
     const result = await run(`
       dam.setField('http://ns.example.org/photo/1.0/city', asset.fields['http://ns.example.org/photo/1.0/city'].toUpperCase());

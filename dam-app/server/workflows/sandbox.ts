@@ -15,7 +15,10 @@ import { SANDBOX_WORKER_SOURCE } from './sandbox-worker.ts';
 
 export interface SandboxInput {
   script: string;
-  asset: WorkflowAsset;
+  /** Null for a run without an asset (a scheduled run). */
+  asset: WorkflowAsset | null;
+  /** The run's parameters, `params` in the script. */
+  parameters: Record<string, string>;
   timeoutMs: number;
   memoryMb: number;
 }

@@ -1,5 +1,5 @@
 import { type Kysely, sql, type UpdateObject } from 'kysely';
-import type { LogLine, SaveWorkflow, WorkflowChange, WorkflowTrigger } from '../../api/workflows.ts';
+import type { AssetTrigger, LogLine, RunStep, SaveWorkflow, WorkflowChange } from '../../api/workflows.ts';
 import type { Database } from '../db/schema.ts';
 
 /** Every workflow by name (or the one with this id), with the path of the folder it watches. */
@@ -9,38 +9,57 @@ export function workflowRows(db: Kysely<Database>, id?: number) {
     .leftJoin('folders as f', 'f.id', 'w.folder_id')
     .selectAll('w')
     .select(sql<string>`coalesce(f.path, '')`.as('folder_path'))
+    .select(
+      sql<
+        number[]
+      >`array(select p.acl_id from workflow_permissions p where p.workflow_id = w.id order by p.acl_id)`.as(
+        'acl_ids',
+      ),
+    )
     .orderBy(sql`lower(w.name)`);
   if (id !== undefined) query = query.where('w.id', '=', id);
   return query.execute();
 }
 
-const columns = (body: SaveWorkflow) => ({
+const columns = (body: SaveWorkflow, nextFireAt: Date | null) => ({
   name: body.name,
   description: body.description,
+  type: body.type,
   trigger: body.trigger,
   folder_id: body.folderId,
+  workflow_folder_id: body.workflowFolderId,
   script: body.script,
-  enabled: body.enabled,
+  steps: JSON.stringify(body.steps),
+  parameters: JSON.stringify(body.parameters),
+  properties: JSON.stringify(body.properties),
+  schedule: body.schedule === null ? null : JSON.stringify(body.schedule),
+  next_fire_at: nextFireAt,
+  state: body.state,
   timeout_ms: body.timeoutMs,
   memory_mb: body.memoryMb,
 });
 
 /** The new workflow's id, or nothing when the name is taken. */
-export const insertWorkflow = async (db: Kysely<Database>, body: SaveWorkflow) =>
+export const insertWorkflow = async (db: Kysely<Database>, body: SaveWorkflow, nextFireAt: Date | null) =>
   (
     await db
       .insertInto('workflows')
-      .values(columns(body))
+      .values(columns(body, nextFireAt))
       .onConflict((oc) => oc.doNothing())
       .returning('id')
       .executeTakeFirst()
   )?.id;
 
-export const updateWorkflowRow = async (db: Kysely<Database>, id: number, body: SaveWorkflow) =>
+export const updateWorkflowRow = async (
+  db: Kysely<Database>,
+  id: number,
+  body: SaveWorkflow,
+  nextFireAt: Date | null,
+) =>
   (
     await db
       .updateTable('workflows')
-      .set({ ...columns(body), updated_at: sql`now()` })
+      .set({ ...columns(body, nextFireAt), updated_at: sql`now()` })
       .where('id', '=', id)
       .returning('id')
       .executeTakeFirst()
@@ -58,14 +77,15 @@ export const folderExists = async (db: Kysely<Database>, id: number) =>
  */
 export async function scheduleMatchingRuns(
   db: Kysely<Database>,
-  trigger: WorkflowTrigger,
+  trigger: AssetTrigger,
   asset: { id: number; path: string },
 ) {
   const { rows } = await sql<{ id: number }>`
-    insert into workflow_runs (workflow_id, asset_id, trigger)
-    select w.id, ${asset.id}, ${trigger}
+    insert into workflow_runs (workflow_id, asset_id, trigger, parameters)
+    select w.id, ${asset.id}, ${trigger},
+      coalesce((select jsonb_object_agg(p->>'name', p->>'value') from jsonb_array_elements(w.parameters) p), '{}')
     from workflows w left join folders f on f.id = w.folder_id
-    where w.enabled and w.trigger = ${trigger}
+    where w.state = 'enabled' and w.trigger = ${trigger}
       and (w.folder_id is null or f.path = ''
         or ${asset.path} like replace(replace(replace(f.path, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '/%')
     order by w.id
@@ -78,7 +98,7 @@ export const runById = (db: Kysely<Database>, id: number) =>
     .selectFrom('workflow_runs as r')
     .innerJoin('workflows as w', 'w.id', 'r.workflow_id')
     .selectAll('r')
-    .select('w.name as workflow_name')
+    .select(['w.name as workflow_name', 'w.type', 'w.steps as workflow_steps'])
     .where('r.id', '=', id)
     .executeTakeFirst();
 
@@ -88,7 +108,7 @@ export function recentRuns(db: Kysely<Database>, workflowId: number | undefined,
     .selectFrom('workflow_runs as r')
     .innerJoin('workflows as w', 'w.id', 'r.workflow_id')
     .selectAll('r')
-    .select('w.name as workflow_name')
+    .select(['w.name as workflow_name', 'w.type', 'w.steps as workflow_steps'])
     .orderBy('r.id', 'desc')
     .limit(limit);
   if (workflowId !== undefined) query = query.where('r.workflow_id', '=', workflowId);
@@ -100,10 +120,12 @@ export const insertDryRun = async (
   db: Kysely<Database>,
   run: {
     workflowId: number;
-    assetId: number;
+    assetId: number | null;
     status: 'completed' | 'error';
     changes: WorkflowChange[];
     log: LogLine[];
+    steps: RunStep[];
+    parameters: Record<string, string>;
     error: string | null;
   },
 ) =>
@@ -118,6 +140,8 @@ export const insertDryRun = async (
         dry_run: true,
         changes: JSON.stringify(run.changes),
         log: JSON.stringify(run.log),
+        steps: JSON.stringify(run.steps),
+        parameters: JSON.stringify(run.parameters),
         error: run.error,
         finished_at: sql`now()`,
       })
@@ -129,7 +153,13 @@ export const insertDryRun = async (
 export const finishRun = async (
   db: Kysely<Database>,
   id: number,
-  outcome: { status: 'completed' | 'error'; changes: WorkflowChange[]; log: LogLine[]; error: string | null },
+  outcome: {
+    status: 'completed' | 'error';
+    changes: WorkflowChange[];
+    log: LogLine[];
+    steps?: RunStep[];
+    error: string | null;
+  },
 ) =>
   Number(
     (
@@ -139,6 +169,7 @@ export const finishRun = async (
           status: outcome.status,
           changes: JSON.stringify(outcome.changes),
           log: JSON.stringify(outcome.log),
+          ...(outcome.steps ? { steps: JSON.stringify(outcome.steps) } : {}),
           error: outcome.error,
           finished_at: sql`now()`,
         })
@@ -148,8 +179,8 @@ export const finishRun = async (
     ).numUpdatedRows,
   ) === 1;
 
-/** The asset as a script sees it; nothing when it is gone or in the trash. */
-export const assetForScript = (db: Kysely<Database>, id: number) =>
+/** The asset as a script sees it; nothing when it is gone or (unless a `deleted` run asks) in the trash. */
+export const assetForScript = (db: Kysely<Database>, id: number, trashed = false) =>
   db
     .selectFrom('assets')
     .select([
@@ -161,7 +192,7 @@ export const assetForScript = (db: Kysely<Database>, id: number) =>
       sql<Record<string, string> | null>`metadata->'fields'`.as('fields'),
     ])
     .where('id', '=', id)
-    .where('status', '<>', 'trashed')
+    .$if(!trashed, (query) => query.where('status', '<>', 'trashed'))
     .executeTakeFirst();
 
 /** Locks the asset's row for the run's changes, answering its keywords and form values as they are now. */
@@ -202,3 +233,175 @@ export const setAssetColumns = (
     .set({ ...columns, updated_at: sql`now()` })
     .where('id', '=', assetId)
     .execute();
+
+/** Records a Regular run's steps as they stand (a step done is not done again after a server kill). */
+export const saveRunSteps = (db: Kysely<Database>, id: number, steps: RunStep[]) =>
+  db
+    .updateTable('workflow_runs')
+    .set({ steps: JSON.stringify(steps) })
+    .where('id', '=', id)
+    .where('status', '=', 'scheduled')
+    .execute();
+
+/** A run started by a person, a schedule or a replay; nothing when its event already has one (fires once). */
+export const insertRun = async (
+  db: Kysely<Database>,
+  run: {
+    workflowId: number;
+    assetId: number | null;
+    trigger: string;
+    parameters: Record<string, string>;
+    eventKey?: string;
+    replayOf?: number;
+    requestedBy?: number;
+  },
+) =>
+  (
+    await db
+      .insertInto('workflow_runs')
+      .values({
+        workflow_id: run.workflowId,
+        asset_id: run.assetId,
+        trigger: run.trigger,
+        parameters: JSON.stringify(run.parameters),
+        event_key: run.eventKey ?? null,
+        replay_of: run.replayOf ?? null,
+        requested_by: run.requestedBy ?? null,
+      })
+      .onConflict((oc) =>
+        oc.columns(['workflow_id', 'event_key']).where('event_key', 'is not', null).doNothing(),
+      )
+      .returning('id')
+      .executeTakeFirst()
+  )?.id;
+
+/** The enabled scheduled workflows due at `now`, locked (another server skips them) for their fire. */
+export const lockDueWorkflows = (db: Kysely<Database>, now: Date) =>
+  db
+    .selectFrom('workflows')
+    .select(['id', 'schedule', 'next_fire_at', 'parameters'])
+    .where('state', '=', 'enabled')
+    .where('trigger', '=', 'scheduled')
+    .where('next_fire_at', '<=', now)
+    .orderBy('id')
+    .forUpdate()
+    .skipLocked()
+    .execute();
+
+export const setNextFire = (db: Kysely<Database>, id: number, next: Date) =>
+  db.updateTable('workflows').set({ next_fire_at: next }).where('id', '=', id).execute();
+
+/** A cancelled workflow's runs not yet run end in error, saying so. */
+export const cancelScheduledRuns = (db: Kysely<Database>, workflowId: number, message: string) =>
+  db
+    .updateTable('workflow_runs')
+    .set({ status: 'error', error: message, finished_at: sql`now()` })
+    .where('workflow_id', '=', workflowId)
+    .where('status', '=', 'scheduled')
+    .execute();
+
+export async function setPermissions(db: Kysely<Database>, workflowId: number, aclIds: number[]) {
+  await db.deleteFrom('workflow_permissions').where('workflow_id', '=', workflowId).execute();
+  if (aclIds.length)
+    await db
+      .insertInto('workflow_permissions')
+      .values(aclIds.map((acl_id) => ({ workflow_id: workflowId, acl_id })))
+      .execute();
+}
+
+export const aclCount = async (db: Kysely<Database>, ids: number[]) =>
+  ids.length === 0 ? 0 : (await db.selectFrom('acls').select('id').where('id', 'in', ids).execute()).length;
+
+export const usedForPermission = async (db: Kysely<Database>, workflowId: number) =>
+  (await db
+    .selectFrom('workflow_permissions')
+    .select('acl_id')
+    .where('workflow_id', '=', workflowId)
+    .executeTakeFirst()) !== undefined;
+
+/** The manual workflows an ACL's "trigger workflow" permission covers (every one, for an administrator). */
+export function manualWorkflows(db: Kysely<Database>, aclId: number | null, all: boolean) {
+  let query = db
+    .selectFrom('workflows as w')
+    .select(['w.id', 'w.name', 'w.description', 'w.parameters'])
+    .where('w.state', '=', 'enabled')
+    .where('w.trigger', '=', 'manual')
+    .orderBy(sql`lower(w.name)`);
+  if (!all)
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('workflow_permissions as p')
+          .select('p.acl_id')
+          .whereRef('p.workflow_id', '=', 'w.id')
+          .where('p.acl_id', '=', aclId ?? 0),
+      ),
+    );
+  return query.execute();
+}
+
+export const workflowFolderRows = (db: Kysely<Database>) =>
+  db.selectFrom('workflow_folders').select(['id', 'name', 'parent_id']).orderBy(sql`lower(name)`).execute();
+
+export const insertWorkflowFolder = async (db: Kysely<Database>, name: string, parentId: number | null) =>
+  (
+    await db
+      .insertInto('workflow_folders')
+      .values({ name, parent_id: parentId })
+      .onConflict((oc) => oc.doNothing())
+      .returning('id')
+      .executeTakeFirst()
+  )?.id;
+
+export const updateWorkflowFolder = async (
+  db: Kysely<Database>,
+  id: number,
+  name: string,
+  parentId: number | null,
+) =>
+  (
+    await db
+      .updateTable('workflow_folders')
+      .set({ name, parent_id: parentId })
+      .where('id', '=', id)
+      .returning('id')
+      .executeTakeFirst()
+  )?.id;
+
+/** The folder's id and those above it, nearest first (to refuse a folder moved under itself). */
+export async function folderAncestry(db: Kysely<Database>, id: number) {
+  const { rows } = await sql<{ id: number }>`
+    with recursive up as (
+      select id, parent_id from workflow_folders where id = ${id}
+      union all
+      select f.id, f.parent_id from workflow_folders f join up on f.id = up.parent_id
+    )
+    select id from up`.execute(db);
+  return rows.map((row) => row.id);
+}
+
+export const workflowFolderExists = async (db: Kysely<Database>, id: number) =>
+  (await db.selectFrom('workflow_folders').select('id').where('id', '=', id).executeTakeFirst()) !==
+  undefined;
+
+export const deleteWorkflowFolderRow = async (db: Kysely<Database>, id: number) =>
+  Number((await db.deleteFrom('workflow_folders').where('id', '=', id).executeTakeFirst()).numDeletedRows);
+
+export const activeAssetPaths = (db: Kysely<Database>, ids: number[]) =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('assets')
+        .select(['id', 'path'])
+        .where('id', 'in', ids)
+        .where('status', '=', 'active')
+        .orderBy('id')
+        .execute();
+
+/** Does a workflow folder still hold a folder or a workflow? */
+export const workflowFolderHolds = async (db: Kysely<Database>, id: number) => {
+  const { rows } = await sql<{ holds: boolean }>`
+    select exists (select 1 from workflow_folders where parent_id = ${id})
+      or exists (select 1 from workflows where workflow_folder_id = ${id}) as holds`.execute(db);
+  return rows[0]?.holds === true;
+};

@@ -86,7 +86,7 @@ describe.each(DATABASE_KINDS)('the Workflow Manager on %s', (kind) => {
       name: 'Switched off',
       trigger: 'ingested',
       folderId: libraryId,
-      enabled: false,
+      state: 'disabled',
       script: `dam.addKeyword('never');`,
     });
     const assetId = await ingest('Library/Shoot/harbour.bin');
@@ -146,16 +146,16 @@ describe.each(DATABASE_KINDS)('the Workflow Manager on %s', (kind) => {
     const id = await create({
       name: 'Count',
       trigger: 'metadataChanged',
-      enabled: false,
+      state: 'disabled',
       script: `dam.setField('${CITY}', String(Number(asset.fields['${CITY}'] || 0) + 1));`,
     });
-    await dam.services.db.updateTable('workflows').set({ enabled: true }).where('id', '=', id).execute();
+    await dam.services.db.updateTable('workflows').set({ state: 'enabled' }).where('id', '=', id).execute();
     const [runId] = await dam.services.db
       .transaction()
       .execute((trx) =>
         scheduleMatchingRuns(trx, 'metadataChanged', { id: assetId, path: 'Library/count.bin' }),
       );
-    await dam.services.db.updateTable('workflows').set({ enabled: false }).where('id', '=', id).execute();
+    await dam.services.db.updateTable('workflows').set({ state: 'disabled' }).where('id', '=', id).execute();
     await Promise.all([
       runWorkflowJob(dam.services, { runId: runId as number }),
       runWorkflowJob(dam.services, { runId: runId as number }),

@@ -2,11 +2,14 @@ import type { Kysely } from 'kysely';
 import { WORKFLOW_MESSAGES } from '../../api/messages.ts';
 import {
   logLineSchema,
+  runStepSchema,
   type SaveWorkflow,
   type Workflow,
   type WorkflowRun,
   workflowChangeSchema,
+  workflowParameterSchema,
   workflowRunSchema,
+  workflowScheduleSchema,
   workflowSchema,
 } from '../../api/workflows.ts';
 import type { Principal } from '../access/principal.ts';
@@ -15,9 +18,9 @@ import { audit } from '../audit/audit.ts';
 import type { Database } from '../db/schema.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
 import type { DamServices } from '../services.ts';
-import { ChangeRefused, checkChanges } from './workflow-changes.ts';
 import * as queries from './workflow-queries.ts';
-import { evaluate, scriptAsset } from './workflow-run-job.ts';
+import { executeRun, scriptAsset } from './workflow-run-job.ts';
+import { firstFireAt } from './workflow-schedule.ts';
 
 /** How many runs the history shows. */
 export const RUN_HISTORY = 50;
@@ -25,6 +28,19 @@ export const RUN_HISTORY = 50;
 const workflowNotFound = () => new ApiError(404, 'not_found', WORKFLOW_MESSAGES.workflowNotFound);
 const nameTaken = () => conflict('workflow_exists', WORKFLOW_MESSAGES.workflowNameExists, 'name');
 const folderMissing = () => new ApiError(404, 'folder_not_found', WORKFLOW_MESSAGES.workflowFolderMissing);
+const groupMissing = () =>
+  new ApiError(404, 'workflow_folder_not_found', WORKFLOW_MESSAGES.workflowFolderNotFound);
+const aclMissing = () => new ApiError(404, 'acl_not_found', WORKFLOW_MESSAGES.workflowAclMissing);
+const usedForPermission = () => conflict('workflow_in_use', WORKFLOW_MESSAGES.workflowUsedForPermission);
+
+/** The parameters a run receives when nobody sets them: each parameter's saved value. */
+export const defaultParameters = (saved: unknown[]) =>
+  Object.fromEntries(
+    saved.flatMap((each) => {
+      const parsed = workflowParameterSchema.safeParse(each);
+      return parsed.success ? [[parsed.data.name, parsed.data.value]] : [];
+    }),
+  );
 
 type WorkflowRow = Awaited<ReturnType<typeof queries.workflowRows>>[number];
 const workflowView = (row: WorkflowRow): Workflow =>
@@ -32,11 +48,19 @@ const workflowView = (row: WorkflowRow): Workflow =>
     id: row.id,
     name: row.name,
     description: row.description,
+    type: row.type,
     trigger: row.trigger,
     folderId: row.folder_id,
     folderPath: row.folder_path,
+    workflowFolderId: row.workflow_folder_id,
     script: row.script,
-    enabled: row.enabled,
+    steps: row.steps,
+    parameters: row.parameters,
+    properties: row.properties,
+    schedule: row.schedule,
+    nextFireAt: row.next_fire_at?.toISOString() ?? null,
+    aclIds: row.acl_ids,
+    state: row.state,
     timeoutMs: row.timeout_ms,
     memoryMb: row.memory_mb,
     updatedAt: row.updated_at.toISOString(),
@@ -52,6 +76,9 @@ const runView = (row: RunRow): WorkflowRun =>
     trigger: row.trigger,
     status: row.status,
     dryRun: row.dry_run,
+    parameters: row.parameters,
+    steps: row.steps.filter((each) => runStepSchema.safeParse(each).success),
+    replayOf: row.replay_of,
     // What an older run stored is shown as far as it still reads.
     changes: row.changes.filter((each) => workflowChangeSchema.safeParse(each).success),
     log: row.log.filter((each) => logLineSchema.safeParse(each).success),
@@ -69,8 +96,25 @@ async function workflowById(db: Kysely<Database>, id: number) {
 export const listWorkflows = async (services: DamServices) =>
   (await queries.workflowRows(services.db)).map(workflowView);
 
-async function checkFolder(db: Kysely<Database>, body: SaveWorkflow) {
+async function checkReferences(db: Kysely<Database>, body: SaveWorkflow) {
   if (body.folderId !== null && !(await queries.folderExists(db, body.folderId))) throw folderMissing();
+  if (body.workflowFolderId !== null && !(await queries.workflowFolderExists(db, body.workflowFolderId)))
+    throw groupMissing();
+  const aclIds = [...new Set(body.aclIds)];
+  if ((await queries.aclCount(db, aclIds)) !== aclIds.length) throw aclMissing();
+}
+
+/** When a scheduled workflow first fires, counted from now (R-WORKFLOW-SCHEDULE). */
+const nextFireOf = (body: SaveWorkflow, now: Date) =>
+  body.trigger === 'scheduled' && body.schedule
+    ? firstFireAt(workflowScheduleSchema.parse(body.schedule), now)
+    : null;
+
+/** What saving does besides the row: its permissions, and a cancelled workflow's waiting runs end. */
+async function afterSave(trx: Kysely<Database>, id: number, body: SaveWorkflow) {
+  await queries.setPermissions(trx, id, [...new Set(body.aclIds)]);
+  if (body.state === 'cancelled')
+    await queries.cancelScheduledRuns(trx, id, WORKFLOW_MESSAGES.workflowCancelled);
 }
 
 export async function createWorkflow(
@@ -80,9 +124,10 @@ export async function createWorkflow(
   ip: string,
 ) {
   const id = await services.db.transaction().execute(async (trx) => {
-    await checkFolder(trx, body);
-    const id = await queries.insertWorkflow(trx, body);
+    await checkReferences(trx, body);
+    const id = await queries.insertWorkflow(trx, body, nextFireOf(body, new Date()));
     if (id === undefined) throw nameTaken();
+    await afterSave(trx, id, body);
     await audit(trx, { actorId: principal.user.id, event: 'workflow_saved', target: body.name, ip });
     return id;
   });
@@ -99,8 +144,10 @@ export async function updateWorkflow(
   await services.db
     .transaction()
     .execute(async (trx) => {
-      await checkFolder(trx, body);
-      if ((await queries.updateWorkflowRow(trx, id, body)) === undefined) throw workflowNotFound();
+      await checkReferences(trx, body);
+      if ((await queries.updateWorkflowRow(trx, id, body, nextFireOf(body, new Date()))) === undefined)
+        throw workflowNotFound();
+      await afterSave(trx, id, body);
       await audit(trx, { actorId: principal.user.id, event: 'workflow_saved', target: body.name, ip });
     })
     .catch((error: unknown) => {
@@ -109,10 +156,14 @@ export async function updateWorkflow(
   return workflowView(await workflowById(services.db, id));
 }
 
+/** R-WORKFLOW-MODEL: a workflow an ACL's "trigger workflow" permission names cannot be removed. */
 export async function deleteWorkflow(services: DamServices, principal: Principal, id: number, ip: string) {
-  const name = await queries.deleteWorkflowRow(services.db, id);
-  if (name === undefined) throw workflowNotFound();
-  await audit(services.db, { actorId: principal.user.id, event: 'workflow_deleted', target: name, ip });
+  await services.db.transaction().execute(async (trx) => {
+    if (await queries.usedForPermission(trx, id)) throw usedForPermission();
+    const name = await queries.deleteWorkflowRow(trx, id);
+    if (name === undefined) throw workflowNotFound();
+    await audit(trx, { actorId: principal.user.id, event: 'workflow_deleted', target: name, ip });
+  });
 }
 
 /** The workflow's latest runs, newest first. */
@@ -122,30 +173,38 @@ export async function workflowRuns(services: DamServices, id: number) {
 }
 
 /**
- * The debugger's dry run (R-WORKFLOW-DRY-RUN): the workflow's script, as saved, on a chosen asset; the changes it
- * would make (and whether they could be made) and its log are recorded as a run and shown, and nothing is changed.
+ * The debugger's dry run (R-WORKFLOW-DRY-RUN, R-WORKFLOW-DEBUGGER): the workflow as saved, on a chosen asset (or on
+ * none, for a scheduled one), with its parameters; each step with its input, output, log and status, recorded as a
+ * run and shown — and nothing is changed.
  */
-export async function testRun(services: DamServices, id: number, assetId: number) {
+export async function testRun(
+  services: DamServices,
+  id: number,
+  assetId: number | null,
+  parameters: Record<string, string> = {},
+) {
   const workflow = await workflowById(services.db, id);
-  const asset = await scriptAsset(services, assetId);
-  if (!asset) throw notFound('asset');
-  const result = await evaluate(workflow, asset);
-  let error = result.error;
-  if (error === null)
-    error = await checkChanges(services, asset, result.changes).then(
-      () => null,
-      (refused: unknown) => {
-        if (refused instanceof ChangeRefused) return refused.message;
-        throw refused;
-      },
-    );
+  const asset = assetId === null ? undefined : await scriptAsset(services, assetId);
+  if (assetId !== null && !asset) throw notFound('asset');
+  const given = { ...defaultParameters(workflow.parameters), ...parameters };
+  const outcome = await executeRun(
+    services,
+    workflow,
+    { id: 0, trigger: 'test', parameters: given, steps: [] },
+    asset,
+    true,
+  );
   const runId = await queries.insertDryRun(services.db, {
     workflowId: id,
     assetId,
-    status: error === null ? 'completed' : 'error',
-    changes: result.changes,
-    log: result.log,
-    error,
+    status: outcome.status,
+    changes: outcome.changes,
+    log: outcome.log,
+    steps: outcome.steps,
+    parameters: given,
+    error: outcome.error,
   });
   return runView((await queries.runById(services.db, runId)) as RunRow);
 }
+
+export { type RunRow, runView, workflowNotFound };

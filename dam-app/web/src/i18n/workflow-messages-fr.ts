@@ -7,6 +7,7 @@ export const WORKFLOW_PLACEHOLDERS = {
   scriptFailed: ['message'],
   workflowMoveTargetMissing: ['folder'],
   workflowMoveTargetTaken: ['path'],
+  stepUrlFailed: ['status'],
 } as const;
 
 /** French for the Workflow Manager's texts of `WORKFLOW_MESSAGES`, key for key (built ones as templates). */
@@ -21,4 +22,18 @@ export const workflowMessagesFr: Record<keyof typeof WORKFLOW_MESSAGES, string> 
   workflowMoveTargetMissing: 'Le dossier « {folder} » n’existe pas.',
   workflowMoveTargetTaken: 'Un fichier « {path} » existe déjà.',
   workflowAssetGone: 'La ressource n’est plus dans la bibliothèque.',
+  workflowUsedForPermission:
+    'Un flux de travail ne peut pas être supprimé tant qu’il est utilisé pour une permission.',
+  workflowFolderNotFound: 'Ce dossier de flux de travail n’existe pas.',
+  workflowFolderExists: 'Un dossier de flux de travail porte déjà ce nom ici.',
+  workflowFolderNotEmpty: 'Le dossier de flux de travail contient encore des flux ou des dossiers.',
+  workflowFolderCycle: 'Un dossier de flux de travail ne peut pas être déplacé dans lui-même.',
+  workflowCancelled: 'Le flux de travail a été annulé.',
+  workflowNotManual: 'Ce flux de travail ne se lance pas à la main.',
+  runNotFound: 'Cette exécution de flux de travail n’existe pas.',
+  workflowOnlyFailedReplay: 'Seule une exécution terminée en erreur peut être rejouée.',
+  workflowAclMissing: 'L’une des ACL n’existe pas.',
+  stepNeedsAsset: 'Cette étape a besoin d’une ressource, et l’exécution n’en a pas.',
+  stepStampMissing: 'Le tampon de cette étape n’existe plus.',
+  stepUrlFailed: 'L’appel de l’URL a échoué : {status}.',
 };

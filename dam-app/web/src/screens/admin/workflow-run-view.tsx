@@ -1,6 +1,7 @@
 import { Badge, Box, Code, HStack, List, Stack, Text } from '@chakra-ui/react';
-import type { RunStatus, WorkflowChange, WorkflowRun } from '../../../../api/workflows.ts';
+import type { LogLine, RunStatus, WorkflowChange, WorkflowRun } from '../../../../api/workflows.ts';
 import { usePreferences } from '../../app/preferences.tsx';
+import { StepTrace } from './workflow-step-trace.tsx';
 
 const STATUS_PALETTE: Record<RunStatus, string> = { scheduled: 'blue', completed: 'green', error: 'red' };
 
@@ -38,7 +39,7 @@ export function RunDetails({ run }: { run: WorkflowRun }) {
           {message(run.error)}
         </Text>
       )}
-      <Box>
+      <Box hidden={run.changes.length === 0 && run.steps.length > 0}>
         <Text fontWeight="semibold">{t('workflow.changes')}</Text>
         {run.changes.length ? (
           <List.Root as="ol" ps="5">
@@ -53,26 +54,35 @@ export function RunDetails({ run }: { run: WorkflowRun }) {
           <Text color="fg.muted">{t('workflow.noChanges')}</Text>
         )}
       </Box>
-      <Box>
-        <Text fontWeight="semibold">{t('workflow.log')}</Text>
-        {run.log.length ? (
-          <Stack as="ol" gap="1" listStyleType="none" ps="0">
-            {run.log.map((line, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: the log is a fixed record, in the script's order
-              <HStack as="li" key={index} align="baseline" gap="2">
-                <Badge variant="outline" minW="16" justifyContent="center">
-                  {t(`workflow.level.${line.level}`)}
-                </Badge>
-                <Code whiteSpace="pre-wrap" wordBreak="break-word">
-                  {line.message}
-                </Code>
-              </HStack>
-            ))}
-          </Stack>
-        ) : (
-          <Text color="fg.muted">{t('workflow.noLog')}</Text>
-        )}
-      </Box>
+      {run.steps.length > 0 && <StepTrace key={run.id} steps={run.steps} />}
+      {run.steps.length === 0 && <LogLines log={run.log} />}
     </Stack>
+  );
+}
+
+/** Log lines with their levels (Severe, Config, Fine, Finer, Finest). */
+export function LogLines({ log }: { log: LogLine[] }) {
+  const { t } = usePreferences();
+  return (
+    <Box>
+      <Text fontWeight="semibold">{t('workflow.log')}</Text>
+      {log.length ? (
+        <Stack as="ol" gap="1" listStyleType="none" ps="0">
+          {log.map((line, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the log is a fixed record, in the script's order
+            <HStack as="li" key={index} align="baseline" gap="2">
+              <Badge variant="outline" minW="16" justifyContent="center">
+                {t(`workflow.level.${line.level}`)}
+              </Badge>
+              <Code whiteSpace="pre-wrap" wordBreak="break-word">
+                {line.message}
+              </Code>
+            </HStack>
+          ))}
+        </Stack>
+      ) : (
+        <Text color="fg.muted">{t('workflow.noLog')}</Text>
+      )}
+    </Box>
   );
 }

@@ -19,6 +19,7 @@ const WORKFLOW: Workflow = workflowSchema.parse({
   folderId: 7,
   folderPath: 'Library/Shoots',
   script: "dam.addKeyword('new');",
+  nextFireAt: null,
   updatedAt: '2026-11-27T03:00:00.000Z',
 });
 const run = (fields: Partial<WorkflowRun>): WorkflowRun =>
@@ -30,6 +31,9 @@ const run = (fields: Partial<WorkflowRun>): WorkflowRun =>
     trigger: 'ingested',
     status: 'completed',
     dryRun: false,
+    parameters: {},
+    steps: [],
+    replayOf: null,
     changes: [],
     log: [],
     error: null,
@@ -40,8 +44,22 @@ const run = (fields: Partial<WorkflowRun>): WorkflowRun =>
 const routes = {
   'GET /admin/workflows': [
     WORKFLOW,
-    { ...WORKFLOW, id: 4, name: 'Off', enabled: false, folderId: null, folderPath: '' },
+    { ...WORKFLOW, id: 4, name: 'Off', state: 'disabled', folderId: null, folderPath: '' },
   ],
+  'GET /admin/workflow-folders': [
+    { id: 1, name: 'Ops', parentId: null },
+    { id: 2, name: 'Nightly', parentId: 1 },
+  ],
+  'GET /admin/workflows/system': [
+    {
+      key: 'utils',
+      name: 'Utils workflow',
+      description: 'Helpers',
+      actions: [{ name: 'normalize_xmp', payload: 'id', answer: '—' }],
+    },
+  ],
+  'GET /admin/acls': [{ id: 5, name: 'Editors', rootPath: '', permissions: [] }],
+  'GET /stamps': [{ id: 8, name: 'Press', values: [] }],
   'GET /folders/tree': {
     root: { id: 1, name: 'Library', path: 'Library', parentId: null },
     folders: [{ id: 7, name: 'Shoots', path: 'Library/Shoots', parentId: 1 }],
@@ -85,10 +103,17 @@ describe('the Workflow Manager section (R-WORKFLOW-TRIGGERS)', () => {
     expect(api.calls.find((call) => call.method === 'POST')?.body).toEqual({
       name: 'Sort',
       description: '',
+      type: 'javascript',
       trigger: 'moved',
       folderId: 7,
+      workflowFolderId: null,
       script: "dam.move('Done');",
-      enabled: true,
+      steps: [],
+      parameters: [],
+      properties: {},
+      schedule: null,
+      aclIds: [],
+      state: 'enabled',
       timeoutMs: 2000,
       memoryMb: 16,
     });
@@ -140,5 +165,99 @@ describe('the Workflow Manager section (R-WORKFLOW-TRIGGERS)', () => {
     expect(await screen.findByText(en('workflow.run', { id: 12 }))).toBeTruthy();
     expect(screen.getByText(en('workflow.status.completed'))).toBeTruthy();
     expect(screen.getByText(en('workflow.change.move', { folder: 'Done' }))).toBeTruthy();
+  });
+
+  it('builds a scheduled Regular workflow: steps, parameters, folder of the tree and a weekly schedule (R-WORKFLOW-MODEL)', async () => {
+    const api = fakeApi({
+      ...routes,
+      'POST /admin/workflows': { status: 201, body: { ...WORKFLOW, id: 9 } },
+    });
+    renderScreen(<AdminScreen section="workflows" />);
+    expect(await screen.findByText('System workflows')).toBeTruthy();
+    expect(await screen.findByText('normalize_xmp')).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: en('admin.newWorkflow') }));
+    const drawer = within(await screen.findByRole('dialog'));
+    fireEvent.change(drawer.getByLabelText(/^Name/), { target: { value: 'Weekly report' } });
+    fireEvent.change(drawer.getByLabelText(en('workflow.type')), { target: { value: 'regular' } });
+    fireEvent.change(drawer.getByLabelText(en('workflow.trigger')), { target: { value: 'scheduled' } });
+    fireEvent.change(drawer.getByLabelText(en('workflow.every')), { target: { value: 'weekly' } });
+    fireEvent.change(drawer.getByLabelText(en('workflow.day')), { target: { value: '1' } });
+    fireEvent.change(drawer.getByLabelText(en('workflow.time')), { target: { value: '08:30' } });
+    await waitFor(() => expect(drawer.getAllByRole('option', { name: 'Ops / Nightly' })).toHaveLength(1));
+    fireEvent.change(drawer.getByLabelText(en('workflow.workflowFolder')), { target: { value: '2' } });
+    fireEvent.click(drawer.getByRole('button', { name: en('workflow.addParameter') }));
+    fireEvent.change(drawer.getByLabelText(en('workflow.parameter.name')), { target: { value: 'region' } });
+    fireEvent.change(drawer.getByLabelText(en('workflow.parameter.value')), { target: { value: 'eu' } });
+    fireEvent.click(drawer.getByRole('button', { name: en('workflow.addStep') }));
+    fireEvent.change(drawer.getByLabelText(en('workflow.stepNumber', { n: 1 })), {
+      target: { value: 'callUrl' },
+    });
+    fireEvent.change(drawer.getByLabelText(en('workflow.step.url')), {
+      target: { value: 'https://hooks.example/report' },
+    });
+    fireEvent.change(drawer.getByLabelText(en('workflow.step.secret')), {
+      target: { value: 'sixteen-characters-at-least' },
+    });
+    await act(async () => fireEvent.click(drawer.getByRole('button', { name: en('app.create') })));
+    await waitFor(() => expect(api.calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(api.calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+      type: 'regular',
+      trigger: 'scheduled',
+      workflowFolderId: 2,
+      script: '',
+      schedule: { every: 'weekly', day: 1, time: '08:30', interval: 1 },
+      parameters: [{ name: 'region', type: 'text', value: 'eu' }],
+      steps: [
+        { action: 'callUrl', url: 'https://hooks.example/report', secret: 'sixteen-characters-at-least' },
+      ],
+    });
+  });
+
+  it('steps through a run’s steps and replays a failed run (R-WORKFLOW-DEBUGGER)', async () => {
+    const api = fakeApi({
+      ...routes,
+      'GET /admin/workflows/3/runs': [
+        run({
+          status: 'error',
+          error: WORKFLOW_MESSAGES.stepUrlFailed('HTTP 500'),
+          steps: [
+            {
+              action: 'setField',
+              input: { key: 'city', value: 'Oslo' },
+              output: { from: '', to: 'Oslo' },
+              status: 'completed',
+              log: [],
+            },
+            {
+              action: 'callUrl',
+              input: { url: 'https://hooks.example/x' },
+              output: {},
+              status: 'error',
+              log: [{ level: 'severe', message: 'The call to the URL failed: HTTP 500.' }],
+            },
+          ],
+        }),
+      ],
+      'POST /admin/workflow-runs/12/replay': run({ id: 14, status: 'scheduled', replayOf: 12 }),
+    });
+    renderScreen(<AdminScreen section="workflows" />);
+    fireEvent.click(
+      await screen.findByRole('button', { name: en('workflow.showRuns', { name: 'Tag arrivals' }) }),
+    );
+    // It opens on the step in error.
+    const stepHeading = await screen.findByRole('heading', {
+      name: en('workflow.stepOf', { n: 2, total: 2, action: en('workflow.action.callUrl') }),
+    });
+    expect(stepHeading).toBeTruthy();
+    expect(screen.getAllByText('The call to the URL failed: HTTP 500.').length).toBeGreaterThan(0);
+    fireEvent.click(screen.getByRole('button', { name: en('workflow.previousStep') }));
+    expect(
+      await screen.findByRole('heading', {
+        name: en('workflow.stepOf', { n: 1, total: 2, action: en('workflow.action.setField') }),
+      }),
+    ).toBeTruthy();
+    expect(screen.getByText(/"to": "Oslo"/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: en('workflow.replay', { id: 12 }) }));
+    await waitFor(() => expect(api.calls.some((call) => call.path.endsWith('/replay'))).toBe(true));
   });
 });

@@ -10,17 +10,27 @@ import { useConfirm } from '../../kit/use-confirm.tsx';
 import { useEditing } from '../../kit/use-editing.ts';
 import { useRefresh } from '../../kit/use-refresh.ts';
 import { WorkflowEditor } from './workflow-editor.tsx';
+import { WorkflowFolders } from './workflow-folders.tsx';
 import { WorkflowRuns } from './workflow-runs.tsx';
-import { useWorkflows, WORKFLOW_KEYS } from './workflows-queries.ts';
+import { SystemWorkflowList } from './workflow-system-list.tsx';
+import { folderPaths, useWorkflowFolders, useWorkflows, WORKFLOW_KEYS } from './workflows-queries.ts';
+
+const STATE_PALETTE: Record<Workflow['state'], string> = {
+  enabled: 'green',
+  disabled: 'gray',
+  cancelled: 'orange',
+};
 
 /**
- * The Workflow Manager (R-WORKFLOW-TRIGGERS): each workflow with its trigger, the folder it watches and whether it is
- * enabled; its editor (with the debugger's dry run) and its run history.
+ * The Workflow Manager (R-WORKFLOW-TRIGGERS, R-WORKFLOW-MODEL): each workflow with its type, trigger, the folder it
+ * watches, its folder in the workflow tree and its state; its editor (with the debugger) and its run history; the
+ * workflow tree's folders; the system workflows, read-only.
  */
 export function WorkflowsSection() {
   const { t } = usePreferences();
   const refresh = useRefresh();
   const workflows = useWorkflows();
+  const folders = useWorkflowFolders();
   const editing = useEditing<Workflow>();
   const [runsOf, setRunsOf] = useState<number | undefined>();
   const remove = useConfirm({
@@ -39,7 +49,14 @@ export function WorkflowsSection() {
       rowKey={(workflow) => workflow.id}
       columns={[
         { header: t('field.name'), cell: (workflow) => workflow.name, props: { fontWeight: 'medium' } },
+        { header: t('workflow.type'), cell: (workflow) => t(`workflow.type.${workflow.type}`) },
         { header: t('workflow.trigger'), cell: (workflow) => t(`workflow.trigger.${workflow.trigger}`) },
+        {
+          header: t('workflow.workflowFolder'),
+          cell: (workflow) =>
+            folderPaths(folders.data ?? []).find((each) => each.id === workflow.workflowFolderId)?.path ??
+            '—',
+        },
         {
           header: t('workflow.folder'),
           cell: (workflow) => workflow.folderPath || t('workflow.wholeLibrary'),
@@ -47,8 +64,8 @@ export function WorkflowsSection() {
         {
           header: t('workflow.state'),
           cell: (workflow) => (
-            <Badge colorPalette={workflow.enabled ? 'green' : 'gray'}>
-              {t(workflow.enabled ? 'workflow.state.enabled' : 'workflow.state.disabled')}
+            <Badge colorPalette={STATE_PALETTE[workflow.state]}>
+              {t(`workflow.state.${workflow.state}`)}
             </Badge>
           ),
         },
@@ -75,6 +92,8 @@ export function WorkflowsSection() {
       )}
     >
       {shown && <WorkflowRuns key={shown.id} workflow={shown} />}
+      <WorkflowFolders />
+      <SystemWorkflowList />
       {editing.open && <WorkflowEditor key={editing.key} workflow={editing.item} onClose={editing.close} />}
       {remove.dialog}
     </ListSection>

@@ -1,6 +1,11 @@
 import { lazy, Suspense } from 'react';
 import type { SessionView } from '../../../../api/accounts.ts';
-import { mayChangeAssets, mayDownload, mayShareExternally } from '../../asset-widgets/asset-access.ts';
+import {
+  allows,
+  mayChangeAssets,
+  mayDownload,
+  mayShareExternally,
+} from '../../asset-widgets/asset-access.ts';
 import type { MessageKey } from '../../i18n/messages-en.ts';
 
 // The dialogs load when one is first opened, not with the folder screen (their forms, radio groups and presets are
@@ -28,6 +33,9 @@ const ConvertDialog = lazy(() =>
 const ShareDialog = lazy(() =>
   import('../shares/share-dialog.tsx').then((m) => ({ default: m.ShareDialog })),
 );
+const RunWorkflowDialog = lazy(() =>
+  import('../../asset-widgets/run-workflow-dialog.tsx').then((m) => ({ default: m.RunWorkflowDialog })),
+);
 const RequestDialog = lazy(() =>
   import('../../asset-widgets/request-dialog.tsx').then((m) => ({ default: m.RequestDialog })),
 );
@@ -41,7 +49,8 @@ export type SelectionAction =
   | 'contact-sheet'
   | 'convert'
   | 'request'
-  | 'share';
+  | 'share'
+  | 'workflow';
 
 export const SELECTION_ACTION_LABELS: Record<SelectionAction, MessageKey> = {
   move: 'moveCopy.menu',
@@ -52,6 +61,7 @@ export const SELECTION_ACTION_LABELS: Record<SelectionAction, MessageKey> = {
   convert: 'convert.menu',
   request: 'requests.menu',
   share: 'shares.menu',
+  workflow: 'workflow.menu',
 };
 
 /**
@@ -70,6 +80,8 @@ export function selectionActions(
     // Who may not download asks the approvers for the assets (a request to download, issue 28).
     ...(mayDownload(session) ? ['convert' as const] : ['request' as const]),
     ...(mayShareExternally(session) ? ['share' as const] : []),
+    // R-WORKFLOW-MANUAL: the dialog lists the manual workflows this person's ACL may start.
+    ...(allows(session, 'trigger workflow') ? ['workflow' as const] : []),
   ];
 }
 
@@ -109,6 +121,8 @@ function ChosenDialog(props: {
       return <RequestDialog open assetIds={ids} onClose={onClose} />;
     case 'share':
       return <ShareDialog source={{ ids: [...ids] }} name="" onClose={onClose} />;
+    case 'workflow':
+      return <RunWorkflowDialog open assetIds={ids} onClose={onClose} />;
     default:
       return null;
   }

@@ -104,7 +104,7 @@ export async function fileDownload(
 }
 
 /**
- * Several files or folders as one stored zip, its length known before the first byte; resumable with `Range` on
+ * R-ZIP-RESUME: several files or folders as one stored zip, its length known before the first byte; resumable with `Range` on
  * any server (the same files make the same bytes; the ETag names them, so a changed file restarts the download).
  */
 export async function zipDownload(

@@ -17,7 +17,7 @@ export function markNodeUp(node: NodeEndpoint): void {
 const isDown = (node: NodeEndpoint, now: number) => (downUntil.get(node.url) ?? 0) > now;
 
 /**
- * R-NODE-PICK: the nodes in the order a transfer tries them: those not known to be down first, in random order, then
+ * R-NODE-PICK, R-NODE-LIVE: the nodes in the order a transfer tries them: those not known to be down first, in random order, then
  * the ones that failed lately (a site whose every node failed still gets its transfer once one is back).
  */
 export function nodesToTry(nodes: NodeEndpoint[], random = Math.random, now = Date.now()): NodeEndpoint[] {

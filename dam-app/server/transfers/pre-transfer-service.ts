@@ -48,7 +48,7 @@ function nodesFor(nodes: NodeEndpoint[], nodehost: string | undefined): NodeEndp
 }
 
 /**
- * R-NODE-PICK: the setup goes to the first node that answers; one that cannot be reached (killed, restarting) is
+ * R-NODE-LIVE: the setup goes to the first node that answers; one that cannot be reached (killed, restarting) is
  * remembered as down and the next is asked, so a page whose transfer died with its node gets a live one on retry.
  */
 async function setupOnLiveNode(

@@ -84,7 +84,7 @@ export function SearchScreen({
       ? undefined
       : tree.data?.folders.concat(tree.data.root).find((f) => f.id === folderId);
   const running = saved === undefined ? undefined : savedSearches.data?.find((each) => each.id === saved);
-  // The view and the sort are in the address, as the folder's are: a link, a reload or Back shows the same results.
+  // R-SEARCH-ROUTE: the view and the sort are in the address, as the folder's are (a link, a reload or Back).
   const savedOrder = running?.query.sort;
   const sort: SortOrder =
     routeSort ??

@@ -106,8 +106,13 @@ export async function searchAssets(
   // by the rank first must read and sort every match (seconds for a common word in a million assets), while each
   // of these can walk an index of the sort and stop at the page's end. The exact matches come first.
   const pageQuery = rank
-    ? Promise.all([pageRows(sql`${rank} = 1`), pageRows(sql`${rank} = 0`)]).then(([exact, rest]) => ({
-        rows: [...exact.rows, ...rest.rows].slice(0, request.limit + 1),
+    ? Promise.all([
+        // Written as plain equalities, not the rank's 0/1, so the name indexes find the few exact matches; the
+        // planner cannot see through the rank and walked the whole sort index looking for them.
+        pageRows(sql`(lower(name) = ${exact} or lower(file_name) = ${exact})`),
+        pageRows(sql`${rank} = 0`),
+      ]).then(([exactMatches, rest]) => ({
+        rows: [...exactMatches.rows, ...rest.rows].slice(0, request.limit + 1),
       }))
     : pageRows(undefined);
   // On PostgreSQL the page and the counts run side by side on two connections; PGlite takes them in turn.

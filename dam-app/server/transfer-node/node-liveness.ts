@@ -21,9 +21,9 @@ const isDown = (node: NodeEndpoint, now: number) => (downUntil.get(node.url) ?? 
  * the ones that failed lately (a site whose every node failed still gets its transfer once one is back).
  */
 export function nodesToTry(nodes: NodeEndpoint[], random = Math.random, now = Date.now()): NodeEndpoint[] {
-  const shuffled = nodes
-    .map((node) => ({ node, key: random() }))
-    .sort((a, b) => a.key - b.key)
-    .map((each) => each.node);
+  // Drawn one at a time from what is left: the first is nodes[⌊random × n⌋], as a single pick always was.
+  const left = [...nodes];
+  const shuffled: NodeEndpoint[] = [];
+  while (left.length > 0) shuffled.push(...left.splice(Math.floor(random() * left.length), 1));
   return [...shuffled.filter((node) => !isDown(node, now)), ...shuffled.filter((node) => isDown(node, now))];
 }

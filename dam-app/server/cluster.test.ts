@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { type ClientRequest, request } from 'node:http';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { TransferEngine } from '@rapid/transfer';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -90,7 +92,7 @@ function stalledPatch(
   };
 }
 
-describe('a DAM cluster: three servers, one PostgreSQL, one storage, behind HAProxy', () => {
+describe('a DAM cluster: three servers, two transfer nodes, one PostgreSQL, one storage, behind HAProxy', () => {
   let cluster: DamCluster;
   let db: Kysely<Database>;
 
@@ -100,6 +102,7 @@ describe('a DAM cluster: three servers, one PostgreSQL, one storage, behind HAPr
     cluster = await startDamCluster({
       databaseUrl: await freshPostgresDatabase({ migrated: true }),
       servers: 3,
+      nodes: 2,
       entry: damProcessArgs(),
       env: { DAM_SCRYPT_LOG_N: '10', DAM_RECONCILE_SECONDS: '0', DAM_JOB_CONCURRENCY: '2' },
     });
@@ -127,6 +130,7 @@ describe('a DAM cluster: three servers, one PostgreSQL, one storage, behind HAPr
     await db.insertInto('acl_grants').values({ acl_id: acl.id, user_id: user.id, group_id: null }).execute();
     await mkdir(join(cluster.home, 'storage', 'Library', 'cluster'), { recursive: true });
     await mkdir(join(cluster.home, 'storage', 'Library', 'chaos'), { recursive: true });
+    await mkdir(join(cluster.home, 'storage', 'Library', 'rapid'), { recursive: true });
   }, 120_000);
 
   afterAll(async () => {
@@ -280,9 +284,21 @@ describe('a DAM cluster: three servers, one PostgreSQL, one storage, behind HAPr
     let stop = false;
     const failedReads: string[] = [];
     let reads = 0;
+    const chaosFolder = await db
+      .selectFrom('folders')
+      .select('id')
+      .where('path', '=', 'Library/cluster')
+      .executeTakeFirstOrThrow();
+    const readings = [
+      () => client.get('/session'),
+      () => client.post('/search', { q: 'resumed', limit: 20 }),
+      () => client.get(`/folders/${chaosFolder.id}/assets?limit=50`),
+    ];
     const reader = (async () => {
       while (!stop) {
-        const answer = await client.get('/session').catch((error: Error) => ({ status: error.message }));
+        const answer = await (readings[reads % readings.length] as () => Promise<{ status: number }>)().catch(
+          (error: Error) => ({ status: error.message }),
+        );
         reads++;
         if (answer.status !== 200) failedReads.push(String(answer.status));
         await sleep(20);
@@ -302,6 +318,27 @@ describe('a DAM cluster: three servers, one PostgreSQL, one storage, behind HAPr
         await sleep(50);
       }
     })();
+    // Rapid uploads through the nodes; the node that carries the first one is SIGKILLed while it runs.
+    const local = await mkdtemp(join(tmpdir(), 'rapid-cluster-local-'));
+    const rapidFiles = await Promise.all(
+      Array.from({ length: 5 }, async (_, index) => {
+        const file = { name: `rapid-${index}.bin`, bytes: randomBytes(4 * 1024 * 1024), source: '' };
+        file.source = join(local, file.name);
+        await writeFile(file.source, file.bytes);
+        return file;
+      }),
+    );
+    const engine = new TransferEngine({ retryBaseMs: 50 });
+    const upload = (file: (typeof rapidFiles)[number]) =>
+      rapidUpload(cluster, engine, client, file.source, file.name);
+    const rapid = [upload(rapidFiles[0] as (typeof rapidFiles)[number])];
+    const firstNode = await until('a Rapid transfer under way', () => rapid[0]?.runningOn(), 30_000);
+    const victimNode = cluster.nodes.find((node) => firstNode.endsWith(`:${node.apiPort}`));
+    if (!victimNode) throw new Error(`no node at ${firstNode}`);
+    await victimNode.kill();
+    // The uploads that start now must all be sent to the node that lives, by whichever server.
+    rapid.push(...rapidFiles.slice(1).map(upload));
+
     // Two rounds: uploads start, one server is killed in the middle of them and started again.
     const done: Awaited<ReturnType<typeof resilientUpload>>[] = [];
     for (const [round, victim] of [cluster.servers[1], cluster.servers[2]].entries()) {
@@ -322,8 +359,64 @@ describe('a DAM cluster: three servers, one PostgreSQL, one storage, behind HAPr
       await victim?.start();
       done.push(...(await uploads));
     }
+    const rapidDone = await Promise.all(rapid.map((each) => each.done));
+    // A zip of the uploads, resumed across servers: its parts from three servers are the zip one server sends whole.
+    const zipPath = `/api/v1/files/zip?path=chaos&name=chaos.zip`;
+    const whole = Buffer.from(
+      await (
+        await fetch(new URL(zipPath, cluster.servers[2]?.url), { headers: { cookie: client.cookie ?? '' } })
+      ).arrayBuffer(),
+    );
+    const cuts = [
+      0,
+      Math.floor(whole.byteLength / 3),
+      Math.floor((whole.byteLength * 2) / 3),
+      whole.byteLength,
+    ];
+    const parts: Buffer[] = [];
+    for (const [index, url] of [cluster.servers[0]?.url, cluster.servers[1]?.url, cluster.url].entries()) {
+      const answer = await fetch(new URL(zipPath, url), {
+        headers: {
+          cookie: client.cookie ?? '',
+          range: `bytes=${cuts[index]}-${(cuts[index + 1] as number) - 1}`,
+        },
+      });
+      expect(answer.status).toBe(206);
+      parts.push(Buffer.from(await answer.arrayBuffer()));
+    }
+    expect(Buffer.concat(parts).equals(whole)).toBe(true);
     stop = true;
     await Promise.all([reader, editor]);
+    engine.stopAll();
+
+    // Every Rapid upload is one whole file and exactly one asset; the killed node's one went again through the other.
+    expect(
+      rapidDone.some((each) => each.nodes.length > 1),
+      'one upload moved to the live node',
+    ).toBe(true);
+    expect(rapidDone.flatMap((each) => each.refused)).toEqual([]);
+    for (const file of rapidFiles)
+      expect(sha(await readFile(join(cluster.home, 'storage', 'Library/rapid', file.name)))).toBe(
+        sha(file.bytes),
+      );
+    const rapidAssets = await until('every Rapid ingest', async () => {
+      const rows = await db
+        .selectFrom('assets')
+        .select('path')
+        .where('path', 'like', 'Library/rapid/%')
+        .execute();
+      return rows.length >= rapidFiles.length ? rows : undefined;
+    });
+    await sleep(500);
+    expect(
+      (await db.selectFrom('assets').select('path').where('path', 'like', 'Library/rapid/%').execute())
+        .map((row) => row.path)
+        .sort(),
+    ).toEqual(rapidFiles.map((file) => `Library/rapid/${file.name}`).sort());
+    expect(rapidAssets).toHaveLength(rapidFiles.length);
+    const ingests = await sql<{ attempts: number; n: number }>`select attempts, count(*)::int as n from jobs
+      where kind = 'upload.ingest' and payload->>'path' like 'Library/rapid/%' group by attempts`.execute(db);
+    expect(ingests.rows).toEqual([{ attempts: 1, n: rapidFiles.length }]);
 
     // Every upload is one whole file and exactly one asset; every job finished, none failed.
     for (const [index, file] of files.entries()) {
@@ -358,6 +451,7 @@ describe('a DAM cluster: three servers, one PostgreSQL, one storage, behind HAPr
     // The balancer sent no read to a dead server: what it sent to one was retried elsewhere.
     expect(failedReads, `${failedReads.length} of ${reads} reads failed`).toEqual([]);
     expect(cluster.servers.every((server) => server.running())).toBe(true);
+    await victimNode.start();
 
     // The System status screen lists the three that live, whichever answers; the killed processes are gone from it.
     await db.updateTable('users').set({ is_admin: true }).where('username', '=', 'ana').execute();
@@ -367,8 +461,75 @@ describe('a DAM cluster: three servers, one PostgreSQL, one storage, behind HAPr
       cluster.servers.map((server) => server.url).sort(),
     );
     expect(status.body.servers.filter((server: { current: boolean }) => server.current)).toHaveLength(1);
-  }, 60_000);
+  }, 90_000);
 });
+
+/**
+ * A Rapid upload as a page runs it through the balancer: pre-transfer (the DAM picks a live node), the transfer to
+ * that node, then the finish actions sent to every server (they must land once). A transfer that fails (its node
+ * was killed) is asked for again, and the DAM gives it the node that answers.
+ */
+function rapidUpload(
+  cluster: DamCluster,
+  engine: TransferEngine,
+  client: ApiClient,
+  source: string,
+  name: string,
+) {
+  const nodes: string[] = [];
+  /** Answers other than 200 to pre-transfer: a live server must never send the page to a dead node. */
+  const refused: string[] = [];
+  let running: { node: string; transfer: ReturnType<TransferEngine['start']> } | undefined;
+  const done = (async () => {
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const setup = await client
+        .post('/transfers/pre-transfer', {
+          destPath: 'rapid',
+          nodetarget: '/files/upload_setup',
+          transfer_spec: { paths: [{ source }] },
+        })
+        .catch(() => undefined);
+      if (setup?.status !== 200) {
+        if (setup) refused.push(`${setup.status} ${JSON.stringify(setup.body)}`);
+        await sleep(200);
+        continue;
+      }
+      const spec = setup.body.transfer_specs[0].transfer_spec;
+      const node = spec.tags.dam.node as string;
+      nodes.push(node);
+      const cookie = spec.cookie as string;
+      await client.post('/utils/UploadSessionStart', { cookie, path: '/Library/rapid' });
+      const transfer = engine.start(spec, { retries: 2 });
+      running = { node, transfer };
+      const result = await transfer.done();
+      running = undefined;
+      if (result.status !== 'completed') continue;
+      // The page's finish actions, through the balancer and again to each server that runs: the file is ingested once.
+      const paths = [`/Library/rapid/${name}`];
+      for (;;) {
+        const finish = await client.post('/utils/UploadFileFinish', { cookie, paths }).catch(() => undefined);
+        if (finish?.status === 200) break;
+        await sleep(100);
+      }
+      for (const server of cluster.servers) {
+        const other = new ApiClient(server.url, { origin: cluster.url });
+        other.cookie = client.cookie;
+        other.csrfToken = client.csrfToken;
+        // A server the chaos killed or is starting again cannot be reached: no answer, nothing to check.
+        const finish = await other.post('/utils/UploadFileFinish', { cookie, paths }).catch(() => undefined);
+        if (finish) expect(finish.status, JSON.stringify(finish.body)).toBe(200);
+      }
+      await client.post('/utils/UploadSessionFinish', { cookie, path: '/Library/rapid' });
+      return { nodes, refused };
+    }
+    throw new Error(`the Rapid upload of ${name} never completed (nodes ${nodes.join(', ')})`);
+  })();
+  // The node of the transfer while its bytes flow.
+  return {
+    done,
+    runningOn: () => (running && running.transfer.info().bytes_written > 0 ? running.node : undefined),
+  };
+}
 
 /** A tus client as a page runs it: on any failure it asks where the upload stands and goes on from there. */
 async function resilientUpload(

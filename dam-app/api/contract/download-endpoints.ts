@@ -19,7 +19,7 @@ export const downloadFile = downloads.get('/files/content', {
 });
 export const downloadZip = downloads.get('/files/zip', {
   summary:
-    'Standard Download (HTTP) of several files or folders as one zip, streamed (stored, ZIP64) with its length known up front so the browser shows progress',
+    'Standard Download (HTTP) of several files or folders as one zip, streamed (stored, ZIP64) with its length known up front so the browser shows progress, resumable with `Range` on any server',
   query: manyPaths,
   response: z.unknown(),
   produces: 'application/zip',

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { lstat } from 'node:fs/promises';
 import { basename, relative } from 'node:path';
 import { Readable } from 'node:stream';
@@ -14,6 +15,7 @@ import { aclRoot } from '../folders/acl-scope.ts';
 import { readPlatformSettings } from '../platform-settings/platform-settings-service.ts';
 import type { DamServices } from '../services.ts';
 import { parseByteRange } from './byte-range.ts';
+import { sliceStream } from './byte-slice.ts';
 import { attachment } from './content-disposition.ts';
 import { collectZipEntries, zipInputs } from './zip-entries.ts';
 
@@ -101,12 +103,16 @@ export async function fileDownload(
   });
 }
 
-/** Several files or folders as one stored zip, its length known before the first byte. */
+/**
+ * R-ZIP-RESUME: several files or folders as one stored zip, its length known before the first byte; resumable with `Range` on
+ * any server (the same files make the same bytes; the ETag names them, so a changed file restarts the download).
+ */
 export async function zipDownload(
   services: DamServices,
   principal: Principal,
   paths: string | string[],
   name: string | undefined,
+  request: RangeRequest = { range: undefined, ifRange: undefined },
 ): Promise<Response> {
   const root = checkDownload(services, principal);
   const resolve = await resolver(services, root);
@@ -119,16 +125,31 @@ export async function zipDownload(
   const length = predictLength(
     entries.map((entry) => ({ name: entry.name, size: entry.size, lastModified: entry.lastModified })),
   );
-  const zip = downloadZip(zipInputs(entries), { length });
-  await recordDownload(services, principal, chosen, Number(length), 'zip');
+  const size = Number(length);
   const fileName = name ?? (chosen.length === 1 ? `${basename(chosen[0] as string)}.zip` : 'download.zip');
-  return new Response(zip.body, {
-    status: 200,
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/zip',
+    'Content-Disposition': attachment(fileName),
+    'Accept-Ranges': 'bytes',
+    ETag: `"${createHash('sha256')
+      .update(JSON.stringify(entries.map((entry) => [entry.name, entry.size, entry.lastModified.getTime()])))
+      .digest('base64url')
+      .slice(0, 27)}"`,
+    'Cache-Control': 'private, no-store',
+  };
+  const rangeHeader = request.ifRange && request.ifRange !== headers.ETag ? undefined : request.range;
+  const range = parseByteRange(rangeHeader, size);
+  if (range === 'unsatisfiable')
+    return new Response(null, { status: 416, headers: { ...headers, 'Content-Range': `bytes */${size}` } });
+  const { start, end } = range === 'whole' ? { start: 0, end: size - 1 } : range;
+  if (start === 0) await recordDownload(services, principal, chosen, size, 'zip');
+  const zip = downloadZip(zipInputs(entries), { length }).body;
+  return new Response(range === 'whole' || !zip ? zip : sliceStream(zip, start, end), {
+    status: range === 'whole' ? 200 : 206,
     headers: {
-      'Content-Type': 'application/zip',
-      'Content-Length': length.toString(),
-      'Content-Disposition': attachment(fileName),
-      'Cache-Control': 'private, no-store',
+      ...headers,
+      'Content-Length': String(end - start + 1),
+      ...(range === 'whole' ? {} : { 'Content-Range': `bytes ${start}-${end}/${size}` }),
     },
   });
 }

@@ -90,6 +90,29 @@ describe('Standard Download (HTTP)', () => {
     expect(Buffer.from(files['raw/a.txt'] as Uint8Array).toString()).toBe('alpha');
   });
 
+  it('resumes a zip with Range: the parts put together are the whole zip, and a changed file restarts it', async () => {
+    const zipPath = '/files/zip?path=Shoot/raw&path=Shoot/%C3%A9t%C3%A9.jpg&name=Shoot.zip';
+    const whole = await get(ellen, zipPath);
+    const bytes = new Uint8Array(await whole.arrayBuffer());
+    const etag = whole.headers.get('etag') ?? '';
+    expect(whole.headers.get('accept-ranges')).toBe('bytes');
+    const cut = 70_001;
+    const first = await get(ellen, zipPath, { range: `bytes=0-${cut - 1}` });
+    const rest = await get(ellen, zipPath, { range: `bytes=${cut}-`, 'if-range': etag });
+    expect([first.status, rest.status]).toEqual([206, 206]);
+    expect(rest.headers.get('content-range')).toBe(
+      `bytes ${cut}-${bytes.byteLength - 1}/${bytes.byteLength}`,
+    );
+    const joined = Buffer.concat([
+      Buffer.from(await first.arrayBuffer()),
+      Buffer.from(await rest.arrayBuffer()),
+    ]);
+    expect(joined.equals(Buffer.from(bytes))).toBe(true);
+    const stale = await get(ellen, zipPath, { range: `bytes=${cut}-`, 'if-range': '"stale"' });
+    expect(stale.status).toBe(200);
+    await stale.arrayBuffer();
+  });
+
   it('never leaves the ACL root', async () => {
     for (const path of ['../Secret/plan.pdf', '/Secret/plan.pdf', 'Shoot/../../Secret/plan.pdf'])
       expect((await get(ellen, `/files/content?path=${encodeURIComponent(path)}`)).status).toBe(404);

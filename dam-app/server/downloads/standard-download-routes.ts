@@ -9,7 +9,10 @@ export const standardDownloadRoutes = [
       ifRange: c.req.header('if-range'),
     }),
   ),
-  bindEndpoint(downloadZip, ({ services, principal, query }) =>
-    downloads.zipDownload(services, principal, query.path, query.name),
+  bindEndpoint(downloadZip, ({ c, services, principal, query }) =>
+    downloads.zipDownload(services, principal, query.path, query.name, {
+      range: c.req.header('range'),
+      ifRange: c.req.header('if-range'),
+    }),
   ),
 ];

@@ -95,16 +95,29 @@ export async function searchAssets(
     }`;
   }
   // The cursor keeps the sort value as the database prints it: timestamps keep their microseconds.
-  // On PostgreSQL the page and the counts run side by side on two connections; PGlite takes them in turn.
-  const [{ rows }, counted, total] = await Promise.all([
+  const pageRows = (part: Condition | undefined) =>
     sql<AssetRow & { sort_key: string; exact_rank: number | null }>`select ${sql.join(
       ASSET_ROW_COLUMNS.map((name) => sql.ref(name)),
     )},
         (${column})::text as sort_key, ${rank ?? sql`null`} as exact_rank
-      from assets where ${pageWhere}
-      order by ${rank ? sql`${rank} desc, ` : sql``}${column} ${order}, id ${order} limit ${request.limit + 1}`.execute(
-      db,
-    ),
+      from assets where ${pageWhere}${part ? sql` and ${part}` : sql``}
+      order by ${column} ${order}, id ${order} limit ${request.limit + 1}`.execute(db);
+  // With a quick search, the exact matches and the rest are two queries, each in the sort's own order: one ordered
+  // by the rank first must read and sort every match (seconds for a common word in a million assets), while each
+  // of these can walk an index of the sort and stop at the page's end. The exact matches come first.
+  const pageQuery = rank
+    ? Promise.all([
+        // Written as plain equalities, not the rank's 0/1, so the name indexes find the few exact matches; the
+        // planner cannot see through the rank and walked the whole sort index looking for them.
+        pageRows(sql`(lower(name) = ${exact} or lower(file_name) = ${exact})`),
+        pageRows(sql`${rank} = 0`),
+      ]).then(([exactMatches, rest]) => ({
+        rows: [...exactMatches.rows, ...rest.rows].slice(0, request.limit + 1),
+      }))
+    : pageRows(undefined);
+  // On PostgreSQL the page and the counts run side by side on two connections; PGlite takes them in turn.
+  const [{ rows }, counted, total] = await Promise.all([
+    pageQuery,
     request.withFacets ? countFacets(db, filter) : undefined,
     request.withTotal && !request.withFacets
       ? sql<{ count: string }>`select count(*) as count from assets where ${where()}`

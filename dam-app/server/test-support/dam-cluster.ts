@@ -3,7 +3,9 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { transferNodeCommand } from '../transfer-node/node-program.ts';
 
 const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
 export const HAPROXY = process.env.DAM_HAPROXY ?? '/usr/sbin/haproxy';
@@ -22,10 +24,26 @@ export interface ClusterServer {
   running(): boolean;
 }
 
+/** One transfer node of the cluster, its docroot the shared storage root. */
+export interface ClusterNode {
+  name: string;
+  apiPort: number;
+  /** SIGKILL: its transfers in flight die with it. */
+  kill(): Promise<void>;
+  /** Starts it again on the same ports; resolves once it listens. */
+  start(): Promise<void>;
+  running(): boolean;
+}
+
+/** The user and password the DAM servers call the cluster's nodes with (`DAM_NODES`). */
+const NODE_LOGIN = { user: 'dam', password: 'cluster-node-secret' };
+
 export interface DamCluster {
   /** The balancer's address: what browsers and clients use (`DAM_PUBLIC_URL` of every server). */
   url: string;
   servers: ClusterServer[];
+  /** The transfer nodes (`nodes` of the options), each named in every server's `DAM_NODES`. */
+  nodes: ClusterNode[];
   home: string;
   databaseUrl: string;
   stop(): Promise<void>;
@@ -35,6 +53,8 @@ export interface DamClusterOptions {
   /** An empty PostgreSQL database every server shares. */
   databaseUrl: string;
   servers?: number;
+  /** Transfer nodes over the shared storage root, each its own process (none by default). */
+  nodes?: number;
   /** Shared by every server (the storage, the areas, the browser uploads' staging): one file system for all. */
   home?: string;
   env?: Record<string, string>;
@@ -133,6 +153,58 @@ function startServer(name: string, port: number, env: NodeJS.ProcessEnv, entry: 
   return server;
 }
 
+async function startNode(name: string, storageRoot: string, origin: string): Promise<ClusterNode> {
+  const [api, transfer] = [await freeLoopbackPort(), await freeLoopbackPort()];
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    RAPID_NODE_ID: name,
+    RAPID_NODE_DOCROOT: storageRoot,
+    RAPID_NODE_USERS: `${NODE_LOGIN.user}:${NODE_LOGIN.password}`,
+    // One token secret for all: a node may check a token another one signed (a site's nodes share it).
+    RAPID_NODE_SECRET: 'c1'.repeat(32),
+    RAPID_NODE_BIND: '127.0.0.1',
+    RAPID_NODE_HOST: '127.0.0.1',
+    RAPID_NODE_API_TLS: 'false',
+    RAPID_NODE_API_PORT: String(api),
+    RAPID_NODE_CONTROL_PORT: String(transfer),
+    RAPID_NODE_UDP_PORT: String(transfer),
+    RAPID_NODE_CORS_ORIGINS: origin,
+  };
+  let child: ChildProcess | undefined;
+  const node: ClusterNode = {
+    name,
+    apiPort: api,
+    running: () => child !== undefined && child.exitCode === null && child.signalCode === null,
+    start: () =>
+      new Promise<void>((resolve, reject) => {
+        const started = spawn(process.execPath, transferNodeCommand().args, {
+          env,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        child = started;
+        let errors = '';
+        started.stderr?.on('data', (chunk: Buffer) => {
+          errors = (errors + chunk.toString()).slice(-2000);
+        });
+        createInterface({ input: started.stdout as NodeJS.ReadableStream }).on('line', (line) => {
+          if (line.includes('"listening"')) resolve();
+        });
+        started.once('exit', (code, signal) =>
+          reject(new Error(`node ${name} stopped (${signal ?? code}) before listening: ${errors}`)),
+        );
+      }),
+    async kill() {
+      const running = child;
+      if (!running || !node.running()) return;
+      const exited = new Promise((resolve) => running.once('exit', resolve));
+      running.kill('SIGKILL');
+      await exited;
+    },
+  };
+  await node.start();
+  return node;
+}
+
 /**
  * A DAM cluster on this machine: N server processes (the app's own entry, configured by the environment only) on one
  * PostgreSQL database and one `DAM_HOME`, behind Debian's HAProxy. What a site runs, on loopback ports.
@@ -154,6 +226,7 @@ export async function startDamCluster(options: DamClusterOptions): Promise<DamCl
     DAM_WORD_LIST: 'none',
     ...options.env,
   };
+  const nodes: ClusterNode[] = [];
   const servers: ClusterServer[] = [];
   for (let index = 1; index <= count; index++)
     servers.push(
@@ -164,10 +237,18 @@ export async function startDamCluster(options: DamClusterOptions): Promise<DamCl
   let balancer: ChildProcess | undefined;
   const stop = async () => {
     balancer?.kill('SIGKILL');
-    await Promise.all(servers.map((server) => server.kill()));
+    await Promise.all([...servers, ...nodes].map((each) => each.kill()));
     if (ownHome) await rm(home, { recursive: true, force: true });
   };
   try {
+    await mkdir(join(home, 'storage'), { recursive: true });
+    for (let index = 1; index <= (options.nodes ?? 0); index++)
+      nodes.push(await startNode(`node${index}`, join(home, 'storage'), url));
+    // Every server knows every node (what a site writes in DAM_NODES); the servers spawn after this.
+    if (nodes.length > 0)
+      env.DAM_NODES = nodes
+        .map((node) => `http://${NODE_LOGIN.user}:${NODE_LOGIN.password}@127.0.0.1:${node.apiPort}`)
+        .join(',');
     // The first server migrates alone; the others then start together (they would wait on its lock anyway).
     await servers[0]?.start();
     await Promise.all(servers.slice(1).map((server) => server.start()));
@@ -183,5 +264,5 @@ export async function startDamCluster(options: DamClusterOptions): Promise<DamCl
     await stop();
     throw error;
   }
-  return { url, servers, home, databaseUrl: options.databaseUrl, stop };
+  return { url, servers, nodes, home, databaseUrl: options.databaseUrl, stop };
 }

@@ -13,6 +13,8 @@ export interface PostgresCluster {
   /** A superuser URL to the cluster's `postgres` database. */
   url: string;
   port: number;
+  /** The server's log (the million-asset bench reads auto_explain's plans from it). */
+  logFile: string;
   stop(): Promise<void>;
 }
 
@@ -21,7 +23,7 @@ export interface PostgresCluster {
  * free port with its socket in the same folder, and stop-and-delete afterwards. As root it runs as `postgres`,
  * since PostgreSQL refuses to run as root.
  */
-export async function startPostgresCluster(): Promise<PostgresCluster> {
+export async function startPostgresCluster(settings: string[] = []): Promise<PostgresCluster> {
   if (!existsSync(join(POSTGRES_BIN, 'initdb')))
     throw new Error(
       `PostgreSQL 15 is not installed (${POSTGRES_BIN}/initdb is missing): \`npm test\` installs Debian's postgresql-15, or run \`apt-get install postgresql-15\`.`,
@@ -49,12 +51,13 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     join(dir, 'server.log'),
     '-w',
     '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200${settings.map((each) => ` -c ${each}`).join('')}`,
     'start',
   ]);
   return {
     url: `postgres://${user}@127.0.0.1:${port}/postgres`,
     port,
+    logFile: join(dir, 'server.log'),
     stop: async () => {
       await exec('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(() => {});
       await rm(dir, { recursive: true, force: true });

@@ -12,9 +12,16 @@ type Answer = { status: number; body: string };
  * Test double for a misbehaving site node: a real HTTP server whose answer to `*_setup` each test chooses. The real
  * node never answers garbage, so only a double can stand for one that does.
  */
-async function startNodeDouble(): Promise<{ url: string; next: (answer: Answer) => void; server: Server }> {
+async function startNodeDouble(): Promise<{
+  url: string;
+  next: (answer: Answer) => void;
+  server: Server;
+  asked: { count: number };
+}> {
+  const asked = { count: 0 };
   let answer: Answer = { status: 500, body: '' };
   const server = createServer((request, response) => {
+    asked.count++;
     request.resume();
     request.on('end', () => {
       response.writeHead(answer.status, { 'content-type': 'application/json' });
@@ -23,12 +30,13 @@ async function startNodeDouble(): Promise<{ url: string; next: (answer: Answer) 
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://dam:secret@127.0.0.1:${port}`, next: (value) => (answer = value), server };
+  return { url: `http://dam:secret@127.0.0.1:${port}`, next: (value) => (answer = value), server, asked };
 }
 
 describe('the pre-transfer handler when the node misbehaves (R-NODE-FAULTS)', () => {
   let dam: TestDam;
   let deadDam: TestDam;
+  let halfDeadDam: TestDam;
   let carlos: ApiClient;
   let double: Awaited<ReturnType<typeof startNodeDouble>>;
   const upload = {
@@ -41,7 +49,11 @@ describe('the pre-transfer handler when the node misbehaves (R-NODE-FAULTS)', ()
     double = await startNodeDouble();
     dam = await startTestDam('pglite', { DAM_NODES: double.url });
     deadDam = await startTestDam('pglite', { DAM_NODES: `http://dam:secret@127.0.0.1:${await freePort()}` });
-    for (const each of [dam, deadDam]) {
+    // Two nodes, the first one killed: nothing listens on its port any more.
+    halfDeadDam = await startTestDam('pglite', {
+      DAM_NODES: `http://dam:secret@127.0.0.1:${await freePort()},${double.url}`,
+    });
+    for (const each of [dam, deadDam, halfDeadDam]) {
       const admin = await each.userClient('boss', { admin: true });
       const group = await admin.post('/admin/groups', { name: 'Authors' });
       await admin.post('/admin/acls', {
@@ -56,6 +68,7 @@ describe('the pre-transfer handler when the node misbehaves (R-NODE-FAULTS)', ()
   afterAll(async () => {
     await dam.close();
     await deadDam.close();
+    await halfDeadDam.close();
     await new Promise((resolve) => double.server.close(resolve));
   });
 
@@ -131,5 +144,17 @@ describe('the pre-transfer handler when the node misbehaves (R-NODE-FAULTS)', ()
       code: 'node_unreachable',
       user_message: MESSAGES.operationFailed,
     });
+  });
+
+  it('sends every transfer to the live node when the other is down (R-NODE-PICK)', async () => {
+    const rita = await halfDeadDam.userClient('rita', { groupNames: ['Authors'] });
+    double.next({ status: 500, body: '' });
+    const before = double.asked.count;
+    const codes: string[] = [];
+    for (let round = 0; round < 8; round++)
+      codes.push((await rita.post('/transfers/pre-transfer', upload)).body.error?.code);
+    // The double answers 500 (node_error): each transfer reached it; none stopped at the dead node.
+    expect(codes).toEqual(Array(8).fill('node_error'));
+    expect(double.asked.count - before).toBe(8);
   });
 });

@@ -20,30 +20,62 @@ import {
 } from '../platform-settings/platform-settings-service.ts';
 import type { DamServices } from '../services.ts';
 import { inLoadingDock } from '../storage/work-folders.ts';
-import { NodeClient } from '../transfer-node/node-client.ts';
+import { type NodeAnswer, NodeClient } from '../transfer-node/node-client.ts';
+import { markNodeDown, markNodeUp, nodesToTry } from '../transfer-node/node-liveness.ts';
 import { insertUploadSession } from './upload-session-queries.ts';
 
 /** R-TRANSFER-DEFAULTS transfer integration limits. */
 export const TRANSFER_DEFAULTS = { target_rate_kbps: 100_000, ssh_port: 33_001, xfer_retries: 100 } as const;
 
-/** One host of the list at random per transfer (R-NODE-PICK). */
+/** One host of the list at random per transfer, a live one when one is (R-NODE-PICK). */
 export function pickNode(nodes: NodeEndpoint[], random = Math.random): NodeEndpoint | undefined {
-  return nodes[Math.floor(random() * nodes.length)];
+  return nodesToTry(nodes, random)[0];
 }
 
 /**
  * R-PRE-TRANSFER `nodehost`: the node the page asks for, when it names one; it must be one of the DAM's nodes (by host, or host
- * and port). Without it one is picked at random (R-NODE-PICK).
+ * and port). Without it, every node in the order a transfer tries them (R-NODE-PICK).
  */
-function nodeFor(nodes: NodeEndpoint[], nodehost: string | undefined): NodeEndpoint | undefined {
-  if (nodehost === undefined || nodehost === '') return pickNode(nodes);
+function nodesFor(nodes: NodeEndpoint[], nodehost: string | undefined): NodeEndpoint[] {
+  if (nodehost === undefined || nodehost === '') return nodesToTry(nodes);
   const wanted = nodehost.toLowerCase();
   const node = nodes.find((each) => {
     const url = new URL(each.url);
     return url.host.toLowerCase() === wanted || url.hostname.toLowerCase() === wanted;
   });
   if (!node) throw invalid({ nodehost: 'Not a transfer node of this DAM.' });
-  return node;
+  return [node];
+}
+
+/**
+ * R-NODE-LIVE: the setup goes to the first node that answers; one that cannot be reached (killed, restarting) is
+ * remembered as down and the next is asked, so a page whose transfer died with its node gets a live one on retry.
+ */
+async function setupOnLiveNode(
+  candidates: NodeEndpoint[],
+  nodetarget: string,
+  setupFor: (node: NodeEndpoint) => SetupRequest,
+): Promise<{ node: NodeEndpoint; answer: NodeAnswer }> {
+  const failures: string[] = [];
+  for (const node of candidates) {
+    const client = new NodeClient(node);
+    try {
+      const answer = await client.call('POST', nodetarget, setupFor(node));
+      markNodeUp(node);
+      return { node, answer };
+    } catch (error) {
+      markNodeDown(node);
+      failures.push(`${node.url}: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      client.close();
+    }
+  }
+  throw new ApiError(
+    502,
+    'node_unreachable',
+    MESSAGES.operationFailed,
+    `No transfer node could be reached: ${failures.join('; ')}`,
+  );
 }
 
 /**
@@ -74,8 +106,8 @@ export async function preTransfer(
   const platform = await readPlatformSettings(services.db);
   if (body.workspaceId !== undefined && String(body.workspaceId) !== platform.workspaceId)
     throw invalid({ workspaceId: 'Not the workspace of this site.' });
-  const node = nodeFor(services.nodes, body.nodehost);
-  if (!node)
+  const candidates = nodesFor(services.nodes, body.nodehost);
+  if (candidates.length === 0)
     throw new ApiError(
       503,
       'no_node',
@@ -137,64 +169,52 @@ export async function preTransfer(
       }),
     };
   }
-  // The page asks NodeCredentials for this node (R-NODE-PICK: the node is chosen per transfer).
-  request.tags = {
-    dam: {
-      user: transferUserName(principal),
-      acl: principal.acl?.name ?? null,
-      node: node.url,
-      workspace: platform.workspaceId,
-    },
-  };
   request.target_rate_kbps = TRANSFER_DEFAULTS.target_rate_kbps;
-
-  const setup: SetupRequest = { transfer_requests: [{ transfer_request: request }] };
-  const client = new NodeClient(node);
-  try {
-    const answer = await client.call('POST', body.nodetarget, setup).catch((error: unknown) => {
-      throw new ApiError(
-        502,
-        'node_unreachable',
-        MESSAGES.operationFailed,
-        `The transfer node ${node.url} could not be reached: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    });
-    if (answer.status === 401)
-      throw new ApiError(
-        502,
-        'node_credentials',
-        MESSAGES.operationFailed,
-        'The node refused the DAM’s credentials: check them.',
-      );
-    // The node's answer is read by the protocol's schema: an entry is a spec or an error, nothing in between.
-    const entry = setupReply.safeParse(answer.body).data?.transfer_specs[0];
-    if (answer.status === 404 || (entry && 'error' in entry))
-      throw notFound(
-        'file',
-        entry && 'error' in entry ? entry.error.user_message : 'No such path on the node.',
-      );
-    if (answer.status !== 200 || !entry)
-      throw new ApiError(502, 'node_error', MESSAGES.operationFailed, `The node answered ${answer.status}.`);
-    const spec = {
-      ...entry.transfer_spec,
-      cookie: request.cookie,
-      tags: { ...((entry.transfer_spec.tags as object | null) ?? {}), ...request.tags },
-      target_rate_kbps: TRANSFER_DEFAULTS.target_rate_kbps,
-      create_dir: true,
-      ...(upload ? { paths: body.transfer_spec.paths, uploadTime, finalDir: request.destination_root } : {}),
-      aspera_connect_settings: { xfer_retries: TRANSFER_DEFAULTS.xfer_retries },
+  // The page asks NodeCredentials for the node that answered (R-NODE-PICK: the node is chosen per transfer).
+  const { node, answer } = await setupOnLiveNode(candidates, body.nodetarget, (node) => {
+    request.tags = {
+      dam: {
+        user: transferUserName(principal),
+        acl: principal.acl?.name ?? null,
+        node: node.url,
+        workspace: platform.workspaceId,
+      },
     };
-    if (upload)
-      // What UploadFileFinish checks the node's word against: this user, this node, this folder.
-      await insertUploadSession(services.db, {
-        cookie: request.cookie as string,
-        user_id: principal.user.id,
-        node_url: node.url,
-        destination: (request.destination_root as string).slice(1),
-        file_count: body.transferCount ?? body.transfer_spec.paths.length,
-      });
-    return { transfer_specs: [{ transfer_spec: spec }] };
-  } finally {
-    client.close();
-  }
+    return { transfer_requests: [{ transfer_request: request }] };
+  });
+  if (answer.status === 401)
+    throw new ApiError(
+      502,
+      'node_credentials',
+      MESSAGES.operationFailed,
+      'The node refused the DAM’s credentials: check them.',
+    );
+  // The node's answer is read by the protocol's schema: an entry is a spec or an error, nothing in between.
+  const entry = setupReply.safeParse(answer.body).data?.transfer_specs[0];
+  if (answer.status === 404 || (entry && 'error' in entry))
+    throw notFound(
+      'file',
+      entry && 'error' in entry ? entry.error.user_message : 'No such path on the node.',
+    );
+  if (answer.status !== 200 || !entry)
+    throw new ApiError(502, 'node_error', MESSAGES.operationFailed, `The node answered ${answer.status}.`);
+  const spec = {
+    ...entry.transfer_spec,
+    cookie: request.cookie,
+    tags: { ...((entry.transfer_spec.tags as object | null) ?? {}), ...request.tags },
+    target_rate_kbps: TRANSFER_DEFAULTS.target_rate_kbps,
+    create_dir: true,
+    ...(upload ? { paths: body.transfer_spec.paths, uploadTime, finalDir: request.destination_root } : {}),
+    aspera_connect_settings: { xfer_retries: TRANSFER_DEFAULTS.xfer_retries },
+  };
+  if (upload)
+    // What UploadFileFinish checks the node's word against: this user, this node, this folder.
+    await insertUploadSession(services.db, {
+      cookie: request.cookie as string,
+      user_id: principal.user.id,
+      node_url: node.url,
+      destination: (request.destination_root as string).slice(1),
+      file_count: body.transferCount ?? body.transfer_spec.paths.length,
+    });
+  return { transfer_specs: [{ transfer_spec: spec }] };
 }

@@ -9,12 +9,12 @@ import { Link } from '../../components/link.tsx';
 import { ScreenHeader } from '../../components/screen-header.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
 import { SubmitButton } from '../../components/submit-button.tsx';
-import { type BrowseView, defineScreen } from '../../router/define-screen.ts';
+import { BROWSE_VIEWS, type BrowseView, defineScreen } from '../../router/define-screen.ts';
 import { ID } from '../../router/route-codec.ts';
 import type { Draw, ScreenEntry } from '../../router/routes.ts';
 import { usePlacesTree } from '../browse/browse-queries.ts';
 import { ResultsArea } from '../browse/results-area.tsx';
-import type { SortOrder } from '../browse/sort-picker.tsx';
+import type { SortField, SortOrder } from '../browse/sort-picker.tsx';
 import { AdvancedSearch } from './advanced-search.tsx';
 import { FacetPanel, type Refinement } from './facet-panel.tsx';
 import { SaveSearchDialog } from './save-search-dialog.tsx';
@@ -37,8 +37,13 @@ export const draw: Draw<'search'> = (route, { session }) => (
     folderId={route.folderId}
     saved={route.saved}
     keyword={route.keyword}
+    view={route.view}
+    sort={route.sort ? { field: route.sort, direction: route.dir ?? 'desc' } : undefined}
   />
 );
+
+/** Search results come newest first until the person picks another order (or a saved search brings its own). */
+const DEFAULT_SEARCH_SORT: SortOrder = { field: 'dateAdded', direction: 'desc' };
 
 interface SearchScreenProps {
   session: SessionView;
@@ -46,6 +51,8 @@ interface SearchScreenProps {
   folderId?: number | undefined;
   saved?: number | undefined;
   keyword?: string | undefined;
+  view?: BrowseView | undefined;
+  sort?: SortOrder | undefined;
 }
 
 /**
@@ -53,7 +60,15 @@ interface SearchScreenProps {
  * the "facet browsing" permission), Directory Search (`in=<folder>`), a saved search run (`saved=<id>`), and
  * saving what is shown. The results use the folder views.
  */
-export function SearchScreen({ session, query, folderId, saved, keyword }: SearchScreenProps) {
+export function SearchScreen({
+  session,
+  query,
+  folderId,
+  saved,
+  keyword,
+  view = 'tile',
+  sort: routeSort,
+}: SearchScreenProps) {
   const { t, message } = usePreferences();
   const mayFacet = session.permissions.includes('facet browsing');
   const [text, setText] = useState(query);
@@ -61,8 +76,6 @@ export function SearchScreen({ session, query, folderId, saved, keyword }: Searc
   const [applied, setApplied] = useState<AdvancedForm>(EMPTY_ADVANCED);
   const [advancedOpen, setAdvancedOpen] = useState(false);
   const [refine, setRefine] = useState<Refinement>({});
-  const [sort, setSort] = useState<SortOrder>({ field: 'dateAdded', direction: 'desc' });
-  const [view, setView] = useState<BrowseView>('tile');
   const [saving, setSaving] = useState(false);
   const savedSearches = useSavedSearches();
   const tree = usePlacesTree(folderId !== undefined);
@@ -71,6 +84,21 @@ export function SearchScreen({ session, query, folderId, saved, keyword }: Searc
       ? undefined
       : tree.data?.folders.concat(tree.data.root).find((f) => f.id === folderId);
   const running = saved === undefined ? undefined : savedSearches.data?.find((each) => each.id === saved);
+  // R-SEARCH-ROUTE: the view and the sort are in the address, as the folder's are (a link, a reload or Back).
+  const savedOrder = running?.query.sort;
+  const sort: SortOrder =
+    routeSort ??
+    (savedOrder && (SORT_FIELDS as readonly string[]).includes(savedOrder.field)
+      ? { field: savedOrder.field as SortField, direction: savedOrder.direction }
+      : DEFAULT_SEARCH_SORT);
+  const here: SearchRoute = {
+    query,
+    ...(folderId ? { folderId } : {}),
+    ...(saved ? { saved } : {}),
+    ...(keyword ? { keyword } : {}),
+    ...(view !== 'tile' ? { view } : {}),
+    ...(routeSort ? { sort: routeSort.field, dir: routeSort.direction } : {}),
+  };
 
   useEffect(() => setText(query), [query]);
   useEffect(() => {
@@ -87,9 +115,6 @@ export function SearchScreen({ session, query, folderId, saved, keyword }: Searc
     setDraft(form);
     setApplied(form);
     setRefine((running.query.refine ?? {}) as Refinement);
-    const order = running.query.sort;
-    if (order && (SORT_FIELDS as readonly string[]).includes(order.field))
-      setSort({ field: order.field as SortOrder['field'], direction: order.direction });
     setAdvancedOpen(form.conditions.length > 0 || form.keywords !== '' || form.when !== '');
   }, [running]);
 
@@ -115,7 +140,13 @@ export function SearchScreen({ session, query, folderId, saved, keyword }: Searc
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setApplied(draft);
-    navigate({ name: 'search', query: text.trim(), ...(folderId ? { folderId } : {}) });
+    navigate({
+      name: 'search',
+      query: text.trim(),
+      ...(folderId ? { folderId } : {}),
+      ...(view !== 'tile' ? { view } : {}),
+      ...(routeSort ? { sort: routeSort.field, dir: routeSort.direction } : {}),
+    });
   };
 
   return (
@@ -176,9 +207,11 @@ export function SearchScreen({ session, query, folderId, saved, keyword }: Searc
         request={request}
         label={t('search.results')}
         view={view}
-        onView={setView}
+        onView={(next) => navigate({ name: 'search', ...here, view: next }, { replace: true })}
         sort={sort}
-        onSort={setSort}
+        onSort={(next) =>
+          navigate({ name: 'search', ...here, sort: next.field, dir: next.direction }, { replace: true })
+        }
         emptyTitle={t('search.noResults')}
         emptyDescription={t('search.noResultsBody')}
         aside={
@@ -197,11 +230,19 @@ export function SearchScreen({ session, query, folderId, saved, keyword }: Searc
   );
 }
 
-type SearchRoute = { query: string; folderId?: number; saved?: number; keyword?: string };
+type SearchRoute = {
+  query: string;
+  folderId?: number;
+  saved?: number;
+  keyword?: string;
+  view?: BrowseView;
+  sort?: SortField;
+  dir?: 'asc' | 'desc';
+};
 
 /**
  * `#/search?q=…` (Quick Search), `&in=<folder id>` (Directory Search), `&saved=<id>` (a saved search run),
- * `&kw=<keyword>` (a keyword picked in the Taxonomy Browser).
+ * `&kw=<keyword>` (a keyword picked in the Taxonomy Browser), `&view=` and `&sort=…&dir=` (the results' view and order).
  */
 function searchParams(query: URLSearchParams): SearchRoute {
   const route: SearchRoute = { query: query.get('q') ?? '' };
@@ -211,6 +252,13 @@ function searchParams(query: URLSearchParams): SearchRoute {
   if (ID.test(saved)) route.saved = Number(saved);
   const keyword = query.get('kw')?.trim();
   if (keyword) route.keyword = keyword;
+  const view = query.get('view');
+  if (view && (BROWSE_VIEWS as readonly string[]).includes(view)) route.view = view as BrowseView;
+  const sort = query.get('sort');
+  if (sort && (SORT_FIELDS as readonly string[]).includes(sort)) {
+    route.sort = sort as SortField;
+    route.dir = query.get('dir') === 'asc' ? 'asc' : 'desc';
+  }
   return route;
 }
 
@@ -220,6 +268,11 @@ function searchHref(route: SearchRoute): string {
   if (route.folderId) params.set('in', String(route.folderId));
   if (route.saved) params.set('saved', String(route.saved));
   if (route.keyword) params.set('kw', route.keyword);
+  if (route.view) params.set('view', route.view);
+  if (route.sort) {
+    params.set('sort', route.sort);
+    params.set('dir', route.dir ?? 'desc');
+  }
   const text = params.toString();
   return text ? `#/search?${text}` : '#/search';
 }

@@ -32,6 +32,8 @@ export const JOB_PAYLOADS = {
   'video.clip-export': z.object({ clipId: z.number().int(), actorId: z.number().int().nullable() }),
   /** One scheduled workflow run (workflows/workflow-run-job.ts). */
   'workflow.run': z.object({ runId: z.number().int() }),
+  /** One metadata import applied (metadata-io/metadata-io-service.ts). */
+  'metadata.import': z.object({ importId: z.number().int() }),
 };
 
 export type JobKind = keyof typeof JOB_PAYLOADS;

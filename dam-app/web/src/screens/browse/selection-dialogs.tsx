@@ -28,6 +28,9 @@ const ConvertDialog = lazy(() =>
 const ShareDialog = lazy(() =>
   import('../shares/share-dialog.tsx').then((m) => ({ default: m.ShareDialog })),
 );
+const ExportMetadataDialog = lazy(() =>
+  import('../../asset-widgets/export-metadata-dialog.tsx').then((m) => ({ default: m.ExportMetadataDialog })),
+);
 const RequestDialog = lazy(() =>
   import('../../asset-widgets/request-dialog.tsx').then((m) => ({ default: m.RequestDialog })),
 );
@@ -41,7 +44,8 @@ export type SelectionAction =
   | 'contact-sheet'
   | 'convert'
   | 'request'
-  | 'share';
+  | 'share'
+  | 'export-metadata';
 
 export const SELECTION_ACTION_LABELS: Record<SelectionAction, MessageKey> = {
   move: 'moveCopy.menu',
@@ -52,6 +56,7 @@ export const SELECTION_ACTION_LABELS: Record<SelectionAction, MessageKey> = {
   convert: 'convert.menu',
   request: 'requests.menu',
   share: 'shares.menu',
+  'export-metadata': 'metadataIo.exportMenu',
 };
 
 /**
@@ -70,6 +75,8 @@ export function selectionActions(
     // Who may not download asks the approvers for the assets (a request to download, issue 28).
     ...(mayDownload(session) ? ['convert' as const] : ['request' as const]),
     ...(mayShareExternally(session) ? ['share' as const] : []),
+    // Whoever sees the assets sees their metadata (R-METADATA-EXPORT).
+    'export-metadata',
   ];
 }
 
@@ -107,6 +114,8 @@ function ChosenDialog(props: {
       return <ConvertDialog open assetIds={ids} onClose={onClose} />;
     case 'request':
       return <RequestDialog open assetIds={ids} onClose={onClose} />;
+    case 'export-metadata':
+      return <ExportMetadataDialog open assetIds={ids} onClose={onClose} />;
     case 'share':
       return <ShareDialog source={{ ids: [...ids] }} name="" onClose={onClose} />;
     default:

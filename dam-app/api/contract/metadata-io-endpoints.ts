@@ -46,3 +46,9 @@ export const exportMetadata = metadata.post('/metadata/export', {
   produces: 'application/octet-stream',
   errors: errors(notFound, { 400: ['export_too_large', 'not_encodable'] }),
 });
+export const fileWithMetadata = metadata.item('/metadata/assets/{id}/file', idParams).get('', {
+  summary:
+    'The asset’s original with its description, keywords and form values embedded in its XMP and IPTC (by exiftool)',
+  response: z.string().meta({ format: 'binary' }),
+  produces: 'application/octet-stream',
+});

@@ -1,12 +1,18 @@
 import { execFileSync } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { valueProblem } from '../../api/field-validators.ts';
 import { METADATA_IO_MESSAGES } from '../../api/messages.ts';
 import { IMPORT_STATES } from '../../api/metadata-io.ts';
+import { ingestFile } from '../assets/ingest.ts';
 import { ensureFolderRow } from '../folders/folder-queries.ts';
+import { EXIFTOOL } from '../media/exiftool.ts';
 import { aclUser } from '../test-support/acl-fixture.ts';
 import type { ApiClient } from '../test-support/api-client.ts';
+import { sampleJpeg } from '../test-support/sample-media.ts';
 import { DATABASE_KINDS, startTestDam, type TestDam } from '../test-support/test-dam.ts';
 
 const NS = 'http://ns.example.org/photo/1.0/';
@@ -298,5 +304,40 @@ describe.each(DATABASE_KINDS)('metadata import and export on %s', (kind) => {
     });
     expect(latin.status).toBe(400);
     expect(latin.body.error.user_message).toBe(METADATA_IO_MESSAGES.notEncodable('iso-8859-1'));
+  });
+
+  it('embeds the description, keywords and form values in the downloaded file’s XMP and IPTC, read back by exiftool (R-XMP-EMBED)', async () => {
+    await sampleJpeg(join(dam.services.config.storageRoot, 'Library/Meta/photo.jpg'));
+    const { id: assetId } = await ingestFile(dam.services, 'Library/Meta/photo.jpg');
+    await sql`update assets set description = 'Köln "Dom"', keywords = ${['cathedral', 'Köln']},
+      metadata = jsonb_set(metadata, '{fields}', ${JSON.stringify({ [CITY]: 'Zürich', [NOTE]: 'two\nlines' })}::jsonb)
+      where id = ${assetId}`.execute(dam.services.db);
+    const response = await fetch(`${dam.url}/api/v1/metadata/assets/${assetId}/file`, {
+      headers: { cookie: carla.cookie ?? '' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-metadata-embedded')).toBe('yes');
+    const file = join(await mkdtemp(join(tmpdir(), 'dam-embed-test-')), 'photo.jpg');
+    await writeFile(file, Buffer.from(await response.arrayBuffer()));
+    const [tags] = JSON.parse(
+      execFileSync(EXIFTOOL, ['-j', '-G1', '-XMP:all', '-IPTC:all', file]).toString('utf8'),
+    );
+    expect(tags).toMatchObject({
+      'XMP-dc:Description': 'Köln "Dom"',
+      'XMP-dc:Subject': ['cathedral', 'Köln'],
+      'IPTC:Caption-Abstract': 'Köln "Dom"',
+      'IPTC:Keywords': ['cathedral', 'Köln'],
+    });
+    const packet = execFileSync(EXIFTOOL, ['-b', '-XMP', file]).toString('utf8');
+    expect(packet).toContain(`='${NS}'`);
+    expect(packet).toMatch(/<dam\d:city>Zürich<\/dam\d:city>/);
+    expect(packet).toMatch(/<dam\d:note>two\nlines<\/dam\d:note>/);
+    // The stored original is left as it was.
+    const stored = execFileSync(EXIFTOOL, [
+      '-j',
+      '-XMP:all',
+      join(dam.services.config.storageRoot, 'Library/Meta/photo.jpg'),
+    ]);
+    expect(stored.toString('utf8')).not.toContain('Zürich');
   });
 });

@@ -1,5 +1,6 @@
 import {
   exportMetadata,
+  fileWithMetadata,
   getMetadataImport,
   listMetadataImports,
   previewMetadataImport,
@@ -18,6 +19,9 @@ export const metadataIoRoutes = [
   bindEndpoint(listMetadataImports, ({ services, principal }) => metadataIo.listImports(services, principal)),
   bindEndpoint(getMetadataImport, ({ services, principal, params }) =>
     metadataIo.getImport(services, principal, params.id),
+  ),
+  bindEndpoint(fileWithMetadata, ({ services, principal, params }) =>
+    metadataIo.fileWithMetadata(services, principal, params.id),
   ),
   bindEndpoint(exportMetadata, ({ services, principal, body }) =>
     metadataIo.exportMetadata(services, principal, body),

@@ -1,3 +1,8 @@
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { METADATA_IO_MESSAGES } from '../../api/messages.ts';
 import {
   EXPORT_MAX_ASSETS,
@@ -12,10 +17,13 @@ import {
 } from '../../api/metadata-io.ts';
 import { searchRequestSchema } from '../../api/search.ts';
 import { can, type Principal } from '../access/principal.ts';
-import { ApiError, forbidden, invalid, notFound } from '../api/api-error.ts';
-import { visibleAssetIds } from '../assets/asset-records.ts';
+import { ApiError, assetAccessDenied, forbidden, invalid, notFound } from '../api/api-error.ts';
+import { visibleAsset, visibleAssetIds } from '../assets/asset-records.ts';
+import { audit } from '../audit/audit.ts';
 import { principalFor } from '../auth/resolve-principal.ts';
+import { attachment } from '../downloads/content-disposition.ts';
 import { queueJob } from '../jobs/job-payloads.ts';
+import { embedMetadata } from '../media/embed-metadata.ts';
 import { searchConditions } from '../search/search-assets.ts';
 import { matchingAssetIds } from '../search/search-queries.ts';
 import type { DamServices } from '../services.ts';
@@ -227,6 +235,47 @@ export async function exportMetadata(services: DamServices, principal: Principal
       'content-type': `${type}; charset=${charset}`,
       'content-disposition': `attachment; filename="metadata${exportExtension(request.layout.format)}"`,
       'cache-control': 'no-store',
+    },
+  });
+}
+
+/**
+ * R-XMP-EMBED: the asset's original with its metadata embedded (XMP and IPTC, by exiftool), so the values travel
+ * with the file; the original's download gate applies, and it is logged as a download. A kind of file exiftool cannot write is
+ * sent as it is stored.
+ */
+export async function fileWithMetadata(services: DamServices, principal: Principal, id: number) {
+  const asset = await visibleAsset(services, principal, id);
+  // The original's gate (as `GET /assets/{id}/original`): the download high resolution permission.
+  if (!can(principal, 'downloadHiRes') || !services.config.allowDownload) throw assetAccessDenied();
+  const source = services.storage.originals.localPath(asset.path);
+  if (!source || !(await stat(source).catch(() => undefined))?.isFile()) throw notFound('file');
+  const work = await mkdtemp(join(tmpdir(), 'dam-embed-'));
+  const target = join(work, 'out');
+  const fields = (asset.metadata as { fields?: Record<string, string> } | null)?.fields ?? {};
+  const embedded = await embedMetadata(source, target, work, {
+    title: asset.name,
+    description: asset.description,
+    keywords: asset.keywords,
+    fields,
+  });
+  const file = embedded ? target : source;
+  const size = (await stat(file)).size;
+  await audit(services.db, {
+    actorId: principal.user.id,
+    event: 'download',
+    target: asset.path,
+    details: { via: 'metadata', bytes: size, files: 1 },
+  });
+  const stream = createReadStream(file);
+  stream.once('close', () => void rm(work, { recursive: true, force: true }));
+  return new Response(Readable.toWeb(stream) as ReadableStream, {
+    headers: {
+      'Content-Type': 'application/octet-stream',
+      'Content-Length': String(size),
+      'Content-Disposition': attachment(asset.file_name),
+      'Cache-Control': 'private, no-store',
+      'X-Metadata-Embedded': embedded ? 'yes' : 'no',
     },
   });
 }

@@ -1351,6 +1351,7 @@ export const en = {
   'metadataIo.exportTitle': 'Export metadata',
   'metadataIo.exportIntro': 'The form values of {count} {count|asset|assets}, as a file.',
   'metadataIo.export': 'Export',
+  'metadataIo.downloadWithMetadata': 'Download with metadata',
   'metadataIo.exported': 'Metadata of {count} {count|asset|assets} exported.',
 } as const;
 

@@ -1381,5 +1381,6 @@ export const fr: Messages = {
   'metadataIo.exportIntro':
     'Les valeurs de formulaire de {count} {count|ressource|ressources}, dans un fichier.',
   'metadataIo.export': 'Exporter',
+  'metadataIo.downloadWithMetadata': 'Télécharger avec les métadonnées',
   'metadataIo.exported': 'Métadonnées de {count} {count|ressource|ressources} exportées.',
 };

@@ -1352,6 +1352,10 @@ export const en = {
   'metadataIo.exportIntro': 'The form values of {count} {count|asset|assets}, as a file.',
   'metadataIo.export': 'Export',
   'metadataIo.downloadWithMetadata': 'Download with metadata',
+  'stamp.menu': 'Apply a stamp…',
+  'stamp.selectionTitle': 'Apply a stamp',
+  'stamp.choose': 'Stamp',
+  'stamp.chooseNone': 'Choose a stamp',
   'metadataIo.exported': 'Metadata of {count} {count|asset|assets} exported.',
 } as const;
 

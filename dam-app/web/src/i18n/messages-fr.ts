@@ -1382,5 +1382,9 @@ export const fr: Messages = {
     'Les valeurs de formulaire de {count} {count|ressource|ressources}, dans un fichier.',
   'metadataIo.export': 'Exporter',
   'metadataIo.downloadWithMetadata': 'Télécharger avec les métadonnées',
+  'stamp.menu': 'Appliquer un tampon…',
+  'stamp.selectionTitle': 'Appliquer un tampon',
+  'stamp.choose': 'Tampon',
+  'stamp.chooseNone': 'Choisissez un tampon',
   'metadataIo.exported': 'Métadonnées de {count} {count|ressource|ressources} exportées.',
 };

@@ -31,6 +31,9 @@ const ShareDialog = lazy(() =>
 const ExportMetadataDialog = lazy(() =>
   import('../../asset-widgets/export-metadata-dialog.tsx').then((m) => ({ default: m.ExportMetadataDialog })),
 );
+const StampDialog = lazy(() =>
+  import('../../asset-widgets/stamp-dialog.tsx').then((m) => ({ default: m.StampDialog })),
+);
 const RequestDialog = lazy(() =>
   import('../../asset-widgets/request-dialog.tsx').then((m) => ({ default: m.RequestDialog })),
 );
@@ -45,7 +48,8 @@ export type SelectionAction =
   | 'convert'
   | 'request'
   | 'share'
-  | 'export-metadata';
+  | 'export-metadata'
+  | 'stamp';
 
 export const SELECTION_ACTION_LABELS: Record<SelectionAction, MessageKey> = {
   move: 'moveCopy.menu',
@@ -57,6 +61,7 @@ export const SELECTION_ACTION_LABELS: Record<SelectionAction, MessageKey> = {
   request: 'requests.menu',
   share: 'shares.menu',
   'export-metadata': 'metadataIo.exportMenu',
+  stamp: 'stamp.menu',
 };
 
 /**
@@ -66,7 +71,7 @@ export const SELECTION_ACTION_LABELS: Record<SelectionAction, MessageKey> = {
 export function selectionActions(
   session: Pick<SessionView, 'permissions' | 'features' | 'user'>,
 ): SelectionAction[] {
-  const changes: SelectionAction[] = mayChangeAssets(session) ? ['move', 'bulk-edit'] : [];
+  const changes: SelectionAction[] = mayChangeAssets(session) ? ['move', 'bulk-edit', 'stamp'] : [];
   return [
     ...changes,
     'cart',
@@ -114,6 +119,8 @@ function ChosenDialog(props: {
       return <ConvertDialog open assetIds={ids} onClose={onClose} />;
     case 'request':
       return <RequestDialog open assetIds={ids} onClose={onClose} />;
+    case 'stamp':
+      return <StampDialog open assetIds={ids} onClose={onClose} />;
     case 'export-metadata':
       return <ExportMetadataDialog open assetIds={ids} onClose={onClose} />;
     case 'share':

@@ -66,6 +66,8 @@ export type ImportQuery = z.output<typeof importQuerySchema>;
 export const importRowErrorSchema = z.object({
   /** The record's number in the file, the header row being 1 (XML: the `asset` element's number). */
   row: z.number().int(),
+  /** The field whose value was refused; absent when the row as a whole was. */
+  field: z.string().optional(),
   message: z.string(),
 });
 export type ImportRowError = z.output<typeof importRowErrorSchema>;

@@ -16,7 +16,7 @@ import * as queries from './metadata-io-queries.ts';
 import type { ImportRecord } from './metadata-records.ts';
 
 /** How many records one statement (and, when applied, one transaction) handles. */
-const BATCH = 1000;
+const BATCH = 2000;
 
 export type ImportTally = ImportPreview;
 
@@ -61,9 +61,10 @@ export async function applyRecords(
   const forms = new Map<string, FieldsByKey>();
   const root = aclRoot(principal);
   const watched = apply && (await queries.metadataWorkflowsExist(services.db));
-  const report = (row: number, message: string) => {
+  const report = (row: number, message: string, field?: string) => {
     tally.errorCount += 1;
-    if (tally.errors.length < IMPORT_ERRORS_KEPT) tally.errors.push({ row, message });
+    if (tally.errors.length < IMPORT_ERRORS_KEPT)
+      tally.errors.push({ row, message, ...(field ? { field } : {}) });
   };
   for (let start = 0; start < records.length; start += BATCH) {
     const batch = records.slice(start, start + BATCH);
@@ -112,7 +113,7 @@ export async function applyRecords(
         }
       const known = await knownWords(db, forced);
       const visible = new Set(
-        (await queries.livePaths(db, [...new Set(referenced)]))
+        (referenced.length ? await queries.livePaths(db, [...new Set(referenced)]) : [])
           .filter((each) => isUnder(root, each.path))
           .map((each) => each.id),
       );
@@ -139,10 +140,10 @@ export async function applyRecords(
                   inDictionary: (id, word) => known.has(`${id}:${word.toLowerCase()}`),
                   assetExists: (id) => visible.has(id),
                 });
-          return problem ? [`${key}: ${problem}`] : [];
+          return problem ? [{ key, problem }] : [];
         });
         if (problems.length) {
-          report(plan.record.row, problems.join(' '));
+          for (const { key, problem } of problems) report(plan.record.row, problem, key);
           continue;
         }
         tally.changing += 1;

@@ -65,6 +65,7 @@ describe.each(DATABASE_KINDS)('metadata import and export on %s', (kind) => {
   let dam: TestDam;
   let carla: ApiClient;
   let vic: ApiClient;
+  let admin: ApiClient;
   let ids: number[];
 
   const fieldsOf = async (assetIds: number[]) =>
@@ -124,7 +125,7 @@ describe.each(DATABASE_KINDS)('metadata import and export on %s', (kind) => {
 
   beforeAll(async () => {
     dam = await startTestDam(kind);
-    const admin = await aclUser(dam, 'head', '', undefined, { admin: true });
+    admin = await aclUser(dam, 'head', '', undefined, { admin: true });
     carla = await aclUser(dam, 'carla', 'Library');
     vic = await aclUser(dam, 'vic', 'Library', ['facet browsing']);
     const folderId = await ensureFolderRow(dam.services.db, 'Library/Meta');
@@ -187,7 +188,8 @@ describe.each(DATABASE_KINDS)('metadata import and export on %s', (kind) => {
         expect(done.errors, label).toEqual([
           {
             row: firstRow + 1,
-            message: `${COPIES}: ${valueProblem({ kind: 'Integer', notEmpty: false }, 'many')}`,
+            field: COPIES,
+            message: valueProblem({ kind: 'Integer', notEmpty: false }, 'many'),
           },
           { row: firstRow + 2, message: METADATA_IO_MESSAGES.noAsset },
         ]);
@@ -339,5 +341,36 @@ describe.each(DATABASE_KINDS)('metadata import and export on %s', (kind) => {
       join(dam.services.config.storageRoot, 'Library/Meta/photo.jpg'),
     ]);
     expect(stored.toString('utf8')).not.toContain('Zürich');
+  });
+
+  it('starts the metadataChanged workflows of each asset an import or a stamp changes, once each (R-WORKFLOW-TRIGGERS)', async () => {
+    const workflow = await admin.post('/admin/workflows', {
+      name: 'Watch',
+      trigger: 'metadataChanged',
+      script: "log.fine('changed');",
+    });
+    expect(workflow.status, JSON.stringify(workflow.body)).toBe(201);
+    const runs = async () =>
+      (
+        await dam.services.db
+          .selectFrom('workflow_runs')
+          .select(['asset_id'])
+          .where('workflow_id', '=', workflow.body.id)
+          .orderBy('asset_id')
+          .execute()
+      ).map((row) => row.asset_id);
+    const done = await importFile(
+      { format: 'csv', fileName: 'w.csv' },
+      Buffer.from(`id,${NOTE}\n${ids[8]},watched\n${ids[9]},watched\n`),
+    );
+    expect(done).toMatchObject({ state: 'success', applied: 2 });
+    expect(await runs()).toEqual([ids[8], ids[9]]);
+    const stamp = await admin.post('/admin/stamps', {
+      name: 'Watched',
+      values: [{ key: NOTE, value: 'stamped' }],
+    });
+    expect((await carla.post(`/stamps/${stamp.body.id}/apply`, { assetIds: [ids[10]] })).status).toBe(200);
+    expect(await runs()).toEqual([ids[8], ids[9], ids[10]]);
+    await admin.delete(`/admin/workflows/${workflow.body.id}`);
   });
 });

@@ -36,6 +36,12 @@ const tooLarge = () => invalid({ file: METADATA_IO_MESSAGES.importTooLarge }, 'i
 const exportTooLarge = (detail: string) =>
   new ApiError(400, 'export_too_large', METADATA_IO_MESSAGES.exportTooLarge, detail);
 
+/**
+ * Whether any enabled workflow watches metadata changes: a bulk change (an import, a stamp) skips the per-asset
+ * workflow event when none does, which would otherwise cost a query per asset (R-WORKFLOW-TRIGGERS).
+ */
+export const metadataWorkflowsWatch = (services: DamServices) => queries.metadataWorkflowsExist(services.db);
+
 /** The upload's bytes, refused as soon as they pass the import's limit. */
 async function readUpload(body: ReadableStream<Uint8Array> | null): Promise<Uint8Array> {
   if (!body) return new Uint8Array();

@@ -9,6 +9,7 @@ import { METADATA_IO_MESSAGES } from '../../../../api/messages.ts';
 import {
   IMPORT_FILE_EXTENSIONS,
   type ImportPreview,
+  type ImportRowError,
   MATCH_KEYS,
   type MetadataImport,
 } from '../../../../api/metadata-io.ts';
@@ -225,18 +226,22 @@ function PreviewResult({ preview }: { preview: ImportPreview }) {
   );
 }
 
-function RowErrors({ title, rows }: { title: string; rows: { row: number; message: string }[] }) {
+function RowErrors({ title, rows }: { title: string; rows: ImportRowError[] }) {
   const { t, message } = usePreferences();
   return (
-    <DataTable
-      label={title}
-      rows={rows}
-      rowKey={(each) => `${each.row}:${each.message}`}
-      columns={[
-        { header: t('metadataIo.row'), cell: (each) => each.row, props: { width: '20' } },
-        { header: t('metadataIo.reason'), cell: (each) => message(each.message) },
-      ]}
-    />
+    <Stack gap="2">
+      <Text fontWeight="medium">{title}</Text>
+      <DataTable
+        label={title}
+        rows={rows}
+        rowKey={(each) => `${each.row}:${each.field ?? ''}:${each.message}`}
+        columns={[
+          { header: t('metadataIo.row'), cell: (each) => each.row, props: { width: '20' } },
+          { header: t('metadataIo.field'), cell: (each) => each.field?.replace(/^.*[/#]/, '') ?? '—' },
+          { header: t('metadataIo.reason'), cell: (each) => message(each.message) },
+        ]}
+      />
+    </Stack>
   );
 }
 

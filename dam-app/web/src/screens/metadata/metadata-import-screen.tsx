@@ -34,11 +34,11 @@ import { path } from '../../router/route-codec.ts';
 import type { Draw, ScreenEntry } from '../../router/routes.ts';
 import { IMPORT_KEYS, useMetadataImports } from './metadata-import-queries.ts';
 
-export const screen = defineScreen('metadataImport', {
+export const screen = defineScreen('metadata-import', {
   codec: path('/metadata-import'),
   nav: { menu: 'user', label: 'metadataIo.importTitle', order: 3.6 },
 });
-export const draw: Draw<'metadataImport'> = () => <MetadataImportScreen />;
+export const draw: Draw<'metadata-import'> = () => <MetadataImportScreen />;
 
 const STATE_LABELS: Record<MetadataImport['state'], MessageKey> = {
   starting: 'metadataIo.stateStarting',

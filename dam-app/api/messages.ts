@@ -171,3 +171,17 @@ export const WORKFLOW_MESSAGES = {
   stepStampMissing: 'The stamp of this step no longer exists.',
   stepUrlFailed: (status: string) => `The call to the URL failed: ${status}.`,
 } as const;
+
+/** R-METADATA-IMPORT, R-METADATA-EXPORT: the spec's texts of metadata import and export, and ours for a row's errors. */
+export const METADATA_IO_MESSAGES = {
+  importFileType: 'Import upload accepts CSV, XML or TXT only.',
+  customDelimiter: 'A custom delimiter and escape character must be filled when the custom format is used.',
+  exportTooLarge: 'Export has a maximum size.',
+  importTooLarge: 'The import file is too large.',
+  unreadable: 'The file could not be read in the chosen format and encoding.',
+  noKeyColumn: (key: string) => `The file has no "${key}" column to match assets by.`,
+  rowLength: (found: number, expected: number) => `This row has ${found} values; the header has ${expected}.`,
+  noAsset: 'No asset you may change has this ID or path.',
+  importNotFound: 'This import does not exist.',
+  notEncodable: (encoding: string) => `Some values cannot be written in ${encoding}; choose UTF-8 or UTF-16.`,
+} as const;

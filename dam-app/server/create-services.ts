@@ -21,6 +21,7 @@ import { placeDock } from './loading-dock/placement-job.ts';
 import type { Logger } from './log.ts';
 import { outboxTransport, smtpTransport } from './mail/mail-transport.ts';
 import { ExifTool } from './media/exiftool.ts';
+import { runImportJob } from './metadata-io/metadata-io-service.ts';
 import { MetricsRegistry } from './metrics/metrics-registry.ts';
 import { DIGEST_EVERY_SECONDS, sendDigests } from './notifications/notification-service.ts';
 import type { DamServices } from './services.ts';
@@ -84,6 +85,7 @@ export async function createServices(config: DamConfig, log: Logger): Promise<Da
       'workflow.schedule': async () => {
         await fireDueWorkflows(services);
       },
+      'metadata.import': (payload) => runImportJob(services, payload),
       'notifications.digest': async () => {
         const sent = await sendDigests(services);
         if (sent) log.info('notifications.digest', { sent });

@@ -23,6 +23,7 @@ import { formRoutes } from '../forms/form-routes.ts';
 import { healthRoutes } from '../health/health-routes.ts';
 import { eventsRoutes } from '../live/events-route.ts';
 import { loadingDockRoutes } from '../loading-dock/loading-dock-routes.ts';
+import { metadataIoRoutes } from '../metadata-io/metadata-io-routes.ts';
 import { notificationRoutes } from '../notifications/notification-routes.ts';
 import { platformSettingsRoutes } from '../platform-settings/platform-settings-routes.ts';
 import { portalRoutes } from '../portals/portal-routes.ts';
@@ -97,4 +98,6 @@ export const API_ROUTES: RouteDefinition[] = [
   ...statisticsRoutes,
   ...workspaceRoutes,
   ...discussionRoutes,
+  // issue 29, metadata import and export
+  ...metadataIoRoutes,
 ];

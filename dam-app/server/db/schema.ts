@@ -447,6 +447,8 @@ export interface Database {
   workspace_groups: WorkspaceGroupsTable;
   asset_comments: AssetCommentsTable;
   comment_mentions: CommentMentionsTable;
+  // issue 29, metadata import
+  metadata_imports: MetadataImportsTable;
 }
 
 /**
@@ -860,4 +862,23 @@ export interface AssetCommentsTable {
 export interface CommentMentionsTable {
   comment_id: number;
   user_id: number;
+}
+
+/** R-METADATA-IMPORT (migration 0032): an import a person started, with its file, state and row errors. */
+export interface MetadataImportsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  file_name: string;
+  /** api/metadata-io.ts `ImportOptions`, as JSON. */
+  options: ColumnType<unknown, string, string>;
+  content: Buffer;
+  state: Generated<'starting' | 'finished' | 'success' | 'failure'>;
+  rows: Generated<number>;
+  applied: Generated<number>;
+  unchanged: Generated<number>;
+  error_count: Generated<number>;
+  /** api/metadata-io.ts `ImportRowError[]`, as JSON. */
+  errors: ColumnType<unknown[], string | undefined, string>;
+  created_at: CreatedAt;
+  finished_at: Nullable<Date>;
 }

@@ -13,6 +13,7 @@ const handlers = (): TypedJobHandlers => ({
   'video.clip-export': vi.fn(async () => {}),
   'workflow.run': vi.fn(async () => {}),
   'workflow.schedule': vi.fn(async () => {}),
+  'metadata.import': vi.fn(async () => {}),
 });
 
 describe('job payloads', () => {

@@ -34,6 +34,8 @@ export const JOB_PAYLOADS = {
   'workflow.run': z.object({ runId: z.number().int() }),
   /** Scheduled workflows whose time has come (workflows/workflow-trigger-service.ts `fireDueWorkflows`). */
   'workflow.schedule': z.object({}),
+  /** One metadata import applied (metadata-io/metadata-io-service.ts). */
+  'metadata.import': z.object({ importId: z.number().int() }),
 };
 
 export type JobKind = keyof typeof JOB_PAYLOADS;

@@ -18,6 +18,7 @@ import { isUniqueViolation } from '../db/unique-violation.ts';
 import { knownWords } from '../dictionaries/dictionary-queries.ts';
 import { parentOf } from '../folders/acl-scope.ts';
 import { assignedForm } from '../forms/form-service.ts';
+import { metadataWorkflowsWatch } from '../metadata-io/metadata-io-service.ts';
 import type { DamServices } from '../services.ts';
 import { workflowEvent } from '../workflows/workflow-events.ts';
 import * as queries from './stamp-queries.ts';
@@ -148,6 +149,7 @@ export async function stampAssets(
     values,
   );
   if (Object.keys(problems).length) throw invalid(problems, 'invalid_fields');
+  const watched = apply && (await metadataWorkflowsWatch(services));
   const result = await services.db.transaction().execute(async (trx) => {
     const assets = await queries.lockAssets(trx, ids);
     if (assets.length !== ids.length) throw notFound('asset');
@@ -160,8 +162,9 @@ export async function stampAssets(
     if (apply && changes.length) {
       const changed = new Set(changes.map((change) => change.assetId));
       await queries.mergeFieldValues(trx, [...changed], values);
-      for (const asset of assets)
-        if (changed.has(asset.id)) await workflowEvent(trx, 'metadataChanged', asset);
+      if (watched)
+        for (const asset of assets)
+          if (changed.has(asset.id)) await workflowEvent(trx, 'metadataChanged', asset);
     }
     return {
       assets: assets.length,

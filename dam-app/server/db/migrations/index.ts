@@ -24,6 +24,7 @@ import * as workflows from './0025-workflows.ts';
 import * as workspaces from './0026-workspaces.ts';
 import * as uploadLocks from './0028-upload-locks.ts';
 import * as workflowModel from './0031-workflow-model.ts';
+import * as metadataImports from './0032-metadata-imports.ts';
 
 /** Every migration, in order. Names never change once released: the database records them. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0026-workspaces': workspaces,
   '0028-upload-locks': uploadLocks,
   '0031-workflow-model': workflowModel,
+  '0032-metadata-imports': metadataImports,
 };

@@ -53,6 +53,16 @@ export class ApiClient {
     return this.#request(method, path, endpoint.response as E['response'], body, signal);
   }
 
+  /** An endpoint that `accepts` bytes (an import file): the file is the body; the answer is parsed as `call`'s. */
+  callWithFile<E extends Endpoint>(
+    endpoint: E,
+    file: Blob,
+    ...[input]: CallArgs<E>
+  ): Promise<z.output<E['response']>> {
+    const { method, path, signal } = requestOf(endpoint, input);
+    return this.#request(method, path, endpoint.response as E['response'], file, signal);
+  }
+
   /** A state-changing endpoint that `produces` a file (a contact sheet PDF): the bytes, or the API's failure. */
   callForBlob<E extends Endpoint>(endpoint: E, ...[input]: CallArgs<E>): Promise<Blob> {
     const { path, body } = requestOf(endpoint, input);
@@ -98,7 +108,8 @@ export class ApiClient {
     signal?: AbortSignal,
   ): Promise<z.output<S>> {
     const headers: Record<string, string> = { Accept: 'application/json' };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const bytes = body instanceof Blob;
+    if (body !== undefined) headers['Content-Type'] = bytes ? 'application/octet-stream' : 'application/json';
     if (!SAFE.has(method) && this.#csrfToken) headers['X-CSRF-Token'] = this.#csrfToken;
     let response: Response;
     try {
@@ -106,7 +117,7 @@ export class ApiClient {
         method,
         headers,
         credentials: 'same-origin',
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: body === undefined ? undefined : bytes ? body : JSON.stringify(body),
         signal,
       });
     } catch (error) {

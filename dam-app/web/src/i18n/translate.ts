@@ -1,12 +1,13 @@
 import { ASSET_MESSAGES } from '../../../api/asset-messages.ts';
 import { DISCUSSION_MESSAGES } from '../../../api/discussions.ts';
-import { FIELD_MESSAGES, MESSAGES, WORKFLOW_MESSAGES } from '../../../api/messages.ts';
+import { FIELD_MESSAGES, MESSAGES, METADATA_IO_MESSAGES, WORKFLOW_MESSAGES } from '../../../api/messages.ts';
 import { REQUEST_MESSAGES } from '../../../api/requests.ts';
 import { assetMessagesFr, WORKING_SET_NOTICES, workingSetNoticesFr } from './asset-messages-fr.ts';
 import { discussionMessagesFr } from './discussion-messages-fr.ts';
 import { FIELD_PLACEHOLDERS, fieldMessagesFr } from './field-messages-fr.ts';
 import { en, type MessageKey, type Messages } from './messages-en.ts';
 import { fr } from './messages-fr.ts';
+import { METADATA_IO_PLACEHOLDERS, metadataIoMessagesFr } from './metadata-io-messages-fr.ts';
 import { requestMessagesFr } from './request-messages-fr.ts';
 import { serverMessagesFr } from './server-messages-fr.ts';
 import { WORKFLOW_PLACEHOLDERS, workflowMessagesFr } from './workflow-messages-fr.ts';
@@ -70,7 +71,8 @@ export type SpecKey =
   | FieldKey
   | keyof typeof REQUEST_MESSAGES
   | WorkflowKey
-  | keyof typeof DISCUSSION_MESSAGES;
+  | keyof typeof DISCUSSION_MESSAGES
+  | MetadataIoKey;
 
 type FieldKey = keyof typeof FIELD_MESSAGES;
 function fieldTemplate(key: FieldKey): string {
@@ -85,6 +87,14 @@ function workflowTemplate(key: WorkflowKey): string {
   const text = WORKFLOW_MESSAGES[key];
   if (typeof text === 'string') return text;
   const names: readonly string[] = WORKFLOW_PLACEHOLDERS[key as keyof typeof WORKFLOW_PLACEHOLDERS];
+  return (text as (...values: string[]) => string)(...names.map((name) => `{${name}}`));
+}
+
+type MetadataIoKey = keyof typeof METADATA_IO_MESSAGES;
+function metadataIoTemplate(key: MetadataIoKey): string {
+  const text = METADATA_IO_MESSAGES[key];
+  if (typeof text === 'string') return text;
+  const names: readonly string[] = METADATA_IO_PLACEHOLDERS[key as keyof typeof METADATA_IO_PLACEHOLDERS];
   return (text as (...values: string[]) => string)(...names.map((name) => `{${name}}`));
 }
 
@@ -111,6 +121,9 @@ export const SPEC_TEXTS: Record<Language, Record<SpecKey, string>> = {
       Object.keys(WORKFLOW_MESSAGES).map((key) => [key, workflowTemplate(key as WorkflowKey)]),
     ) as Record<WorkflowKey, string>),
     ...DISCUSSION_MESSAGES,
+    ...(Object.fromEntries(
+      Object.keys(METADATA_IO_MESSAGES).map((key) => [key, metadataIoTemplate(key as MetadataIoKey)]),
+    ) as Record<MetadataIoKey, string>),
   },
   fr: {
     ...serverMessagesFr,
@@ -120,6 +133,7 @@ export const SPEC_TEXTS: Record<Language, Record<SpecKey, string>> = {
     ...requestMessagesFr,
     ...workflowMessagesFr,
     ...discussionMessagesFr,
+    ...metadataIoMessagesFr,
   },
 };
 

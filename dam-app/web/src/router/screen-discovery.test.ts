@@ -56,6 +56,7 @@ describe('the route table finds the screens', () => {
       'portals',
       'feeds',
       'my-requests',
+      'metadata-import',
       'admin',
       'tasks',
     ]);

@@ -22,12 +22,19 @@ const isStatus = (answer: unknown): answer is { status: number; body: unknown } 
  * answers every other request (a whole app whose shell asks for more than the test is about).
  */
 export function fakeApi(routes: Record<string, Answer>, options: { others?: Answer } = {}) {
-  const calls: { method: string; path: string; body: unknown }[] = [];
+  const calls: { method: string; path: string; body: unknown; query: string }[] = [];
   const fetcher = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://dam.test');
     const method = init?.method ?? 'GET';
     const path = url.pathname.replace(/^\/api\/v1/, '');
-    calls.push({ method, path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    const sent = init?.body;
+    // A JSON body as its value; bytes (an uploaded file) as they are.
+    calls.push({
+      method,
+      path: path,
+      body: typeof sent === 'string' ? JSON.parse(sent) : (sent ?? undefined),
+      query: url.search,
+    });
     const key = `${method} ${path}`;
     if (!(key in routes) && !('others' in options)) throw new Error(`fake api: no answer for ${key}`);
     const answer = key in routes ? routes[key] : options.others;

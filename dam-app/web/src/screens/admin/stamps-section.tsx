@@ -1,12 +1,12 @@
-import { Button, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Heading, HStack, Stack } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { applyStamp, deleteStamp, previewStamp } from '../../../../api/contract/stamps-endpoints.ts';
 import type { Stamp } from '../../../../api/stamps.ts';
 import { api } from '../../api/api-client.ts';
-import { ApiFailure } from '../../api/api-failure.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { toaster } from '../../app/toaster.tsx';
+import { StampPreview, StampProblems } from '../../asset-widgets/stamp-preview.tsx';
 import { ErrorAlert } from '../../components/feedback.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { ListSection } from '../../kit/list-section.tsx';
@@ -89,7 +89,7 @@ export function StampsSection() {
 
 /** A stamp's preview on the assets typed, then its application to all of them. */
 function ApplyStamp({ stamp }: { stamp: Stamp }) {
-  const { t, message } = usePreferences();
+  const { t } = usePreferences();
   const [text, setText] = useState('');
   const body = () => ({ assetIds: idsOf(text) });
   const preview = useMutation({
@@ -142,45 +142,8 @@ function ApplyStamp({ stamp }: { stamp: Stamp }) {
         </Button>
       </HStack>
       <ErrorAlert error={failure} />
-      {failure instanceof ApiFailure && Object.keys(failure.fields).length > 0 && (
-        <Stack as="ul" gap="1" ps="5">
-          {Object.entries(failure.fields).map(([key, problem]) => (
-            <Text as="li" key={key} color="fg.error">
-              {key.replace(/^.*[/#]/, '')}: {message(problem)}
-            </Text>
-          ))}
-        </Stack>
-      )}
-      {preview.data && (
-        <Stack gap="2" id="stamp-preview">
-          <Text>
-            {t('stamp.previewSummary', { changed: preview.data.changed, assets: preview.data.assets })}
-          </Text>
-          {preview.data.changes.length > 0 && (
-            <Table.Root size="sm" variant="outline">
-              <Table.Caption>{t('stamp.previewCaption')}</Table.Caption>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>{t('stamp.asset')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('stamp.fieldColumn')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('stamp.before')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('stamp.after')}</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {preview.data.changes.slice(0, 50).map((change) => (
-                  <Table.Row key={`${change.assetId}:${change.key}`}>
-                    <Table.Cell>{change.assetId}</Table.Cell>
-                    <Table.Cell>{change.key.replace(/^.*[/#]/, '')}</Table.Cell>
-                    <Table.Cell>{change.from || '—'}</Table.Cell>
-                    <Table.Cell>{change.to || '—'}</Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          )}
-        </Stack>
-      )}
+      <StampProblems failure={failure} />
+      {preview.data && <StampPreview result={preview.data} />}
     </Stack>
   );
 }

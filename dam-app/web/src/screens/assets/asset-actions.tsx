@@ -5,6 +5,7 @@ import type { SessionView } from '../../../../api/accounts.ts';
 import type { AssetView } from '../../../../api/assets.ts';
 import { assetOriginal, printAsset, trashAsset } from '../../../../api/contract/assets-endpoints.ts';
 import { prepareDownload } from '../../../../api/contract/loading-dock-endpoints.ts';
+import { fileWithMetadata } from '../../../../api/contract/metadata-io-endpoints.ts';
 import { cancelCheckOut, checkOutAsset } from '../../../../api/contract/versions-endpoints.ts';
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
@@ -177,6 +178,16 @@ export function AssetActions({
                       }
                     >
                       {t('assets.downloadOriginal')}
+                    </Menu.Item>
+                  )}
+                  {mayDownloadOriginal(session) && (
+                    <Menu.Item
+                      value="download-with-metadata"
+                      onSelect={() =>
+                        saveFile(api.url(fileWithMetadata, { params: { id: asset.id } }), asset.fileName)
+                      }
+                    >
+                      {t('metadataIo.downloadWithMetadata')}
                     </Menu.Item>
                   )}
                   <Menu.Item value="loading-dock" onSelect={() => prepare.mutate()}>

@@ -36,6 +36,12 @@ const ShareDialog = lazy(() =>
 const RunWorkflowDialog = lazy(() =>
   import('../../asset-widgets/run-workflow-dialog.tsx').then((m) => ({ default: m.RunWorkflowDialog })),
 );
+const ExportMetadataDialog = lazy(() =>
+  import('../../asset-widgets/export-metadata-dialog.tsx').then((m) => ({ default: m.ExportMetadataDialog })),
+);
+const StampDialog = lazy(() =>
+  import('../../asset-widgets/stamp-dialog.tsx').then((m) => ({ default: m.StampDialog })),
+);
 const RequestDialog = lazy(() =>
   import('../../asset-widgets/request-dialog.tsx').then((m) => ({ default: m.RequestDialog })),
 );
@@ -50,7 +56,9 @@ export type SelectionAction =
   | 'convert'
   | 'request'
   | 'share'
-  | 'workflow';
+  | 'workflow'
+  | 'export-metadata'
+  | 'stamp';
 
 export const SELECTION_ACTION_LABELS: Record<SelectionAction, MessageKey> = {
   move: 'moveCopy.menu',
@@ -62,6 +70,8 @@ export const SELECTION_ACTION_LABELS: Record<SelectionAction, MessageKey> = {
   request: 'requests.menu',
   share: 'shares.menu',
   workflow: 'workflow.menu',
+  'export-metadata': 'metadataIo.exportMenu',
+  stamp: 'stamp.menu',
 };
 
 /**
@@ -71,7 +81,7 @@ export const SELECTION_ACTION_LABELS: Record<SelectionAction, MessageKey> = {
 export function selectionActions(
   session: Pick<SessionView, 'permissions' | 'features' | 'user'>,
 ): SelectionAction[] {
-  const changes: SelectionAction[] = mayChangeAssets(session) ? ['move', 'bulk-edit'] : [];
+  const changes: SelectionAction[] = mayChangeAssets(session) ? ['move', 'bulk-edit', 'stamp'] : [];
   return [
     ...changes,
     'cart',
@@ -82,6 +92,8 @@ export function selectionActions(
     ...(mayShareExternally(session) ? ['share' as const] : []),
     // R-WORKFLOW-MANUAL: the dialog lists the manual workflows this person's ACL may start.
     ...(allows(session, 'trigger workflow') ? ['workflow' as const] : []),
+    // Whoever sees the assets sees their metadata (R-METADATA-EXPORT).
+    'export-metadata',
   ];
 }
 
@@ -119,6 +131,10 @@ function ChosenDialog(props: {
       return <ConvertDialog open assetIds={ids} onClose={onClose} />;
     case 'request':
       return <RequestDialog open assetIds={ids} onClose={onClose} />;
+    case 'stamp':
+      return <StampDialog open assetIds={ids} onClose={onClose} />;
+    case 'export-metadata':
+      return <ExportMetadataDialog open assetIds={ids} onClose={onClose} />;
     case 'share':
       return <ShareDialog source={{ ids: [...ids] }} name="" onClose={onClose} />;
     case 'workflow':

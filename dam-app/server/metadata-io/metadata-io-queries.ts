@@ -46,7 +46,7 @@ export const metadataWorkflowsExist = async (db: Kysely<Database>) =>
   (await db
     .selectFrom('workflows')
     .select('id')
-    .where('enabled', '=', true)
+    .where('state', '=', 'enabled')
     .where('trigger', '=', 'metadataChanged')
     .limit(1)
     .executeTakeFirst()) !== undefined;

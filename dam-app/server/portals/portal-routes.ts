@@ -1,4 +1,3 @@
-import type { Context } from 'hono';
 import {
   createPortal,
   deletePortal,
@@ -13,14 +12,9 @@ import {
 } from '../../api/contract/portals-endpoints.ts';
 import { bindAction } from '../api/bind-action.ts';
 import { bindEndpoint } from '../api/bind-endpoint.ts';
-import { RECIPIENT_HEADERS } from '../shares/share-recipient-service.ts';
+import { rangeOf, requesterOf, visitorHeaders } from '../visitors/visitor-headers.ts';
 import * as portals from './portal-service.ts';
 import * as visitors from './portal-visitor-service.ts';
-
-/** A visitor's answers, errors included, are not indexed and send no referrer. */
-function visitorHeaders(c: Context) {
-  for (const [name, value] of Object.entries(RECIPIENT_HEADERS)) c.header(name, value);
-}
 
 export const portalRoutes = [
   bindEndpoint(listPortals, ({ services, principal }) => portals.listPortals(services, principal)),
@@ -54,11 +48,8 @@ export const portalRoutes = [
   bindEndpoint(portalFile, ({ c, services, params, query, ip }) => {
     visitorHeaders(c);
     return visitors.portalFile(services, params.token, params.assetId, query.grant, {
-      range: c.req.header('range'),
-      ifRange: c.req.header('if-range'),
-      ip,
-      userAgent: c.req.header('user-agent') ?? '',
-      head: c.req.method === 'HEAD',
+      ...rangeOf(c),
+      ...requesterOf(c, ip),
     });
   }),
 ];

@@ -743,6 +743,11 @@ export interface PortalsTable {
   attempts_since: Nullable<Date>;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** Migration 0029: the logo and favicon (JPG, GIF or PNG) and their content types. */
+  logo: Nullable<Buffer>;
+  logo_type: Nullable<string>;
+  favicon: Nullable<Buffer>;
+  favicon_type: Nullable<string>;
 }
 export type Portal = Selectable<PortalsTable>;
 
@@ -755,11 +760,13 @@ export interface PortalSourcesTable {
 export interface PortalDownloadsTable {
   id: Generated<number>;
   portal_id: number;
-  asset_id: number;
+  /** Null for a zip (migration 0029). */
+  asset_id: Nullable<number>;
   ip: Generated<string>;
   user_agent: Generated<string>;
   at: CreatedAt;
   counted: Generated<boolean>;
+  method: Generated<'http-file' | 'http-zip'>;
 }
 
 /** R-WORKFLOW-TRIGGERS (migration 0025): a trigger, the watched folder, the script and its limits. */

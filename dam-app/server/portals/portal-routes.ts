@@ -3,8 +3,12 @@ import {
   deletePortal,
   listPortals,
   openPortal,
+  portalDownloads,
+  portalFavicon,
   portalFile,
+  portalLogo,
   portalThumbnail,
+  portalZip,
   publishPortal,
   unlockPortal,
   unpublishPortal,
@@ -30,6 +34,9 @@ export const portalRoutes = [
   bindEndpoint(unpublishPortal, ({ services, principal, params }) =>
     portals.publishPortal(services, principal, params.id, false),
   ),
+  bindEndpoint(portalDownloads, ({ services, principal, params }) =>
+    portals.listPortalDownloads(services, principal, params.id),
+  ),
   bindAction(deletePortal, ({ services, principal, params }) =>
     portals.deletePortal(services, principal, params.id),
   ),
@@ -51,5 +58,17 @@ export const portalRoutes = [
       ...rangeOf(c),
       ...requesterOf(c, ip),
     });
+  }),
+  bindEndpoint(portalZip, ({ c, services, params, query, ip }) => {
+    visitorHeaders(c);
+    return visitors.portalZip(services, params.token, query, requesterOf(c, ip));
+  }),
+  bindEndpoint(portalLogo, ({ c, services, params }) => {
+    visitorHeaders(c);
+    return visitors.portalImage(services, params.token, 'logo');
+  }),
+  bindEndpoint(portalFavicon, ({ c, services, params }) => {
+    visitorHeaders(c);
+    return visitors.portalImage(services, params.token, 'favicon');
   }),
 ];

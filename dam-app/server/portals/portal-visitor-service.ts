@@ -10,8 +10,10 @@ import type { DamServices } from '../services.ts';
 import { type FileRequest, visitorFileResponse, visitorRenditionResponse } from '../visitors/visitor-file.ts';
 import type { VisitKind } from '../visitors/visitor-gate.ts';
 import * as gate from '../visitors/visitor-gate.ts';
-import type { Requester } from '../visitors/visitor-headers.ts';
+import { type Requester, VISITOR_HEADERS } from '../visitors/visitor-headers.ts';
+import { visitorZipResponse } from '../visitors/visitor-zip.ts';
 import { type PortalAsset, portalAssets } from './portal-assets.ts';
+import { portalMails } from './portal-mails.ts';
 import {
   insertPortalDownload,
   type PortalSources,
@@ -20,6 +22,7 @@ import {
   sourcesOf,
   takePortalDownload,
   thumbnailNames,
+  userById,
 } from './portal-queries.ts';
 import { portalState } from './portal-service.ts';
 
@@ -107,6 +110,8 @@ export async function openPortal(
       thumbnail: has(asset.id, 'thumbnail'),
       preview: has(asset.id, 'preview'),
     })),
+    hasLogo: portal.logo !== null,
+    hasFavicon: portal.favicon !== null,
     total: assets.length,
   };
 }
@@ -119,6 +124,32 @@ export async function unlockPortal(
 ): Promise<{ grant: string }> {
   const portal = await livePortal(services, token);
   return gate.unlockVisit(services, portalVisit(portal), portal, body);
+}
+
+/**
+ * Takes one of the portal's downloads (R-PORTAL-LIMITS) and logs it, counted or not; the owner is mailed when it takes
+ * the last one.
+ */
+async function takeFor(
+  services: DamServices,
+  portal: Portal,
+  download: { assetId: number | null; method: 'http-file' | 'http-zip' } & Requester,
+): Promise<boolean> {
+  const taken = await takePortalDownload(services.db, portal.id);
+  await insertPortalDownload(services.db, {
+    portalId: portal.id,
+    assetId: download.assetId,
+    method: download.method,
+    ip: download.ip,
+    userAgent: download.userAgent,
+    counted: taken !== undefined,
+  });
+  if (taken?.max_downloads != null && taken.download_count === taken.max_downloads) {
+    const owner = await userById(services.db, portal.owner_id);
+    if (owner?.email)
+      await services.sendMail(portalMails.exhausted(owner.email, portal.name, taken.max_downloads));
+  }
+  return taken !== undefined;
 }
 
 /** The thumbnail of one of the portal's assets: it counts nothing. */
@@ -154,17 +185,7 @@ export async function portalFile(
   gate.downloadGrant(portalVisit(portal), portal, grantText);
   if (portal.max_downloads !== null && portal.download_count >= portal.max_downloads) throw exhausted();
   const asset = await portalAsset(services, portal, assetId);
-  const take = async () => {
-    const counted = await takePortalDownload(services.db, portal.id);
-    await insertPortalDownload(services.db, {
-      portalId: portal.id,
-      assetId,
-      ip: request.ip,
-      userAgent: request.userAgent,
-      counted,
-    });
-    return counted;
-  };
+  const take = () => takeFor(services, portal, { assetId, method: 'http-file', ...request });
   const answer = await visitorFileResponse(
     services,
     { path: asset.path, fileName: asset.file_name },
@@ -173,4 +194,56 @@ export async function portalFile(
   );
   if (!answer) throw noSuchItem();
   return answer;
+}
+
+/**
+ * The portal's assets (the first page, or the chosen ids among them) as one streamed ZIP64; one of the portal's
+ * downloads is taken at its last byte, as for a file (R-PORTAL-ZIP, R-PORTAL-LIMITS).
+ */
+export async function portalZip(
+  services: DamServices,
+  token: string,
+  query: { grant?: string | undefined; ids?: number[] | undefined },
+  request: Requester,
+): Promise<Response> {
+  const portal = await livePortal(services, token);
+  gate.downloadGrant(portalVisit(portal), portal, query.grant);
+  if (portal.max_downloads !== null && portal.download_count >= portal.max_downloads) throw exhausted();
+  const assets = await portalAssets(services, portal, await sourcesOfPortal(services, portal), {
+    limit: PORTAL_MAX_ASSETS,
+  });
+  const chosen = query.ids ? new Set(query.ids) : undefined;
+  const files = assets
+    .filter((asset) => !chosen || chosen.has(asset.id))
+    .slice(0, PORTAL_PAGE_SIZE)
+    .map((asset) => ({ path: asset.path, fileName: asset.file_name }));
+  const answer = await visitorZipResponse(
+    services,
+    files,
+    portal.name,
+    request.head,
+    async () => () => takeFor(services, portal, { assetId: null, method: 'http-zip', ...request }),
+  );
+  if (!answer) throw noSuchItem();
+  return answer;
+}
+
+/** The portal's logo or favicon, to anyone holding its address while it is live (the page shows it before the password). */
+export async function portalImage(
+  services: DamServices,
+  token: string,
+  which: 'logo' | 'favicon',
+): Promise<Response> {
+  const portal = await livePortal(services, token);
+  const bytes = portal[which];
+  const type = portal[`${which}_type`];
+  if (!bytes || !type) throw noSuchItem();
+  return new Response(new Uint8Array(bytes), {
+    headers: {
+      ...VISITOR_HEADERS,
+      'Content-Type': type,
+      'Content-Length': String(bytes.byteLength),
+      'Content-Security-Policy': "default-src 'none'",
+    },
+  });
 }

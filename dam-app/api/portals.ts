@@ -19,7 +19,7 @@ export const PORTAL_MAX_SOURCES = 50;
 /** A portal's visitor page lists at most this many of its assets at once (a search narrows them). */
 export const PORTAL_PAGE_SIZE = 200;
 
-/** R-PORTAL-IMAGES: a portal's logo or favicon is a JPG, GIF or PNG of at most this many bytes (§5: "under a size limit"). */
+/** R-PORTAL-IMAGES: a portal's logo or favicon is a JPG, GIF or PNG of at most this many bytes (the spec says only "under a size limit"). */
 export const PORTAL_IMAGE_MAX_BYTES = 64 * 1024;
 export const PORTAL_IMAGE_TEXT = `A logo or favicon must be a JPG, GIF or PNG image of at most ${PORTAL_IMAGE_MAX_BYTES / 1024} KB.`;
 

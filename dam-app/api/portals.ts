@@ -119,6 +119,7 @@ export const portalZipQuery = shareGrantQuery.extend({
 
 /** One row of a portal's download log, for its owner. */
 export const portalDownloadSchema = z.object({
+  id: z.number(),
   at: z.iso.datetime(),
   method: z.enum(['http-file', 'http-zip']),
   fileName: z.string().nullable(),

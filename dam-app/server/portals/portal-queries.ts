@@ -202,6 +202,7 @@ export const portalDownloadRows = (db: Kysely<Database>, portalId: number) =>
     .selectFrom('portal_downloads')
     .leftJoin('assets', 'assets.id', 'portal_downloads.asset_id')
     .select([
+      'portal_downloads.id',
       'portal_downloads.at',
       'portal_downloads.method',
       'portal_downloads.ip',

@@ -218,6 +218,7 @@ export async function listPortalDownloads(
   const rows = await portalDownloadRows(services.db, id);
   return {
     items: rows.map((row) => ({
+      id: row.id,
       at: new Date(row.at).toISOString(),
       method: row.method,
       fileName: row.file_name ?? null,

@@ -16,7 +16,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     alter table portal_downloads
       alter column asset_id drop not null,
-      add column method text not null default 'http-file' check (method in ('http-file', 'http-zip'))`.execute(db);
+      add column method text not null default 'http-file' check (method in ('http-file', 'http-zip'))`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

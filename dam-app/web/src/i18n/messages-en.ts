@@ -1306,6 +1306,22 @@ export const en = {
   'discussion.mentionCount': '{count} {count|mention|mentions}',
   'discussion.deleteTitle': 'Delete this comment?',
   'discussion.deleteBody': 'The comment and its annotation are removed for everyone. Replies stay.',
+  // Portals: logo, favicon, zip, download log (issue 27, s39)
+  'portals.logo': 'Logo',
+  'portals.favicon': 'Favicon',
+  'portals.imageHint': 'A JPG, GIF or PNG image of at most 64 KB.',
+  'portals.imageRemove': 'Remove',
+  'portals.imageRemoved': 'Removed when you save.',
+  'portals.imageChosen': 'New image chosen.',
+  'portals.imageSaved': 'An image is set.',
+  'portals.imageNone': 'None.',
+  'portals.downloadLine': '{at} · {what} · {ip} · {state}',
+  'portals.zip': 'zip',
+  'portal.logoOf': 'Logo of {name}',
+  'portal.downloadAll': 'Download all as a zip',
+  'portal.downloadChosen': 'Download {count} chosen as a zip',
+  'portal.zipCounts': 'A zip counts as one download once it has been received whole.',
+  'portal.choose': 'Choose {name}',
 } as const;
 
 export type MessageKey = keyof typeof en;

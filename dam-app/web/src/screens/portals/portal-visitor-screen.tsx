@@ -1,9 +1,23 @@
-import { Button, Heading, HStack, Input, Link, SimpleGrid, Text } from '@chakra-ui/react';
-import { type FormEvent, useState } from 'react';
+import {
+  Button,
+  Checkbox,
+  Flex,
+  Heading,
+  HStack,
+  Image,
+  Input,
+  Link,
+  SimpleGrid,
+  Text,
+} from '@chakra-ui/react';
+import { type FormEvent, useEffect, useState } from 'react';
 import {
   openPortal,
+  portalFavicon,
   portalFile,
+  portalLogo,
   portalThumbnail,
+  portalZip,
   unlockPortal,
 } from '../../../../api/contract/portals-endpoints.ts';
 import type { PublicPortal } from '../../../../api/portals.ts';
@@ -60,6 +74,19 @@ export function PortalVisitorScreen({ token }: { token: string }) {
   );
 }
 
+/** The portal's favicon in the tab while its page is open (R-PORTAL-IMAGES); the app's own comes back after. */
+function usePortalFavicon(href: string | undefined) {
+  useEffect(() => {
+    if (!href) return;
+    const link = document.createElement('link');
+    link.rel = 'icon';
+    link.href = href;
+    link.dataset.portal = 'true';
+    document.head.append(link);
+    return () => link.remove();
+  }, [href]);
+}
+
 function OpenPortal(props: {
   token: string;
   portal: Open;
@@ -80,8 +107,23 @@ function OpenPortal(props: {
     props.onSearch(typed.trim());
   };
   const exhausted = portal.downloadsLeft === 0;
+  const [chosen, setChosen] = useState<number[]>([]);
+  usePortalFavicon(portal.hasFavicon ? api.url(portalFavicon, { params: { token } }) : undefined);
+  const mayDownload = portal.accepted && !exhausted;
+  const zipUrl = (ids?: number[]) =>
+    api.url(portalZip, { params: { token }, query: { ...query, ...(ids ? { ids: ids.join(',') } : {}) } });
+  const banner = portal.hasLogo ? (
+    <Image
+      src={api.url(portalLogo, { params: { token } })}
+      alt={t('portal.logoOf', { name: portal.name })}
+      maxH="12"
+      maxW="48"
+      objectFit="contain"
+      data-testid="portal-logo"
+    />
+  ) : undefined;
   return (
-    <VisitFrame maxW="6xl">
+    <VisitFrame maxW="6xl" banner={banner}>
       <Heading as="h1" size="2xl">
         {portal.name}
       </Heading>
@@ -99,6 +141,25 @@ function OpenPortal(props: {
           accepting={props.accepting}
           onAccept={props.onAccept}
         />
+      )}
+      {mayDownload && portal.items.length > 0 && (
+        <Flex gap="3" wrap="wrap" align="center">
+          <Button asChild colorPalette="teal">
+            <a href={zipUrl()} download>
+              {t('portal.downloadAll')}
+            </a>
+          </Button>
+          {chosen.length > 0 && (
+            <Button asChild variant="outline" colorPalette="teal">
+              <a href={zipUrl(chosen)} download>
+                {t('portal.downloadChosen', { count: chosen.length })}
+              </a>
+            </Button>
+          )}
+          <Text color="fg.muted" fontSize="sm">
+            {t('portal.zipCounts')}
+          </Text>
+        </Flex>
       )}
       <HStack as="form" role="search" aria-label={t('portal.search')} onSubmit={submit} gap="2" maxW="xl">
         <Input
@@ -125,15 +186,29 @@ function OpenPortal(props: {
         >
           {portal.items.map((file) => (
             <FileCard key={file.id} file={file} thumbnailUrl={api.url(portalThumbnail, item(file.id))}>
-              {portal.accepted && !exhausted && (
-                <Link
-                  href={api.url(portalFile, item(file.id))}
-                  download
-                  fontSize="sm"
-                  aria-label={t('share.downloadOne', { name: file.fileName })}
-                >
-                  {t('share.download')}
-                </Link>
+              {mayDownload && (
+                <HStack justify="space-between" gap="2">
+                  <Link
+                    href={api.url(portalFile, item(file.id))}
+                    download
+                    fontSize="sm"
+                    aria-label={t('share.downloadOne', { name: file.fileName })}
+                  >
+                    {t('share.download')}
+                  </Link>
+                  <Checkbox.Root
+                    size="sm"
+                    checked={chosen.includes(file.id)}
+                    onCheckedChange={(details) =>
+                      setChosen((now) =>
+                        details.checked === true ? [...now, file.id] : now.filter((id) => id !== file.id),
+                      )
+                    }
+                  >
+                    <Checkbox.HiddenInput aria-label={t('portal.choose', { name: file.fileName })} />
+                    <Checkbox.Control />
+                  </Checkbox.Root>
+                </HStack>
               )}
             </FileCard>
           ))}

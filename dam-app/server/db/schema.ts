@@ -473,6 +473,9 @@ export interface FeedsTable {
   last_fetched_at: Nullable<Date>;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** Migration 0029: a hash of the items last served, and the Last-Modified they were given. */
+  served_tag: Nullable<string>;
+  served_modified: Nullable<Date>;
 }
 
 /** R-UPLOAD-SCAN: one antivirus scan of an upload (migration 0021). */

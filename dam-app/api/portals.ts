@@ -48,6 +48,10 @@ const portalImage = () =>
     .nullable()
     .optional();
 
+/** R-PORTAL-RENDITIONS: what a portal lets its visitors download: the original file and/or these renditions. */
+export const PORTAL_RENDITIONS = ['original', 'preview', 'web-preview', 'poster'] as const;
+export type PortalRendition = (typeof PORTAL_RENDITIONS)[number];
+
 const portalFields = {
   name: dbString().trim().min(1).max(200),
   description: dbString().max(5000).default(''),
@@ -63,6 +67,12 @@ const portalFields = {
   folderIds: z.array(dbId()).max(PORTAL_MAX_SOURCES).default([]),
   logo: portalImage(),
   favicon: portalImage(),
+  renditions: z
+    .array(z.enum(PORTAL_RENDITIONS))
+    .min(1)
+    .max(PORTAL_RENDITIONS.length)
+    .transform((names) => [...new Set(names)])
+    .default(['original']),
 };
 
 export const createPortalSchema = z.strictObject({
@@ -94,6 +104,7 @@ export const portalSchema = z.object({
   createdAt: z.iso.datetime(),
   hasLogo: z.boolean(),
   hasFavicon: z.boolean(),
+  renditions: z.array(z.enum(PORTAL_RENDITIONS)),
 });
 export type PortalView = z.infer<typeof portalSchema>;
 
@@ -108,6 +119,11 @@ export const portalGrantQuery = shareGrantQuery;
 export const portalBrowseQuery = shareGrantQuery.extend({ q: dbString().max(200).optional() });
 export const unlockPortalSchema = unlockShareSchema;
 export const portalGrantSchema = shareGrantSchema;
+export const portalRenditionParams = portalItemParams.extend({
+  name: z.enum(
+    PORTAL_RENDITIONS.filter((name) => name !== 'original') as ['preview', 'web-preview', 'poster'],
+  ),
+});
 /** A zip of the portal: all its assets (up to a page), or the chosen `ids`. */
 export const portalZipQuery = shareGrantQuery.extend({
   ids: z
@@ -141,7 +157,8 @@ export const publicPortalSchema = z.discriminatedUnion('locked', [
     accepted: z.boolean(),
     expiresAt: z.iso.datetime(),
     downloadsLeft: z.number().nullable(),
-    items: z.array(publicShareItemSchema),
+    /** Each item's `downloads`: what of it may be downloaded ('original' and the allowed renditions it has). */
+    items: z.array(publicShareItemSchema.extend({ downloads: z.array(z.enum(PORTAL_RENDITIONS)) })),
     hasLogo: z.boolean(),
     hasFavicon: z.boolean(),
     /** How many assets match (all of the portal's without a search); `items` holds the first page. */

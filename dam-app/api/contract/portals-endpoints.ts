@@ -9,6 +9,7 @@ import {
   portalGrantSchema,
   portalItemParams,
   portalListSchema,
+  portalRenditionParams,
   portalSchema,
   portalTokenParams,
   portalZipQuery,
@@ -119,4 +120,13 @@ export const portalFavicon = visitor.get('/p/{token}/favicon', {
   response: z.unknown(),
   produces: 'image/*',
   errors: brandingErrors,
+});
+export const portalRendition = visitor.get('/p/{token}/items/{assetId}/renditions/{name}', {
+  summary:
+    "A named rendition of an asset of the portal, when the portal offers it; it takes one of the portal's downloads when its last byte goes out",
+  params: portalRenditionParams,
+  query: portalGrantQuery,
+  response: z.unknown(),
+  produces: 'application/octet-stream',
+  errors: itemErrors,
 });

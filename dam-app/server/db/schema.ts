@@ -751,6 +751,8 @@ export interface PortalsTable {
   logo_type: Nullable<string>;
   favicon: Nullable<Buffer>;
   favicon_type: Nullable<string>;
+  /** Migration 0029: what visitors may download, 'original' and/or named renditions (PORTAL_RENDITIONS). */
+  renditions: ColumnType<string[], string[] | undefined, string[]>;
 }
 export type Portal = Selectable<PortalsTable>;
 

@@ -66,6 +66,7 @@ export async function updatePortalRow(
       | 'logo_type'
       | 'favicon'
       | 'favicon_type'
+      | 'renditions'
     >
   > & { expires_at?: Date; grant_secret?: string },
 ) {
@@ -131,14 +132,15 @@ export function sourceAssets(
     .execute();
 }
 
-export const thumbnailNames = (db: Kysely<Database>, ids: number[]) =>
+/** Which of `names` each asset has as a rendition. */
+export const renditionNamesOf = (db: Kysely<Database>, ids: number[], names: string[]) =>
   ids.length === 0
     ? Promise.resolve([])
     : db
         .selectFrom('renditions')
         .select(['asset_id', 'name'])
         .where('asset_id', 'in', ids)
-        .where('name', 'in', ['thumbnail', 'preview'])
+        .where('name', 'in', names)
         .execute();
 
 export const renditionOf = (db: Kysely<Database>, assetId: number, name: string) =>

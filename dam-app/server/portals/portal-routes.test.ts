@@ -324,4 +324,49 @@ describe.each(DATABASE_KINDS)('external portals (%s)', (kind) => {
     expect(log.body.items).toMatchObject([{ method: 'http-zip', fileName: null, counted: true }]);
     expect((await viewer.get(`/portals/${made.body.portal.id}/downloads`)).status).toBe(404);
   });
+
+  it('offers only the renditions chosen for it: a preview-only portal gives no original and counts a preview at its last byte', async () => {
+    const preview = randomBytes(7_000);
+    await dam.services.storage.renditions.put('portal-test/a-preview.jpg', preview);
+    await dam.services.db
+      .insertInto('renditions')
+      .values({
+        asset_id: ids['a.jpg'] as number,
+        name: 'preview',
+        storage_key: 'portal-test/a-preview.jpg',
+        mime_type: 'image/jpeg',
+        width: 10,
+        height: 10,
+        size: preview.length,
+        content_hash: 'p',
+      })
+      .execute();
+    const made = await pia.post('/portals', base({ terms: '', collectionIds: [], renditions: ['preview'] }));
+    expect(made.body.portal.renditions).toEqual(['preview']);
+    const token = tokenOf(made.body.link);
+    await pia.post(`/portals/${made.body.portal.id}/publish`);
+    const grant = (await anon().post(`/p/${token}/unlock`, {})).body.grant;
+    const page = await anon().get(`/p/${token}?grant=${grant}`);
+    expect(
+      page.body.items.map((item: { fileName: string; downloads: string[] }) => [
+        item.fileName,
+        item.downloads,
+      ]),
+    ).toEqual([
+      ['a.jpg', ['preview']],
+      ['b.jpg', []],
+    ]);
+    expect((await raw(`/p/${token}/items/${ids['a.jpg']}/file?grant=${grant}`)).status).toBe(404);
+    expect((await raw(`/p/${token}/zip?grant=${grant}`)).status).toBe(404);
+    expect((await raw(`/p/${token}/items/${ids['a.jpg']}/renditions/poster?grant=${grant}`)).status).toBe(
+      404,
+    );
+    const url = `/p/${token}/items/${ids['a.jpg']}/renditions/preview?grant=${grant}`;
+    expect((await raw(url, { method: 'HEAD' })).status).toBe(200);
+    const got = await raw(url);
+    expect(got.headers.get('content-disposition')).toContain('a-preview.jpg');
+    expect(Buffer.from(await got.arrayBuffer()).equals(preview)).toBe(true);
+    const log = await pia.get(`/portals/${made.body.portal.id}/downloads`);
+    expect(log.body.items).toMatchObject([{ method: 'http-file', fileName: 'a.jpg', counted: true }]);
+  });
 });

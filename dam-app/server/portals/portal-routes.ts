@@ -7,6 +7,7 @@ import {
   portalFavicon,
   portalFile,
   portalLogo,
+  portalRendition,
   portalThumbnail,
   portalZip,
   publishPortal,
@@ -70,5 +71,16 @@ export const portalRoutes = [
   bindEndpoint(portalFavicon, ({ c, services, params }) => {
     visitorHeaders(c);
     return visitors.portalImage(services, params.token, 'favicon');
+  }),
+  bindEndpoint(portalRendition, ({ c, services, params, query, ip }) => {
+    visitorHeaders(c);
+    return visitors.portalRenditionFile(
+      services,
+      params.token,
+      params.assetId,
+      params.name,
+      query.grant,
+      requesterOf(c, ip),
+    );
   }),
 ];

@@ -57,6 +57,7 @@ function view(portal: Portal, sources: Sources): PortalView {
     createdAt: portal.created_at.toISOString(),
     hasLogo: portal.logo !== null,
     hasFavicon: portal.favicon !== null,
+    renditions: portal.renditions as PortalView['renditions'],
   };
 }
 
@@ -144,6 +145,7 @@ export async function createPortal(
         grant_secret: newGrantSecret(),
         expires_at: expiresAt,
         max_downloads: body.maxDownloads,
+        renditions: body.renditions,
         ...images(body),
       },
       body,
@@ -179,6 +181,7 @@ export async function updatePortal(
       max_downloads: body.maxDownloads,
       expires_at: expiresAt,
       ...password,
+      renditions: body.renditions,
       ...images(body),
     });
     await replaceSources(trx, id, body);

@@ -1,12 +1,21 @@
+import { Readable } from 'node:stream';
 import type { z } from 'zod';
 import { ASSET_MESSAGES } from '../../api/asset-messages.ts';
 import { MESSAGES } from '../../api/messages.ts';
-import { PORTAL_MAX_ASSETS, PORTAL_PAGE_SIZE, type PublicPortal } from '../../api/portals.ts';
+import {
+  PORTAL_MAX_ASSETS,
+  PORTAL_PAGE_SIZE,
+  PORTAL_RENDITIONS,
+  type PortalRendition,
+  type PublicPortal,
+} from '../../api/portals.ts';
 import type { unlockShareSchema } from '../../api/shares.ts';
 import { ApiError } from '../api/api-error.ts';
 import { tokenHash } from '../auth/tokens.ts';
 import type { Portal } from '../db/schema.ts';
+import { attachment } from '../downloads/content-disposition.ts';
 import type { DamServices } from '../services.ts';
+import { countOnLastByte } from '../visitors/counted-download.ts';
 import { type FileRequest, visitorFileResponse, visitorRenditionResponse } from '../visitors/visitor-file.ts';
 import type { VisitKind } from '../visitors/visitor-gate.ts';
 import * as gate from '../visitors/visitor-gate.ts';
@@ -18,10 +27,10 @@ import {
   insertPortalDownload,
   type PortalSources,
   portalByTokenHash,
+  renditionNamesOf,
   renditionOf,
   sourcesOf,
   takePortalDownload,
-  thumbnailNames,
   userById,
 } from './portal-queries.ts';
 import { portalState } from './portal-service.ts';
@@ -56,6 +65,13 @@ async function sourcesOfPortal(services: DamServices, portal: Portal): Promise<P
   };
 }
 
+/** R-PORTAL-RENDITIONS: what the portal lets its visitors download, in the list's order. */
+const offeredOf = (portal: Portal): PortalRendition[] =>
+  PORTAL_RENDITIONS.filter((name) => portal.renditions.includes(name));
+
+const notOffered = () =>
+  new ApiError(404, 'not_found', MESSAGES.notFound, 'The portal does not offer this for download.');
+
 /** A portal as a visited thing: its terms are accepted before any download. */
 const portalVisit = (portal: Portal): VisitKind => ({
   code: 'portal',
@@ -86,12 +102,14 @@ export async function openPortal(
     limit: PORTAL_MAX_ASSETS,
   });
   const page = assets.slice(0, PORTAL_PAGE_SIZE);
-  const renditions = await thumbnailNames(
+  const renditions = await renditionNamesOf(
     services.db,
     page.map((asset) => asset.id),
+    ['thumbnail', ...PORTAL_RENDITIONS],
   );
-  const has = (id: number, name: string) =>
-    renditions.some((row) => row.asset_id === id && row.name === name);
+  const held = new Set(renditions.map((row) => `${row.asset_id}:${row.name}`));
+  const has = (id: number, name: string) => held.has(`${id}:${name}`);
+  const offered = offeredOf(portal);
   return {
     locked: false,
     name: portal.name,
@@ -109,6 +127,7 @@ export async function openPortal(
       mimeType: asset.mime_type,
       thumbnail: has(asset.id, 'thumbnail'),
       preview: has(asset.id, 'preview'),
+      downloads: offered.filter((name) => name === 'original' || has(asset.id, name)),
     })),
     hasLogo: portal.logo !== null,
     hasFavicon: portal.favicon !== null,
@@ -184,6 +203,7 @@ export async function portalFile(
   const portal = await livePortal(services, token);
   gate.downloadGrant(portalVisit(portal), portal, grantText);
   if (portal.max_downloads !== null && portal.download_count >= portal.max_downloads) throw exhausted();
+  if (!portal.renditions.includes('original')) throw notOffered();
   const asset = await portalAsset(services, portal, assetId);
   const take = () => takeFor(services, portal, { assetId, method: 'http-file', ...request });
   const answer = await visitorFileResponse(
@@ -209,6 +229,7 @@ export async function portalZip(
   const portal = await livePortal(services, token);
   gate.downloadGrant(portalVisit(portal), portal, query.grant);
   if (portal.max_downloads !== null && portal.download_count >= portal.max_downloads) throw exhausted();
+  if (!portal.renditions.includes('original')) throw notOffered();
   const assets = await portalAssets(services, portal, await sourcesOfPortal(services, portal), {
     limit: PORTAL_MAX_ASSETS,
   });
@@ -246,4 +267,46 @@ export async function portalImage(
       'Content-Security-Policy': "default-src 'none'",
     },
   });
+}
+
+/**
+ * A named rendition of one of the portal's assets, when the portal offers it (R-PORTAL-RENDITIONS); counted at its last
+ * byte like a file (a HEAD counts nothing).
+ */
+export async function portalRenditionFile(
+  services: DamServices,
+  token: string,
+  assetId: number,
+  name: Exclude<PortalRendition, 'original'>,
+  grantText: string | undefined,
+  request: Requester,
+): Promise<Response> {
+  const portal = await livePortal(services, token);
+  gate.downloadGrant(portalVisit(portal), portal, grantText);
+  if (portal.max_downloads !== null && portal.download_count >= portal.max_downloads) throw exhausted();
+  if (!portal.renditions.includes(name)) throw notOffered();
+  const asset = await portalAsset(services, portal, assetId);
+  const rendition = await renditionOf(services.db, assetId, name);
+  const stored = rendition ? await services.storage.renditions.stat(rendition.storage_key) : undefined;
+  if (!rendition || !stored) throw noSuchItem();
+  const stem = asset.file_name.includes('.')
+    ? asset.file_name.slice(0, asset.file_name.lastIndexOf('.'))
+    : asset.file_name;
+  const extension = rendition.storage_key.includes('.')
+    ? rendition.storage_key.slice(rendition.storage_key.lastIndexOf('.'))
+    : '';
+  const headers = {
+    ...VISITOR_HEADERS,
+    'Content-Type': rendition.mime_type,
+    'Content-Length': String(stored.size),
+    'Content-Disposition': attachment(`${stem}-${name}${extension}`),
+  };
+  if (request.head) return new Response(null, { headers });
+  const source = Readable.toWeb(
+    await services.storage.renditions.read(rendition.storage_key),
+  ) as ReadableStream<Uint8Array>;
+  const body = countOnLastByte(source, () =>
+    takeFor(services, portal, { assetId, method: 'http-file', ...request }),
+  );
+  return new Response(body, { headers });
 }

@@ -28,6 +28,7 @@ import {
   renditionFile,
   renditionNames,
   shareByTokenHash,
+  sharedItem,
   sharedItems,
   takeShareDownload,
 } from './share-queries.ts';
@@ -109,6 +110,32 @@ export async function sharedFiles(services: DamServices, share: ExternalShare) {
   return { files, gone: items.length - files.length };
 }
 
+/**
+ * One file of the share, checked alone as `sharedFiles` checks each (a thumbnail must not cost the whole share's
+ * check: a page of a 1,000-file share asks for dozens at once). Undefined when it is not, or no longer, given.
+ */
+async function sharedFile(
+  services: DamServices,
+  share: ExternalShare,
+  assetId: number,
+): Promise<SharedFile | undefined> {
+  const item = await sharedItem(services.db, share.id, assetId);
+  if (!item) return undefined;
+  const principal = await sharerPrincipal(services, share);
+  if (!principal || !mayShare(services.config, principal)) return undefined;
+  const visible = await visibleAssetIds(services, principal, [assetId]);
+  const [asset] = await liveSharedAssets(services.db, visible);
+  if (!asset) return undefined;
+  return {
+    assetId,
+    fileName: item.file_name,
+    path: asset.path,
+    size: Number(asset.size),
+    kind: asset.kind,
+    mimeType: asset.mime_type,
+  };
+}
+
 /** A share as a visited thing: its licensing text is its terms. */
 export const shareVisit = (share: ExternalShare): VisitKind => ({
   code: 'share',
@@ -133,8 +160,8 @@ export async function openShare(
     services.db,
     files.map((file) => file.assetId),
   );
-  const has = (id: number, name: string) =>
-    renditions.some((row) => row.asset_id === id && row.name === name);
+  const held = new Set(renditions.map((row) => `${row.asset_id}:${row.name}`));
+  const has = (id: number, name: string) => held.has(`${id}:${name}`);
   return {
     locked: false,
     name: share.name,
@@ -177,8 +204,7 @@ export async function shareRendition(
 ): Promise<Response> {
   const share = await liveShare(services, token);
   gate.assertMaySee(shareVisit(share), share, grantText);
-  const { files } = await sharedFiles(services, share);
-  if (!files.some((file) => file.assetId === assetId)) throw noSuchItem();
+  if (!(await sharedFile(services, share, assetId))) throw noSuchItem();
   const answer = await visitorRenditionResponse(services, await renditionFile(services.db, assetId, name));
   if (!answer) throw noSuchItem();
   return answer;

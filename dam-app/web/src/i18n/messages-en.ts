@@ -1322,6 +1322,12 @@ export const en = {
   'portal.downloadChosen': 'Download {count} chosen as a zip',
   'portal.zipCounts': 'A zip counts as one download once it has been received whole.',
   'portal.choose': 'Choose {name}',
+  'portals.renditions': 'Visitors may download',
+  'portals.rendition.original': 'Original file',
+  'portals.rendition.preview': 'Preview',
+  'portals.rendition.web-preview': 'Web preview',
+  'portals.rendition.poster': 'Poster frame',
+  'portal.downloadRendition': 'Download the {what} of {name}',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1351,4 +1351,10 @@ export const fr: Messages = {
   'portal.downloadChosen': 'Télécharger les {count} choisis en zip',
   'portal.zipCounts': 'Un zip compte pour un téléchargement une fois reçu en entier.',
   'portal.choose': 'Choisir {name}',
+  'portals.renditions': 'Les visiteurs peuvent télécharger',
+  'portals.rendition.original': 'Fichier original',
+  'portals.rendition.preview': 'Aperçu',
+  'portals.rendition.web-preview': 'Aperçu web',
+  'portals.rendition.poster': 'Image d’affiche',
+  'portal.downloadRendition': 'Télécharger {what} de {name}',
 };

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Field, Fieldset, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createPortal, updatePortal } from '../../../../api/contract/portals-endpoints.ts';
-import type { PortalView } from '../../../../api/portals.ts';
+import { PORTAL_RENDITIONS, type PortalRendition, type PortalView } from '../../../../api/portals.ts';
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { toaster } from '../../app/toaster.tsx';
@@ -128,6 +128,7 @@ export function PortalEditor({
       password: '',
       collectionIds: portal?.collectionIds ?? ([] as number[]),
       folderIds: portal?.folderIds ?? ([] as number[]),
+      renditions: portal?.renditions ?? (['original'] as PortalRendition[]),
       logo: undefined as string | null | undefined,
       favicon: undefined as string | null | undefined,
     },
@@ -146,6 +147,7 @@ export function PortalEditor({
         collectionIds: v.collectionIds,
         folderIds: v.folderIds,
         ...(v.password ? { password: v.password } : {}),
+        renditions: v.renditions,
         ...(v.logo === undefined ? {} : { logo: v.logo }),
         ...(v.favicon === undefined ? {} : { favicon: v.favicon }),
       };
@@ -191,6 +193,31 @@ export function PortalEditor({
         picked={v.folderIds}
         onPicked={(ids) => form.set('folderIds', ids)}
       />
+      <Fieldset.Root invalid={form.errors.renditions !== undefined}>
+        <Fieldset.Legend>{t('portals.renditions')}</Fieldset.Legend>
+        <Stack gap="1" mt="1">
+          {PORTAL_RENDITIONS.map((name) => (
+            <Checkbox.Root
+              key={name}
+              size="sm"
+              checked={v.renditions.includes(name)}
+              onCheckedChange={(details) =>
+                form.set(
+                  'renditions',
+                  details.checked === true
+                    ? [...v.renditions, name]
+                    : v.renditions.filter((each) => each !== name),
+                )
+              }
+            >
+              <Checkbox.HiddenInput name={`rendition-${name}`} />
+              <Checkbox.Control />
+              <Checkbox.Label>{t(`portals.rendition.${name}`)}</Checkbox.Label>
+            </Checkbox.Root>
+          ))}
+        </Stack>
+        {form.errors.renditions && <Fieldset.ErrorText>{form.errors.renditions}</Fieldset.ErrorText>}
+      </Fieldset.Root>
       <FormField {...form.field('terms')} multiline rows={4} label={t('portals.terms')} />
       <ImageField
         label={t('portals.logo')}

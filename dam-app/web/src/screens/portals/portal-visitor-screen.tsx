@@ -8,6 +8,7 @@ import {
   Input,
   Link,
   SimpleGrid,
+  Stack,
   Text,
 } from '@chakra-ui/react';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -16,6 +17,7 @@ import {
   portalFavicon,
   portalFile,
   portalLogo,
+  portalRendition,
   portalThumbnail,
   portalZip,
   unlockPortal,
@@ -188,14 +190,37 @@ function OpenPortal(props: {
             <FileCard key={file.id} file={file} thumbnailUrl={api.url(portalThumbnail, item(file.id))}>
               {mayDownload && (
                 <HStack justify="space-between" gap="2">
-                  <Link
-                    href={api.url(portalFile, item(file.id))}
-                    download
-                    fontSize="sm"
-                    aria-label={t('share.downloadOne', { name: file.fileName })}
-                  >
-                    {t('share.download')}
-                  </Link>
+                  <Stack gap="0">
+                    {file.downloads.map((what) =>
+                      what === 'original' ? (
+                        <Link
+                          key={what}
+                          href={api.url(portalFile, item(file.id))}
+                          download
+                          fontSize="sm"
+                          aria-label={t('share.downloadOne', { name: file.fileName })}
+                        >
+                          {t('share.download')}
+                        </Link>
+                      ) : (
+                        <Link
+                          key={what}
+                          href={api.url(portalRendition, {
+                            params: { token, assetId: file.id, name: what },
+                            query,
+                          })}
+                          download
+                          fontSize="sm"
+                          aria-label={t('portal.downloadRendition', {
+                            what: t(`portals.rendition.${what}`),
+                            name: file.fileName,
+                          })}
+                        >
+                          {t(`portals.rendition.${what}`)}
+                        </Link>
+                      ),
+                    )}
+                  </Stack>
                   <Checkbox.Root
                     size="sm"
                     checked={chosen.includes(file.id)}

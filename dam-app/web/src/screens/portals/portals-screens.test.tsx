@@ -24,6 +24,7 @@ const portal = {
   createdAt: '2030-04-01T10:00:00.000Z',
   hasLogo: false,
   hasFavicon: false,
+  renditions: ['original'],
 };
 const open = {
   locked: false,
@@ -42,6 +43,7 @@ const open = {
       mimeType: 'image/jpeg',
       thumbnail: false,
       preview: false,
+      downloads: ['original', 'preview'],
     },
   ],
   hasLogo: false,
@@ -153,6 +155,11 @@ describe('A portal page', () => {
     const all = screen.getByRole('link', { name: en('portal.downloadAll') });
     expect(all.getAttribute('href')).toContain(`/p/${TOKEN}/zip`);
     fireEvent.click(screen.getByRole('checkbox', { name: en('portal.choose', { name: 'dawn.jpg' }) }));
+    // The renditions the portal offers, each its own link.
+    const preview = screen.getByRole('link', {
+      name: en('portal.downloadRendition', { what: en('portals.rendition.preview'), name: 'dawn.jpg' }),
+    });
+    expect(preview.getAttribute('href')).toContain(`/p/${TOKEN}/items/7/renditions/preview`);
     const chosen = await screen.findByRole('link', { name: en('portal.downloadChosen', { count: 1 }) });
     expect(new URL(chosen.getAttribute('href') ?? '', 'http://dam.test').searchParams.get('ids')).toBe('7');
   });

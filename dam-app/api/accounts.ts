@@ -61,6 +61,8 @@ export const permissionNames = [
   'downloadHiRes',
   // External shares (R-SHARE): send assets to people outside the DAM.
   'externalShare',
+  // External portals (R-PORTAL-PUBLISH): publish collections and folders on a public portal.
+  'externalPortal',
 ] as const;
 export const permissionSchema = z.enum(permissionNames);
 export type Permission = z.infer<typeof permissionSchema>;

@@ -19,6 +19,39 @@ export const PORTAL_MAX_SOURCES = 50;
 /** A portal's visitor page lists at most this many of its assets at once (a search narrows them). */
 export const PORTAL_PAGE_SIZE = 200;
 
+/** R-PORTAL-IMAGES: a portal's logo or favicon is a JPG, GIF or PNG of at most this many bytes (the spec says only "under a size limit"). */
+export const PORTAL_IMAGE_MAX_BYTES = 64 * 1024;
+export const PORTAL_IMAGE_TEXT = `A logo or favicon must be a JPG, GIF or PNG image of at most ${PORTAL_IMAGE_MAX_BYTES / 1024} KB.`;
+
+const IMAGE_SIGNATURES: [string, number[]][] = [
+  ['image/png', [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]],
+  ['image/jpeg', [0xff, 0xd8, 0xff]],
+  ['image/gif', [0x47, 0x49, 0x46, 0x38]],
+];
+
+/** The type of a base64 JPG, GIF or PNG by its first bytes (never its name), when it is one small enough. */
+export function portalImageType(base64: string): string | undefined {
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64) || base64.length % 4 !== 0 || base64.length < 12)
+    return undefined;
+  const bytes = Uint8Array.from(atob(base64.slice(0, 12)), (char) => char.charCodeAt(0));
+  const length = Math.floor((base64.length * 3) / 4) - (base64.match(/=+$/)?.[0].length ?? 0);
+  if (length > PORTAL_IMAGE_MAX_BYTES) return undefined;
+  return IMAGE_SIGNATURES.find(([, signature]) => signature.every((byte, at) => bytes[at] === byte))?.[0];
+}
+
+/** A logo or favicon as the editor sends it: base64; null removes it, left out keeps it. */
+const portalImage = () =>
+  z
+    .string()
+    .max(Math.ceil(PORTAL_IMAGE_MAX_BYTES / 3) * 4 + 4, PORTAL_IMAGE_TEXT)
+    .refine((base64) => portalImageType(base64) !== undefined, PORTAL_IMAGE_TEXT)
+    .nullable()
+    .optional();
+
+/** R-PORTAL-RENDITIONS: what a portal lets its visitors download: the original file and/or these renditions. */
+export const PORTAL_RENDITIONS = ['original', 'preview', 'web-preview', 'poster'] as const;
+export type PortalRendition = (typeof PORTAL_RENDITIONS)[number];
+
 const portalFields = {
   name: dbString().trim().min(1).max(200),
   description: dbString().max(5000).default(''),
@@ -32,6 +65,14 @@ const portalFields = {
   maxDownloads: z.union([z.null(), dbInt().min(1, MESSAGES.shareMaxDownloadBlankOrPositive).max(1_000_000)]),
   collectionIds: z.array(dbId()).max(PORTAL_MAX_SOURCES).default([]),
   folderIds: z.array(dbId()).max(PORTAL_MAX_SOURCES).default([]),
+  logo: portalImage(),
+  favicon: portalImage(),
+  renditions: z
+    .array(z.enum(PORTAL_RENDITIONS))
+    .min(1)
+    .max(PORTAL_RENDITIONS.length)
+    .transform((names) => [...new Set(names)])
+    .default(['original']),
 };
 
 export const createPortalSchema = z.strictObject({
@@ -61,6 +102,9 @@ export const portalSchema = z.object({
   collectionIds: z.array(z.number()),
   folderIds: z.array(z.number()),
   createdAt: z.iso.datetime(),
+  hasLogo: z.boolean(),
+  hasFavicon: z.boolean(),
+  renditions: z.array(z.enum(PORTAL_RENDITIONS)),
 });
 export type PortalView = z.infer<typeof portalSchema>;
 
@@ -75,6 +119,32 @@ export const portalGrantQuery = shareGrantQuery;
 export const portalBrowseQuery = shareGrantQuery.extend({ q: dbString().max(200).optional() });
 export const unlockPortalSchema = unlockShareSchema;
 export const portalGrantSchema = shareGrantSchema;
+export const portalRenditionParams = portalItemParams.extend({
+  name: z.enum(
+    PORTAL_RENDITIONS.filter((name) => name !== 'original') as ['preview', 'web-preview', 'poster'],
+  ),
+});
+/** A zip of the portal: all its assets (up to a page), or the chosen `ids`. */
+export const portalZipQuery = shareGrantQuery.extend({
+  ids: z
+    .string()
+    .regex(/^\d{1,10}(,\d{1,10}){0,199}$/)
+    .transform((text) => text.split(',').map(Number))
+    .optional(),
+});
+
+/** One row of a portal's download log, for its owner. */
+export const portalDownloadSchema = z.object({
+  id: z.number(),
+  at: z.iso.datetime(),
+  method: z.enum(['http-file', 'http-zip']),
+  fileName: z.string().nullable(),
+  ip: z.string(),
+  userAgent: z.string(),
+  counted: z.boolean(),
+});
+export const portalDownloadsSchema = z.object({ items: z.array(portalDownloadSchema) });
+export type PortalDownloadView = z.infer<typeof portalDownloadSchema>;
 
 export const publicPortalSchema = z.discriminatedUnion('locked', [
   z.object({ locked: z.literal(true) }),
@@ -87,7 +157,10 @@ export const publicPortalSchema = z.discriminatedUnion('locked', [
     accepted: z.boolean(),
     expiresAt: z.iso.datetime(),
     downloadsLeft: z.number().nullable(),
-    items: z.array(publicShareItemSchema),
+    /** Each item's `downloads`: what of it may be downloaded ('original' and the allowed renditions it has). */
+    items: z.array(publicShareItemSchema.extend({ downloads: z.array(z.enum(PORTAL_RENDITIONS)) })),
+    hasLogo: z.boolean(),
+    hasFavicon: z.boolean(),
     /** How many assets match (all of the portal's without a search); `items` holds the first page. */
     total: z.number(),
   }),

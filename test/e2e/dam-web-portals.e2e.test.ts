@@ -1,7 +1,8 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MESSAGES } from '@rapid/dam-app/api/messages';
-import type { Browser, BrowserContext, Page } from 'puppeteer-core';
+import type { Browser, BrowserContext, ElementHandle, Page } from 'puppeteer-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestFile } from '../../dam-app/server/assets/ingest.ts';
@@ -21,7 +22,8 @@ import { saveScreenshot } from './harness/screenshot.ts';
 
 // External portals in real Chromium against the real DAM: a content author makes a portal of a collection and a
 // folder with terms, publishes it; a visitor with no account opens its address, accepts the terms, searches, and
-// downloads a file (bytes compared, one download counted); the author unpublishes it and the page says so at once.
+// downloads a file (bytes compared, one download counted) and all as one zip (counted too); the portal shows its logo
+// and favicon; the author unpublishes it and the page says so at once.
 // Screens saved as dam-web-portals-*.png, en and fr, axe clean.
 
 let site: DamWebSite;
@@ -30,6 +32,8 @@ let authorContext: BrowserContext;
 let visitorContext: BrowserContext;
 let author: Page;
 let link = '';
+const logoFile = join(tmpdir(), `portal-logo-${process.pid}.png`);
+const faviconFile = join(tmpdir(), `portal-favicon-${process.pid}.gif`);
 const pageErrors: string[] = [];
 const q = (text: string) => JSON.stringify(text);
 
@@ -92,6 +96,14 @@ beforeAll(async () => {
   const picks = await carlos.post('/collections', { name: 'Harbour picks' });
   await carlos.post(`/collections/${picks.body.id}/assets`, { ids: [harbour.id] });
 
+  await sharp({ create: { width: 160, height: 48, channels: 3, background: '#1f5f8b' } })
+    .png()
+    .toFile(logoFile);
+  await writeFile(
+    faviconFile,
+    Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64'),
+  );
+
   browser = await launchChromium();
   authorContext = await browser.createBrowserContext();
   visitorContext = await browser.createBrowserContext();
@@ -118,6 +130,18 @@ describe('an external portal', () => {
     await author.locator('[name="terms"]').fill('Editorial use only. Credit: Rapid Studio.');
     await author.locator(`::-p-text(${q('Harbour picks')})`).click();
     await author.locator(`::-p-text(${q('/Library/Press')})`).click();
+    for (const [name, file] of [
+      ['logo', logoFile],
+      ['favicon', faviconFile],
+    ] as const) {
+      const input = (await author.$(`input[type="file"][name="${name}"]`)) as ElementHandle<HTMLInputElement>;
+      await input.uploadFile(file);
+    }
+    await author.waitForFunction(
+      (chosen) => document.body.textContent?.split(chosen).length === 3,
+      { timeout: SCREEN_WAIT_MS },
+      en['portals.imageChosen'],
+    );
     await checkScreen(author, 'new-en');
     await button(author, en['app.create']).click();
     const shown = await author.waitForSelector('[data-testid="portal-link"]', {
@@ -150,6 +174,21 @@ describe('an external portal', () => {
     await visitor.locator(`::-p-text(${q(en['share.agree'])})`).click();
     await button(visitor, en['share.accept']).click();
     await visitor.waitForSelector('a[download][href*="/file"]', { visible: true, timeout: SCREEN_WAIT_MS });
+    // The logo and favicon come from the DAM, byte for byte what the author chose.
+    const logo = await visitor.waitForSelector('img[data-testid="portal-logo"]', {
+      visible: true,
+      timeout: SCREEN_WAIT_MS,
+    });
+    expect(await logo?.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBe(160);
+    const favicon = await visitor.$eval(
+      'link[rel="icon"][data-portal]',
+      (element) => (element as HTMLLinkElement).href,
+    );
+    const faviconBytes = await visitor.evaluate(
+      async (url) => [...new Uint8Array(await (await fetch(url)).arrayBuffer())],
+      favicon,
+    );
+    expect(Buffer.from(faviconBytes).equals(await readFile(faviconFile))).toBe(true);
     await visitor.locator('input[name="q"]').fill('dusk');
     await button(visitor, en['portal.searchButton']).click();
     await visitor.waitForFunction(() => !document.body.textContent?.includes('dawn.jpg'), {
@@ -169,6 +208,24 @@ describe('an external portal', () => {
       .select('download_count')
       .executeTakeFirstOrThrow();
     expect(portal.download_count).toBe(1);
+    // The page's zip of all it shows: a whole ZIP64 of its length, counted as one more download.
+    const zipHref = await visitor.$eval('a[download][href*="/zip"]', (a) => (a as HTMLAnchorElement).href);
+    const zip = await visitor.evaluate(async (url) => {
+      const answer = await fetch(url);
+      const bytes = new Uint8Array(await answer.arrayBuffer());
+      return {
+        status: answer.status,
+        length: Number(answer.headers.get('content-length')),
+        size: bytes.length,
+        head: [...bytes.slice(0, 4)],
+      };
+    }, zipHref);
+    expect(zip).toMatchObject({ status: 200, size: zip.length, head: [0x50, 0x4b, 0x03, 0x04] });
+    const counted = await site.runtime.services.db
+      .selectFrom('portals')
+      .select('download_count')
+      .executeTakeFirstOrThrow();
+    expect(counted.download_count).toBe(2);
 
     const visitorFr = await openPage(visitorContext, 'fr');
     await visitorFr.goto(link);

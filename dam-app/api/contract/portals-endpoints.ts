@@ -4,12 +4,15 @@ import {
   createdPortalSchema,
   createPortalSchema,
   portalBrowseQuery,
+  portalDownloadsSchema,
   portalGrantQuery,
   portalGrantSchema,
   portalItemParams,
   portalListSchema,
+  portalRenditionParams,
   portalSchema,
   portalTokenParams,
+  portalZipQuery,
   publicPortalSchema,
   unlockPortalSchema,
   updatePortalSchema,
@@ -46,6 +49,11 @@ export const publishPortal = portal.post('/publish', {
 export const unpublishPortal = portal.post('/unpublish', {
   summary: 'Unpublish a portal: its address answers "no longer published" from now on, with no asset data',
   response: portalSchema,
+});
+export const portalDownloads = portal.get('/downloads', {
+  summary:
+    "A portal's download log, latest first: when, which file (none for a zip), how, from where, counted or not",
+  response: portalDownloadsSchema,
 });
 export const deletePortal = portal.delete('', {
   summary: 'Delete a portal',
@@ -84,6 +92,39 @@ export const portalFile = visitor.get('/p/{token}/items/{assetId}/file', {
   summary:
     "One file of the portal, resumable with `Range`; it takes one of the portal's downloads when its last byte goes out",
   params: portalItemParams,
+  query: portalGrantQuery,
+  response: z.unknown(),
+  produces: 'application/octet-stream',
+  errors: itemErrors,
+});
+export const portalZip = visitor.get('/p/{token}/zip', {
+  summary:
+    "The portal's assets (or the chosen `ids`) as one streamed ZIP64 with its `Content-Length`; it takes one of the portal's downloads when its last byte goes out",
+  params: portalTokenParams,
+  query: portalZipQuery,
+  response: z.unknown(),
+  produces: 'application/zip',
+  errors: errors(gone, { 403: ['portal_locked'], 404: ['not_found'] }),
+});
+const brandingErrors = errors(gone, { 404: ['not_found'] });
+export const portalLogo = visitor.get('/p/{token}/logo', {
+  summary: "The portal's logo (JPG, GIF or PNG), shown on its page even before the password",
+  params: portalTokenParams,
+  response: z.unknown(),
+  produces: 'image/*',
+  errors: brandingErrors,
+});
+export const portalFavicon = visitor.get('/p/{token}/favicon', {
+  summary: "The portal's favicon (JPG, GIF or PNG)",
+  params: portalTokenParams,
+  response: z.unknown(),
+  produces: 'image/*',
+  errors: brandingErrors,
+});
+export const portalRendition = visitor.get('/p/{token}/items/{assetId}/renditions/{name}', {
+  summary:
+    "A named rendition of an asset of the portal, when the portal offers it; it takes one of the portal's downloads when its last byte goes out",
+  params: portalRenditionParams,
   query: portalGrantQuery,
   response: z.unknown(),
   produces: 'application/octet-stream',

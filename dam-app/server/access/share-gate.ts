@@ -13,3 +13,14 @@ export const mayShare = (config: Pick<DamConfig, 'allowDownload'>, principal: Pr
 export function assertMayShare(config: Pick<DamConfig, 'allowDownload'>, principal: Principal): void {
   if (!mayShare(config, principal)) throw forbidden();
 }
+
+/**
+ * R-PORTAL-PUBLISH: a portal publishes to anyone holding its address, a permission of its own (externalPortal) with the
+ * download gate, in the ACL the portal was made in: checked when it is saved, published and at every visit.
+ */
+export const mayPublishPortal = (config: Pick<DamConfig, 'allowDownload'>, principal: Principal): boolean =>
+  can(principal, 'externalPortal') && mayDownload(config, principal);
+
+export function assertMayPublishPortal(config: Pick<DamConfig, 'allowDownload'>, principal: Principal): void {
+  if (!mayPublishPortal(config, principal)) throw forbidden();
+}

@@ -477,6 +477,9 @@ export interface FeedsTable {
   last_fetched_at: Nullable<Date>;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** Migration 0029: a hash of the items last served, and the Last-Modified they were given. */
+  served_tag: Nullable<string>;
+  served_modified: Nullable<Date>;
 }
 
 /** R-UPLOAD-SCAN: one antivirus scan of an upload (migration 0021). */
@@ -747,6 +750,13 @@ export interface PortalsTable {
   attempts_since: Nullable<Date>;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** Migration 0029: the logo and favicon (JPG, GIF or PNG) and their content types. */
+  logo: Nullable<Buffer>;
+  logo_type: Nullable<string>;
+  favicon: Nullable<Buffer>;
+  favicon_type: Nullable<string>;
+  /** Migration 0029: what visitors may download, 'original' and/or named renditions (PORTAL_RENDITIONS). */
+  renditions: ColumnType<string[], string[] | undefined, string[]>;
 }
 export type Portal = Selectable<PortalsTable>;
 
@@ -759,11 +769,13 @@ export interface PortalSourcesTable {
 export interface PortalDownloadsTable {
   id: Generated<number>;
   portal_id: number;
-  asset_id: number;
+  /** Null for a zip (migration 0029). */
+  asset_id: Nullable<number>;
   ip: Generated<string>;
   user_agent: Generated<string>;
   at: CreatedAt;
   counted: Generated<boolean>;
+  method: Generated<'http-file' | 'http-zip'>;
 }
 
 /** R-WORKFLOW-TRIGGERS (migration 0025): a trigger, the watched folder, the script and its limits. */

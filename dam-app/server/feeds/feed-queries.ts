@@ -41,6 +41,10 @@ export const recordFetch = (db: Kysely<Database>, id: number, status: number) =>
     .where('id', '=', id)
     .execute();
 
+/** The items the feed now serves (their hash) and the Last-Modified they were given. */
+export const recordServed = (db: Kysely<Database>, id: number, tag: string, modified: Date) =>
+  db.updateTable('feeds').set({ served_tag: tag, served_modified: modified }).where('id', '=', id).execute();
+
 export const userById = (db: Kysely<Database>, id: number) =>
   db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 

@@ -17,6 +17,7 @@ interface ReaderView {
   bozo_exception: string;
   version: string;
   etag: string | null;
+  modified: string | null;
   subtitle?: string;
   entries: {
     id: string;
@@ -29,8 +30,8 @@ interface ReaderView {
 }
 
 /** What a real feed reader (Debian's python3-feedparser, under Debian's python3) makes of the URL. */
-async function readWithFeedparser(url: string, etag?: string): Promise<ReaderView> {
-  const { stdout } = await run('/usr/bin/python3', [READER, url, etag ?? '']);
+async function readWithFeedparser(url: string, etag?: string, modified?: string): Promise<ReaderView> {
+  const { stdout } = await run('/usr/bin/python3', [READER, url, etag ?? '', modified ?? '']);
   return JSON.parse(stdout) as ReaderView;
 }
 
@@ -132,6 +133,53 @@ describe.each(DATABASE_KINDS)('feeds on %s', (kind) => {
       (entry) => entry.id === `urn:rapid-dam:asset:${id}:file_changes:${number}`,
     );
     expect(item?.title).toBe(`New version ${number}: poster.jpg`);
+  });
+
+  it('a metadata-only check-in is its version and its metadata edit, each once', async () => {
+    const made = await create(carla, { name: 'Check-ins', source: { kind: 'folder', id: libraryId } });
+    const id = await ingest('Library/CheckIns/sky.jpg');
+    expect((await carla.post(`/assets/${id}/checkout`)).status).toBeLessThan(300);
+    const checkedIn = await carla.post(`/assets/${id}/checkin`, {
+      comment: 'Caption fixed',
+      metadata: { description: 'Sky over the harbour', keywords: ['sky'] },
+    });
+    expect(checkedIn.status).toBe(201);
+    const number = checkedIn.body.version as number;
+    const view = await readWithFeedparser(made.body.url.replace(dam.services.config.publicUrl, dam.url));
+    expect(view.bozo).toBe(false);
+    const mine = view.entries.filter((entry) => entry.id.startsWith(`urn:rapid-dam:asset:${id}:`));
+    expect(mine.map((entry) => entry.title).sort()).toEqual([
+      'Metadata edited: sky.jpg',
+      'New file: sky.jpg',
+      `New version ${number}: sky.jpg`,
+    ]);
+    const edited = mine.find((entry) => entry.title === 'Metadata edited: sky.jpg');
+    expect(edited?.summary).toBe('Sky over the harbour');
+    expect(edited?.tags).toEqual(['sky']);
+  });
+
+  it('tells a reader that sends only If-Modified-Since that an asset left the feed', async () => {
+    const kept = await ingest('Library/Leaving/kept.jpg');
+    const leaving = await ingest('Library/Leaving/leaving.jpg');
+    const collection = await carla.post('/collections', { name: 'Leaving' });
+    await carla.post(`/collections/${collection.body.id}/assets`, { ids: [kept, leaving] });
+    const made = await create(carla, {
+      name: 'Leaving',
+      source: { kind: 'collection', id: collection.body.id },
+    });
+    const url = made.body.url.replace(dam.services.config.publicUrl, dam.url);
+    const first = await readWithFeedparser(url);
+    expect(first.entries).toHaveLength(2);
+    expect(first.modified).toBeTruthy();
+    const repeat = await readWithFeedparser(url, undefined, first.modified ?? undefined);
+    expect(repeat.status).toBe(304);
+    await carla.post(`/collections/${collection.body.id}/assets/remove`, { ids: [leaving] });
+    const after = await readWithFeedparser(url, undefined, first.modified ?? undefined);
+    expect(after.status).toBe(200);
+    expect(after.entries.map((entry) => entry.id)).toEqual([`urn:rapid-dam:asset:${kept}:new_file`]);
+    expect(Date.parse(after.modified ?? '')).toBeGreaterThan(Date.parse(first.modified ?? ''));
+    // Nothing changed since: the new date holds.
+    expect((await readWithFeedparser(url, undefined, after.modified ?? undefined)).status).toBe(304);
   });
 
   it('shows the files of one upload as one item', async () => {

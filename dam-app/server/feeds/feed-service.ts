@@ -219,26 +219,52 @@ export async function readFeed(
     ];
   });
   const newest = Math.max(feed.updated_at.getTime(), ...entries.map((entry) => entry.at.getTime()));
+  const document = (updated: Date) =>
+    feedDocument(
+      feed.type,
+      {
+        title: feed.name,
+        description: feed.description,
+        link: `${base}/`,
+        self: feedUrl(services, key),
+        id: `urn:rapid-dam:feed:${feed.id}`,
+        updated,
+      },
+      entries,
+    );
   // HTTP dates have whole seconds: the document says the same instant its Last-Modified does.
-  const updated = new Date(Math.floor(newest / 1000) * 1000);
-  const body = feedDocument(
-    feed.type,
-    {
-      title: feed.name,
-      description: feed.description,
-      link: `${base}/`,
-      self: feedUrl(services, key),
-      id: `urn:rapid-dam:feed:${feed.id}`,
-      updated,
-    },
-    entries,
-  );
+  const newestItem = wholeSeconds(newest);
+  const tag = createHash('sha256').update(document(newestItem)).digest('base64url');
+  const updated = await modifiedAt(services, feed, tag, newestItem);
+  const body = document(updated);
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
   const lastModified = updated.toUTCString();
   const status = notModified(conditions, etag, updated) ? 304 : 200;
   await queries.recordFetch(services.db, feed.id, status);
   const mediaType = feed.type === 'atom' ? 'application/atom+xml' : 'application/rss+xml';
   return { status, body, mediaType, etag, lastModified };
+}
+
+const wholeSeconds = (ms: number) => new Date(Math.floor(ms / 1000) * 1000);
+
+/**
+ * The feed's Last-Modified: the newest item's date, and never earlier than the date served with the same items. When
+ * the items differ from those last served (one came, changed, or left: an asset removed, trashed or no longer the
+ * owner's to see), it moves past the date readers hold, so a reader that sends only If-Modified-Since is told.
+ */
+async function modifiedAt(
+  services: DamServices,
+  feed: queries.FeedRow,
+  tag: string,
+  newestItem: Date,
+): Promise<Date> {
+  const served = feed.served_modified === null ? undefined : new Date(feed.served_modified);
+  if (feed.served_tag === tag && served) return new Date(Math.max(newestItem.getTime(), served.getTime()));
+  const moved = new Date(
+    Math.max(newestItem.getTime(), wholeSeconds(Date.now()).getTime(), served ? served.getTime() + 1000 : 0),
+  );
+  await queries.recordServed(services.db, feed.id, tag, moved);
+  return moved;
 }
 
 /** RFC 9110, section 13.2.2: If-None-Match decides when present; If-Modified-Since only without it. */

@@ -1,7 +1,7 @@
 import { MESSAGES } from '../../api/messages.ts';
 import { aclsHeldBy } from '../access/acls-held.ts';
 import type { Principal } from '../access/principal.ts';
-import { mayShare } from '../access/share-gate.ts';
+import { mayPublishPortal } from '../access/share-gate.ts';
 import { ApiError } from '../api/api-error.ts';
 import type { Portal } from '../db/schema.ts';
 import { aclRoot, isUnder } from '../folders/acl-scope.ts';
@@ -57,7 +57,7 @@ export async function sourcesAssets(
   return rows.filter((row) => isUnder(root, row.path));
 }
 
-/** The portal's assets for a visitor: nothing when the owner may no longer share. */
+/** The portal's assets for a visitor: nothing when the owner may no longer publish portals. */
 export async function portalAssets(
   services: DamServices,
   portal: Portal,
@@ -65,6 +65,6 @@ export async function portalAssets(
   options: { search?: string; limit: number; onlyId?: number },
 ): Promise<PortalAsset[]> {
   const principal = await ownerPrincipal(services, portal);
-  if (!principal || !mayShare(services.config, principal)) return [];
+  if (!principal || !mayPublishPortal(services.config, principal)) return [];
   return sourcesAssets(services, principal, sources, options);
 }

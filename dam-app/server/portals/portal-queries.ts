@@ -54,7 +54,20 @@ export async function updatePortalRow(
   db: Kysely<Database>,
   id: number,
   changes: Partial<
-    Pick<Portal, 'name' | 'description' | 'terms' | 'max_downloads' | 'published' | 'password_hash'>
+    Pick<
+      Portal,
+      | 'name'
+      | 'description'
+      | 'terms'
+      | 'max_downloads'
+      | 'published'
+      | 'password_hash'
+      | 'logo'
+      | 'logo_type'
+      | 'favicon'
+      | 'favicon_type'
+      | 'renditions'
+    >
   > & { expires_at?: Date; grant_secret?: string },
 ) {
   await db
@@ -119,14 +132,15 @@ export function sourceAssets(
     .execute();
 }
 
-export const thumbnailNames = (db: Kysely<Database>, ids: number[]) =>
+/** Which of `names` each asset has as a rendition. */
+export const renditionNamesOf = (db: Kysely<Database>, ids: number[], names: string[]) =>
   ids.length === 0
     ? Promise.resolve([])
     : db
         .selectFrom('renditions')
         .select(['asset_id', 'name'])
         .where('asset_id', 'in', ids)
-        .where('name', 'in', ['thumbnail', 'preview'])
+        .where('name', 'in', names)
         .execute();
 
 export const renditionOf = (db: Kysely<Database>, assetId: number, name: string) =>
@@ -147,28 +161,59 @@ export const userById = (db: Kysely<Database>, id: number) =>
 
 /**
  * Takes one of the portal's downloads in one statement: only while it is published, not expired and below its
- * maximum, so concurrent last downloads cannot together pass it. Answers true when one was taken.
+ * maximum, so concurrent last downloads cannot together pass it. Answers the new count when one was taken.
  */
-export async function takePortalDownload(db: Kysely<Database>, portalId: number): Promise<boolean> {
-  const { rows } = await sql<{ id: number }>`
+export async function takePortalDownload(
+  db: Kysely<Database>,
+  portalId: number,
+): Promise<{ download_count: number; max_downloads: number | null } | undefined> {
+  const { rows } = await sql<{ download_count: number; max_downloads: number | null }>`
     update portals set download_count = download_count + 1
     where id = ${portalId} and published and expires_at > now()
       and (max_downloads is null or download_count < max_downloads)
-    returning id`.execute(db);
-  return rows.length > 0;
+    returning download_count, max_downloads`.execute(db);
+  return rows[0];
 }
 
 export const insertPortalDownload = (
   db: Kysely<Database>,
-  row: { portalId: number; assetId: number; ip: string; userAgent: string; counted: boolean },
+  row: {
+    portalId: number;
+    assetId: number | null;
+    method: 'http-file' | 'http-zip';
+    ip: string;
+    userAgent: string;
+    counted: boolean;
+  },
 ) =>
   db
     .insertInto('portal_downloads')
     .values({
       portal_id: row.portalId,
       asset_id: row.assetId,
+      method: row.method,
       ip: row.ip,
       user_agent: row.userAgent.slice(0, 500),
       counted: row.counted,
     })
+    .execute();
+
+/** A portal's download log, latest first, with the file name of each file download. */
+export const portalDownloadRows = (db: Kysely<Database>, portalId: number) =>
+  db
+    .selectFrom('portal_downloads')
+    .leftJoin('assets', 'assets.id', 'portal_downloads.asset_id')
+    .select([
+      'portal_downloads.id',
+      'portal_downloads.at',
+      'portal_downloads.method',
+      'portal_downloads.ip',
+      'portal_downloads.user_agent',
+      'portal_downloads.counted',
+      'assets.file_name',
+    ])
+    .where('portal_downloads.portal_id', '=', portalId)
+    .orderBy('portal_downloads.at', 'desc')
+    .orderBy('portal_downloads.id', 'desc')
+    .limit(1000)
     .execute();

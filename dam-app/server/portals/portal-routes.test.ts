@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { unzipSync } from 'fflate';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASSET_MESSAGES } from '../../api/asset-messages.ts';
 import { MESSAGES, portalAssetLimitMessage } from '../../api/messages.ts';
-import { PORTAL_MAX_ASSETS } from '../../api/portals.ts';
+import { PORTAL_IMAGE_MAX_BYTES, PORTAL_IMAGE_TEXT, PORTAL_MAX_ASSETS } from '../../api/portals.ts';
 import type { ApiClient } from '../test-support/api-client.ts';
 import { insertAssetRow } from '../test-support/asset-row.ts';
 import { DATABASE_KINDS, startTestDam, type TestDam } from '../test-support/test-dam.ts';
@@ -16,6 +17,8 @@ describe.each(DATABASE_KINDS)('external portals (%s)', (kind) => {
   let dam: TestDam;
   let pia: ApiClient;
   let viewer: ApiClient;
+  let sharer: ApiClient;
+  let libAclId: number;
   let collectionId: number;
   let shootId: number;
   let bulkId: number;
@@ -27,11 +30,19 @@ describe.each(DATABASE_KINDS)('external portals (%s)', (kind) => {
     const admin = await dam.userClient('boss', { admin: true });
     const publishers = await admin.post('/admin/groups', { name: 'Publishers' });
     const lookers = await admin.post('/admin/groups', { name: 'Lookers' });
-    await admin.post('/admin/acls', {
+    const sharers = await admin.post('/admin/groups', { name: 'Sharers' });
+    const lib = await admin.post('/admin/acls', {
       name: 'Lib',
       rootPath: 'Library',
-      permissions: ['quickDownload', 'externalShare', 'modifying collections'],
+      permissions: ['quickDownload', 'externalPortal', 'modifying collections'],
       groupIds: [publishers.body.id],
+    });
+    libAclId = lib.body.id;
+    await admin.post('/admin/acls', {
+      name: 'Share',
+      rootPath: 'Library',
+      permissions: ['quickDownload', 'externalShare'],
+      groupIds: [sharers.body.id],
     });
     await admin.post('/admin/acls', {
       name: 'Look',
@@ -41,6 +52,7 @@ describe.each(DATABASE_KINDS)('external portals (%s)', (kind) => {
     });
     pia = await dam.userClient('pia', { groupNames: ['Publishers'] });
     viewer = await dam.userClient('vic', { groupNames: ['Lookers'] });
+    sharer = await dam.userClient('sam', { groupNames: ['Sharers'] });
     const root = dam.services.config.storageRoot;
     for (const folder of ['Library/Shoot', 'Library/Picks', 'Library/Other', 'Secret'])
       await mkdir(join(root, folder), { recursive: true });
@@ -228,5 +240,133 @@ describe.each(DATABASE_KINDS)('external portals (%s)', (kind) => {
       .where('id', '=', made.body.portal.id)
       .executeTakeFirstOrThrow();
     expect(row.download_count).toBe(1);
+  });
+
+  it('needs externalPortal of its own: externalShare alone neither makes nor publishes one, and its loss empties the page', async () => {
+    const refused = await sharer.post('/portals', base({ collectionIds: [] }));
+    expect(refused.status).toBe(403);
+    const made = await pia.post('/portals', base({ terms: '', collectionIds: [] }));
+    const token = tokenOf(made.body.link);
+    await pia.post(`/portals/${made.body.portal.id}/publish`);
+    expect((await anon().get(`/p/${token}`)).body.total).toBe(2);
+    const setPermissions = (permissions: string[]) =>
+      dam.services.db.updateTable('acls').set({ permissions }).where('id', '=', libAclId).execute();
+    await setPermissions(['quickDownload', 'externalShare', 'modifying collections']);
+    try {
+      expect((await anon().get(`/p/${token}`)).body.total).toBe(0);
+      expect((await pia.post(`/portals/${made.body.portal.id}/publish`)).status).toBe(403);
+    } finally {
+      await setPermissions(['quickDownload', 'externalPortal', 'modifying collections']);
+    }
+  });
+
+  it('keeps a logo and a favicon checked by content (JPG, GIF or PNG, under the limit) and serves them from the DAM', async () => {
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+    const disguised = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    const tooBig = Buffer.concat([png, Buffer.alloc(PORTAL_IMAGE_MAX_BYTES)]);
+    for (const logo of [disguised, tooBig]) {
+      const bad = await pia.post('/portals', base({ logo: logo.toString('base64') }));
+      expect(bad.status).toBe(400);
+      expect(bad.body.error.fields.logo).toBe(PORTAL_IMAGE_TEXT);
+    }
+    const made = await pia.post(
+      '/portals',
+      base({ logo: png.toString('base64'), favicon: gif.toString('base64') }),
+    );
+    expect(made.body.portal).toMatchObject({ hasLogo: true, hasFavicon: true });
+    const token = tokenOf(made.body.link);
+    // Not before it is published.
+    expect((await raw(`/p/${token}/logo`)).status).toBe(410);
+    await pia.post(`/portals/${made.body.portal.id}/publish`);
+    expect((await anon().get(`/p/${token}`)).body).toMatchObject({ hasLogo: true, hasFavicon: true });
+    const logo = await raw(`/p/${token}/logo`);
+    expect(logo.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await logo.arrayBuffer()).equals(png)).toBe(true);
+    const favicon = await raw(`/p/${token}/favicon`);
+    expect(favicon.headers.get('content-type')).toBe('image/gif');
+    expect(Buffer.from(await favicon.arrayBuffer()).equals(gif)).toBe(true);
+    // An edit that leaves them out keeps them; null removes one.
+    const edited = await pia.put(`/portals/${made.body.portal.id}`, { ...base(), favicon: null });
+    expect(edited.body).toMatchObject({ hasLogo: true, hasFavicon: false });
+    expect((await raw(`/p/${token}/favicon`)).status).toBe(404);
+  });
+
+  it('gives all or chosen assets as one ZIP64 counted at its last byte, logs it for the owner and mails them when none is left', async () => {
+    const made = await pia.post('/portals', base({ maxDownloads: 1, name: 'Zip portal' }));
+    const token = tokenOf(made.body.link);
+    await pia.post(`/portals/${made.body.portal.id}/publish`);
+    const viewing = (await anon().post(`/p/${token}/unlock`, {})).body.grant;
+    expect((await raw(`/p/${token}/zip?grant=${viewing}`)).status).toBe(403);
+    const grant = (await anon().post(`/p/${token}/unlock`, { accept: true })).body.grant;
+    const url = `/p/${token}/zip?grant=${grant}&ids=${ids['a.jpg']},${ids['c.jpg']},${ids['other.jpg']}`;
+    for (let i = 0; i < 3; i++) expect((await raw(url, { method: 'HEAD' })).status).toBe(200);
+    const zip = await raw(url);
+    expect(zip.status).toBe(200);
+    const body = Buffer.from(await zip.arrayBuffer());
+    expect(body.length).toBe(Number(zip.headers.get('content-length')));
+    const files = unzipSync(body);
+    // Only the portal's own: other.jpg is not in it.
+    expect(Object.keys(files).sort()).toEqual(['a.jpg', 'c.jpg']);
+    expect(Buffer.from(files['a.jpg'] as Uint8Array).equals(bytes['a.jpg'])).toBe(true);
+    const mail = await dam.mail.waitFor((each) =>
+      each.subject.includes('"Zip portal" reached its download maximum'),
+    );
+    expect(mail.to).toContain('pia@dam.example');
+    const again = await raw(`/p/${token}/zip?grant=${grant}`);
+    expect(again.status).toBe(410);
+    expect((await again.json()).error.user_message).toBe(ASSET_MESSAGES.downloadMaximumReached);
+    const log = await pia.get(`/portals/${made.body.portal.id}/downloads`);
+    expect(log.status).toBe(200);
+    expect(log.body.items).toMatchObject([{ method: 'http-zip', fileName: null, counted: true }]);
+    expect((await viewer.get(`/portals/${made.body.portal.id}/downloads`)).status).toBe(404);
+  });
+
+  it('offers only the renditions chosen for it: a preview-only portal gives no original and counts a preview at its last byte', async () => {
+    const preview = randomBytes(7_000);
+    await dam.services.storage.renditions.put('portal-test/a-preview.jpg', preview);
+    await dam.services.db
+      .insertInto('renditions')
+      .values({
+        asset_id: ids['a.jpg'] as number,
+        name: 'preview',
+        storage_key: 'portal-test/a-preview.jpg',
+        mime_type: 'image/jpeg',
+        width: 10,
+        height: 10,
+        size: preview.length,
+        content_hash: 'p',
+      })
+      .execute();
+    const made = await pia.post('/portals', base({ terms: '', collectionIds: [], renditions: ['preview'] }));
+    expect(made.body.portal.renditions).toEqual(['preview']);
+    const token = tokenOf(made.body.link);
+    await pia.post(`/portals/${made.body.portal.id}/publish`);
+    const grant = (await anon().post(`/p/${token}/unlock`, {})).body.grant;
+    const page = await anon().get(`/p/${token}?grant=${grant}`);
+    expect(
+      page.body.items.map((item: { fileName: string; downloads: string[] }) => [
+        item.fileName,
+        item.downloads,
+      ]),
+    ).toEqual([
+      ['a.jpg', ['preview']],
+      ['b.jpg', []],
+    ]);
+    expect((await raw(`/p/${token}/items/${ids['a.jpg']}/file?grant=${grant}`)).status).toBe(404);
+    expect((await raw(`/p/${token}/zip?grant=${grant}`)).status).toBe(404);
+    expect((await raw(`/p/${token}/items/${ids['a.jpg']}/renditions/poster?grant=${grant}`)).status).toBe(
+      404,
+    );
+    const url = `/p/${token}/items/${ids['a.jpg']}/renditions/preview?grant=${grant}`;
+    expect((await raw(url, { method: 'HEAD' })).status).toBe(200);
+    const got = await raw(url);
+    expect(got.headers.get('content-disposition')).toContain('a-preview.jpg');
+    expect(Buffer.from(await got.arrayBuffer()).equals(preview)).toBe(true);
+    const log = await pia.get(`/portals/${made.body.portal.id}/downloads`);
+    expect(log.body.items).toMatchObject([{ method: 'http-file', fileName: 'a.jpg', counted: true }]);
   });
 });

@@ -1,11 +1,15 @@
-import type { Context } from 'hono';
 import {
   createPortal,
   deletePortal,
   listPortals,
   openPortal,
+  portalDownloads,
+  portalFavicon,
   portalFile,
+  portalLogo,
+  portalRendition,
   portalThumbnail,
+  portalZip,
   publishPortal,
   unlockPortal,
   unpublishPortal,
@@ -13,14 +17,9 @@ import {
 } from '../../api/contract/portals-endpoints.ts';
 import { bindAction } from '../api/bind-action.ts';
 import { bindEndpoint } from '../api/bind-endpoint.ts';
-import { RECIPIENT_HEADERS } from '../shares/share-recipient-service.ts';
+import { rangeOf, requesterOf, visitorHeaders } from '../visitors/visitor-headers.ts';
 import * as portals from './portal-service.ts';
 import * as visitors from './portal-visitor-service.ts';
-
-/** A visitor's answers, errors included, are not indexed and send no referrer. */
-function visitorHeaders(c: Context) {
-  for (const [name, value] of Object.entries(RECIPIENT_HEADERS)) c.header(name, value);
-}
 
 export const portalRoutes = [
   bindEndpoint(listPortals, ({ services, principal }) => portals.listPortals(services, principal)),
@@ -35,6 +34,9 @@ export const portalRoutes = [
   ),
   bindEndpoint(unpublishPortal, ({ services, principal, params }) =>
     portals.publishPortal(services, principal, params.id, false),
+  ),
+  bindEndpoint(portalDownloads, ({ services, principal, params }) =>
+    portals.listPortalDownloads(services, principal, params.id),
   ),
   bindAction(deletePortal, ({ services, principal, params }) =>
     portals.deletePortal(services, principal, params.id),
@@ -54,11 +56,31 @@ export const portalRoutes = [
   bindEndpoint(portalFile, ({ c, services, params, query, ip }) => {
     visitorHeaders(c);
     return visitors.portalFile(services, params.token, params.assetId, query.grant, {
-      range: c.req.header('range'),
-      ifRange: c.req.header('if-range'),
-      ip,
-      userAgent: c.req.header('user-agent') ?? '',
-      head: c.req.method === 'HEAD',
+      ...rangeOf(c),
+      ...requesterOf(c, ip),
     });
+  }),
+  bindEndpoint(portalZip, ({ c, services, params, query, ip }) => {
+    visitorHeaders(c);
+    return visitors.portalZip(services, params.token, query, requesterOf(c, ip));
+  }),
+  bindEndpoint(portalLogo, ({ c, services, params }) => {
+    visitorHeaders(c);
+    return visitors.portalImage(services, params.token, 'logo');
+  }),
+  bindEndpoint(portalFavicon, ({ c, services, params }) => {
+    visitorHeaders(c);
+    return visitors.portalImage(services, params.token, 'favicon');
+  }),
+  bindEndpoint(portalRendition, ({ c, services, params, query, ip }) => {
+    visitorHeaders(c);
+    return visitors.portalRenditionFile(
+      services,
+      params.token,
+      params.assetId,
+      params.name,
+      query.grant,
+      requesterOf(c, ip),
+    );
   }),
 ];

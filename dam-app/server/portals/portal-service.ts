@@ -4,11 +4,13 @@ import {
   type createPortalSchema,
   PORTAL_MAX_ASSETS,
   PORTAL_MAX_DAYS,
+  type PortalDownloadView,
   type PortalView,
+  portalImageType,
   type updatePortalSchema,
 } from '../../api/portals.ts';
 import type { Principal } from '../access/principal.ts';
-import { assertMayShare } from '../access/share-gate.ts';
+import { assertMayPublishPortal } from '../access/share-gate.ts';
 import { ApiError } from '../api/api-error.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { newToken, tokenHash } from '../auth/tokens.ts';
@@ -23,6 +25,7 @@ import {
   insertPortal,
   ownPortals,
   type PortalSources,
+  portalDownloadRows,
   replaceSources,
   sourcesOf,
   updatePortalRow,
@@ -52,8 +55,23 @@ function view(portal: Portal, sources: Sources): PortalView {
     collectionIds: mine.filter((source) => source.kind === 'collection').map((source) => source.source_id),
     folderIds: mine.filter((source) => source.kind === 'folder').map((source) => source.source_id),
     createdAt: portal.created_at.toISOString(),
+    hasLogo: portal.logo !== null,
+    hasFavicon: portal.favicon !== null,
+    renditions: portal.renditions as PortalView['renditions'],
   };
 }
+
+/** A logo or favicon as sent (base64): left out keeps it, null removes it, else its bytes and type (by content). */
+function imageChanges(which: 'logo' | 'favicon', base64: string | null | undefined) {
+  if (base64 === undefined) return {};
+  if (base64 === null) return { [which]: null, [`${which}_type`]: null };
+  return { [which]: Buffer.from(base64, 'base64'), [`${which}_type`]: portalImageType(base64) ?? null };
+}
+
+const images = (body: { logo?: string | null | undefined; favicon?: string | null | undefined }) => ({
+  ...imageChanges('logo', body.logo),
+  ...imageChanges('favicon', body.favicon),
+});
 
 async function views(services: DamServices, portals: Portal[]) {
   const sources = await sourcesOf(
@@ -102,13 +120,13 @@ async function assertSources(services: DamServices, principal: Principal, source
     );
 }
 
-/** Making, editing and publishing a portal need what a share needs: externalShare and the download gate. */
+/** Making, editing and publishing a portal need externalPortal and the download gate (R-PORTAL-PUBLISH). */
 export async function createPortal(
   services: DamServices,
   principal: Principal,
   body: z.output<typeof createPortalSchema>,
 ) {
-  assertMayShare(services.config, principal);
+  assertMayPublishPortal(services.config, principal);
   const expiresAt = expirationInstant(body.expiresOn, body.utcOffsetMinutes, PORTAL_MAX_DAYS);
   await assertSources(services, principal, body);
   const token = newToken();
@@ -127,6 +145,8 @@ export async function createPortal(
         grant_secret: newGrantSecret(),
         expires_at: expiresAt,
         max_downloads: body.maxDownloads,
+        renditions: body.renditions,
+        ...images(body),
       },
       body,
     ),
@@ -141,7 +161,7 @@ export async function updatePortal(
   body: z.output<typeof updatePortalSchema>,
 ) {
   await ownPortal(services, principal, id);
-  assertMayShare(services.config, principal);
+  assertMayPublishPortal(services.config, principal);
   const expiresAt = expirationInstant(body.expiresOn, body.utcOffsetMinutes, PORTAL_MAX_DAYS);
   await assertSources(services, principal, body);
   const password =
@@ -161,6 +181,8 @@ export async function updatePortal(
       max_downloads: body.maxDownloads,
       expires_at: expiresAt,
       ...password,
+      renditions: body.renditions,
+      ...images(body),
     });
     await replaceSources(trx, id, body);
   });
@@ -176,7 +198,7 @@ export async function publishPortal(
 ) {
   const portal = await ownPortal(services, principal, id);
   if (published) {
-    assertMayShare(services.config, principal);
+    assertMayPublishPortal(services.config, principal);
     const [shown] = await views(services, [portal]);
     await assertSources(services, principal, shown as PortalView);
   }
@@ -187,4 +209,25 @@ export async function publishPortal(
 export async function deletePortal(services: DamServices, principal: Principal, id: number) {
   await ownPortal(services, principal, id);
   await deletePortalRow(services.db, id);
+}
+
+/** The portal's download log for its owner (the rows each counted or refused download left). */
+export async function listPortalDownloads(
+  services: DamServices,
+  principal: Principal,
+  id: number,
+): Promise<{ items: PortalDownloadView[] }> {
+  await ownPortal(services, principal, id);
+  const rows = await portalDownloadRows(services.db, id);
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      at: new Date(row.at).toISOString(),
+      method: row.method,
+      fileName: row.file_name ?? null,
+      ip: row.ip,
+      userAgent: row.user_agent,
+      counted: row.counted,
+    })),
+  };
 }

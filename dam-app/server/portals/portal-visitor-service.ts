@@ -1,35 +1,37 @@
-import { lstat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { z } from 'zod';
 import { ASSET_MESSAGES } from '../../api/asset-messages.ts';
 import { MESSAGES } from '../../api/messages.ts';
-import { PORTAL_MAX_ASSETS, PORTAL_PAGE_SIZE, type PublicPortal } from '../../api/portals.ts';
 import {
-  SHARE_PASSWORD_ATTEMPTS,
-  SHARE_PASSWORD_WINDOW_MINUTES,
-  type unlockShareSchema,
-} from '../../api/shares.ts';
-import { confinePath, readNoFollow } from '../access/storage-path.ts';
+  PORTAL_MAX_ASSETS,
+  PORTAL_PAGE_SIZE,
+  PORTAL_RENDITIONS,
+  type PortalRendition,
+  type PublicPortal,
+} from '../../api/portals.ts';
+import type { unlockShareSchema } from '../../api/shares.ts';
 import { ApiError } from '../api/api-error.ts';
-import { verifyPassword } from '../auth/passwords.ts';
 import { tokenHash } from '../auth/tokens.ts';
-import { failuresInWindow, recordFailedAttempt } from '../db/password-attempts.ts';
 import type { Portal } from '../db/schema.ts';
-import { parseByteRange } from '../downloads/byte-range.ts';
 import { attachment } from '../downloads/content-disposition.ts';
 import type { DamServices } from '../services.ts';
-import { countOnLastByte } from '../shares/counted-download.ts';
-import { type Grant, newGrant, readGrant } from '../shares/share-grants.ts';
-import { RECIPIENT_HEADERS, type Requester } from '../shares/share-recipient-service.ts';
+import { countOnLastByte } from '../visitors/counted-download.ts';
+import { type FileRequest, visitorFileResponse, visitorRenditionResponse } from '../visitors/visitor-file.ts';
+import type { VisitKind } from '../visitors/visitor-gate.ts';
+import * as gate from '../visitors/visitor-gate.ts';
+import { type Requester, VISITOR_HEADERS } from '../visitors/visitor-headers.ts';
+import { visitorZipResponse } from '../visitors/visitor-zip.ts';
 import { type PortalAsset, portalAssets } from './portal-assets.ts';
+import { portalMails } from './portal-mails.ts';
 import {
   insertPortalDownload,
   type PortalSources,
   portalByTokenHash,
+  renditionNamesOf,
   renditionOf,
   sourcesOf,
   takePortalDownload,
-  thumbnailNames,
+  userById,
 } from './portal-queries.ts';
 import { portalState } from './portal-service.ts';
 
@@ -45,8 +47,6 @@ const exhausted = () =>
     ASSET_MESSAGES.downloadMaximumReached,
     'The portal has no download left.',
   );
-const locked = () =>
-  new ApiError(403, 'portal_locked', MESSAGES.accessDenied, 'Unlock the portal (password, terms) first.');
 const noSuchItem = () => new ApiError(404, 'not_found', MESSAGES.notFound, 'Not an asset of this portal.');
 
 /** R-PORTAL-STATES: the portal an address names while it is published and not expired; else its state, and nothing. */
@@ -65,18 +65,19 @@ async function sourcesOfPortal(services: DamServices, portal: Portal): Promise<P
   };
 }
 
-const grantOf = (portal: Portal, text: string | undefined) => readGrant(portal.grant_secret, text);
+/** R-PORTAL-RENDITIONS: what the portal lets its visitors download, in the list's order. */
+const offeredOf = (portal: Portal): PortalRendition[] =>
+  PORTAL_RENDITIONS.filter((name) => portal.renditions.includes(name));
 
-function assertMaySee(portal: Portal, grantText: string | undefined) {
-  if (portal.password_hash !== null && !grantOf(portal, grantText)) throw locked();
-}
+const notOffered = () =>
+  new ApiError(404, 'not_found', MESSAGES.notFound, 'The portal does not offer this for download.');
 
-/** Downloading needs a grant whose terms were accepted (any grant when there are no terms). */
-function downloadGrant(portal: Portal, grantText: string | undefined): Grant {
-  const grant = grantOf(portal, grantText);
-  if (!grant || (portal.terms !== '' && !grant.accepted)) throw locked();
-  return grant;
-}
+/** A portal as a visited thing: its terms are accepted before any download. */
+const portalVisit = (portal: Portal): VisitKind => ({
+  code: 'portal',
+  table: 'portals',
+  terms: portal.terms,
+});
 
 /** One asset of the portal, or 404: an id from elsewhere is simply not there. */
 async function portalAsset(services: DamServices, portal: Portal, assetId: number): Promise<PortalAsset> {
@@ -94,25 +95,27 @@ export async function openPortal(
   query: { grant?: string | undefined; q?: string | undefined },
 ): Promise<PublicPortal> {
   const portal = await livePortal(services, token);
-  const grant = grantOf(portal, query.grant);
+  const grant = gate.grantOf(portal, query.grant);
   if (portal.password_hash !== null && !grant) return { locked: true };
   const assets = await portalAssets(services, portal, await sourcesOfPortal(services, portal), {
     search: query.q,
     limit: PORTAL_MAX_ASSETS,
   });
   const page = assets.slice(0, PORTAL_PAGE_SIZE);
-  const renditions = await thumbnailNames(
+  const renditions = await renditionNamesOf(
     services.db,
     page.map((asset) => asset.id),
+    ['thumbnail', ...PORTAL_RENDITIONS],
   );
-  const has = (id: number, name: string) =>
-    renditions.some((row) => row.asset_id === id && row.name === name);
+  const held = new Set(renditions.map((row) => `${row.asset_id}:${row.name}`));
+  const has = (id: number, name: string) => held.has(`${id}:${name}`);
+  const offered = offeredOf(portal);
   return {
     locked: false,
     name: portal.name,
     description: portal.description,
     terms: portal.terms,
-    accepted: grant !== undefined && (grant.accepted || portal.terms === ''),
+    accepted: gate.termsAccepted(portalVisit(portal), grant),
     expiresAt: new Date(portal.expires_at).toISOString(),
     downloadsLeft:
       portal.max_downloads === null ? null : Math.max(0, portal.max_downloads - portal.download_count),
@@ -124,7 +127,10 @@ export async function openPortal(
       mimeType: asset.mime_type,
       thumbnail: has(asset.id, 'thumbnail'),
       preview: has(asset.id, 'preview'),
+      downloads: offered.filter((name) => name === 'original' || has(asset.id, name)),
     })),
+    hasLogo: portal.logo !== null,
+    hasFavicon: portal.favicon !== null,
     total: assets.length,
   };
 }
@@ -136,30 +142,33 @@ export async function unlockPortal(
   body: z.output<typeof unlockShareSchema>,
 ): Promise<{ grant: string }> {
   const portal = await livePortal(services, token);
-  if (portal.password_hash !== null) {
-    const tooMany = () =>
-      new ApiError(429, 'too_many_attempts', MESSAGES.tooManyAttempts, undefined, {
-        details: { retryAfterSeconds: SHARE_PASSWORD_WINDOW_MINUTES * 60 },
-      });
-    if (
-      (await failuresInWindow(services.db, 'portals', portal.id, SHARE_PASSWORD_WINDOW_MINUTES)) >=
-      SHARE_PASSWORD_ATTEMPTS
-    )
-      throw tooMany();
-    if (!(await verifyPassword(body.password ?? '', portal.password_hash))) {
-      const failures = await recordFailedAttempt(
-        services.db,
-        'portals',
-        portal.id,
-        SHARE_PASSWORD_WINDOW_MINUTES,
-      );
-      if (failures >= SHARE_PASSWORD_ATTEMPTS) throw tooMany();
-      throw new ApiError(403, 'share_password', MESSAGES.sharePasswordWrong, 'Wrong portal password.', {
-        fields: { password: MESSAGES.sharePasswordWrong },
-      });
-    }
+  return gate.unlockVisit(services, portalVisit(portal), portal, body);
+}
+
+/**
+ * Takes one of the portal's downloads (R-PORTAL-LIMITS) and logs it, counted or not; the owner is mailed when it takes
+ * the last one.
+ */
+async function takeFor(
+  services: DamServices,
+  portal: Portal,
+  download: { assetId: number | null; method: 'http-file' | 'http-zip' } & Requester,
+): Promise<boolean> {
+  const taken = await takePortalDownload(services.db, portal.id);
+  await insertPortalDownload(services.db, {
+    portalId: portal.id,
+    assetId: download.assetId,
+    method: download.method,
+    ip: download.ip,
+    userAgent: download.userAgent,
+    counted: taken !== undefined,
+  });
+  if (taken?.max_downloads != null && taken.download_count === taken.max_downloads) {
+    const owner = await userById(services.db, portal.owner_id);
+    if (owner?.email)
+      await services.sendMail(portalMails.exhausted(owner.email, portal.name, taken.max_downloads));
   }
-  return { grant: newGrant(portal.grant_secret, body.accept || portal.terms === '') };
+  return taken !== undefined;
 }
 
 /** The thumbnail of one of the portal's assets: it counts nothing. */
@@ -170,15 +179,14 @@ export async function portalThumbnail(
   grantText: string | undefined,
 ): Promise<Response> {
   const portal = await livePortal(services, token);
-  assertMaySee(portal, grantText);
+  gate.assertMaySee(portalVisit(portal), portal, grantText);
   await portalAsset(services, portal, assetId);
-  const key = await renditionOf(services.db, assetId, 'thumbnail');
-  const stored = key ? await services.storage.renditions.stat(key.storage_key) : undefined;
-  if (!key || !stored) throw noSuchItem();
-  const stream = await services.storage.renditions.read(key.storage_key);
-  return new Response(Readable.toWeb(stream) as ReadableStream, {
-    headers: { ...RECIPIENT_HEADERS, 'Content-Type': key.mime_type, 'Content-Length': String(stored.size) },
-  });
+  const answer = await visitorRenditionResponse(
+    services,
+    await renditionOf(services.db, assetId, 'thumbnail'),
+  );
+  if (!answer) throw noSuchItem();
+  return answer;
 }
 
 /**
@@ -190,55 +198,115 @@ export async function portalFile(
   token: string,
   assetId: number,
   grantText: string | undefined,
-  request: { range: string | undefined; ifRange: string | undefined } & Requester,
+  request: FileRequest & Requester,
 ): Promise<Response> {
   const portal = await livePortal(services, token);
-  downloadGrant(portal, grantText);
+  gate.downloadGrant(portalVisit(portal), portal, grantText);
   if (portal.max_downloads !== null && portal.download_count >= portal.max_downloads) throw exhausted();
+  if (!portal.renditions.includes('original')) throw notOffered();
   const asset = await portalAsset(services, portal, assetId);
-  const absolute = confinePath(services.config.storageRoot, asset.path);
-  const info = absolute ? await lstat(absolute).catch(() => undefined) : undefined;
-  if (!absolute || !info?.isFile()) throw noSuchItem();
-  const etag = `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
-  const headers: Record<string, string> = {
-    ...RECIPIENT_HEADERS,
-    'Content-Type': 'application/octet-stream',
-    'Content-Disposition': attachment(asset.file_name),
-    'Accept-Ranges': 'bytes',
-    'Last-Modified': info.mtime.toUTCString(),
-    ETag: etag,
-  };
-  const rangeHeader = request.ifRange && request.ifRange !== etag ? undefined : request.range;
-  const range = parseByteRange(rangeHeader, info.size);
-  if (range === 'unsatisfiable')
-    return new Response(null, {
-      status: 416,
-      headers: { ...headers, 'Content-Range': `bytes */${info.size}` },
-    });
-  const { start, end } = range === 'whole' ? { start: 0, end: info.size - 1 } : range;
-  const source =
-    info.size === 0
-      ? new ReadableStream<Uint8Array>({ start: (controller) => controller.close() })
-      : (Readable.toWeb(readNoFollow(absolute, { start, end })) as ReadableStream<Uint8Array>);
-  const take = async () => {
-    const counted = await takePortalDownload(services.db, portal.id);
-    await insertPortalDownload(services.db, {
-      portalId: portal.id,
-      assetId,
-      ip: request.ip,
-      userAgent: request.userAgent,
-      counted,
-    });
-    return counted;
-  };
-  const reachesEnd = info.size === 0 || end === info.size - 1;
-  const body = request.head || !reachesEnd ? source : countOnLastByte(source, take);
-  return new Response(request.head ? null : body, {
-    status: range === 'whole' ? 200 : 206,
+  const take = () => takeFor(services, portal, { assetId, method: 'http-file', ...request });
+  const answer = await visitorFileResponse(
+    services,
+    { path: asset.path, fileName: asset.file_name },
+    request,
+    take,
+  );
+  if (!answer) throw noSuchItem();
+  return answer;
+}
+
+/**
+ * The portal's assets (the first page, or the chosen ids among them) as one streamed ZIP64; one of the portal's
+ * downloads is taken at its last byte, as for a file (R-PORTAL-ZIP, R-PORTAL-LIMITS).
+ */
+export async function portalZip(
+  services: DamServices,
+  token: string,
+  query: { grant?: string | undefined; ids?: number[] | undefined },
+  request: Requester,
+): Promise<Response> {
+  const portal = await livePortal(services, token);
+  gate.downloadGrant(portalVisit(portal), portal, query.grant);
+  if (portal.max_downloads !== null && portal.download_count >= portal.max_downloads) throw exhausted();
+  if (!portal.renditions.includes('original')) throw notOffered();
+  const assets = await portalAssets(services, portal, await sourcesOfPortal(services, portal), {
+    limit: PORTAL_MAX_ASSETS,
+  });
+  const chosen = query.ids ? new Set(query.ids) : undefined;
+  const files = assets
+    .filter((asset) => !chosen || chosen.has(asset.id))
+    .slice(0, PORTAL_PAGE_SIZE)
+    .map((asset) => ({ path: asset.path, fileName: asset.file_name }));
+  const answer = await visitorZipResponse(
+    services,
+    files,
+    portal.name,
+    request.head,
+    async () => () => takeFor(services, portal, { assetId: null, method: 'http-zip', ...request }),
+  );
+  if (!answer) throw noSuchItem();
+  return answer;
+}
+
+/** The portal's logo or favicon, to anyone holding its address while it is live (the page shows it before the password). */
+export async function portalImage(
+  services: DamServices,
+  token: string,
+  which: 'logo' | 'favicon',
+): Promise<Response> {
+  const portal = await livePortal(services, token);
+  const bytes = portal[which];
+  const type = portal[`${which}_type`];
+  if (!bytes || !type) throw noSuchItem();
+  return new Response(new Uint8Array(bytes), {
     headers: {
-      ...headers,
-      'Content-Length': String(info.size === 0 ? 0 : end - start + 1),
-      ...(range === 'whole' ? {} : { 'Content-Range': `bytes ${start}-${end}/${info.size}` }),
+      ...VISITOR_HEADERS,
+      'Content-Type': type,
+      'Content-Length': String(bytes.byteLength),
+      'Content-Security-Policy': "default-src 'none'",
     },
   });
+}
+
+/**
+ * A named rendition of one of the portal's assets, when the portal offers it (R-PORTAL-RENDITIONS); counted at its last
+ * byte like a file (a HEAD counts nothing).
+ */
+export async function portalRenditionFile(
+  services: DamServices,
+  token: string,
+  assetId: number,
+  name: Exclude<PortalRendition, 'original'>,
+  grantText: string | undefined,
+  request: Requester,
+): Promise<Response> {
+  const portal = await livePortal(services, token);
+  gate.downloadGrant(portalVisit(portal), portal, grantText);
+  if (portal.max_downloads !== null && portal.download_count >= portal.max_downloads) throw exhausted();
+  if (!portal.renditions.includes(name)) throw notOffered();
+  const asset = await portalAsset(services, portal, assetId);
+  const rendition = await renditionOf(services.db, assetId, name);
+  const stored = rendition ? await services.storage.renditions.stat(rendition.storage_key) : undefined;
+  if (!rendition || !stored) throw noSuchItem();
+  const stem = asset.file_name.includes('.')
+    ? asset.file_name.slice(0, asset.file_name.lastIndexOf('.'))
+    : asset.file_name;
+  const extension = rendition.storage_key.includes('.')
+    ? rendition.storage_key.slice(rendition.storage_key.lastIndexOf('.'))
+    : '';
+  const headers = {
+    ...VISITOR_HEADERS,
+    'Content-Type': rendition.mime_type,
+    'Content-Length': String(stored.size),
+    'Content-Disposition': attachment(`${stem}-${name}${extension}`),
+  };
+  if (request.head) return new Response(null, { headers });
+  const source = Readable.toWeb(
+    await services.storage.renditions.read(rendition.storage_key),
+  ) as ReadableStream<Uint8Array>;
+  const body = countOnLastByte(source, () =>
+    takeFor(services, portal, { assetId, method: 'http-file', ...request }),
+  );
+  return new Response(body, { headers });
 }

@@ -127,6 +127,15 @@ export const renditionNames = (db: Kysely<Database>, ids: number[]) =>
         .where('name', 'in', ['thumbnail', 'preview'])
         .execute();
 
+/** One item of the share, when the asset is in it. */
+export const sharedItem = (db: Kysely<Database>, shareId: number, assetId: number) =>
+  db
+    .selectFrom('external_share_assets')
+    .select(['asset_id', 'file_name'])
+    .where('share_id', '=', shareId)
+    .where('asset_id', '=', assetId)
+    .executeTakeFirst();
+
 export const renditionFile = (db: Kysely<Database>, assetId: number, name: string) =>
   db
     .selectFrom('renditions')

@@ -6,15 +6,10 @@ import type { DamServices } from '../services.ts';
 import { NodeClient } from '../transfer-node/node-client.ts';
 import { pickNode, TRANSFER_DEFAULTS } from '../transfers/pre-transfer-service.ts';
 import { nodeTransfers } from '../transfers/upload-action-service.ts';
+import type { Requester } from '../visitors/visitor-headers.ts';
+import { zipEntryName } from '../visitors/visitor-zip.ts';
 import { insertDownload, openRapidDownload } from './share-queries.ts';
-import {
-  downloadGrant,
-  liveShare,
-  type Requester,
-  sharedFiles,
-  takeFor,
-  zipEntryName,
-} from './share-recipient-service.ts';
+import { downloadGrant, liveShare, sharedFiles, takeFor } from './share-recipient-service.ts';
 
 const noNode = () =>
   new ApiError(503, 'no_node', MESSAGES.operationFailed, 'No transfer node is configured or running.');

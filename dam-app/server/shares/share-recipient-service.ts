@@ -1,30 +1,21 @@
-import { lstat } from 'node:fs/promises';
-import { Readable } from 'node:stream';
-import { downloadZip, predictLength } from 'client-zip';
 import type { z } from 'zod';
 import { ASSET_MESSAGES } from '../../api/asset-messages.ts';
 import { MESSAGES } from '../../api/messages.ts';
-import {
-  type PublicShare,
-  SHARE_PASSWORD_ATTEMPTS,
-  SHARE_PASSWORD_WINDOW_MINUTES,
-  type unlockShareSchema,
-} from '../../api/shares.ts';
+import type { PublicShare, unlockShareSchema } from '../../api/shares.ts';
 import { aclsHeldBy } from '../access/acls-held.ts';
 import type { Principal } from '../access/principal.ts';
 import { mayShare } from '../access/share-gate.ts';
-import { confinePath, readNoFollow } from '../access/storage-path.ts';
 import { ApiError } from '../api/api-error.ts';
 import { visibleAssetIds } from '../assets/asset-records.ts';
-import { verifyPassword } from '../auth/passwords.ts';
 import { tokenHash } from '../auth/tokens.ts';
-import { failuresInWindow, recordFailedAttempt } from '../db/password-attempts.ts';
 import type { ExternalShare } from '../db/schema.ts';
-import { parseByteRange } from '../downloads/byte-range.ts';
-import { attachment } from '../downloads/content-disposition.ts';
 import type { DamServices } from '../services.ts';
-import { countOnLastByte } from './counted-download.ts';
-import { type Grant, newGrant, readGrant } from './share-grants.ts';
+import { type FileRequest, visitorFileResponse, visitorRenditionResponse } from '../visitors/visitor-file.ts';
+import type { VisitKind } from '../visitors/visitor-gate.ts';
+import * as gate from '../visitors/visitor-gate.ts';
+import type { Requester } from '../visitors/visitor-headers.ts';
+import { visitorZipResponse } from '../visitors/visitor-zip.ts';
+import type { Grant } from './share-grants.ts';
 import { shareMails } from './share-mails.ts';
 import {
   completedFiles,
@@ -37,18 +28,11 @@ import {
   renditionFile,
   renditionNames,
   shareByTokenHash,
+  sharedItem,
   sharedItems,
   takeShareDownload,
 } from './share-queries.ts';
 import { shareState } from './share-service.ts';
-
-/** Recipient answers are not indexed and send no referrer (a link in a licensing text must not carry the token). */
-export const RECIPIENT_HEADERS = {
-  'Referrer-Policy': 'no-referrer',
-  'X-Robots-Tag': 'noindex, nofollow',
-  'Cache-Control': 'private, no-store',
-  'X-Content-Type-Options': 'nosniff',
-} as const;
 
 /** An unknown, guessed, expired or revoked link: one answer for all, so a probe learns nothing. */
 const unavailable = () =>
@@ -65,8 +49,6 @@ const exhausted = () =>
     ASSET_MESSAGES.downloadMaximumReached,
     'The share has no download left.',
   );
-const locked = () =>
-  new ApiError(403, 'share_locked', MESSAGES.accessDenied, 'Unlock the share (password, licence) first.');
 const noSuchItem = () => new ApiError(404, 'not_found', MESSAGES.notFound, 'Not a file of this share.');
 
 /** The share a link names while it gives files; anything else answers as expired (or as exhausted). */
@@ -128,21 +110,42 @@ export async function sharedFiles(services: DamServices, share: ExternalShare) {
   return { files, gone: items.length - files.length };
 }
 
-function grantOf(share: ExternalShare, text: string | undefined): Grant | undefined {
-  return readGrant(share.grant_secret, text);
+/**
+ * One file of the share, checked alone as `sharedFiles` checks each (a thumbnail must not cost the whole share's
+ * check: a page of a 1,000-file share asks for dozens at once). Undefined when it is not, or no longer, given.
+ */
+async function sharedFile(
+  services: DamServices,
+  share: ExternalShare,
+  assetId: number,
+): Promise<SharedFile | undefined> {
+  const item = await sharedItem(services.db, share.id, assetId);
+  if (!item) return undefined;
+  const principal = await sharerPrincipal(services, share);
+  if (!principal || !mayShare(services.config, principal)) return undefined;
+  const visible = await visibleAssetIds(services, principal, [assetId]);
+  const [asset] = await liveSharedAssets(services.db, visible);
+  if (!asset) return undefined;
+  return {
+    assetId,
+    fileName: item.file_name,
+    path: asset.path,
+    size: Number(asset.size),
+    kind: asset.kind,
+    mimeType: asset.mime_type,
+  };
 }
 
-/** Seeing the share's files needs the password's grant when it has one. */
-function assertMaySee(share: ExternalShare, grantText: string | undefined) {
-  if (share.password_hash !== null && !grantOf(share, grantText)) throw locked();
-}
+/** A share as a visited thing: its licensing text is its terms. */
+export const shareVisit = (share: ExternalShare): VisitKind => ({
+  code: 'share',
+  table: 'external_shares',
+  terms: share.licensing_text,
+});
 
 /** Downloading needs a grant whose licence was accepted (any grant when there is no licensing text). */
-export function downloadGrant(share: ExternalShare, grantText: string | undefined): Grant {
-  const grant = grantOf(share, grantText);
-  if (!grant || (share.licensing_text !== '' && !grant.accepted)) throw locked();
-  return grant;
-}
+export const downloadGrant = (share: ExternalShare, grantText: string | undefined): Grant =>
+  gate.downloadGrant(shareVisit(share), share, grantText);
 
 export async function openShare(
   services: DamServices,
@@ -150,15 +153,15 @@ export async function openShare(
   grantText: string | undefined,
 ): Promise<PublicShare> {
   const share = await liveShare(services, token);
-  const grant = grantOf(share, grantText);
+  const grant = gate.grantOf(share, grantText);
   if (share.password_hash !== null && !grant) return { locked: true };
   const { files, gone } = await sharedFiles(services, share);
   const renditions = await renditionNames(
     services.db,
     files.map((file) => file.assetId),
   );
-  const has = (id: number, name: string) =>
-    renditions.some((row) => row.asset_id === id && row.name === name);
+  const held = new Set(renditions.map((row) => `${row.asset_id}:${row.name}`));
+  const has = (id: number, name: string) => held.has(`${id}:${name}`);
   return {
     locked: false,
     name: share.name,
@@ -166,7 +169,7 @@ export async function openShare(
     licensingText: share.licensing_text,
     expiresAt: new Date(share.expires_at).toISOString(),
     downloadsLeft: share.max_downloads === null ? null : share.max_downloads - share.download_count,
-    accepted: grant !== undefined && (grant.accepted || share.licensing_text === ''),
+    accepted: gate.termsAccepted(shareVisit(share), grant),
     items: files.map((file) => ({
       id: file.assetId,
       fileName: file.fileName,
@@ -188,30 +191,7 @@ export async function unlockShare(
   body: z.output<typeof unlockShareSchema>,
 ): Promise<{ grant: string }> {
   const share = await liveShare(services, token);
-  if (share.password_hash !== null) {
-    const tooMany = () =>
-      new ApiError(429, 'too_many_attempts', MESSAGES.tooManyAttempts, undefined, {
-        details: { retryAfterSeconds: SHARE_PASSWORD_WINDOW_MINUTES * 60 },
-      });
-    if (
-      (await failuresInWindow(services.db, 'external_shares', share.id, SHARE_PASSWORD_WINDOW_MINUTES)) >=
-      SHARE_PASSWORD_ATTEMPTS
-    )
-      throw tooMany();
-    if (!(await verifyPassword(body.password ?? '', share.password_hash))) {
-      const failures = await recordFailedAttempt(
-        services.db,
-        'external_shares',
-        share.id,
-        SHARE_PASSWORD_WINDOW_MINUTES,
-      );
-      if (failures >= SHARE_PASSWORD_ATTEMPTS) throw tooMany();
-      throw new ApiError(403, 'share_password', MESSAGES.sharePasswordWrong, 'Wrong share password.', {
-        fields: { password: MESSAGES.sharePasswordWrong },
-      });
-    }
-  }
-  return { grant: newGrant(share.grant_secret, body.accept || share.licensing_text === '') };
+  return gate.unlockVisit(services, shareVisit(share), share, body);
 }
 
 /** One rendition of a shared file (a thumbnail, a preview): it counts nothing. */
@@ -223,23 +203,11 @@ export async function shareRendition(
   grantText: string | undefined,
 ): Promise<Response> {
   const share = await liveShare(services, token);
-  assertMaySee(share, grantText);
-  const { files } = await sharedFiles(services, share);
-  if (!files.some((file) => file.assetId === assetId)) throw noSuchItem();
-  const key = await renditionFile(services.db, assetId, name);
-  const stored = key ? await services.storage.renditions.stat(key.storage_key) : undefined;
-  if (!key || !stored) throw noSuchItem();
-  const stream = await services.storage.renditions.read(key.storage_key);
-  return new Response(Readable.toWeb(stream) as ReadableStream, {
-    headers: { ...RECIPIENT_HEADERS, 'Content-Type': key.mime_type, 'Content-Length': String(stored.size) },
-  });
-}
-
-/** Who downloads, for the sharer's list. */
-export interface Requester {
-  ip: string;
-  userAgent: string;
-  head: boolean;
+  gate.assertMaySee(shareVisit(share), share, grantText);
+  if (!(await sharedFile(services, share, assetId))) throw noSuchItem();
+  const answer = await visitorRenditionResponse(services, await renditionFile(services.db, assetId, name));
+  if (!answer) throw noSuchItem();
+  return answer;
 }
 
 /** After a download took one of the share's: the sharer hears of the first one and of the last one. */
@@ -268,12 +236,6 @@ export async function takeFor(
   return taken !== undefined;
 }
 
-const absoluteOf = (services: DamServices, file: SharedFile) => {
-  const absolute = confinePath(services.config.storageRoot, file.path);
-  if (!absolute) throw noSuchItem();
-  return absolute;
-};
-
 /**
  * One shared file, whole or the asked range. A response that reaches the file's last byte marks it delivered to this
  * visit; when every file of the share is delivered, the share counts one download (the last byte waits for it).
@@ -283,37 +245,13 @@ export async function shareFile(
   token: string,
   assetId: number,
   grantText: string | undefined,
-  request: { range: string | undefined; ifRange: string | undefined } & Requester,
+  request: FileRequest & Requester,
 ): Promise<Response> {
   const share = await liveShare(services, token);
   const grant = downloadGrant(share, grantText);
   const { files } = await sharedFiles(services, share);
   const file = files.find((each) => each.assetId === assetId);
   if (!file) throw noSuchItem();
-  const absolute = absoluteOf(services, file);
-  const info = await lstat(absolute).catch(() => undefined);
-  if (!info?.isFile()) throw noSuchItem();
-  const etag = `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
-  const headers: Record<string, string> = {
-    ...RECIPIENT_HEADERS,
-    'Content-Type': 'application/octet-stream',
-    'Content-Disposition': attachment(file.fileName),
-    'Accept-Ranges': 'bytes',
-    'Last-Modified': info.mtime.toUTCString(),
-    ETag: etag,
-  };
-  const rangeHeader = request.ifRange && request.ifRange !== etag ? undefined : request.range;
-  const range = parseByteRange(rangeHeader, info.size);
-  if (range === 'unsatisfiable')
-    return new Response(null, {
-      status: 416,
-      headers: { ...headers, 'Content-Range': `bytes */${info.size}` },
-    });
-  const { start, end } = range === 'whole' ? { start: 0, end: info.size - 1 } : range;
-  const source =
-    info.size === 0
-      ? new ReadableStream<Uint8Array>({ start: (controller) => controller.close() })
-      : (Readable.toWeb(readNoFollow(absolute, { start, end })) as ReadableStream<Uint8Array>);
   const delivered = async () => {
     const download =
       (await openFilesDownload(services.db, share.id, grant.visit))?.id ??
@@ -329,35 +267,9 @@ export async function shareFile(
     if (!files.every((each) => done.has(each.assetId))) return true;
     return takeFor(services, share, download);
   };
-  const reachesEnd = info.size === 0 || end === info.size - 1;
-  const body = request.head || !reachesEnd ? source : countOnLastByte(source, delivered);
-  return new Response(request.head ? null : body, {
-    status: range === 'whole' ? 200 : 206,
-    headers: {
-      ...headers,
-      'Content-Length': String(info.size === 0 ? 0 : end - start + 1),
-      ...(range === 'whole' ? {} : { 'Content-Range': `bytes ${start}-${end}/${info.size}` }),
-    },
-  });
-}
-
-/** A name safe inside a zip: one segment (no `/`, `\\`, `..`, control characters), unique in the archive. */
-export function zipEntryName(fileName: string, taken: Set<string>): string {
-  const cleaned =
-    [...fileName]
-      .map((ch) => {
-        const code = ch.codePointAt(0) ?? 0;
-        return code < 0x20 || code === 0x7f || '/\\:'.includes(ch) ? '_' : ch;
-      })
-      .join('')
-      .replace(/^\.+/, '')
-      .trim() || 'file';
-  let name = cleaned;
-  const dot = cleaned.lastIndexOf('.');
-  const [stem, ext] = dot > 0 ? [cleaned.slice(0, dot), cleaned.slice(dot)] : [cleaned, ''];
-  for (let n = 2; taken.has(name.toLowerCase()); n += 1) name = `${stem} (${n})${ext}`;
-  taken.add(name.toLowerCase());
-  return name;
+  const answer = await visitorFileResponse(services, file, request, delivered);
+  if (!answer) throw noSuchItem();
+  return answer;
 }
 
 /** Every shared file as one stored zip, its length known up front; the share counts a download at its last byte. */
@@ -370,47 +282,16 @@ export async function shareZip(
   const share = await liveShare(services, token);
   const grant = downloadGrant(share, grantText);
   const { files } = await sharedFiles(services, share);
-  const taken = new Set<string>();
-  const entries: { name: string; absolute: string; size: number; lastModified: Date }[] = [];
-  for (const file of files) {
-    const absolute = confinePath(services.config.storageRoot, file.path);
-    const info = absolute ? await lstat(absolute).catch(() => undefined) : undefined;
-    if (absolute && info?.isFile())
-      entries.push({
-        name: zipEntryName(file.fileName, taken),
-        absolute,
-        size: info.size,
-        lastModified: info.mtime,
-      });
-  }
-  if (entries.length === 0) throw noSuchItem();
-  const length = predictLength(entries.map(({ name, size, lastModified }) => ({ name, size, lastModified })));
-  const headers = {
-    ...RECIPIENT_HEADERS,
-    'Content-Type': 'application/zip',
-    'Content-Length': length.toString(),
-    'Content-Disposition': attachment(zipEntryName(`${share.name}.zip`, new Set())),
-  };
-  if (request.head) return new Response(null, { headers });
-  const downloadId = await insertDownload(services.db, {
-    shareId: share.id,
-    visit: grant.visit,
-    method: 'http-zip',
-    ip: request.ip,
-    userAgent: request.userAgent,
+  const answer = await visitorZipResponse(services, files, share.name, request.head, async () => {
+    const downloadId = await insertDownload(services.db, {
+      shareId: share.id,
+      visit: grant.visit,
+      method: 'http-zip',
+      ip: request.ip,
+      userAgent: request.userAgent,
+    });
+    return () => takeFor(services, share, downloadId);
   });
-  const inputs = function* () {
-    for (const entry of entries)
-      yield {
-        name: entry.name,
-        lastModified: entry.lastModified,
-        size: entry.size,
-        input: Readable.toWeb(readNoFollow(entry.absolute)) as ReadableStream<Uint8Array>,
-      };
-  };
-  const zip = downloadZip(inputs(), { length });
-  const body = countOnLastByte(zip.body as ReadableStream<Uint8Array>, () =>
-    takeFor(services, share, downloadId),
-  );
-  return new Response(body, { headers });
+  if (!answer) throw noSuchItem();
+  return answer;
 }

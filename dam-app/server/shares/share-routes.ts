@@ -1,4 +1,3 @@
-import type { Context } from 'hono';
 import {
   createShare,
   getShare,
@@ -16,20 +15,10 @@ import {
 } from '../../api/contract/shares-endpoints.ts';
 import { bindAction } from '../api/bind-action.ts';
 import { bindEndpoint } from '../api/bind-endpoint.ts';
+import { rangeOf, requesterOf, visitorHeaders } from '../visitors/visitor-headers.ts';
 import * as rapid from './share-rapid-service.ts';
 import * as recipients from './share-recipient-service.ts';
 import * as shares from './share-service.ts';
-
-/** A recipient's answers, errors included, are not indexed and send no referrer. */
-function recipientHeaders(c: Context) {
-  for (const [name, value] of Object.entries(recipients.RECIPIENT_HEADERS)) c.header(name, value);
-}
-
-const requester = (c: Context, ip: string) => ({
-  ip,
-  userAgent: c.req.header('user-agent') ?? '',
-  head: c.req.method === 'HEAD',
-});
 
 export const shareRoutes = [
   bindEndpoint(listShares, ({ services, principal }) => shares.listShares(services, principal)),
@@ -44,39 +33,38 @@ export const shareRoutes = [
     shares.revokeShare(services, principal, params.id),
   ),
   bindEndpoint(openShare, ({ c, services, params, query }) => {
-    recipientHeaders(c);
+    visitorHeaders(c);
     return recipients.openShare(services, params.token, query.grant);
   }),
   bindEndpoint(unlockShare, ({ c, services, params, body }) => {
-    recipientHeaders(c);
+    visitorHeaders(c);
     return recipients.unlockShare(services, params.token, body);
   }),
   bindEndpoint(shareThumbnail, ({ c, services, params, query }) => {
-    recipientHeaders(c);
+    visitorHeaders(c);
     return recipients.shareRendition(services, params.token, params.assetId, 'thumbnail', query.grant);
   }),
   bindEndpoint(sharePreview, ({ c, services, params, query }) => {
-    recipientHeaders(c);
+    visitorHeaders(c);
     return recipients.shareRendition(services, params.token, params.assetId, 'preview', query.grant);
   }),
   bindEndpoint(shareFile, ({ c, services, params, query, ip }) => {
-    recipientHeaders(c);
+    visitorHeaders(c);
     return recipients.shareFile(services, params.token, params.assetId, query.grant, {
-      range: c.req.header('range'),
-      ifRange: c.req.header('if-range'),
-      ...requester(c, ip),
+      ...rangeOf(c),
+      ...requesterOf(c, ip),
     });
   }),
   bindEndpoint(shareZip, ({ c, services, params, query, ip }) => {
-    recipientHeaders(c);
-    return recipients.shareZip(services, params.token, query.grant, requester(c, ip));
+    visitorHeaders(c);
+    return recipients.shareZip(services, params.token, query.grant, requesterOf(c, ip));
   }),
   bindEndpoint(shareRapidSpec, ({ c, services, params, query, ip }) => {
-    recipientHeaders(c);
-    return rapid.shareRapidSpec(services, params.token, query.grant, requester(c, ip));
+    visitorHeaders(c);
+    return rapid.shareRapidSpec(services, params.token, query.grant, requesterOf(c, ip));
   }),
   bindEndpoint(shareRapidDone, ({ c, services, params, query, body }) => {
-    recipientHeaders(c);
+    visitorHeaders(c);
     return rapid.shareRapidDone(services, params.token, query.grant, body.cookie);
   }),
 ];

@@ -1,6 +1,8 @@
 """Reads a feed the way a feed reader does, with Debian's python3-feedparser, and prints what it saw as JSON.
 
-usage: read-feed.py URL [ETAG]
+usage: read-feed.py URL [ETAG] [MODIFIED]
+
+With MODIFIED and no ETAG it is a reader that sends only If-Modified-Since.
 """
 import json
 import sys
@@ -9,7 +11,8 @@ import feedparser
 
 url = sys.argv[1]
 etag = sys.argv[2] if len(sys.argv) > 2 and sys.argv[2] else None
-parsed = feedparser.parse(url, etag=etag)
+modified = sys.argv[3] if len(sys.argv) > 3 and sys.argv[3] else None
+parsed = feedparser.parse(url, etag=etag, modified=modified)
 print(json.dumps({
     "status": parsed.get("status"),
     "bozo": bool(parsed.get("bozo")),

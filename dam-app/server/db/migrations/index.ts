@@ -25,6 +25,7 @@ import * as workspaces from './0026-workspaces.ts';
 import * as uploadLocks from './0028-upload-locks.ts';
 import * as workflowModel from './0031-workflow-model.ts';
 import * as metadataImports from './0032-metadata-imports.ts';
+import * as portalBranding from './0029-portal-branding.ts';
 
 /** Every migration, in order. Names never change once released: the database records them. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -52,6 +53,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0025-workflows': workflows,
   '0026-workspaces': workspaces,
   '0028-upload-locks': uploadLocks,
+  '0029-portal-branding': portalBranding,
   '0031-workflow-model': workflowModel,
   '0032-metadata-imports': metadataImports,
 };

@@ -1454,6 +1454,28 @@ export const en = {
   'stamp.choose': 'Stamp',
   'stamp.chooseNone': 'Choose a stamp',
   'metadataIo.exported': 'Metadata of {count} {count|asset|assets} exported.',
+  // Portals: logo, favicon, zip, download log (issue 27, s39)
+  'portals.logo': 'Logo',
+  'portals.favicon': 'Favicon',
+  'portals.imageHint': 'A JPG, GIF or PNG image of at most 64 KB.',
+  'portals.imageRemove': 'Remove',
+  'portals.imageRemoved': 'Removed when you save.',
+  'portals.imageChosen': 'New image chosen.',
+  'portals.imageSaved': 'An image is set.',
+  'portals.imageNone': 'None.',
+  'portals.downloadLine': '{at} · {what} · {ip} · {state}',
+  'portals.zip': 'zip',
+  'portal.logoOf': 'Logo of {name}',
+  'portal.downloadAll': 'Download all as a zip',
+  'portal.downloadChosen': 'Download {count} chosen as a zip',
+  'portal.zipCounts': 'A zip counts as one download once it has been received whole.',
+  'portal.choose': 'Choose {name}',
+  'portals.renditions': 'Visitors may download',
+  'portals.rendition.original': 'Original file',
+  'portals.rendition.preview': 'Preview',
+  'portals.rendition.web-preview': 'Web preview',
+  'portals.rendition.poster': 'Poster frame',
+  'portal.downloadRendition': 'Download the {what} of {name}',
 } as const;
 
 export type MessageKey = keyof typeof en;

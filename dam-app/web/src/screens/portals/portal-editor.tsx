@@ -1,11 +1,12 @@
-import { Checkbox, Fieldset, Stack } from '@chakra-ui/react';
+import { Button, Checkbox, Field, Fieldset, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createPortal, updatePortal } from '../../../../api/contract/portals-endpoints.ts';
-import type { PortalView } from '../../../../api/portals.ts';
+import { PORTAL_RENDITIONS, type PortalRendition, type PortalView } from '../../../../api/portals.ts';
 import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { toaster } from '../../app/toaster.tsx';
 import { ErrorAlert } from '../../components/feedback.tsx';
+import { fileBase64 } from '../../components/file-base64.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { useForm } from '../../components/use-form.ts';
 import { EditorDrawer } from '../../kit/editor-drawer.tsx';
@@ -48,6 +49,56 @@ function PickList(props: {
 }
 
 /**
+ * A logo or favicon (R-PORTAL-IMAGES): a JPG, GIF or PNG file sent as base64; the server checks its content and size.
+ * `value` undefined keeps the saved one, null removes it.
+ */
+function ImageField(props: {
+  label: string;
+  name: string;
+  saved: boolean;
+  value: string | null | undefined;
+  error: string | undefined;
+  onValue(value: string | null | undefined): void;
+}) {
+  const { t } = usePreferences();
+  const state =
+    props.value === null
+      ? t('portals.imageRemoved')
+      : props.value !== undefined
+        ? t('portals.imageChosen')
+        : props.saved
+          ? t('portals.imageSaved')
+          : t('portals.imageNone');
+  return (
+    <Field.Root invalid={props.error !== undefined}>
+      <Field.Label>{props.label}</Field.Label>
+      <HStack gap="2" width="full">
+        <Input
+          type="file"
+          name={props.name}
+          accept="image/png,image/jpeg,image/gif"
+          pt="1.5"
+          onChange={async (event) => {
+            const file = event.target.files?.[0];
+            props.onValue(file ? await fileBase64(file) : undefined);
+          }}
+        />
+        {(props.saved || props.value) && props.value !== null && (
+          <Button size="sm" variant="outline" onClick={() => props.onValue(null)}>
+            {t('portals.imageRemove')}
+          </Button>
+        )}
+      </HStack>
+      <Text fontSize="xs" color="fg.muted">
+        {state}
+      </Text>
+      <Field.HelperText>{t('portals.imageHint')}</Field.HelperText>
+      {props.error && <Field.ErrorText>{props.error}</Field.ErrorText>}
+    </Field.Root>
+  );
+}
+
+/**
  * Make or edit a portal (R-PORTAL): name, description, terms, expiration date, maximum downloads, password, and the
  * collections and folders it shows. The server checks the sources and R-PORTAL-LIMITS. A new portal's address goes to
  * `onCreated`, which shows it once.
@@ -77,6 +128,9 @@ export function PortalEditor({
       password: '',
       collectionIds: portal?.collectionIds ?? ([] as number[]),
       folderIds: portal?.folderIds ?? ([] as number[]),
+      renditions: portal?.renditions ?? (['original'] as PortalRendition[]),
+      logo: undefined as string | null | undefined,
+      favicon: undefined as string | null | undefined,
     },
     { guard: true },
   );
@@ -93,6 +147,9 @@ export function PortalEditor({
         collectionIds: v.collectionIds,
         folderIds: v.folderIds,
         ...(v.password ? { password: v.password } : {}),
+        renditions: v.renditions,
+        ...(v.logo === undefined ? {} : { logo: v.logo }),
+        ...(v.favicon === undefined ? {} : { favicon: v.favicon }),
       };
       if (portal) {
         await api.call(updatePortal, { params: { id: portal.id }, body });
@@ -136,7 +193,48 @@ export function PortalEditor({
         picked={v.folderIds}
         onPicked={(ids) => form.set('folderIds', ids)}
       />
+      <Fieldset.Root invalid={form.errors.renditions !== undefined}>
+        <Fieldset.Legend>{t('portals.renditions')}</Fieldset.Legend>
+        <Stack gap="1" mt="1">
+          {PORTAL_RENDITIONS.map((name) => (
+            <Checkbox.Root
+              key={name}
+              size="sm"
+              checked={v.renditions.includes(name)}
+              onCheckedChange={(details) =>
+                form.set(
+                  'renditions',
+                  details.checked === true
+                    ? [...v.renditions, name]
+                    : v.renditions.filter((each) => each !== name),
+                )
+              }
+            >
+              <Checkbox.HiddenInput name={`rendition-${name}`} />
+              <Checkbox.Control />
+              <Checkbox.Label>{t(`portals.rendition.${name}`)}</Checkbox.Label>
+            </Checkbox.Root>
+          ))}
+        </Stack>
+        {form.errors.renditions && <Fieldset.ErrorText>{form.errors.renditions}</Fieldset.ErrorText>}
+      </Fieldset.Root>
       <FormField {...form.field('terms')} multiline rows={4} label={t('portals.terms')} />
+      <ImageField
+        label={t('portals.logo')}
+        name="logo"
+        saved={portal?.hasLogo ?? false}
+        value={v.logo}
+        error={form.errors.logo}
+        onValue={(value) => form.set('logo', value)}
+      />
+      <ImageField
+        label={t('portals.favicon')}
+        name="favicon"
+        saved={portal?.hasFavicon ?? false}
+        value={v.favicon}
+        error={form.errors.favicon}
+        onValue={(value) => form.set('favicon', value)}
+      />
       <FormField
         {...form.field('expiresOn')}
         type="date"

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, HStack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { deletePortal, publishPortal, unpublishPortal } from '../../../../api/contract/portals-endpoints.ts';
@@ -15,6 +15,7 @@ import { useConfirm } from '../../kit/use-confirm.tsx';
 import { defineScreen } from '../../router/define-screen.ts';
 import { path } from '../../router/route-codec.ts';
 import type { Draw, ScreenEntry } from '../../router/routes.ts';
+import { PortalDownloads } from './portal-downloads.tsx';
 import { PortalEditor } from './portal-editor.tsx';
 import { PORTAL_KEYS, usePortals } from './portal-queries.ts';
 
@@ -34,6 +35,7 @@ export function PortalsScreen() {
   const portals = usePortals();
   const [editing, setEditing] = useState<PortalView | 'new' | null>(null);
   const [link, setLink] = useState<string | null>(null);
+  const [open, setOpen] = useState<number | null>(null);
   const refresh = () => void client.invalidateQueries({ queryKey: PORTAL_KEYS.list });
   const publish = useMutation({
     mutationFn: (portal: PortalView) =>
@@ -69,7 +71,12 @@ export function PortalsScreen() {
             columns={[
               {
                 header: t('field.name'),
-                cell: (portal) => <Text fontWeight="medium">{portal.name}</Text>,
+                cell: (portal) => (
+                  <Stack gap="1">
+                    <Text fontWeight="medium">{portal.name}</Text>
+                    {open === portal.id && <PortalDownloads portalId={portal.id} />}
+                  </Stack>
+                ),
               },
               {
                 header: t('shares.state'),
@@ -81,10 +88,24 @@ export function PortalsScreen() {
               },
               {
                 header: t('shares.downloads'),
-                cell: (portal) =>
-                  portal.maxDownloads === null
-                    ? String(portal.downloadCount)
-                    : t('shares.countOfMax', { count: portal.downloadCount, max: portal.maxDownloads }),
+                cell: (portal) => (
+                  <Button
+                    size="xs"
+                    variant="ghost"
+                    aria-expanded={open === portal.id}
+                    onClick={() => setOpen(open === portal.id ? null : portal.id)}
+                  >
+                    {portal.maxDownloads === null
+                      ? String(portal.downloadCount)
+                      : t('shares.countOfMax', { count: portal.downloadCount, max: portal.maxDownloads })}
+                    <VisuallyHidden>
+                      {t(open === portal.id ? 'shares.hideDownloadsOf' : 'shares.showDownloadsOf', {
+                        name: portal.name,
+                      })}
+                    </VisuallyHidden>
+                    {open === portal.id ? ' ▴' : ' ▾'}
+                  </Button>
+                ),
               },
               { header: t('shares.expires'), cell: (portal) => formatDate(portal.expiresAt, language) },
               {

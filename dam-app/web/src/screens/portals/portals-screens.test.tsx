@@ -6,6 +6,7 @@ import { drawRoute, SLOW } from '../../test-support/draw-route.tsx';
 import { failure, fakeApi } from '../../test-support/fake-api.ts';
 import { en } from '../../test-support/render-screen.tsx';
 
+const literally = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
 const TOKEN = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcde';
 const portal = {
   id: 5,
@@ -21,6 +22,9 @@ const portal = {
   collectionIds: [1, 2],
   folderIds: [7],
   createdAt: '2030-04-01T10:00:00.000Z',
+  hasLogo: false,
+  hasFavicon: false,
+  renditions: ['original'],
 };
 const open = {
   locked: false,
@@ -39,8 +43,11 @@ const open = {
       mimeType: 'image/jpeg',
       thumbnail: false,
       preview: false,
+      downloads: ['original', 'preview'],
     },
   ],
+  hasLogo: false,
+  hasFavicon: false,
   total: 1,
 };
 
@@ -58,10 +65,47 @@ describe('Portals', () => {
     drawRoute({ name: 'portals' });
     expect(await screen.findByText('Press room', {}, SLOW)).toBeTruthy();
     expect(screen.getByText(en('portals.state.unpublished'))).toBeTruthy();
-    expect(screen.getByText(en('shares.countOfMax', { count: 3, max: 10 }))).toBeTruthy();
+    expect(screen.getByText(new RegExp(en('shares.countOfMax', { count: 3, max: 10 })))).toBeTruthy();
     expect(screen.getByText(en('portals.sourceCount', { collections: 2, folders: 1 }))).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: en('portals.publishNamed', { name: 'Press room' }) }));
     await waitFor(() => expect(calls.some((call) => call.path === '/portals/5/publish')).toBe(true));
+  });
+  it("shows a portal's download log at a press on its count: which file or a zip, from where, counted or not", async () => {
+    fakeApi({
+      'GET /portals': { items: [portal], maxExpirationDays: 365 },
+      'GET /portals/5/downloads': {
+        items: [
+          {
+            id: 2,
+            at: '2030-04-03T10:00:00.000Z',
+            method: 'http-zip',
+            fileName: null,
+            ip: '203.0.113.9',
+            userAgent: 'curl',
+            counted: true,
+          },
+          {
+            id: 1,
+            at: '2030-04-02T10:00:00.000Z',
+            method: 'http-file',
+            fileName: 'dawn.jpg',
+            ip: '198.51.100.4',
+            userAgent: 'curl',
+            counted: false,
+          },
+        ],
+      },
+    });
+    drawRoute({ name: 'portals' });
+    fireEvent.click(
+      await screen.findByRole(
+        'button',
+        { name: new RegExp(en('shares.showDownloadsOf', { name: 'Press room' })) },
+        SLOW,
+      ),
+    );
+    expect(await screen.findByText(literally(`zip · 203.0.113.9 · ${en('shares.counted')}`))).toBeTruthy();
+    expect(screen.getByText(literally(`dawn.jpg · 198.51.100.4 · ${en('shares.refused')}`))).toBeTruthy();
   });
 });
 
@@ -96,5 +140,27 @@ describe('A portal page', () => {
         ),
       ).toBe(true),
     );
+  });
+  it('shows its logo and favicon, and once the terms are accepted offers all or the chosen files as one zip', async () => {
+    fakeApi({
+      [`GET /p/${TOKEN}`]: { ...open, terms: '', accepted: true, hasLogo: true, hasFavicon: true },
+      [`POST /p/${TOKEN}/unlock`]: { grant: 'g.a.mac' },
+    });
+    drawRoute({ name: 'portal', token: TOKEN });
+    const logo = await screen.findByRole('img', { name: en('portal.logoOf', { name: 'Press room' }) }, SLOW);
+    expect(logo.getAttribute('src')).toContain(`/p/${TOKEN}/logo`);
+    expect(document.head.querySelector('link[rel="icon"][data-portal]')?.getAttribute('href')).toContain(
+      `/p/${TOKEN}/favicon`,
+    );
+    const all = screen.getByRole('link', { name: en('portal.downloadAll') });
+    expect(all.getAttribute('href')).toContain(`/p/${TOKEN}/zip`);
+    fireEvent.click(screen.getByRole('checkbox', { name: en('portal.choose', { name: 'dawn.jpg' }) }));
+    // The renditions the portal offers, each its own link.
+    const preview = screen.getByRole('link', {
+      name: en('portal.downloadRendition', { what: en('portals.rendition.preview'), name: 'dawn.jpg' }),
+    });
+    expect(preview.getAttribute('href')).toContain(`/p/${TOKEN}/items/7/renditions/preview`);
+    const chosen = await screen.findByRole('link', { name: en('portal.downloadChosen', { count: 1 }) });
+    expect(new URL(chosen.getAttribute('href') ?? '', 'http://dam.test').searchParams.get('ids')).toBe('7');
   });
 });

@@ -117,4 +117,20 @@ describe('A shared link', () => {
     expect(screen.queryByText(en('share.download'))).toBeNull();
     expect(screen.getByRole('button', { name: en('share.accept') }).hasAttribute('disabled')).toBe(true);
   });
+  it('shows a file with no preview as a tile naming its type, not an empty box', async () => {
+    const document = {
+      id: 8,
+      fileName: 'terms.v2.PDF',
+      size: 9_000,
+      kind: 'document',
+      mimeType: 'application/pdf',
+      thumbnail: false,
+      preview: false,
+    };
+    fakeApi({ [`GET /s/${TOKEN}`]: { ...openShare, items: [...openShare.items, document] } });
+    drawRoute({ name: 'share', token: TOKEN });
+    expect(await screen.findByText('terms.v2.PDF', {}, SLOW)).toBeTruthy();
+    const tiles = screen.getAllByTestId('file-type-tile');
+    expect(tiles.map((tile) => tile.textContent)).toEqual(['PDF']);
+  });
 });

@@ -2,7 +2,7 @@
  * A response body that takes its count when the last byte goes out, never before: a GET that is not read to the end
  * (a link previewer, a HEAD, a cancelled download) counts nothing. The last chunk is held back until `take` answers:
  * when no download is left (a concurrent one took the last), the body fails instead of ending, so the loser never
- * gets a whole file or a valid zip. Shares use it; portals will count theirs the same way.
+ * gets a whole file or a valid zip. Shares and portals count their downloads with it.
  *
  * "Goes out" is what the server can know: the socket took the last byte (TCP says nothing of what the client read).
  */

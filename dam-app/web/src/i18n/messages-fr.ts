@@ -1335,4 +1335,27 @@ export const fr: Messages = {
   'discussion.mentionCount': '{count} {count|mention|mentions}',
   'discussion.deleteTitle': 'Supprimer ce commentaire ?',
   'discussion.deleteBody': 'Le commentaire et son annotation sont retirés pour tous. Les réponses restent.',
+  // issue 28: the folder-approver screen
+  'folderApprover.title': 'Approbateur du dossier',
+  'folderApprover.intro':
+    'Qui approuve les demandes de téléchargement et d’autorisation pour les éléments de {path}.',
+  'folderApprover.ownNow': 'Approbateur : {name} (désigné sur ce dossier)',
+  'folderApprover.inheritsNow': 'Approbateur : {name} (hérité)',
+  'folderApprover.inheritedFrom': 'Sans approbateur propre, ce dossier reprend {name} de {path}.',
+  'folderApprover.inheritedAdmins':
+    'Sans approbateur propre, les administrateurs approuvent : aucun dossier au-dessus n’en désigne.',
+  'folderApprover.admins': 'les administrateurs',
+  'folderApprover.kind': 'Qui approuve',
+  'folderApprover.kind.inherit': 'Hériter des dossiers au-dessus',
+  'folderApprover.kind.user': 'Un utilisateur',
+  'folderApprover.kind.group': 'Un groupe',
+  'folderApprover.user': 'Utilisateur',
+  'folderApprover.group': 'Groupe',
+  'folderApprover.choose': 'Choisir…',
+  'folderApprover.pickUser': 'Choisissez l’utilisateur qui approuve.',
+  'folderApprover.pickGroup': 'Choisissez le groupe qui approuve.',
+  'folderApprover.save': 'Enregistrer l’approbateur',
+  'folderApprover.back': 'Retour au dossier',
+  'folderApprover.saved': 'Approbateur de {path} enregistré.',
+  'folder.approver': 'Approbateur…',
 };

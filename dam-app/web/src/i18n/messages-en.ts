@@ -1329,6 +1329,9 @@ export const en = {
   'folderApprover.back': 'Back to the folder',
   'folderApprover.saved': 'Approver of {path} saved.',
   'folder.approver': 'Approver…',
+  'video.exportVersion': 'Export as new version',
+  'video.exportVersionOf': 'Export as new version: {name}',
+  'video.openClipVersion': 'See the versions',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1358,4 +1358,7 @@ export const fr: Messages = {
   'folderApprover.back': 'Retour au dossier',
   'folderApprover.saved': 'Approbateur de {path} enregistré.',
   'folder.approver': 'Approbateur…',
+  'video.exportVersion': 'Exporter en nouvelle version',
+  'video.exportVersionOf': 'Exporter en nouvelle version : {name}',
+  'video.openClipVersion': 'Voir les versions',
 };

@@ -199,6 +199,36 @@ describe.each(DATABASE_KINDS)('notifications on %s', (kind) => {
     expect((await notificationsOf(alice)).items.map((item) => item.type)).not.toContain('Edit');
   });
 
+  it('tells an asset’s followers of each Standard Download of it (not of a resumed range), never the downloader', async () => {
+    await upload('five.jpg');
+    const asset = (await alice.get(`/folders/${photosId}/assets`)).body.items.find(
+      (item: { name: string }) => item.name === 'five.jpg',
+    );
+    await bob.put(`/subscriptions/asset/${asset.id}`, {});
+    const downloads = async () =>
+      (await notificationsOf(bob)).items.filter(
+        (item) => item.type === 'Download' && item.subject === 'five.jpg',
+      );
+    const get = async (path: string, headers: Record<string, string> = {}) => {
+      const response = await fetch(new URL(`/api/v1${path}`, dam.url), {
+        headers: { cookie: alice.cookie as string, ...headers },
+      });
+      await response.arrayBuffer();
+      return response.status;
+    };
+    expect(await get(`/files/content?path=${encodeURIComponent('Photos/five.jpg')}`)).toBe(200);
+    expect(await downloads()).toEqual([
+      expect.objectContaining({ actor: 'alice', target: { kind: 'asset', id: String(asset.id) } }),
+    ]);
+    expect(
+      await get(`/files/content?path=${encodeURIComponent('Photos/five.jpg')}`, { range: 'bytes=3-' }),
+    ).toBe(206);
+    expect(await downloads()).toHaveLength(1);
+    expect(await get(`/files/zip?path=${encodeURIComponent('Photos/five.jpg')}`)).toBe(200);
+    expect(await downloads()).toHaveLength(2);
+    expect((await notificationsOf(alice)).items.filter((item) => item.type === 'Download')).toEqual([]);
+  });
+
   it('marks one or all read, and answers 404 for another person’s notification', async () => {
     const bobs = await notificationsOf(bob);
     const first = bobs.items[0];

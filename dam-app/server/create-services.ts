@@ -22,7 +22,7 @@ import type { Logger } from './log.ts';
 import { outboxTransport, smtpTransport } from './mail/mail-transport.ts';
 import { ExifTool } from './media/exiftool.ts';
 import { MetricsRegistry } from './metrics/metrics-registry.ts';
-import { DIGEST_EVERY_SECONDS, sendDigests } from './notifications/notification-service.ts';
+import { DIGEST_EVERY_SECONDS, sendDigests, sendGroupedMail } from './notifications/notification-service.ts';
 import type { DamServices } from './services.ts';
 import { ensureSpecialUsers } from './special-users.ts';
 import { registerServer, unregisterServer } from './status/status-queries.ts';
@@ -84,6 +84,7 @@ export async function createServices(config: DamConfig, log: Logger): Promise<Da
         const sent = await sendDigests(services);
         if (sent) log.info('notifications.digest', { sent });
       },
+      'notifications.mail-soon': (payload) => sendGroupedMail(services, payload.userId),
       // Files an accelerated or browser upload delivered (verified against the node, or finished over tus).
       [INGEST_UPLOAD_JOB]: (payload) => ingestUpload(services, payload),
       [RECONCILE_JOB]: async (payload) => {

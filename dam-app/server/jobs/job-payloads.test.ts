@@ -12,6 +12,7 @@ const handlers = (): TypedJobHandlers => ({
   'notifications.digest': vi.fn(async () => {}),
   'video.clip-export': vi.fn(async () => {}),
   'workflow.run': vi.fn(async () => {}),
+  'notifications.mail-soon': vi.fn(async () => {}),
 });
 
 describe('job payloads', () => {

@@ -32,6 +32,8 @@ export const JOB_PAYLOADS = {
   'video.clip-export': z.object({ clipId: z.number().int(), actorId: z.number().int().nullable() }),
   /** One scheduled workflow run (workflows/workflow-run-job.ts). */
   'workflow.run': z.object({ runId: z.number().int() }),
+  /** The rest of a burst of one person's notifications, in one mail when its window closes (notifications/notify.ts). */
+  'notifications.mail-soon': z.object({ userId: z.number().int() }),
 };
 
 export type JobKind = keyof typeof JOB_PAYLOADS;

@@ -6,7 +6,7 @@ import { aclUser } from '../test-support/acl-fixture.ts';
 import type { ApiClient } from '../test-support/api-client.ts';
 import { DATABASE_KINDS, startTestDam, type TestDam } from '../test-support/test-dam.ts';
 import { ingestUpload } from '../transfers/ingest-landed.ts';
-import { sendDigests } from './notification-service.ts';
+import { sendDigests, sendGroupedMail } from './notification-service.ts';
 import { notify } from './notify.ts';
 
 /** An open page's push channel, keeping the `notification` events it receives from the real SSE stream. */
@@ -160,6 +160,43 @@ describe.each(DATABASE_KINDS)('notifications on %s', (kind) => {
     expect(mail.text).toContain('/#/notifications');
     await page.close();
     await alice.put('/notification-settings', { mail: 'off' });
+  });
+
+  it('mails the first of a burst at once and the rest of it together in one mail when the window closes', async () => {
+    await marketing.put('/notification-settings', { mail: 'immediate' });
+    const tell = (subject: string) =>
+      dam.services.db
+        .transaction()
+        .execute((trx) =>
+          notify(trx, dam.services.config, { type: 'Custom', actorId: null, subject, to: [ids.mark] }),
+        );
+    const toMark = () => dam.mail.messages.filter((mail) => mail.to.includes('mark@dam.example')).length;
+    await tell('burst one');
+    await dam.mail.waitFor((mail) => mail.subject === 'Rapid DAM Custom: burst one');
+    const before = toMark();
+    await tell('burst two');
+    await tell('burst three');
+    // One mail to come for both, when the window that the first mail opened closes.
+    const held = await dam.services.db
+      .selectFrom('jobs')
+      .select(['payload', 'run_at'])
+      .where('kind', '=', 'notifications.mail-soon')
+      .where('done_at', 'is', null)
+      .execute();
+    expect(held).toHaveLength(1);
+    expect(held[0]?.payload).toEqual({ userId: ids.mark });
+    expect(new Date(held[0]?.run_at as Date).getTime() - Date.now()).toBeLessThanOrEqual(60_000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(toMark()).toBe(before);
+    await sendGroupedMail(dam.services, ids.mark);
+    const grouped = await dam.mail.waitFor((mail) => mail.subject === 'Rapid DAM: 2 notifications');
+    expect(grouped.text).toContain('burst two');
+    expect(grouped.text).toContain('burst three');
+    // The job firing again (another server) sends nothing twice.
+    await sendGroupedMail(dam.services, ids.mark);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(toMark()).toBe(before + 1);
+    await marketing.put('/notification-settings', { mail: 'off' });
   });
 
   async function mailJobs() {

@@ -34,6 +34,7 @@ import { ingestUpload } from './transfers/ingest-landed.ts';
 import { DatabaseUploadLocker } from './uploads/upload-locker.ts';
 import { VERSION_INTENTS } from './versions/version-intents.ts';
 import { runClipExportJob } from './video-timeline/clip-export-job.ts';
+import { runTimelineStripJob } from './video-timeline/timeline-service.ts';
 import { runWorkflowJob } from './workflows/workflow-run-job.ts';
 
 export interface DamRuntime {
@@ -85,6 +86,7 @@ export async function createServices(config: DamConfig, log: Logger): Promise<Da
         if (sent) log.info('notifications.digest', { sent });
       },
       'notifications.mail-soon': (payload) => sendGroupedMail(services, payload.userId),
+      'video.timeline-strip': (payload) => runTimelineStripJob(services, payload),
       // Files an accelerated or browser upload delivered (verified against the node, or finished over tus).
       [INGEST_UPLOAD_JOB]: (payload) => ingestUpload(services, payload),
       [RECONCILE_JOB]: async (payload) => {

@@ -13,6 +13,7 @@ const handlers = (): TypedJobHandlers => ({
   'video.clip-export': vi.fn(async () => {}),
   'workflow.run': vi.fn(async () => {}),
   'notifications.mail-soon': vi.fn(async () => {}),
+  'video.timeline-strip': vi.fn(async () => {}),
 });
 
 describe('job payloads', () => {

@@ -244,6 +244,20 @@ describe.each(DATABASE_KINDS)('the video timeline on %s', (kind) => {
     expect(cue.body).toMatchObject({ versionNumber: 2 });
   });
 
+  it('makes the thumbnail strip of a video at its ingest, as a job, before anyone asks for it', async () => {
+    await copyFile(join(root(), 'Library/interview.mp4'), join(root(), 'Library/fresh.mp4'));
+    const fresh = (await carla.post('/assets/ingest', { path: 'Library/fresh.mp4' })).body.asset.id;
+    const { readdir } = await import('node:fs/promises');
+    const folder = dam.services.storage.conversions.localPath(`timeline/${fresh}`) as string;
+    const made = await eventually(async () => {
+      const names = (await readdir(folder).catch(() => [] as string[])).filter((name) =>
+        name.endsWith('-strip.jpg'),
+      );
+      return names.length > 0 && names;
+    }, 25_000);
+    expect(made).toHaveLength(1);
+  });
+
   it('draws the thumbnails along the timeline as one JPEG strip, made once', async () => {
     const strip = await bytes(viewer, `/assets/${video}/timeline/strip`);
     expect([strip.status, strip.type]).toEqual([200, 'image/jpeg']);

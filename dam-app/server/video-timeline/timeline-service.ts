@@ -255,7 +255,7 @@ export async function runTimelineStripJob(
   payload: JobPayload<'video.timeline-strip'>,
 ) {
   const asset = await findAsset(services.db, payload.assetId);
-  if (!asset || asset.kind !== 'video' || asset.status === 'trashed') return;
+  if (asset?.kind !== 'video' || asset.status === 'trashed') return;
   await ensureStrip(services, asset);
 }
 

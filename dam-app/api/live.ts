@@ -14,3 +14,9 @@ export const libraryEventSchema = z.strictObject({
   all: z.boolean(),
 });
 export type LibraryEvent = z.infer<typeof libraryEventSchema>;
+
+/** The SSE event name of a change to an asset's discussion (a comment or annotation added, edited or deleted). */
+export const DISCUSSION_EVENT = 'discussion';
+/** Which asset's discussion changed and through which comment: an open Discussion tab of that asset loads again. */
+export const discussionEventSchema = z.strictObject({ assetId: z.number(), commentId: z.number() });
+export type DiscussionEvent = z.infer<typeof discussionEventSchema>;

@@ -18,8 +18,25 @@ export const NOTIFICATION_TYPES = [
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** What a notification or a task points at (an approval: a request waiting on the approver; a request: the requestor's own); the web app turns it into a link. */
-export const TARGET_KINDS = ['asset', 'folder', 'collection', 'dock', 'approval', 'request'] as const;
+export const TARGET_KINDS = [
+  'asset',
+  'folder',
+  'collection',
+  'dock',
+  'approval',
+  'request',
+  'comment',
+] as const;
 export type TargetKind = (typeof TARGET_KINDS)[number];
+/** A comment target's id: the asset, the version the comment is on, and the comment (`12:3:40`). */
+export const commentTargetId = (assetId: number, version: number, commentId: number) =>
+  `${assetId}:${version}:${commentId}`;
+/** The parts of a comment target's id, or undefined when it is not one. */
+export function parseCommentTarget(id: string) {
+  const match = /^([1-9][0-9]{0,15}):([1-9][0-9]{0,15}):([1-9][0-9]{0,15})$/.exec(id);
+  if (!match) return undefined;
+  return { assetId: Number(match[1]), version: Number(match[2]), commentId: Number(match[3]) };
+}
 /** What a person may subscribe to (R-NOTIFY: a folder, a collection or an asset). */
 export const SUBSCRIPTION_TARGETS = ['folder', 'collection', 'asset'] as const;
 export type SubscriptionTarget = (typeof SUBSCRIPTION_TARGETS)[number];

@@ -154,3 +154,21 @@ export const folderApproverSchema = z
   .refine((value) => value.userId === null || value.groupId === null, {
     message: 'Name a user or a group, not both.',
   });
+
+/** One approver as a screen names it: a user or a group, with the name people know it by. */
+export const approverRefSchema = z.object({
+  userId: z.number().nullable(),
+  groupId: z.number().nullable(),
+  name: z.string(),
+});
+/**
+ * Who approves a folder's requests: the approver the folder names itself, and the one it inherits from its nearest
+ * ancestor naming one (null: the administrators). Its own, when set, wins.
+ */
+export const folderApproverViewSchema = z.object({
+  /** The folder's path from the storage root, for the screen's heading. */
+  path: z.string(),
+  own: approverRefSchema.nullable(),
+  inherited: approverRefSchema.extend({ folderId: z.number(), folderPath: z.string() }).nullable(),
+});
+export type FolderApproverView = z.infer<typeof folderApproverViewSchema>;

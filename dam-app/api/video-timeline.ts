@@ -41,7 +41,8 @@ export const saveClipSchema = z
     path: ['outSeconds'],
   });
 
-export const clipExportModes = ['asset', 'download'] as const;
+/** A new asset beside the video, a download, or a new version of the video itself (its current file becomes the clip). */
+export const clipExportModes = ['asset', 'download', 'version'] as const;
 export const exportClipSchema = z.object({ as: z.enum(clipExportModes) });
 
 export const cuePointSchema = z.object({
@@ -65,7 +66,7 @@ export const clipSchema = z.object({
     /** 0–100 while running. */
     progress: z.number(),
     error: z.string().nullable(),
-    /** The new asset, once exported as one. */
+    /** The new asset, once exported as one; the video itself, once exported as its new version. */
     assetId: z.number().nullable(),
   }),
 });

@@ -23,7 +23,7 @@ import { outboxTransport, smtpTransport } from './mail/mail-transport.ts';
 import { ExifTool } from './media/exiftool.ts';
 import { runImportJob } from './metadata-io/metadata-io-service.ts';
 import { MetricsRegistry } from './metrics/metrics-registry.ts';
-import { DIGEST_EVERY_SECONDS, sendDigests } from './notifications/notification-service.ts';
+import { DIGEST_EVERY_SECONDS, sendDigests, sendGroupedMail } from './notifications/notification-service.ts';
 import type { DamServices } from './services.ts';
 import { ensureSpecialUsers } from './special-users.ts';
 import { registerServer, unregisterServer } from './status/status-queries.ts';
@@ -35,6 +35,7 @@ import { ingestUpload } from './transfers/ingest-landed.ts';
 import { DatabaseUploadLocker } from './uploads/upload-locker.ts';
 import { VERSION_INTENTS } from './versions/version-intents.ts';
 import { runClipExportJob } from './video-timeline/clip-export-job.ts';
+import { runTimelineStripJob } from './video-timeline/timeline-service.ts';
 import { runWorkflowJob } from './workflows/workflow-run-job.ts';
 import { fireDueWorkflows, WORKFLOW_SCHEDULE_SECONDS } from './workflows/workflow-trigger-service.ts';
 
@@ -90,6 +91,8 @@ export async function createServices(config: DamConfig, log: Logger): Promise<Da
         const sent = await sendDigests(services);
         if (sent) log.info('notifications.digest', { sent });
       },
+      'notifications.mail-soon': (payload) => sendGroupedMail(services, payload.userId),
+      'video.timeline-strip': (payload) => runTimelineStripJob(services, payload),
       // Files an accelerated or browser upload delivered (verified against the node, or finished over tus).
       [INGEST_UPLOAD_JOB]: (payload) => ingestUpload(services, payload),
       [RECONCILE_JOB]: async (payload) => {

@@ -1,6 +1,6 @@
 import type { Locker } from '@tus/server';
 import type { Kysely } from 'kysely';
-import type { LibraryEvent } from '../api/live.ts';
+import type { DiscussionEvent, LibraryEvent } from '../api/live.ts';
 import type { NotificationType } from '../api/notifications.ts';
 import type { DamConfig, NodeEndpoint } from './config/config.ts';
 import type { DatabasePool } from './db/open-database.ts';
@@ -27,6 +27,8 @@ export interface LibraryEventHub {
   subscribe(root: string, send: (event: LibraryEvent) => void): () => void;
   /** The person's own notifications as they are committed (notifications/notify.ts). */
   subscribeUser(userId: number, send: (event: { type: NotificationType }) => void): () => void;
+  /** Changes to the discussions of assets under an ACL root (discussions/discussion-queries.ts `signalDiscussion`). */
+  subscribeDiscussions(root: string, send: (event: DiscussionEvent) => void): () => void;
   readonly subscribers: number;
 }
 

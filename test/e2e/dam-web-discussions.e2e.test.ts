@@ -200,4 +200,27 @@ describe('discussions with annotations in the web app', () => {
     await checkScreen('older-version');
     expect(pageErrors).toEqual([]);
   });
+
+  it("shows someone else's comment without a reload, and a Mention's link opens the tab at that comment", async () => {
+    const id = ids['teaser.mp4'] as number;
+    await go(`#/asset/${id}?tab=discussion`);
+    await seeHeading(en['discussion.title'].replace('{version}', '1').replace('{count}', '1'));
+    const rita = await apiAs('rita');
+    const made = await rita.post(`/assets/${id}/comments`, { body: 'Nice cut, @carlos' });
+    expect(made.status).toBe(201);
+    // The live channel's `discussion` event: the open tab loads again by itself.
+    await seeHeading(en['discussion.title'].replace('{version}', '1').replace('{count}', '2'));
+    await seeText('Nice cut, @carlos');
+    await go('#/notifications');
+    const link = `a[href$="#/asset/${id}?tab=discussion&version=1&comment=${made.body.id}"]`;
+    await page.waitForSelector(link, { visible: true, timeout: SCREEN_WAIT_MS });
+    await page.locator(link).click();
+    await page.waitForFunction(
+      (comment) => (document.activeElement as HTMLElement | null)?.dataset.comment === comment,
+      { timeout: SCREEN_WAIT_MS },
+      String(made.body.id),
+    );
+    await checkScreen('at-comment-en-1280');
+    expect(pageErrors).toEqual([]);
+  });
 });

@@ -300,4 +300,44 @@ describe('requests to download in the web app', () => {
     await checkScreen('asset-clearances');
     expect(pageErrors).toEqual([]);
   });
+
+  it('an administrator sees the approver a folder inherits and names another on the folder-approver screen', async () => {
+    const { db } = site.runtime.services;
+    const shoot = await db
+      .selectFrom('folders')
+      .select('id')
+      .where('path', '=', 'Library/Shoot')
+      .executeTakeFirstOrThrow();
+    const arthur = await db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'arthur')
+      .executeTakeFirstOrThrow();
+    await logOut();
+    await logIn('admin');
+    await go(`#/folder/${shoot.id}`);
+    await button(en['folder.actions']).click();
+    await menuItem(en['folder.approver']).click();
+    await seeHeading(en['folderApprover.title']);
+    await seeText(en['folderApprover.inheritsNow'].replace('{name}', 'Approvers'));
+    await page.select('select[name="kind"]', 'user');
+    await page.waitForSelector(`select[name="approver"] option[value="${arthur.id}"]`, {
+      timeout: SCREEN_WAIT_MS,
+    });
+    await page.select('select[name="approver"]', String(arthur.id));
+    await button(en['folderApprover.save']).click();
+    await seeText(en['folderApprover.ownNow'].replace('{name}', 'Arthur Approver'));
+    await checkWidths('folder-approver-en');
+    await setLanguage('fr');
+    await seeHeading(fr['folderApprover.title']);
+    await checkWidths('folder-approver-fr');
+    await setLanguage('en');
+    const saved = await db
+      .selectFrom('request_approvers')
+      .select('user_id')
+      .where('folder_id', '=', shoot.id)
+      .executeTakeFirst();
+    expect(saved?.user_id).toBe(arthur.id);
+    expect(pageErrors).toEqual([]);
+  });
 });

@@ -6,6 +6,7 @@ import {
   createRequestSchema,
   decisionSchema,
   folderApproverSchema,
+  folderApproverViewSchema,
   myRequestsQuerySchema,
   requestCountsSchema,
   requestListSchema,
@@ -60,6 +61,13 @@ export const listAssetClearances = requests.get('/assets/{id}/clearances', {
   summary: 'The approved clearances of an asset: period, regions, formats',
   params: assetIdParams,
   response: assetClearancesSchema,
+  errors: notFound,
+});
+export const getFolderApprover = requests.get('/folders/{id}/approver', {
+  summary: "Who approves requests for a folder's assets: the approver it names and the one it inherits",
+  auth: 'admin',
+  params: idParams,
+  response: folderApproverViewSchema,
   errors: notFound,
 });
 export const setFolderApprover = requests.put('/folders/{id}/approver', {

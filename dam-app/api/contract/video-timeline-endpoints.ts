@@ -65,7 +65,8 @@ export const deleteClip = clip.delete('', {
   errors: errors(changes, { 409: ['export_running'] }),
 });
 export const exportClip = clip.post('/export', {
-  summary: 'Export a clip with ffmpeg, as a job: as a new asset beside the video, or as a download',
+  summary:
+    'Export a clip with ffmpeg, as a job: as a new asset beside the video, as a new version of the video, or as a download',
   body: exportClipSchema,
   response: clipSchema,
   status: 202,

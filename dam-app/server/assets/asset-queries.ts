@@ -304,6 +304,19 @@ export async function replaceRenditions(
   return true;
 }
 
+/** The active assets at these paths (at most `limit`), with their names: a download's files that are assets. */
+export const activeAssetsAt = (db: Kysely<Database>, paths: string[], limit: number) =>
+  paths.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('assets')
+        .select(['id', 'name', 'path'])
+        .where('path', 'in', paths.slice(0, 10_000))
+        .where('status', '=', 'active')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+
 /** The whole row of the asset not in the trash at `path`, if there is one. */
 export const liveAssetRowAt = (db: Kysely<Database>, path: string) =>
   db

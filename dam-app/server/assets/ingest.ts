@@ -89,6 +89,7 @@ export async function ingestFile(
     if (existing) {
       await updateAssetRow(trx, existing.id, { ...fields, status: 'active' });
       await queueJob(trx, 'asset.renditions', { assetId: existing.id, hash });
+      if (meta.kind === 'video') await queueJob(trx, 'video.timeline-strip', { assetId: existing.id });
       return { id: existing.id, created: false, changed: true };
     }
     const inserted = await insertAssetUnlessTaken(trx, {
@@ -108,6 +109,8 @@ export async function ingestFile(
       return { id: row.id, created: false, changed: false };
     }
     await queueJob(trx, 'asset.renditions', { assetId: inserted, hash });
+    // The video timeline's thumbnail strip, ready before the timeline first opens (issue 28).
+    if (meta.kind === 'video') await queueJob(trx, 'video.timeline-strip', { assetId: inserted });
     // Followers of the folder (or a folder above it) hear of the new asset with it, in this transaction.
     await notify(trx, services.config, {
       type: origin.event,

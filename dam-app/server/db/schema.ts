@@ -704,7 +704,7 @@ export interface VideoClipsTable {
   in_ms: number;
   out_ms: number;
   export_state: Generated<ClipExportState>;
-  export_mode: 'asset' | 'download' | null;
+  export_mode: 'asset' | 'download' | 'version' | null;
   export_progress: Generated<number>;
   export_error: string | null;
   /** The exported file in the conversions area (a download). */

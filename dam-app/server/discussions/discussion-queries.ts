@@ -190,3 +190,14 @@ export async function retractNotifications(db: Kysely<Database>, keys: string[])
   if (keys.length === 0) return;
   await db.deleteFrom('notifications').where('key', 'in', keys).execute();
 }
+
+/** The channel a discussion change is signalled on: the push channel tells the pages that may see the asset. */
+export const DISCUSSION_CHANNEL = 'dam_discussion';
+
+/** R-DISCUSSION-LIVE: signals a change to an asset's discussion; sent inside the change's transaction, it is heard only if it commits. */
+export async function signalDiscussion(
+  db: Kysely<Database>,
+  change: { assetId: number; commentId: number; path: string },
+) {
+  await sql`select pg_notify(${DISCUSSION_CHANNEL}, ${JSON.stringify(change)})`.execute(db);
+}

@@ -17,9 +17,13 @@ describe.each(DATABASE_KINDS)('discussions and annotations on %s', (kind) => {
 
   /** A person's notifications of one type about the asset, newest first. */
   const told = async (client: ApiClient, type: string) =>
-    ((await client.get('/notifications?limit=100')).body.items as { type: string; subject: string }[]).filter(
-      (each) => each.type === type,
-    );
+    (
+      (await client.get('/notifications?limit=100')).body.items as {
+        type: string;
+        subject: string;
+        target: unknown;
+      }[]
+    ).filter((each) => each.type === type);
 
   beforeAll(async () => {
     dam = await startTestDam(kind);
@@ -46,6 +50,10 @@ describe.each(DATABASE_KINDS)('discussions and annotations on %s', (kind) => {
     expect(await told(olga, 'Mention')).toHaveLength(0);
     expect(await told(bob, 'Discussion')).toHaveLength(1);
     expect(await told(carla, 'Discussion')).toHaveLength(0);
+    // Both open the asset's Discussion tab at the comment, on its version.
+    const atComment = { kind: 'comment', id: `${asset}:1:${made.body.id}` };
+    expect((await told(rita, 'Mention'))[0]?.target).toEqual(atComment);
+    expect((await told(bob, 'Discussion'))[0]?.target).toEqual(atComment);
 
     const reply = await rita.post(`/assets/${asset}/comments`, { body: 'Done.', parentId: made.body.id });
     expect(reply.status).toBe(201);

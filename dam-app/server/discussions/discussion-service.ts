@@ -9,6 +9,7 @@ import {
   mentionedNames,
   type NewComment,
 } from '../../api/discussions.ts';
+import { commentTargetId } from '../../api/notifications.ts';
 import type { Principal } from '../access/principal.ts';
 import { forbidden, invalid, notFound } from '../api/api-error.ts';
 import { visibleAsset } from '../assets/asset-records.ts';
@@ -94,21 +95,28 @@ async function mentionable(db: Kysely<Database>, asset: Asset, body: string) {
   );
 }
 
+/** A Mention or Discussion opens the asset's Discussion tab at the comment, on the comment's version. */
+const commentTarget = (asset: Asset, comment: { id: number; version: number }) => ({
+  kind: 'comment' as const,
+  id: commentTargetId(asset.id, comment.version, comment.id),
+});
+
 /** R-MENTION: one Mention per person, keyed by the comment, so deleting the comment retracts it. */
 async function tellMentioned(
   services: DamServices,
   trx: Kysely<Database>,
   asset: Asset,
   actorId: number,
-  commentId: number,
+  comment: { id: number; version: number },
   mentioned: number[],
 ) {
+  const commentId = comment.id;
   for (const userId of mentioned)
     await notify(trx, services.config, {
       type: 'Mention',
       actorId,
       subject: asset.name,
-      target: { kind: 'asset', id: asset.id },
+      target: commentTarget(asset, comment),
       to: [userId],
       key: mentionKey(commentId, userId),
     });
@@ -123,17 +131,16 @@ async function tell(
   trx: Kysely<Database>,
   asset: Asset,
   actorId: number,
-  commentId: number,
+  comment: { id: number; version: number },
   mentioned: number[],
   others: number[],
 ) {
-  const target = { kind: 'asset' as const, id: asset.id };
-  await tellMentioned(services, trx, asset, actorId, commentId, mentioned);
+  await tellMentioned(services, trx, asset, actorId, comment, mentioned);
   await notify(trx, services.config, {
     type: 'Discussion',
     actorId,
     subject: asset.name,
-    target,
+    target: commentTarget(asset, comment),
     about: { assetId: asset.id, path: asset.path },
     to: others,
     except: mentioned,
@@ -184,7 +191,8 @@ export async function addComment(
       (each): each is number => typeof each === 'number',
     );
     const participants = await mayReach(trx, [...new Set(answered)], asset.path);
-    await tell(services, trx, asset, principal.user.id, id, fresh, participants);
+    await tell(services, trx, asset, principal.user.id, { id, version }, fresh, participants);
+    await queries.signalDiscussion(trx, { assetId: asset.id, commentId: id, path: asset.path });
     return id;
   });
   return commentView(services, principal, id);
@@ -200,19 +208,27 @@ async function editable(services: DamServices, principal: Principal, id: number)
 
 /** Changes a comment's text; only people it newly mentions are told (an edit never notifies twice). */
 export async function editComment(services: DamServices, principal: Principal, id: number, body: string) {
-  const { asset } = await editable(services, principal, id);
+  const { asset, comment } = await editable(services, principal, id);
   const mentioned = await mentionable(services.db, asset, body);
   await services.db.transaction().execute(async (trx) => {
     await queries.updateCommentBody(trx, id, body);
     const fresh = await queries.addMentions(trx, id, mentioned);
-    await tellMentioned(services, trx, asset, principal.user.id, id, fresh);
+    await tellMentioned(
+      services,
+      trx,
+      asset,
+      principal.user.id,
+      { id, version: comment.version_number },
+      fresh,
+    );
+    await queries.signalDiscussion(trx, { assetId: asset.id, commentId: id, path: asset.path });
   });
   return commentView(services, principal, id);
 }
 
 /** Deletes a comment: a thread head with replies stays as "deleted" so the replies still read. */
 export async function deleteComment(services: DamServices, principal: Principal, id: number) {
-  const { comment } = await editable(services, principal, id);
+  const { comment, asset } = await editable(services, principal, id);
   await services.db.transaction().execute(async (trx) => {
     const mentioned = await queries.mentionedIds(trx, id);
     await queries.retractNotifications(
@@ -222,6 +238,7 @@ export async function deleteComment(services: DamServices, principal: Principal,
     if (await queries.hasReplies(trx, id)) await queries.blankComment(trx, id);
     else await queries.deleteComment(trx, id);
     if (comment.parent_id !== null) await queries.removeEmptyThread(trx, comment.parent_id);
+    await queries.signalDiscussion(trx, { assetId: asset.id, commentId: id, path: asset.path });
   });
 }
 

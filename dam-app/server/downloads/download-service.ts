@@ -10,8 +10,10 @@ import type { Principal } from '../access/principal.ts';
 import { readNoFollow } from '../access/storage-path.ts';
 import { assertMayDownload } from '../access/transfer-gates.ts';
 import { ApiError, notFound } from '../api/api-error.ts';
+import { activeAssetsAt } from '../assets/asset-queries.ts';
 import { audit } from '../audit/audit.ts';
 import { aclRoot } from '../folders/acl-scope.ts';
+import { notify } from '../notifications/notify.ts';
 import { readPlatformSettings } from '../platform-settings/platform-settings-service.ts';
 import type { DamServices } from '../services.ts';
 import { parseByteRange } from './byte-range.ts';
@@ -56,6 +58,29 @@ async function recordDownload(
   });
 }
 
+/** A download tells the followers of at most this many of its assets (a zip of a whole library stays one job). */
+export const DOWNLOAD_NOTIFY_MAX = 100;
+
+/**
+ * R-NOTIFY-DOWNLOAD: each Standard Download that starts tells the followers of each asset in it (of the asset, a
+ * folder above it or a collection holding it) with a Download notification, never the downloader.
+ */
+async function tellFollowers(services: DamServices, principal: Principal, absolutes: string[]) {
+  const paths = absolutes.map((path) => relative(services.config.storageRoot, path));
+  const assets = await activeAssetsAt(services.db, paths, DOWNLOAD_NOTIFY_MAX);
+  if (assets.length === 0) return;
+  await services.db.transaction().execute(async (trx) => {
+    for (const asset of assets)
+      await notify(trx, services.config, {
+        type: 'Download',
+        actorId: principal.user.id,
+        subject: asset.name,
+        target: { kind: 'asset', id: asset.id },
+        about: { assetId: asset.id, path: asset.path },
+      });
+  });
+}
+
 /** What a resumed download sent: its `Range` and `If-Range` headers. */
 export interface RangeRequest {
   range: string | undefined;
@@ -90,7 +115,10 @@ export async function fileDownload(
       headers: { ...headers, 'Content-Range': `bytes */${info.size}` },
     });
   const { start, end } = range === 'whole' ? { start: 0, end: info.size - 1 } : range;
-  if (start === 0) await recordDownload(services, principal, [absolute], info.size, 'http');
+  if (start === 0) {
+    await recordDownload(services, principal, [absolute], info.size, 'http');
+    await tellFollowers(services, principal, [absolute]);
+  }
   const body =
     info.size === 0 ? null : (Readable.toWeb(readNoFollow(absolute, { start, end })) as ReadableStream);
   return new Response(body, {
@@ -142,7 +170,14 @@ export async function zipDownload(
   if (range === 'unsatisfiable')
     return new Response(null, { status: 416, headers: { ...headers, 'Content-Range': `bytes */${size}` } });
   const { start, end } = range === 'whole' ? { start: 0, end: size - 1 } : range;
-  if (start === 0) await recordDownload(services, principal, chosen, size, 'zip');
+  if (start === 0) {
+    await recordDownload(services, principal, chosen, size, 'zip');
+    await tellFollowers(
+      services,
+      principal,
+      entries.map((entry) => entry.absolute),
+    );
+  }
   const zip = downloadZip(zipInputs(entries), { length }).body;
   return new Response(range === 'whole' || !zip ? zip : sliceStream(zip, start, end), {
     status: range === 'whole' ? 200 : 206,

@@ -14,6 +14,8 @@ const handlers = (): TypedJobHandlers => ({
   'workflow.run': vi.fn(async () => {}),
   'workflow.schedule': vi.fn(async () => {}),
   'metadata.import': vi.fn(async () => {}),
+  'notifications.mail-soon': vi.fn(async () => {}),
+  'video.timeline-strip': vi.fn(async () => {}),
 });
 
 describe('job payloads', () => {

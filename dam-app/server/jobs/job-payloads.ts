@@ -36,6 +36,10 @@ export const JOB_PAYLOADS = {
   'workflow.schedule': z.object({}),
   /** One metadata import applied (metadata-io/metadata-io-service.ts). */
   'metadata.import': z.object({ importId: z.number().int() }),
+  /** The rest of a burst of one person's notifications, in one mail when its window closes (notifications/notify.ts). */
+  'notifications.mail-soon': z.object({ userId: z.number().int() }),
+  /** A video's thumbnail strip, made at its ingest (video-timeline/timeline-service.ts). */
+  'video.timeline-strip': z.object({ assetId: z.number().int() }),
 };
 
 export type JobKind = keyof typeof JOB_PAYLOADS;

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LibraryEvent } from '../../api/live.ts';
+import type { DiscussionEvent, LibraryEvent } from '../../api/live.ts';
 import { aclUser } from '../test-support/acl-fixture.ts';
 import type { ApiClient } from '../test-support/api-client.ts';
 import { insertAssetRow } from '../test-support/asset-row.ts';
@@ -14,6 +14,7 @@ async function openEvents(dam: TestDam, client: ApiClient) {
     signal: abort.signal,
   });
   const events: LibraryEvent[] = [];
+  const discussions: DiscussionEvent[] = [];
   let ready = false;
   const reading = (async () => {
     if (!response.body) return;
@@ -29,6 +30,7 @@ async function openEvents(dam: TestDam, client: ApiClient) {
           const data = /^data: (.*)$/m.exec(block)?.[1];
           if (name === 'ready') ready = true;
           if (name === 'library' && data) events.push(JSON.parse(data));
+          if (name === 'discussion' && data) discussions.push(JSON.parse(data));
         }
       }
     } catch {
@@ -46,6 +48,7 @@ async function openEvents(dam: TestDam, client: ApiClient) {
   return {
     response,
     events,
+    discussions,
     until,
     async close() {
       abort.abort();
@@ -114,6 +117,25 @@ describe.each(DATABASE_KINDS)('the push channel on %s', (kind) => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(library.events).toEqual([{ folders: ['Library/Bulk'], all: false }]);
     await library.close();
+  });
+
+  it('tells the open pages that may see an asset of each change to its discussion, as it commits', async () => {
+    const asset = await addAsset('Library/Talk/photo.jpg');
+    const writer = await aclUser(dam, 'writer', 'Library');
+    const library = await openEvents(dam, all);
+    const theirs = await openEvents(dam, marketing);
+    const added = await writer.post(`/assets/${asset}/comments`, { body: 'Crop tighter' });
+    expect(added.status).toBe(201);
+    await library.until(() => library.discussions.length > 0);
+    expect(library.discussions).toEqual([{ assetId: asset, commentId: added.body.id }]);
+    expect((await writer.put(`/comments/${added.body.id}`, { body: 'Crop much tighter' })).status).toBe(200);
+    expect((await writer.delete(`/comments/${added.body.id}`)).status).toBe(200);
+    await library.until(() => library.discussions.length === 3);
+    // Marketing's pages may not see Library/Talk: they hear nothing of it.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(theirs.discussions).toEqual([]);
+    await library.close();
+    await theirs.close();
   });
 
   it('answers 401 without a session', async () => {

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { LIBRARY_EVENT, type LibraryEvent } from '../../api/live.ts';
+import { DISCUSSION_EVENT, LIBRARY_EVENT, type LibraryEvent } from '../../api/live.ts';
 import { NOTIFICATION_EVENT } from '../../api/notifications.ts';
 import type { Principal } from '../access/principal.ts';
 import { aclRoot } from '../folders/acl-scope.ts';
@@ -24,9 +24,15 @@ export function streamLibraryEvents(c: Context, services: DamServices, principal
       queue.push({ event: NOTIFICATION_EVENT, data: event });
       wake?.();
     });
+    // A change to a discussion the person may see: an open Discussion tab of that asset loads again (issue 28).
+    const unsubscribeTalk = services.live.subscribeDiscussions(root, (event) => {
+      queue.push({ event: DISCUSSION_EVENT, data: event });
+      wake?.();
+    });
     stream.onAbort(() => {
       unsubscribe();
       unsubscribeMine();
+      unsubscribeTalk();
       wake?.();
     });
     await stream.writeSSE({ event: 'ready', data: '{}', retry: 3000 });
@@ -45,5 +51,6 @@ export function streamLibraryEvents(c: Context, services: DamServices, principal
     }
     unsubscribe();
     unsubscribeMine();
+    unsubscribeTalk();
   });
 }

@@ -28,9 +28,11 @@ export function notificationMail(
   digest = false,
 ): MailMessage {
   const [first] = items;
-  const subject =
-    digest || items.length !== 1 || !first
-      ? `Rapid DAM: ${items.length} notification${items.length === 1 ? '' : 's'} today`
+  const count = `${items.length} notification${items.length === 1 ? '' : 's'}`;
+  const subject = digest
+    ? `Rapid DAM: ${count} today`
+    : items.length !== 1 || !first
+      ? `Rapid DAM: ${count}`
       : `Rapid DAM ${first.type}: ${first.subject}`;
   return {
     to,

@@ -100,6 +100,36 @@ export async function immediateMailTo(db: Kysely<Database>, userIds: number[]) {
     .execute();
 }
 
+/** When each of these people was last mailed a notification (absent: never). */
+export async function lastMailedAt(db: Kysely<Database>, userIds: number[]) {
+  if (userIds.length === 0) return new Map<number, Date>();
+  const rows = await db
+    .selectFrom('notifications')
+    .select(['user_id', (eb) => eb.fn.max('mailed_at').as('last')])
+    .where('user_id', 'in', userIds)
+    .where('mailed_at', 'is not', null)
+    .groupBy('user_id')
+    .execute();
+  return new Map(rows.map((row) => [row.user_id, new Date(row.last as unknown as string | Date)]));
+}
+
+/** Is a grouped mail already waiting to go to the person (`notifications.mail-soon`)? */
+export async function groupedMailPending(db: Kysely<Database>, userId: number) {
+  const row = await db
+    .selectFrom('jobs')
+    .select('id')
+    .where('kind', '=', 'notifications.mail-soon')
+    .where('done_at', 'is', null)
+    .where('failed_at', 'is', null)
+    .where(sql`payload->>'userId'`, '=', String(userId))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The person's address if they still want each notification mailed at once. */
+export const immediateMailPerson = (db: Kysely<Database>, userId: number) =>
+  immediateMailTo(db, [userId]).then((rows) => rows[0]);
+
 export async function markMailed(db: Kysely<Database>, ids: number[]) {
   if (ids.length === 0) return;
   await db.updateTable('notifications').set({ mailed_at: new Date() }).where('id', 'in', ids).execute();

@@ -129,6 +129,38 @@ export const DIGEST_EVERY_SECONDS = 24 * 60 * 60;
  * The daily digest: one mail per person on the digest with the notifications they have neither read nor been mailed,
  * each mail queued in the transaction that marks them mailed, so a repeated or concurrent run mails nothing twice.
  */
+/**
+ * R-NOTIFY-MAIL-GROUP: the `notifications.mail-soon` job — the person's notifications not yet mailed (nor read in the
+ * app meanwhile), in one mail; locked as the digest's are, so a second run sends nothing twice.
+ */
+export async function sendGroupedMail(services: DamServices, userId: number): Promise<void> {
+  await services.db.transaction().execute(async (trx) => {
+    const person = await queries.immediateMailPerson(trx, userId);
+    if (!person) return;
+    const items = await queries.claimDigest(trx, userId, DIGEST_MAX);
+    if (items.length === 0) return;
+    await queueJob(
+      trx,
+      'mail.send',
+      notificationMail(
+        services.config.publicUrl,
+        person.email as string,
+        person.username,
+        items.map((item) => ({
+          type: item.type as NotificationType,
+          subject: item.subject,
+          actor: item.actor ?? null,
+          target: targetOf(item.target_kind, item.target_id),
+        })),
+      ),
+    );
+    await queries.markMailed(
+      trx,
+      items.map((item) => item.id),
+    );
+  });
+}
+
 export async function sendDigests(services: DamServices): Promise<number> {
   let sent = 0;
   for (const person of await queries.digestRecipients(services.db)) {

@@ -6,7 +6,7 @@ import { aclUser } from '../test-support/acl-fixture.ts';
 import type { ApiClient } from '../test-support/api-client.ts';
 import { DATABASE_KINDS, startTestDam, type TestDam } from '../test-support/test-dam.ts';
 import { ingestUpload } from '../transfers/ingest-landed.ts';
-import { sendDigests } from './notification-service.ts';
+import { sendDigests, sendGroupedMail } from './notification-service.ts';
 import { notify } from './notify.ts';
 
 /** An open page's push channel, keeping the `notification` events it receives from the real SSE stream. */
@@ -162,6 +162,46 @@ describe.each(DATABASE_KINDS)('notifications on %s', (kind) => {
     await alice.put('/notification-settings', { mail: 'off' });
   });
 
+  it('mails the first of a burst at once and the rest of it together in one mail when the window closes', async () => {
+    // A person of their own: the other tests count Mark's and Alice's notifications and mails.
+    const nina = await aclUser(dam, 'nina', 'Library');
+    const ninaId = await userId('nina');
+    await nina.put('/notification-settings', { mail: 'immediate' });
+    const tell = (subject: string) =>
+      dam.services.db
+        .transaction()
+        .execute((trx) =>
+          notify(trx, dam.services.config, { type: 'Custom', actorId: null, subject, to: [ninaId] }),
+        );
+    const toNina = () => dam.mail.messages.filter((mail) => mail.to.includes('nina@dam.example')).length;
+    await tell('burst one');
+    await dam.mail.waitFor((mail) => mail.subject === 'Rapid DAM Custom: burst one');
+    const before = toNina();
+    await tell('burst two');
+    await tell('burst three');
+    // One mail to come for both, when the window that the first mail opened closes.
+    const held = await dam.services.db
+      .selectFrom('jobs')
+      .select(['payload', 'run_at'])
+      .where('kind', '=', 'notifications.mail-soon')
+      .where('done_at', 'is', null)
+      .execute();
+    expect(held).toHaveLength(1);
+    expect(held[0]?.payload).toEqual({ userId: ninaId });
+    expect(new Date(held[0]?.run_at as Date).getTime() - Date.now()).toBeLessThanOrEqual(60_000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(toNina()).toBe(before);
+    await sendGroupedMail(dam.services, ninaId);
+    const grouped = await dam.mail.waitFor((mail) => mail.subject === 'Rapid DAM: 2 notifications');
+    expect(grouped.text).toContain('burst two');
+    expect(grouped.text).toContain('burst three');
+    // The job firing again (another server) sends nothing twice.
+    await sendGroupedMail(dam.services, ninaId);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(toNina()).toBe(before + 1);
+    await nina.put('/notification-settings', { mail: 'off' });
+  });
+
   async function mailJobs() {
     const row = await dam.services.db
       .selectFrom('jobs')
@@ -197,6 +237,36 @@ describe.each(DATABASE_KINDS)('notifications on %s', (kind) => {
     expect(types).toEqual(['Delete', 'Version', 'Edit']);
     // Alice follows the folder: she did all three, so she hears of none of them.
     expect((await notificationsOf(alice)).items.map((item) => item.type)).not.toContain('Edit');
+  });
+
+  it('tells an asset’s followers of each Standard Download of it (not of a resumed range), never the downloader', async () => {
+    await upload('five.jpg');
+    const asset = (await alice.get(`/folders/${photosId}/assets`)).body.items.find(
+      (item: { name: string }) => item.name === 'five.jpg',
+    );
+    await bob.put(`/subscriptions/asset/${asset.id}`, {});
+    const downloads = async () =>
+      (await notificationsOf(bob)).items.filter(
+        (item) => item.type === 'Download' && item.subject === 'five.jpg',
+      );
+    const get = async (path: string, headers: Record<string, string> = {}) => {
+      const response = await fetch(new URL(`/api/v1${path}`, dam.url), {
+        headers: { cookie: alice.cookie as string, ...headers },
+      });
+      await response.arrayBuffer();
+      return response.status;
+    };
+    expect(await get(`/files/content?path=${encodeURIComponent('Photos/five.jpg')}`)).toBe(200);
+    expect(await downloads()).toEqual([
+      expect.objectContaining({ actor: 'alice', target: { kind: 'asset', id: String(asset.id) } }),
+    ]);
+    expect(
+      await get(`/files/content?path=${encodeURIComponent('Photos/five.jpg')}`, { range: 'bytes=3-' }),
+    ).toBe(206);
+    expect(await downloads()).toHaveLength(1);
+    expect(await get(`/files/zip?path=${encodeURIComponent('Photos/five.jpg')}`)).toBe(200);
+    expect(await downloads()).toHaveLength(2);
+    expect((await notificationsOf(alice)).items.filter((item) => item.type === 'Download')).toEqual([]);
   });
 
   it('marks one or all read, and answers 404 for another person’s notification', async () => {

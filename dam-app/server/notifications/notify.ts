@@ -6,12 +6,20 @@ import { queueJob } from '../jobs/job-payloads.ts';
 import { notificationMail } from './notification-mail.ts';
 import {
   assetFollowers,
+  groupedMailPending,
   immediateMailTo,
   insertNotifications,
+  lastMailedAt,
   markMailed,
   signal,
   userName,
 } from './notification-queries.ts';
+
+/**
+ * R-NOTIFY-MAIL-GROUP: a person who wants each notification mailed at once gets the first of a burst at once; what
+ * comes within this many seconds of a mail waits and goes in one mail when the window closes.
+ */
+export const MAIL_GROUP_SECONDS = 60;
 
 /** An event a service causes, as it tells `notify`. */
 export interface NotifyEvent {
@@ -78,15 +86,30 @@ export async function notify(
   const mailTo = await immediateMailTo(trx, ids);
   if (mailTo.length) {
     const actor = event.actorId === null ? null : ((await userName(trx, event.actorId)) ?? null);
-    for (const person of mailTo)
-      await queueJob(
-        trx,
-        'mail.send',
-        notificationMail(context.publicUrl, person.email as string, person.username, [
-          { type: event.type, subject: event.subject, actor, target: target ?? null },
-        ]),
-      );
-    const mailed = new Set(mailTo.map((person) => person.id));
+    const last = await lastMailedAt(
+      trx,
+      mailTo.map((person) => person.id),
+    );
+    const mailed = new Set<number>();
+    for (const person of mailTo) {
+      const since = Date.now() - (last.get(person.id)?.getTime() ?? 0);
+      if (since >= MAIL_GROUP_SECONDS * 1000) {
+        await queueJob(
+          trx,
+          'mail.send',
+          notificationMail(context.publicUrl, person.email as string, person.username, [
+            { type: event.type, subject: event.subject, actor, target: target ?? null },
+          ]),
+        );
+        mailed.add(person.id);
+      } else if (!(await groupedMailPending(trx, person.id)))
+        await queueJob(
+          trx,
+          'notifications.mail-soon',
+          { userId: person.id },
+          Math.ceil((MAIL_GROUP_SECONDS * 1000 - since) / 1000),
+        );
+    }
     await markMailed(
       trx,
       rows.filter((row) => mailed.has(row.user_id)).map((row) => row.id),

@@ -20,6 +20,38 @@ export const folderApprovers = (db: Kysely<Database>) =>
     .select(['folders.path', 'request_approvers.user_id', 'request_approvers.group_id'])
     .execute();
 
+/** Every folder approver with its folder and the name people know it by (a user's full name, a group's name). */
+export const namedFolderApprovers = (db: Kysely<Database>) =>
+  db
+    .selectFrom('request_approvers as a')
+    .innerJoin('folders', 'folders.id', 'a.folder_id')
+    .leftJoin('users as approver_user', 'approver_user.id', 'a.user_id')
+    .leftJoin('groups', 'groups.id', 'a.group_id')
+    .select([
+      'folders.id as folder_id',
+      'folders.path',
+      'a.user_id',
+      'a.group_id',
+      sql<string>`coalesce(${sql.ref('groups.name')}, ${userName('approver_user')})`.as('name'),
+    ])
+    .execute();
+
+/** Do the user and the group an approver names exist? */
+export async function approverExists(
+  db: Kysely<Database>,
+  approver: { userId: number | null; groupId: number | null },
+) {
+  const user =
+    approver.userId === null ||
+    (await db.selectFrom('users').select('id').where('id', '=', approver.userId).executeTakeFirst()) !==
+      undefined;
+  const group =
+    approver.groupId === null ||
+    (await db.selectFrom('groups').select('id').where('id', '=', approver.groupId).executeTakeFirst()) !==
+      undefined;
+  return { user, group };
+}
+
 export const groupIdsOf = async (db: Kysely<Database>, userId: number) =>
   (await db.selectFrom('group_members').select('group_id').where('user_id', '=', userId).execute()).map(
     (row) => row.group_id,

@@ -309,4 +309,53 @@ describe.each(DATABASE_KINDS)('requests to download and clearance requests on %s
     expect((await rita.post('/loading-dock', { ids: [ids[0]] })).status).toBe(403);
     expect((await outside.get(`/assets/${ids[0]}/clearances`)).status).toBe(404);
   });
+
+  it("shows a folder's own approver and the one it inherits, and sends a subfolder's requests to its own", async () => {
+    const { db } = dam.services;
+    const folderId = async (path: string) =>
+      (await db.selectFrom('folders').select('id').where('path', '=', path).executeTakeFirstOrThrow()).id;
+    const library = await folderId('Library');
+    const shoot = await folderId('Library/Shoot');
+    const nickId = (
+      await db.selectFrom('users').select('id').where('username', '=', 'nick').executeTakeFirstOrThrow()
+    ).id;
+    expect((await nick.get(`/folders/${shoot}/approver`)).status).toBe(403);
+    expect((await ada.get(`/folders/${library}/approver`)).body).toEqual({
+      path: 'Library',
+      own: { userId: null, groupId: expect.any(Number), name: 'Approvers' },
+      inherited: null,
+    });
+    expect((await ada.get(`/folders/${shoot}/approver`)).body).toEqual({
+      path: 'Library/Shoot',
+      own: null,
+      inherited: {
+        userId: null,
+        groupId: expect.any(Number),
+        name: 'Approvers',
+        folderId: library,
+        folderPath: 'Library',
+      },
+    });
+    const unknownUser = await ada.put(`/folders/${shoot}/approver`, { userId: 999_999 });
+    expect(unknownUser.status).toBe(404);
+    expect(unknownUser.body.error.user_message).toBe(MESSAGES.userNotFound);
+    const unknownGroup = await ada.put(`/folders/${shoot}/approver`, { groupId: 999_999 });
+    expect(unknownGroup.body.error.user_message).toBe(MESSAGES.groupNotFound);
+    expect((await ada.put(`/folders/${shoot}/approver`, { userId: nickId })).status).toBe(200);
+    try {
+      expect((await ada.get(`/folders/${shoot}/approver`)).body).toMatchObject({
+        own: { userId: nickId, groupId: null, name: 'nick' },
+        inherited: { name: 'Approvers', folderPath: 'Library' },
+      });
+      expect(await request([ids[2] as number])).toMatchObject({ approverName: 'nick', status: 'submitted' });
+      expect((await nick.get('/request-counts')).body).toMatchObject({
+        pendingApprovals: 1,
+        mayApprove: true,
+      });
+    } finally {
+      expect((await ada.put(`/folders/${shoot}/approver`, {})).status).toBe(200);
+    }
+    expect((await ada.get(`/folders/${shoot}/approver`)).body.own).toBeNull();
+    expect((await ada.get(`/folders/999999/approver`)).status).toBe(404);
+  });
 });

@@ -1,6 +1,7 @@
 import {
   createRequest,
   decideRequest,
+  getFolderApprover,
   getRequest,
   listApprovals,
   listAssetClearances,
@@ -36,6 +37,7 @@ export const requestRoutes = [
   bindEndpoint(listAssetClearances, ({ services, principal, params }) =>
     requests.assetClearances(services, principal, params.id),
   ),
+  bindEndpoint(getFolderApprover, ({ services, params }) => requests.folderApprover(services, params.id)),
   bindAction(setFolderApprover, ({ services, params, body }) =>
     requests.setFolderApprover(services, params.id, body),
   ),

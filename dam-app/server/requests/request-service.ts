@@ -4,6 +4,7 @@ import {
   type approvalsQuerySchema,
   type createRequestSchema,
   type decisionSchema,
+  type FolderApproverView,
   type folderApproverSchema,
   type myRequestsQuerySchema,
   REQUEST_MESSAGES,
@@ -96,18 +97,24 @@ async function viewOf(db: Kysely<Database>, id: number, viewer: Viewer): Promise
   return view as RequestView;
 }
 
-/** The approver of an asset: that of its nearest folder naming one, else none (the administrators). */
-function approverOf(
-  path: string,
-  approvers: { path: string; user_id: number | null; group_id: number | null }[],
-) {
-  let best: (typeof approvers)[number] | undefined;
+/** The nearest folder above `path` (an asset's or a folder's) that names an approver. */
+function nearestApproving<T extends { path: string }>(path: string, approvers: T[]): T | undefined {
+  let best: T | undefined;
   for (const each of approvers)
     if (
       (each.path === '' || path.startsWith(`${each.path}/`)) &&
       (!best || each.path.length > best.path.length)
     )
       best = each;
+  return best;
+}
+
+/** The approver of an asset: that of its nearest folder naming one, else none (the administrators). */
+function approverOf(
+  path: string,
+  approvers: { path: string; user_id: number | null; group_id: number | null }[],
+) {
+  const best = nearestApproving(path, approvers);
   return { userId: best?.user_id ?? null, groupId: best?.group_id ?? null };
 }
 
@@ -329,5 +336,30 @@ export async function setFolderApprover(
   body: z.output<typeof folderApproverSchema>,
 ) {
   if (!(await findFolder(services.db, folderId))) throw notFound('folder');
+  const exists = await queries.approverExists(services.db, body);
+  if (!exists.user) throw notFound('user');
+  if (!exists.group) throw notFound('group');
   await queries.setFolderApprover(services.db, folderId, body);
+}
+
+/** A folder's own approver and the one it inherits (R-FOLDER-APPROVER): what its screen shows before a change. */
+export async function folderApprover(services: DamServices, folderId: number): Promise<FolderApproverView> {
+  const folder = await findFolder(services.db, folderId);
+  if (!folder) throw notFound('folder');
+  const approvers = await queries.namedFolderApprovers(services.db);
+  const ref = (row: (typeof approvers)[number]) => ({
+    userId: row.user_id,
+    groupId: row.group_id,
+    name: row.name,
+  });
+  const own = approvers.find((row) => row.folder_id === folder.id);
+  const above = nearestApproving(
+    folder.path,
+    approvers.filter((row) => row.folder_id !== folder.id),
+  );
+  return {
+    path: folder.path,
+    own: own ? ref(own) : null,
+    inherited: above ? { ...ref(above), folderId: above.folder_id, folderPath: above.path } : null,
+  };
 }

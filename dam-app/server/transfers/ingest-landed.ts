@@ -40,7 +40,9 @@ export async function ingestLanded(services: DamServices, upload: LandedUpload):
   if (asset && principal && mayVersion(principal, asset)) {
     // The same bytes again: nothing new to keep (a retried upload the node landed twice).
     if (asset.content_hash === hash) return unlink(landed);
-    if ((await versionFromUpload(services, principal, asset.id, upload.landedPath, hash)) !== undefined)
+    if (
+      (await versionFromUpload(services, principal.user.id, asset.id, upload.landedPath, hash)) !== undefined
+    )
       return;
   }
   const name = await placeWithoutOverwrite(landed, dirname(landed), baseName(upload.path));

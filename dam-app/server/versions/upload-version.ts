@@ -1,5 +1,4 @@
 import { rename, stat } from 'node:fs/promises';
-import type { Principal } from '../access/principal.ts';
 import { ingestFile } from '../assets/ingest.ts';
 import type { DamServices } from '../services.ts';
 import { keepCurrentBytes, snapshot, startNextVersion } from './version-operations.ts';
@@ -15,23 +14,24 @@ import {
  * An upload whose name was taken becomes a new version of the asset there, as a check-in with a replacement file
  * does: version rows started → in progress → completed, the current bytes kept in the versions area first, then the
  * uploaded file (`landedPath`, beside the original) renamed into its place. Someone else's lock, taken since the
- * caller looked, wins: then nothing changes and `undefined` says so. The uploader's own lock is kept.
+ * caller looked, wins: then nothing changes and `undefined` says so. The uploader's own lock is kept. A clip exported
+ * as a version (video-timeline/clip-export-job.ts) takes the same road, with its own message.
  */
 export async function versionFromUpload(
   services: DamServices,
-  principal: Principal,
+  userId: number,
   assetId: number,
   landedPath: string,
   newHash: string,
+  message?: string,
 ): Promise<number | undefined> {
   const opened = await services.db.transaction().execute(async (trx) => {
     const asset = await lockLiveAsset(trx, assetId);
-    if (!asset || (asset.checked_out_by !== null && asset.checked_out_by !== principal.user.id))
-      return undefined;
-    const version = await startNextVersion(trx, asset, principal.user.id, newHash, {
+    if (!asset || (asset.checked_out_by !== null && asset.checked_out_by !== userId)) return undefined;
+    const version = await startNextVersion(trx, asset, userId, newHash, {
       name: '',
       comment: '',
-      message: `Uploaded again as ${asset.file_name}`,
+      message: message ?? `Uploaded again as ${asset.file_name}`,
       category: 'Parent',
       metadata: snapshot(asset),
     });

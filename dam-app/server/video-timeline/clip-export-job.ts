@@ -1,14 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { ASSET_MESSAGES } from '../../api/asset-messages.ts';
 import { TIMELINE_TEXTS } from '../../api/video-timeline.ts';
 import { findAsset } from '../assets/asset-queries.ts';
+import { hashFile } from '../assets/hash-file.ts';
 import { ingestFile } from '../assets/ingest.ts';
 import { joinPath, parentOf } from '../folders/acl-scope.ts';
 import type { JobPayload } from '../jobs/job-payloads.ts';
 import { cutClip, planCut } from '../media/video-clip.ts';
 import type { DamServices } from '../services.ts';
 import { placeWithoutOverwrite } from '../uploads/unique-name.ts';
+import { versionFromUpload } from '../versions/upload-version.ts';
 import { clipRow, updateClipRow } from './timeline-queries.ts';
 import { clipFileName } from './timeline-service.ts';
 import { versionFile, videoFacts } from './video-source.ts';
@@ -18,8 +21,8 @@ const PROGRESS_STEP = 5;
 
 /**
  * The `video.clip-export` job (R-CLIP-EXPORT): cuts the clip with ffmpeg — a stream copy when its in point is a key
- * frame, a new encode otherwise — into the conversions area, then keeps it there for download or places it beside
- * the video as a new asset (never over a file already there). The clip's row carries the state, the progress and,
+ * frame, a new encode otherwise — into the conversions area, then keeps it there for download, places it beside
+ * the video as a new asset (never over a file already there), or makes it the video's new version. The clip's row carries the state, the progress and,
  * on failure, a text naming the file and why; a failure is recorded, not retried (it would fail the same way).
  */
 export async function runClipExportJob(services: DamServices, payload: JobPayload<'video.clip-export'>) {
@@ -58,7 +61,32 @@ export async function runClipExportJob(services: DamServices, payload: JobPayloa
     });
     await saving;
     services.log.info('clip_export.cut', { clipId: clip.id, copy: cut.copy });
-    if (clip.export_mode === 'asset') {
+    if (clip.export_mode === 'version' && payload.actorId !== null) {
+      // Landed beside the video under a hidden name (the library's walk skips it), then renamed over it by the
+      // version: the old bytes are kept in the versions area first.
+      const folder = parentOf(asset.path);
+      const landed = await placeWithoutOverwrite(
+        partial,
+        services.tree.absolute(folder),
+        `.clip-${clip.id}.mp4`,
+      );
+      const landedPath = joinPath(folder, landed);
+      const number = await versionFromUpload(
+        services,
+        payload.actorId,
+        asset.id,
+        landedPath,
+        await hashFile(services.tree.absolute(landedPath)),
+        `Clip ${clip.name} of version ${clip.version_number}`,
+      ).finally(() => rm(services.tree.absolute(landedPath), { force: true }));
+      if (number === undefined) return fail(ASSET_MESSAGES.inUse);
+      await updateClipRow(db, clip.id, {
+        export_state: 'ready',
+        export_progress: 100,
+        export_asset_id: asset.id,
+        export_key: null,
+      });
+    } else if (clip.export_mode === 'asset') {
       const folder = parentOf(asset.path);
       const placed = await placeWithoutOverwrite(partial, services.tree.absolute(folder), fileName);
       const made = await ingestFile(services, joinPath(folder, placed), {

@@ -68,7 +68,11 @@ export const updateClipRow = (db: Kysely<Database>, id: number, changes: Updatea
   db.updateTable('video_clips').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
 
 /** Claims the clip for an export unless one is queued or running: the row's state is the lock. */
-export const claimClipExport = (db: Kysely<Database>, id: number, mode: 'asset' | 'download') =>
+export const claimClipExport = (
+  db: Kysely<Database>,
+  id: number,
+  mode: NonNullable<VideoClipsTable['export_mode']>,
+) =>
   db
     .updateTable('video_clips')
     .set({ export_state: 'queued', export_mode: mode, export_progress: 0, export_error: null })

@@ -164,6 +164,38 @@ describe.each(DATABASE_KINDS)('the video timeline on %s', (kind) => {
     expect(Math.abs((await durationOf(join(root(), made.path))) - 1.5)).toBeLessThanOrEqual(FRAME);
   });
 
+  it('exports a clip as a new version of its video: the clip becomes the current file, the old one a version', async () => {
+    await copyFile(join(root(), 'Library/interview.mp4'), join(root(), 'Library/take.mp4'));
+    const take = (await carla.post('/assets/ingest', { path: 'Library/take.mp4' })).body.asset.id;
+    const clip = (await carla.post(`/assets/${take}/clips`, { name: 'Short', inSeconds: 0, outSeconds: 1.5 }))
+      .body;
+    // A new version needs file actions, as a check-in does.
+    expect((await viewer.post(`/assets/${take}/clips/${clip.id}/export`, { as: 'version' })).status).toBe(
+      403,
+    );
+    expect((await carla.post(`/assets/${take}/clips/${clip.id}/export`, { as: 'version' })).status).toBe(202);
+    // The video's current version is now the clip's: the clip stays on the version it was made on (1).
+    const row = await eventually(async () => {
+      const found = await dam.services.db
+        .selectFrom('video_clips')
+        .selectAll()
+        .where('id', '=', clip.id)
+        .executeTakeFirstOrThrow();
+      return ['ready', 'failed'].includes(found.export_state) && found;
+    }, 60_000);
+    expect(row).toMatchObject({ export_state: 'ready', export_mode: 'version', export_asset_id: take });
+    const asset = (await carla.get(`/assets/${take}`)).body;
+    expect(asset).toMatchObject({ versions: 2, path: 'Library/take.mp4' });
+    expect(Math.abs((await durationOf(join(root(), 'Library/take.mp4'))) - 1.5)).toBeLessThanOrEqual(FRAME);
+    const versions = (await carla.get(`/assets/${take}/versions`)).body;
+    expect(JSON.stringify(versions)).toContain('Clip Short');
+    // Nothing was left beside the video.
+    const { readdir } = await import('node:fs/promises');
+    expect((await readdir(join(root(), 'Library'))).filter((name) => name.includes('take'))).toEqual([
+      'take.mp4',
+    ]);
+  });
+
   it('says why an export failed, naming the file', async () => {
     await copyFile(join(root(), 'Library/interview.mp4'), join(root(), 'Library/gone.mp4'));
     const gone = (await carla.post('/assets/ingest', { path: 'Library/gone.mp4' })).body.asset.id;
@@ -210,6 +242,20 @@ describe.each(DATABASE_KINDS)('the video timeline on %s', (kind) => {
     expect(timeline).toMatchObject({ versionNumber: 2, cuePoints: [], clips: [] });
     const cue = await carla.post(`/assets/${video}/cue-points`, { timeSeconds: 2.8, label: 'Credits' });
     expect(cue.body).toMatchObject({ versionNumber: 2 });
+  });
+
+  it('makes the thumbnail strip of a video at its ingest, as a job, before anyone asks for it', async () => {
+    await copyFile(join(root(), 'Library/interview.mp4'), join(root(), 'Library/fresh.mp4'));
+    const fresh = (await carla.post('/assets/ingest', { path: 'Library/fresh.mp4' })).body.asset.id;
+    const { readdir } = await import('node:fs/promises');
+    const folder = dam.services.storage.conversions.localPath(`timeline/${fresh}`) as string;
+    const made = await eventually(async () => {
+      const names = (await readdir(folder).catch(() => [] as string[])).filter((name) =>
+        name.endsWith('-strip.jpg'),
+      );
+      return names.length > 0 && names;
+    }, 25_000);
+    expect(made).toHaveLength(1);
   });
 
   it('draws the thumbnails along the timeline as one JPEG strip, made once', async () => {

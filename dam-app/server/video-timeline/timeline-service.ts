@@ -17,10 +17,11 @@ import { can, type Principal } from '../access/principal.ts';
 import { assertMayDownload } from '../access/transfer-gates.ts';
 import { ApiError, conflict, forbidden, invalid } from '../api/api-error.ts';
 import { changeableAsset } from '../assets/asset-operations.ts';
+import { findAsset } from '../assets/asset-queries.ts';
 import { visibleAsset } from '../assets/asset-records.ts';
 import type { Asset } from '../db/schema.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
-import { queueJob } from '../jobs/job-payloads.ts';
+import { type JobPayload, queueJob } from '../jobs/job-payloads.ts';
 import { timelineStrip as makeStrip } from '../media/video-clip.ts';
 import type { DamServices } from '../services.ts';
 import * as queries from './timeline-queries.ts';
@@ -185,7 +186,7 @@ export async function deleteClip(services: DamServices, principal: Principal, id
 }
 
 /**
- * Queues the clip's export (R-CLIP-EXPORT). As a new asset it needs `new assets`; as a download, the download
+ * Queues the clip's export (R-CLIP-EXPORT). As a new asset it needs `new assets`; as a new version, `file actions`; as a download, the download
  * permissions. One export of a clip at a time: the row's state is claimed in the same statement that checks it.
  */
 export async function exportClip(
@@ -197,6 +198,8 @@ export async function exportClip(
 ) {
   await videoAsset(services, principal, id, true);
   if (body.as === 'asset' && !can(principal, 'new assets')) throw forbidden();
+  // A new version replaces the video's file, as a check-in does.
+  if (body.as === 'version' && !can(principal, 'file actions')) throw forbidden();
   if (body.as === 'download') assertMayDownload(services.config, principal);
   await clipOf(services, id, clipId);
   const claimed = await services.db.transaction().execute(async (trx) => {
@@ -237,12 +240,30 @@ export function clipFileName(sourceName: string, clipName: string): string {
 // One strip per content made at a time in this process; others asking wait for it.
 const making = new Map<string, Promise<string>>();
 
-/** The thumbnail strip of the current version: made with ffmpeg when first asked, then kept in the conversions area. */
+/** The thumbnail strip of the current version: made at ingest (`video.timeline-strip`) or when first asked, then kept. */
 export async function timelineStrip(services: DamServices, principal: Principal, id: number) {
   const asset = await videoAsset(services, principal, id, false);
+  const target = await ensureStrip(services, asset);
+  if (!target) throw notVideo();
+  const info = await stat(target);
+  return { stream: createReadStream(target), size: info.size };
+}
+
+/** The `video.timeline-strip` job, queued at a video's ingest: its strip is ready before the timeline first opens. */
+export async function runTimelineStripJob(
+  services: DamServices,
+  payload: JobPayload<'video.timeline-strip'>,
+) {
+  const asset = await findAsset(services.db, payload.assetId);
+  if (asset?.kind !== 'video' || asset.status === 'trashed') return;
+  await ensureStrip(services, asset);
+}
+
+/** The strip's file in the conversions area, made with ffmpeg unless there; undefined when the file is missing. */
+async function ensureStrip(services: DamServices, asset: Asset): Promise<string | undefined> {
   const file = await versionFile(services, asset, asset.version_number);
-  if (!file) throw notVideo();
-  const key = `timeline/${id}/${file.hash.slice(0, 32)}-strip.jpg`;
+  if (!file) return undefined;
+  const key = `timeline/${asset.id}/${file.hash.slice(0, 32)}-strip.jpg`;
   const target = services.storage.conversions.localPath(key) as string;
   if (!(await stat(target).catch(() => undefined))?.isFile()) {
     let pending = making.get(key);
@@ -263,6 +284,5 @@ export async function timelineStrip(services: DamServices, principal: Principal,
     }
     await pending;
   }
-  const info = await stat(target);
-  return { stream: createReadStream(target), size: info.size };
+  return target;
 }

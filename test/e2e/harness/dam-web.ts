@@ -64,7 +64,9 @@ export async function startDamWebSite(
     ...env,
   });
   // The run's migrated PGlite (pglite-template.setup.ts), which opens in a fraction of an initdb and the migrations.
-  if (!config.databaseUrl) await copyPgliteTemplate(inject('pgliteTemplate'), join(config.home, 'pglite'));
+  // Outside vitest (a bench run by hand) there is no template: the database is made and migrated at start.
+  if (!config.databaseUrl && process.env.VITEST)
+    await copyPgliteTemplate(inject('pgliteTemplate'), join(config.home, 'pglite'));
   const runtime = await createServices(config, silentLogger);
   const logins = await seedDemo(runtime.services);
   if (options.content) await createDemoContent(runtime.services);

@@ -26,6 +26,7 @@ import * as uploadLocks from './0028-upload-locks.ts';
 import * as workflowModel from './0031-workflow-model.ts';
 import * as metadataImports from './0032-metadata-imports.ts';
 import * as portalBranding from './0029-portal-branding.ts';
+import * as clipVersionExport from './0030-clip-version-export.ts';
 
 /** Every migration, in order. Names never change once released: the database records them. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -54,6 +55,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0026-workspaces': workspaces,
   '0028-upload-locks': uploadLocks,
   '0029-portal-branding': portalBranding,
+  '0030-clip-version-export': clipVersionExport,
   '0031-workflow-model': workflowModel,
   '0032-metadata-imports': metadataImports,
 };

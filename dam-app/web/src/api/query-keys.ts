@@ -23,3 +23,7 @@ export const ASSET_KEYS = {
 export const NOTIFICATION_KEY = ['notifications'] as const;
 export const UNREAD_KEY = [...NOTIFICATION_KEY, 'unread'] as const;
 export const TASKS_KEY = ['tasks'] as const;
+
+/** One asset's discussion (every version, and its mention suggestions): the live channel's `discussion` events refresh it. */
+export const DISCUSSIONS_KEY = ['discussion'] as const;
+export const discussionKey = (assetId: number) => [...DISCUSSIONS_KEY, assetId] as const;

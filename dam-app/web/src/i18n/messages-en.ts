@@ -1476,6 +1476,32 @@ export const en = {
   'portals.rendition.web-preview': 'Web preview',
   'portals.rendition.poster': 'Poster frame',
   'portal.downloadRendition': 'Download the {what} of {name}',
+  // issue 28: the folder-approver screen
+  'folderApprover.title': 'Folder approver',
+  'folderApprover.intro':
+    'Who approves requests to download and clearance requests for the assets in {path}.',
+  'folderApprover.ownNow': 'Approver: {name} (named on this folder)',
+  'folderApprover.inheritsNow': 'Approver: {name} (inherited)',
+  'folderApprover.inheritedFrom': 'Without its own, this folder takes {name} from {path}.',
+  'folderApprover.inheritedAdmins':
+    'Without its own, the administrators approve, as no folder above names an approver.',
+  'folderApprover.admins': 'the administrators',
+  'folderApprover.kind': 'Who approves',
+  'folderApprover.kind.inherit': 'Inherit from the folders above',
+  'folderApprover.kind.user': 'A user',
+  'folderApprover.kind.group': 'A group',
+  'folderApprover.user': 'User',
+  'folderApprover.group': 'Group',
+  'folderApprover.choose': 'Choose…',
+  'folderApprover.pickUser': 'Choose the user who approves.',
+  'folderApprover.pickGroup': 'Choose the group that approves.',
+  'folderApprover.save': 'Save approver',
+  'folderApprover.back': 'Back to the folder',
+  'folderApprover.saved': 'Approver of {path} saved.',
+  'folder.approver': 'Approver…',
+  'video.exportVersion': 'Export as new version',
+  'video.exportVersionOf': 'Export as new version: {name}',
+  'video.openClipVersion': 'See the versions',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ASSET_MESSAGES } from '../../../api/asset-messages.ts';
 import { MESSAGES } from '../../../api/messages.ts';
+import { TIMELINE_TEXTS } from '../../../api/video-timeline.ts';
 import { CART_FULL_NOTICE } from '../../../api/working-sets.ts';
 import { assetMessagesFr, WORKING_SET_NOTICES, workingSetNoticesFr } from './asset-messages-fr.ts';
 import { en } from './messages-en.ts';
@@ -123,5 +124,16 @@ describe('translator and server texts', () => {
     );
     expect(specText('loadingDockNoSpace', 'fr', values)).toContain('nécessite 3.0 GB et il reste 1.0 GB');
     expect(ASSET_PLACEHOLDERS.loadingDockNoSpace).toEqual(['requested', 'free']);
+  });
+
+  it('translates every text of the video timeline, a failed export with its file and its reason', () => {
+    for (const [key, text] of Object.entries(TIMELINE_TEXTS))
+      if (typeof text === 'string') expect(localizeMessage(text, 'fr'), key).not.toBe(text);
+    expect(
+      localizeMessage(TIMELINE_TEXTS.exportFailed('a (Cut).mp4', TIMELINE_TEXTS.sourceMissing), 'fr'),
+    ).toBe('a (Cut).mp4 : l’export du clip a échoué (son fichier manque dans le stockage).');
+    expect(localizeMessage(TIMELINE_TEXTS.exportFailed('b.mp4', 'ffmpeg exited with 1'), 'fr')).toBe(
+      'b.mp4 : l’export du clip a échoué (ffmpeg exited with 1).',
+    );
   });
 });

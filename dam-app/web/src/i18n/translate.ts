@@ -2,6 +2,7 @@ import { ASSET_MESSAGES } from '../../../api/asset-messages.ts';
 import { DISCUSSION_MESSAGES } from '../../../api/discussions.ts';
 import { FIELD_MESSAGES, MESSAGES, METADATA_IO_MESSAGES, WORKFLOW_MESSAGES } from '../../../api/messages.ts';
 import { REQUEST_MESSAGES } from '../../../api/requests.ts';
+import { TIMELINE_TEXTS } from '../../../api/video-timeline.ts';
 import { assetMessagesFr, WORKING_SET_NOTICES, workingSetNoticesFr } from './asset-messages-fr.ts';
 import { discussionMessagesFr } from './discussion-messages-fr.ts';
 import { FIELD_PLACEHOLDERS, fieldMessagesFr } from './field-messages-fr.ts';
@@ -10,6 +11,7 @@ import { fr } from './messages-fr.ts';
 import { METADATA_IO_PLACEHOLDERS, metadataIoMessagesFr } from './metadata-io-messages-fr.ts';
 import { requestMessagesFr } from './request-messages-fr.ts';
 import { serverMessagesFr } from './server-messages-fr.ts';
+import { TIMELINE_PLACEHOLDERS, timelineMessagesFr } from './timeline-messages-fr.ts';
 import { WORKFLOW_PLACEHOLDERS, workflowMessagesFr } from './workflow-messages-fr.ts';
 
 export const CATALOGUES = { en, fr } as const satisfies Record<string, Messages>;
@@ -72,7 +74,16 @@ export type SpecKey =
   | keyof typeof REQUEST_MESSAGES
   | WorkflowKey
   | keyof typeof DISCUSSION_MESSAGES
-  | MetadataIoKey;
+  | MetadataIoKey
+  | TimelineKey;
+
+type TimelineKey = keyof typeof TIMELINE_TEXTS;
+function timelineTemplate(key: TimelineKey): string {
+  const text = TIMELINE_TEXTS[key];
+  if (typeof text === 'string') return text;
+  const names: readonly string[] = TIMELINE_PLACEHOLDERS[key as keyof typeof TIMELINE_PLACEHOLDERS];
+  return (text as (...values: string[]) => string)(...names.map((name) => `{${name}}`));
+}
 
 type FieldKey = keyof typeof FIELD_MESSAGES;
 function fieldTemplate(key: FieldKey): string {
@@ -124,6 +135,9 @@ export const SPEC_TEXTS: Record<Language, Record<SpecKey, string>> = {
     ...(Object.fromEntries(
       Object.keys(METADATA_IO_MESSAGES).map((key) => [key, metadataIoTemplate(key as MetadataIoKey)]),
     ) as Record<MetadataIoKey, string>),
+    ...(Object.fromEntries(
+      Object.keys(TIMELINE_TEXTS).map((key) => [key, timelineTemplate(key as TimelineKey)]),
+    ) as Record<TimelineKey, string>),
   },
   fr: {
     ...serverMessagesFr,
@@ -134,6 +148,7 @@ export const SPEC_TEXTS: Record<Language, Record<SpecKey, string>> = {
     ...workflowMessagesFr,
     ...discussionMessagesFr,
     ...metadataIoMessagesFr,
+    ...timelineMessagesFr,
   },
 };
 
@@ -155,6 +170,9 @@ for (const [key, template] of Object.entries(SPEC_TEXTS.en) as [SpecKey, string]
 /** A value the API put in a text, as the language writes it: sizes such as `1.5 GB` become `1,5 Go` in French. */
 function localizeValue(value: string, language: Language): string {
   if (language !== 'fr') return value;
+  // A known text inside a built one (a failed export's reason).
+  const known = EXACT_KEYS.get(value);
+  if (known) return SPEC_TEXTS[language][known];
   const size = /^(\d+)(?:\.(\d+))? (GB|MB)$/.exec(value);
   if (!size) return value;
   const [, whole, fraction, unit] = size;

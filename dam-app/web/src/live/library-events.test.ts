@@ -63,6 +63,21 @@ describe('watchLibrary', () => {
     expect(keys()).toEqual(['notifications', 'tasks']);
     // The browser reconnected (the DAM restarted): what came meanwhile is fetched.
     source?.dispatch('ready', '{}');
-    expect(keys()).toEqual(['notifications', 'tasks', 'notifications', 'tasks']);
+    // …and the discussions (comments made while cut off).
+    expect(keys()).toEqual(['notifications', 'tasks', 'notifications', 'tasks', 'discussion']);
+  });
+
+  it("loads an asset's discussion again when someone changes it, and nothing else", () => {
+    const queries = new QueryClient();
+    const refreshed = vi.spyOn(queries, 'invalidateQueries');
+    let source: TestDoubleEventSource | undefined;
+    watchLibrary(queries, (url) => {
+      source = new TestDoubleEventSource(url);
+      return source;
+    });
+    source?.dispatch('discussion', JSON.stringify({ assetId: 'x' }));
+    expect(refreshed).not.toHaveBeenCalled();
+    source?.dispatch('discussion', JSON.stringify({ assetId: 12, commentId: 40 }));
+    expect(refreshed.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([['discussion', 12]]);
   });
 });

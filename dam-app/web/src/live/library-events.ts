@@ -1,7 +1,20 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { LIBRARY_EVENT, LIBRARY_EVENTS_PATH, libraryEventSchema } from '../../../api/live.ts';
+import {
+  DISCUSSION_EVENT,
+  discussionEventSchema,
+  LIBRARY_EVENT,
+  LIBRARY_EVENTS_PATH,
+  libraryEventSchema,
+} from '../../../api/live.ts';
 import { NOTIFICATION_EVENT } from '../../../api/notifications.ts';
-import { ASSET_KEYS, LIBRARY_KEY, NOTIFICATION_KEY, TASKS_KEY } from '../api/query-keys.ts';
+import {
+  ASSET_KEYS,
+  DISCUSSIONS_KEY,
+  discussionKey,
+  LIBRARY_KEY,
+  NOTIFICATION_KEY,
+  TASKS_KEY,
+} from '../api/query-keys.ts';
 
 /** Changes that come close together (an upload of many files) refresh the screens once. */
 export const REFRESH_AFTER_MS = 300;
@@ -49,9 +62,17 @@ export function watchLibrary(
     void queries.invalidateQueries({ queryKey: [...TASKS_KEY] });
   };
   source.addEventListener(NOTIFICATION_EVENT, refreshMine);
+  // Someone commented on, edited or deleted in an asset's discussion: an open Discussion tab of it shows it at once.
+  source.addEventListener(DISCUSSION_EVENT, (event) => {
+    const parsed = discussionEventSchema.safeParse(safeJson(event.data));
+    if (parsed.success) void queries.invalidateQueries({ queryKey: [...discussionKey(parsed.data.assetId)] });
+  });
   let connected = false;
   source.addEventListener('ready', () => {
-    if (connected) refreshMine();
+    if (connected) {
+      refreshMine();
+      void queries.invalidateQueries({ queryKey: [...DISCUSSIONS_KEY] });
+    }
     connected = true;
   });
   return () => {

@@ -34,6 +34,8 @@ export function safeDecode(text: string): string | undefined {
 }
 
 type Values = Record<string, readonly string[]>;
+/** A query parameter's allowed values, or `'id'`: a positive whole number (a comment to open at). */
+type QueryValues = Record<string, readonly string[] | 'id'>;
 
 /**
  * A screen at a path: `'/folder/:id'`, where `:id` is a positive whole number and any other `:name` one of
@@ -42,7 +44,7 @@ type Values = Record<string, readonly string[]>;
  */
 export function path<P extends object = Record<never, never>>(
   templates: string | string[],
-  options: { segments?: Values; query?: Values; defaults?: Partial<P> } = {},
+  options: { segments?: Values; query?: QueryValues; defaults?: Partial<P> } = {},
 ): RouteCodec<P> {
   const all = Array.isArray(templates) ? templates : [templates];
   const [main = '/'] = all;
@@ -54,7 +56,10 @@ export function path<P extends object = Record<never, never>>(
         const result: Record<string, unknown> = { ...options.defaults, ...params };
         for (const [name, allowed] of Object.entries(options.query ?? {})) {
           const value = query.get(name);
-          if (value && allowed.includes(value)) result[name] = value;
+          if (!value) continue;
+          if (allowed === 'id') {
+            if (ID.test(value)) result[name] = Number(value);
+          } else if (allowed.includes(value)) result[name] = value;
         }
         return result as P;
       }

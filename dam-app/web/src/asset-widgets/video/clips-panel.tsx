@@ -19,7 +19,7 @@ const onName = (error: unknown) => error instanceof ApiFailure && 'name' in erro
 
 /**
  * The clips of the version on show: made from the in and out marks with a name, played from their in point, exported
- * by the server's ffmpeg as a new asset or a download (with its progress, and its failure's text), deleted.
+ * by the server's ffmpeg as a new asset, a new version of the video or a download (with its progress, and its failure's text), deleted.
  */
 export function ClipsPanel(props: {
   assetId: number;
@@ -27,6 +27,8 @@ export function ClipsPanel(props: {
   marks: Marks;
   editable: boolean;
   mayCreateAssets: boolean;
+  /** May make a new version of the video (file actions, as a check-in). */
+  mayVersion: boolean;
   mayDownload: boolean;
   changes: Changes;
   onSeek(seconds: number): void;
@@ -110,6 +112,15 @@ export function ClipsPanel(props: {
                       }
                     />
                   )}
+                  {props.mayVersion && (
+                    <RowButton
+                      text={t('video.exportVersion')}
+                      label={t('video.exportVersionOf', { name: clip.name })}
+                      onClick={() =>
+                        !exporting(clip) && changes.exportClip.mutate({ clipId: clip.id, as: 'version' })
+                      }
+                    />
+                  )}
                   {props.mayDownload && (
                     <RowButton
                       text={t('video.exportDownload')}
@@ -138,7 +149,7 @@ export function ClipsPanel(props: {
 
 /** Where a clip's export stands: a progress bar while it runs, the way to the result, or why it failed. */
 function ExportState({ assetId, clip }: { assetId: number; clip: Clip }) {
-  const { t } = usePreferences();
+  const { t, message } = usePreferences();
   const state = clip.export;
   if (state.state === 'queued' || state.state === 'running')
     return (
@@ -163,7 +174,7 @@ function ExportState({ assetId, clip }: { assetId: number; clip: Clip }) {
           {t('video.exportFailed')}
         </Badge>
         <Text fontSize="xs" color="fg.error" data-testid="clip-export-error">
-          {state.error}
+          {state.error && message(state.error)}
         </Text>
       </Stack>
     );
@@ -173,6 +184,15 @@ function ExportState({ assetId, clip }: { assetId: number; clip: Clip }) {
         <Badge colorPalette="green">{t('video.exported')}</Badge>
         <Link to={{ name: 'asset', id: state.assetId }} fontSize="sm">
           {t('video.openClipAsset')}
+        </Link>
+      </HStack>
+    );
+  if (state.state === 'ready' && state.as === 'version')
+    return (
+      <HStack gap="2">
+        <Badge colorPalette="green">{t('video.exported')}</Badge>
+        <Link to={{ name: 'asset', id: assetId, tab: 'versions' }} fontSize="sm">
+          {t('video.openClipVersion')}
         </Link>
       </HStack>
     );

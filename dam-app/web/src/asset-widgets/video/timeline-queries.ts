@@ -9,7 +9,12 @@ import {
   getTimeline,
   updateCuePoint,
 } from '../../../../api/contract/video-timeline-endpoints.ts';
-import type { saveClipSchema, saveCuePointSchema, Timeline } from '../../../../api/video-timeline.ts';
+import type {
+  clipExportModes,
+  saveClipSchema,
+  saveCuePointSchema,
+  Timeline,
+} from '../../../../api/video-timeline.ts';
 import { api } from '../../api/api-client.ts';
 
 /** How often a timeline with an export under way is fetched again (its progress). */
@@ -55,7 +60,7 @@ export function useTimelineChanges(assetId: number) {
       onSuccess: refresh,
     }),
     exportClip: useMutation({
-      mutationFn: ({ clipId, as }: { clipId: number; as: 'asset' | 'download' }) =>
+      mutationFn: ({ clipId, as }: { clipId: number; as: (typeof clipExportModes)[number] }) =>
         api.call(exportClip, { params: { ...params, clipId }, body: { as } }),
       onSuccess: refresh,
     }),

@@ -170,9 +170,11 @@ describe('the video review view', () => {
           clip(3, 'Broken', { state: 'failed', as: 'download', error: 'interview (Broken).mp4: it broke' }),
           clip(4, 'Ready', { state: 'ready', as: 'download', progress: 100 }),
           clip(5, 'Made', { state: 'ready', as: 'asset', progress: 100, assetId: 77 }),
+          clip(6, 'Trimmed', { state: 'ready', as: 'version', progress: 100, assetId: 5 }),
         ],
       }),
       'POST /assets/5/clips/1/export': clip(1, 'Waiting', { state: 'queued', as: 'asset' }),
+      'POST /assets/5/clips/6/export': clip(6, 'Trimmed', { state: 'queued', as: 'version' }),
     });
     draw();
     const clips = await screen.findByRole('list', { name: en('video.clips') });
@@ -203,6 +205,18 @@ describe('the video review view', () => {
         .getByRole('link', { name: en('video.openClipAsset') })
         .getAttribute('href'),
     ).toContain('77');
+    // A clip made the video's new version: the way to its versions; and a new version is asked for by its button.
+    expect(
+      within(clips)
+        .getByRole('link', { name: en('video.openClipVersion') })
+        .getAttribute('href'),
+    ).toBe('#/asset/5?tab=versions');
+    await act(async () =>
+      fireEvent.click(
+        within(clips).getByRole('button', { name: en('video.exportVersionOf', { name: 'Trimmed' }) }),
+      ),
+    );
+    expect(lastChange(calls)).toMatchObject({ path: '/assets/5/clips/6/export', body: { as: 'version' } });
   });
 
   it('shows a person without file actions the lists only, and offers each export only with its permission', async () => {
@@ -216,6 +230,9 @@ describe('the video review view', () => {
     draw(['file actions']);
     await screen.findByRole('slider');
     expect(screen.queryByRole('button', { name: en('video.exportAssetOf', { name: 'Answer' }) })).toBeNull();
+    expect(
+      screen.getByRole('button', { name: en('video.exportVersionOf', { name: 'Answer' }) }),
+    ).toBeTruthy();
     expect(
       screen.queryByRole('button', { name: en('video.exportDownloadOf', { name: 'Answer' }) }),
     ).toBeNull();

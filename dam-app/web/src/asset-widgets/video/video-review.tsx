@@ -160,6 +160,7 @@ export function VideoReview({ asset, session }: { asset: AssetView; session: Ses
                 marks={marks}
                 editable={editable}
                 mayCreateAssets={allows(session, 'new assets')}
+                mayVersion={allows(session, 'file actions')}
                 mayDownload={mayDownload(session)}
                 changes={changes}
                 onSeek={player.seek}

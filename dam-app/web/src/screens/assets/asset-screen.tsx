@@ -39,14 +39,23 @@ import { AssetFields } from './asset-fields.tsx';
 import { AssetFormPanel } from './asset-form-panel.tsx';
 import { ASSET_KEYS, refreshAssets, useAsset, useTrash } from './asset-queries.ts';
 import { AssetVersionsTab } from './asset-versions-tab.tsx';
-import { DiscussionTab } from './discussion-tab.tsx';
+import { type CommentAt, DiscussionTab } from './discussion-tab.tsx';
 import { MetadataForm } from './metadata-form.tsx';
 
 export const screen = defineScreen('asset', {
-  codec: path<{ id: number; tab?: AssetTab }>('/asset/:id', { query: { tab: ASSET_TABS } }),
+  // `comment` (on `version`) opens the Discussion tab at that comment: a Mention's or a Discussion's link.
+  codec: path<{ id: number; tab?: AssetTab; version?: number; comment?: number }>('/asset/:id', {
+    query: { tab: ASSET_TABS, version: 'id', comment: 'id' },
+  }),
 });
 export const draw: Draw<'asset'> = (route, { session }) => (
-  <AssetScreen key={route.id} session={session} id={route.id} tab={route.tab} />
+  <AssetScreen
+    key={route.id}
+    session={session}
+    id={route.id}
+    tab={route.tab}
+    at={route.comment === undefined ? undefined : { comment: route.comment, version: route.version }}
+  />
 );
 
 /** The Asset View (R-SCREEN-LABELS): General tab, extended view and versions, with the asset's actions. */
@@ -54,10 +63,13 @@ export function AssetScreen({
   session,
   id,
   tab = 'general',
+  at,
 }: {
   session: SessionView;
   id: number;
   tab?: AssetTab;
+  /** The comment the Discussion tab opens at. */
+  at?: CommentAt | undefined;
 }) {
   const { t } = usePreferences();
   const asset = useAsset(id);
@@ -75,18 +87,22 @@ export function AssetScreen({
       </Stack>
     );
   if (asset.isError) return <ErrorAlert error={asset.error} />;
-  return <AssetPage asset={asset.data} session={session} tab={tab} onTrashed={() => setTrashed(true)} />;
+  return (
+    <AssetPage asset={asset.data} session={session} tab={tab} at={at} onTrashed={() => setTrashed(true)} />
+  );
 }
 
 function AssetPage({
   asset,
   session,
   tab,
+  at,
   onTrashed,
 }: {
   asset: AssetView;
   session: SessionView;
   tab: AssetTab;
+  at: CommentAt | undefined;
   onTrashed(): void;
 }) {
   const { t, language } = usePreferences();
@@ -173,7 +189,7 @@ function AssetPage({
           <AssetVersionsTab asset={asset} session={session} />
         </Tabs.Content>
         <Tabs.Content value="discussion">
-          <DiscussionTab asset={asset} />
+          <DiscussionTab asset={asset} at={at} />
         </Tabs.Content>
       </Tabs.Root>
     </Stack>

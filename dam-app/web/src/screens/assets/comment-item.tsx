@@ -58,13 +58,15 @@ export function CommentItem(props: CommentItemProps) {
   const [text, setText] = useState(comment.body);
   if (comment.deleted)
     return (
-      <Text fontSize="sm" color="fg.muted" fontStyle="italic">
+      <Text fontSize="sm" color="fg.muted" fontStyle="italic" data-comment={comment.id} tabIndex={-1}>
         {t('discussion.deleted')}
       </Text>
     );
   return (
     <Stack
       gap="1"
+      data-comment={comment.id}
+      tabIndex={-1}
       borderLeftWidth={props.selected ? '3px' : '0'}
       borderColor="orange.500"
       ps={props.selected ? '2' : '0'}

@@ -8,11 +8,12 @@ import {
 } from '../../../../api/contract/discussions-endpoints.ts';
 import type { NewComment } from '../../../../api/discussions.ts';
 import { api } from '../../api/api-client.ts';
+import { discussionKey } from '../../api/query-keys.ts';
 
 export const DISCUSSION_KEYS = {
-  all: (assetId: number) => ['discussion', assetId] as const,
-  version: (assetId: number, version: number | null) => ['discussion', assetId, version] as const,
-  mentions: (assetId: number, prefix: string) => ['discussion', assetId, 'mentions', prefix] as const,
+  all: discussionKey,
+  version: (assetId: number, version: number | null) => [...discussionKey(assetId), version] as const,
+  mentions: (assetId: number, prefix: string) => [...discussionKey(assetId), 'mentions', prefix] as const,
 };
 
 /** The discussion of one version (null: the asset's current one). */

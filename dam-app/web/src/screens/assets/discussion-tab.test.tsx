@@ -66,9 +66,9 @@ const DISCUSSION: Discussion = {
     comment(3, { deleted: true, body: '', author: null }),
   ],
 };
-const draw = async (routes: Record<string, unknown> = {}) => {
+const draw = async (routes: Record<string, unknown> = {}, at?: { comment: number; version?: number }) => {
   const api = fakeApi({ 'GET /assets/7/comments': DISCUSSION, ...routes });
-  renderScreen(<DiscussionTab asset={ASSET} />);
+  renderScreen(<DiscussionTab asset={ASSET} at={at} />);
   await screen.findByRole('heading', { name: en('discussion.title', { count: 2, version: 2 }) });
   return api;
 };
@@ -161,5 +161,16 @@ describe('the asset’s Discussion tab (R-ANNOTATION, R-MENTION, R-COMMENT-EDIT)
     fakeApi({ 'GET /assets/7/comments': failure(404, 'not_found', 'Not found') });
     renderScreen(<DiscussionTab asset={ASSET} />);
     expect(await screen.findByText('Not found')).toBeTruthy();
+  });
+
+  it('opens at the comment a notification names: on its version, marked and focused', async () => {
+    const api = await draw({}, { comment: 2, version: 2 });
+    const reply = screen.getByText('Shrunk it').closest('[data-comment]') as HTMLElement;
+    await waitFor(() => expect(document.activeElement).toBe(reply));
+    expect(reply.dataset.comment).toBe('2');
+    expect(getComputedStyle(reply).borderLeftWidth).toBe('3px');
+    expect(api.fetcher.mock.calls.map(([url]) => String(url))).toEqual([
+      expect.stringMatching(/\/assets\/7\/comments\?version=2$/),
+    ]);
   });
 });

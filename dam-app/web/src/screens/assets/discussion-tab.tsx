@@ -1,5 +1,5 @@
 import { Box, Heading, SimpleGrid, Stack } from '@chakra-ui/react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { AssetView } from '../../../../api/assets.ts';
 import type { Comment } from '../../../../api/discussions.ts';
 import { usePreferences } from '../../app/preferences.tsx';
@@ -11,20 +11,37 @@ import { CommentComposer } from './comment-composer.tsx';
 import { CommentItem } from './comment-item.tsx';
 import { useCommentActions, useDiscussion } from './discussion-queries.ts';
 
+/** A comment to open the tab at (a Mention's or a Discussion's link), on the version it was made on. */
+export interface CommentAt {
+  comment: number;
+  version?: number | undefined;
+}
+
+/** R-COMMENT-LINK: once the discussion shows, the comment a link named is scrolled to and takes the focus. */
+function useOpenAt(comment: number | undefined, shown: boolean) {
+  useEffect(() => {
+    if (comment === undefined || !shown) return;
+    const element = document.querySelector<HTMLElement>(`[data-comment="${comment}"]`);
+    element?.scrollIntoView?.({ block: 'center' });
+    element?.focus({ preventScroll: true });
+  }, [comment, shown]);
+}
+
 /**
  * Discussion (R-ANNOTATION, R-MENTION, R-COMMENT-EDIT): one version's comments and replies, its annotations drawn on
  * its preview with the list beside it; a new comment may be pinned to a region, a page or a time range.
  */
-export function DiscussionTab({ asset }: { asset: AssetView }) {
+export function DiscussionTab({ asset, at }: { asset: AssetView; at?: CommentAt | undefined }) {
   const { t } = usePreferences();
-  const [picked, setPicked] = useState<number | null>(null);
-  const [selected, setSelected] = useState<number | null>(null);
+  const [picked, setPicked] = useState<number | null>(at?.version ?? null);
+  const [selected, setSelected] = useState<number | null>(at?.comment ?? null);
   const [draft, setDraft] = useState<Region | null>(null);
   const [replyTo, setReplyTo] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<Comment | null>(null);
   const videoRef = useRef<HTMLVideoElement | null>(null);
   const discussion = useDiscussion(asset.id, picked);
   const actions = useCommentActions(asset.id, useFailureToast());
+  useOpenAt(at?.comment, discussion.isSuccess);
   if (discussion.isPending) return <ListSkeleton />;
   if (discussion.isError) return <ErrorAlert error={discussion.error} />;
   const { version, currentVersion, items } = discussion.data;
@@ -107,7 +124,7 @@ export function DiscussionTab({ asset }: { asset: AssetView }) {
                     <Box as="li" key={reply.id}>
                       <CommentItem
                         comment={reply}
-                        selected={false}
+                        selected={selected === reply.id}
                         onSelect={select}
                         onEdit={(id, body, done) => actions.edit.mutate({ id, body }, { onSuccess: done })}
                         onDelete={setDeleting}

@@ -38,6 +38,11 @@ function FolderMenuContent({
           {t(`folder.op.${operation}`)}
         </Menu.Item>
       ))}
+      {session.user.isAdmin && (
+        <Menu.Item value="approver" onSelect={() => navigate({ name: 'folder-approver', id: folder.id })}>
+          {t('folder.approver')}
+        </Menu.Item>
+      )}
       <ExtraMenuItems extras={extras} separated />
     </Menu.Content>
   );

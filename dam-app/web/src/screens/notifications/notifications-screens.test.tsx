@@ -27,6 +27,7 @@ describe('the Notification center', () => {
         items: [
           note(3),
           note(2, { type: 'Conversion', actor: null, target: { kind: 'dock', id: 'abc' }, read: true }),
+          note(1, { type: 'Mention', target: { kind: 'comment', id: '12:3:40' }, read: true }),
         ],
         next: null,
         unread: 1,
@@ -37,7 +38,13 @@ describe('the Notification center', () => {
     drawRoute({ name: 'notifications' });
     const table = await screen.findByRole('table', { name: en('notifications.title') }, SLOW);
     const rows = within(table).getAllByRole('row');
-    expect(rows).toHaveLength(3);
+    expect(rows).toHaveLength(4);
+    // A Mention opens the asset's Discussion tab at the comment, on its version.
+    expect(
+      within(rows[3] as HTMLElement)
+        .getByRole('link', { name: 'photo-1.jpg' })
+        .getAttribute('href'),
+    ).toBe('#/asset/12?tab=discussion&version=3&comment=40');
     const first = within(rows[1] as HTMLElement);
     expect(first.getByText(en('notifications.type.Upload'))).toBeTruthy();
     expect(first.getByRole('link', { name: 'photo-3.jpg' }).getAttribute('href')).toBe('#/asset/103');

@@ -5,6 +5,7 @@ import { REQUEST_MESSAGES } from '../../../../api/requests.ts';
 import { drawRoute, holder, SLOW } from '../../test-support/draw-route.tsx';
 import { failure, fakeApi } from '../../test-support/fake-api.ts';
 import { en } from '../../test-support/render-screen.tsx';
+import { sampleSession } from '../../test-support/sample-session.ts';
 
 const saved = vi.hoisted(() => [] as string[]);
 vi.mock('../../asset-widgets/save-file.ts', () => ({
@@ -127,5 +128,49 @@ describe('My Requests and Approvals Pending', () => {
         ),
       ).toBe(true),
     );
+  });
+
+  it('shows the folder approver and the inherited one, and names a group or lets the folder inherit again', async () => {
+    const approver = {
+      path: 'Library/Shoot',
+      own: null,
+      inherited: { userId: 4, groupId: null, name: 'Arthur Approver', folderId: 1, folderPath: 'Library' },
+    };
+    const api = fakeApi(
+      {
+        'GET /folders/9/approver': approver,
+        'GET /admin/groups': [{ id: 3, name: 'Approvers', description: '', memberIds: [] }],
+        'GET /admin/users': [],
+        'PUT /folders/9/approver': { ok: true },
+      },
+      { others: [] },
+    );
+    drawRoute({ name: 'folder-approver', id: 9 }, sampleSession({ isAdmin: true }));
+    expect(
+      await screen.findByText(en('folderApprover.inheritsNow', { name: 'Arthur Approver' }), undefined, SLOW),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(en('folderApprover.inheritedFrom', { name: 'Arthur Approver', path: 'Library' })),
+    ).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(en('folderApprover.kind')), { target: { value: 'group' } });
+    // Saving without choosing says what is missing, and sends nothing.
+    fireEvent.click(screen.getByRole('button', { name: en('folderApprover.save') }));
+    expect(await screen.findByText(en('folderApprover.pickGroup'))).toBeTruthy();
+    const group = (await screen.findByLabelText(en('folderApprover.group'))) as HTMLSelectElement;
+    await vi.waitFor(() => expect([...group.options].map((option) => option.text)).toContain('Approvers'));
+    fireEvent.change(group, { target: { value: '3' } });
+    fireEvent.click(screen.getByRole('button', { name: en('folderApprover.save') }));
+    await vi.waitFor(() =>
+      expect(api.calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+        { userId: null, groupId: 3 },
+      ]),
+    );
+  });
+
+  it('is for administrators only', async () => {
+    fakeApi({}, { others: [] });
+    drawRoute({ name: 'folder-approver', id: 9 }, holder());
+    expect(await screen.findByRole('heading', { name: en('folderApprover.title') }, SLOW)).toBeTruthy();
+    expect(screen.queryByLabelText(en('folderApprover.kind'))).toBeNull();
   });
 });

@@ -34,6 +34,8 @@ import { ingestUpload } from './transfers/ingest-landed.ts';
 import { DatabaseUploadLocker } from './uploads/upload-locker.ts';
 import { VERSION_INTENTS } from './versions/version-intents.ts';
 import { runClipExportJob } from './video-timeline/clip-export-job.ts';
+// issue 30, ops
+import { runDeliveryJob, runImportJob } from './remote-servers/remote-transfer-job.ts';
 import { runWorkflowJob } from './workflows/workflow-run-job.ts';
 
 export interface DamRuntime {
@@ -80,6 +82,8 @@ export async function createServices(config: DamConfig, log: Logger): Promise<Da
       'conversion.run': (payload) => runConversionJob(services, payload),
       'video.clip-export': (payload) => runClipExportJob(services, payload),
       'workflow.run': (payload) => runWorkflowJob(services, payload),
+      'remote.deliver': (payload) => runDeliveryJob(services, payload),
+      'remote.import': (payload) => runImportJob(services, payload),
       'notifications.digest': async () => {
         const sent = await sendDigests(services);
         if (sent) log.info('notifications.digest', { sent });

@@ -13,7 +13,7 @@ export interface UploadToScan {
   /** The storage path it is (or would be) an asset at: what the records and the mail name. */
   path: string;
   userId: number | null;
-  via: 'rapid' | 'http' | 'drive';
+  via: 'rapid' | 'http' | 'drive' | 'remote';
 }
 
 export type UploadScan = ScanVerdict | { result: 'not_configured' };

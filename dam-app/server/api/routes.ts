@@ -46,6 +46,7 @@ import { cartRoutes } from '../working-sets/cart-routes.ts';
 import { collectionRoutes } from '../working-sets/collection-routes.ts';
 import { workspaceRoutes } from '../workspaces/workspace-routes.ts';
 import type { RouteDefinition } from './bind-endpoint.ts';
+import { remoteServerRoutes } from '../remote-servers/remote-server-routes.ts';
 
 /** Every route of `/api/v1`, in the order the reference page lists them. */
 export const API_ROUTES: RouteDefinition[] = [
@@ -97,4 +98,6 @@ export const API_ROUTES: RouteDefinition[] = [
   ...statisticsRoutes,
   ...workspaceRoutes,
   ...discussionRoutes,
+  // issue 30, remote servers
+  ...remoteServerRoutes,
 ];

@@ -445,6 +445,9 @@ export interface Database {
   workspace_groups: WorkspaceGroupsTable;
   asset_comments: AssetCommentsTable;
   comment_mentions: CommentMentionsTable;
+  // issue 30, remote servers
+  remote_servers: RemoteServersTable;
+  remote_transfers: RemoteTransfersTable;
 }
 
 /**
@@ -834,4 +837,38 @@ export interface AssetCommentsTable {
 export interface CommentMentionsTable {
   comment_id: number;
   user_id: number;
+}
+
+/** An FTP server assets are delivered to and imported from; its password sealed (migration 0033). */
+export interface RemoteServersTable {
+  id: Generated<number>;
+  name: string;
+  protocol: 'ftp' | 'ftps';
+  host: string;
+  port: number;
+  username: string;
+  password_sealed: string;
+  destination: Generated<string>;
+  description: Generated<string>;
+  pc_format: Generated<boolean>;
+  updated_at: Generated<Date>;
+}
+
+/** A delivery to or an import from a remote server, moved along by its job (migration 0033). */
+export interface RemoteTransfersTable {
+  id: Generated<number>;
+  server_id: number;
+  direction: 'deliver' | 'import';
+  user_id: number | null;
+  state: Generated<'queued' | 'running' | 'done' | 'failed'>;
+  asset_ids: Generated<number[]>;
+  remote_path: Generated<string>;
+  folder_path: Generated<string>;
+  files_total: Generated<number>;
+  files_done: Generated<number>;
+  files_refused: Generated<number>;
+  bytes_done: ColumnType<string, number | undefined, number>;
+  error: Nullable<string>;
+  created_at: CreatedAt;
+  finished_at: Nullable<Date>;
 }

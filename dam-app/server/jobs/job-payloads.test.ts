@@ -12,6 +12,8 @@ const handlers = (): TypedJobHandlers => ({
   'notifications.digest': vi.fn(async () => {}),
   'video.clip-export': vi.fn(async () => {}),
   'workflow.run': vi.fn(async () => {}),
+  'remote.deliver': vi.fn(async () => {}),
+  'remote.import': vi.fn(async () => {}),
 });
 
 describe('job payloads', () => {

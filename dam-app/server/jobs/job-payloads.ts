@@ -32,6 +32,9 @@ export const JOB_PAYLOADS = {
   'video.clip-export': z.object({ clipId: z.number().int(), actorId: z.number().int().nullable() }),
   /** One scheduled workflow run (workflows/workflow-run-job.ts). */
   'workflow.run': z.object({ runId: z.number().int() }),
+  // issue 30, ops: a delivery to or an import from an FTP server (remote-servers/remote-transfer-job.ts).
+  'remote.deliver': z.object({ transferId: z.number().int() }),
+  'remote.import': z.object({ transferId: z.number().int() }),
 };
 
 export type JobKind = keyof typeof JOB_PAYLOADS;

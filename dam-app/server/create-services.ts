@@ -23,6 +23,7 @@ import { outboxTransport, smtpTransport } from './mail/mail-transport.ts';
 import { ExifTool } from './media/exiftool.ts';
 import { MetricsRegistry } from './metrics/metrics-registry.ts';
 import { DIGEST_EVERY_SECONDS, sendDigests } from './notifications/notification-service.ts';
+import { runDeliveryJob, runImportJob } from './remote-servers/remote-transfer-job.ts';
 import type { DamServices } from './services.ts';
 import { ensureSpecialUsers } from './special-users.ts';
 import { registerServer, unregisterServer } from './status/status-queries.ts';
@@ -34,8 +35,6 @@ import { ingestUpload } from './transfers/ingest-landed.ts';
 import { DatabaseUploadLocker } from './uploads/upload-locker.ts';
 import { VERSION_INTENTS } from './versions/version-intents.ts';
 import { runClipExportJob } from './video-timeline/clip-export-job.ts';
-// issue 30, ops
-import { runDeliveryJob, runImportJob } from './remote-servers/remote-transfer-job.ts';
 import { runWorkflowJob } from './workflows/workflow-run-job.ts';
 
 export interface DamRuntime {

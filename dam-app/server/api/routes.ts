@@ -26,6 +26,7 @@ import { loadingDockRoutes } from '../loading-dock/loading-dock-routes.ts';
 import { notificationRoutes } from '../notifications/notification-routes.ts';
 import { platformSettingsRoutes } from '../platform-settings/platform-settings-routes.ts';
 import { portalRoutes } from '../portals/portal-routes.ts';
+import { remoteServerRoutes } from '../remote-servers/remote-server-routes.ts';
 import { requestRoutes } from '../requests/request-routes.ts';
 import { calendarRoutes } from '../search/calendar-route.ts';
 import { searchRoutes } from '../search/search-routes.ts';
@@ -46,7 +47,6 @@ import { cartRoutes } from '../working-sets/cart-routes.ts';
 import { collectionRoutes } from '../working-sets/collection-routes.ts';
 import { workspaceRoutes } from '../workspaces/workspace-routes.ts';
 import type { RouteDefinition } from './bind-endpoint.ts';
-import { remoteServerRoutes } from '../remote-servers/remote-server-routes.ts';
 
 /** Every route of `/api/v1`, in the order the reference page lists them. */
 export const API_ROUTES: RouteDefinition[] = [

@@ -93,6 +93,8 @@ export const MESSAGES = {
   remoteServerNotFound: 'This remote server does not exist.',
   remoteServerExists: 'A remote server with this name already exists.',
   remoteAddressInvalid: 'The address is a host name, or a host name and a port (host:port).',
+  // The configurator lease (R-CONFIGURATOR-LEASE)
+  anotherConfigurator: 'Another user is configuring the application.',
   // The database out of reach (a restart): answered 503 (ours)
   databaseUnavailable: 'The DAM cannot reach its database just now. Try again in a moment.',
 } as const;

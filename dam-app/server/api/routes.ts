@@ -11,6 +11,7 @@ import { apiKeyRoutes } from '../auth/api-key-routes.ts';
 import { invitationRoutes } from '../auth/invitation-routes.ts';
 import { passwordRoutes } from '../auth/password-routes.ts';
 import { sessionRoutes } from '../auth/session-routes.ts';
+import { configurationLeaseRoutes } from '../configuration-lease/lease-routes.ts';
 import { conversionRoutes } from '../conversions/conversion-routes.ts';
 import { presetRoutes } from '../conversions/preset-routes.ts';
 import { dictionaryRoutes } from '../dictionaries/dictionary-routes.ts';
@@ -100,4 +101,5 @@ export const API_ROUTES: RouteDefinition[] = [
   ...discussionRoutes,
   // issue 30, remote servers
   ...remoteServerRoutes,
+  ...configurationLeaseRoutes,
 ];

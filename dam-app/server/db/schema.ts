@@ -448,6 +448,7 @@ export interface Database {
   // issue 30, remote servers
   remote_servers: RemoteServersTable;
   remote_transfers: RemoteTransfersTable;
+  configuration_leases: ConfigurationLeasesTable;
 }
 
 /**
@@ -871,4 +872,11 @@ export interface RemoteTransfersTable {
   error: Nullable<string>;
   created_at: CreatedAt;
   finished_at: Nullable<Date>;
+}
+
+/** Who configures a scope ('global', 'workspace:<id>') until when (migration 0033, R-CONFIGURATOR-LEASE). */
+export interface ConfigurationLeasesTable {
+  scope: string;
+  user_id: number;
+  expires_at: Date;
 }

@@ -4,6 +4,7 @@ import { type Kysely, sql } from 'kysely';
  * R-REMOTE-SERVERS: the FTP servers assets are delivered to and imported from. The password is sealed with AES-GCM
  * under a key derived from the DAM's secret (`password_sealed`), never stored or answered in clear. A delivery or an
  * import is a `remote_transfers` row its job moves through queued → running → done/failed, with its counts as it goes.
+ * R-CONFIGURATOR-LEASE: `configuration_leases`, who configures what until when (the migration of issue 30's ops).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -40,9 +41,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       finished_at timestamptz
     )`.execute(db);
   await sql`create index remote_transfers_server on remote_transfers (server_id, id)`.execute(db);
+  // R-CONFIGURATOR-LEASE: one administrator configures a scope ('global', 'workspace:<id>') at a time, until expiry.
+  await sql`
+    create table configuration_leases (
+      scope text primary key,
+      user_id integer not null references users(id) on delete cascade,
+      expires_at timestamptz not null
+    )`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop table configuration_leases`.execute(db);
   await sql`drop table remote_transfers`.execute(db);
   await sql`drop table remote_servers`.execute(db);
 }

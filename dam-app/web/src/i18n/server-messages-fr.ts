@@ -81,6 +81,7 @@ export const serverMessagesFr: Record<keyof typeof MESSAGES, string> = {
   remoteServerNotFound: 'Ce serveur distant n’existe pas.',
   remoteServerExists: 'Un serveur distant de ce nom existe déjà.',
   remoteAddressInvalid: 'L’adresse est un nom d’hôte, ou un nom d’hôte et un port (hôte:port).',
+  anotherConfigurator: 'Un autre utilisateur configure l’application.',
   databaseUnavailable:
     'Le DAM ne peut pas joindre sa base de données pour l’instant. Réessayez dans un moment.',
 };

@@ -1307,6 +1307,8 @@ export const en = {
   'discussion.deleteTitle': 'Delete this comment?',
   'discussion.deleteBody': 'The comment and its annotation are removed for everyone. Replies stay.',
   // issue 30, remote servers
+  'lease.heldBy':
+    '{name} has this open for changes. Your changes cannot be saved until they close it or their lease runs out (2 minutes).',
   'admin.remote': 'Remote servers',
   'remote.new': 'New remote server',
   'remote.edit': 'Edit remote server {name}',

@@ -1336,6 +1336,8 @@ export const fr: Messages = {
   'discussion.deleteTitle': 'Supprimer ce commentaire ?',
   'discussion.deleteBody': 'Le commentaire et son annotation sont retirés pour tous. Les réponses restent.',
   // issue 30, remote servers
+  'lease.heldBy':
+    '{name} l’a ouvert pour le modifier. Vos modifications ne peuvent pas être enregistrées avant qu’il le ferme ou que son bail expire (2 minutes).',
   'admin.remote': 'Serveurs distants',
   'remote.new': 'Nouveau serveur distant',
   'remote.edit': 'Modifier le serveur distant {name}',

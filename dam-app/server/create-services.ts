@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
+import { runRescanJob } from './antivirus/quarantine-service.ts';
 import { ASSET_INTENTS } from './assets/asset-intents.ts';
 import { RECONCILE_JOB, reconcile } from './assets/reconcile.ts';
 import { runRenditionJob } from './assets/rendition-job.ts';
@@ -83,6 +84,7 @@ export async function createServices(config: DamConfig, log: Logger): Promise<Da
       'workflow.run': (payload) => runWorkflowJob(services, payload),
       'remote.deliver': (payload) => runDeliveryJob(services, payload),
       'remote.import': (payload) => runImportJob(services, payload),
+      'antivirus.rescan': (payload) => runRescanJob(services, payload),
       'notifications.digest': async () => {
         const sent = await sendDigests(services);
         if (sent) log.info('notifications.digest', { sent });

@@ -2,6 +2,7 @@ import { adminAclRoutes } from '../admin/acl-routes.ts';
 import { adminAuditRoutes } from '../admin/audit-routes.ts';
 import { adminGroupRoutes } from '../admin/group-routes.ts';
 import { adminUserRoutes } from '../admin/user-routes.ts';
+import { quarantineRoutes } from '../antivirus/quarantine-routes.ts';
 import { assetRoutes } from '../assets/asset-routes.ts';
 import { bulkRoutes } from '../assets/bulk-routes.ts';
 import { printRoutes } from '../assets/print-routes.ts';
@@ -102,4 +103,5 @@ export const API_ROUTES: RouteDefinition[] = [
   // issue 30, remote servers
   ...remoteServerRoutes,
   ...configurationLeaseRoutes,
+  ...quarantineRoutes,
 ];

@@ -43,7 +43,9 @@ export type AuditEvent =
   | 'remote_server_saved'
   | 'remote_server_deleted'
   | 'remote_delivery_queued'
-  | 'remote_import_queued';
+  | 'remote_import_queued'
+  | 'quarantine_rescan'
+  | 'quarantine_deleted';
 
 export interface AuditRecord {
   actorId: number | null;

@@ -490,6 +490,9 @@ export interface UploadScansTable {
   reason: string | null;
   quarantine_path: string | null;
   scanned_at: Generated<Date>;
+  /** Migration 0033 (R-QUARANTINE): what an administrator's rescan or delete made of it; null while it waits. */
+  resolution: Nullable<'released' | 'clean' | 'deleted'>;
+  resolved_at: Nullable<Date>;
 }
 
 /** R-PLATFORM-SETTINGS: a setting an administrator changed (a missing row reads as its default). */

@@ -14,6 +14,7 @@ const handlers = (): TypedJobHandlers => ({
   'workflow.run': vi.fn(async () => {}),
   'remote.deliver': vi.fn(async () => {}),
   'remote.import': vi.fn(async () => {}),
+  'antivirus.rescan': vi.fn(async () => {}),
 });
 
 describe('job payloads', () => {

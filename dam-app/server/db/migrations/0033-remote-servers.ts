@@ -48,9 +48,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       user_id integer not null references users(id) on delete cascade,
       expires_at timestamptz not null
     )`.execute(db);
+  // R-QUARANTINE: what an administrator made of a quarantined or unscanned upload (null: it still waits).
+  await sql`alter table upload_scans add column resolution text check (resolution in ('released', 'clean', 'deleted'))`.execute(
+    db,
+  );
+  await sql`alter table upload_scans add column resolved_at timestamptz`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`alter table upload_scans drop column resolved_at`.execute(db);
+  await sql`alter table upload_scans drop column resolution`.execute(db);
   await sql`drop table configuration_leases`.execute(db);
   await sql`drop table remote_transfers`.execute(db);
   await sql`drop table remote_servers`.execute(db);

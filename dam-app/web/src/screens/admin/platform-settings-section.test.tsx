@@ -98,6 +98,8 @@ describe('R-PLATFORM-SETTINGS: the Platform settings section', () => {
     renderScreen(<AdminScreen section="platform" />);
     expect(await screen.findByText(MESSAGES.anotherConfigurator)).toBeTruthy();
     expect(screen.getByText(en('lease.heldBy', { name: 'ada' }))).toBeTruthy();
-    expect(calls.find((call) => call.path === '/admin/configuration-lease')?.body).toEqual({ scope: 'global' });
+    expect(calls.find((call) => call.path === '/admin/configuration-lease')?.body).toEqual({
+      scope: 'global',
+    });
   });
 });

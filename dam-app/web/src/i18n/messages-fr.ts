@@ -1336,6 +1336,22 @@ export const fr: Messages = {
   'discussion.deleteTitle': 'Supprimer ce commentaire ?',
   'discussion.deleteBody': 'Le commentaire et son annotation sont retirés pour tous. Les réponses restent.',
   // issue 30, remote servers
+  'admin.quarantine': 'Quarantaine',
+  'quarantine.empty': 'Rien en quarantaine',
+  'quarantine.emptyHint':
+    'Les envois que l’antivirus a trouvés infectés, ou n’a pas pu analyser, apparaissent ici.',
+  'quarantine.path': 'Envoyé vers',
+  'quarantine.result': 'Antivirus',
+  'quarantine.infected': 'Infecté : {signature}',
+  'quarantine.unscanned': 'Non analysé : {reason}',
+  'quarantine.uploader': 'Expéditeur',
+  'quarantine.via': 'Par',
+  'quarantine.when': 'Analysé',
+  'quarantine.rescan': 'Analyser à nouveau',
+  'quarantine.rescanLabel': 'Analyser {path} à nouveau',
+  'quarantine.rescanQueued': '{path} est analysé à nouveau.',
+  'quarantine.deleteConfirm':
+    'Supprimer le fichier en quarantaine envoyé vers {path} ? Il ne pourra pas être récupéré.',
   'lease.heldBy':
     '{name} l’a ouvert pour le modifier. Vos modifications ne peuvent pas être enregistrées avant qu’il le ferme ou que son bail expire (2 minutes).',
   'admin.remote': 'Serveurs distants',

@@ -25,6 +25,7 @@ export const ADMIN_SECTIONS = [
   'workspaces',
   // issue 30, remote servers
   'remote',
+  'quarantine',
 ] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 

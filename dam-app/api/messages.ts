@@ -87,6 +87,16 @@ export const MESSAGES = {
   portalNotFound: 'This portal does not exist or is not yours.',
   portalExpired: 'This portal has expired.',
   portalUnpublished: 'This portal is no longer published.',
+  // Remote (FTP) servers (R-REMOTE-SERVERS; the not-found and name texts are ours)
+  sourceUrlRequired: 'Source URL is required. Please select a server.',
+  remoteConnectFailed: 'Cannot connect to remote server. Invalid connection details.',
+  remoteServerNotFound: 'This remote server does not exist.',
+  remoteServerExists: 'A remote server with this name already exists.',
+  remoteAddressInvalid: 'The address is a host name, or a host name and a port (host:port).',
+  // The configurator lease (R-CONFIGURATOR-LEASE)
+  anotherConfigurator: 'Another user is configuring the application.',
+  // The database out of reach (a restart): answered 503 (ours)
+  databaseUnavailable: 'The DAM cannot reach its database just now. Try again in a moment.',
 } as const;
 
 /** R-PASSWORD-POLICY password counts, worded for the configured numbers. */

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
+import { runRescanJob } from './antivirus/quarantine-service.ts';
 import { ASSET_INTENTS } from './assets/asset-intents.ts';
 import { RECONCILE_JOB, reconcile } from './assets/reconcile.ts';
 import { runRenditionJob } from './assets/rendition-job.ts';
@@ -24,6 +25,7 @@ import { ExifTool } from './media/exiftool.ts';
 import { runImportJob } from './metadata-io/metadata-io-service.ts';
 import { MetricsRegistry } from './metrics/metrics-registry.ts';
 import { DIGEST_EVERY_SECONDS, sendDigests, sendGroupedMail } from './notifications/notification-service.ts';
+import { runDeliveryJob, runImportJob as runRemoteImportJob } from './remote-servers/remote-transfer-job.ts';
 import type { DamServices } from './services.ts';
 import { ensureSpecialUsers } from './special-users.ts';
 import { registerServer, unregisterServer } from './status/status-queries.ts';
@@ -87,6 +89,9 @@ export async function createServices(config: DamConfig, log: Logger): Promise<Da
         await fireDueWorkflows(services);
       },
       'metadata.import': (payload) => runImportJob(services, payload),
+      'remote.deliver': (payload) => runDeliveryJob(services, payload),
+      'remote.import': (payload) => runRemoteImportJob(services, payload),
+      'antivirus.rescan': (payload) => runRescanJob(services, payload),
       'notifications.digest': async () => {
         const sent = await sendDigests(services);
         if (sent) log.info('notifications.digest', { sent });

@@ -77,6 +77,12 @@ export const SYSTEM_PACKAGES = [
   // The DAM cluster's balancer (issue 31): its tests run three servers behind a real HAProxy.
   { name: 'HAProxy', file: process.env.DAM_HAPROXY ?? '/usr/sbin/haproxy', debianPackage: 'haproxy' },
   ...RUNTIME_PACKAGES,
+  // issue 30, remote servers: a real FTP server for the DAM's delivery and import tests (R-REMOTE-SERVERS).
+  {
+    name: 'pyftpdlib',
+    file: '/usr/lib/python3/dist-packages/pyftpdlib/__init__.py',
+    debianPackage: 'python3-pyftpdlib',
+  },
 ];
 
 /**

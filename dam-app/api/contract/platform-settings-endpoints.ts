@@ -13,4 +13,6 @@ export const savePlatformSettings = settings.put('/admin/platform-settings', {
   auth: 'admin',
   body: savePlatformSettingsSchema,
   response: platformSettingsSchema,
+  // R-CONFIGURATOR-LEASE: another administrator holds the global settings' lease.
+  errors: { 409: ['configuring'] },
 });

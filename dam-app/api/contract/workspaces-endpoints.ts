@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { myWorkspaceSchema, saveWorkspaceSchema, workspaceSchema } from '../workspaces.ts';
 import { endpointGroup } from './endpoint-group.ts';
-import { notFound } from './error-sets.ts';
+import { errors, notFound } from './error-sets.ts';
 import { namedSet } from './named-set.ts';
 import { idParams } from './params.ts';
 
@@ -21,7 +21,8 @@ export const createWorkspace = workspaces.create(
 );
 export const updateWorkspace = workspaces.update(
   'Change a workspace, its groups, start folder and theme',
-  notFound,
+  // R-CONFIGURATOR-LEASE: another administrator holds the workspace's lease.
+  errors(notFound, { 409: ['configuring'] }),
 );
 export const deleteWorkspace = workspaces.remove('Delete a workspace (its groups go back to the default)');
 

@@ -13,7 +13,7 @@ export interface UploadToScan {
   /** The storage path it is (or would be) an asset at: what the records and the mail name. */
   path: string;
   userId: number | null;
-  via: 'rapid' | 'http' | 'drive';
+  via: 'rapid' | 'http' | 'drive' | 'remote';
 }
 
 export type UploadScan = ScanVerdict | { result: 'not_configured' };
@@ -80,7 +80,7 @@ export async function scanUpload(services: DamServices, upload: UploadToScan): P
 }
 
 /** Moves the file out of reach (a rename when on the same file system, else a copy then delete); returns where. */
-async function quarantine(dir: string, file: string): Promise<string> {
+export async function quarantine(dir: string, file: string): Promise<string> {
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const target = join(dir, `${Date.now()}-${randomBytes(4).toString('hex')}-${basename(file)}`);
   try {

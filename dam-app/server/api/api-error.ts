@@ -56,6 +56,8 @@ const NOT_FOUND_TEXTS = {
   request: MESSAGES.notFound,
   workspace: MESSAGES.notFound,
   comment: MESSAGES.notFound,
+  'remote server': MESSAGES.remoteServerNotFound,
+  'remote transfer': MESSAGES.notFound,
 } as const;
 export type NotFoundKind = keyof typeof NOT_FOUND_TEXTS;
 

@@ -2,6 +2,7 @@ import { adminAclRoutes } from '../admin/acl-routes.ts';
 import { adminAuditRoutes } from '../admin/audit-routes.ts';
 import { adminGroupRoutes } from '../admin/group-routes.ts';
 import { adminUserRoutes } from '../admin/user-routes.ts';
+import { quarantineRoutes } from '../antivirus/quarantine-routes.ts';
 import { assetRoutes } from '../assets/asset-routes.ts';
 import { bulkRoutes } from '../assets/bulk-routes.ts';
 import { printRoutes } from '../assets/print-routes.ts';
@@ -11,6 +12,7 @@ import { apiKeyRoutes } from '../auth/api-key-routes.ts';
 import { invitationRoutes } from '../auth/invitation-routes.ts';
 import { passwordRoutes } from '../auth/password-routes.ts';
 import { sessionRoutes } from '../auth/session-routes.ts';
+import { configurationLeaseRoutes } from '../configuration-lease/lease-routes.ts';
 import { conversionRoutes } from '../conversions/conversion-routes.ts';
 import { presetRoutes } from '../conversions/preset-routes.ts';
 import { dictionaryRoutes } from '../dictionaries/dictionary-routes.ts';
@@ -27,6 +29,7 @@ import { metadataIoRoutes } from '../metadata-io/metadata-io-routes.ts';
 import { notificationRoutes } from '../notifications/notification-routes.ts';
 import { platformSettingsRoutes } from '../platform-settings/platform-settings-routes.ts';
 import { portalRoutes } from '../portals/portal-routes.ts';
+import { remoteServerRoutes } from '../remote-servers/remote-server-routes.ts';
 import { requestRoutes } from '../requests/request-routes.ts';
 import { calendarRoutes } from '../search/calendar-route.ts';
 import { searchRoutes } from '../search/search-routes.ts';
@@ -100,4 +103,8 @@ export const API_ROUTES: RouteDefinition[] = [
   ...discussionRoutes,
   // issue 29, metadata import and export
   ...metadataIoRoutes,
+  // issue 30, remote servers
+  ...remoteServerRoutes,
+  ...configurationLeaseRoutes,
+  ...quarantineRoutes,
 ];

@@ -1,4 +1,5 @@
 import { MESSAGES } from '../../api/messages.ts';
+import { isDatabaseUnavailable } from '../db/database-unavailable.ts';
 import { ApiError } from './api-error.ts';
 
 /** The `message` a client gets for any 5xx: what failed is in the log, under the request id in `details`. */
@@ -10,11 +11,15 @@ export const DISK_FULL_CODES = new Set(['ENOSPC', 'EDQUOT']);
 export const isDiskFull = (error: unknown) =>
   DISK_FULL_CODES.has((error as NodeJS.ErrnoException | undefined)?.code ?? '');
 
-/** An error no handler turned into an answer: a full disk is 507, anything else 500, both in the spec's words. */
+/**
+ * An error no handler turned into an answer: a full disk is 507, the database out of reach (a restart) 503 — both
+ * may succeed when tried again —, anything else 500.
+ */
 export function serverFailure(error: unknown): ApiError {
-  return isDiskFull(error)
-    ? new ApiError(507, 'storage_full', MESSAGES.storageFull)
-    : new ApiError(500, 'server_error', MESSAGES.operationFailed);
+  if (isDiskFull(error)) return new ApiError(507, 'storage_full', MESSAGES.storageFull);
+  if (isDatabaseUnavailable(error))
+    return new ApiError(503, 'database_unavailable', MESSAGES.databaseUnavailable);
+  return new ApiError(500, 'server_error', MESSAGES.operationFailed);
 }
 
 /**

@@ -38,7 +38,14 @@ export type AuditEvent =
   | 'stamp_deleted'
   | 'download'
   | 'workspace_saved'
-  | 'workspace_deleted';
+  | 'workspace_deleted'
+  // issue 30, remote servers
+  | 'remote_server_saved'
+  | 'remote_server_deleted'
+  | 'remote_delivery_queued'
+  | 'remote_import_queued'
+  | 'quarantine_rescan'
+  | 'quarantine_deleted';
 
 export interface AuditRecord {
   actorId: number | null;

@@ -116,6 +116,8 @@ const environmentSchema = z.object({
   // The word list the shipped dictionary is loaded from at first start (Debian's wamerican); `none` ships none.
   DAM_WORD_LIST: z.string().optional().default('/usr/share/dict/american-english'),
   DAM_SCRYPT_LOG_N: count(15, 20).pipe(z.number().min(10, { message: 'must be 10 or more' })),
+  // The secret remote-server passwords are sealed under; unset, one is made once in DAM_HOME/secret.key.
+  DAM_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
   // A test hook, never set in production: the crash-matrix tests kill the server at a named step of an operation.
   DAM_TEST_CRASH_AT: z
     .string()
@@ -184,6 +186,10 @@ export interface DamConfig {
   clamavDatabase: string;
   /** Infected uploads are moved here (`DAM_QUARANTINE`), outside the storage root and the areas. */
   quarantineDir: string;
+  /** The secret remote-server passwords are sealed under (`DAM_SECRET`); undefined: `secretFile` holds it. */
+  secret: string | undefined;
+  /** Where the secret is kept when `DAM_SECRET` is unset, made at first need (shared by a cluster's DAM_HOME). */
+  secretFile: string;
   /** Below this free space (bytes, `DAM_DISK_MIN_FREE_MB`) a disk health test is red. */
   diskMinFreeBytes: number;
   /** Who may read `/metrics` (`DAM_METRICS`): administrators (default), or anyone who reaches the server. */
@@ -238,6 +244,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): DamConfig {
     clamd: clamdAddress(e.DAM_CLAMD),
     clamavDatabase: e.DAM_CLAMAV_DATABASE,
     quarantineDir: e.DAM_QUARANTINE ?? join(home, 'quarantine'),
+    secret: e.DAM_SECRET,
+    secretFile: join(home, 'secret.key'),
     diskMinFreeBytes: e.DAM_DISK_MIN_FREE_MB * 1024 ** 2,
     metrics: e.DAM_METRICS,
     wordList: e.DAM_WORD_LIST === '' || e.DAM_WORD_LIST === 'none' ? null : e.DAM_WORD_LIST,

@@ -449,6 +449,10 @@ export interface Database {
   comment_mentions: CommentMentionsTable;
   // issue 29, metadata import
   metadata_imports: MetadataImportsTable;
+  // issue 30, remote servers
+  remote_servers: RemoteServersTable;
+  remote_transfers: RemoteTransfersTable;
+  configuration_leases: ConfigurationLeasesTable;
 }
 
 /**
@@ -493,6 +497,9 @@ export interface UploadScansTable {
   reason: string | null;
   quarantine_path: string | null;
   scanned_at: Generated<Date>;
+  /** Migration 0033 (R-QUARANTINE): what an administrator's rescan or delete made of it; null while it waits. */
+  resolution: Nullable<'released' | 'clean' | 'deleted'>;
+  resolved_at: Nullable<Date>;
 }
 
 /** R-PLATFORM-SETTINGS: a setting an administrator changed (a missing row reads as its default). */
@@ -893,4 +900,44 @@ export interface MetadataImportsTable {
   errors: ColumnType<unknown[], string | undefined, string>;
   created_at: CreatedAt;
   finished_at: Nullable<Date>;
+}
+/** An FTP server assets are delivered to and imported from; its password sealed (migration 0033). */
+export interface RemoteServersTable {
+  id: Generated<number>;
+  name: string;
+  protocol: 'ftp' | 'ftps';
+  host: string;
+  port: number;
+  username: string;
+  password_sealed: string;
+  destination: Generated<string>;
+  description: Generated<string>;
+  pc_format: Generated<boolean>;
+  updated_at: Generated<Date>;
+}
+
+/** A delivery to or an import from a remote server, moved along by its job (migration 0033). */
+export interface RemoteTransfersTable {
+  id: Generated<number>;
+  server_id: number;
+  direction: 'deliver' | 'import';
+  user_id: number | null;
+  state: Generated<'queued' | 'running' | 'done' | 'failed'>;
+  asset_ids: Generated<number[]>;
+  remote_path: Generated<string>;
+  folder_path: Generated<string>;
+  files_total: Generated<number>;
+  files_done: Generated<number>;
+  files_refused: Generated<number>;
+  bytes_done: ColumnType<string, number | undefined, number>;
+  error: Nullable<string>;
+  created_at: CreatedAt;
+  finished_at: Nullable<Date>;
+}
+
+/** Who configures a scope ('global', 'workspace:<id>') until when (migration 0033, R-CONFIGURATOR-LEASE). */
+export interface ConfigurationLeasesTable {
+  scope: string;
+  user_id: number;
+  expires_at: Date;
 }

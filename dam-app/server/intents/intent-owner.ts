@@ -15,20 +15,50 @@ export const OWNER_LOCK_CLASS = 0x1d7e;
  * no clock to trust. PGlite: one process has the database, so every owner but this one is dead.
  */
 export class IntentOwner {
+  private closed = false;
+  private retry: NodeJS.Timeout | undefined;
+
   private constructor(
     readonly id: number,
-    private readonly connection: pg.Client | undefined,
+    private readonly databaseUrl: string | undefined,
+    private connection: pg.Client | undefined,
   ) {}
 
   static async start(databaseUrl: string | undefined): Promise<IntentOwner> {
     const id = randomInt(1, 2 ** 31 - 1);
-    if (!databaseUrl) return new IntentOwner(id, undefined);
-    const connection = new pg.Client({ connectionString: databaseUrl });
-    // A dropped connection means another server may now recover our intents: nothing here can keep them safe.
-    connection.on('error', () => {});
+    if (!databaseUrl) return new IntentOwner(id, undefined, undefined);
+    const owner = new IntentOwner(id, databaseUrl, undefined);
+    owner.connection = await owner.lockConnection();
+    return owner;
+  }
+
+  /**
+   * A connection holding the owner's lock. When PostgreSQL drops it (a restart), the lock is gone and another server
+   * may take this live one for dead: the lock is taken again as soon as the database answers, every second until then.
+   */
+  private async lockConnection(): Promise<pg.Client> {
+    const connection = new pg.Client({ connectionString: this.databaseUrl });
+    connection.on('error', () => this.again(connection));
+    connection.on('end', () => this.again(connection));
     await connection.connect();
-    await connection.query('select pg_advisory_lock($1, $2)', [OWNER_LOCK_CLASS, id]);
-    return new IntentOwner(id, connection);
+    await connection.query('select pg_advisory_lock($1, $2)', [OWNER_LOCK_CLASS, this.id]);
+    return connection;
+  }
+
+  private again(lost: pg.Client) {
+    if (this.closed || this.retry || this.connection !== lost) return;
+    void lost.end().catch(() => {});
+    this.retry = setTimeout(() => {
+      this.retry = undefined;
+      this.lockConnection().then(
+        (connection) => {
+          if (this.closed) void connection.end().catch(() => {});
+          else this.connection = connection;
+        },
+        () => this.again(lost),
+      );
+    }, 1000);
+    this.retry.unref();
   }
 
   /** Inside a transaction: is `owner`'s process gone? A PostgreSQL answer holds the owner's lock to the end of it. */
@@ -42,6 +72,8 @@ export class IntentOwner {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.retry);
     await this.connection?.end().catch(() => {});
   }
 }

@@ -16,6 +16,9 @@ const handlers = (): TypedJobHandlers => ({
   'metadata.import': vi.fn(async () => {}),
   'notifications.mail-soon': vi.fn(async () => {}),
   'video.timeline-strip': vi.fn(async () => {}),
+  'remote.deliver': vi.fn(async () => {}),
+  'remote.import': vi.fn(async () => {}),
+  'antivirus.rescan': vi.fn(async () => {}),
 });
 
 describe('job payloads', () => {

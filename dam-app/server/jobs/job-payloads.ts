@@ -40,6 +40,11 @@ export const JOB_PAYLOADS = {
   'notifications.mail-soon': z.object({ userId: z.number().int() }),
   /** A video's thumbnail strip, made at its ingest (video-timeline/timeline-service.ts). */
   'video.timeline-strip': z.object({ assetId: z.number().int() }),
+  // issue 30, ops: a delivery to or an import from an FTP server (remote-servers/remote-transfer-job.ts).
+  'remote.deliver': z.object({ transferId: z.number().int() }),
+  'remote.import': z.object({ transferId: z.number().int() }),
+  /** A quarantined or unscanned upload scanned again (antivirus/quarantine-service.ts). */
+  'antivirus.rescan': z.object({ scanId: z.number().int() }),
 };
 
 export type JobKind = keyof typeof JOB_PAYLOADS;

@@ -10,6 +10,7 @@ import {
 import type { PathTranslationSettings } from '../../api/transfer-paths.ts';
 import type { Principal } from '../access/principal.ts';
 import { audit } from '../audit/audit.ts';
+import { assertNotConfiguredByAnother } from '../configuration-lease/lease-service.ts';
 import type { Acl, Database } from '../db/schema.ts';
 import type { DamServices } from '../services.ts';
 import { settingRows, upsertSettings } from './platform-settings-queries.ts';
@@ -47,6 +48,7 @@ export async function savePlatformSettings(
   body: z.output<typeof savePlatformSettingsSchema>,
   ip: string,
 ): Promise<PlatformSettings> {
+  await assertNotConfiguredByAnother(services, principal, 'global');
   await services.db.transaction().execute(async (trx) => {
     await upsertSettings(
       trx,

@@ -15,6 +15,10 @@ export interface PostgresCluster {
   port: number;
   /** The server's log (the million-asset bench reads auto_explain's plans from it). */
   logFile: string;
+  /** Stops the server (fast shutdown: every connection dropped) and keeps its data, until `resume`. */
+  pause(): Promise<void>;
+  /** Starts it again on the same port and data. */
+  resume(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -44,20 +48,28 @@ export async function startPostgresCluster(settings: string[] = []): Promise<Pos
   const data = join(dir, 'data');
   await exec('initdb', ['-D', data, '-U', user, '-A', 'trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
   const port = await freePort();
-  await exec('pg_ctl', [
-    '-D',
-    data,
-    '-l',
-    join(dir, 'server.log'),
-    '-w',
-    '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200${settings.map((each) => ` -c ${each}`).join('')}`,
-    'start',
-  ]);
+  const start = () =>
+    exec('pg_ctl', [
+      '-D',
+      data,
+      '-l',
+      join(dir, 'server.log'),
+      '-w',
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200${settings.map((each) => ` -c ${each}`).join('')}`,
+      'start',
+    ]);
+  await start();
   return {
     url: `postgres://${user}@127.0.0.1:${port}/postgres`,
     port,
     logFile: join(dir, 'server.log'),
+    pause: async () => {
+      await exec('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+    },
+    resume: async () => {
+      await start();
+    },
     stop: async () => {
       await exec('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(() => {});
       await rm(dir, { recursive: true, force: true });

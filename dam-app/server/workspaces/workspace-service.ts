@@ -3,6 +3,7 @@ import type { MyWorkspace, saveWorkspaceSchema, Workspace } from '../../api/work
 import type { Principal } from '../access/principal.ts';
 import { conflict, notFound } from '../api/api-error.ts';
 import { audit } from '../audit/audit.ts';
+import { assertNotConfiguredByAnother } from '../configuration-lease/lease-service.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
 import type { DamServices } from '../services.ts';
 import * as queries from './workspace-queries.ts';
@@ -42,6 +43,7 @@ async function saveWorkspace(
   body: Save,
   ip: string,
 ): Promise<Workspace> {
+  if (id !== undefined) await assertNotConfiguredByAnother(services, principal, `workspace:${id}`);
   const saved = await services.db
     .transaction()
     .execute(async (trx) => {

@@ -23,10 +23,11 @@ import * as videoTimeline from './0024-video-timeline.ts';
 import * as workflows from './0025-workflows.ts';
 import * as workspaces from './0026-workspaces.ts';
 import * as uploadLocks from './0028-upload-locks.ts';
-import * as workflowModel from './0031-workflow-model.ts';
-import * as metadataImports from './0032-metadata-imports.ts';
 import * as portalBranding from './0029-portal-branding.ts';
 import * as clipVersionExport from './0030-clip-version-export.ts';
+import * as workflowModel from './0031-workflow-model.ts';
+import * as metadataImports from './0032-metadata-imports.ts';
+import * as remoteServers from './0033-remote-servers.ts';
 
 /** Every migration, in order. Names never change once released: the database records them. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0030-clip-version-export': clipVersionExport,
   '0031-workflow-model': workflowModel,
   '0032-metadata-imports': metadataImports,
+  '0033-remote-servers': remoteServers,
 };

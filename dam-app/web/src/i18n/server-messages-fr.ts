@@ -75,4 +75,13 @@ export const serverMessagesFr: Record<keyof typeof MESSAGES, string> = {
   portalNotFound: 'Ce portail n’existe pas ou ne vous appartient pas.',
   portalExpired: 'Ce portail a expiré.',
   portalUnpublished: 'Ce portail n’est plus publié.',
+  sourceUrlRequired: 'L’URL source est obligatoire. Veuillez choisir un serveur.',
+  remoteConnectFailed:
+    'Impossible de se connecter au serveur distant. Informations de connexion non valides.',
+  remoteServerNotFound: 'Ce serveur distant n’existe pas.',
+  remoteServerExists: 'Un serveur distant de ce nom existe déjà.',
+  remoteAddressInvalid: 'L’adresse est un nom d’hôte, ou un nom d’hôte et un port (hôte:port).',
+  anotherConfigurator: 'Un autre utilisateur configure l’application.',
+  databaseUnavailable:
+    'Le DAM ne peut pas joindre sa base de données pour l’instant. Réessayez dans un moment.',
 };

@@ -23,6 +23,9 @@ export const ADMIN_SECTIONS = [
   // issue 30, ops
   'statistics',
   'workspaces',
+  // issue 30, remote servers
+  'remote',
+  'quarantine',
 ] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 

@@ -16,6 +16,8 @@ import { HealthSection } from './health-section.tsx';
 import { InvitationsSection } from './invitations-section.tsx';
 import { OutboxSection } from './outbox-section.tsx';
 import { PlatformSettingsSection } from './platform-settings-section.tsx';
+import { QuarantineSection } from './quarantine-section.tsx';
+import { RemoteServersSection } from './remote-servers-section.tsx';
 import { StampsSection } from './stamps-section.tsx';
 import { StatisticsSection } from './statistics-section.tsx';
 import { StatusSection } from './status-section.tsx';
@@ -51,6 +53,8 @@ const SECTIONS: Record<AdminSection, { label: MessageKey; Component: () => React
   stamps: { label: 'admin.stamps', Component: StampsSection },
   statistics: { label: 'admin.statistics', Component: StatisticsSection },
   workspaces: { label: 'admin.workspaces', Component: WorkspacesSection },
+  remote: { label: 'admin.remote', Component: RemoteServersSection },
+  quarantine: { label: 'admin.quarantine', Component: QuarantineSection },
 };
 
 /** Administration (R-SCREEN-LABELS, R-ADMIN-ONLY): administrators only, which the route table enforces (access: 'admin'). */

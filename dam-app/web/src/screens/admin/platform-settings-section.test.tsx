@@ -79,4 +79,27 @@ describe('R-PLATFORM-SETTINGS: the Platform settings section', () => {
     expect(await screen.findByText('A workspace id is letters, digits, ".", "-" or "_".')).toBeTruthy();
     expect(calls.some((call) => call.method === 'PUT')).toBe(false);
   });
+
+  it('R-CONFIGURATOR-LEASE: a second administrator is told another configures, and by whom', async () => {
+    const { calls } = fakeApi({
+      'GET /platform-settings': stored,
+      'POST /admin/configuration-lease': {
+        status: 409,
+        body: {
+          error: {
+            code: 'configuring',
+            message: 'ada is configuring this.',
+            user_message: MESSAGES.anotherConfigurator,
+            details: { holder: 'ada', expiresAt: '2026-11-27T07:00:00.000Z' },
+          },
+        },
+      },
+    });
+    renderScreen(<AdminScreen section="platform" />);
+    expect(await screen.findByText(MESSAGES.anotherConfigurator)).toBeTruthy();
+    expect(screen.getByText(en('lease.heldBy', { name: 'ada' }))).toBeTruthy();
+    expect(calls.find((call) => call.path === '/admin/configuration-lease')?.body).toEqual({
+      scope: 'global',
+    });
+  });
 });

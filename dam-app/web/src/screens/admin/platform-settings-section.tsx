@@ -15,6 +15,7 @@ import { Form } from '../../components/form.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { useForm } from '../../components/use-form.ts';
 import { useSave } from '../../kit/use-save.ts';
+import { LeaseNotice, useConfigurationLease } from './use-configuration-lease.tsx';
 
 /**
  * R-PLATFORM-SETTINGS: the platform settings the transfer flows read, under the names the product gives them. The
@@ -30,6 +31,7 @@ export function PlatformSettingsSection() {
 function SettingsForm({ settings }: { settings: PlatformSettings }) {
   const { t } = usePreferences();
   const form = useForm({ ...settings }, { guard: true });
+  const lease = useConfigurationLease('global');
   const save = useSave({
     form,
     save: (body: z.input<typeof savePlatformSettingsSchema>) => api.call(savePlatformSettings, { body }),
@@ -42,6 +44,7 @@ function SettingsForm({ settings }: { settings: PlatformSettings }) {
   return (
     <Form onSend={submit} maxWidth="xl">
       <Stack gap="5">
+        <LeaseNotice heldBy={lease.heldBy} />
         <ErrorAlert error={form.formError} />
         <Stack gap="1">
           <Checkbox.Root

@@ -26,6 +26,7 @@ import { useEditableList } from '../../kit/use-editable-list.tsx';
 import { useSave } from '../../kit/use-save.ts';
 import { WORKSPACE_KEY } from '../shell/use-workspace.ts';
 import { useAdminGroups } from './admin-queries.ts';
+import { LeaseNotice, useConfigurationLease } from './use-configuration-lease.tsx';
 
 const KEYS = { workspaces: ['admin', 'workspaces'] } as const;
 const CHANGED = [KEYS.workspaces, WORKSPACE_KEY];
@@ -119,6 +120,7 @@ function WorkspaceEditor({ workspace, onClose }: { workspace?: Workspace | undef
   const submit = () => {
     if (form.check(saveWorkspaceSchema, form.values)) save.mutate(form.values);
   };
+  const lease = useConfigurationLease(workspace ? `workspace:${workspace.id}` : undefined);
   const { headerColor, headerTextColor } = form.values;
   const ratio =
     HEX.test(headerColor) && HEX.test(headerTextColor) ? contrastRatio(headerColor, headerTextColor) : 0;
@@ -152,6 +154,7 @@ function WorkspaceEditor({ workspace, onClose }: { workspace?: Workspace | undef
       onSubmit={submit}
       onClose={onClose}
     >
+      <LeaseNotice heldBy={lease.heldBy} />
       <ErrorAlert error={form.formError} />
       <FormField {...form.field('name')} label={t('field.name')} required />
       <FormField

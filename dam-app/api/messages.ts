@@ -55,6 +55,7 @@ export const MESSAGES = {
   // An infected upload (R-UPLOAD-SCAN) has no words in the spec; these are ours.
   uploadInfected:
     'The file was not added: the antivirus found a threat in it. It is quarantined and the administrators have been told.',
+  antivirusNotConfigured: 'No antivirus is set up on this server, so nothing can be scanned again.',
   // "asset not found or no permission" is the spec's; the other kinds have no words in the spec, these are ours.
   notFound: 'Asset not found or no permission.',
   userNotFound: 'This user does not exist.',

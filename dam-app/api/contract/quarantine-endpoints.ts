@@ -17,7 +17,7 @@ export const rescanQuarantined = upload.post('/rescan', {
     'Scan it again with clamd, as a job: a clean quarantined file goes into the library through the ingest',
   response: okSchema,
   status: 202,
-  errors: { 503: ['antivirus_not_configured'] },
+  errors: { 409: ['antivirus_not_configured'] },
 });
 export const deleteQuarantined = upload.delete('', {
   summary: 'Delete a quarantined file for good',

@@ -43,9 +43,15 @@ async function waiting(services: DamServices, id: number) {
 
 /** Queues a rescan; without clamd there is nothing to rescan with. */
 export async function rescan(services: DamServices, principal: Principal, id: number, ip: string) {
-  if (!services.config.clamd)
-    throw new ApiError(503, 'antivirus_not_configured', MESSAGES.operationFailed, 'DAM_CLAMD is not set.');
   const row = await waiting(services, id);
+  // A state of this server, not a failure of it: a conflict the administrator can resolve by setting DAM_CLAMD.
+  if (!services.config.clamd)
+    throw new ApiError(
+      409,
+      'antivirus_not_configured',
+      MESSAGES.antivirusNotConfigured,
+      'DAM_CLAMD is not set.',
+    );
   await services.db.transaction().execute(async (trx) => {
     await queueJob(trx, 'antivirus.rescan', { scanId: row.id });
     await audit(trx, { actorId: principal.user.id, event: 'quarantine_rescan', target: row.path, ip });

@@ -45,6 +45,8 @@ export const serverMessagesFr: Record<keyof typeof MESSAGES, string> = {
   storageFull: 'Le stockage du serveur est plein. Réessayez une fois de l’espace libéré.',
   uploadInfected:
     'Le fichier n’a pas été ajouté : l’antivirus y a trouvé une menace. Il est en quarantaine et les administrateurs ont été prévenus.',
+  antivirusNotConfigured:
+    'Aucun antivirus n’est configuré sur ce serveur : rien ne peut être analysé à nouveau.',
   notFound: 'Ressource introuvable ou sans permission.',
   userNotFound: 'Cet utilisateur n’existe pas.',
   groupNotFound: 'Ce groupe n’existe pas.',

@@ -87,6 +87,11 @@ export const MESSAGES = {
   portalNotFound: 'This portal does not exist or is not yours.',
   portalExpired: 'This portal has expired.',
   portalUnpublished: 'This portal is no longer published.',
+  // Archive and restore (R-ARCHIVE; the archived-download text is ours: users see "archived — restore", not an error)
+  retentionBeforeArchive: 'The retention date cannot be before the archive date.',
+  restoreNotArchiveProxy: 'Unable to restore an asset that is not an archive proxy asset.',
+  assetArchived: 'This asset is archived. Ask an administrator to restore it.',
+  assetAlreadyArchived: 'This asset is already archived or scheduled for archive.',
 } as const;
 
 /** R-PASSWORD-POLICY password counts, worded for the configured numbers. */

@@ -2,6 +2,8 @@ import { adminAclRoutes } from '../admin/acl-routes.ts';
 import { adminAuditRoutes } from '../admin/audit-routes.ts';
 import { adminGroupRoutes } from '../admin/group-routes.ts';
 import { adminUserRoutes } from '../admin/user-routes.ts';
+// issue 30, archive
+import { archiveRoutes } from '../archive/archive-routes.ts';
 import { assetRoutes } from '../assets/asset-routes.ts';
 import { bulkRoutes } from '../assets/bulk-routes.ts';
 import { printRoutes } from '../assets/print-routes.ts';
@@ -96,5 +98,6 @@ export const API_ROUTES: RouteDefinition[] = [
   // issue 30, ops
   ...statisticsRoutes,
   ...workspaceRoutes,
+  ...archiveRoutes,
   ...discussionRoutes,
 ];

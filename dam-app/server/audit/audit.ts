@@ -38,7 +38,9 @@ export type AuditEvent =
   | 'stamp_deleted'
   | 'download'
   | 'workspace_saved'
-  | 'workspace_deleted';
+  | 'workspace_deleted'
+  | 'archive_scheduled'
+  | 'archive_restore';
 
 export interface AuditRecord {
   actorId: number | null;

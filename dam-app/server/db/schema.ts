@@ -445,6 +445,8 @@ export interface Database {
   workspace_groups: WorkspaceGroupsTable;
   asset_comments: AssetCommentsTable;
   comment_mentions: CommentMentionsTable;
+  // issue 30, archive
+  asset_archives: AssetArchivesTable;
 }
 
 /**
@@ -834,4 +836,19 @@ export interface AssetCommentsTable {
 export interface CommentMentionsTable {
   comment_id: number;
   user_id: number;
+}
+
+/** R-ARCHIVE: an asset scheduled for archive, archived (a proxy) or being restored (migration 0034). */
+export interface AssetArchivesTable {
+  asset_id: number;
+  state: 'scheduled' | 'archived' | 'restoring';
+  archive_at: Date;
+  retention_until: Date | null;
+  storage_key: string | null;
+  size: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  requested_by: number | null;
+  archived_at: Date | null;
+  restore_requested_at: Date | null;
+  error: string | null;
+  updated_at: Generated<Date>;
 }

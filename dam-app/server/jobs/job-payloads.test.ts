@@ -12,6 +12,8 @@ const handlers = (): TypedJobHandlers => ({
   'notifications.digest': vi.fn(async () => {}),
   'video.clip-export': vi.fn(async () => {}),
   'workflow.run': vi.fn(async () => {}),
+  'archive.run': vi.fn(async () => {}),
+  'archive.restore': vi.fn(async () => {}),
 });
 
 describe('job payloads', () => {

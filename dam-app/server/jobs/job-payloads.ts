@@ -32,6 +32,9 @@ export const JOB_PAYLOADS = {
   'video.clip-export': z.object({ clipId: z.number().int(), actorId: z.number().int().nullable() }),
   /** One scheduled workflow run (workflows/workflow-run-job.ts). */
   'workflow.run': z.object({ runId: z.number().int() }),
+  /** R-ARCHIVE: one asset's original to the archive tier, and back (archive/archive-jobs.ts). */
+  'archive.run': z.object({ assetId: z.number().int() }),
+  'archive.restore': z.object({ assetId: z.number().int() }),
 };
 
 export type JobKind = keyof typeof JOB_PAYLOADS;

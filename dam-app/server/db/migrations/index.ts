@@ -23,6 +23,8 @@ import * as videoTimeline from './0024-video-timeline.ts';
 import * as workflows from './0025-workflows.ts';
 import * as workspaces from './0026-workspaces.ts';
 import * as uploadLocks from './0028-upload-locks.ts';
+// issue 30, archive
+import * as archive from './0034-archive.ts';
 
 /** Every migration, in order. Names never change once released: the database records them. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -50,4 +52,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0025-workflows': workflows,
   '0026-workspaces': workspaces,
   '0028-upload-locks': uploadLocks,
+  '0034-archive': archive,
 };

@@ -75,4 +75,8 @@ export const serverMessagesFr: Record<keyof typeof MESSAGES, string> = {
   portalNotFound: 'Ce portail n’existe pas ou ne vous appartient pas.',
   portalExpired: 'Ce portail a expiré.',
   portalUnpublished: 'Ce portail n’est plus publié.',
+  retentionBeforeArchive: 'La date de conservation ne peut pas précéder la date d’archivage.',
+  restoreNotArchiveProxy: 'Impossible de restaurer une ressource qui n’est pas un proxy d’archive.',
+  assetArchived: 'Cette ressource est archivée. Demandez à un administrateur de la restaurer.',
+  assetAlreadyArchived: 'Cette ressource est déjà archivée ou programmée pour l’archivage.',
 };

@@ -1335,4 +1335,28 @@ export const fr: Messages = {
   'discussion.mentionCount': '{count} {count|mention|mentions}',
   'discussion.deleteTitle': 'Supprimer ce commentaire ?',
   'discussion.deleteBody': 'Le commentaire et son annotation sont retirés pour tous. Les réponses restent.',
+  // Archive and restore (R-ARCHIVE)
+  'admin.archive': 'Archives',
+  'archive.introFolder':
+    'Les originaux archivés vont dans le dossier d’archive ; la ressource reste dans la bibliothèque avec ses aperçus et ses métadonnées.',
+  'archive.introS3':
+    'Les originaux archivés vont dans le stockage d’archive compatible S3 ; la ressource reste dans la bibliothèque avec ses aperçus et ses métadonnées.',
+  'archive.new': 'Archiver des ressources',
+  'archive.assetIds': 'Identifiants des ressources',
+  'archive.assetIdsHint': 'Séparés par des virgules ou des espaces.',
+  'archive.archiveAt': 'Date d’archivage',
+  'archive.retentionUntil': 'Conserver jusqu’au',
+  'archive.archive': 'Archiver',
+  'archive.scheduledToast': '{count} {count|ressource programmée|ressources programmées} pour l’archivage.',
+  'archive.scheduled': 'Archivage programmé',
+  'archive.retention': 'File de conservation',
+  'archive.restoring': 'Restauration en cours',
+  'archive.none': 'Aucune.',
+  'archive.size': 'Taille',
+  'archive.archivedAt': 'Archivée le',
+  'archive.requested': 'Restauration demandée',
+  'archive.actions': 'Actions',
+  'archive.restore': 'Restaurer',
+  'archive.restoreNamed': 'Restaurer {name}',
+  'archive.restoreQueued': 'La restauration a commencé.',
 };

@@ -23,6 +23,8 @@ export const ADMIN_SECTIONS = [
   // issue 30, ops
   'statistics',
   'workspaces',
+  // issue 30, archive
+  'archive',
 ] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 

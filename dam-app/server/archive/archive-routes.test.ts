@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../api/messages.ts';
 import { reconcile } from '../assets/reconcile.ts';
@@ -11,40 +9,26 @@ import { recoverOperations } from '../intents/intent-kinds.ts';
 import type { S3StorageArea } from '../storage/s3-area.ts';
 import { ALL_PERMISSIONS, aclUser } from '../test-support/acl-fixture.ts';
 import type { ApiClient } from '../test-support/api-client.ts';
-import { DATABASE_KINDS, freePort, startTestDam, type TestDam } from '../test-support/test-dam.ts';
+import { type RunningS3, startS3Server } from '../test-support/s3-server.ts';
+import { DATABASE_KINDS, startTestDam, type TestDam } from '../test-support/test-dam.ts';
 import { assetArchiveIntent, assetUnarchiveIntent, copyBack } from './archive-intents.ts';
 
 // R-ARCHIVE against a real S3-compatible server (s3rver: the S3 REST API over local files, in this process): an
 // original goes to the store and comes back byte for byte, its asset a proxy meanwhile; a kill mid-archive or
 // mid-restore (an intent left by a dead server) loses nothing.
-let s3: S3rver;
-let s3Dir: string;
-let s3Url: string;
+let s3: RunningS3;
 
 beforeAll(async () => {
-  s3Dir = await mkdtemp(join(tmpdir(), 'dam-s3-'));
-  const port = await freePort();
-  s3 = new S3rver({
-    port,
-    address: '127.0.0.1',
-    silent: true,
-    directory: s3Dir,
-    configureBuckets: [{ name: 'cold', configs: [] }],
-  });
-  await s3.run();
-  s3Url = `s3+http://S3RVER:S3RVER@127.0.0.1:${port}/cold/dam`;
+  s3 = await startS3Server();
 });
-afterAll(async () => {
-  await s3.close();
-  await rm(s3Dir, { recursive: true, force: true });
-});
+afterAll(() => s3.close());
 
 describe.each(DATABASE_KINDS)('R-ARCHIVE: archive to an S3-compatible store and restore, on %s', (kind) => {
   let dam: TestDam;
   let admin: ApiClient;
 
   beforeAll(async () => {
-    dam = await startTestDam(kind, { DAM_ARCHIVE_URL: s3Url });
+    dam = await startTestDam(kind, { DAM_ARCHIVE_URL: s3.archiveUrl('dam') });
     admin = await aclUser(dam, 'archivist', 'Library', ALL_PERMISSIONS, { admin: true });
   });
   afterAll(() => dam.close());
@@ -129,7 +113,7 @@ describe.each(DATABASE_KINDS)('R-ARCHIVE: archive to an S3-compatible store and 
     const key = `${asset.id}/${asset.content_hash}`;
     const store = dam.services.storage.archive as S3StorageArea;
     expect(Buffer.concat(await (await store.read(key)).toArray()).equals(asset.bytes)).toBe(true);
-    expect(existsSync(join(s3Dir, 'cold', 'dam', String(asset.id)))).toBe(true);
+    expect(existsSync(join(s3.dir, 'cold', 'dam', String(asset.id)))).toBe(true);
     expect((await admin.get(`/assets/${asset.id}`)).status).toBe(200);
     const download = await admin.get(`/files/content?path=${encodeURIComponent(asset.path)}`);
     expect(download.status).toBe(409);

@@ -1,4 +1,4 @@
-import { Badge, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ARCHIVE_STATES, type ArchiveEntry, type ArchiveState } from '../../../../api/archive.ts';
@@ -69,6 +69,7 @@ function ArchiveForm() {
         busy={send.isPending}
         main={
           <FormField
+            name="assetIds"
             label={t('archive.assetIds')}
             helper={t('archive.assetIdsHint')}
             value={ids}
@@ -77,8 +78,24 @@ function ArchiveForm() {
           />
         }
       >
-        <FormField type="date" label={t('archive.archiveAt')} value={archiveAt} onValue={setArchiveAt} />
-        <FormField type="date" label={t('archive.retentionUntil')} value={retention} onValue={setRetention} />
+        <Box width="48">
+          <FormField
+            type="date"
+            name="archiveAt"
+            label={t('archive.archiveAt')}
+            value={archiveAt}
+            onValue={setArchiveAt}
+          />
+        </Box>
+        <Box width="48">
+          <FormField
+            type="date"
+            name="retentionUntil"
+            label={t('archive.retentionUntil')}
+            value={retention}
+            onValue={setRetention}
+          />
+        </Box>
       </InlineForm>
     </Stack>
   );

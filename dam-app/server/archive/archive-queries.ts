@@ -115,6 +115,15 @@ export const hasArchive = async (db: Kysely<Database>, assetId: number) =>
     .where('asset_id', '=', assetId)
     .executeTakeFirst()) !== undefined;
 
+/** Is the asset archived or being restored (its original not in the tree)? */
+export const hasArchiveOtherThanScheduled = async (db: Kysely<Database>, assetId: number) =>
+  (await db
+    .selectFrom('asset_archives')
+    .select('asset_id')
+    .where('asset_id', '=', assetId)
+    .where('state', 'in', ['archived', 'restoring'])
+    .executeTakeFirst()) !== undefined;
+
 export const setArchiveError = (db: Kysely<Database>, assetId: number, error: string) =>
   db
     .updateTable('asset_archives')

@@ -121,6 +121,22 @@ describe.each(DATABASE_KINDS)('R-ARCHIVE: archive to an S3-compatible store and 
       code: 'asset_archived',
       user_message: MESSAGES.assetArchived,
     });
+    // The file actions wait for a restore: each says the asset is archived.
+    const folder = await dam.services.db
+      .selectFrom('assets')
+      .select('folder_id')
+      .where('id', '=', asset.id)
+      .executeTakeFirstOrThrow();
+    for (const [method, path, body] of [
+      ['POST', 'rename', { fileName: 'renamed.mov' }],
+      ['POST', 'move', { destinationId: folder.folder_id }],
+      ['POST', 'copy', { destinationId: folder.folder_id }],
+      ['DELETE', '', undefined],
+    ] as const) {
+      const answer = await admin.request(method, `/assets/${asset.id}${path ? `/${path}` : ''}`, body);
+      expect(answer.status, `${method} ${path}`).toBe(409);
+      expect(answer.body.error.code).toBe('asset_archived');
+    }
     // A reconcile does not call the proxy missing.
     await reconcile(dam.services, '');
     const status = await dam.services.db

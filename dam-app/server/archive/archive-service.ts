@@ -98,3 +98,12 @@ export async function restoreArchive(
 export async function assertNotArchived(services: DamServices, path: string): Promise<void> {
   if (await queries.isArchivedAt(services.db, path)) throw conflict('asset_archived', MESSAGES.assetArchived);
 }
+
+/**
+ * R-ARCHIVE: the file actions (rename, move, copy, delete) need the original in the library; an archive proxy's is
+ * in the archive tier (or on its way), so they answer that it is archived instead of failing on a missing file.
+ */
+export async function assertOriginalHere(services: DamServices, assetId: number): Promise<void> {
+  if (await queries.hasArchiveOtherThanScheduled(services.db, assetId))
+    throw conflict('asset_archived', MESSAGES.assetArchived);
+}

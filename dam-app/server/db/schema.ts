@@ -810,6 +810,8 @@ export interface WorkspacesTable {
   header_text_color: string;
   logo: Buffer | null;
   updated_at: Generated<Date>;
+  /** R-WORKSPACE-COMPONENTS: the shell's parts it shows (migration 0034). */
+  components: ColumnType<string[], string[] | undefined, string[]>;
 }
 
 export interface WorkspaceGroupsTable {

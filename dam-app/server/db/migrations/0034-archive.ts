@@ -22,8 +22,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       check (retention_until is null or retention_until >= archive_at)
     )`.execute(db);
   await sql`create index asset_archives_state on asset_archives (state, archive_at)`.execute(db);
+  // R-WORKSPACE-COMPONENTS (issue 30, in this migration because it is the one number this work has): which parts
+  // of the shell a workspace shows; every one by default, so existing workspaces look as before.
+  await sql`
+    alter table workspaces add column components text[] not null
+      default array['menuBar', 'places', 'search']`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`alter table workspaces drop column components`.execute(db);
   await sql`drop table asset_archives`.execute(db);
 }

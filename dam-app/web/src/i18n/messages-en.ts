@@ -1306,6 +1306,11 @@ export const en = {
   'discussion.mentionCount': '{count} {count|mention|mentions}',
   'discussion.deleteTitle': 'Delete this comment?',
   'discussion.deleteBody': 'The comment and its annotation are removed for everyone. Replies stay.',
+  // Workspace components (R-WORKSPACE-COMPONENTS)
+  'workspace.components': 'Shows',
+  'workspace.component.menuBar': 'Menu bar (collections, carts, requests)',
+  'workspace.component.places': 'Places',
+  'workspace.component.search': 'Quick Search',
   // Archive and restore (R-ARCHIVE)
   'admin.archive': 'Archive',
   'archive.introFolder':

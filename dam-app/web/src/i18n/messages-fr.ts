@@ -1335,6 +1335,11 @@ export const fr: Messages = {
   'discussion.mentionCount': '{count} {count|mention|mentions}',
   'discussion.deleteTitle': 'Supprimer ce commentaire ?',
   'discussion.deleteBody': 'Le commentaire et son annotation sont retirés pour tous. Les réponses restent.',
+  // Workspace components (R-WORKSPACE-COMPONENTS)
+  'workspace.components': 'Affiche',
+  'workspace.component.menuBar': 'Barre de menus (collections, paniers, demandes)',
+  'workspace.component.places': 'Emplacements',
+  'workspace.component.search': 'Recherche rapide',
   // Archive and restore (R-ARCHIVE)
   'admin.archive': 'Archives',
   'archive.introFolder':

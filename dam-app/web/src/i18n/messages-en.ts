@@ -1307,7 +1307,7 @@ export const en = {
   'discussion.deleteTitle': 'Delete this comment?',
   'discussion.deleteBody': 'The comment and its annotation are removed for everyone. Replies stay.',
   // Workspace components (R-WORKSPACE-COMPONENTS)
-  'workspace.components': 'Shows',
+  'workspace.components': 'Parts of the screen it shows',
   'workspace.component.menuBar': 'Menu bar (collections, carts, requests)',
   'workspace.component.places': 'Places',
   'workspace.component.search': 'Quick Search',

@@ -1336,7 +1336,7 @@ export const fr: Messages = {
   'discussion.deleteTitle': 'Supprimer ce commentaire ?',
   'discussion.deleteBody': 'Le commentaire et son annotation sont retirés pour tous. Les réponses restent.',
   // Workspace components (R-WORKSPACE-COMPONENTS)
-  'workspace.components': 'Affiche',
+  'workspace.components': 'Éléments de l’écran affichés',
   'workspace.component.menuBar': 'Barre de menus (collections, paniers, demandes)',
   'workspace.component.places': 'Emplacements',
   'workspace.component.search': 'Recherche rapide',

@@ -98,6 +98,11 @@ export const MESSAGES = {
   anotherConfigurator: 'Another user is configuring the application.',
   // The database out of reach (a restart): answered 503 (ours)
   databaseUnavailable: 'The DAM cannot reach its database just now. Try again in a moment.',
+  // Archive and restore (R-ARCHIVE; the archived-download text is ours: users see "archived — restore", not an error)
+  retentionBeforeArchive: 'The retention date cannot be before the archive date.',
+  restoreNotArchiveProxy: 'Unable to restore an asset that is not an archive proxy asset.',
+  assetArchived: 'This asset is archived. Ask an administrator to restore it.',
+  assetAlreadyArchived: 'This asset is already archived or scheduled for archive.',
 } as const;
 
 /** R-PASSWORD-POLICY password counts, worded for the configured numbers. */

@@ -37,6 +37,13 @@ export function isLogoPng(base64: string): boolean {
 
 const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, WORKSPACE_TEXTS.colour);
 
+/**
+ * R-WORKSPACE-COMPONENTS: the parts of the shell a workspace may show — the menu bar (working sets, requests), the
+ * Places tree and Quick Search. Only an administrator chooses them: a person cannot add one.
+ */
+export const WORKSPACE_COMPONENTS = ['menuBar', 'places', 'search'] as const;
+export type WorkspaceComponent = (typeof WORKSPACE_COMPONENTS)[number];
+
 /** What an administrator saves (R-WORKSPACES): `logo` is base64 PNG, null removes it, left out keeps it. */
 export const saveWorkspaceSchema = z
   .strictObject({
@@ -54,6 +61,11 @@ export const saveWorkspaceSchema = z
       .refine(isLogoPng, WORKSPACE_TEXTS.logo)
       .nullable()
       .optional(),
+    components: z
+      .array(z.enum(WORKSPACE_COMPONENTS))
+      .max(WORKSPACE_COMPONENTS.length)
+      .transform((list) => WORKSPACE_COMPONENTS.filter((each) => list.includes(each)))
+      .default([...WORKSPACE_COMPONENTS]),
   })
   .superRefine((value, context) => {
     if (!/^#[0-9a-fA-F]{6}$/.test(value.headerColor) || !/^#[0-9a-fA-F]{6}$/.test(value.headerTextColor))
@@ -78,6 +90,7 @@ export const workspaceSchema = z
     headerTextColor: z.string(),
     /** Where the logo is read, changing with each save so a cached one is never shown; null without a logo. */
     logoVersion: z.string().nullable(),
+    components: z.array(z.enum(WORKSPACE_COMPONENTS)),
   })
   .meta({ id: 'Workspace' });
 export type Workspace = z.infer<typeof workspaceSchema>;

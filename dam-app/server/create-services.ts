@@ -2,6 +2,8 @@ import { mkdir } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { runRescanJob } from './antivirus/quarantine-service.ts';
+import { ARCHIVE_INTENTS } from './archive/archive-intents.ts';
+import { runArchiveJob, runRestoreJob } from './archive/archive-jobs.ts';
 import { ASSET_INTENTS } from './assets/asset-intents.ts';
 import { RECONCILE_JOB, reconcile } from './assets/reconcile.ts';
 import { runRenditionJob } from './assets/rendition-job.ts';
@@ -92,6 +94,8 @@ export async function createServices(config: DamConfig, log: Logger): Promise<Da
       'remote.deliver': (payload) => runDeliveryJob(services, payload),
       'remote.import': (payload) => runRemoteImportJob(services, payload),
       'antivirus.rescan': (payload) => runRescanJob(services, payload),
+      'archive.run': (payload) => runArchiveJob(services, payload),
+      'archive.restore': (payload) => runRestoreJob(services, payload),
       'notifications.digest': async () => {
         const sent = await sendDigests(services);
         if (sent) log.info('notifications.digest', { sent });
@@ -168,7 +172,12 @@ export async function createServices(config: DamConfig, log: Logger): Promise<Da
     metrics: new MetricsRegistry(),
     startedAt: new Date(),
     intentOwner,
-    intentKinds: intentKindsByName([...FOLDER_INTENTS, ...ASSET_INTENTS, ...VERSION_INTENTS]),
+    intentKinds: intentKindsByName([
+      ...FOLDER_INTENTS,
+      ...ASSET_INTENTS,
+      ...VERSION_INTENTS,
+      ...ARCHIVE_INTENTS,
+    ]),
     uploadLocker,
   };
   // Operations a killed server left half done are finished or undone before any job (a reconcile above all) runs

@@ -21,6 +21,8 @@ import { assetIdParams, idParams, renditionParams, taggedRenditionParams } from 
 
 const assets = endpointGroup('Assets', 'user');
 const asset = assets.item('/assets/{id}', assetIdParams);
+/** R-ARCHIVE: an archive proxy's original is in the archive tier: its file actions wait for a restore. */
+const archived = { 409: ['asset_archived'] } as const;
 const bytes = z.string().meta({ format: 'binary' });
 /** What blocks changing an asset: another user's lock, a taken file name, a video still transcoding (moves). */
 const changeConflicts = { 409: ['in_use', 'filename_exists', 'transcoding'] };
@@ -56,25 +58,25 @@ export const renameAsset = asset.post('/rename', {
   summary: 'Rename an asset’s file',
   body: renameAssetSchema,
   response: assetSchema,
-  errors: changeConflicts,
+  errors: errors(changeConflicts, archived),
 });
 export const moveAsset = asset.post('/move', {
   summary: 'Move an asset to another folder',
   body: assetDestinationSchema,
   response: assetSchema,
-  errors: errors(destinationNotAllowed, changeConflicts),
+  errors: errors(destinationNotAllowed, changeConflicts, archived),
 });
 export const copyAsset = asset.post('/copy', {
   summary: 'Copy an asset to another folder (a new asset)',
   body: assetDestinationSchema,
   response: assetSchema,
   status: 201,
-  errors: destinationErrors,
+  errors: errors(destinationErrors, archived),
 });
 export const trashAsset = asset.delete('', {
   summary: 'Delete an asset to the trash',
   response: okSchema,
-  errors: inUse,
+  errors: errors(inUse, archived),
 });
 export const listTrash = assets.get('/trash', {
   summary: 'Trashed assets under the current ACL root, latest first',

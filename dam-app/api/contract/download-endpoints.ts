@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dbString, storablePath } from '../db-safe.ts';
 import { endpointGroup } from './endpoint-group.ts';
-import { notFound } from './error-sets.ts';
+import { errors, notFound } from './error-sets.ts';
 
 const downloads = endpointGroup('Transfers', 'user');
 const onePath = z.object({ path: storablePath().min(1) });
@@ -15,7 +15,8 @@ export const downloadFile = downloads.get('/files/content', {
   query: onePath,
   response: z.unknown(),
   produces: 'application/octet-stream',
-  errors: notFound,
+  // R-ARCHIVE: an archived asset's original is in the archive tier until it is restored.
+  errors: errors(notFound, { 409: ['asset_archived'] }),
 });
 export const downloadZip = downloads.get('/files/zip', {
   summary:

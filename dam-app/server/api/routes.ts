@@ -3,6 +3,8 @@ import { adminAuditRoutes } from '../admin/audit-routes.ts';
 import { adminGroupRoutes } from '../admin/group-routes.ts';
 import { adminUserRoutes } from '../admin/user-routes.ts';
 import { quarantineRoutes } from '../antivirus/quarantine-routes.ts';
+// issue 30, archive
+import { archiveRoutes } from '../archive/archive-routes.ts';
 import { assetRoutes } from '../assets/asset-routes.ts';
 import { bulkRoutes } from '../assets/bulk-routes.ts';
 import { printRoutes } from '../assets/print-routes.ts';
@@ -100,6 +102,7 @@ export const API_ROUTES: RouteDefinition[] = [
   // issue 30, ops
   ...statisticsRoutes,
   ...workspaceRoutes,
+  ...archiveRoutes,
   ...discussionRoutes,
   // issue 29, metadata import and export
   ...metadataIoRoutes,

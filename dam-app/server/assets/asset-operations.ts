@@ -3,6 +3,7 @@ import { ASSET_MESSAGES } from '../../api/asset-messages.ts';
 import { MESSAGES } from '../../api/messages.ts';
 import { can, type Principal } from '../access/principal.ts';
 import { ApiError, conflict, forbidden } from '../api/api-error.ts';
+import { assertOriginalHere } from '../archive/archive-service.ts';
 import type { Asset } from '../db/schema.ts';
 import { aclRoot, isUnder, joinPath, parentOf } from '../folders/acl-scope.ts';
 import { findFolder } from '../folders/folder-queries.ts';
@@ -76,6 +77,7 @@ export async function editAsset(
 /** Renames the file; the display name follows when it was the file name. */
 export async function renameAsset(services: DamServices, principal: Principal, id: number, fileName: string) {
   const asset = await changeableAsset(services, principal, id, ASSET_MESSAGES.renameBlocked);
+  await assertOriginalHere(services, asset.id);
   const target = joinPath(parentOf(asset.path), fileName);
   if (target === asset.path) return;
   // A change of case only is a rename of the same file on a case-insensitive disk; here names are case-sensitive.
@@ -90,6 +92,7 @@ export async function moveAsset(
   destinationId: number,
 ) {
   const asset = await changeableAsset(services, principal, id);
+  await assertOriginalHere(services, asset.id);
   const destination = await destinationFolder(services, principal, destinationId);
   // Its renditions, or a clip export (R-CLIP-EXPORT), still read the video where it is.
   if (
@@ -126,6 +129,7 @@ export async function copyAsset(
 ) {
   const asset = await visibleAsset(services, principal, id);
   if (!can(principal, 'file actions')) throw forbidden();
+  await assertOriginalHere(services, asset.id);
   const destination = await destinationFolder(services, principal, destinationId);
   const target = joinPath(destination.path, asset.file_name);
   if (!(await nameFree(services, target))) throw filenameTaken();
@@ -145,6 +149,7 @@ export async function copyAsset(
 /** Deletes to the trash area: the file leaves the storage root, the asset can be restored. */
 export async function trashAsset(services: DamServices, principal: Principal, id: number) {
   const asset = await changeableAsset(services, principal, id);
+  await assertOriginalHere(services, asset.id);
   const key = `assets/${asset.id}-${Date.now()}/${asset.file_name}`;
   if (asset.status === 'active') {
     try {

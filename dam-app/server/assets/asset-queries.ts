@@ -187,12 +187,25 @@ export const insertAssetUnlessTaken = async (
       .executeTakeFirst()
   )?.id;
 
-/** The paths of the active assets at or below `path` ('' for all). */
+/**
+ * The paths of the active assets at or below `path` ('' for all) whose original is in the tree: an archive proxy's
+ * (R-ARCHIVE) is in the archive tier, so a reconcile must not call it missing.
+ */
 export const activeAssetPathsBelow = (db: Kysely<Database>, path: string) =>
   db
     .selectFrom('assets')
     .select('path')
     .where('status', '=', 'active')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('asset_archives')
+            .select('asset_id')
+            .whereRef('asset_archives.asset_id', '=', 'assets.id')
+            .where('asset_archives.state', 'in', ['archived', 'restoring']),
+        ),
+      ),
+    )
     .where((eb) => (path === '' ? eb.lit(true) : sql<boolean>`path like ${belowPattern(path)}`))
     .execute();
 

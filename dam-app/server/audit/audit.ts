@@ -45,7 +45,9 @@ export type AuditEvent =
   | 'remote_delivery_queued'
   | 'remote_import_queued'
   | 'quarantine_rescan'
-  | 'quarantine_deleted';
+  | 'quarantine_deleted'
+  | 'archive_scheduled'
+  | 'archive_restore';
 
 export interface AuditRecord {
   actorId: number | null;

@@ -107,6 +107,13 @@ const environmentSchema = z.object({
     }),
   DAM_CLAMAV_DATABASE: z.string().optional().default('/var/lib/clamav'),
   DAM_QUARANTINE: z.string().min(1).optional(),
+  // R-ARCHIVE: the archive tier; unset, a folder under DAM_HOME (storage/archive-tier.ts reads the URL).
+  DAM_ARCHIVE_URL: z
+    .string()
+    .optional()
+    .refine((value) => value === undefined || /^(s3|s3\+https?):\/\//.test(value), {
+      message: 'must be s3://bucket/prefix or s3+http(s)://key:secret@host:port/bucket/prefix',
+    }),
   DAM_DISK_MIN_FREE_MB: count(1024, 1024 ** 3),
   DAM_METRICS: z
     .enum(['admin', 'public'], { message: 'must be admin or public' })
@@ -190,6 +197,8 @@ export interface DamConfig {
   secret: string | undefined;
   /** Where the secret is kept when `DAM_SECRET` is unset, made at first need (shared by a cluster's DAM_HOME). */
   secretFile: string;
+  /** The archive tier's object store (`DAM_ARCHIVE_URL`); undefined: a folder under the home. */
+  archiveUrl: string | undefined;
   /** Below this free space (bytes, `DAM_DISK_MIN_FREE_MB`) a disk health test is red. */
   diskMinFreeBytes: number;
   /** Who may read `/metrics` (`DAM_METRICS`): administrators (default), or anyone who reaches the server. */
@@ -246,6 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): DamConfig {
     quarantineDir: e.DAM_QUARANTINE ?? join(home, 'quarantine'),
     secret: e.DAM_SECRET,
     secretFile: join(home, 'secret.key'),
+    archiveUrl: e.DAM_ARCHIVE_URL,
     diskMinFreeBytes: e.DAM_DISK_MIN_FREE_MB * 1024 ** 2,
     metrics: e.DAM_METRICS,
     wordList: e.DAM_WORD_LIST === '' || e.DAM_WORD_LIST === 'none' ? null : e.DAM_WORD_LIST,

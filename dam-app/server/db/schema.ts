@@ -453,6 +453,8 @@ export interface Database {
   remote_servers: RemoteServersTable;
   remote_transfers: RemoteTransfersTable;
   configuration_leases: ConfigurationLeasesTable;
+  // issue 30, archive
+  asset_archives: AssetArchivesTable;
 }
 
 /**
@@ -855,6 +857,8 @@ export interface WorkspacesTable {
   header_text_color: string;
   logo: Buffer | null;
   updated_at: Generated<Date>;
+  /** R-WORKSPACE-COMPONENTS: the shell's parts it shows (migration 0034). */
+  components: ColumnType<string[], string[] | undefined, string[]>;
 }
 
 export interface WorkspaceGroupsTable {
@@ -940,4 +944,18 @@ export interface ConfigurationLeasesTable {
   scope: string;
   user_id: number;
   expires_at: Date;
+}
+/** R-ARCHIVE: an asset scheduled for archive, archived (a proxy) or being restored (migration 0034). */
+export interface AssetArchivesTable {
+  asset_id: number;
+  state: 'scheduled' | 'archived' | 'restoring';
+  archive_at: Date;
+  retention_until: Date | null;
+  storage_key: string | null;
+  size: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  requested_by: number | null;
+  archived_at: Date | null;
+  restore_requested_at: Date | null;
+  error: string | null;
+  updated_at: Generated<Date>;
 }

@@ -11,6 +11,7 @@ import { readNoFollow } from '../access/storage-path.ts';
 import { assertMayDownload } from '../access/transfer-gates.ts';
 import { ApiError, notFound } from '../api/api-error.ts';
 import { activeAssetsAt } from '../assets/asset-queries.ts';
+import { assertNotArchived } from '../archive/archive-service.ts';
 import { audit } from '../audit/audit.ts';
 import { aclRoot } from '../folders/acl-scope.ts';
 import { notify } from '../notifications/notify.ts';
@@ -97,7 +98,10 @@ export async function fileDownload(
   const root = checkDownload(services, principal);
   const absolute = (await resolver(services, root))(path);
   const info = await lstat(absolute).catch(() => undefined);
-  if (!info?.isFile()) throw notFound('file');
+  if (!info?.isFile()) {
+    await assertNotArchived(services, relative(services.config.storageRoot, absolute));
+    throw notFound('file');
+  }
   const headers: Record<string, string> = {
     'Content-Type': 'application/octet-stream',
     'Content-Disposition': attachment(basename(absolute)),

@@ -19,6 +19,8 @@ const handlers = (): TypedJobHandlers => ({
   'remote.deliver': vi.fn(async () => {}),
   'remote.import': vi.fn(async () => {}),
   'antivirus.rescan': vi.fn(async () => {}),
+  'archive.run': vi.fn(async () => {}),
+  'archive.restore': vi.fn(async () => {}),
 });
 
 describe('job payloads', () => {

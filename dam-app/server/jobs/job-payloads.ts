@@ -45,6 +45,9 @@ export const JOB_PAYLOADS = {
   'remote.import': z.object({ transferId: z.number().int() }),
   /** A quarantined or unscanned upload scanned again (antivirus/quarantine-service.ts). */
   'antivirus.rescan': z.object({ scanId: z.number().int() }),
+  /** R-ARCHIVE: one asset's original to the archive tier, and back (archive/archive-jobs.ts). */
+  'archive.run': z.object({ assetId: z.number().int() }),
+  'archive.restore': z.object({ assetId: z.number().int() }),
 };
 
 export type JobKind = keyof typeof JOB_PAYLOADS;

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import type { DamConfig } from '../config/config.ts';
 import { LocalStorageArea } from './local-area.ts';
+import { parseS3Url, S3StorageArea } from './s3-area.ts';
 import type { StorageAreas } from './storage-area.ts';
 
 /**
@@ -21,7 +22,11 @@ export async function createStorageAreas(config: DamConfig): Promise<StorageArea
     renditions: new LocalStorageArea('renditions', join(areasRoot, 'renditions')),
     trash: new LocalStorageArea('trash', join(areasRoot, 'trash')),
     conversions: new LocalStorageArea('conversions', join(areasRoot, 'conversions')),
+    archive: config.archiveUrl
+      ? new S3StorageArea('archive', parseS3Url(config.archiveUrl))
+      : new LocalStorageArea('archive', join(areasRoot, 'archive')),
   };
-  for (const area of Object.values(areas)) await mkdir((area as LocalStorageArea).root, { recursive: true });
+  for (const area of Object.values(areas))
+    if (area instanceof LocalStorageArea) await mkdir(area.root, { recursive: true });
   return areas;
 }

@@ -30,7 +30,7 @@ export interface StorageArea {
 }
 
 /** Originals, versions, renditions, trash and the conversions cache are separate areas (reference/dam.md §1). */
-export type AreaName = 'originals' | 'versions' | 'renditions' | 'trash' | 'conversions';
+export type AreaName = 'originals' | 'versions' | 'renditions' | 'trash' | 'conversions' | 'archive';
 
 export interface StorageAreas {
   /** The browsable tree: the storage root, which is the transfer node's docroot. */
@@ -40,4 +40,6 @@ export interface StorageAreas {
   trash: StorageArea;
   /** Converted files, by asset version and preset: the conversions cache. */
   conversions: StorageArea;
+  /** R-ARCHIVE: the colder tier archived originals move to: a folder, or an S3-compatible store (`DAM_ARCHIVE_URL`). */
+  archive: StorageArea;
 }

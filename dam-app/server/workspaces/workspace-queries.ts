@@ -7,6 +7,7 @@ export interface WorkspaceColumns {
   header_color: string;
   header_text_color: string;
   logo?: Buffer | null;
+  components: string[];
 }
 
 const columns = [
@@ -16,6 +17,7 @@ const columns = [
   'header_color',
   'header_text_color',
   'updated_at',
+  'components',
   sql<boolean>`logo is not null`.as('has_logo'),
 ] as const;
 

@@ -88,6 +88,40 @@ describe.each(DATABASE_KINDS)('R-WORKSPACES: workspaces with their theme, per gr
     expect((await ed.post('/admin/workspaces', { name: 'Mine', ...theme })).status).toBe(403);
   });
 
+  it('R-WORKSPACE-COMPONENTS: shows every part unless told, the chosen ones to its people, and only an administrator chooses', async () => {
+    const made = await admin.post('/admin/workspaces', { name: 'Kiosk', groupIds: [editors], ...theme });
+    expect(made.body.components).toEqual(['menuBar', 'places', 'search']);
+    const id = made.body.id;
+    const changed = await admin.put(`/admin/workspaces/${id}`, {
+      name: 'Kiosk',
+      groupIds: [editors],
+      ...theme,
+      components: ['search', 'places', 'search'],
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.components).toEqual(['places', 'search']);
+    const unknown = await admin.put(`/admin/workspaces/${id}`, {
+      name: 'Kiosk',
+      ...theme,
+      components: ['xmpPanel'],
+    });
+    expect(unknown.status).toBe(400);
+    // Ed's workspace is the first made of his groups: Marketing still, unless it is gone.
+    const mine = (await ed.get('/workspace')).body.workspace;
+    expect(mine.components).toEqual(
+      mine.name === 'Kiosk' ? ['places', 'search'] : ['menuBar', 'places', 'search'],
+    );
+    const added = await ed.put(`/admin/workspaces/${id}`, {
+      name: 'Kiosk',
+      ...theme,
+      components: ['menuBar'],
+    });
+    expect(added.status).toBe(403);
+    expect(
+      (await admin.get('/admin/workspaces')).body.find((each: { id: number }) => each.id === id).components,
+    ).toEqual(['places', 'search']);
+  });
+
   it('deletes a workspace, and its people go back to the default', async () => {
     const list = (await admin.get('/admin/workspaces')).body as { id: number; name: string }[];
     for (const each of list) expect((await admin.delete(`/admin/workspaces/${each.id}`)).status).toBe(200);

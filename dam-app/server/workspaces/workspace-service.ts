@@ -1,5 +1,10 @@
 import type { z } from 'zod';
-import type { MyWorkspace, saveWorkspaceSchema, Workspace } from '../../api/workspaces.ts';
+import {
+  type MyWorkspace,
+  type saveWorkspaceSchema,
+  WORKSPACE_COMPONENTS,
+  type Workspace,
+} from '../../api/workspaces.ts';
 import type { Principal } from '../access/principal.ts';
 import { conflict, notFound } from '../api/api-error.ts';
 import { audit } from '../audit/audit.ts';
@@ -21,6 +26,7 @@ const view = (row: Omit<Row, 'group_ids'>) => ({
   headerColor: row.header_color,
   headerTextColor: row.header_text_color,
   logoVersion: row.has_logo ? row.updated_at.getTime().toString(36) : null,
+  components: WORKSPACE_COMPONENTS.filter((each) => row.components.includes(each)),
 });
 const adminView = (row: Row): Workspace => ({ ...view(row), groupIds: row.group_ids });
 
@@ -29,6 +35,7 @@ const columns = (body: Save): queries.WorkspaceColumns => ({
   start_path: body.startPath,
   header_color: body.headerColor.toLowerCase(),
   header_text_color: body.headerTextColor.toLowerCase(),
+  components: body.components,
   // Left out keeps the logo; null removes it.
   ...(body.logo === undefined ? {} : { logo: body.logo === null ? null : Buffer.from(body.logo, 'base64') }),
 });
@@ -62,7 +69,7 @@ async function saveWorkspace(
         event: 'workspace_saved',
         target: body.name,
         ip,
-        details: { groupIds: body.groupIds, startPath: body.startPath },
+        details: { groupIds: body.groupIds, startPath: body.startPath, components: body.components },
       });
       return savedId;
     })

@@ -1561,6 +1561,35 @@ export const en = {
   'remote.files': 'Files',
   'remote.filesDone': '{done} of {total} ({refused} refused by the antivirus)',
   'remote.error': 'Error',
+  // Workspace components (R-WORKSPACE-COMPONENTS)
+  'workspace.components': 'Parts of the screen it shows',
+  'workspace.component.menuBar': 'Menu bar (collections, carts, requests)',
+  'workspace.component.places': 'Places',
+  'workspace.component.search': 'Quick Search',
+  // Archive and restore (R-ARCHIVE)
+  'admin.archive': 'Archive',
+  'archive.introFolder':
+    'Archived originals move to the archive folder; the asset stays in the library with its previews and metadata.',
+  'archive.introS3':
+    'Archived originals move to the S3-compatible archive store; the asset stays in the library with its previews and metadata.',
+  'archive.new': 'Archive assets',
+  'archive.assetIds': 'Asset ids',
+  'archive.assetIdsHint': 'Separated by commas or spaces.',
+  'archive.archiveAt': 'Archive date',
+  'archive.retentionUntil': 'Keep until',
+  'archive.archive': 'Archive',
+  'archive.scheduledToast': '{count} {count|asset|assets} scheduled for archive.',
+  'archive.scheduled': 'Scheduled Archive',
+  'archive.retention': 'Retention Queue',
+  'archive.restoring': 'Restoring Now',
+  'archive.none': 'None.',
+  'archive.size': 'Size',
+  'archive.archivedAt': 'Archived',
+  'archive.requested': 'Restore asked',
+  'archive.actions': 'Actions',
+  'archive.restore': 'Restore',
+  'archive.restoreNamed': 'Restore {name}',
+  'archive.restoreQueued': 'The restore has started.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1595,4 +1595,33 @@ export const fr: Messages = {
   'remote.files': 'Fichiers',
   'remote.filesDone': '{done} sur {total} ({refused} refusés par l’antivirus)',
   'remote.error': 'Erreur',
+  // Workspace components (R-WORKSPACE-COMPONENTS)
+  'workspace.components': 'Éléments de l’écran affichés',
+  'workspace.component.menuBar': 'Barre de menus (collections, paniers, demandes)',
+  'workspace.component.places': 'Emplacements',
+  'workspace.component.search': 'Recherche rapide',
+  // Archive and restore (R-ARCHIVE)
+  'admin.archive': 'Archives',
+  'archive.introFolder':
+    'Les originaux archivés vont dans le dossier d’archive ; la ressource reste dans la bibliothèque avec ses aperçus et ses métadonnées.',
+  'archive.introS3':
+    'Les originaux archivés vont dans le stockage d’archive compatible S3 ; la ressource reste dans la bibliothèque avec ses aperçus et ses métadonnées.',
+  'archive.new': 'Archiver des ressources',
+  'archive.assetIds': 'Identifiants des ressources',
+  'archive.assetIdsHint': 'Séparés par des virgules ou des espaces.',
+  'archive.archiveAt': 'Date d’archivage',
+  'archive.retentionUntil': 'Conserver jusqu’au',
+  'archive.archive': 'Archiver',
+  'archive.scheduledToast': '{count} {count|ressource programmée|ressources programmées} pour l’archivage.',
+  'archive.scheduled': 'Archivage programmé',
+  'archive.retention': 'File de conservation',
+  'archive.restoring': 'Restauration en cours',
+  'archive.none': 'Aucune.',
+  'archive.size': 'Taille',
+  'archive.archivedAt': 'Archivée le',
+  'archive.requested': 'Restauration demandée',
+  'archive.actions': 'Actions',
+  'archive.restore': 'Restaurer',
+  'archive.restoreNamed': 'Restaurer {name}',
+  'archive.restoreQueued': 'La restauration a commencé.',
 };

@@ -86,4 +86,8 @@ export const serverMessagesFr: Record<keyof typeof MESSAGES, string> = {
   anotherConfigurator: 'Un autre utilisateur configure l’application.',
   databaseUnavailable:
     'Le DAM ne peut pas joindre sa base de données pour l’instant. Réessayez dans un moment.',
+  retentionBeforeArchive: 'La date de conservation ne peut pas précéder la date d’archivage.',
+  restoreNotArchiveProxy: 'Impossible de restaurer une ressource qui n’est pas un proxy d’archive.',
+  assetArchived: 'Cette ressource est archivée. Demandez à un administrateur de la restaurer.',
+  assetAlreadyArchived: 'Cette ressource est déjà archivée ou programmée pour l’archivage.',
 };

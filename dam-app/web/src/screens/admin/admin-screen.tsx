@@ -7,6 +7,7 @@ import { ADMIN_SECTIONS, type AdminSection, defineScreen } from '../../router/de
 import { path } from '../../router/route-codec.ts';
 import type { Draw, ScreenEntry } from '../../router/routes.ts';
 import { AclsSection } from './acls-section.tsx';
+import { ArchiveSection } from './archive-section.tsx';
 import { AuditSection } from './audit-section.tsx';
 import { ConversionPresetsSection } from './conversion-presets-section.tsx';
 import { DictionariesSection } from './dictionaries-section.tsx';
@@ -55,6 +56,7 @@ const SECTIONS: Record<AdminSection, { label: MessageKey; Component: () => React
   workspaces: { label: 'admin.workspaces', Component: WorkspacesSection },
   remote: { label: 'admin.remote', Component: RemoteServersSection },
   quarantine: { label: 'admin.quarantine', Component: QuarantineSection },
+  archive: { label: 'admin.archive', Component: ArchiveSection },
 };
 
 /** Administration (R-SCREEN-LABELS, R-ADMIN-ONLY): administrators only, which the route table enforces (access: 'admin'). */

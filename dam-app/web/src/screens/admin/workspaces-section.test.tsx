@@ -16,6 +16,7 @@ const MARKETING: Workspace = {
   headerColor: '#1a365d',
   headerTextColor: '#ffffff',
   logoVersion: null,
+  components: ['menuBar', 'places', 'search'],
 };
 const routes = {
   'GET /admin/workspaces': [MARKETING],
@@ -52,7 +53,27 @@ describe('R-WORKSPACES: the Workspaces section', () => {
         name: 'Pale',
         headerColor: '#234e52',
         headerTextColor: '#ffffff',
+        components: ['menuBar', 'places', 'search'],
       }),
+    );
+  });
+
+  it('R-WORKSPACE-COMPONENTS: shows and saves the parts of the shell the workspace shows', async () => {
+    const kiosk = { ...MARKETING, components: ['places' as const] };
+    const { calls } = fakeApi({
+      ...routes,
+      'GET /admin/workspaces': [kiosk],
+      'PUT /admin/workspaces/3': kiosk,
+    });
+    renderScreen(<AdminScreen section="workspaces" />);
+    fireEvent.click(await screen.findByRole('button', { name: en('workspace.edit', { name: 'Marketing' }) }));
+    const drawer = within(await screen.findByRole('dialog'));
+    const box = (part: 'menuBar' | 'places' | 'search') =>
+      (drawer.getByRole('checkbox', { name: en(`workspace.component.${part}`) }) as HTMLInputElement).checked;
+    expect([box('menuBar'), box('places'), box('search')]).toEqual([false, true, false]);
+    fireEvent.click(drawer.getByRole('button', { name: en('app.save') }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ components: ['places'] }),
     );
   });
 });

@@ -12,6 +12,7 @@ import {
   MIN_CONTRAST,
   type SaveWorkspace,
   saveWorkspaceSchema,
+  WORKSPACE_COMPONENTS,
   type Workspace,
 } from '../../../../api/workspaces.ts';
 import { api } from '../../api/api-client.ts';
@@ -103,6 +104,7 @@ function WorkspaceEditor({ workspace, onClose }: { workspace?: Workspace | undef
       headerColor: workspace?.headerColor ?? '#234e52',
       headerTextColor: workspace?.headerTextColor ?? '#ffffff',
       groupIds: workspace?.groupIds ?? [],
+      components: workspace?.components ?? [...WORKSPACE_COMPONENTS],
       logo: undefined as string | null | undefined,
     },
     { guard: true },
@@ -201,6 +203,15 @@ function WorkspaceEditor({ workspace, onClose }: { workspace?: Workspace | undef
         options={(groups.data ?? []).map((group) => ({ value: group.id, label: group.name }))}
         selected={form.values.groupIds}
         onChange={(ids) => form.set('groupIds', ids)}
+      />
+      <CheckboxList
+        legend={t('workspace.components')}
+        options={WORKSPACE_COMPONENTS.map((part) => ({
+          value: part,
+          label: t(`workspace.component.${part}`),
+        }))}
+        selected={form.values.components}
+        onChange={(parts) => form.set('components', parts)}
       />
     </EditorDrawer>
   );

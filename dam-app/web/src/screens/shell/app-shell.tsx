@@ -1,6 +1,7 @@
 import { Box, Link as ChakraLink, Flex, Image, InputGroup } from '@chakra-ui/react';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import type { SessionView } from '../../../../api/accounts.ts';
+import type { WorkspaceComponent } from '../../../../api/workspaces.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { navigate, useRoute } from '../../app/use-route.ts';
 import { LineIcon } from '../../components/line-icon.tsx';
@@ -45,6 +46,8 @@ function ShellLayout({
   const { t } = usePreferences();
   const workspace = useMyWorkspace().data?.workspace;
   const logo = logoUrl(workspace);
+  // R-WORKSPACE-COMPONENTS: the parts the person's workspace shows (all without one).
+  const shows = (part: WorkspaceComponent) => !workspace || workspace.components.includes(part);
   return (
     <Flex direction="column" minHeight="100dvh">
       <ChakraLink
@@ -86,10 +89,10 @@ function ShellLayout({
           {/* A workspace's logo stands for the name (its alt text), so the header keeps to one row. */}
           {logo ? <Image src={logo} alt={t('app.name')} height="8" maxWidth="40" /> : t('app.name')}
         </Link>
-        <QuickSearch />
+        {shows('search') && <QuickSearch />}
         <CreateMenu session={session} />
-        <WorkingSetsNav />
-        <RequestsNav session={session} />
+        {shows('menuBar') && <WorkingSetsNav />}
+        {shows('menuBar') && <RequestsNav session={session} />}
         <Flex gap="2" align="center" marginStart="auto">
           <AclSwitcher session={session} />
           {/* Below 1280 px the language and colour pickers wait in the footer: the French header then keeps to one row. */}
@@ -101,7 +104,7 @@ function ShellLayout({
         </Flex>
       </Flex>
       <Flex flex="1" minHeight="0">
-        {places && <PlacesPanel session={session} />}
+        {places && shows('places') && <PlacesPanel session={session} />}
         <Box
           as="main"
           id="main"

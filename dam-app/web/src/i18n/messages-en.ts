@@ -1561,6 +1561,10 @@ export const en = {
   'remote.files': 'Files',
   'remote.filesDone': '{done} of {total} ({refused} refused by the antivirus)',
   'remote.error': 'Error',
+  // Metadata: export of a folder or a search, upload form, bulk edit form (issue 29, s39)
+  'metadataIo.exportFolderIntro': 'The form values of the assets in {name} and its subfolders, as a file.',
+  'metadataIo.exportSearchIntro': 'The form values of the assets this search finds, as a file.',
+  'metadataIo.exportedSource': 'Metadata exported.',
 } as const;
 
 export type MessageKey = keyof typeof en;

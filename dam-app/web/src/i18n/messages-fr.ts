@@ -1595,4 +1595,10 @@ export const fr: Messages = {
   'remote.files': 'Fichiers',
   'remote.filesDone': '{done} sur {total} ({refused} refusés par l’antivirus)',
   'remote.error': 'Erreur',
+  // Métadonnées : export d’un dossier ou d’une recherche, formulaire d’upload et de modification en lot (issue 29, s39)
+  'metadataIo.exportFolderIntro':
+    'Les valeurs de formulaire des ressources de {name} et de ses sous-dossiers, dans un fichier.',
+  'metadataIo.exportSearchIntro':
+    'Les valeurs de formulaire des ressources que trouve cette recherche, dans un fichier.',
+  'metadataIo.exportedSource': 'Métadonnées exportées.',
 };

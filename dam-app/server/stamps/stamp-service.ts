@@ -17,7 +17,7 @@ import type { Database } from '../db/schema.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
 import { knownWords } from '../dictionaries/dictionary-queries.ts';
 import { parentOf } from '../folders/acl-scope.ts';
-import { assignedForm } from '../forms/form-service.ts';
+import { selectionValueProblems } from '../forms/form-values-service.ts';
 import { metadataWorkflowsWatch } from '../metadata-io/metadata-io-service.ts';
 import type { DamServices } from '../services.ts';
 import { workflowEvent } from '../workflows/workflow-events.ts';
@@ -67,63 +67,6 @@ export async function deleteStamp(services: DamServices, principal: Principal, i
 }
 
 /**
- * R-STAMP: the stamp's values checked the way each asset's form checks them — the form its folder uses for bulk edit
- * (else for the asset view) must have each field, and each value must pass that field's validator (dictionary words
- * and referenced assets asked of the database). One problem per field, for the whole selection.
- */
-async function stampProblems(
-  services: DamServices,
-  principal: Principal,
-  assets: { path: string }[],
-  values: Record<string, string>,
-) {
-  const forms = new Map<string, Form | null>();
-  for (const asset of assets) {
-    const folder = parentOf(asset.path);
-    if (!forms.has(folder))
-      forms.set(
-        folder,
-        (await assignedForm(services, asset.path, 'bulkEdit')) ??
-          (await assignedForm(services, asset.path, 'view')),
-      );
-  }
-  const problems: Record<string, string> = {};
-  for (const form of forms.values()) {
-    const fields = new Map(
-      (form?.tabs.flatMap((tab) => tab.fields) ?? []).map((field) => [fieldKey(field), field]),
-    );
-    const forced = [...fields.values()]
-      .filter(
-        (field) => field.validator.kind === 'ForceDictionary' && field.validator.dictionaryId !== undefined,
-      )
-      .map((field) => ({
-        dictionaryId: field.validator.dictionaryId as number,
-        word: values[fieldKey(field)] ?? '',
-      }))
-      .filter((pair) => pair.word !== '');
-    const known = await knownWords(services.db, forced);
-    const referenced = Object.values(values)
-      .map(Number)
-      .filter((id) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647);
-    const visible = new Set(await visibleAssetIds(services, principal, referenced));
-    for (const [key, value] of Object.entries(values)) {
-      if (problems[key]) continue;
-      const field = fields.get(key);
-      const problem = !form
-        ? FIELD_MESSAGES.noForm
-        : !field
-          ? FIELD_MESSAGES.unknownField
-          : valueProblem(field.validator, value, {
-              inDictionary: (id, word) => known.has(`${id}:${word.toLowerCase()}`),
-              assetExists: (id) => visible.has(id),
-            });
-      if (problem) problems[key] = problem;
-    }
-  }
-  return problems;
-}
-
-/**
  * Applies a stamp to a selection, or previews it (R-STAMP): every asset must be one the person may see and change
  * (the file actions permission, nobody else's check-out), and every value must pass its form's validator for every
  * asset, or nothing changes. The values are merged into the assets' form values in one statement, in the transaction
@@ -142,11 +85,13 @@ export async function stampAssets(
   if ((await visibleAssetIds(services, principal, ids)).length !== ids.length) throw notFound('asset');
   const values = Object.fromEntries(stamp.values.map((each) => [each.key, each.value.trim()]));
   // The forms are read before the transaction: on PGlite a read outside it would wait for it (one connection).
-  const problems = await stampProblems(
+  // R-STAMP: the form its folder uses for bulk edit, else for the asset view, must have each field.
+  const problems = await selectionValueProblems(
     services,
     principal,
     await queries.assetPaths(services.db, ids),
     values,
+    ['bulkEdit', 'view'],
   );
   if (Object.keys(problems).length) throw invalid(problems, 'invalid_fields');
   const watched = apply && (await metadataWorkflowsWatch(services));

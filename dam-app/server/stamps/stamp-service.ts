@@ -7,6 +7,7 @@ import {
   STAMP_PREVIEW_ROWS,
   type Stamp,
   type StampResult,
+  type StampUndoResult,
   stampSchema,
 } from '../../api/stamps.ts';
 import { can, type Principal } from '../access/principal.ts';
@@ -104,9 +105,19 @@ export async function stampAssets(
         .map(([key, to]) => ({ assetId: asset.id, key, from: asset.fields?.[key] ?? '', to }))
         .filter((change) => change.from !== change.to),
     );
+    let runId: number | undefined;
     if (apply && changes.length) {
       const changed = new Set(changes.map((change) => change.assetId));
       await queries.mergeFieldValues(trx, [...changed], values);
+      // R-STAMP-UNDO: what each changed field held before, so the run can be undone.
+      const befores = new Map<number, Record<string, string>>();
+      for (const change of changes)
+        befores.set(change.assetId, { ...befores.get(change.assetId), [change.key]: change.from });
+      runId = await queries.insertStampRun(
+        trx,
+        { stampId: stamp.id, stampName: stamp.name, actorId: principal.user.id, values },
+        [...befores].map(([assetId, before]) => ({ assetId, before })),
+      );
       if (watched)
         for (const asset of assets)
           if (changed.has(asset.id)) await workflowEvent(trx, 'metadataChanged', asset);
@@ -116,8 +127,52 @@ export async function stampAssets(
       changed: changes.length,
       changes: changes.slice(0, STAMP_PREVIEW_ROWS),
       applied: apply,
+      ...(runId === undefined ? {} : { runId }),
     };
   });
   if (apply && result.changed) services.jobs.kick();
+  return result;
+}
+
+/**
+ * R-STAMP-UNDO: undoes a stamp run — each asset it changed gets its stamped fields' values from before the run back,
+ * unless one of them changed since (or someone else has the asset checked out): those assets stay as they are and are
+ * listed. Only the person who applied the stamp, or an administrator, undoes it; a run is undone once.
+ */
+export async function undoStampRun(
+  services: DamServices,
+  principal: Principal,
+  runId: number,
+): Promise<StampUndoResult> {
+  if (!can(principal, 'file actions')) throw forbidden();
+  const watched = await metadataWorkflowsWatch(services);
+  const result = await services.db.transaction().execute(async (trx) => {
+    const run = await queries.lockStampRun(trx, runId);
+    if (!run) throw stampNotFound();
+    if (run.actor_id !== principal.user.id && !principal.user.is_admin) throw forbidden();
+    if (run.undone_at) throw conflict('stamp_run_undone', FIELD_MESSAGES.stampRunUndone);
+    const befores = new Map(
+      (await queries.stampRunAssets(trx, runId)).map((row) => [row.asset_id, row.before]),
+    );
+    const assets = await queries.lockAssets(trx, [...befores.keys()]);
+    const changedSince: number[] = [];
+    let restored = 0;
+    for (const asset of assets) {
+      const before = befores.get(asset.id) ?? {};
+      const untouched =
+        (asset.checked_out_by === null || asset.checked_out_by === principal.user.id) &&
+        Object.keys(before).every((key) => (asset.fields?.[key] ?? '') === run.values[key]);
+      if (!untouched) {
+        changedSince.push(asset.id);
+        continue;
+      }
+      await queries.restoreFieldValues(trx, asset.id, before);
+      if (watched) await workflowEvent(trx, 'metadataChanged', asset);
+      restored++;
+    }
+    await queries.markStampRunUndone(trx, runId);
+    return { restored, changedSince };
+  });
+  if (result.restored) services.jobs.kick();
   return result;
 }

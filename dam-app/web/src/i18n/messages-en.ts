@@ -1565,6 +1565,9 @@ export const en = {
   'metadataIo.exportFolderIntro': 'The form values of the assets in {name} and its subfolders, as a file.',
   'metadataIo.exportSearchIntro': 'The form values of the assets this search finds, as a file.',
   'metadataIo.exportedSource': 'Metadata exported.',
+  'stamp.undo': 'Undo this stamp',
+  'stamp.undone':
+    'Stamp undone on {restored} {restored|asset|assets}; {kept} changed since {kept|was|were} left as {kept|it is|they are}.',
 } as const;
 
 export type MessageKey = keyof typeof en;

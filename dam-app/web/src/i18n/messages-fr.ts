@@ -1601,4 +1601,7 @@ export const fr: Messages = {
   'metadataIo.exportSearchIntro':
     'Les valeurs de formulaire des ressources que trouve cette recherche, dans un fichier.',
   'metadataIo.exportedSource': 'Métadonnées exportées.',
+  'stamp.undo': 'Annuler ce tampon',
+  'stamp.undone':
+    'Tampon annulé sur {restored} {restored|ressource|ressources} ; {kept} {kept|modifiée|modifiées} depuis {kept|laissée|laissées} telle{kept||s} quelle{kept||s}.',
 };

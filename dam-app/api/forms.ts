@@ -128,3 +128,17 @@ export const assetFormQuerySchema = z.object({ use: z.enum(FORM_USES).default('v
 /** The form an asset's folder uses (null when none is assigned) and the asset's stored values. */
 export const assetFormSchema = z.object({ form: formSchema.nullable(), values: fieldValuesSchema });
 export const saveFieldValuesSchema = z.strictObject({ values: fieldValuesSchema });
+
+/** R-FORM-ASSIGN: form values applied to a selection through the form its folders use for bulk edit or the upload. */
+export const applyFormValuesSchema = z.strictObject({
+  assetIds: z.array(dbId()).min(1).max(10_000),
+  use: z.enum(['bulkEdit', 'upload']),
+  values: fieldValuesSchema,
+});
+export type ApplyFormValues = z.output<typeof applyFormValuesSchema>;
+export const applyFormValuesResultSchema = z.object({
+  /** The assets the values were applied to. */
+  assets: z.number().int(),
+  /** How many of them changed. */
+  updated: z.number().int(),
+});

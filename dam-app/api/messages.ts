@@ -152,6 +152,7 @@ export const FIELD_MESSAGES = {
   // Stamps (R-STAMP)
   stampNameExists: 'A stamp with this name already exists.',
   stampNotFound: 'This stamp does not exist.',
+  stampRunUndone: 'This stamp has already been undone.',
   dictionaryNameExists: 'A dictionary with this name already exists.',
   dictionaryNotFound: 'This dictionary does not exist.',
 } as const;

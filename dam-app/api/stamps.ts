@@ -53,5 +53,15 @@ export const stampResultSchema = z.strictObject({
   /** The first changes, for the preview. */
   changes: z.array(stampChangeSchema),
   applied: z.boolean(),
+  /** R-STAMP-UNDO: the run an application recorded, to undo it (absent from a preview). */
+  runId: z.number().int().optional(),
 });
 export type StampResult = z.output<typeof stampResultSchema>;
+
+/** R-STAMP-UNDO: what undoing a stamp run restored, and the assets changed since that it left as they are. */
+export const stampUndoResultSchema = z.strictObject({
+  restored: z.number().int(),
+  /** The assets whose stamped fields changed since the run (or that are checked out by someone else). */
+  changedSince: z.array(z.number().int()),
+});
+export type StampUndoResult = z.output<typeof stampUndoResultSchema>;

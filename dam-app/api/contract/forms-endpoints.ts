@@ -1,4 +1,6 @@
 import {
+  applyFormValuesResultSchema,
+  applyFormValuesSchema,
   assetFormQuerySchema,
   assetFormSchema,
   formSchema,
@@ -6,7 +8,7 @@ import {
   saveFormSchema,
 } from '../forms.ts';
 import { endpointGroup } from './endpoint-group.ts';
-import { errors, inUse } from './error-sets.ts';
+import { errors, forbidden, inUse, notFound } from './error-sets.ts';
 import { namedSet } from './named-set.ts';
 import { assetIdParams } from './params.ts';
 
@@ -46,4 +48,11 @@ export const saveAssetFields = asset.put('', {
   body: saveFieldValuesSchema,
   response: assetFormSchema,
   errors: errors(inUse, { 409: ['no_form'] }),
+});
+export const applyFormValues = assets.post('/assets/form-values', {
+  summary:
+    'Apply form values to a selection through the form its folders use for bulk edit or the upload: every value through its field’s validator for every asset, all applied or none',
+  body: applyFormValuesSchema,
+  response: applyFormValuesResultSchema,
+  errors: errors(notFound, forbidden, inUse, { 400: ['invalid_fields'] }),
 });

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { applyStampSchema, saveStampSchema, stampResultSchema, stampSchema } from '../stamps.ts';
+import {
+  applyStampSchema,
+  saveStampSchema,
+  stampResultSchema,
+  stampSchema,
+  stampUndoResultSchema,
+} from '../stamps.ts';
 import { endpointGroup } from './endpoint-group.ts';
 import { errors, forbidden, inUse, notFound } from './error-sets.ts';
 import { namedSet } from './named-set.ts';
@@ -38,4 +44,10 @@ export const applyStamp = stamp.post('/apply', {
   body: applyStampSchema,
   response: stampResultSchema,
   errors: stampErrors,
+});
+export const undoStampRun = users.item('/stamps/runs/{id}', idParams).post('/undo', {
+  summary:
+    'Undo a stamp applied: each asset’s stamped fields back to their values before, on the assets not changed since (those are listed)',
+  response: stampUndoResultSchema,
+  errors: errors(forbidden, { 409: ['stamp_run_undone'] }),
 });

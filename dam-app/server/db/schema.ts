@@ -455,6 +455,27 @@ export interface Database {
   configuration_leases: ConfigurationLeasesTable;
   // issue 30, archive
   asset_archives: AssetArchivesTable;
+  // issue 29, stamp undo (migration 0039)
+  stamp_runs: StampRunsTable;
+  stamp_run_assets: StampRunAssetsTable;
+}
+
+/** R-STAMP-UNDO (migration 0039): a stamp applied, with the values it wrote. */
+export interface StampRunsTable {
+  id: Generated<number>;
+  stamp_id: number | null;
+  stamp_name: string;
+  actor_id: number | null;
+  values: ColumnType<Record<string, string>, string, string>;
+  created_at: CreatedAt;
+  undone_at: Timestamp | null;
+}
+
+/** An asset a stamp run changed, with its fields' values before the run ('' for none). */
+export interface StampRunAssetsTable {
+  run_id: number;
+  asset_id: number;
+  before: ColumnType<Record<string, string>, string, string>;
 }
 
 /**

@@ -136,3 +136,33 @@ export const saveFieldValues = (db: Kysely<Database>, assetId: number, values: R
     })
     .where('id', '=', assetId)
     .execute();
+
+export const assetPaths = (db: Kysely<Database>, ids: number[]) =>
+  db.selectFrom('assets').select(['id', 'path']).where('id', 'in', ids).execute();
+
+/** The assets whose form values change, locked against other changes until the caller's transaction ends. */
+export const lockAssetFields = (db: Kysely<Database>, ids: number[]) =>
+  db
+    .selectFrom('assets')
+    .select([
+      'id',
+      'path',
+      'checked_out_by',
+      sql<Record<string, string> | null>`metadata->'fields'`.as('fields'),
+    ])
+    .where('id', 'in', ids)
+    .where('status', '<>', 'trashed')
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+
+/** Merges the values into each asset's form values, in one statement for the whole selection. */
+export const mergeFieldValues = (db: Kysely<Database>, ids: number[], values: Record<string, string>) =>
+  db
+    .updateTable('assets')
+    .set({
+      metadata: sql`jsonb_set(metadata, '{fields}', coalesce(metadata->'fields', '{}'::jsonb) || ${JSON.stringify(values)}::jsonb)`,
+      updated_at: sql`now()`,
+    })
+    .where('id', 'in', ids)
+    .execute();

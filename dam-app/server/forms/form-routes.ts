@@ -1,4 +1,5 @@
 import {
+  applyFormValues,
   assetForm,
   createForm,
   deleteForm,
@@ -8,6 +9,7 @@ import {
 } from '../../api/contract/forms-endpoints.ts';
 import { bindEndpoint } from '../api/bind-endpoint.ts';
 import * as forms from './form-service.ts';
+import * as formValues from './form-values-service.ts';
 
 export const formRoutes = [
   bindEndpoint(listForms, ({ services }) => forms.listForms(services)),
@@ -26,5 +28,8 @@ export const formRoutes = [
   ),
   bindEndpoint(saveAssetFields, ({ services, principal, params, body }) =>
     forms.saveAssetFields(services, principal, params.id, body.values),
+  ),
+  bindEndpoint(applyFormValues, ({ services, principal, body }) =>
+    formValues.applyFormValues(services, principal, body),
   ),
 ];

@@ -61,3 +61,58 @@ export const mergeFieldValues = (db: Kysely<Database>, ids: number[], values: Re
 
 export const assetPaths = (db: Kysely<Database>, ids: number[]) =>
   db.selectFrom('assets').select(['id', 'path']).where('id', 'in', ids).execute();
+
+/** R-STAMP-UNDO: records a stamp applied, with each changed asset's values before it; the run's id. */
+export async function insertStampRun(
+  db: Kysely<Database>,
+  run: { stampId: number; stampName: string; actorId: number; values: Record<string, string> },
+  befores: { assetId: number; before: Record<string, string> }[],
+) {
+  const { id } = await db
+    .insertInto('stamp_runs')
+    .values({
+      stamp_id: run.stampId,
+      stamp_name: run.stampName,
+      actor_id: run.actorId,
+      values: JSON.stringify(run.values),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (befores.length)
+    await db
+      .insertInto('stamp_run_assets')
+      .values(
+        befores.map((each) => ({ run_id: id, asset_id: each.assetId, before: JSON.stringify(each.before) })),
+      )
+      .execute();
+  return id;
+}
+
+/** The run, locked so two undos of it do not both restore. */
+export const lockStampRun = (db: Kysely<Database>, id: number) =>
+  db
+    .selectFrom('stamp_runs')
+    .select(['id', 'actor_id', 'values', 'undone_at'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+
+export const stampRunAssets = (db: Kysely<Database>, runId: number) =>
+  db.selectFrom('stamp_run_assets').select(['asset_id', 'before']).where('run_id', '=', runId).execute();
+
+/** Puts an asset's fields back: each key to its value before, or removed when it had none. */
+export const restoreFieldValues = (db: Kysely<Database>, assetId: number, before: Record<string, string>) => {
+  const removed = Object.keys(before).filter((key) => before[key] === '');
+  const kept = Object.fromEntries(Object.entries(before).filter(([, value]) => value !== ''));
+  return db
+    .updateTable('assets')
+    .set({
+      metadata: sql`jsonb_set(metadata, '{fields}', (coalesce(metadata->'fields', '{}'::jsonb) - ${sql.val(removed)}::text[]) || ${JSON.stringify(kept)}::jsonb)`,
+      updated_at: sql`now()`,
+    })
+    .where('id', '=', assetId)
+    .execute();
+};
+
+export const markStampRunUndone = (db: Kysely<Database>, id: number) =>
+  db.updateTable('stamp_runs').set({ undone_at: sql`now()` }).where('id', '=', id).execute();

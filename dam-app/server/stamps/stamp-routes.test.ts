@@ -26,6 +26,7 @@ describe.each(DATABASE_KINDS)('the Metadata Stamper on %s', (kind) => {
         .selectFrom('assets')
         .select(sql<Record<string, string> | null>`metadata->'fields'`.as('fields'))
         .where('id', 'in', assetIds)
+        .orderBy('id')
         .execute()
     ).map((row) => row.fields ?? {});
   const stamp = async (name: string, values: { key: string; value: string }[]) => {
@@ -128,5 +129,34 @@ describe.each(DATABASE_KINDS)('the Metadata Stamper on %s', (kind) => {
     const carla = await aclUser(dam, 'carla', 'Library');
     expect((await carla.post(`/stamps/${id}/apply`, { assetIds: [outsideId] })).status).toBe(404);
     expect((await carla.post(`/stamps/${id}/apply`, { assetIds: ids.slice(0, 1) })).status).toBe(200);
+  });
+
+  it('undoes a stamp run on the assets not changed since, listing those that were (R-STAMP-UNDO)', async () => {
+    const few = ids.slice(10, 14);
+    const id = await stamp('Undo me', [
+      { key: CITY, value: 'Narvik' },
+      { key: COPIES, value: '9' },
+    ]);
+    const before = await fieldsOf(few);
+    const applied = await admin.post(`/stamps/${id}/apply`, { assetIds: few });
+    expect(applied.body.runId, JSON.stringify(applied.body)).toBeTypeOf('number');
+    // One asset changes after the stamp: its values stay, and it is listed.
+    const edited = await admin.post(
+      `/stamps/${await stamp('Later', [{ key: CITY, value: 'Molde' }])}/apply`,
+      {
+        assetIds: [few[3]],
+      },
+    );
+    expect(edited.status).toBe(200);
+    expect((await vic.post(`/stamps/runs/${applied.body.runId}/undo`, {})).status).toBe(403);
+    const undone = await admin.post(`/stamps/runs/${applied.body.runId}/undo`, {});
+    expect(undone.status, JSON.stringify(undone.body)).toBe(200);
+    expect(undone.body).toEqual({ restored: 3, changedSince: [few[3]] });
+    const after = await fieldsOf(few);
+    expect(after.slice(0, 3)).toEqual(before.slice(0, 3));
+    expect(after[3]).toMatchObject({ [CITY]: 'Molde', [COPIES]: '9' });
+    const again = await admin.post(`/stamps/runs/${applied.body.runId}/undo`, {});
+    expect(again.status).toBe(409);
+    expect(again.body.error.user_message).toBe(FIELD_MESSAGES.stampRunUndone);
   });
 });

@@ -4,6 +4,7 @@ import {
   deleteStamp,
   listStamps,
   previewStamp,
+  undoStampRun,
   updateStamp,
 } from '../../api/contract/stamps-endpoints.ts';
 import { bindEndpoint } from '../api/bind-endpoint.ts';
@@ -26,5 +27,8 @@ export const stampRoutes = [
   ),
   bindEndpoint(applyStamp, ({ services, principal, params, body }) =>
     stamps.stampAssets(services, principal, params.id, body.assetIds, true),
+  ),
+  bindEndpoint(undoStampRun, ({ services, principal, params }) =>
+    stamps.undoStampRun(services, principal, params.id),
   ),
 ];

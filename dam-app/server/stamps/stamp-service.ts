@@ -7,6 +7,7 @@ import {
   STAMP_PREVIEW_ROWS,
   type Stamp,
   type StampResult,
+  type StampUndoResult,
   stampSchema,
 } from '../../api/stamps.ts';
 import { can, type Principal } from '../access/principal.ts';
@@ -17,7 +18,7 @@ import type { Database } from '../db/schema.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
 import { knownWords } from '../dictionaries/dictionary-queries.ts';
 import { parentOf } from '../folders/acl-scope.ts';
-import { assignedForm } from '../forms/form-service.ts';
+import { selectionValueProblems } from '../forms/form-values-service.ts';
 import { metadataWorkflowsWatch } from '../metadata-io/metadata-io-service.ts';
 import type { DamServices } from '../services.ts';
 import { workflowEvent } from '../workflows/workflow-events.ts';
@@ -67,63 +68,6 @@ export async function deleteStamp(services: DamServices, principal: Principal, i
 }
 
 /**
- * R-STAMP: the stamp's values checked the way each asset's form checks them — the form its folder uses for bulk edit
- * (else for the asset view) must have each field, and each value must pass that field's validator (dictionary words
- * and referenced assets asked of the database). One problem per field, for the whole selection.
- */
-async function stampProblems(
-  services: DamServices,
-  principal: Principal,
-  assets: { path: string }[],
-  values: Record<string, string>,
-) {
-  const forms = new Map<string, Form | null>();
-  for (const asset of assets) {
-    const folder = parentOf(asset.path);
-    if (!forms.has(folder))
-      forms.set(
-        folder,
-        (await assignedForm(services, asset.path, 'bulkEdit')) ??
-          (await assignedForm(services, asset.path, 'view')),
-      );
-  }
-  const problems: Record<string, string> = {};
-  for (const form of forms.values()) {
-    const fields = new Map(
-      (form?.tabs.flatMap((tab) => tab.fields) ?? []).map((field) => [fieldKey(field), field]),
-    );
-    const forced = [...fields.values()]
-      .filter(
-        (field) => field.validator.kind === 'ForceDictionary' && field.validator.dictionaryId !== undefined,
-      )
-      .map((field) => ({
-        dictionaryId: field.validator.dictionaryId as number,
-        word: values[fieldKey(field)] ?? '',
-      }))
-      .filter((pair) => pair.word !== '');
-    const known = await knownWords(services.db, forced);
-    const referenced = Object.values(values)
-      .map(Number)
-      .filter((id) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647);
-    const visible = new Set(await visibleAssetIds(services, principal, referenced));
-    for (const [key, value] of Object.entries(values)) {
-      if (problems[key]) continue;
-      const field = fields.get(key);
-      const problem = !form
-        ? FIELD_MESSAGES.noForm
-        : !field
-          ? FIELD_MESSAGES.unknownField
-          : valueProblem(field.validator, value, {
-              inDictionary: (id, word) => known.has(`${id}:${word.toLowerCase()}`),
-              assetExists: (id) => visible.has(id),
-            });
-      if (problem) problems[key] = problem;
-    }
-  }
-  return problems;
-}
-
-/**
  * Applies a stamp to a selection, or previews it (R-STAMP): every asset must be one the person may see and change
  * (the file actions permission, nobody else's check-out), and every value must pass its form's validator for every
  * asset, or nothing changes. The values are merged into the assets' form values in one statement, in the transaction
@@ -142,11 +86,13 @@ export async function stampAssets(
   if ((await visibleAssetIds(services, principal, ids)).length !== ids.length) throw notFound('asset');
   const values = Object.fromEntries(stamp.values.map((each) => [each.key, each.value.trim()]));
   // The forms are read before the transaction: on PGlite a read outside it would wait for it (one connection).
-  const problems = await stampProblems(
+  // R-STAMP: the form its folder uses for bulk edit, else for the asset view, must have each field.
+  const problems = await selectionValueProblems(
     services,
     principal,
     await queries.assetPaths(services.db, ids),
     values,
+    ['bulkEdit', 'view'],
   );
   if (Object.keys(problems).length) throw invalid(problems, 'invalid_fields');
   const watched = apply && (await metadataWorkflowsWatch(services));
@@ -159,9 +105,19 @@ export async function stampAssets(
         .map(([key, to]) => ({ assetId: asset.id, key, from: asset.fields?.[key] ?? '', to }))
         .filter((change) => change.from !== change.to),
     );
+    let runId: number | undefined;
     if (apply && changes.length) {
       const changed = new Set(changes.map((change) => change.assetId));
       await queries.mergeFieldValues(trx, [...changed], values);
+      // R-STAMP-UNDO: what each changed field held before, so the run can be undone.
+      const befores = new Map<number, Record<string, string>>();
+      for (const change of changes)
+        befores.set(change.assetId, { ...befores.get(change.assetId), [change.key]: change.from });
+      runId = await queries.insertStampRun(
+        trx,
+        { stampId: stamp.id, stampName: stamp.name, actorId: principal.user.id, values },
+        [...befores].map(([assetId, before]) => ({ assetId, before })),
+      );
       if (watched)
         for (const asset of assets)
           if (changed.has(asset.id)) await workflowEvent(trx, 'metadataChanged', asset);
@@ -171,8 +127,52 @@ export async function stampAssets(
       changed: changes.length,
       changes: changes.slice(0, STAMP_PREVIEW_ROWS),
       applied: apply,
+      ...(runId === undefined ? {} : { runId }),
     };
   });
   if (apply && result.changed) services.jobs.kick();
+  return result;
+}
+
+/**
+ * R-STAMP-UNDO: undoes a stamp run — each asset it changed gets its stamped fields' values from before the run back,
+ * unless one of them changed since (or someone else has the asset checked out): those assets stay as they are and are
+ * listed. Only the person who applied the stamp, or an administrator, undoes it; a run is undone once.
+ */
+export async function undoStampRun(
+  services: DamServices,
+  principal: Principal,
+  runId: number,
+): Promise<StampUndoResult> {
+  if (!can(principal, 'file actions')) throw forbidden();
+  const watched = await metadataWorkflowsWatch(services);
+  const result = await services.db.transaction().execute(async (trx) => {
+    const run = await queries.lockStampRun(trx, runId);
+    if (!run) throw stampNotFound();
+    if (run.actor_id !== principal.user.id && !principal.user.is_admin) throw forbidden();
+    if (run.undone_at) throw conflict('stamp_run_undone', FIELD_MESSAGES.stampRunUndone);
+    const befores = new Map(
+      (await queries.stampRunAssets(trx, runId)).map((row) => [row.asset_id, row.before]),
+    );
+    const assets = await queries.lockAssets(trx, [...befores.keys()]);
+    const changedSince: number[] = [];
+    let restored = 0;
+    for (const asset of assets) {
+      const before = befores.get(asset.id) ?? {};
+      const untouched =
+        (asset.checked_out_by === null || asset.checked_out_by === principal.user.id) &&
+        Object.keys(before).every((key) => (asset.fields?.[key] ?? '') === run.values[key]);
+      if (!untouched) {
+        changedSince.push(asset.id);
+        continue;
+      }
+      await queries.restoreFieldValues(trx, asset.id, before);
+      if (watched) await workflowEvent(trx, 'metadataChanged', asset);
+      restored++;
+    }
+    await queries.markStampRunUndone(trx, runId);
+    return { restored, changedSince };
+  });
+  if (result.restored) services.jobs.kick();
   return result;
 }

@@ -58,4 +58,29 @@ describe('the stamp dialog on a selection (R-STAMP)', () => {
     await act(async () => fireEvent.click(dialog.getByRole('button', { name: en('stamp.preview') })));
     expect(await dialog.findByText(`city: ${FIELD_MESSAGES.noForm}`)).toBeTruthy();
   });
+
+  it('undoes the stamp just applied (R-STAMP-UNDO)', async () => {
+    const api = fakeApi({
+      'GET /stamps': [STAMP],
+      'POST /stamps/2/preview': {
+        assets: 2,
+        changed: 1,
+        applied: false,
+        changes: [{ assetId: 8, key: CITY, from: 'Bergen', to: 'Oslo' }],
+      },
+      'POST /stamps/2/apply': { assets: 2, changed: 1, applied: true, changes: [], runId: 5 },
+      'POST /stamps/runs/5/undo': { restored: 1, changedSince: [] },
+    });
+    renderScreen(<StampDialog open assetIds={[7, 8]} onClose={() => {}} />);
+    const dialog = within(await screen.findByRole('dialog'));
+    await waitFor(() => expect(dialog.getByRole('option', { name: 'Oslo' })).toBeTruthy());
+    fireEvent.change(dialog.getByLabelText(en('stamp.choose')), { target: { value: '2' } });
+    await act(async () => fireEvent.click(dialog.getByRole('button', { name: en('stamp.preview') })));
+    await act(async () =>
+      fireEvent.click(await dialog.findByRole('button', { name: en('stamp.applyTo', { assets: 2 }) })),
+    );
+    const undo = await dialog.findByRole('button', { name: en('stamp.undo') });
+    await act(async () => fireEvent.click(undo));
+    await waitFor(() => expect(api.calls.some((call) => call.path === '/stamps/runs/5/undo')).toBe(true));
+  });
 });

@@ -46,4 +46,5 @@ export const fieldMessagesFr: Record<keyof typeof FIELD_MESSAGES, string> = {
   dictionaryNotFound: 'Ce dictionnaire n’existe pas.',
   stampNameExists: 'Un tampon porte déjà ce nom.',
   stampNotFound: 'Ce tampon n’existe pas.',
+  stampRunUndone: 'Ce tampon a déjà été annulé.',
 };

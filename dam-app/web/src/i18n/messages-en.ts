@@ -1590,6 +1590,13 @@ export const en = {
   'archive.restore': 'Restore',
   'archive.restoreNamed': 'Restore {name}',
   'archive.restoreQueued': 'The restore has started.',
+  // Metadata: export of a folder or a search, upload form, bulk edit form (issue 29, s39)
+  'metadataIo.exportFolderIntro': 'The form values of the assets in {name} and its subfolders, as a file.',
+  'metadataIo.exportSearchIntro': 'The form values of the assets this search finds, as a file.',
+  'metadataIo.exportedSource': 'Metadata exported.',
+  'stamp.undo': 'Undo this stamp',
+  'stamp.undone':
+    'Stamp undone on {restored} {restored|asset|assets}; {kept} changed since {kept|was|were} left as {kept|it is|they are}.',
 } as const;
 
 export type MessageKey = keyof typeof en;

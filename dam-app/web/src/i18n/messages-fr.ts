@@ -1624,4 +1624,13 @@ export const fr: Messages = {
   'archive.restore': 'Restaurer',
   'archive.restoreNamed': 'Restaurer {name}',
   'archive.restoreQueued': 'La restauration a commencé.',
+  // Métadonnées : export d’un dossier ou d’une recherche, formulaire d’upload et de modification en lot (issue 29, s39)
+  'metadataIo.exportFolderIntro':
+    'Les valeurs de formulaire des ressources de {name} et de ses sous-dossiers, dans un fichier.',
+  'metadataIo.exportSearchIntro':
+    'Les valeurs de formulaire des ressources que trouve cette recherche, dans un fichier.',
+  'metadataIo.exportedSource': 'Métadonnées exportées.',
+  'stamp.undo': 'Annuler ce tampon',
+  'stamp.undone':
+    'Tampon annulé sur {restored} {restored|ressource|ressources} ; {kept} {kept|modifiée|modifiées} depuis {kept|laissée|laissées} telle{kept||s} quelle{kept||s}.',
 };

@@ -38,6 +38,9 @@ function FolderMenuContent({
           {t(`folder.op.${operation}`)}
         </Menu.Item>
       ))}
+      <Menu.Item value="export-metadata" onSelect={() => onOperation('export-metadata')}>
+        {t('metadataIo.exportMenu')}
+      </Menu.Item>
       {session.user.isAdmin && (
         <Menu.Item value="approver" onSelect={() => navigate({ name: 'folder-approver', id: folder.id })}>
           {t('folder.approver')}

@@ -16,6 +16,7 @@ import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { toaster } from '../../app/toaster.tsx';
 import { navigate } from '../../app/use-route.ts';
+import { ExportSourceDialog } from '../../asset-widgets/export-metadata-dialog.tsx';
 import { ConfirmDialog } from '../../components/feedback.tsx';
 import { SelectField } from '../../components/select-field.tsx';
 import { useForm } from '../../components/use-form.ts';
@@ -150,10 +151,24 @@ export function FolderDeleteDialog({ folder, onClose }: DialogProps) {
   );
 }
 
+/** Export metadata of every asset in the folder and its subfolders (R-METADATA-EXPORT). */
+function FolderExportDialog({ folder, onClose }: DialogProps) {
+  const { t } = usePreferences();
+  return (
+    <ExportSourceDialog
+      open
+      source={{ kind: 'folder', folderId: folder.id, recursive: true }}
+      intro={t('metadataIo.exportFolderIntro', { name: folder.name })}
+      onClose={onClose}
+    />
+  );
+}
+
 export type { FolderOperation };
 
 export function FolderDialog(props: DialogProps & { operation: FolderOperation }) {
   const { operation, ...rest } = props;
+  if (operation === 'export-metadata') return <FolderExportDialog {...rest} />;
   if (operation === 'create' || operation === 'rename')
     return <FolderNameDialog {...rest} mode={operation} />;
   if (operation === 'move' || operation === 'copy')

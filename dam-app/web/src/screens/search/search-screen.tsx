@@ -4,6 +4,7 @@ import type { SessionView } from '../../../../api/accounts.ts';
 import { type SearchRequest, SORT_FIELDS, searchRequestSchema } from '../../../../api/search.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { navigate } from '../../app/use-route.ts';
+import { ExportSourceDialog } from '../../asset-widgets/export-metadata-dialog.tsx';
 import { fieldErrorsOf } from '../../components/field-errors.ts';
 import { Link } from '../../components/link.tsx';
 import { ScreenHeader } from '../../components/screen-header.tsx';
@@ -77,6 +78,7 @@ export function SearchScreen({
   const [advancedOpen, setAdvancedOpen] = useState(false);
   const [refine, setRefine] = useState<Refinement>({});
   const [saving, setSaving] = useState(false);
+  const [exporting, setExporting] = useState(false);
   const savedSearches = useSavedSearches();
   const tree = usePlacesTree(folderId !== undefined);
   const scope =
@@ -159,6 +161,9 @@ export function SearchScreen({
             <Button size="sm" variant="outline" onClick={() => setSaving(true)} disabled={!request}>
               {t('search.save')}
             </Button>
+            <Button size="sm" variant="outline" onClick={() => setExporting(true)} disabled={!request}>
+              {t('metadataIo.exportMenu')}
+            </Button>
             <Link to={{ name: 'saved-searches' }} alignSelf="center" fontSize="sm">
               {t('search.savedSearches')}
             </Link>
@@ -220,6 +225,14 @@ export function SearchScreen({
             : undefined
         }
       />
+      {exporting && request && (
+        <ExportSourceDialog
+          open
+          source={{ kind: 'search', search: request }}
+          intro={t('metadataIo.exportSearchIntro')}
+          onClose={() => setExporting(false)}
+        />
+      )}
       {saving && request && (
         <SaveSearchDialog
           query={{ ...request, sort, withFacets: true, withTotal: true, limit: 50 }}

@@ -28,6 +28,8 @@ import * as clipVersionExport from './0030-clip-version-export.ts';
 import * as workflowModel from './0031-workflow-model.ts';
 import * as metadataImports from './0032-metadata-imports.ts';
 import * as remoteServers from './0033-remote-servers.ts';
+// issue 27, portal Rapid
+import * as portalRapid from './0037-portal-rapid.ts';
 
 /** Every migration, in order. Names never change once released: the database records them. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -60,4 +62,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0031-workflow-model': workflowModel,
   '0032-metadata-imports': metadataImports,
   '0033-remote-servers': remoteServers,
+  '0037-portal-rapid': portalRapid,
 };

@@ -6,6 +6,9 @@ import {
   shareGrantQuery,
   shareGrantSchema,
   shareItemParams,
+  shareRapidCountedSchema,
+  shareRapidDoneSchema,
+  shareRapidSpecSchema,
   shareTokenParams,
   unlockShareSchema,
 } from './shares.ts';
@@ -132,16 +135,23 @@ export const portalZipQuery = shareGrantQuery.extend({
     .transform((text) => text.split(',').map(Number))
     .optional(),
 });
+/** A Rapid download of the portal: the same choice as a zip (all, up to a page, or the chosen `ids`), by the node. */
+export const portalRapidQuery = portalZipQuery;
+export const portalRapidSpecSchema = shareRapidSpecSchema;
+export const portalRapidDoneSchema = shareRapidDoneSchema;
+export const portalRapidCountedSchema = shareRapidCountedSchema;
 
 /** One row of a portal's download log, for its owner. */
 export const portalDownloadSchema = z.object({
   id: z.number(),
   at: z.iso.datetime(),
-  method: z.enum(['http-file', 'http-zip']),
+  method: z.enum(['http-file', 'http-zip', 'rapid']),
   fileName: z.string().nullable(),
   ip: z.string(),
   userAgent: z.string(),
   counted: z.boolean(),
+  /** Null while a Rapid download is not known complete (the node has not reported every file). */
+  completedAt: z.iso.datetime().nullable(),
 });
 export const portalDownloadsSchema = z.object({ items: z.array(portalDownloadSchema) });
 export type PortalDownloadView = z.infer<typeof portalDownloadSchema>;

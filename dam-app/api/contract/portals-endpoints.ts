@@ -9,6 +9,10 @@ import {
   portalGrantSchema,
   portalItemParams,
   portalListSchema,
+  portalRapidCountedSchema,
+  portalRapidDoneSchema,
+  portalRapidQuery,
+  portalRapidSpecSchema,
   portalRenditionParams,
   portalSchema,
   portalTokenParams,
@@ -129,4 +133,21 @@ export const portalRendition = visitor.get('/p/{token}/items/{assetId}/rendition
   response: z.unknown(),
   produces: 'application/octet-stream',
   errors: itemErrors,
+});
+export const portalRapidSpec = visitor.post('/p/{token}/rapid', {
+  summary:
+    "Download the portal's originals (all, or the chosen `ids`) with Rapid: a download spec the node signs for those files only (no account, the grant of accepted terms)",
+  params: portalTokenParams,
+  query: portalRapidQuery,
+  response: portalRapidSpecSchema,
+  errors: errors(itemErrors, { 502: ['node_unreachable', 'node_error'], 503: ['no_node'] }),
+});
+export const portalRapidDone = visitor.post('/p/{token}/rapid/done', {
+  summary:
+    "The page's Rapid transfer ended: the portal counts one download when the node's records for its cookie show every signed file completed",
+  params: portalTokenParams,
+  query: portalGrantQuery,
+  body: portalRapidDoneSchema,
+  response: portalRapidCountedSchema,
+  errors: errors(itemErrors, { 409: ['transfer_incomplete'], 502: ['node_error'], 503: ['no_node'] }),
 });

@@ -805,7 +805,12 @@ export interface PortalDownloadsTable {
   user_agent: Generated<string>;
   at: CreatedAt;
   counted: Generated<boolean>;
-  method: Generated<'http-file' | 'http-zip'>;
+  method: Generated<'http-file' | 'http-zip' | 'rapid'>;
+  /** A Rapid download's cookie, signing node and signed storage paths; complete once the node finished them (0037). */
+  cookie: Nullable<string>;
+  node_url: Nullable<string>;
+  paths: Nullable<string[]>;
+  completed_at: Nullable<Date>;
 }
 
 /** R-WORKFLOW-TRIGGERS (migration 0025): a trigger, the watched folder, the script and its limits. */

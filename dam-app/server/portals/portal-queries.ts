@@ -195,6 +195,7 @@ export const insertPortalDownload = (
       ip: row.ip,
       user_agent: row.userAgent.slice(0, 500),
       counted: row.counted,
+      completed_at: sql<Date>`now()`,
     })
     .execute();
 
@@ -210,6 +211,7 @@ export const portalDownloadRows = (db: Kysely<Database>, portalId: number) =>
       'portal_downloads.ip',
       'portal_downloads.user_agent',
       'portal_downloads.counted',
+      'portal_downloads.completed_at',
       'assets.file_name',
     ])
     .where('portal_downloads.portal_id', '=', portalId)
@@ -217,3 +219,55 @@ export const portalDownloadRows = (db: Kysely<Database>, portalId: number) =>
     .orderBy('portal_downloads.id', 'desc')
     .limit(1000)
     .execute();
+
+/** A Rapid download of the portal, written when the node signed its spec: not complete, not counted. */
+export const insertPortalRapidDownload = (
+  db: Kysely<Database>,
+  row: { portalId: number; ip: string; userAgent: string; cookie: string; nodeUrl: string; paths: string[] },
+) =>
+  db
+    .insertInto('portal_downloads')
+    .values({
+      portal_id: row.portalId,
+      asset_id: null,
+      method: 'rapid',
+      ip: row.ip,
+      user_agent: row.userAgent.slice(0, 500),
+      cookie: row.cookie,
+      node_url: row.nodeUrl,
+      paths: row.paths,
+    })
+    .execute();
+
+/** The portal's Rapid download of this cookie not yet complete. */
+export const openPortalRapidDownload = (db: Kysely<Database>, portalId: number, cookie: string) =>
+  db
+    .selectFrom('portal_downloads')
+    .select(['id', 'node_url', 'paths'])
+    .where('portal_id', '=', portalId)
+    .where('method', '=', 'rapid')
+    .where('cookie', '=', cookie)
+    .where('completed_at', 'is', null)
+    .executeTakeFirst();
+
+/**
+ * Marks a Rapid download complete and takes one of the portal's downloads for it, in one transaction: the row is
+ * claimed first (a second report of the same transfer, even concurrent, finds it taken and counts nothing), then the
+ * count is taken up to the maximum. Answers undefined when the row was already complete, else what was taken.
+ */
+export async function completePortalRapid(db: Kysely<Database>, portalId: number, downloadId: number) {
+  return db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .updateTable('portal_downloads')
+      .set({ completed_at: sql<Date>`now()` })
+      .where('id', '=', downloadId)
+      .where('completed_at', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
+    if (!claimed) return undefined;
+    const taken = await takePortalDownload(trx, portalId);
+    if (taken)
+      await trx.updateTable('portal_downloads').set({ counted: true }).where('id', '=', downloadId).execute();
+    return { taken };
+  });
+}

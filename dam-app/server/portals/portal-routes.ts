@@ -7,6 +7,8 @@ import {
   portalFavicon,
   portalFile,
   portalLogo,
+  portalRapidDone,
+  portalRapidSpec,
   portalRendition,
   portalThumbnail,
   portalZip,
@@ -18,6 +20,7 @@ import {
 import { bindAction } from '../api/bind-action.ts';
 import { bindEndpoint } from '../api/bind-endpoint.ts';
 import { rangeOf, requesterOf, visitorHeaders } from '../visitors/visitor-headers.ts';
+import * as rapid from './portal-rapid-service.ts';
 import * as portals from './portal-service.ts';
 import * as visitors from './portal-visitor-service.ts';
 
@@ -82,5 +85,13 @@ export const portalRoutes = [
       query.grant,
       requesterOf(c, ip),
     );
+  }),
+  bindEndpoint(portalRapidSpec, ({ c, services, params, query, ip }) => {
+    visitorHeaders(c);
+    return rapid.portalRapidSpec(services, params.token, query, requesterOf(c, ip));
+  }),
+  bindEndpoint(portalRapidDone, ({ c, services, params, query, body }) => {
+    visitorHeaders(c);
+    return rapid.portalRapidDone(services, params.token, query.grant, body.cookie);
   }),
 ];

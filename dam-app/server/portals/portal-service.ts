@@ -228,6 +228,7 @@ export async function listPortalDownloads(
       ip: row.ip,
       userAgent: row.user_agent,
       counted: row.counted,
+      completedAt: row.completed_at ? new Date(row.completed_at).toISOString() : null,
     })),
   };
 }

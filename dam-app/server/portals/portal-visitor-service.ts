@@ -50,7 +50,7 @@ const exhausted = () =>
 const noSuchItem = () => new ApiError(404, 'not_found', MESSAGES.notFound, 'Not an asset of this portal.');
 
 /** R-PORTAL-STATES: the portal an address names while it is published and not expired; else its state, and nothing. */
-async function livePortal(services: DamServices, token: string): Promise<Portal> {
+export async function livePortal(services: DamServices, token: string): Promise<Portal> {
   const portal = await portalByTokenHash(services.db, tokenHash(token));
   if (!portal || portalState(portal) === 'expired') throw expired();
   if (!portal.published) throw unpublished();
@@ -69,11 +69,11 @@ async function sourcesOfPortal(services: DamServices, portal: Portal): Promise<P
 const offeredOf = (portal: Portal): PortalRendition[] =>
   PORTAL_RENDITIONS.filter((name) => portal.renditions.includes(name));
 
-const notOffered = () =>
+export const notOffered = () =>
   new ApiError(404, 'not_found', MESSAGES.notFound, 'The portal does not offer this for download.');
 
 /** A portal as a visited thing: its terms are accepted before any download. */
-const portalVisit = (portal: Portal): VisitKind => ({
+export const portalVisit = (portal: Portal): VisitKind => ({
   code: 'portal',
   table: 'portals',
   terms: portal.terms,
@@ -163,12 +163,38 @@ async function takeFor(
     userAgent: download.userAgent,
     counted: taken !== undefined,
   });
-  if (taken?.max_downloads != null && taken.download_count === taken.max_downloads) {
-    const owner = await userById(services.db, portal.owner_id);
-    if (owner?.email)
-      await services.sendMail(portalMails.exhausted(owner.email, portal.name, taken.max_downloads));
-  }
+  await mailIfExhausted(services, portal, taken);
   return taken !== undefined;
+}
+
+/** The owner is mailed when a download took the portal's last one. */
+export async function mailIfExhausted(
+  services: DamServices,
+  portal: Portal,
+  taken: { download_count: number; max_downloads: number | null } | undefined,
+) {
+  if (taken?.max_downloads == null || taken.download_count !== taken.max_downloads) return;
+  const owner = await userById(services.db, portal.owner_id);
+  if (owner?.email)
+    await services.sendMail(portalMails.exhausted(owner.email, portal.name, taken.max_downloads));
+}
+
+/** Refuses a download before it starts when the portal has none left. */
+export function assertDownloadsLeft(portal: Portal) {
+  if (portal.max_downloads !== null && portal.download_count >= portal.max_downloads) throw exhausted();
+}
+
+/** The portal's originals a zip or a Rapid download carries: all (up to a page) or the chosen ids among them. */
+export async function chosenFiles(services: DamServices, portal: Portal, ids: number[] | undefined) {
+  if (!portal.renditions.includes('original')) throw notOffered();
+  const assets = await portalAssets(services, portal, await sourcesOfPortal(services, portal), {
+    limit: PORTAL_MAX_ASSETS,
+  });
+  const chosen = ids ? new Set(ids) : undefined;
+  return assets
+    .filter((asset) => !chosen || chosen.has(asset.id))
+    .slice(0, PORTAL_PAGE_SIZE)
+    .map((asset) => ({ path: asset.path, fileName: asset.file_name }));
 }
 
 /** The thumbnail of one of the portal's assets: it counts nothing. */
@@ -228,16 +254,8 @@ export async function portalZip(
 ): Promise<Response> {
   const portal = await livePortal(services, token);
   gate.downloadGrant(portalVisit(portal), portal, query.grant);
-  if (portal.max_downloads !== null && portal.download_count >= portal.max_downloads) throw exhausted();
-  if (!portal.renditions.includes('original')) throw notOffered();
-  const assets = await portalAssets(services, portal, await sourcesOfPortal(services, portal), {
-    limit: PORTAL_MAX_ASSETS,
-  });
-  const chosen = query.ids ? new Set(query.ids) : undefined;
-  const files = assets
-    .filter((asset) => !chosen || chosen.has(asset.id))
-    .slice(0, PORTAL_PAGE_SIZE)
-    .map((asset) => ({ path: asset.path, fileName: asset.file_name }));
+  assertDownloadsLeft(portal);
+  const files = await chosenFiles(services, portal, query.ids);
   const answer = await visitorZipResponse(
     services,
     files,

@@ -29,6 +29,7 @@ import * as workflowModel from './0031-workflow-model.ts';
 import * as metadataImports from './0032-metadata-imports.ts';
 import * as remoteServers from './0033-remote-servers.ts';
 import * as archive from './0034-archive.ts';
+import * as portalRapid from './0037-portal-rapid.ts';
 import * as stampRuns from './0039-stamp-runs.ts';
 
 /** Every migration, in order. Names never change once released: the database records them. */
@@ -63,5 +64,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0032-metadata-imports': metadataImports,
   '0033-remote-servers': remoteServers,
   '0034-archive': archive,
+  '0037-portal-rapid': portalRapid,
   '0039-stamp-runs': stampRuns,
 };

@@ -7,7 +7,10 @@ import { formatDate } from '../../components/format-date.ts';
 import { QueryStates } from '../../kit/query-states.tsx';
 import { PORTAL_KEYS } from './portal-queries.ts';
 
-/** A portal's download log for its owner (R-PORTAL-ZIP): when, which file or a zip, from where, counted or refused. */
+/**
+ * A portal's download log for its owner (R-PORTAL-ZIP, R-PORTAL-RAPID): when, which file, a zip or Rapid, from where,
+ * not complete (a Rapid transfer the node has not finished), counted or refused.
+ */
 export function PortalDownloads({ portalId }: { portalId: number }) {
   const { t, language } = usePreferences();
   const downloads = useQuery({
@@ -22,9 +25,18 @@ export function PortalDownloads({ portalId }: { portalId: number }) {
             <Text key={download.id}>
               {t('portals.downloadLine', {
                 at: formatDate(download.at, language),
-                what: download.fileName ?? t('portals.zip'),
+                what:
+                  download.method === 'rapid'
+                    ? t('shares.method.rapid')
+                    : (download.fileName ?? t('portals.zip')),
                 ip: download.ip || '—',
-                state: t(download.counted ? 'shares.counted' : 'shares.refused'),
+                state: t(
+                  download.completedAt === null
+                    ? 'shares.incomplete'
+                    : download.counted
+                      ? 'shares.counted'
+                      : 'shares.refused',
+                ),
               })}
             </Text>
           ))}

@@ -11,12 +11,14 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import {
   openPortal,
   portalFavicon,
   portalFile,
   portalLogo,
+  portalRapidDone,
+  portalRapidSpec,
   portalRendition,
   portalThumbnail,
   portalZip,
@@ -30,6 +32,11 @@ import { defineScreen } from '../../router/define-screen.ts';
 import { prefixed } from '../../router/route-codec.ts';
 import type { Draw, ScreenEntry } from '../../router/routes.ts';
 import { FileCard, TermsToAccept, useVisit, VisitFrame, VisitGate } from '../visitors/visitor-page.tsx';
+
+// The SDK (Connect, the installer banner) is its own chunk, shared with the share page's button.
+const RapidButton = lazy(() =>
+  import('../visitors/rapid-button.tsx').then((module) => ({ default: module.RapidButton })),
+);
 
 export const screen = defineScreen('portal', {
   codec: prefixed('portal=', 'token', (token) => /^[A-Za-z0-9_-]{10,100}$/.test(token)),
@@ -72,6 +79,7 @@ export function PortalVisitorScreen({ token }: { token: string }) {
       accepting={visit.unlock.isPending}
       acceptError={visit.unlock.error}
       onAccept={() => visit.unlock.mutate(true)}
+      onCounted={() => void visit.query.refetch()}
     />
   );
 }
@@ -98,6 +106,7 @@ function OpenPortal(props: {
   accepting: boolean;
   acceptError: unknown;
   onAccept(): void;
+  onCounted(): void;
 }) {
   const { t, language } = usePreferences();
   const { token, portal, grant } = props;
@@ -162,6 +171,21 @@ function OpenPortal(props: {
             {t('portal.zipCounts')}
           </Text>
         </Flex>
+      )}
+      {mayDownload && portal.items.some((file) => file.downloads.includes('original')) && (
+        <Suspense fallback={null}>
+          {/* The chosen assets when some are ticked, else all of the page's, as the zip (R-PORTAL-RAPID). */}
+          <RapidButton
+            spec={() =>
+              api.call(portalRapidSpec, {
+                params: { token },
+                query: { ...query, ...(chosen.length > 0 ? { ids: chosen.join(',') } : {}) },
+              })
+            }
+            done={(cookie) => api.call(portalRapidDone, { params: { token }, query, body: { cookie } })}
+            onCounted={props.onCounted}
+          />
+        </Suspense>
       )}
       <HStack as="form" role="search" aria-label={t('portal.search')} onSubmit={submit} gap="2" maxW="xl">
         <Input

@@ -76,6 +76,16 @@ describe('Portals', () => {
       'GET /portals/5/downloads': {
         items: [
           {
+            id: 3,
+            at: '2030-04-04T10:00:00.000Z',
+            method: 'rapid',
+            fileName: null,
+            ip: '192.0.2.7',
+            userAgent: 'Firefox',
+            counted: false,
+            completedAt: null,
+          },
+          {
             id: 2,
             at: '2030-04-03T10:00:00.000Z',
             method: 'http-zip',
@@ -83,6 +93,7 @@ describe('Portals', () => {
             ip: '203.0.113.9',
             userAgent: 'curl',
             counted: true,
+            completedAt: '2030-04-03T10:00:01.000Z',
           },
           {
             id: 1,
@@ -92,6 +103,7 @@ describe('Portals', () => {
             ip: '198.51.100.4',
             userAgent: 'curl',
             counted: false,
+            completedAt: '2030-04-02T10:00:01.000Z',
           },
         ],
       },
@@ -106,6 +118,10 @@ describe('Portals', () => {
     );
     expect(await screen.findByText(literally(`zip · 203.0.113.9 · ${en('shares.counted')}`))).toBeTruthy();
     expect(screen.getByText(literally(`dawn.jpg · 198.51.100.4 · ${en('shares.refused')}`))).toBeTruthy();
+    // A Rapid download the node has not finished is shown as not complete, not as refused.
+    expect(
+      screen.getByText(literally(`${en('shares.method.rapid')} · 192.0.2.7 · ${en('shares.incomplete')}`)),
+    ).toBeTruthy();
   });
 });
 
@@ -162,5 +178,7 @@ describe('A portal page', () => {
     expect(preview.getAttribute('href')).toContain(`/p/${TOKEN}/items/7/renditions/preview`);
     const chosen = await screen.findByRole('link', { name: en('portal.downloadChosen', { count: 1 }) });
     expect(new URL(chosen.getAttribute('href') ?? '', 'http://dam.test').searchParams.get('ids')).toBe('7');
+    // Rapid is offered beside the zip (the share's button); without the client it says what to install.
+    expect(await screen.findByRole('button', { name: en('share.rapid') }, SLOW)).toBeTruthy();
   });
 });

@@ -4,6 +4,8 @@ import {
   openShare,
   shareFile,
   sharePreview,
+  shareRapidDone,
+  shareRapidSpec,
   shareThumbnail,
   shareZip,
   unlockShare,
@@ -21,8 +23,8 @@ import type { Draw, ScreenEntry } from '../../router/routes.ts';
 import { FileCard, TermsToAccept, useVisit, VisitFrame, VisitGate } from '../visitors/visitor-page.tsx';
 
 // The SDK (Connect, the installer banner) is its own chunk: it loads once the share is open to download.
-const ShareRapidButton = lazy(() =>
-  import('./share-rapid-button.tsx').then((module) => ({ default: module.ShareRapidButton })),
+const RapidButton = lazy(() =>
+  import('../visitors/rapid-button.tsx').then((module) => ({ default: module.RapidButton })),
 );
 
 export const screen = defineScreen('share', {
@@ -116,7 +118,11 @@ function OpenShare(props: {
       )}
       {share.accepted && share.items.length > 0 && (
         <Suspense fallback={null}>
-          <ShareRapidButton token={token} grant={grant} onCounted={props.onCounted} />
+          <RapidButton
+            spec={() => api.call(shareRapidSpec, { params: { token }, query })}
+            done={(cookie) => api.call(shareRapidDone, { params: { token }, query, body: { cookie } })}
+            onCounted={props.onCounted}
+          />
         </Suspense>
       )}
       <SimpleGrid

@@ -2,9 +2,7 @@ import { Button, Flex, Text } from '@chakra-ui/react';
 import { STATUS } from '@rapid/sdk';
 import { useConnect } from '@rapid/sdk/react';
 import { useEffect, useRef, useState } from 'react';
-import { shareRapidDone, shareRapidSpec } from '../../../../api/contract/shares-endpoints.ts';
 import { MIN_CLIENT_VERSION } from '../../../../api/transfer-messages.ts';
-import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { useClientStatus } from '../../transfers/use-client-status.ts';
 
@@ -17,20 +15,27 @@ const DONE_TRIES = 10;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The visited thing's two Rapid endpoints, called with what the page holds (its token and grant). */
+export interface RapidEndpoints {
+  /** Asks the server for the spec the node signs for the visited files only. */
+  spec(): Promise<{ transfer_specs: { transfer_spec: Record<string, unknown> }[] }>;
+  /** Tells the server the transfer of `cookie` ended; it asks the node and answers whether a download was counted. */
+  done(cookie: string): Promise<{ counted: boolean }>;
+}
+
 /**
- * "Download with Rapid" on a share page: the page's own Connect session and installer banner (no DAM account), the
- * spec the server has the node sign for this share's files only, and, once the client says the transfer completed,
- * the server is told so: it asks the node and counts one download when the node finished every file. Its own chunk:
- * the SDK loads only on share pages that show the button.
+ * "Download with Rapid" on a share or portal page: the page's own Connect session and installer banner (no DAM
+ * account), the spec the server has the node sign for the visited files only, and, once the client says the transfer
+ * completed, the server is told so: it asks the node and counts one download when the node finished every file. Its
+ * own chunk: the SDK loads only on visitor pages that show the button.
  */
-export function ShareRapidButton(props: { token: string; grant: string | undefined; onCounted(): void }) {
+export function RapidButton(props: RapidEndpoints & { onCounted(): void }) {
   const { t } = usePreferences();
   const connect = useConnect({ minVersion: MIN_CLIENT_VERSION });
   const { status } = useClientStatus(connect);
   const [phase, setPhase] = useState<Phase>('idle');
   const listener = useRef<((type: string, data: unknown) => void) | undefined>(undefined);
-  const { token, grant, onCounted } = props;
-  const query = grant ? { grant } : {};
+  const { onCounted } = props;
 
   useEffect(
     () => () => {
@@ -42,7 +47,7 @@ export function ShareRapidButton(props: { token: string; grant: string | undefin
   async function reportDone(cookie: string) {
     for (let tries = 1; ; tries++) {
       try {
-        const answer = await api.call(shareRapidDone, { params: { token }, query, body: { cookie } });
+        const answer = await props.done(cookie);
         setPhase(answer.counted ? 'counted' : 'done');
         onCounted();
         return;
@@ -57,7 +62,7 @@ export function ShareRapidButton(props: { token: string; grant: string | undefin
   async function start() {
     setPhase('starting');
     try {
-      const answer = await api.call(shareRapidSpec, { params: { token }, query });
+      const answer = await props.spec();
       const spec = answer.transfer_specs[0]?.transfer_spec;
       if (!spec) throw new Error('no spec');
       const cookie = String(spec.cookie);

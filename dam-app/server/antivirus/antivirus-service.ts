@@ -14,6 +14,8 @@ export interface UploadToScan {
   path: string;
   userId: number | null;
   via: 'rapid' | 'http' | 'drive' | 'remote';
+  /** clamd's verdict on these bytes already, when they were streamed to it as they arrived (tus: live-scan.ts). */
+  scanned?: ScanVerdict;
 }
 
 export type UploadScan = ScanVerdict | { result: 'not_configured' };
@@ -28,7 +30,7 @@ export type UploadScan = ScanVerdict | { result: 'not_configured' };
 export async function scanUpload(services: DamServices, upload: UploadToScan): Promise<UploadScan> {
   const { clamd } = services.config;
   if (!clamd) return { result: 'not_configured' };
-  const verdict = await scanFile(clamd, upload.file);
+  const verdict = upload.scanned ?? (await scanFile(clamd, upload.file));
   const base = { path: upload.path, user_id: upload.userId, via: upload.via };
   if (verdict.result === 'clean') {
     await recordScan(services.db, {

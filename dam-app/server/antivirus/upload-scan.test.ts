@@ -9,6 +9,7 @@ import { MESSAGES } from '../../api/messages.ts';
 import { aclUser } from '../test-support/acl-fixture.ts';
 import type { ApiClient } from '../test-support/api-client.ts';
 import { EICAR, EICAR_SIGNATURE, type RunningClamd, startClamd } from '../test-support/clamd.ts';
+import { clamdProxy } from '../test-support/clamd-proxy.ts';
 import { DATABASE_KINDS, startTestDam, type TestDam } from '../test-support/test-dam.ts';
 import { tusDriver } from '../test-support/tus-test-driver.ts';
 
@@ -175,6 +176,95 @@ describe.each(DATABASE_KINDS)(
         ['infected', 'rapid'],
       ]);
       expect((await quarantined()).some((name) => name.endsWith('virus.doc'))).toBe(true);
+    });
+
+    /** An infected file in two chunks, the EICAR string cut across them: only a scan of the whole stream finds it. */
+    const split = () => {
+      const data = Buffer.concat([randomBytes(3 * 1024 * 1024), Buffer.from(EICAR), randomBytes(20_000)]);
+      return { data, cut: 3 * 1024 * 1024 + 30 };
+    };
+    const untilBytes = async (counts: { bytes: number }, atLeast: number) => {
+      for (const deadline = Date.now() + 5_000; Date.now() < deadline && counts.bytes < atLeast; )
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      return counts.bytes;
+    };
+
+    it('tus: the bytes reach clamd while the upload runs, one stream whose verdict is ready at its end (issue 30)', async () => {
+      const proxy = await clamdProxy(clamd.socket);
+      const scanner = dam.services.config.clamd;
+      dam.services.config.clamd = { socket: proxy.socket };
+      try {
+        const { data, cut } = split();
+        const tus = tusDriver(dam.url, carla);
+        const created = await tus.create(data.byteLength, { filename: 'streamed.bin', destPath: 'In' });
+        expect((await tus.patch(created.location, 0, data.subarray(0, cut))).status).toBe(204);
+        // Before the upload is complete, clamd already holds its first chunk (the old code sent nothing yet).
+        expect(await untilBytes(proxy.counts, cut)).toBeGreaterThanOrEqual(cut);
+        const done = await tus.patch(created.location, cut, data.subarray(cut));
+        expect(done.status).toBe(422);
+        expect(done.text).toBe(MESSAGES.uploadInfected);
+        // One connection: the verdict came from the live stream, the file was not read and sent again.
+        expect(proxy.counts.connections).toBe(1);
+        expect(proxy.counts.bytes).toBeLessThan(data.byteLength + 1024);
+        const [scan] = await scansOf('Library/In/streamed.bin');
+        expect(scan).toMatchObject({ result: 'infected', via: 'http' });
+        expect((await readFile(scan?.quarantine_path as string)).equals(data)).toBe(true);
+        expect(await exists(library('Library/In/streamed.bin'))).toBe(false);
+      } finally {
+        dam.services.config.clamd = scanner;
+        await proxy.close();
+      }
+    });
+
+    it('tus: a live scan cut mid-upload falls back to scanning the finished file whole', async () => {
+      const proxy = await clamdProxy(clamd.socket);
+      const scanner = dam.services.config.clamd;
+      dam.services.config.clamd = { socket: proxy.socket };
+      try {
+        const { data, cut } = split();
+        const tus = tusDriver(dam.url, carla);
+        const created = await tus.create(data.byteLength, { filename: 'cut.bin', destPath: 'In' });
+        expect((await tus.patch(created.location, 0, data.subarray(0, cut))).status).toBe(204);
+        await untilBytes(proxy.counts, cut);
+        proxy.cut();
+        const done = await tus.patch(created.location, cut, data.subarray(cut));
+        expect(done.status).toBe(422);
+        expect(proxy.counts.connections).toBe(2);
+        expect((await scansOf('Library/In/cut.bin')).map((each) => each.result)).toEqual(['infected']);
+        expect(await exists(library('Library/In/cut.bin'))).toBe(false);
+      } finally {
+        dam.services.config.clamd = scanner;
+        await proxy.close();
+      }
+    });
+
+    it('Rapid: the files of one finish are scanned side by side, not one after another (issue 30)', async () => {
+      const names = ['one.bin', 'two.bin', 'three.bin'];
+      for (const name of names) await writeFile(join(local, name), randomBytes(2 * 1024 * 1024));
+      const setup = await carla.post('/transfers/pre-transfer', {
+        destPath: 'In',
+        nodetarget: '/files/upload_setup',
+        transfer_spec: { paths: names.map((name) => ({ source: join(local, name) })) },
+      });
+      const spec = setup.body.transfer_specs[0].transfer_spec;
+      expect((await engine.start(spec).done()).status).toBe('completed');
+      const proxy = await clamdProxy(clamd.socket);
+      const scanner = dam.services.config.clamd;
+      dam.services.config.clamd = { socket: proxy.socket };
+      try {
+        const finish = await carla.post('/utils/UploadFileFinish', {
+          cookie: spec.cookie,
+          paths: names.map((name) => `/Library/In/${name}`),
+        });
+        expect(finish.status).toBe(200);
+        expect(proxy.counts.connections).toBe(3);
+        expect(proxy.counts.peak).toBeGreaterThan(1);
+        for (const name of names)
+          expect((await scansOf(`Library/In/${name}`)).map((each) => each.result)).toEqual(['clean']);
+      } finally {
+        dam.services.config.clamd = scanner;
+        await proxy.close();
+      }
     });
 
     it('with clamd stopped, an upload goes in unscanned, recorded with the reason', async () => {

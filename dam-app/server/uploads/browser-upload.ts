@@ -2,7 +2,6 @@ import { mkdir, stat, unlink } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, relative } from 'node:path';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
-import { FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
 import type { Context } from 'hono';
 import { ASSET_MESSAGES } from '../../api/asset-messages.ts';
@@ -20,6 +19,7 @@ import { aclRoot } from '../folders/acl-scope.ts';
 import { queueJob } from '../jobs/job-payloads.ts';
 import type { DamServices } from '../services.ts';
 import { INGEST_UPLOAD_JOB } from '../transfers/ingest-job.ts';
+import { ScanningFileStore } from './scanning-file-store.ts';
 import { placeWithoutOverwrite } from './unique-name.ts';
 
 export const BROWSER_UPLOAD_PATH = '/api/v1/uploads';
@@ -57,6 +57,11 @@ export function createBrowserUploads(services: DamServices) {
     if (!principal) throw refuse(401, MESSAGES.unauthorized);
     return principal;
   };
+  // R-UPLOAD-SCAN: the bytes go to clamd as they land, so the verdict is ready when the upload ends (issue 30).
+  const datastore = new ScanningFileStore(
+    { directory: staging, expirationPeriodInMilliseconds: KEEP_UNFINISHED_MS },
+    () => config.clamd,
+  );
   const server = new Server({
     path: BROWSER_UPLOAD_PATH,
     relativeLocation: true,
@@ -64,7 +69,7 @@ export function createBrowserUploads(services: DamServices) {
     maxSize: config.maxUploadBytes,
     // In the database, not tus's memory: a resume may reach any server of a cluster (uploads/upload-locker.ts).
     locker: services.uploadLocker,
-    datastore: new FileStore({ directory: staging, expirationPeriodInMilliseconds: KEEP_UNFINISHED_MS }),
+    datastore,
     async onUploadCreate(req, upload) {
       const principal = principalOf(req);
       if (!mayUpload(config, principal)) throw refuse(403, MESSAGES.noPermission);
@@ -112,9 +117,11 @@ export function createBrowserUploads(services: DamServices) {
       );
       if (!folder) throw refuse(404, MESSAGES.folderNotFound);
       services.metrics.upload('http');
-      // R-UPLOAD-SCAN: scanned whole in staging, before anything reaches the library.
+      // R-UPLOAD-SCAN: before anything reaches the library; whole, in staging, when it could not be scanned live.
+      const scanned = await datastore.liveVerdict(upload.id, upload.size ?? upload.offset);
       try {
         await scanUpload(services, {
+          scanned,
           file: join(staging, upload.id),
           path: relative(config.storageRoot, join(folder, upload.metadata?.filename as string)),
           userId: Number(upload.metadata?.userId),

@@ -597,6 +597,9 @@ export interface NotificationSubscriptionsTable {
 export interface NotificationSettingsTable {
   user_id: number;
   mail: 'off' | 'immediate' | 'daily';
+  /** Per type, where it differs from `mail` (migration 0038). */
+  types: ColumnType<Record<string, 'off' | 'immediate' | 'daily'>, string | undefined, string>;
+  language: Generated<'en' | 'fr'>;
   digested_at: Nullable<Date>;
   updated_at: Generated<Date>;
 }

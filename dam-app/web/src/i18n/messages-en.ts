@@ -950,6 +950,7 @@ export const en = {
   'notifications.mail.off': 'Never (in the app only)',
   'notifications.mail.immediate': 'Immediately, one mail each',
   'notifications.mail.daily': 'As a daily digest',
+  'notifications.mail.byType': 'By type of notification',
   'notifications.type.Download': 'Download',
   'notifications.type.Edit': 'Edit',
   'notifications.type.Invite Accepted': 'Invite Accepted',

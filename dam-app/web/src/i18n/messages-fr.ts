@@ -971,6 +971,7 @@ export const fr: Messages = {
   'notifications.mail.off': 'Jamais (dans l’application seulement)',
   'notifications.mail.immediate': 'Immédiatement, un courriel chacune',
   'notifications.mail.daily': 'En résumé quotidien',
+  'notifications.mail.byType': 'Par type de notification',
   'notifications.type.Download': 'Téléchargement',
   'notifications.type.Edit': 'Modification',
   'notifications.type.Invite Accepted': 'Invitation acceptée',

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { ASSET_MESSAGES } from '../../api/asset-messages.ts';
 import { TIMELINE_TEXTS } from '../../api/video-timeline.ts';
@@ -8,6 +8,7 @@ import { hashFile } from '../assets/hash-file.ts';
 import { ingestFile } from '../assets/ingest.ts';
 import { joinPath, parentOf } from '../folders/acl-scope.ts';
 import type { JobPayload } from '../jobs/job-payloads.ts';
+import { prepareMadeFileDock } from '../loading-dock/loading-dock-service.ts';
 import { cutClip, planCut } from '../media/video-clip.ts';
 import type { DamServices } from '../services.ts';
 import { placeWithoutOverwrite } from '../uploads/unique-name.ts';
@@ -21,7 +22,7 @@ const PROGRESS_STEP = 5;
 
 /**
  * The `video.clip-export` job (R-CLIP-EXPORT): cuts the clip with ffmpeg — a stream copy when its in point is a key
- * frame, a new encode otherwise — into the conversions area, then keeps it there for download, places it beside
+ * frame, a new encode otherwise — into the conversions area, then keeps it there for download (and puts it into the exporter's loading dock), places it beside
  * the video as a new asset (never over a file already there), or makes it the video's new version. The clip's row carries the state, the progress and,
  * on failure, a text naming the file and why; a failure is recorded, not retried (it would fail the same way).
  */
@@ -101,6 +102,14 @@ export async function runClipExportJob(services: DamServices, payload: JobPayloa
       });
     } else {
       await rename(partial, target);
+      if (clip.export_mode === 'dock' && payload.actorId !== null)
+        // Kept in the conversions area (downloadable as a clip is) and placed from there into a new dock.
+        await prepareMadeFileDock(services, payload.actorId, {
+          assetId: asset.id,
+          fileName,
+          size: (await stat(target)).size,
+          key,
+        });
       await updateClipRow(db, clip.id, { export_state: 'ready', export_progress: 100, export_key: key });
     }
   } catch (error) {

@@ -164,6 +164,40 @@ describe.each(DATABASE_KINDS)('the video timeline on %s', (kind) => {
     expect(Math.abs((await durationOf(join(root(), made.path))) - 1.5)).toBeLessThanOrEqual(FRAME);
   });
 
+  it('exports a clip into the exporter’s loading dock, placed and announced as a conversion is', async () => {
+    const clip = (
+      await carla.post(`/assets/${video}/clips`, { name: 'Docked', inSeconds: 1, outSeconds: 2.5 })
+    ).body;
+    expect((await viewer.post(`/assets/${video}/clips/${clip.id}/export`, { as: 'dock' })).status).toBe(403);
+    const before = (await carla.get('/loading-dock')).body.length;
+    expect((await carla.post(`/assets/${video}/clips/${clip.id}/export`, { as: 'dock' })).status).toBe(202);
+    const done = await settled(video, clip.id);
+    expect(done.export).toMatchObject({ state: 'ready', as: 'dock', error: null });
+    const dock = await eventually(async () => {
+      const docks = (await carla.get('/loading-dock')).body;
+      return docks.length > before && docks[0].state === 'ready' && docks[0];
+    }, 30_000);
+    expect(dock.items).toMatchObject([
+      { assetId: video, fileName: 'interview (Docked).mp4', state: 'placed', presetId: null },
+    ]);
+    const [placed] = dock.files;
+    expect(Math.abs((await durationOf(join(root(), placed))) - 1.5)).toBeLessThanOrEqual(FRAME);
+    const carlaId = (
+      await dam.services.db
+        .selectFrom('users')
+        .select('id')
+        .where('username', '=', 'carla')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const told = await dam.services.db
+      .selectFrom('notifications')
+      .select(['type', 'subject'])
+      .where('user_id', '=', carlaId)
+      .where('key', '=', dock.notificationId)
+      .execute();
+    expect(told).toEqual([{ type: 'Conversion', subject: 'interview (Docked).mp4' }]);
+  });
+
   it('exports a clip as a new version of its video: the clip becomes the current file, the old one a version', async () => {
     await copyFile(join(root(), 'Library/interview.mp4'), join(root(), 'Library/take.mp4'));
     const take = (await carla.post('/assets/ingest', { path: 'Library/take.mp4' })).body.asset.id;

@@ -28,7 +28,7 @@ import * as clipVersionExport from './0030-clip-version-export.ts';
 import * as workflowModel from './0031-workflow-model.ts';
 import * as metadataImports from './0032-metadata-imports.ts';
 import * as remoteServers from './0033-remote-servers.ts';
-import * as notificationTypeMail from './0038-notification-type-mail.ts';
+import * as mailTypesClipDock from './0038-mail-types-clip-dock.ts';
 
 /** Every migration, in order. Names never change once released: the database records them. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -61,5 +61,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0031-workflow-model': workflowModel,
   '0032-metadata-imports': metadataImports,
   '0033-remote-servers': remoteServers,
-  '0038-notification-type-mail': notificationTypeMail,
+  '0038-mail-types-clip-dock': mailTypesClipDock,
 };

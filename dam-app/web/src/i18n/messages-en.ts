@@ -1503,6 +1503,9 @@ export const en = {
   'video.exportVersion': 'Export as new version',
   'video.exportVersionOf': 'Export as new version: {name}',
   'video.openClipVersion': 'See the versions',
+  'video.exportDock': 'Export to the loading dock',
+  'video.exportDockOf': 'Export to the loading dock: {name}',
+  'video.openClipDock': 'Open the loading dock',
   // issue 30, remote servers
   'admin.quarantine': 'Quarantine',
   'quarantine.empty': 'Nothing in quarantine',

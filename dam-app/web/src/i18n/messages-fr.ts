@@ -1535,6 +1535,9 @@ export const fr: Messages = {
   'video.exportVersion': 'Exporter en nouvelle version',
   'video.exportVersionOf': 'Exporter en nouvelle version : {name}',
   'video.openClipVersion': 'Voir les versions',
+  'video.exportDock': 'Envoyer au quai de chargement',
+  'video.exportDockOf': 'Envoyer au quai de chargement : {name}',
+  'video.openClipDock': 'Ouvrir le quai de chargement',
   // issue 30, remote servers
   'admin.quarantine': 'Quarantaine',
   'quarantine.empty': 'Rien en quarantaine',

@@ -37,6 +37,7 @@ import { ingestUpload } from './transfers/ingest-landed.ts';
 import { DatabaseUploadLocker } from './uploads/upload-locker.ts';
 import { VERSION_INTENTS } from './versions/version-intents.ts';
 import { runClipExportJob } from './video-timeline/clip-export-job.ts';
+import { CLIP_INTENTS } from './video-timeline/clip-intents.ts';
 import { runTimelineStripJob } from './video-timeline/timeline-service.ts';
 import { runWorkflowJob } from './workflows/workflow-run-job.ts';
 import { fireDueWorkflows, WORKFLOW_SCHEDULE_SECONDS } from './workflows/workflow-trigger-service.ts';
@@ -168,7 +169,12 @@ export async function createServices(config: DamConfig, log: Logger): Promise<Da
     metrics: new MetricsRegistry(),
     startedAt: new Date(),
     intentOwner,
-    intentKinds: intentKindsByName([...FOLDER_INTENTS, ...ASSET_INTENTS, ...VERSION_INTENTS]),
+    intentKinds: intentKindsByName([
+      ...FOLDER_INTENTS,
+      ...ASSET_INTENTS,
+      ...VERSION_INTENTS,
+      ...CLIP_INTENTS,
+    ]),
     uploadLocker,
   };
   // Operations a killed server left half done are finished or undone before any job (a reconcile above all) runs

@@ -6,11 +6,15 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASSET_MESSAGES } from '../../api/asset-messages.ts';
 import { TIMELINE_STRIP_FRAMES, TIMELINE_TEXTS } from '../../api/video-timeline.ts';
+import { hashFile } from '../assets/hash-file.ts';
+import { recoverOperations } from '../intents/intent-kinds.ts';
 import { FFPROBE, planCut } from '../media/video-clip.ts';
+import { exists } from '../storage/local-area.ts';
 import { aclUser } from '../test-support/acl-fixture.ts';
 import type { ApiClient } from '../test-support/api-client.ts';
 import { eventually, sampleJpeg, sampleVideo } from '../test-support/sample-media.ts';
 import { DATABASE_KINDS, startTestDam, type TestDam } from '../test-support/test-dam.ts';
+import { clipRow } from './timeline-queries.ts';
 
 const run = promisify(execFile);
 const FRAME = 0.1; // the sample video runs at 10 frames a second
@@ -228,6 +232,101 @@ describe.each(DATABASE_KINDS)('the video timeline on %s', (kind) => {
     expect((await readdir(join(root(), 'Library'))).filter((name) => name.includes('take'))).toEqual([
       'take.mp4',
     ]);
+  });
+
+  it('recovers a clip export killed between its file and its asset or version: finished, or nothing left', async () => {
+    const { db } = dam.services;
+    const clip = (await carla.post(`/assets/${video}/clips`, { name: 'Crash', inSeconds: 0, outSeconds: 1 }))
+      .body;
+    await db.updateTable('video_clips').set({ export_state: 'running' }).where('id', '=', clip.id).execute();
+    const cut = join(root(), 'Library/interview.mp4');
+    const pending = (kind: string, payload: object, paths: string[]) =>
+      // What a server killed mid-export leaves: its intent, owned by a process that is gone.
+      db
+        .insertInto('operation_intents')
+        .values({ kind, payload: JSON.stringify(payload), paths, owner: 1 })
+        .execute();
+    const gone = async (path: string) => !(await exists(join(root(), path)));
+    const assetAt = (path: string) =>
+      db.selectFrom('assets').select(['id', 'status']).where('path', '=', path).executeTakeFirst();
+
+    // New asset, killed with the clip staged under its hidden name: undone, no file and no asset left.
+    const staged = { clipId: clip.id, actorId: null, partialKey: 'clips/x.partial' };
+    await copyFile(cut, join(root(), 'Library/.clip-crash-1.mp4'));
+    await pending(
+      'clip.export-asset',
+      { ...staged, staging: 'Library/.clip-crash-1.mp4', to: 'Library/interview (Crash).mp4' },
+      ['Library/.clip-crash-1.mp4', 'Library/interview (Crash).mp4'],
+    );
+    expect(await recoverOperations(dam.services)).toEqual({ finished: 0, undone: 1, failed: 0 });
+    expect(await gone('Library/.clip-crash-1.mp4')).toBe(true);
+    expect(await gone('Library/interview (Crash).mp4')).toBe(true);
+    expect(await assetAt('Library/interview (Crash).mp4')).toBeUndefined();
+
+    // New asset, killed once the clip had its name but before its row: finished, one asset, the clip ready.
+    await copyFile(cut, join(root(), 'Library/interview (Crash).mp4'));
+    await pending(
+      'clip.export-asset',
+      { ...staged, staging: 'Library/.clip-crash-2.mp4', to: 'Library/interview (Crash).mp4' },
+      ['Library/.clip-crash-2.mp4', 'Library/interview (Crash).mp4'],
+    );
+    expect(await recoverOperations(dam.services)).toEqual({ finished: 1, undone: 0, failed: 0 });
+    const made = await assetAt('Library/interview (Crash).mp4');
+    expect(made?.status).toBe('active');
+    expect((await clipRow(db, clip.id))?.export_asset_id).toBe(made?.id);
+
+    // New version, killed with the clip staged but not yet renamed over the video: the version failed, the video's
+    // file as it was, nothing staged left.
+    const take = (await carla.get(`/assets/${video}`)).body;
+    const before = await hashFile(join(root(), take.path));
+    const version = await db
+      .insertInto('asset_versions')
+      .values({
+        asset_id: video,
+        number: 900,
+        name: '',
+        comment: '',
+        message: 'Clip Crash of version 1',
+        category: 'Parent',
+        file_name: take.fileName,
+        size: 1,
+        content_hash: 'f'.repeat(64),
+        storage_key: 'crash',
+        metadata: '{}',
+        state: 'in progress',
+        created_by: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await copyFile(cut, join(root(), 'Library/.clip-crash-3.mp4'));
+    await pending(
+      'clip.export-version',
+      {
+        assetId: video,
+        versionId: version.id,
+        number: 900,
+        userId: 1,
+        path: take.path,
+        oldHash: before,
+        newHash: 'f'.repeat(64),
+        replacement: 'Library/.clip-crash-3.mp4',
+        staged: true,
+        metadata: null,
+        clipId: clip.id,
+        partialKey: 'clips/x.partial',
+      },
+      [take.path, 'Library/.clip-crash-3.mp4'],
+    );
+    expect(await recoverOperations(dam.services)).toEqual({ finished: 0, undone: 1, failed: 0 });
+    expect(await gone('Library/.clip-crash-3.mp4')).toBe(true);
+    expect(await hashFile(join(root(), take.path))).toBe(before);
+    const row = await db
+      .selectFrom('asset_versions')
+      .select('state')
+      .where('id', '=', version.id)
+      .executeTakeFirst();
+    expect(row?.state).toBe('failed');
+    expect((await carla.get(`/assets/${video}`)).body.versionNumber).toBe(take.versionNumber);
   });
 
   it('says why an export failed, naming the file', async () => {

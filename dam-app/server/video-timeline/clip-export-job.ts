@@ -31,9 +31,11 @@ const PROGRESS_STEP = 5;
 
 /**
  * The `video.clip-export` job (R-CLIP-EXPORT): cuts the clip with ffmpeg — a stream copy when its in point is a key
- * frame, a new encode otherwise — into the conversions area, then keeps it there for download (and puts it into the exporter's loading dock), places it beside
- * the video as a new asset (never over a file already there), or makes it the video's new version. The clip's row carries the state, the progress and,
- * on failure, a text naming the file and why; a failure is recorded, not retried (it would fail the same way).
+ * frame, a new encode otherwise — into the conversions area, then keeps it there for download (and, for `dock`, puts
+ * it into the exporter's loading dock), places it beside the video as a new asset (never over a file already there),
+ * or makes it the video's new version; the last two through crash intents (R-CLIP-EXPORT-INTENT). The clip's row
+ * carries the state, the progress and, on failure, a text naming the file and why; a failure is recorded, not
+ * retried (it would fail the same way).
  */
 export async function runClipExportJob(services: DamServices, payload: JobPayload<'video.clip-export'>) {
   const { db } = services;

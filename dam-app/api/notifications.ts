@@ -77,7 +77,18 @@ export const subscriptionSchema = z.object({ subscribed: z.boolean() });
 
 /** How a person gets notifications by mail: never, one mail each, or one digest a day. */
 export const MAIL_MODES = ['off', 'immediate', 'daily'] as const;
-export const notificationSettingsSchema = z.strictObject({ mail: z.enum(MAIL_MODES) });
+export type MailMode = (typeof MAIL_MODES)[number];
+/** The languages a person's notification mails are written in. */
+export const MAIL_LANGUAGES = ['en', 'fr'] as const;
+/**
+ * R-NOTIFY-MAIL-TYPES: `mail` is the default of every type; `types` answers each type's own choice (given, only the
+ * types to change); `language` the mails' language (the web app sends its own).
+ */
+export const notificationSettingsSchema = z.strictObject({
+  mail: z.enum(MAIL_MODES),
+  types: z.partialRecord(z.enum(NOTIFICATION_TYPES), z.enum(MAIL_MODES)).optional(),
+  language: z.enum(MAIL_LANGUAGES).optional(),
+});
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
 /** R-MY-TASKS the action statuses. */

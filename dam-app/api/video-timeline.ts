@@ -42,7 +42,7 @@ export const saveClipSchema = z
   });
 
 /** A new asset beside the video, a download, or a new version of the video itself (its current file becomes the clip). */
-export const clipExportModes = ['asset', 'download', 'version'] as const;
+export const clipExportModes = ['asset', 'download', 'version', 'dock'] as const;
 export const exportClipSchema = z.object({ as: z.enum(clipExportModes) });
 
 export const cuePointSchema = z.object({

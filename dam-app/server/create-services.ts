@@ -39,6 +39,7 @@ import { ingestUpload } from './transfers/ingest-landed.ts';
 import { DatabaseUploadLocker } from './uploads/upload-locker.ts';
 import { VERSION_INTENTS } from './versions/version-intents.ts';
 import { runClipExportJob } from './video-timeline/clip-export-job.ts';
+import { CLIP_INTENTS } from './video-timeline/clip-intents.ts';
 import { runTimelineStripJob } from './video-timeline/timeline-service.ts';
 import { runWorkflowJob } from './workflows/workflow-run-job.ts';
 import { fireDueWorkflows, WORKFLOW_SCHEDULE_SECONDS } from './workflows/workflow-trigger-service.ts';
@@ -177,6 +178,7 @@ export async function createServices(config: DamConfig, log: Logger): Promise<Da
       ...ASSET_INTENTS,
       ...VERSION_INTENTS,
       ...ARCHIVE_INTENTS,
+      ...CLIP_INTENTS,
     ]),
     uploadLocker,
   };

@@ -338,6 +338,8 @@ export interface LoadingDockItem {
   source?: string;
   /** A conversion preset: the file placed is the conversion's output. */
   presetId?: number | null;
+  /** A file made for the dock in the conversions area (an exported clip): placed from there. */
+  sourceKey?: string;
   state?: 'pending' | 'placed' | 'failed';
   /** Why a failed item failed, as a person reads it. */
   message?: string;
@@ -620,6 +622,9 @@ export interface NotificationSubscriptionsTable {
 export interface NotificationSettingsTable {
   user_id: number;
   mail: 'off' | 'immediate' | 'daily';
+  /** Per type, where it differs from `mail` (migration 0038). */
+  types: ColumnType<Record<string, 'off' | 'immediate' | 'daily'>, string | undefined, string>;
+  language: Generated<'en' | 'fr'>;
   digested_at: Nullable<Date>;
   updated_at: Generated<Date>;
 }
@@ -734,7 +739,7 @@ export interface VideoClipsTable {
   in_ms: number;
   out_ms: number;
   export_state: Generated<ClipExportState>;
-  export_mode: 'asset' | 'download' | 'version' | null;
+  export_mode: 'asset' | 'download' | 'version' | 'dock' | null;
   export_progress: Generated<number>;
   export_error: string | null;
   /** The exported file in the conversions area (a download). */

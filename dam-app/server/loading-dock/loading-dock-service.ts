@@ -59,7 +59,15 @@ export async function listDocks(services: DamServices, principal: Principal) {
   }));
 }
 
-type Wanted = { id: number; path: string; fileName: string; size: number; presetId: number | null };
+type Wanted = {
+  id: number;
+  path: string;
+  fileName: string;
+  size: number;
+  presetId: number | null;
+  /** Made for the dock in the conversions area (an exported clip), placed from there. */
+  sourceKey?: string;
+};
 
 /** The assets a request names (ids, items with a preset, a cart, a bundle), each visible to the principal. */
 async function wantedFiles(
@@ -142,6 +150,27 @@ export async function prepareGrantedDock(services: DamServices, userId: number, 
   );
 }
 
+/**
+ * R-CLIP-EXPORT: a file made in the conversions area for an asset (an exported clip) put into a new dock of the
+ * person's, as a conversion's output is: within the dock's limits, placed by the placement job, announced when ready.
+ */
+export async function prepareMadeFileDock(
+  services: DamServices,
+  userId: number,
+  file: { assetId: number; fileName: string; size: number; key: string },
+) {
+  return placeDock(services, userId, [
+    {
+      id: file.assetId,
+      path: '',
+      fileName: file.fileName,
+      size: file.size,
+      presetId: null,
+      sourceKey: file.key,
+    },
+  ]);
+}
+
 async function placeDock(services: DamServices, userId: number, wanted: Wanted[]) {
   const total = wanted.reduce((sum, file) => sum + file.size, 0);
   if (total > LOADING_DOCK_MAX_BYTES)
@@ -172,6 +201,7 @@ async function placeDock(services: DamServices, userId: number, wanted: Wanted[]
       size: file.size,
       source: file.path,
       presetId: file.presetId,
+      ...(file.sourceKey ? { sourceKey: file.sourceKey } : {}),
       state: 'pending',
     };
   });
@@ -196,11 +226,16 @@ async function spaceFor(services: DamServices, dockRoot: string, wanted: Wanted[
     const linked =
       services.config.loadingDockLinks &&
       file.presetId === null &&
-      (await lstat(services.tree.absolute(file.path)).catch(() => undefined))?.dev === dockDevice;
+      (await lstat(sourcePath(services, file)).catch(() => undefined))?.dev === dockDevice;
     if (!linked) neededBytes += file.size;
   }
   return { neededBytes, freeBytes };
 }
+
+const sourcePath = (services: DamServices, file: Wanted) =>
+  file.sourceKey
+    ? (services.storage.conversions.localPath(file.sourceKey) ?? '')
+    : services.tree.absolute(file.path);
 
 /** One open dock of mine, with the state of each file. */
 export async function openDock(services: DamServices, principal: Principal, notificationId: string) {

@@ -113,7 +113,9 @@ async function announceDock(
   items: LoadingDockItem[],
   state: 'ready' | 'failed',
 ) {
-  const converted = items.some((item) => item.presetId !== null && item.presetId !== undefined);
+  const converted = items.some(
+    (item) => (item.presetId !== null && item.presetId !== undefined) || item.sourceKey !== undefined,
+  );
   const names = items.map((item) => item.fileName);
   const subject = names.length > 1 ? `${names[0]} (+${names.length - 1})` : (names[0] ?? '');
   if (state === 'ready')
@@ -150,6 +152,11 @@ async function sourceOf(
   dockId: number,
   item: LoadingDockItem,
 ): Promise<{ path: string; size: number; fileName?: string }> {
+  if (item.sourceKey) {
+    const path = services.storage.conversions.localPath(item.sourceKey);
+    if (!path) throw new ApiError(404, 'not_found', ASSET_MESSAGES.versionNotFound);
+    return { path, size: item.size };
+  }
   if (item.presetId === null || item.presetId === undefined) {
     const path = services.tree.absolute(item.source ?? '');
     return { path, size: item.size };

@@ -16,27 +16,53 @@ export function targetLink(publicUrl: string, target: MailedNotification['target
   return `${publicUrl}/#/${target.kind}/${encodeURIComponent(target.id)}`;
 }
 
-const line = (publicUrl: string, n: MailedNotification) =>
-  `- ${n.type}: ${n.subject}${n.actor ? ` (by ${n.actor})` : ''}\n  ${targetLink(publicUrl, n.target)}`;
+type Language = 'en' | 'fr';
 
-/** One notification mailed at once, or a digest of several (a day's). */
+/** R-NOTIFY-MAIL-FR: the mails' words in each language (the type names are the spec's, §3). */
+const WORDS = {
+  en: {
+    by: (actor: string) => ` (by ${actor})`,
+    count: (n: number) => `${n} notification${n === 1 ? '' : 's'}`,
+    today: 'today',
+    colon: ':',
+    hello: 'Hello',
+    all: 'All your notifications:',
+    choose: 'Choose how you get them by mail in your account settings:',
+  },
+  fr: {
+    by: (actor: string) => ` (par ${actor})`,
+    count: (n: number) => `${n} notification${n === 1 ? '' : 's'}`,
+    today: 'aujourd’hui',
+    colon: '\u00a0:',
+    hello: 'Bonjour',
+    all: 'Toutes vos notifications\u00a0:',
+    choose: 'Choisissez comment les recevoir par courriel dans les réglages de votre compte\u00a0:',
+  },
+} as const;
+
+const line = (publicUrl: string, n: MailedNotification, language: Language) =>
+  `- ${n.type}${WORDS[language].colon} ${n.subject}${n.actor ? WORDS[language].by(n.actor) : ''}\n  ${targetLink(publicUrl, n.target)}`;
+
+/** One notification mailed at once, several grouped (a burst's), or a digest (a day's), in the person's language. */
 export function notificationMail(
   publicUrl: string,
   to: string,
   username: string,
   items: MailedNotification[],
-  digest = false,
+  options: { digest?: boolean; language?: Language } = {},
 ): MailMessage {
+  const words = WORDS[options.language ?? 'en'];
+  const language = options.language ?? 'en';
   const [first] = items;
-  const count = `${items.length} notification${items.length === 1 ? '' : 's'}`;
-  const subject = digest
-    ? `Rapid DAM: ${count} today`
+  const count = words.count(items.length);
+  const subject = options.digest
+    ? `Rapid DAM${words.colon} ${count} ${words.today}`
     : items.length !== 1 || !first
-      ? `Rapid DAM: ${count}`
-      : `Rapid DAM ${first.type}: ${first.subject}`;
+      ? `Rapid DAM${words.colon} ${count}`
+      : `Rapid DAM ${first.type}${words.colon} ${first.subject}`;
   return {
     to,
     subject,
-    text: `Hello ${username},\n\n${items.map((n) => line(publicUrl, n)).join('\n')}\n\nAll your notifications: ${publicUrl}/#/notifications\nChoose how you get them by mail in your account settings: ${publicUrl}/#/account\n`,
+    text: `${words.hello} ${username},\n\n${items.map((n) => line(publicUrl, n, language)).join('\n')}\n\n${words.all} ${publicUrl}/#/notifications\n${words.choose} ${publicUrl}/#/account\n`,
   };
 }

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
 /** The channel `notify` signals on (in the change's transaction: PostgreSQL delivers it only if that commits). */
@@ -87,14 +87,21 @@ export async function insertNotifications(db: Kysely<Database>, rows: NewNotific
   return db.insertInto('notifications').values(rows).returning(['id', 'user_id']).execute();
 }
 
-/** The people among these who want each notification mailed at once, with their address. */
-export async function immediateMailTo(db: Kysely<Database>, userIds: number[]) {
+/**
+ * R-NOTIFY-MAIL-TYPES: how a person mails a notification type — the type's own choice, else their one setting. `type`
+ * is a value or a column holding one.
+ */
+export const mailModeOf = (type: string | RawBuilder<unknown>) =>
+  sql<string>`coalesce(notification_settings.types->>${type}, notification_settings.mail)`;
+
+/** The people among these who want a notification of this type mailed at once, with their address and language. */
+export async function immediateMailTo(db: Kysely<Database>, userIds: number[], type: string) {
   if (userIds.length === 0) return [];
   return db
     .selectFrom('notification_settings')
     .innerJoin('users', 'users.id', 'notification_settings.user_id')
-    .select(['users.id', 'users.email', 'users.username'])
-    .where('notification_settings.mail', '=', 'immediate')
+    .select(['users.id', 'users.email', 'users.username', 'notification_settings.language'])
+    .where(mailModeOf(type), '=', 'immediate')
     .where('users.id', 'in', userIds)
     .where('users.email', 'is not', null)
     .execute();
@@ -126,9 +133,15 @@ export async function groupedMailPending(db: Kysely<Database>, userId: number) {
   return row !== undefined;
 }
 
-/** The person's address if they still want each notification mailed at once. */
-export const immediateMailPerson = (db: Kysely<Database>, userId: number) =>
-  immediateMailTo(db, [userId]).then((rows) => rows[0]);
+/** The person's address and mail language, if they have mail settings and an address. */
+export const mailPerson = (db: Kysely<Database>, userId: number) =>
+  db
+    .selectFrom('notification_settings')
+    .innerJoin('users', 'users.id', 'notification_settings.user_id')
+    .select(['users.id', 'users.email', 'users.username', 'notification_settings.language'])
+    .where('users.id', '=', userId)
+    .where('users.email', 'is not', null)
+    .executeTakeFirst();
 
 export async function markMailed(db: Kysely<Database>, ids: number[]) {
   if (ids.length === 0) return;
@@ -248,23 +261,30 @@ export async function removeSubscription(
 }
 
 export async function mailSetting(db: Kysely<Database>, userId: number) {
-  const row = await db
+  return db
     .selectFrom('notification_settings')
-    .select('mail')
+    .select(['mail', 'types', 'language'])
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  return row?.mail ?? 'off';
 }
 
 export async function saveMailSetting(
   db: Kysely<Database>,
   userId: number,
-  mail: 'off' | 'immediate' | 'daily',
+  setting: {
+    mail: 'off' | 'immediate' | 'daily';
+    types: Record<string, string>;
+    language?: 'en' | 'fr' | undefined;
+  },
 ) {
+  const types = JSON.stringify(setting.types);
+  const language = setting.language ? { language: setting.language } : {};
   await db
     .insertInto('notification_settings')
-    .values({ user_id: userId, mail })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ mail, updated_at: new Date() }))
+    .values({ user_id: userId, mail: setting.mail, types, ...language })
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet({ mail: setting.mail, types, ...language, updated_at: new Date() }),
+    )
     .execute();
 }
 
@@ -284,8 +304,7 @@ export async function digestRecipients(db: Kysely<Database>) {
   return db
     .selectFrom('notification_settings')
     .innerJoin('users', 'users.id', 'notification_settings.user_id')
-    .select(['users.id', 'users.email', 'users.username'])
-    .where('notification_settings.mail', '=', 'daily')
+    .select(['users.id', 'users.email', 'users.username', 'notification_settings.language'])
     .where('users.email', 'is not', null)
     .where((eb) =>
       eb.or([
@@ -300,20 +319,28 @@ export async function digestRecipients(db: Kysely<Database>) {
           .select('notifications.id')
           .whereRef('notifications.user_id', '=', 'users.id')
           .where('notifications.mailed_at', 'is', null)
-          .where('notifications.read_at', 'is', null),
+          .where('notifications.read_at', 'is', null)
+          .where(mailModeOf(sql.ref('notifications.type')), '=', 'daily'),
       ),
     )
     .execute();
 }
 
 /**
- * A person's notifications for their digest, locked so two servers running the digest at once mail each once: the
- * second waits, then finds them mailed.
+ * A person's notifications of the types they mail this way (`daily` for the digest, `immediate` for a grouped mail),
+ * locked so two servers running the digest at once mail each once: the second waits, then finds them mailed.
  */
-export async function claimDigest(db: Kysely<Database>, userId: number, max: number) {
+export async function claimDigest(
+  db: Kysely<Database>,
+  userId: number,
+  max: number,
+  mode: 'immediate' | 'daily',
+) {
   return db
     .selectFrom('notifications as n')
+    .innerJoin('notification_settings', 'notification_settings.user_id', 'n.user_id')
     .leftJoin('users as actor', 'actor.id', 'n.actor_id')
+    .where(mailModeOf(sql.ref('n.type')), '=', mode)
     .select(['n.id', 'n.type', 'n.subject', 'n.target_kind', 'n.target_id', 'actor.username as actor'])
     .where('n.user_id', '=', userId)
     .where('n.mailed_at', 'is', null)

@@ -1,5 +1,8 @@
 import type { z } from 'zod';
 import {
+  type MailMode,
+  NOTIFICATION_TYPES,
+  type NotificationSettings,
   type NotificationType,
   type notificationQuerySchema,
   type SubscriptionTarget,
@@ -106,17 +109,32 @@ export async function unsubscribe(
   return { subscribed: false };
 }
 
-export async function settings(services: DamServices, principal: Principal) {
-  return { mail: await queries.mailSetting(services.db, principal.user.id) };
+/** R-NOTIFY-MAIL-TYPES: the one setting, each type's mode (its own, else the one setting), the mails' language. */
+export async function settings(services: DamServices, principal: Principal): Promise<NotificationSettings> {
+  const row = await queries.mailSetting(services.db, principal.user.id);
+  const mail = row?.mail ?? 'off';
+  const own = row?.types ?? {};
+  return {
+    mail,
+    types: Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, own[type] ?? mail])),
+    language: row?.language ?? 'en',
+  };
 }
 
-export async function saveSettings(
-  services: DamServices,
-  principal: Principal,
-  body: { mail: 'off' | 'immediate' | 'daily' },
-) {
-  await queries.saveMailSetting(services.db, principal.user.id, body.mail);
-  return body;
+/**
+ * Keeps a type's own mode only where it differs from the one setting, so changing that setting later moves every
+ * type the person did not set apart. Types not given keep what they had.
+ */
+export async function saveSettings(services: DamServices, principal: Principal, body: NotificationSettings) {
+  const row = await queries.mailSetting(services.db, principal.user.id);
+  const merged: Record<string, MailMode> = { ...(row?.types ?? {}), ...(body.types ?? {}) };
+  const types = Object.fromEntries(Object.entries(merged).filter(([, mode]) => mode !== body.mail));
+  await queries.saveMailSetting(services.db, principal.user.id, {
+    mail: body.mail,
+    types,
+    language: body.language,
+  });
+  return settings(services, principal);
 }
 
 /** A digest lists at most this many; the rest wait for the next one (the center has them all). */
@@ -135,9 +153,9 @@ export const DIGEST_EVERY_SECONDS = 24 * 60 * 60;
  */
 export async function sendGroupedMail(services: DamServices, userId: number): Promise<void> {
   await services.db.transaction().execute(async (trx) => {
-    const person = await queries.immediateMailPerson(trx, userId);
+    const person = await queries.mailPerson(trx, userId);
     if (!person) return;
-    const items = await queries.claimDigest(trx, userId, DIGEST_MAX);
+    const items = await queries.claimDigest(trx, userId, DIGEST_MAX, 'immediate');
     if (items.length === 0) return;
     await queueJob(
       trx,
@@ -152,6 +170,7 @@ export async function sendGroupedMail(services: DamServices, userId: number): Pr
           actor: item.actor ?? null,
           target: targetOf(item.target_kind, item.target_id),
         })),
+        { language: person.language },
       ),
     );
     await queries.markMailed(
@@ -165,7 +184,7 @@ export async function sendDigests(services: DamServices): Promise<number> {
   let sent = 0;
   for (const person of await queries.digestRecipients(services.db)) {
     const mailed = await services.db.transaction().execute(async (trx) => {
-      const items = await queries.claimDigest(trx, person.id, DIGEST_MAX);
+      const items = await queries.claimDigest(trx, person.id, DIGEST_MAX, 'daily');
       if (items.length === 0) return false;
       await queueJob(
         trx,
@@ -180,7 +199,7 @@ export async function sendDigests(services: DamServices): Promise<number> {
             actor: item.actor ?? null,
             target: targetOf(item.target_kind, item.target_id),
           })),
-          true,
+          { digest: true, language: person.language },
         ),
       );
       await queries.markMailed(

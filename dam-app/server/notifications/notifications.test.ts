@@ -327,7 +327,7 @@ describe.each(DATABASE_KINDS)('notifications on %s', (kind) => {
 
   it('mails a daily digest once to those who chose it', async () => {
     await marketing.put('/notification-settings', { mail: 'daily' });
-    expect((await marketing.get('/notification-settings')).body).toEqual({ mail: 'daily' });
+    expect((await marketing.get('/notification-settings')).body).toMatchObject({ mail: 'daily' });
     await dam.services.db.transaction().execute(async (trx) => {
       for (const subject of ['first', 'second', 'third'])
         await notify(trx, dam.services.config, { type: 'Custom', actorId: null, subject, to: [ids.mark] });
@@ -338,6 +338,64 @@ describe.each(DATABASE_KINDS)('notifications on %s', (kind) => {
     for (const subject of ['first', 'second', 'third']) expect(digest.text).toContain(`Custom: ${subject}`);
     // A second run (another server, a restart) mails nothing twice.
     expect(await sendDigests(dam.services)).toBe(0);
+  });
+
+  it('mails each type as the person chose it: at once (grouped in a burst), in the digest, or never; in French', async () => {
+    const pat = await aclUser(dam, 'pat', 'Library');
+    const patId = await userId('pat');
+    // The one setting is the default of every type; two types set apart; the app's language carried along.
+    const saved = await pat.put('/notification-settings', {
+      mail: 'daily',
+      types: { Mention: 'immediate', Upload: 'off' },
+      language: 'fr',
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.types).toMatchObject({
+      Mention: 'immediate',
+      Upload: 'off',
+      Custom: 'daily',
+      Edit: 'daily',
+    });
+    expect(Object.keys(saved.body.types)).toHaveLength(11);
+    // Saving the default alone moves the types not set apart and keeps those that were.
+    const moved = (await pat.put('/notification-settings', { mail: 'daily' })).body;
+    expect(moved).toMatchObject({
+      mail: 'daily',
+      language: 'fr',
+      types: { Mention: 'immediate', Upload: 'off' },
+    });
+    const tell = (type: 'Mention' | 'Upload' | 'Custom', subject: string) =>
+      dam.services.db
+        .transaction()
+        .execute((trx) => notify(trx, dam.services.config, { type, actorId: ids.bob, subject, to: [patId] }));
+    const toPat = () => dam.mail.messages.filter((mail) => mail.to.includes('pat@dam.example'));
+    await tell('Mention', 'pat first');
+    const first = await dam.mail.waitFor((mail) => mail.subject === 'Rapid DAM Mention\u00a0: pat first');
+    expect(first.text).toContain('Bonjour pat');
+    expect(first.text).toContain('(par bob)');
+    await tell('Upload', 'pat never');
+    await tell('Custom', 'pat daily');
+    await tell('Mention', 'pat second');
+    await tell('Mention', 'pat third');
+    // The burst's grouped mail has the immediate type only, in French.
+    await sendGroupedMail(dam.services, patId);
+    const grouped = await dam.mail.waitFor((mail) => mail.subject === 'Rapid DAM\u00a0: 2 notifications');
+    expect(grouped.text).toContain('pat second');
+    expect(grouped.text).toContain('pat third');
+    expect(grouped.text).not.toContain('pat daily');
+    expect(grouped.text).toContain('Toutes vos notifications');
+    // The digest has the daily type only; the type set to never is mailed by neither.
+    await sendDigests(dam.services);
+    const digest = await dam.mail.waitFor(
+      (mail) => mail.to.includes('pat@dam.example') && mail.subject.includes('aujourd’hui'),
+    );
+    expect(digest.text).toContain('pat daily');
+    expect(digest.text).not.toContain('pat second');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(toPat().filter((mail) => mail.text.includes('pat never'))).toHaveLength(0);
+    expect(toPat()).toHaveLength(3);
+    // All five are in the center all the same.
+    expect((await notificationsOf(pat)).items).toHaveLength(5);
   });
 
   it('pages 10,000 notifications newest first by keyset, each once, quickly', async () => {

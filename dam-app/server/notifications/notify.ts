@@ -83,7 +83,7 @@ export async function notify(
       key: index === 0 ? (event.key ?? null) : null,
     })),
   );
-  const mailTo = await immediateMailTo(trx, ids);
+  const mailTo = await immediateMailTo(trx, ids, event.type);
   if (mailTo.length) {
     const actor = event.actorId === null ? null : ((await userName(trx, event.actorId)) ?? null);
     const last = await lastMailedAt(
@@ -97,9 +97,13 @@ export async function notify(
         await queueJob(
           trx,
           'mail.send',
-          notificationMail(context.publicUrl, person.email as string, person.username, [
-            { type: event.type, subject: event.subject, actor, target: target ?? null },
-          ]),
+          notificationMail(
+            context.publicUrl,
+            person.email as string,
+            person.username,
+            [{ type: event.type, subject: event.subject, actor, target: target ?? null }],
+            { language: person.language },
+          ),
         );
         mailed.add(person.id);
       } else if (!(await groupedMailPending(trx, person.id)))

@@ -14,8 +14,8 @@ import {
  * An upload whose name was taken becomes a new version of the asset there, as a check-in with a replacement file
  * does: version rows started → in progress → completed, the current bytes kept in the versions area first, then the
  * uploaded file (`landedPath`, beside the original) renamed into its place. Someone else's lock, taken since the
- * caller looked, wins: then nothing changes and `undefined` says so. The uploader's own lock is kept. A clip exported
- * as a version (video-timeline/clip-export-job.ts) takes the same road, with its own message.
+ * caller looked, wins: then nothing changes and `undefined` says so. The uploader's own lock is kept. (A clip exported
+ * as a version goes through its own crash intent: video-timeline/clip-intents.ts.)
  */
 export async function versionFromUpload(
   services: DamServices,

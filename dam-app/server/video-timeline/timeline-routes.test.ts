@@ -6,11 +6,15 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASSET_MESSAGES } from '../../api/asset-messages.ts';
 import { TIMELINE_STRIP_FRAMES, TIMELINE_TEXTS } from '../../api/video-timeline.ts';
+import { hashFile } from '../assets/hash-file.ts';
+import { recoverOperations } from '../intents/intent-kinds.ts';
 import { FFPROBE, planCut } from '../media/video-clip.ts';
+import { exists } from '../storage/local-area.ts';
 import { aclUser } from '../test-support/acl-fixture.ts';
 import type { ApiClient } from '../test-support/api-client.ts';
 import { eventually, sampleJpeg, sampleVideo } from '../test-support/sample-media.ts';
 import { DATABASE_KINDS, startTestDam, type TestDam } from '../test-support/test-dam.ts';
+import { clipRow } from './timeline-queries.ts';
 
 const run = promisify(execFile);
 const FRAME = 0.1; // the sample video runs at 10 frames a second
@@ -164,6 +168,40 @@ describe.each(DATABASE_KINDS)('the video timeline on %s', (kind) => {
     expect(Math.abs((await durationOf(join(root(), made.path))) - 1.5)).toBeLessThanOrEqual(FRAME);
   });
 
+  it('exports a clip into the exporter’s loading dock, placed and announced as a conversion is', async () => {
+    const clip = (
+      await carla.post(`/assets/${video}/clips`, { name: 'Docked', inSeconds: 1, outSeconds: 2.5 })
+    ).body;
+    expect((await viewer.post(`/assets/${video}/clips/${clip.id}/export`, { as: 'dock' })).status).toBe(403);
+    const before = (await carla.get('/loading-dock')).body.length;
+    expect((await carla.post(`/assets/${video}/clips/${clip.id}/export`, { as: 'dock' })).status).toBe(202);
+    const done = await settled(video, clip.id);
+    expect(done.export).toMatchObject({ state: 'ready', as: 'dock', error: null });
+    const dock = await eventually(async () => {
+      const docks = (await carla.get('/loading-dock')).body;
+      return docks.length > before && docks[0].state === 'ready' && docks[0];
+    }, 30_000);
+    expect(dock.items).toMatchObject([
+      { assetId: video, fileName: 'interview (Docked).mp4', state: 'placed', presetId: null },
+    ]);
+    const [placed] = dock.files;
+    expect(Math.abs((await durationOf(join(root(), placed))) - 1.5)).toBeLessThanOrEqual(FRAME);
+    const carlaId = (
+      await dam.services.db
+        .selectFrom('users')
+        .select('id')
+        .where('username', '=', 'carla')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const told = await dam.services.db
+      .selectFrom('notifications')
+      .select(['type', 'subject'])
+      .where('user_id', '=', carlaId)
+      .where('key', '=', dock.notificationId)
+      .execute();
+    expect(told).toEqual([{ type: 'Conversion', subject: 'interview (Docked).mp4' }]);
+  });
+
   it('exports a clip as a new version of its video: the clip becomes the current file, the old one a version', async () => {
     await copyFile(join(root(), 'Library/interview.mp4'), join(root(), 'Library/take.mp4'));
     const take = (await carla.post('/assets/ingest', { path: 'Library/take.mp4' })).body.asset.id;
@@ -194,6 +232,104 @@ describe.each(DATABASE_KINDS)('the video timeline on %s', (kind) => {
     expect((await readdir(join(root(), 'Library'))).filter((name) => name.includes('take'))).toEqual([
       'take.mp4',
     ]);
+  });
+
+  it('recovers a clip export killed between its file and its asset or version: finished, or nothing left', async () => {
+    const { db } = dam.services;
+    const clip = (await carla.post(`/assets/${video}/clips`, { name: 'Crash', inSeconds: 0, outSeconds: 1 }))
+      .body;
+    await db.updateTable('video_clips').set({ export_state: 'running' }).where('id', '=', clip.id).execute();
+    const cut = join(root(), 'Library/interview.mp4');
+    const pending = (kind: string, payload: object, paths: string[]) =>
+      // What a server killed mid-export leaves: its intent, owned by a process that is gone.
+      db
+        .insertInto('operation_intents')
+        .values({ kind, payload: JSON.stringify(payload), paths, owner: 1 })
+        .execute();
+    const gone = async (path: string) => !(await exists(join(root(), path)));
+    const assetAt = (path: string) =>
+      db.selectFrom('assets').select(['id', 'status']).where('path', '=', path).executeTakeFirst();
+
+    // New asset, killed with the clip staged under its hidden name: undone, no file and no asset left.
+    const staged = { clipId: clip.id, actorId: null, partialKey: 'clips/x.partial' };
+    await copyFile(cut, join(root(), 'Library/.clip-crash-1.mp4'));
+    await pending(
+      'clip.export-asset',
+      { ...staged, staging: 'Library/.clip-crash-1.mp4', to: 'Library/interview (Crash).mp4' },
+      ['Library/.clip-crash-1.mp4', 'Library/interview (Crash).mp4'],
+    );
+    expect(await recoverOperations(dam.services)).toEqual({ finished: 0, undone: 1, failed: 0 });
+    expect(await gone('Library/.clip-crash-1.mp4')).toBe(true);
+    expect(await gone('Library/interview (Crash).mp4')).toBe(true);
+    expect(await assetAt('Library/interview (Crash).mp4')).toBeUndefined();
+
+    // New asset, killed once the clip had its name but before its row: finished, one asset, the clip ready.
+    await copyFile(cut, join(root(), 'Library/interview (Crash).mp4'));
+    await pending(
+      'clip.export-asset',
+      { ...staged, staging: 'Library/.clip-crash-2.mp4', to: 'Library/interview (Crash).mp4' },
+      ['Library/.clip-crash-2.mp4', 'Library/interview (Crash).mp4'],
+    );
+    expect(await recoverOperations(dam.services)).toEqual({ finished: 1, undone: 0, failed: 0 });
+    const made = await assetAt('Library/interview (Crash).mp4');
+    expect(made?.status).toBe('active');
+    expect((await clipRow(db, clip.id))?.export_asset_id).toBe(made?.id);
+
+    // New version, killed with the clip staged but not yet renamed over the video: the version failed, the video's
+    // file as it was, nothing staged left.
+    const take = (await carla.get(`/assets/${video}`)).body;
+    const before = await hashFile(join(root(), take.path));
+    const version = await db
+      .insertInto('asset_versions')
+      .values({
+        asset_id: video,
+        number: 900,
+        name: '',
+        comment: '',
+        message: 'Clip Crash of version 1',
+        category: 'Parent',
+        file_name: take.fileName,
+        size: 1,
+        content_hash: 'f'.repeat(64),
+        storage_key: 'crash',
+        metadata: '{}',
+        state: 'in progress',
+        created_by: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await copyFile(cut, join(root(), 'Library/.clip-crash-3.mp4'));
+    await pending(
+      'clip.export-version',
+      {
+        assetId: video,
+        versionId: version.id,
+        number: 900,
+        userId: 1,
+        path: take.path,
+        oldHash: before,
+        newHash: 'f'.repeat(64),
+        replacement: 'Library/.clip-crash-3.mp4',
+        staged: true,
+        metadata: null,
+        clipId: clip.id,
+        partialKey: 'clips/x.partial',
+      },
+      [take.path, 'Library/.clip-crash-3.mp4'],
+    );
+    expect(await recoverOperations(dam.services)).toEqual({ finished: 0, undone: 1, failed: 0 });
+    expect(await gone('Library/.clip-crash-3.mp4')).toBe(true);
+    expect(await hashFile(join(root(), take.path))).toBe(before);
+    const row = await db
+      .selectFrom('asset_versions')
+      .select('state')
+      .where('id', '=', version.id)
+      .executeTakeFirst();
+    expect(row?.state).toBe('failed');
+    expect((await carla.get(`/assets/${video}`)).body.versionNumber).toBe(take.versionNumber);
+    // The made-up failed version goes, so the video's next version numbers as the later tests expect.
+    await db.deleteFrom('asset_versions').where('id', '=', version.id).execute();
+    await db.updateTable('video_clips').set({ export_state: 'none' }).where('id', '=', clip.id).execute();
   });
 
   it('says why an export failed, naming the file', async () => {

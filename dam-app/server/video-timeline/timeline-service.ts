@@ -186,8 +186,8 @@ export async function deleteClip(services: DamServices, principal: Principal, id
 }
 
 /**
- * Queues the clip's export (R-CLIP-EXPORT). As a new asset it needs `new assets`; as a new version, `file actions`; as a download, the download
- * permissions. One export of a clip at a time: the row's state is claimed in the same statement that checks it.
+ * Queues the clip's export (R-CLIP-EXPORT). As a new asset it needs `new assets`; as a new version, `file actions`; as a download or into the loading
+ * dock, the download permissions. One export of a clip at a time: the row's state is claimed in the same statement that checks it.
  */
 export async function exportClip(
   services: DamServices,
@@ -200,7 +200,7 @@ export async function exportClip(
   if (body.as === 'asset' && !can(principal, 'new assets')) throw forbidden();
   // A new version replaces the video's file, as a check-in does.
   if (body.as === 'version' && !can(principal, 'file actions')) throw forbidden();
-  if (body.as === 'download') assertMayDownload(services.config, principal);
+  if (body.as === 'download' || body.as === 'dock') assertMayDownload(services.config, principal);
   await clipOf(services, id, clipId);
   const claimed = await services.db.transaction().execute(async (trx) => {
     const row = await queries.claimClipExport(trx, clipId, body.as);

@@ -30,6 +30,7 @@ import * as metadataImports from './0032-metadata-imports.ts';
 import * as remoteServers from './0033-remote-servers.ts';
 import * as archive from './0034-archive.ts';
 import * as portalRapid from './0037-portal-rapid.ts';
+import * as mailTypesClipDock from './0038-mail-types-clip-dock.ts';
 import * as stampRuns from './0039-stamp-runs.ts';
 
 /** Every migration, in order. Names never change once released: the database records them. */
@@ -65,5 +66,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0033-remote-servers': remoteServers,
   '0034-archive': archive,
   '0037-portal-rapid': portalRapid,
+  '0038-mail-types-clip-dock': mailTypesClipDock,
   '0039-stamp-runs': stampRuns,
 };

@@ -950,6 +950,7 @@ export const en = {
   'notifications.mail.off': 'Never (in the app only)',
   'notifications.mail.immediate': 'Immediately, one mail each',
   'notifications.mail.daily': 'As a daily digest',
+  'notifications.mail.byType': 'By type of notification',
   'notifications.type.Download': 'Download',
   'notifications.type.Edit': 'Edit',
   'notifications.type.Invite Accepted': 'Invite Accepted',
@@ -1502,6 +1503,9 @@ export const en = {
   'video.exportVersion': 'Export as new version',
   'video.exportVersionOf': 'Export as new version: {name}',
   'video.openClipVersion': 'See the versions',
+  'video.exportDock': 'Export to the loading dock',
+  'video.exportDockOf': 'Export to the loading dock: {name}',
+  'video.openClipDock': 'Open the loading dock',
   // issue 30, remote servers
   'admin.quarantine': 'Quarantine',
   'quarantine.empty': 'Nothing in quarantine',

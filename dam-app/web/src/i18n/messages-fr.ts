@@ -971,6 +971,7 @@ export const fr: Messages = {
   'notifications.mail.off': 'Jamais (dans l’application seulement)',
   'notifications.mail.immediate': 'Immédiatement, un courriel chacune',
   'notifications.mail.daily': 'En résumé quotidien',
+  'notifications.mail.byType': 'Par type de notification',
   'notifications.type.Download': 'Téléchargement',
   'notifications.type.Edit': 'Modification',
   'notifications.type.Invite Accepted': 'Invitation acceptée',
@@ -1534,6 +1535,9 @@ export const fr: Messages = {
   'video.exportVersion': 'Exporter en nouvelle version',
   'video.exportVersionOf': 'Exporter en nouvelle version : {name}',
   'video.openClipVersion': 'Voir les versions',
+  'video.exportDock': 'Envoyer au quai de chargement',
+  'video.exportDockOf': 'Envoyer au quai de chargement : {name}',
+  'video.openClipDock': 'Ouvrir le quai de chargement',
   // issue 30, remote servers
   'admin.quarantine': 'Quarantaine',
   'quarantine.empty': 'Rien en quarantaine',

@@ -13,9 +13,9 @@ afterEach(() => {
   window.localStorage.clear();
 });
 
-/** Draws a screen or kit part as the app does (Chakra, queries, preferences), in English, without retries. */
-export function renderScreen(ui: ReactNode) {
-  window.localStorage.setItem('rapid-dam.language', 'en');
+/** Draws a screen or kit part as the app does (Chakra, queries, preferences), in English unless told, without retries. */
+export function renderScreen(ui: ReactNode, options: { language?: 'en' | 'fr' } = {}) {
+  window.localStorage.setItem('rapid-dam.language', options.language ?? 'en');
   const queries = new QueryClient({
     defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } },
   });

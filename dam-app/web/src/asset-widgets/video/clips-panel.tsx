@@ -19,7 +19,7 @@ const onName = (error: unknown) => error instanceof ApiFailure && 'name' in erro
 
 /**
  * The clips of the version on show: made from the in and out marks with a name, played from their in point, exported
- * by the server's ffmpeg as a new asset, a new version of the video or a download (with its progress, and its failure's text), deleted.
+ * by the server's ffmpeg as a new asset, a new version of the video, a download or into the loading dock (with its progress, and its failure's text), deleted.
  */
 export function ClipsPanel(props: {
   assetId: number;
@@ -130,6 +130,15 @@ export function ClipsPanel(props: {
                       }
                     />
                   )}
+                  {props.mayDownload && (
+                    <RowButton
+                      text={t('video.exportDock')}
+                      label={t('video.exportDockOf', { name: clip.name })}
+                      onClick={() =>
+                        !exporting(clip) && changes.exportClip.mutate({ clipId: clip.id, as: 'dock' })
+                      }
+                    />
+                  )}
                   <RowButton
                     text={t('app.delete')}
                     label={t('video.deleteClip', { name: clip.name })}
@@ -193,6 +202,15 @@ function ExportState({ assetId, clip }: { assetId: number; clip: Clip }) {
         <Badge colorPalette="green">{t('video.exported')}</Badge>
         <Link to={{ name: 'asset', id: assetId, tab: 'versions' }} fontSize="sm">
           {t('video.openClipVersion')}
+        </Link>
+      </HStack>
+    );
+  if (state.state === 'ready' && state.as === 'dock')
+    return (
+      <HStack gap="2">
+        <Badge colorPalette="green">{t('video.exported')}</Badge>
+        <Link to={{ name: 'loading-dock' }} fontSize="sm">
+          {t('video.openClipDock')}
         </Link>
       </HStack>
     );

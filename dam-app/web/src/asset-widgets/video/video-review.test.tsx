@@ -171,9 +171,11 @@ describe('the video review view', () => {
           clip(4, 'Ready', { state: 'ready', as: 'download', progress: 100 }),
           clip(5, 'Made', { state: 'ready', as: 'asset', progress: 100, assetId: 77 }),
           clip(6, 'Trimmed', { state: 'ready', as: 'version', progress: 100, assetId: 5 }),
+          clip(7, 'Docked', { state: 'ready', as: 'dock', progress: 100 }),
         ],
       }),
       'POST /assets/5/clips/1/export': clip(1, 'Waiting', { state: 'queued', as: 'asset' }),
+      'POST /assets/5/clips/7/export': clip(7, 'Docked', { state: 'queued', as: 'dock' }),
       'POST /assets/5/clips/6/export': clip(6, 'Trimmed', { state: 'queued', as: 'version' }),
     });
     draw();
@@ -217,6 +219,18 @@ describe('the video review view', () => {
       ),
     );
     expect(lastChange(calls)).toMatchObject({ path: '/assets/5/clips/6/export', body: { as: 'version' } });
+    // A clip put into the loading dock: the way to the dock; and the dock is asked for by its button.
+    expect(
+      within(clips)
+        .getByRole('link', { name: en('video.openClipDock') })
+        .getAttribute('href'),
+    ).toBe('#/loading-dock');
+    await act(async () =>
+      fireEvent.click(
+        within(clips).getByRole('button', { name: en('video.exportDockOf', { name: 'Docked' }) }),
+      ),
+    );
+    expect(lastChange(calls)).toMatchObject({ path: '/assets/5/clips/7/export', body: { as: 'dock' } });
   });
 
   it('shows a person without file actions the lists only, and offers each export only with its permission', async () => {
@@ -236,6 +250,7 @@ describe('the video review view', () => {
     expect(
       screen.queryByRole('button', { name: en('video.exportDownloadOf', { name: 'Answer' }) }),
     ).toBeNull();
+    expect(screen.queryByRole('button', { name: en('video.exportDockOf', { name: 'Answer' }) })).toBeNull();
     expect(screen.getByRole('button', { name: en('video.deleteClip', { name: 'Answer' }) })).toBeTruthy();
   });
 });

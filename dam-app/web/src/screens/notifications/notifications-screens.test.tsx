@@ -2,12 +2,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../../api/messages.ts';
+import { NOTIFICATION_TYPES } from '../../../../api/notifications.ts';
+import { translator } from '../../i18n/translate.ts';
 import { drawRoute, SLOW, serverFailure } from '../../test-support/draw-route.tsx';
 import { fakeApi, NEVER } from '../../test-support/fake-api.ts';
 import { en, renderScreen } from '../../test-support/render-screen.tsx';
 import { FollowButton } from './follow-button.tsx';
 import { NotificationBell } from './notification-bell.tsx';
 import { NotificationSettingsSection } from './notification-settings-section.tsx';
+
+const fr = translator('fr');
 
 const note = (id: number, extra: Record<string, unknown> = {}) => ({
   id,
@@ -193,7 +197,43 @@ describe('following and mail settings', () => {
     const select = await screen.findByLabelText(en('notifications.mail'), {}, SLOW);
     fireEvent.change(select, { target: { value: 'daily' } });
     await waitFor(() =>
-      expect(api.calls.find((call) => call.method === 'PUT')?.body).toEqual({ mail: 'daily' }),
+      expect(api.calls.find((call) => call.method === 'PUT')?.body).toEqual({
+        mail: 'daily',
+        language: 'en',
+      }),
+    );
+  });
+
+  it('chooses each type’s mail apart from the default, and sends the app’s language (French here)', async () => {
+    const types = Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, 'daily']));
+    const api = fakeApi({
+      'GET /notification-settings': { mail: 'daily', types, language: 'fr' },
+      'PUT /notification-settings': {
+        mail: 'daily',
+        types: { ...types, Mention: 'immediate' },
+        language: 'fr',
+      },
+    });
+    renderScreen(<NotificationSettingsSection />, { language: 'fr' });
+    const group = await screen.findByRole('group', { name: fr('notifications.mail.byType') }, SLOW);
+    const selects = within(group).getAllByRole('combobox');
+    expect(selects).toHaveLength(NOTIFICATION_TYPES.length);
+    const mention = within(group).getByLabelText(fr('notifications.type.Mention'));
+    expect((mention as HTMLSelectElement).value).toBe('daily');
+    expect(within(mention).getByRole('option', { name: fr('notifications.mail.immediate') })).toBeTruthy();
+    mention.focus();
+    fireEvent.change(mention, { target: { value: 'immediate' } });
+    await waitFor(() =>
+      expect(api.calls.find((call) => call.method === 'PUT')?.body).toEqual({
+        mail: 'daily',
+        types: { Mention: 'immediate' },
+        language: 'fr',
+      }),
+    );
+    await waitFor(() =>
+      expect(
+        (within(group).getByLabelText(fr('notifications.type.Mention')) as HTMLSelectElement).value,
+      ).toBe('immediate'),
     );
   });
 });

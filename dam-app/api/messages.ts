@@ -195,3 +195,9 @@ export const METADATA_IO_MESSAGES = {
   importNotFound: 'This import does not exist.',
   notEncodable: (encoding: string) => `Some values cannot be written in ${encoding}; choose UTF-8 or UTF-16.`,
 } as const;
+
+/** R-RUNTIME-SETTINGS: our texts (the spec has none) for a setting the server's environment pins. */
+export const RUNTIME_SETTINGS_MESSAGES = {
+  pinned: 'This setting is fixed by the server’s environment and cannot be changed here.',
+  invalid: 'This value is not allowed for this setting.',
+} as const;

@@ -45,7 +45,9 @@ export type AuditEvent =
   | 'remote_delivery_queued'
   | 'remote_import_queued'
   | 'quarantine_rescan'
-  | 'quarantine_deleted';
+  | 'quarantine_deleted'
+  // issue 30, remote configuration
+  | 'runtime_settings_saved';
 
 export interface AuditRecord {
   actorId: number | null;

@@ -2,6 +2,7 @@ import { availableParallelism, homedir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { PasswordPolicy } from '../../api/password-rule.ts';
+import { RUNTIME_SETTING_NAMES, type RuntimeSettingName } from '../../api/runtime-settings.ts';
 
 const flag = (fallback: boolean) =>
   z
@@ -198,6 +199,8 @@ export interface DamConfig {
   wordList: string | null;
   /** Test hook (`DAM_TEST_CRASH_AT=step:n,…`): operations stop at these steps, then the process SIGKILLs itself. */
   testCrashAt: { step: string; hit: number }[] | undefined;
+  /** R-RUNTIME-SETTINGS: the runtime settings the environment sets; they hold over stored values. */
+  pinned: Partial<Record<RuntimeSettingName, string>>;
 }
 
 export class ConfigError extends Error {
@@ -259,6 +262,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): DamConfig {
       apiPort: e.DAM_NODE_API_PORT,
       transferPort: e.DAM_NODE_TRANSFER_PORT,
     },
+    pinned: Object.fromEntries(
+      RUNTIME_SETTING_NAMES.flatMap((name) => (env[name] === undefined ? [] : [[name, env[name]]])),
+    ),
   };
 }
 

@@ -97,6 +97,9 @@ export const MESSAGES = {
   anotherConfigurator: 'Another user is configuring the application.',
   // The database out of reach (a restart): answered 503 (ours)
   databaseUnavailable: 'The DAM cannot reach its database just now. Try again in a moment.',
+  // Runtime settings (R-RUNTIME-SETTINGS, ours: the spec has none)
+  settingPinned: 'This setting is fixed by the server’s environment and cannot be changed here.',
+  settingInvalid: 'This value is not allowed for this setting.',
 } as const;
 
 /** R-PASSWORD-POLICY password counts, worded for the configured numbers. */
@@ -194,10 +197,4 @@ export const METADATA_IO_MESSAGES = {
   noAsset: 'No asset you may change has this ID or path.',
   importNotFound: 'This import does not exist.',
   notEncodable: (encoding: string) => `Some values cannot be written in ${encoding}; choose UTF-8 or UTF-16.`,
-} as const;
-
-/** R-RUNTIME-SETTINGS: our texts (the spec has none) for a setting the server's environment pins. */
-export const RUNTIME_SETTINGS_MESSAGES = {
-  pinned: 'This setting is fixed by the server’s environment and cannot be changed here.',
-  invalid: 'This value is not allowed for this setting.',
 } as const;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RUNTIME_SETTINGS_MESSAGES } from '../../api/messages.ts';
+import { MESSAGES } from '../../api/messages.ts';
 import type { ApiClient } from '../test-support/api-client.ts';
 import { DATABASE_KINDS, startTestDam, TEST_PASSWORD, type TestDam } from '../test-support/test-dam.ts';
 
@@ -98,14 +98,15 @@ describe.each(DATABASE_KINDS)(
       const pinned = await admin.put('/admin/runtime-settings', { values: { DAM_ALLOW_UPLOAD: 'true' } });
       expect(pinned.status).toBe(409);
       expect(pinned.body.error.code).toBe('setting_pinned');
-      expect(pinned.body.error.user_message).toBe(RUNTIME_SETTINGS_MESSAGES.pinned);
+      expect(pinned.body.error.user_message).toBe(MESSAGES.settingPinned);
       expect(dam.services.config.allowUpload).toBe(false);
 
       const tooLong = await admin.put('/admin/runtime-settings', {
         values: { DAM_PASSWORD_MIN_LENGTH: '500' },
       });
       expect(tooLong.status).toBe(400);
-      expect(tooLong.body.error.fields.DAM_PASSWORD_MIN_LENGTH).toContain('at most 128');
+      expect(tooLong.body.error.fields.DAM_PASSWORD_MIN_LENGTH).toBe(MESSAGES.settingInvalid);
+      expect(tooLong.body.error.message).toContain('at most 128');
       expect((await admin.put('/admin/runtime-settings', { values: { DAM_NOPE: '1' } })).status).toBe(400);
       expect(dam.services.config.passwordPolicy.minLength).toBe(10);
     });

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import { RUNTIME_SETTINGS_MESSAGES } from '../../api/messages.ts';
+import { MESSAGES } from '../../api/messages.ts';
 import {
   RUNTIME_SETTING_NAMES,
   type RuntimeSetting,
@@ -8,7 +8,7 @@ import {
   type saveRuntimeSettingsSchema,
 } from '../../api/runtime-settings.ts';
 import type { Principal } from '../access/principal.ts';
-import { ApiError, invalid } from '../api/api-error.ts';
+import { ApiError } from '../api/api-error.ts';
 import { audit } from '../audit/audit.ts';
 import type { DamConfig } from '../config/config.ts';
 import {
@@ -74,8 +74,8 @@ export async function saveRuntimeSettings(
   const changes = Object.entries(body.values) as [RuntimeSettingName, string | null][];
   const pinned = changes.find(([name]) => services.config.pinned[name] !== undefined);
   if (pinned)
-    throw new ApiError(409, 'setting_pinned', RUNTIME_SETTINGS_MESSAGES.pinned, `${pinned[0]} is pinned`, {
-      fields: { [pinned[0]]: RUNTIME_SETTINGS_MESSAGES.pinned },
+    throw new ApiError(409, 'setting_pinned', MESSAGES.settingPinned, `${pinned[0]} is pinned`, {
+      fields: { [pinned[0]]: MESSAGES.settingPinned },
     });
   const before = await storedRuntimeSettings(services.db);
   const after = { ...before };
@@ -85,13 +85,12 @@ export async function saveRuntimeSettings(
   }
   const problems = runtimeSettingProblems(services.config, after);
   if (problems.length)
-    throw invalid(
-      Object.fromEntries(
-        problems.map((problem) => [
-          problem.name,
-          `${RUNTIME_SETTINGS_MESSAGES.invalid} (${problem.message})`,
-        ]),
-      ),
+    throw new ApiError(
+      400,
+      'invalid_input',
+      MESSAGES.settingInvalid,
+      problems.map((problem) => `${problem.name} ${problem.message}`).join('; '),
+      { fields: Object.fromEntries(problems.map((problem) => [problem.name, MESSAGES.settingInvalid])) },
     );
   await services.db.transaction().execute(async (trx) => {
     const set = changes.flatMap(([name, value]) => (value === null ? [] : [{ name, value }]));

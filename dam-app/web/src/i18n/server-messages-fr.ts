@@ -84,4 +84,6 @@ export const serverMessagesFr: Record<keyof typeof MESSAGES, string> = {
   anotherConfigurator: 'Un autre utilisateur configure l’application.',
   databaseUnavailable:
     'Le DAM ne peut pas joindre sa base de données pour l’instant. Réessayez dans un moment.',
+  settingPinned: 'Ce réglage est fixé par l’environnement du serveur et ne peut pas être modifié ici.',
+  settingInvalid: 'Cette valeur n’est pas permise pour ce réglage.',
 };

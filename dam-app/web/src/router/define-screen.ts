@@ -26,6 +26,8 @@ export const ADMIN_SECTIONS = [
   // issue 30, remote servers
   'remote',
   'quarantine',
+  // issue 30, remote configuration
+  'configuration',
 ] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 

@@ -18,6 +18,7 @@ import { OutboxSection } from './outbox-section.tsx';
 import { PlatformSettingsSection } from './platform-settings-section.tsx';
 import { QuarantineSection } from './quarantine-section.tsx';
 import { RemoteServersSection } from './remote-servers-section.tsx';
+import { RuntimeSettingsSection } from './runtime-settings-section.tsx';
 import { StampsSection } from './stamps-section.tsx';
 import { StatisticsSection } from './statistics-section.tsx';
 import { StatusSection } from './status-section.tsx';
@@ -55,6 +56,7 @@ const SECTIONS: Record<AdminSection, { label: MessageKey; Component: () => React
   workspaces: { label: 'admin.workspaces', Component: WorkspacesSection },
   remote: { label: 'admin.remote', Component: RemoteServersSection },
   quarantine: { label: 'admin.quarantine', Component: QuarantineSection },
+  configuration: { label: 'admin.configuration', Component: RuntimeSettingsSection },
 };
 
 /** Administration (R-SCREEN-LABELS, R-ADMIN-ONLY): administrators only, which the route table enforces (access: 'admin'). */

@@ -19,6 +19,7 @@ export const RUNTIME_SETTINGS = {
   DAM_LOADING_DOCK_QUOTA_MB: { kind: 'number' },
   DAM_DISK_MIN_FREE_MB: { kind: 'number' },
   DAM_METRICS: { kind: 'choice', choices: ['admin', 'public'] },
+  DAM_ANTIVIRUS: { kind: 'flag' },
 } as const satisfies Record<string, { kind: 'number' | 'flag' | 'choice'; choices?: readonly string[] }>;
 export type RuntimeSettingName = keyof typeof RUNTIME_SETTINGS;
 export const RUNTIME_SETTING_NAMES = Object.keys(RUNTIME_SETTINGS) as RuntimeSettingName[];

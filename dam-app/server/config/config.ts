@@ -106,6 +106,7 @@ const environmentSchema = z.object({
     .refine((value) => value === undefined || value.startsWith('/') || /^tcp:\/\/[^/:]+:\d+$/.test(value), {
       message: 'must be the path of clamd’s socket or tcp://host:port',
     }),
+  DAM_ANTIVIRUS: flag(true),
   DAM_CLAMAV_DATABASE: z.string().optional().default('/var/lib/clamav'),
   DAM_QUARANTINE: z.string().min(1).optional(),
   DAM_DISK_MIN_FREE_MB: count(1024, 1024 ** 3),
@@ -183,6 +184,8 @@ export interface DamConfig {
   maxUploadBytes: number;
   /** clamd (`DAM_CLAMD`): its unix socket or TCP address; undefined, uploads go on unscanned (R-UPLOAD-SCAN). */
   clamd: { socket: string } | { host: string; port: number } | undefined;
+  /** Uploads are scanned when clamd is set (`DAM_ANTIVIRUS`, a runtime setting): false turns scanning off, keeping clamd's address. */
+  antivirus: boolean;
   /** Where clamd's signatures are (`DAM_CLAMAV_DATABASE`): the health test reads their age there. */
   clamavDatabase: string;
   /** Infected uploads are moved here (`DAM_QUARANTINE`), outside the storage root and the areas. */
@@ -245,6 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): DamConfig {
     maxUploadBytes: e.DAM_MAX_UPLOAD_BYTES,
     testCrashAt: e.DAM_TEST_CRASH_AT,
     clamd: clamdAddress(e.DAM_CLAMD),
+    antivirus: e.DAM_ANTIVIRUS,
     clamavDatabase: e.DAM_CLAMAV_DATABASE,
     quarantineDir: e.DAM_QUARANTINE ?? join(home, 'quarantine'),
     secret: e.DAM_SECRET,

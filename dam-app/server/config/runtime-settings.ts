@@ -12,6 +12,7 @@ const RUNTIME_FIELDS = [
   'loadingDockQuotaBytes',
   'diskMinFreeBytes',
   'metrics',
+  'antivirus',
 ] as const satisfies readonly (keyof DamConfig)[];
 
 /**
@@ -70,6 +71,7 @@ export function runtimeSettingValues(
     DAM_LOADING_DOCK_QUOTA_MB: String(defaults.loadingDockQuotaBytes / 1024 ** 2),
     DAM_DISK_MIN_FREE_MB: String(defaults.diskMinFreeBytes / 1024 ** 2),
     DAM_METRICS: defaults.metrics,
+    DAM_ANTIVIRUS: String(defaults.antivirus),
   };
   return Object.fromEntries(
     RUNTIME_SETTING_NAMES.map((name) => [name, effective[name] ?? byDefault[name]]),

@@ -1,5 +1,8 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../api/messages.ts';
+import { scanUpload } from '../antivirus/antivirus-service.ts';
 import type { ApiClient } from '../test-support/api-client.ts';
 import { DATABASE_KINDS, startTestDam, TEST_PASSWORD, type TestDam } from '../test-support/test-dam.ts';
 
@@ -122,3 +125,26 @@ describe.each(DATABASE_KINDS)(
     });
   },
 );
+
+describe('R-RUNTIME-SETTINGS, R-UPLOAD-SCAN: an administrator turns the antivirus off and on without a restart', () => {
+  let dam: TestDam;
+  beforeAll(async () => {
+    // clamd's address is set but nothing answers there: a scan is tried, and comes back unscanned.
+    dam = await startTestDam('pglite', { DAM_CLAMD: '/nonexistent/clamd.sock' });
+  });
+  afterAll(() => dam.close());
+
+  it('scans while on; off, uploads go in unscanned by the site’s choice', async () => {
+    const admin = await dam.userClient('boss', { admin: true });
+    const file = join(dam.home, 'upload.bin');
+    await writeFile(file, 'bytes');
+    const upload = { file, path: 'Library/upload.bin', userId: null, via: 'http' } as const;
+    expect((await scanUpload(dam.services, upload)).result).toBe('unscanned');
+    expect((await admin.put('/admin/runtime-settings', { values: { DAM_ANTIVIRUS: 'false' } })).status).toBe(
+      200,
+    );
+    expect((await scanUpload(dam.services, upload)).result).toBe('not_configured');
+    await admin.put('/admin/runtime-settings', { values: { DAM_ANTIVIRUS: null } });
+    expect((await scanUpload(dam.services, upload)).result).toBe('unscanned');
+  });
+});

@@ -1582,6 +1582,7 @@ export const en = {
   'config.DAM_LOADING_DOCK_QUOTA_MB': 'Loading dock quota per user, in MB (0: no limit)',
   'config.DAM_DISK_MIN_FREE_MB': 'Disk health: minimum free space, in MB',
   'config.DAM_METRICS': 'Who may read /metrics',
+  'config.DAM_ANTIVIRUS': 'Scan uploads with the antivirus (when clamd is set)',
   'config.choice.admin': 'Administrators',
   'config.choice.public': 'Anyone who reaches the server',
 } as const;

@@ -1617,6 +1617,7 @@ export const fr: Messages = {
     'Quota de la zone de préparation par utilisateur, en Mo (0 : sans limite)',
   'config.DAM_DISK_MIN_FREE_MB': 'Santé des disques : espace libre minimal, en Mo',
   'config.DAM_METRICS': 'Qui peut lire /metrics',
+  'config.DAM_ANTIVIRUS': 'Analyser les envois avec l’antivirus (quand clamd est configuré)',
   'config.choice.admin': 'Administrateurs',
   'config.choice.public': 'Quiconque joint le serveur',
 };

@@ -20,8 +20,9 @@ async function eventually(check: () => Promise<boolean>, ms = 5_000) {
 describe.each(DATABASE_KINDS)(
   'R-RUNTIME-SETTINGS on %s: stored, audited, pinned by the environment, live',
   (kind) => {
-    // The environment pins uploads off; everything else is the administrators' to change.
-    const env = { DAM_ALLOW_UPLOAD: 'false' };
+    // The environment pins uploads off; everything else is the administrators’ to change.
+    // clamd's address is set but nothing answers there: a scan is tried, and comes back unscanned.
+    const env = { DAM_ALLOW_UPLOAD: 'false', DAM_CLAMD: '/nonexistent/clamd.sock' };
     let dam: TestDam;
     /** A second server on the same PostgreSQL database (a cluster of two); on PGlite the one process. */
     let other: TestDam | undefined;
@@ -123,28 +124,18 @@ describe.each(DATABASE_KINDS)(
         await later.close();
       }
     });
+
+    it('R-UPLOAD-SCAN: scans while the antivirus is on; off, uploads go in unscanned by the site’s choice', async () => {
+      const file = join(dam.home, 'upload.bin');
+      await writeFile(file, 'bytes');
+      const upload = { file, path: 'Library/upload.bin', userId: null, via: 'http' } as const;
+      expect((await scanUpload(dam.services, upload)).result).toBe('unscanned');
+      expect(
+        (await admin.put('/admin/runtime-settings', { values: { DAM_ANTIVIRUS: 'false' } })).status,
+      ).toBe(200);
+      expect((await scanUpload(dam.services, upload)).result).toBe('not_configured');
+      await admin.put('/admin/runtime-settings', { values: { DAM_ANTIVIRUS: null } });
+      expect((await scanUpload(dam.services, upload)).result).toBe('unscanned');
+    });
   },
 );
-
-describe('R-RUNTIME-SETTINGS, R-UPLOAD-SCAN: an administrator turns the antivirus off and on without a restart', () => {
-  let dam: TestDam;
-  beforeAll(async () => {
-    // clamd's address is set but nothing answers there: a scan is tried, and comes back unscanned.
-    dam = await startTestDam('pglite', { DAM_CLAMD: '/nonexistent/clamd.sock' });
-  });
-  afterAll(() => dam.close());
-
-  it('scans while on; off, uploads go in unscanned by the site’s choice', async () => {
-    const admin = await dam.userClient('boss', { admin: true });
-    const file = join(dam.home, 'upload.bin');
-    await writeFile(file, 'bytes');
-    const upload = { file, path: 'Library/upload.bin', userId: null, via: 'http' } as const;
-    expect((await scanUpload(dam.services, upload)).result).toBe('unscanned');
-    expect((await admin.put('/admin/runtime-settings', { values: { DAM_ANTIVIRUS: 'false' } })).status).toBe(
-      200,
-    );
-    expect((await scanUpload(dam.services, upload)).result).toBe('not_configured');
-    await admin.put('/admin/runtime-settings', { values: { DAM_ANTIVIRUS: null } });
-    expect((await scanUpload(dam.services, upload)).result).toBe('unscanned');
-  });
-});

@@ -103,6 +103,9 @@ export const MESSAGES = {
   restoreNotArchiveProxy: 'Unable to restore an asset that is not an archive proxy asset.',
   assetArchived: 'This asset is archived. Ask an administrator to restore it.',
   assetAlreadyArchived: 'This asset is already archived or scheduled for archive.',
+  // Runtime settings (R-RUNTIME-SETTINGS, ours: the spec has none)
+  settingPinned: 'This setting is fixed by the server’s environment and cannot be changed here.',
+  settingInvalid: 'This value is not allowed for this setting.',
 } as const;
 
 /** R-PASSWORD-POLICY password counts, worded for the configured numbers. */

@@ -28,6 +28,10 @@ import { runImportJob } from './metadata-io/metadata-io-service.ts';
 import { MetricsRegistry } from './metrics/metrics-registry.ts';
 import { DIGEST_EVERY_SECONDS, sendDigests, sendGroupedMail } from './notifications/notification-service.ts';
 import { runDeliveryJob, runImportJob as runRemoteImportJob } from './remote-servers/remote-transfer-job.ts';
+import {
+  listenForRuntimeSettings,
+  reloadRuntimeSettings,
+} from './runtime-settings/runtime-settings-service.ts';
 import type { DamServices } from './services.ts';
 import { ensureSpecialUsers } from './special-users.ts';
 import { registerServer, unregisterServer } from './status/status-queries.ts';
@@ -61,6 +65,14 @@ export async function createServices(config: DamConfig, log: Logger): Promise<Da
   if (applied.length) log.info('db.migrated', { applied, database: database.kind });
   await ensureSpecialUsers(database.db);
   await ensureShippedDictionary(database.db, config.wordList, log);
+  // R-RUNTIME-SETTINGS: what administrators stored holds from the first request; a change later arrives by NOTIFY.
+  await reloadRuntimeSettings(database.db, config);
+  const unlistenSettings = await listenForRuntimeSettings(database.db, config, log, database.listen).catch(
+    (error: Error) => {
+      log.warn('runtime_settings.listen_failed', { error: error.message });
+      return undefined;
+    },
+  );
   const storage = await createStorageAreas(config);
   const intentOwner = await IntentOwner.start(config.databaseUrl);
   // Listed on the System status screen for as long as its owner lock lives.
@@ -194,6 +206,7 @@ export async function createServices(config: DamConfig, log: Logger): Promise<Da
       await jobs.stop();
       await live.stop();
       await uploadLocker.stop();
+      await unlistenSettings?.();
       await exiftool.close();
       await unregisterServer(database.db, intentOwner.id).catch(() => {});
       await intentOwner.close();

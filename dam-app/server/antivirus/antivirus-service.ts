@@ -29,7 +29,8 @@ export type UploadScan = ScanVerdict | { result: 'not_configured' };
  */
 export async function scanUpload(services: DamServices, upload: UploadToScan): Promise<UploadScan> {
   const { clamd } = services.config;
-  if (!clamd) return { result: 'not_configured' };
+  // R-RUNTIME-SETTINGS: an administrator may turn scanning off (DAM_ANTIVIRUS=false) without forgetting clamd.
+  if (!clamd || !services.config.antivirus) return { result: 'not_configured' };
   const verdict = upload.scanned ?? (await scanFile(clamd, upload.file));
   const base = { path: upload.path, user_id: upload.userId, via: upload.via };
   if (verdict.result === 'clean') {

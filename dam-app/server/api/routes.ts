@@ -33,6 +33,7 @@ import { platformSettingsRoutes } from '../platform-settings/platform-settings-r
 import { portalRoutes } from '../portals/portal-routes.ts';
 import { remoteServerRoutes } from '../remote-servers/remote-server-routes.ts';
 import { requestRoutes } from '../requests/request-routes.ts';
+import { runtimeSettingsRoutes } from '../runtime-settings/runtime-settings-routes.ts';
 import { calendarRoutes } from '../search/calendar-route.ts';
 import { searchRoutes } from '../search/search-routes.ts';
 import { shareRoutes } from '../shares/share-routes.ts';
@@ -110,4 +111,6 @@ export const API_ROUTES: RouteDefinition[] = [
   ...remoteServerRoutes,
   ...configurationLeaseRoutes,
   ...quarantineRoutes,
+  // issue 30, remote configuration
+  ...runtimeSettingsRoutes,
 ];

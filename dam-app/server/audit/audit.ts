@@ -47,7 +47,9 @@ export type AuditEvent =
   | 'quarantine_rescan'
   | 'quarantine_deleted'
   | 'archive_scheduled'
-  | 'archive_restore';
+  | 'archive_restore'
+  // issue 30, remote configuration
+  | 'runtime_settings_saved';
 
 export interface AuditRecord {
   actorId: number | null;

@@ -2,6 +2,7 @@ import { availableParallelism, homedir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { PasswordPolicy } from '../../api/password-rule.ts';
+import { RUNTIME_SETTING_NAMES, type RuntimeSettingName } from '../../api/runtime-settings.ts';
 
 const flag = (fallback: boolean) =>
   z
@@ -105,6 +106,7 @@ const environmentSchema = z.object({
     .refine((value) => value === undefined || value.startsWith('/') || /^tcp:\/\/[^/:]+:\d+$/.test(value), {
       message: 'must be the path of clamd’s socket or tcp://host:port',
     }),
+  DAM_ANTIVIRUS: flag(true),
   DAM_CLAMAV_DATABASE: z.string().optional().default('/var/lib/clamav'),
   DAM_QUARANTINE: z.string().min(1).optional(),
   // R-ARCHIVE: the archive tier; unset, a folder under DAM_HOME (storage/archive-tier.ts reads the URL).
@@ -189,6 +191,8 @@ export interface DamConfig {
   maxUploadBytes: number;
   /** clamd (`DAM_CLAMD`): its unix socket or TCP address; undefined, uploads go on unscanned (R-UPLOAD-SCAN). */
   clamd: { socket: string } | { host: string; port: number } | undefined;
+  /** Uploads are scanned when clamd is set (`DAM_ANTIVIRUS`, a runtime setting): false turns scanning off, keeping clamd's address. */
+  antivirus: boolean;
   /** Where clamd's signatures are (`DAM_CLAMAV_DATABASE`): the health test reads their age there. */
   clamavDatabase: string;
   /** Infected uploads are moved here (`DAM_QUARANTINE`), outside the storage root and the areas. */
@@ -207,6 +211,8 @@ export interface DamConfig {
   wordList: string | null;
   /** Test hook (`DAM_TEST_CRASH_AT=step:n,…`): operations stop at these steps, then the process SIGKILLs itself. */
   testCrashAt: { step: string; hit: number }[] | undefined;
+  /** R-RUNTIME-SETTINGS: the runtime settings the environment sets; they hold over stored values. */
+  pinned: Partial<Record<RuntimeSettingName, string>>;
 }
 
 export class ConfigError extends Error {
@@ -251,6 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): DamConfig {
     maxUploadBytes: e.DAM_MAX_UPLOAD_BYTES,
     testCrashAt: e.DAM_TEST_CRASH_AT,
     clamd: clamdAddress(e.DAM_CLAMD),
+    antivirus: e.DAM_ANTIVIRUS,
     clamavDatabase: e.DAM_CLAMAV_DATABASE,
     quarantineDir: e.DAM_QUARANTINE ?? join(home, 'quarantine'),
     secret: e.DAM_SECRET,
@@ -269,6 +276,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): DamConfig {
       apiPort: e.DAM_NODE_API_PORT,
       transferPort: e.DAM_NODE_TRANSFER_PORT,
     },
+    pinned: Object.fromEntries(
+      RUNTIME_SETTING_NAMES.flatMap((name) => (env[name] === undefined ? [] : [[name, env[name]]])),
+    ),
   };
 }
 

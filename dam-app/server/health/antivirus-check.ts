@@ -16,13 +16,15 @@ const SIGNATURE_FILE = /\.(cvd|cld|cud|ndb|hdb|hsb|mdb|msb|ldb|cdb|ign2?|fp|sfp)
  */
 export async function antivirusCheck(services: DamServices): Promise<HealthCheck> {
   const { clamd, clamavDatabase } = services.config;
-  if (!clamd)
+  if (!clamd || !services.config.antivirus)
     return {
       kind: 'antivirus',
       target: 'clamd',
       status: 'off',
       reason: 'not_configured',
-      detail: 'No DAM_CLAMD: uploads are not scanned.',
+      detail: clamd
+        ? 'DAM_ANTIVIRUS is off: uploads are not scanned.'
+        : 'No DAM_CLAMD: uploads are not scanned.',
       facts: {},
     };
   const target = 'socket' in clamd ? clamd.socket : `${clamd.host}:${clamd.port}`;

@@ -1601,6 +1601,30 @@ export const en = {
   'stamp.undo': 'Undo this stamp',
   'stamp.undone':
     'Stamp undone on {restored} {restored|asset|assets}; {kept} changed since {kept|was|were} left as {kept|it is|they are}.',
+  // issue 30, remote configuration
+  'admin.configuration': 'Configuration',
+  'config.intro':
+    'Settings applied to every server of the DAM as soon as they are saved, without a restart. A setting the server’s environment sets is pinned: change it there.',
+  'config.pinned': 'Pinned by the environment',
+  'config.default': 'Default value',
+  'config.useDefault': 'Use the default',
+  'config.useDefaultOf': 'Use the default for {name}',
+  'config.DAM_SESSION_IDLE_MINUTES': 'Sign out after this many idle minutes',
+  'config.DAM_LICENSE_USERS': 'Active accounts the license allows (0: no limit)',
+  'config.DAM_PASSWORD_MIN_LENGTH': 'Password: minimum length',
+  'config.DAM_PASSWORD_MIN_SYMBOLS': 'Password: minimum symbols',
+  'config.DAM_PASSWORD_MIN_NUMBERS': 'Password: minimum digits',
+  'config.DAM_PASSWORD_MIN_UPPER': 'Password: minimum capital letters',
+  'config.DAM_PASSWORD_MIN_LOWER': 'Password: minimum small letters',
+  'config.DAM_ALLOW_UPLOAD': 'Uploads allowed',
+  'config.DAM_ALLOW_DOWNLOAD': 'Downloads allowed',
+  'config.DAM_SHARE_MAX_DAYS': 'Longest share expiry, in days',
+  'config.DAM_LOADING_DOCK_QUOTA_MB': 'Loading dock quota per user, in MB (0: no limit)',
+  'config.DAM_DISK_MIN_FREE_MB': 'Disk health: minimum free space, in MB',
+  'config.DAM_METRICS': 'Who may read /metrics',
+  'config.DAM_ANTIVIRUS': 'Scan uploads with the antivirus (when clamd is set)',
+  'config.choice.admin': 'Administrators',
+  'config.choice.public': 'Anyone who reaches the server',
 } as const;
 
 export type MessageKey = keyof typeof en;

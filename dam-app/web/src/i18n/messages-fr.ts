@@ -1637,4 +1637,29 @@ export const fr: Messages = {
   'stamp.undo': 'Annuler ce tampon',
   'stamp.undone':
     'Tampon annulé sur {restored} {restored|ressource|ressources} ; {kept} {kept|modifiée|modifiées} depuis {kept|laissée|laissées} telle{kept||s} quelle{kept||s}.',
+  // issue 30, remote configuration
+  'admin.configuration': 'Configuration',
+  'config.intro':
+    'Réglages appliqués à tous les serveurs du DAM dès leur enregistrement, sans redémarrage. Un réglage fixé par l’environnement du serveur est épinglé : modifiez-le là.',
+  'config.pinned': 'Épinglé par l’environnement',
+  'config.default': 'Valeur par défaut',
+  'config.useDefault': 'Revenir à la valeur par défaut',
+  'config.useDefaultOf': 'Revenir à la valeur par défaut pour {name}',
+  'config.DAM_SESSION_IDLE_MINUTES': 'Déconnexion après ce nombre de minutes d’inactivité',
+  'config.DAM_LICENSE_USERS': 'Comptes actifs permis par la licence (0 : sans limite)',
+  'config.DAM_PASSWORD_MIN_LENGTH': 'Mot de passe : longueur minimale',
+  'config.DAM_PASSWORD_MIN_SYMBOLS': 'Mot de passe : nombre minimal de symboles',
+  'config.DAM_PASSWORD_MIN_NUMBERS': 'Mot de passe : nombre minimal de chiffres',
+  'config.DAM_PASSWORD_MIN_UPPER': 'Mot de passe : nombre minimal de majuscules',
+  'config.DAM_PASSWORD_MIN_LOWER': 'Mot de passe : nombre minimal de minuscules',
+  'config.DAM_ALLOW_UPLOAD': 'Envois autorisés',
+  'config.DAM_ALLOW_DOWNLOAD': 'Téléchargements autorisés',
+  'config.DAM_SHARE_MAX_DAYS': 'Expiration maximale d’un partage, en jours',
+  'config.DAM_LOADING_DOCK_QUOTA_MB':
+    'Quota de la zone de préparation par utilisateur, en Mo (0 : sans limite)',
+  'config.DAM_DISK_MIN_FREE_MB': 'Santé des disques : espace libre minimal, en Mo',
+  'config.DAM_METRICS': 'Qui peut lire /metrics',
+  'config.DAM_ANTIVIRUS': 'Analyser les envois avec l’antivirus (quand clamd est configuré)',
+  'config.choice.admin': 'Administrateurs',
+  'config.choice.public': 'Quiconque joint le serveur',
 };

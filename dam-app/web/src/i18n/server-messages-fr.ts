@@ -90,4 +90,6 @@ export const serverMessagesFr: Record<keyof typeof MESSAGES, string> = {
   restoreNotArchiveProxy: 'Impossible de restaurer une ressource qui n’est pas un proxy d’archive.',
   assetArchived: 'Cette ressource est archivée. Demandez à un administrateur de la restaurer.',
   assetAlreadyArchived: 'Cette ressource est déjà archivée ou programmée pour l’archivage.',
+  settingPinned: 'Ce réglage est fixé par l’environnement du serveur et ne peut pas être modifié ici.',
+  settingInvalid: 'Cette valeur n’est pas permise pour ce réglage.',
 };

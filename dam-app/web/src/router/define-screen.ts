@@ -28,6 +28,8 @@ export const ADMIN_SECTIONS = [
   'quarantine',
   // issue 30, archive
   'archive',
+  // issue 30, remote configuration
+  'configuration',
 ] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 

@@ -19,6 +19,7 @@ import { OutboxSection } from './outbox-section.tsx';
 import { PlatformSettingsSection } from './platform-settings-section.tsx';
 import { QuarantineSection } from './quarantine-section.tsx';
 import { RemoteServersSection } from './remote-servers-section.tsx';
+import { RuntimeSettingsSection } from './runtime-settings-section.tsx';
 import { StampsSection } from './stamps-section.tsx';
 import { StatisticsSection } from './statistics-section.tsx';
 import { StatusSection } from './status-section.tsx';
@@ -57,6 +58,7 @@ const SECTIONS: Record<AdminSection, { label: MessageKey; Component: () => React
   remote: { label: 'admin.remote', Component: RemoteServersSection },
   quarantine: { label: 'admin.quarantine', Component: QuarantineSection },
   archive: { label: 'admin.archive', Component: ArchiveSection },
+  configuration: { label: 'admin.configuration', Component: RuntimeSettingsSection },
 };
 
 /** Administration (R-SCREEN-LABELS, R-ADMIN-ONLY): administrators only, which the route table enforces (access: 'admin'). */

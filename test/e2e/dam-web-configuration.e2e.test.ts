@@ -1,0 +1,95 @@
+import type { Browser, Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { en } from '../../dam-app/web/src/i18n/messages-en.ts';
+import { fr } from '../../dam-app/web/src/i18n/messages-fr.ts';
+import {
+  ADMIN_PASSWORD,
+  axeViolations,
+  type DamWebSite,
+  launchChromium,
+  SCREEN_WAIT_MS,
+  startDamWebSite,
+  withInstallPromptClosed,
+} from './harness/dam-web.ts';
+import { saveScreenshot } from './harness/screenshot.ts';
+
+// R-RUNTIME-SETTINGS in real Chromium against the real DAM server: the Configuration section of Administration shows
+// the setting the environment pins as pinned and disabled, a change made with the keyboard holds on the server at
+// once, in English and French, axe clean. Screens are saved as dam-web-configuration-*.png.
+
+let site: DamWebSite;
+let browser: Browser;
+let page: Page;
+const q = (text: string) => JSON.stringify(text);
+
+beforeAll(async () => {
+  site = await startDamWebSite({ env: { DAM_ALLOW_UPLOAD: 'false' } });
+  browser = await launchChromium();
+  page = await withInstallPromptClosed(await browser.newPage());
+  await page.setViewport({ width: 1280, height: 1400 });
+  await page.evaluateOnNewDocument(() => {
+    if (!window.localStorage.getItem('rapid-dam.language'))
+      window.localStorage.setItem('rapid-dam.language', 'en');
+  });
+  await go('#/login');
+  await page.waitForSelector(`aria/${en['login.title']}[role="heading"]`, {
+    visible: true,
+    timeout: SCREEN_WAIT_MS,
+  });
+  await page.locator('[name="login"]').fill('admin');
+  await page.locator('[name="password"]').fill(ADMIN_PASSWORD);
+  await page.locator(`aria/${en['login.submit']}[role="button"]`).click();
+  await page.waitForSelector('button[data-user-menu]', { visible: true, timeout: SCREEN_WAIT_MS });
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+const go = (hash: string) => page.goto(new URL(hash, site.url).href);
+const seeText = (text: string) =>
+  page.waitForSelector(`::-p-text(${q(text)})`, { visible: true, timeout: SCREEN_WAIT_MS });
+
+async function checkScreen(name: string) {
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  await saveScreenshot(page, `dam-web-configuration-${name}`);
+  const violations = await axeViolations(page);
+  expect(violations, `${name}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
+}
+
+describe('Administration: configuration (R-RUNTIME-SETTINGS)', () => {
+  it('shows the pinned setting disabled and applies a change made with the keyboard at once', async () => {
+    const config = site.runtime.services.config;
+    await go('#/admin/configuration');
+    await seeText(en['config.pinned']);
+    expect(await page.$eval('input[name="DAM_SESSION_IDLE_MINUTES"]', (input) => input.value)).toBe('120');
+    const uploadDisabled = await page.evaluate(() =>
+      [...document.querySelectorAll('input[type="checkbox"]')].some(
+        (input) => (input as HTMLInputElement).disabled,
+      ),
+    );
+    expect(uploadDisabled).toBe(true);
+    await checkScreen('en');
+    await page.focus('input[name="DAM_SESSION_IDLE_MINUTES"]');
+    await page.keyboard.down('Control');
+    await page.keyboard.press('a');
+    await page.keyboard.up('Control');
+    await page.keyboard.type('45');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => true);
+    const deadline = Date.now() + SCREEN_WAIT_MS;
+    while (config.sessionIdleMinutes !== 45 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(config.sessionIdleMinutes).toBe(45);
+    await seeText(en['config.useDefault']);
+    await checkScreen('saved-en');
+  });
+
+  it('shows the section in French', async () => {
+    await page.evaluate(() => window.localStorage.setItem('rapid-dam.language', 'fr'));
+    await page.reload();
+    await seeText(fr['config.pinned']);
+    await seeText(fr['config.DAM_SESSION_IDLE_MINUTES']);
+    await checkScreen('fr');
+  });
+});

@@ -206,12 +206,23 @@ export const completedFiles = async (db: Kysely<Database>, downloadId: number) =
       .execute()
   ).map((row) => row.asset_id);
 
-export const markDownloadComplete = (db: Kysely<Database>, downloadId: number, counted: boolean) =>
-  db
-    .updateTable('external_share_downloads')
-    .set({ completed_at: sql`now()`, counted } as never)
-    .where('id', '=', downloadId)
-    .execute();
+/**
+ * Marks a download complete, once: true for the one caller that closed it, false when another already had (a page
+ * reporting the same transfer twice at once), so only one of them goes on to take a download from the share.
+ */
+export const closeDownload = async (db: Kysely<Database>, downloadId: number) =>
+  (
+    await db
+      .updateTable('external_share_downloads')
+      .set({ completed_at: sql`now()` } as never)
+      .where('id', '=', downloadId)
+      .where('completed_at', 'is', null)
+      .returning('id')
+      .execute()
+  ).length === 1;
+
+export const markDownloadCounted = (db: Kysely<Database>, downloadId: number, counted: boolean) =>
+  db.updateTable('external_share_downloads').set({ counted }).where('id', '=', downloadId).execute();
 
 /**
  * Takes one of the share's downloads, in one statement: only while it is live and below its maximum, so concurrent

@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TransferEngine } from '@rapid/transfer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ASSET_MESSAGES } from '../../api/asset-messages.ts';
 import type { ApiClient } from '../test-support/api-client.ts';
 import { insertAssetRow } from '../test-support/asset-row.ts';
 import { DATABASE_KINDS, startTestDam, type TestDam } from '../test-support/test-dam.ts';
@@ -62,7 +61,7 @@ describe.each(DATABASE_KINDS)('a share downloaded with Rapid (%s)', (kind) => {
       name: 'Rapid kit',
       expiresOn: day(5),
       utcOffsetMinutes: 0,
-      maxDownloads: 1,
+      maxDownloads: 2,
       from: { ids },
     });
     const token = made.body.link.split('#share=')[1] as string;
@@ -93,13 +92,18 @@ describe.each(DATABASE_KINDS)('a share downloaded with Rapid (%s)', (kind) => {
     const done = await engine.start({ ...spec, destination_root: local }).done();
     expect(done.status).toBe('completed');
     expect(await readFile(join(local, 'pic0.jpg'))).toEqual(bytes[0]);
-    const counted = await raw(`/s/${token}/rapid/done?grant=${grant}`, { cookie: spec.cookie });
-    expect(await counted.json()).toEqual({ counted: true });
+    // Said twice at once (a page retrying while its first word is on the way): one transfer counts once, though the
+    // share has a download left for a second.
+    const reports = await Promise.all(
+      [1, 2].map(() => raw(`/s/${token}/rapid/done?grant=${grant}`, { cookie: spec.cookie })),
+    );
+    const answers = await Promise.all(reports.map(async (each) => [each.status, await each.json()]));
+    expect(answers.filter(([status, body]) => status === 200 && body.counted)).toHaveLength(1);
     expect(await count()).toBe(1);
-    // Said again: the same transfer does not count twice; the share is now exhausted.
+    // Said again later: the transfer has been counted; nothing open answers to its cookie.
     const again = await raw(`/s/${token}/rapid/done?grant=${grant}`, { cookie: spec.cookie });
-    expect(again.status).toBe(410);
-    expect((await again.json()).error.user_message).toBe(ASSET_MESSAGES.downloadMaximumReached);
+    expect(again.status).toBe(404);
+    expect(await count()).toBe(1);
     const listed = await sam.get('/shares');
     expect(listed.body.items[0].downloads).toMatchObject([{ method: 'rapid', counted: true }]);
   }, 60_000);

@@ -18,10 +18,11 @@ import { visitorZipResponse } from '../visitors/visitor-zip.ts';
 import type { Grant } from './share-grants.ts';
 import { shareMails } from './share-mails.ts';
 import {
+  closeDownload,
   completedFiles,
   insertDownload,
   liveSharedAssets,
-  markDownloadComplete,
+  markDownloadCounted,
   openFilesDownload,
   ownerOf,
   recordFileCompleted,
@@ -230,8 +231,14 @@ export async function takeFor(
   share: ExternalShare,
   downloadId: number,
 ): Promise<boolean> {
-  const taken = await takeShareDownload(services.db, share.id);
-  await markDownloadComplete(services.db, downloadId, taken !== undefined);
+  // Close the download first, in the transaction that takes the count: of two reports of one download, the one that
+  // does not close it takes nothing.
+  const taken = await services.db.transaction().execute(async (trx) => {
+    if (!(await closeDownload(trx, downloadId))) return undefined;
+    const count = await takeShareDownload(trx, share.id);
+    await markDownloadCounted(trx, downloadId, count !== undefined);
+    return count;
+  });
   if (taken) await mailSharer(services, share, taken);
   return taken !== undefined;
 }

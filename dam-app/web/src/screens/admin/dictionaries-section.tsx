@@ -7,6 +7,7 @@ import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { toaster } from '../../app/toaster.tsx';
 import { ErrorAlert } from '../../components/feedback.tsx';
+import { fileBase64 } from '../../components/file-base64.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { InlineForm } from '../../kit/inline-form.tsx';
 import { ListSection } from '../../kit/list-section.tsx';
@@ -14,15 +15,6 @@ import { RowButton } from '../../kit/row-button.tsx';
 import { useConfirm } from '../../kit/use-confirm.tsx';
 import { useRefresh } from '../../kit/use-refresh.ts';
 import { FORM_KEYS, useDictionaries } from './forms-queries.ts';
-
-/** A file's bytes as base64, the way the upload endpoint takes them in its JSON body. */
-async function base64Of(file: File): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let binary = '';
-  for (let start = 0; start < bytes.length; start += 0x8000)
-    binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
-  return btoa(binary);
-}
 
 /**
  * Dictionaries (R-DICTIONARIES): the shipped one and those uploaded from Excel, each with its word count and the
@@ -37,7 +29,7 @@ export function DictionariesSection() {
   const upload = useMutation({
     mutationFn: async () =>
       api.call(uploadDictionary, {
-        body: { name, fileName: file?.name ?? '', content: file ? await base64Of(file) : '' },
+        body: { name, fileName: file?.name ?? '', content: file ? await fileBase64(file) : '' },
       }),
     onSuccess: (created) => {
       setName('');

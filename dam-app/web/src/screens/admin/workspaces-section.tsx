@@ -19,6 +19,7 @@ import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { CheckboxList } from '../../components/checkbox-list.tsx';
 import { ErrorAlert } from '../../components/feedback.tsx';
+import { fileBase64 } from '../../components/file-base64.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { useForm } from '../../components/use-form.ts';
 import { EditorDrawer } from '../../kit/editor-drawer.tsx';
@@ -32,15 +33,6 @@ import { LeaseNotice, useConfigurationLease } from './use-configuration-lease.ts
 const KEYS = { workspaces: ['admin', 'workspaces'] } as const;
 const CHANGED = [KEYS.workspaces, WORKSPACE_KEY];
 const HEX = /^#[0-9a-fA-F]{6}$/;
-
-/** A file's bytes as base64, the way the save takes a logo in its JSON body. */
-async function base64Of(file: File): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let binary = '';
-  for (let start = 0; start < bytes.length; start += 0x8000)
-    binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
-  return btoa(binary);
-}
 
 /** Workspaces (R-WORKSPACES): the start folder and header theme each group sees. */
 export function WorkspacesSection() {
@@ -192,7 +184,7 @@ function WorkspaceEditor({ workspace, onClose }: { workspace?: Workspace | undef
           pt="1.5"
           onChange={async (event) => {
             const file = event.target.files?.[0];
-            form.set('logo', file ? await base64Of(file) : undefined);
+            form.set('logo', file ? await fileBase64(file) : undefined);
           }}
         />
         <Field.HelperText>{t('workspace.logoHint')}</Field.HelperText>

@@ -170,4 +170,7 @@ export const WORKFLOW_MESSAGES = {
   stepNeedsAsset: 'This step needs an asset, and the run has none.',
   stepStampMissing: 'The stamp of this step no longer exists.',
   stepUrlFailed: (status: string) => `The call to the URL failed: ${status}.`,
+  stepPresetMissing: 'The conversion preset of this step no longer exists.',
+  stepNoActor: 'No administrator is left for the workflow to act as.',
+  stepBadRecipient: (to: string) => `"${to}" is not an e-mail address to share with.`,
 } as const;

@@ -102,6 +102,22 @@ export const workflowStepSchema = z.discriminatedUnion('action', [
     url: z.url({ protocol: /^https?$/ }).max(2000),
     secret: dbString().min(16).max(200),
   }),
+  /** Converts the asset with a preset into a library folder (a new asset) or the acting person's loading dock. */
+  z.strictObject({
+    action: z.literal('convert'),
+    presetId: dbId(),
+    into: z.enum(['folder', 'dock']),
+    folder: dbString().max(4000).default(''),
+  }),
+  /** An external share of the asset, its link mailed to `to` (an address or a {{parameter}}), for `days` days. */
+  z.strictObject({
+    action: z.literal('share'),
+    to: dbString().trim().min(1).max(254),
+    days: z.number().int().min(1).max(365).default(7),
+    message: dbString().max(5000).default(''),
+  }),
+  /** A request to download the asset, sent to its folder's approver. */
+  z.strictObject({ action: z.literal('requestApproval'), reason: dbString().max(2000).default('') }),
 ]);
 export type WorkflowStep = z.output<typeof workflowStepSchema>;
 export const STEP_ACTIONS = [
@@ -112,6 +128,9 @@ export const STEP_ACTIONS = [
   'applyStamp',
   'notify',
   'callUrl',
+  'convert',
+  'share',
+  'requestApproval',
 ] as const;
 
 /** A folder of the workflow tree (R-WORKFLOW-MODEL): workflows are filed in folders, folders in folders. */
@@ -159,6 +178,13 @@ export const saveWorkflowSchema = saveWorkflowFields.superRefine((body, ctx) => 
     ctx.addIssue({ code: 'custom', path: ['parameters'], message: 'Parameter names must be unique.' });
   if (body.type === 'regular' && body.steps.length === 0)
     ctx.addIssue({ code: 'custom', path: ['steps'], message: 'A Regular workflow needs at least one step.' });
+  for (const [index, step] of body.steps.entries())
+    if (step.action === 'convert' && step.into === 'folder' && step.folder.trim() === '')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['steps', index, 'folder'],
+        message: 'Name the folder to convert into.',
+      });
 });
 export type SaveWorkflow = z.output<typeof saveWorkflowSchema>;
 

@@ -10,7 +10,7 @@ import { ingestFile } from '../assets/ingest.ts';
 import { aclUser } from '../test-support/acl-fixture.ts';
 import type { ApiClient } from '../test-support/api-client.ts';
 import { insertAssetRow } from '../test-support/asset-row.ts';
-import { eventually } from '../test-support/sample-media.ts';
+import { eventually, sampleJpeg } from '../test-support/sample-media.ts';
 import { DATABASE_KINDS, startTestDam, type TestDam } from '../test-support/test-dam.ts';
 import { insertRun } from './workflow-queries.ts';
 import { runWorkflowJob } from './workflow-run-job.ts';
@@ -479,6 +479,108 @@ describe.each(DATABASE_KINDS)('the workflow model, triggers, steps and debugger 
     expect((await assetRow(assetId)).keywords).toEqual(['second']);
     const [run] = await runsOf(workflow.id);
     expect(run?.steps.map((step) => step.status)).toEqual(['completed', 'completed']);
+  });
+
+  it('converts into a folder and the dock, shares and requests approval through those features, and a dry run does none (R-WORKFLOW-STEPS)', async () => {
+    const { db } = dam.services;
+    await sampleJpeg(join(dam.services.config.storageRoot, 'Team/photo.jpg'));
+    const assetId = (await ingestFile(dam.services, 'Team/photo.jpg')).id;
+    const presets = (await admin.get('/conversion-presets')).body as { id: number; name: string }[];
+    const preset = presets.find((each) => each.name === 'Web JPEG 2000 px sRGB');
+    expect(preset).toBeDefined();
+    const converted = `Archive/photo (${preset?.name}).jpg`;
+    const watcher = await create({
+      name: 'Archive watcher',
+      trigger: 'ingested',
+      folderId: (
+        await db.selectFrom('folders').select('id').where('path', '=', 'Archive').executeTakeFirstOrThrow()
+      ).id,
+      script: `log.fine('seen', asset.path);`,
+    });
+    const workflow = await create({
+      name: 'Deliver',
+      type: 'regular',
+      trigger: 'manual',
+      aclIds: [await aclId('head on everything')],
+      parameters: [{ name: 'client', type: 'text', value: 'ann@client.example' }],
+      steps: [
+        { action: 'convert', presetId: preset?.id, into: 'folder', folder: 'Archive' },
+        { action: 'convert', presetId: preset?.id, into: 'dock' },
+        { action: 'share', to: '{{client}}', days: 5, message: 'For {{client}}' },
+        { action: 'requestApproval', reason: 'Print run for {{client}}' },
+      ],
+    });
+    const counts = async () => ({
+      assets: Number(
+        (
+          await db
+            .selectFrom('assets')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+      docks: (await db.selectFrom('loading_docks').select('id').execute()).length,
+      shares: (await db.selectFrom('external_shares').select('id').execute()).length,
+      requests: (await db.selectFrom('download_requests').select('id').execute()).length,
+    });
+    const before = await counts();
+    const dry = await admin.post(`/admin/workflows/${workflow.id}/test-run`, { assetId });
+    expect(dry.status, JSON.stringify(dry.body)).toBe(200);
+    expect(dry.body.status).toBe('completed');
+    expect(dry.body.steps.map((step: { output: unknown }) => step.output)).toEqual([
+      { into: 'folder', preset: preset?.name, path: converted },
+      { into: 'dock', preset: preset?.name },
+      { to: 'ann@client.example', expiresOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) },
+      { reason: 'Print run for ann@client.example' },
+    ]);
+    expect(dry.body.steps[2].log[0].message).toContain('Would share "photo.jpg" with ann@client.example');
+    expect(await counts()).toEqual(before);
+    expect(await dam.services.tree.exists(converted)).toBe(false);
+
+    const started = await admin.post(`/workflows/${workflow.id}/trigger`, { assetIds: [assetId] });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const [run] = await settled(workflow.id, 2).then((runs) => runs.filter((each) => !each.dryRun));
+    expect(run?.status, JSON.stringify(run)).toBe('completed');
+    expect(await counts()).toEqual({
+      assets: before.assets + 1,
+      docks: before.docks + 1,
+      shares: before.shares + 1,
+      requests: before.requests + 1,
+    });
+    const made = await db
+      .selectFrom('assets')
+      .select(['id', 'kind'])
+      .where('path', '=', converted)
+      .executeTakeFirst();
+    expect(made?.kind).toBe('image');
+    expect(run?.steps[0]?.output).toMatchObject({ path: converted, assetId: made?.id });
+    const head = await db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'head')
+      .executeTakeFirstOrThrow();
+    const dock = await db
+      .selectFrom('loading_docks')
+      .selectAll()
+      .where('notification_id', '=', String(run?.steps[1]?.output.dock))
+      .executeTakeFirstOrThrow();
+    expect(dock.owner_id).toBe(head.id);
+    const share = await db
+      .selectFrom('external_shares')
+      .selectAll()
+      .where('id', '=', Number(run?.steps[2]?.output.shareId))
+      .executeTakeFirstOrThrow();
+    expect(share).toMatchObject({ owner_id: head.id, name: 'photo.jpg', recipients: ['ann@client.example'] });
+    const mail = await dam.mail.waitFor((each) => each.to.includes('ann@client.example'));
+    expect(mail.text).toContain('For ann@client.example');
+    const request = await db
+      .selectFrom('download_requests')
+      .selectAll()
+      .where('id', '=', Number((run?.steps[3]?.output.requestIds as number[] | undefined)?.[0]))
+      .executeTakeFirstOrThrow();
+    expect(request).toMatchObject({ requestor_id: head.id, reason: 'Print run for ann@client.example' });
+    // The converted asset is the workflow's own: it starts no workflow.
+    expect(await runsOf(watcher.id)).toHaveLength(0);
   });
 
   it('lists the system workflows read-only (R-WORKFLOW-SYSTEM)', async () => {

@@ -405,3 +405,17 @@ export const workflowFolderHolds = async (db: Kysely<Database>, id: number) => {
       or exists (select 1 from workflows where workflow_folder_id = ${id}) as holds`.execute(db);
   return rows[0]?.holds === true;
 };
+
+/** A person by id, or undefined. */
+export const userById = (db: Kysely<Database>, id: number) =>
+  db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** The first active administrator (the oldest account), or undefined. */
+export const firstActiveAdmin = (db: Kysely<Database>) =>
+  db
+    .selectFrom('users')
+    .selectAll()
+    .where('is_admin', '=', true)
+    .where('status', '=', 'active')
+    .orderBy('id')
+    .executeTakeFirst();

@@ -58,6 +58,8 @@ interface RunInput {
   parameters: Record<string, string>;
   /** What an earlier attempt of this run recorded (a server killed mid-run). */
   steps: unknown[];
+  /** The person who started it by hand, or null. */
+  requestedBy?: number | null;
 }
 
 const scheduledStep = (step: WorkflowStep, parameters: Record<string, string>): RunStep => ({
@@ -87,7 +89,13 @@ async function regularRun(
   });
   const context = {
     services,
-    run: { id: run.id, workflowName: workflow.name, trigger: run.trigger, parameters: run.parameters },
+    run: {
+      id: run.id,
+      workflowName: workflow.name,
+      trigger: run.trigger,
+      parameters: run.parameters,
+      requestedBy: run.requestedBy ?? null,
+    },
     asset: asset ? structuredClone(asset) : undefined,
     dryRun,
   };
@@ -214,7 +222,13 @@ export async function runWorkflowJob(services: DamServices, { runId }: { runId: 
     });
     return;
   }
-  const input = { id: run.id, trigger: run.trigger, parameters: run.parameters, steps: run.steps };
+  const input = {
+    id: run.id,
+    trigger: run.trigger,
+    parameters: run.parameters,
+    steps: run.steps,
+    requestedBy: run.requested_by,
+  };
   let closed = false;
   const outcome = await executeRun(services, workflow, input, asset, false, async (done, trx) => {
     closed = await queries.finishRun(trx, runId, done);

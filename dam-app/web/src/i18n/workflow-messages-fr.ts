@@ -8,6 +8,7 @@ export const WORKFLOW_PLACEHOLDERS = {
   workflowMoveTargetMissing: ['folder'],
   workflowMoveTargetTaken: ['path'],
   stepUrlFailed: ['status'],
+  stepBadRecipient: ['to'],
 } as const;
 
 /** French for the Workflow Manager's texts of `WORKFLOW_MESSAGES`, key for key (built ones as templates). */
@@ -36,4 +37,7 @@ export const workflowMessagesFr: Record<keyof typeof WORKFLOW_MESSAGES, string> 
   stepNeedsAsset: 'Cette étape a besoin d’une ressource, et l’exécution n’en a pas.',
   stepStampMissing: 'Le tampon de cette étape n’existe plus.',
   stepUrlFailed: 'L’appel de l’URL a échoué : {status}.',
+  stepPresetMissing: 'Le préréglage de conversion de cette étape n’existe plus.',
+  stepNoActor: 'Il ne reste aucun administrateur au nom duquel le flux de travail puisse agir.',
+  stepBadRecipient: '« {to} » n’est pas une adresse e-mail avec qui partager.',
 };

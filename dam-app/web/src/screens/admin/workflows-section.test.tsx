@@ -60,6 +60,26 @@ const routes = {
   ],
   'GET /admin/acls': [{ id: 5, name: 'Editors', rootPath: '', permissions: [] }],
   'GET /stamps': [{ id: 8, name: 'Press', values: [] }],
+  'GET /conversion-presets': [
+    {
+      id: 6,
+      name: 'Web JPEG',
+      description: '',
+      kind: 'image',
+      platform: 'any',
+      format: 'jpeg',
+      width: null,
+      height: null,
+      scale: null,
+      rotate: 0,
+      startSeconds: null,
+      durationSeconds: null,
+      colorspace: null,
+      destinationProfile: null,
+      quality: 85,
+      revision: 1,
+    },
+  ],
   'GET /folders/tree': {
     root: { id: 1, name: 'Library', path: 'Library', parentId: null },
     folders: [{ id: 7, name: 'Shoots', path: 'Library/Shoots', parentId: 1 }],
@@ -198,6 +218,25 @@ describe('the Workflow Manager section (R-WORKFLOW-TRIGGERS)', () => {
     fireEvent.change(drawer.getByLabelText(en('workflow.step.secret')), {
       target: { value: 'sixteen-characters-at-least' },
     });
+    // The steps other features do: a conversion into the dock (no folder asked), a share, a request.
+    for (const [n, action] of [
+      [2, 'convert'],
+      [3, 'share'],
+      [4, 'requestApproval'],
+    ] as const) {
+      fireEvent.click(drawer.getByRole('button', { name: en('workflow.addStep') }));
+      fireEvent.change(drawer.getByLabelText(en('workflow.stepNumber', { n })), {
+        target: { value: action },
+      });
+    }
+    await waitFor(() => expect(drawer.getAllByRole('option', { name: 'Web JPEG' })).toHaveLength(1));
+    fireEvent.change(drawer.getByLabelText(en('workflow.step.presetId')), { target: { value: '6' } });
+    expect(drawer.getByLabelText(en('workflow.step.folder'))).toBeTruthy();
+    fireEvent.change(drawer.getByLabelText(en('workflow.step.into')), { target: { value: 'dock' } });
+    expect(drawer.queryByLabelText(en('workflow.step.folder'))).toBeNull();
+    fireEvent.change(drawer.getByLabelText(en('workflow.step.to')), { target: { value: '{{client}}' } });
+    fireEvent.change(drawer.getByLabelText(en('workflow.step.days')), { target: { value: '5' } });
+    fireEvent.change(drawer.getByLabelText(en('workflow.step.reason')), { target: { value: 'Print' } });
     await act(async () => fireEvent.click(drawer.getByRole('button', { name: en('app.create') })));
     await waitFor(() => expect(api.calls.some((call) => call.method === 'POST')).toBe(true));
     expect(api.calls.find((call) => call.method === 'POST')?.body).toMatchObject({
@@ -209,6 +248,9 @@ describe('the Workflow Manager section (R-WORKFLOW-TRIGGERS)', () => {
       parameters: [{ name: 'region', type: 'text', value: 'eu' }],
       steps: [
         { action: 'callUrl', url: 'https://hooks.example/report', secret: 'sixteen-characters-at-least' },
+        { action: 'convert', presetId: 6, into: 'dock', folder: '' },
+        { action: 'share', to: '{{client}}', days: 5, message: '' },
+        { action: 'requestApproval', reason: 'Print' },
       ],
     });
   });

@@ -173,4 +173,9 @@ export const WORKFLOW_MESSAGES = {
   stepPresetMissing: 'The conversion preset of this step no longer exists.',
   stepNoActor: 'No administrator is left for the workflow to act as.',
   stepBadRecipient: (to: string) => `"${to}" is not an e-mail address to share with.`,
+  // R-WORKFLOW-PERMISSION: a Permission workflow's refusal, said to the person.
+  permissionDenied: (name: string, reason: string) => `The workflow "${name}" refused this: ${reason}`,
+  permissionNotAllowed: (name: string) => `The workflow "${name}" did not allow this.`,
+  permissionNoAnswer: (name: string, error: string) =>
+    `The workflow "${name}" gave no answer, so this is refused. ${error}`,
 } as const;

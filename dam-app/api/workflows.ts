@@ -20,6 +20,13 @@ export type WorkflowTrigger = (typeof WORKFLOW_TRIGGERS)[number];
 /** A workflow's type (R-WORKFLOW-MODEL): Regular (built-in steps, no code), Login, Permission, Advanced JavaScript. */
 export const WORKFLOW_TYPES = ['regular', 'login', 'permission', 'javascript'] as const;
 export type WorkflowType = (typeof WORKFLOW_TYPES)[number];
+/**
+ * The permissions a Permission workflow can be asked about (R-WORKFLOW-PERMISSION): named in its properties as
+ * `permission`, for the ACLs its aclIds name.
+ */
+export const PERMISSION_GATES = ['download'] as const;
+/** The types no event, schedule or person starts: Login runs on a sign-in, Permission when a permission is used. */
+export const ASKED_TYPES: readonly WorkflowType[] = ['login', 'permission'];
 /** The types that run a script (the others run steps). */
 export const SCRIPT_TYPES: readonly WorkflowType[] = ['login', 'permission', 'javascript'];
 
@@ -178,6 +185,15 @@ export const saveWorkflowSchema = saveWorkflowFields.superRefine((body, ctx) => 
     ctx.addIssue({ code: 'custom', path: ['parameters'], message: 'Parameter names must be unique.' });
   if (body.type === 'regular' && body.steps.length === 0)
     ctx.addIssue({ code: 'custom', path: ['steps'], message: 'A Regular workflow needs at least one step.' });
+  if (
+    body.type === 'permission' &&
+    !(PERMISSION_GATES as readonly string[]).includes(body.properties.permission ?? '')
+  )
+    ctx.addIssue({
+      code: 'custom',
+      path: ['properties', 'permission'],
+      message: `A Permission workflow names the permission it is asked about: ${PERMISSION_GATES.join(', ')}.`,
+    });
   for (const [index, step] of body.steps.entries())
     if (step.action === 'convert' && step.into === 'folder' && step.folder.trim() === '')
       ctx.addIssue({

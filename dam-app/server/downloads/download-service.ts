@@ -13,6 +13,7 @@ import { audit } from '../audit/audit.ts';
 import { aclRoot } from '../folders/acl-scope.ts';
 import { readPlatformSettings } from '../platform-settings/platform-settings-service.ts';
 import type { DamServices } from '../services.ts';
+import { askPermissionWorkflows, assetIdsAt } from '../workflows/permission-workflows.ts';
 import { parseByteRange } from './byte-range.ts';
 import { attachment } from './content-disposition.ts';
 import { collectZipEntries, zipInputs } from './zip-entries.ts';
@@ -71,6 +72,8 @@ export async function fileDownload(
   const absolute = (await resolver(services, root))(path);
   const info = await lstat(absolute).catch(() => undefined);
   if (!info?.isFile()) throw notFound('file');
+  const assetIds = await assetIdsAt(services, [relative(services.config.storageRoot, absolute)]);
+  await askPermissionWorkflows(services, principal, 'download', assetIds);
   const headers: Record<string, string> = {
     'Content-Type': 'application/octet-stream',
     'Content-Disposition': attachment(basename(absolute)),
@@ -116,6 +119,12 @@ export async function zipDownload(
     throw error;
   });
   if (entries.length === 0) throw new ApiError(404, 'empty_download', ASSET_MESSAGES.bundleEmpty);
+  const storage = services.config.storageRoot;
+  const assetIds = await assetIdsAt(
+    services,
+    entries.map((entry) => relative(storage, entry.absolute)),
+  );
+  await askPermissionWorkflows(services, principal, 'download', assetIds);
   const length = predictLength(
     entries.map((entry) => ({ name: entry.name, size: entry.size, lastModified: entry.lastModified })),
   );

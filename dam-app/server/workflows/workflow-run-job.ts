@@ -10,7 +10,7 @@ import {
   workflowStepSchema,
 } from '../../api/workflows.ts';
 import type { DamServices } from '../services.ts';
-import { runInSandbox } from './sandbox.ts';
+import { runInSandbox, type ScriptUser } from './sandbox.ts';
 import { applyRowChanges, ChangeRefused, checkChanges, moveForRun } from './workflow-changes.ts';
 import * as queries from './workflow-queries.ts';
 import { runStep, StepFailed, stepInput } from './workflow-steps.ts';
@@ -60,6 +60,8 @@ interface RunInput {
   steps: unknown[];
   /** The person who started it by hand, or null. */
   requestedBy?: number | null;
+  /** The person a Login workflow runs for (`user` in the script). */
+  user?: ScriptUser | null;
 }
 
 const scheduledStep = (step: WorkflowStep, parameters: Record<string, string>): RunStep => ({
@@ -134,6 +136,7 @@ async function scriptRun(
     script: workflow.script,
     asset: asset ?? null,
     parameters: run.parameters,
+    user: run.user ?? null,
     timeoutMs: workflow.timeout_ms,
     memoryMb: workflow.memory_mb,
   });
@@ -228,6 +231,11 @@ export async function runWorkflowJob(services: DamServices, { runId }: { runId: 
     parameters: run.parameters,
     steps: run.steps,
     requestedBy: run.requested_by,
+    // A Login run's subject is the person who signed in.
+    user:
+      run.trigger === 'login' && run.requested_by !== null
+        ? await queries.scriptUser(services.db, run.requested_by)
+        : null,
   };
   let closed = false;
   const outcome = await executeRun(services, workflow, input, asset, false, async (done, trx) => {

@@ -1305,6 +1305,14 @@ export const en = {
   'workflow.systemHint':
     'The transfer integration’s own handlers. They are part of the DAM and cannot be changed.',
   'workflow.systemAction': 'Action',
+  'workflow.systemName.pre-transfer': 'Pre-transfer handler',
+  'workflow.systemDescription.pre-transfer':
+    'Answers a signed transfer specification before an accelerated upload or download starts.',
+  'workflow.systemName.loading-dock-download': 'Loading dock download',
+  'workflow.systemDescription.loading-dock-download':
+    'Lists the files of a loading dock for a download, by its notification.',
+  'workflow.systemName.utils': 'Utils workflow',
+  'workflow.systemDescription.utils': 'The transfer integration’s helper actions.',
   'workflow.payload': 'Payload',
   'workflow.answer': 'Answer',
   'admin.stamps': 'Metadata Stamper',

@@ -1332,6 +1332,14 @@ export const fr: Messages = {
   'workflow.systemHint':
     'Les gestionnaires propres à l’intégration des transferts. Ils font partie du DAM et ne se modifient pas.',
   'workflow.systemAction': 'Action',
+  'workflow.systemName.pre-transfer': 'Gestionnaire de pré-transfert',
+  'workflow.systemDescription.pre-transfer':
+    'Répond à une spécification de transfert signée avant qu’un envoi ou un téléchargement accéléré ne commence.',
+  'workflow.systemName.loading-dock-download': 'Téléchargement du quai de chargement',
+  'workflow.systemDescription.loading-dock-download':
+    'Liste les fichiers d’un quai de chargement pour un téléchargement, par sa notification.',
+  'workflow.systemName.utils': 'Flux de travail utilitaire',
+  'workflow.systemDescription.utils': 'Les actions d’aide de l’intégration des transferts.',
   'workflow.payload': 'Données envoyées',
   'workflow.answer': 'Réponse',
   'admin.stamps': 'Tampon de métadonnées',

@@ -8,9 +8,11 @@ import {
   workflowRunSchema,
   workflowSchema,
 } from '../../../../api/workflows.ts';
+import { translator } from '../../i18n/translate.ts';
 import { fakeApi } from '../../test-support/fake-api.ts';
 import { en, renderScreen } from '../../test-support/render-screen.tsx';
 import { AdminScreen } from './admin-screen.tsx';
+import { systemWorkflowTexts } from './workflow-system-list.tsx';
 
 const WORKFLOW: Workflow = workflowSchema.parse({
   id: 3,
@@ -301,5 +303,24 @@ describe('the Workflow Manager section (R-WORKFLOW-TRIGGERS)', () => {
     expect(screen.getByText(/"to": "Oslo"/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: en('workflow.replay', { id: 12 }) }));
     await waitFor(() => expect(api.calls.some((call) => call.path.endsWith('/replay'))).toBe(true));
+  });
+
+  it('names the system workflows in French by their key, and one it does not know as the server says (R-WORKFLOW-SYSTEM)', () => {
+    const fr = translator('fr');
+    const utils = { key: 'utils', name: 'Utils workflow', description: 'Helpers', actions: [] };
+    expect(systemWorkflowTexts(fr, utils)).toEqual({
+      name: 'Flux de travail utilitaire',
+      description: 'Les actions d’aide de l’intégration des transferts.',
+    });
+    expect(systemWorkflowTexts(fr, { ...utils, key: 'pre-transfer' }).name).toBe(
+      'Gestionnaire de pré-transfert',
+    );
+    expect(systemWorkflowTexts(en, { ...utils, key: 'loading-dock-download' }).name).toBe(
+      'Loading dock download',
+    );
+    expect(systemWorkflowTexts(fr, { ...utils, key: 'new-one' })).toEqual({
+      name: 'Utils workflow',
+      description: 'Helpers',
+    });
   });
 });

@@ -1249,6 +1249,11 @@ export const en = {
   'workflow.remove': 'Remove',
   'workflow.properties': 'Properties',
   'workflow.propertiesHint': 'One name=value a line.',
+  'workflow.loginHint':
+    'Runs once each time a person signs in, whatever its trigger; the script sees them as user (name, username, groups).',
+  'workflow.permissionHint':
+    'Name the permission it is asked about: permission=download. The script answers dam.allow() or dam.deny(reason); it sees the asset and the person as user.',
+  'workflow.permissionAcls': 'ACLs whose permission asks this workflow',
   'workflow.acls': 'ACLs whose “trigger workflow” permission may start it',
   'workflow.steps': 'Steps',
   'workflow.stepsHint': 'Run in order; the first step that fails ends the run.',

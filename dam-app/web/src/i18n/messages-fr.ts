@@ -1276,6 +1276,11 @@ export const fr: Messages = {
   'workflow.remove': 'Retirer',
   'workflow.properties': 'Propriétés',
   'workflow.propertiesHint': 'Un nom=valeur par ligne.',
+  'workflow.loginHint':
+    'S’exécute à chaque connexion d’une personne, quel que soit son déclencheur ; le script la voit comme user (nom, identifiant, groupes).',
+  'workflow.permissionHint':
+    'Nommez la permission qui le consulte : permission=download. Le script répond dam.allow() ou dam.deny(motif) ; il voit la ressource et la personne comme user.',
+  'workflow.permissionAcls': 'ACL dont la permission consulte ce flux de travail',
   'workflow.acls': 'ACL dont la permission « trigger workflow » peut le lancer',
   'workflow.steps': 'Étapes',
   'workflow.stepsHint': 'Exécutées dans l’ordre ; la première étape en échec termine l’exécution.',

@@ -60,7 +60,9 @@ const routes = {
       actions: [{ name: 'normalize_xmp', payload: 'id', answer: '—' }],
     },
   ],
-  'GET /admin/acls': [{ id: 5, name: 'Editors', rootPath: '', permissions: [] }],
+  'GET /admin/acls': [
+    { id: 5, name: 'Editors', rootPath: '', relativePath: null, permissions: [], userIds: [], groupIds: [] },
+  ],
   'GET /stamps': [{ id: 8, name: 'Press', values: [] }],
   'GET /conversion-presets': [
     {
@@ -321,6 +323,34 @@ describe('the Workflow Manager section (R-WORKFLOW-TRIGGERS)', () => {
     expect(systemWorkflowTexts(fr, { ...utils, key: 'new-one' })).toEqual({
       name: 'Utils workflow',
       description: 'Helpers',
+    });
+  });
+
+  it('builds a Permission workflow: the ACLs whose download asks it and the permission it answers (R-WORKFLOW-PERMISSION)', async () => {
+    const api = fakeApi({
+      ...routes,
+      'POST /admin/workflows': { status: 201, body: { ...WORKFLOW, id: 9 } },
+    });
+    renderScreen(<AdminScreen section="workflows" />);
+    fireEvent.click(await screen.findByRole('button', { name: en('admin.newWorkflow') }));
+    const drawer = within(await screen.findByRole('dialog'));
+    fireEvent.change(drawer.getByLabelText(/^Name/), { target: { value: 'Embargo gate' } });
+    fireEvent.change(drawer.getByLabelText(en('workflow.type')), { target: { value: 'permission' } });
+    expect(drawer.getByText(en('workflow.permissionHint'))).toBeTruthy();
+    expect(drawer.getByText(en('workflow.permissionAcls'))).toBeTruthy();
+    expect(await drawer.findByText('Editors')).toBeTruthy();
+    fireEvent.change(drawer.getByLabelText(en('workflow.properties'), { exact: false }), {
+      target: { value: 'permission=download' },
+    });
+    fireEvent.change(drawer.getByLabelText(en('workflow.script'), { exact: false }), {
+      target: { value: 'dam.allow();' },
+    });
+    await act(async () => fireEvent.click(drawer.getByRole('button', { name: en('app.create') })));
+    await waitFor(() => expect(api.calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(api.calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+      type: 'permission',
+      properties: { permission: 'download' },
+      script: 'dam.allow();',
     });
   });
 });

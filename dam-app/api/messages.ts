@@ -190,6 +190,14 @@ export const WORKFLOW_MESSAGES = {
   stepNeedsAsset: 'This step needs an asset, and the run has none.',
   stepStampMissing: 'The stamp of this step no longer exists.',
   stepUrlFailed: (status: string) => `The call to the URL failed: ${status}.`,
+  stepPresetMissing: 'The conversion preset of this step no longer exists.',
+  stepNoActor: 'No administrator is left for the workflow to act as.',
+  stepBadRecipient: (to: string) => `"${to}" is not an e-mail address to share with.`,
+  // R-WORKFLOW-PERMISSION: a Permission workflow's refusal, said to the person.
+  permissionDenied: (name: string, reason: string) => `The workflow "${name}" refused this: ${reason}`,
+  permissionNotAllowed: (name: string) => `The workflow "${name}" did not allow this.`,
+  permissionNoAnswer: (name: string, error: string) =>
+    `The workflow "${name}" gave no answer, so this is refused. ${error}`,
 } as const;
 
 /** R-METADATA-IMPORT, R-METADATA-EXPORT: the spec's texts of metadata import and export, and ours for a row's errors. */

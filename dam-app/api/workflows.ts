@@ -20,6 +20,13 @@ export type WorkflowTrigger = (typeof WORKFLOW_TRIGGERS)[number];
 /** A workflow's type (R-WORKFLOW-MODEL): Regular (built-in steps, no code), Login, Permission, Advanced JavaScript. */
 export const WORKFLOW_TYPES = ['regular', 'login', 'permission', 'javascript'] as const;
 export type WorkflowType = (typeof WORKFLOW_TYPES)[number];
+/**
+ * The permissions a Permission workflow can be asked about (R-WORKFLOW-PERMISSION): named in its properties as
+ * `permission`, for the ACLs its aclIds name.
+ */
+export const PERMISSION_GATES = ['download'] as const;
+/** The types no event, schedule or person starts: Login runs on a sign-in, Permission when a permission is used. */
+export const ASKED_TYPES: readonly WorkflowType[] = ['login', 'permission'];
 /** The types that run a script (the others run steps). */
 export const SCRIPT_TYPES: readonly WorkflowType[] = ['login', 'permission', 'javascript'];
 
@@ -102,6 +109,22 @@ export const workflowStepSchema = z.discriminatedUnion('action', [
     url: z.url({ protocol: /^https?$/ }).max(2000),
     secret: dbString().min(16).max(200),
   }),
+  /** Converts the asset with a preset into a library folder (a new asset) or the acting person's loading dock. */
+  z.strictObject({
+    action: z.literal('convert'),
+    presetId: dbId(),
+    into: z.enum(['folder', 'dock']),
+    folder: dbString().max(4000).default(''),
+  }),
+  /** An external share of the asset, its link mailed to `to` (an address or a {{parameter}}), for `days` days. */
+  z.strictObject({
+    action: z.literal('share'),
+    to: dbString().trim().min(1).max(254),
+    days: z.number().int().min(1).max(365).default(7),
+    message: dbString().max(5000).default(''),
+  }),
+  /** A request to download the asset, sent to its folder's approver. */
+  z.strictObject({ action: z.literal('requestApproval'), reason: dbString().max(2000).default('') }),
 ]);
 export type WorkflowStep = z.output<typeof workflowStepSchema>;
 export const STEP_ACTIONS = [
@@ -112,6 +135,9 @@ export const STEP_ACTIONS = [
   'applyStamp',
   'notify',
   'callUrl',
+  'convert',
+  'share',
+  'requestApproval',
 ] as const;
 
 /** A folder of the workflow tree (R-WORKFLOW-MODEL): workflows are filed in folders, folders in folders. */
@@ -159,6 +185,22 @@ export const saveWorkflowSchema = saveWorkflowFields.superRefine((body, ctx) => 
     ctx.addIssue({ code: 'custom', path: ['parameters'], message: 'Parameter names must be unique.' });
   if (body.type === 'regular' && body.steps.length === 0)
     ctx.addIssue({ code: 'custom', path: ['steps'], message: 'A Regular workflow needs at least one step.' });
+  if (
+    body.type === 'permission' &&
+    !(PERMISSION_GATES as readonly string[]).includes(body.properties.permission ?? '')
+  )
+    ctx.addIssue({
+      code: 'custom',
+      path: ['properties', 'permission'],
+      message: `A Permission workflow names the permission it is asked about: ${PERMISSION_GATES.join(', ')}.`,
+    });
+  for (const [index, step] of body.steps.entries())
+    if (step.action === 'convert' && step.into === 'folder' && step.folder.trim() === '')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['steps', index, 'folder'],
+        message: 'Name the folder to convert into.',
+      });
 });
 export type SaveWorkflow = z.output<typeof saveWorkflowSchema>;
 

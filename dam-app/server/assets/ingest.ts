@@ -26,6 +26,8 @@ export class NotIngestableError extends Error {}
 export interface IngestOrigin {
   actorId: number | null;
   event: 'Upload' | 'New';
+  /** Made by a workflow's step: it starts no workflow (R-WORKFLOW-TRIGGERS). */
+  fromWorkflow?: boolean;
 }
 
 /**
@@ -119,7 +121,7 @@ export async function ingestFile(
       target: { kind: 'asset', id: inserted },
       about: { assetId: inserted, path },
     });
-    await workflowEvent(trx, 'ingested', { id: inserted, path });
+    if (!origin.fromWorkflow) await workflowEvent(trx, 'ingested', { id: inserted, path });
     return { id: inserted, created: true, changed: true };
   });
   if (result.changed) services.jobs.kick();

@@ -10,6 +10,7 @@ import { ApiError, notFound } from '../api/api-error.ts';
 import { audit } from '../audit/audit.ts';
 import type { User } from '../db/schema.ts';
 import type { DamServices } from '../services.ts';
+import { startLoginWorkflows } from '../workflows/login-workflows.ts';
 import { findLoginUser } from './account-queries.ts';
 import { accountKey, claimAttempt } from './login-limiter.ts';
 import { settleAttempt } from './login-throttle-queries.ts';
@@ -33,6 +34,7 @@ export async function openSession(services: DamServices, user: User, previousTok
     csrfToken,
     adminMode: false,
   });
+  await startLoginWorkflows(services, user.id);
   return { token, session: sessionView(principal, config) };
 }
 

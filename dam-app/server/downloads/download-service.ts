@@ -17,6 +17,7 @@ import { aclRoot } from '../folders/acl-scope.ts';
 import { notify } from '../notifications/notify.ts';
 import { readPlatformSettings } from '../platform-settings/platform-settings-service.ts';
 import type { DamServices } from '../services.ts';
+import { askPermissionWorkflows, assetIdsAt } from '../workflows/permission-workflows.ts';
 import { parseByteRange } from './byte-range.ts';
 import { sliceStream } from './byte-slice.ts';
 import { attachment } from './content-disposition.ts';
@@ -102,6 +103,8 @@ export async function fileDownload(
     await assertNotArchived(services, relative(services.config.storageRoot, absolute));
     throw notFound('file');
   }
+  const assetIds = await assetIdsAt(services, [relative(services.config.storageRoot, absolute)]);
+  await askPermissionWorkflows(services, principal, 'download', assetIds);
   const headers: Record<string, string> = {
     'Content-Type': 'application/octet-stream',
     'Content-Disposition': attachment(basename(absolute)),
@@ -154,6 +157,12 @@ export async function zipDownload(
     throw error;
   });
   if (entries.length === 0) throw new ApiError(404, 'empty_download', ASSET_MESSAGES.bundleEmpty);
+  const storage = services.config.storageRoot;
+  const assetIds = await assetIdsAt(
+    services,
+    entries.map((entry) => relative(storage, entry.absolute)),
+  );
+  await askPermissionWorkflows(services, principal, 'download', assetIds);
   const length = predictLength(
     entries.map((entry) => ({ name: entry.name, size: entry.size, lastModified: entry.lastModified })),
   );

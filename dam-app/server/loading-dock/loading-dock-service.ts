@@ -23,6 +23,7 @@ import { zipInputs } from '../downloads/zip-entries.ts';
 import { queueJob } from '../jobs/job-payloads.ts';
 import type { DamServices } from '../services.ts';
 import { inLoadingDock } from '../storage/work-folders.ts';
+import { askPermissionWorkflows } from '../workflows/permission-workflows.ts';
 import { resolveBundle } from '../working-sets/bundle-service.ts';
 import { cleanLoadingDock, DOCK_CLEANUP_DELAY_SECONDS, LOADING_DOCK_TTL_SECONDS } from './cleanup.ts';
 import { loadingDockFolder } from './dock-folder.ts';
@@ -126,6 +127,12 @@ export async function prepareDownload(
   if (!mayDownload(services.config, principal))
     await assertMayDownloadAssets(services.db, services.config, principal, grantsOnly ? named : []);
   const wanted = await wantedFiles(services, principal, body);
+  await askPermissionWorkflows(
+    services,
+    principal,
+    'download',
+    wanted.map((file) => file.id),
+  );
   return placeDock(services, principal.user.id, wanted);
 }
 

@@ -1,7 +1,8 @@
 import { WORKFLOW_LIMITS } from '../../api/workflows.ts';
 
 /**
- * The JavaScript evaluated inside QuickJS before a script: it builds `params` (the run's parameters), `asset` (null
+ * The JavaScript evaluated inside QuickJS before a script: it builds `params` (the run's parameters), `user` (the person a Login or
+ * Permission workflow is asked about, else null), `asset` (null
  * for a run without one; else a copy the script may read and that
  * follows its own changes), `dam` (the only actions a script has: each is recorded, never performed) and `log`.
  * The recorded changes and log lines are read back with `__collect()`; the host re-checks them, so a script that
@@ -11,6 +12,7 @@ export const SANDBOX_PRELUDE = `
 (function () {
   var changes = [];
   var lines = [];
+  var decision = null;
   var input = JSON.parse(globalThis.__input);
   delete globalThis.__input;
   var asset = input.asset;
@@ -54,6 +56,11 @@ export const SANDBOX_PRELUDE = `
       record({ action: 'move', folder: folder });
     },
     notify: function (text) { record({ action: 'notify', text: String(text) }); },
+    // A Permission workflow's answer: the last one given stands.
+    allow: function () { decision = { allow: true, reason: '' }; },
+    deny: function (reason) {
+      decision = { allow: false, reason: String(reason === undefined ? '' : reason).slice(0, 500) };
+    },
   };
   function logAt(level) {
     return function () {
@@ -71,10 +78,11 @@ export const SANDBOX_PRELUDE = `
   Object.freeze(dam); Object.freeze(log);
   globalThis.asset = asset;
   globalThis.params = params;
+  globalThis.user = input.user ? Object.freeze(input.user) : null;
   globalThis.dam = dam;
   globalThis.log = log;
   globalThis.console = { log: log.fine, error: log.severe, warn: log.severe };
-  var collect = function () { return JSON.stringify({ changes: changes, log: lines }); };
+  var collect = function () { return JSON.stringify({ changes: changes, log: lines, decision: decision }); };
   Object.defineProperty(globalThis, '__collect', { value: collect, writable: false, configurable: false });
 })();
 `;

@@ -25,7 +25,7 @@ quickjs.getQuickJS().then((engine) => {
   const deadline = Date.now() + workerData.timeoutMs;
   runtime.setInterruptHandler(() => Date.now() > deadline);
   const context = runtime.newContext();
-  const input = context.newString(JSON.stringify({ asset: workerData.asset, params: workerData.parameters }));
+  const input = context.newString(JSON.stringify({ asset: workerData.asset, params: workerData.parameters, user: workerData.user ?? null }));
   context.setProp(context.global, '__input', input);
   input.dispose();
   const prelude = context.evalCode(workerData.prelude, 'prelude.js');

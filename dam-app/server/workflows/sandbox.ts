@@ -19,6 +19,8 @@ export interface SandboxInput {
   asset: WorkflowAsset | null;
   /** The run's parameters, `params` in the script. */
   parameters: Record<string, string>;
+  /** The person a Login or Permission workflow is asked about, `user` in the script; null otherwise. */
+  user?: ScriptUser | null;
   timeoutMs: number;
   memoryMb: number;
 }
@@ -28,6 +30,15 @@ export interface SandboxResult {
   log: LogLine[];
   /** Why the script did not finish (its timeout, its memory, an exception), in words; null when it finished. */
   error: string | null;
+  /** A Permission workflow's answer (`dam.allow()`, `dam.deny(reason)`), or null when it gave none. */
+  decision?: { allow: boolean; reason: string } | null;
+}
+
+/** What a script sees of a person (`user`). */
+export interface ScriptUser {
+  name: string;
+  username: string;
+  groups: string[];
 }
 
 const QUICKJS_PATH = createRequire(import.meta.url).resolve('quickjs-emscripten');
@@ -37,6 +48,10 @@ const START_GRACE_MS = 5_000;
 const collectedSchema = z.object({
   changes: z.array(workflowChangeSchema).max(WORKFLOW_LIMITS.changes),
   log: z.array(logLineSchema).max(WORKFLOW_LIMITS.logLines),
+  decision: z
+    .object({ allow: z.boolean(), reason: z.string().max(500) })
+    .nullable()
+    .default(null),
 });
 const replySchema = z.object({
   collected: z.string().nullable(),
@@ -88,7 +103,7 @@ export function runInSandbox(input: SandboxInput): Promise<SandboxResult> {
 function readReply(message: unknown, input: SandboxInput): SandboxResult {
   const reply = replySchema.safeParse(message);
   if (!reply.success) return { changes: [], log: [], error: WORKFLOW_MESSAGES.scriptBadChange };
-  let collected: z.output<typeof collectedSchema> = { changes: [], log: [] };
+  let collected: z.output<typeof collectedSchema> = { changes: [], log: [], decision: null };
   let error: string | null = null;
   if (reply.data.collected !== null) {
     let parsed: unknown;

@@ -10,8 +10,8 @@ import { ingestFile } from '../assets/ingest.ts';
 import { aclUser } from '../test-support/acl-fixture.ts';
 import type { ApiClient } from '../test-support/api-client.ts';
 import { insertAssetRow } from '../test-support/asset-row.ts';
-import { eventually } from '../test-support/sample-media.ts';
-import { DATABASE_KINDS, startTestDam, type TestDam } from '../test-support/test-dam.ts';
+import { eventually, sampleJpeg } from '../test-support/sample-media.ts';
+import { DATABASE_KINDS, startTestDam, TEST_PASSWORD, type TestDam } from '../test-support/test-dam.ts';
 import { insertRun } from './workflow-queries.ts';
 import { runWorkflowJob } from './workflow-run-job.ts';
 import { fireDueWorkflows } from './workflow-trigger-service.ts';
@@ -479,6 +479,213 @@ describe.each(DATABASE_KINDS)('the workflow model, triggers, steps and debugger 
     expect((await assetRow(assetId)).keywords).toEqual(['second']);
     const [run] = await runsOf(workflow.id);
     expect(run?.steps.map((step) => step.status)).toEqual(['completed', 'completed']);
+  });
+
+  it('converts into a folder and the dock, shares and requests approval through those features, and a dry run does none (R-WORKFLOW-STEPS)', async () => {
+    const { db } = dam.services;
+    await sampleJpeg(join(dam.services.config.storageRoot, 'Team/photo.jpg'));
+    const assetId = (await ingestFile(dam.services, 'Team/photo.jpg')).id;
+    const presets = (await admin.get('/conversion-presets')).body as { id: number; name: string }[];
+    const preset = presets.find((each) => each.name === 'Web JPEG 2000 px sRGB');
+    expect(preset).toBeDefined();
+    const converted = `Archive/photo (${preset?.name}).jpg`;
+    const watcher = await create({
+      name: 'Archive watcher',
+      trigger: 'ingested',
+      folderId: (
+        await db.selectFrom('folders').select('id').where('path', '=', 'Archive').executeTakeFirstOrThrow()
+      ).id,
+      script: `log.fine('seen', asset.path);`,
+    });
+    const workflow = await create({
+      name: 'Deliver',
+      type: 'regular',
+      trigger: 'manual',
+      aclIds: [await aclId('head on everything')],
+      parameters: [{ name: 'client', type: 'text', value: 'ann@client.example' }],
+      steps: [
+        { action: 'convert', presetId: preset?.id, into: 'folder', folder: 'Archive' },
+        { action: 'convert', presetId: preset?.id, into: 'dock' },
+        { action: 'share', to: '{{client}}', days: 5, message: 'For {{client}}' },
+        { action: 'requestApproval', reason: 'Print run for {{client}}' },
+      ],
+    });
+    const counts = async () => ({
+      assets: Number(
+        (
+          await db
+            .selectFrom('assets')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+      docks: (await db.selectFrom('loading_docks').select('id').execute()).length,
+      shares: (await db.selectFrom('external_shares').select('id').execute()).length,
+      requests: (await db.selectFrom('download_requests').select('id').execute()).length,
+    });
+    const before = await counts();
+    const dry = await admin.post(`/admin/workflows/${workflow.id}/test-run`, { assetId });
+    expect(dry.status, JSON.stringify(dry.body)).toBe(200);
+    expect(dry.body.status).toBe('completed');
+    expect(dry.body.steps.map((step: { output: unknown }) => step.output)).toEqual([
+      { into: 'folder', preset: preset?.name, path: converted },
+      { into: 'dock', preset: preset?.name },
+      { to: 'ann@client.example', expiresOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) },
+      { reason: 'Print run for ann@client.example' },
+    ]);
+    expect(dry.body.steps[2].log[0].message).toContain('Would share "photo.jpg" with ann@client.example');
+    expect(await counts()).toEqual(before);
+    expect(await dam.services.tree.exists(converted)).toBe(false);
+
+    const started = await admin.post(`/workflows/${workflow.id}/trigger`, { assetIds: [assetId] });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const [run] = await settled(workflow.id, 2).then((runs) => runs.filter((each) => !each.dryRun));
+    expect(run?.status, JSON.stringify(run)).toBe('completed');
+    expect(await counts()).toEqual({
+      assets: before.assets + 1,
+      docks: before.docks + 1,
+      shares: before.shares + 1,
+      requests: before.requests + 1,
+    });
+    const made = await db
+      .selectFrom('assets')
+      .select(['id', 'kind'])
+      .where('path', '=', converted)
+      .executeTakeFirst();
+    expect(made?.kind).toBe('image');
+    expect(run?.steps[0]?.output).toMatchObject({ path: converted, assetId: made?.id });
+    const head = await db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'head')
+      .executeTakeFirstOrThrow();
+    const dock = await db
+      .selectFrom('loading_docks')
+      .selectAll()
+      .where('notification_id', '=', String(run?.steps[1]?.output.dock))
+      .executeTakeFirstOrThrow();
+    expect(dock.owner_id).toBe(head.id);
+    const share = await db
+      .selectFrom('external_shares')
+      .selectAll()
+      .where('id', '=', Number(run?.steps[2]?.output.shareId))
+      .executeTakeFirstOrThrow();
+    expect(share).toMatchObject({ owner_id: head.id, name: 'photo.jpg', recipients: ['ann@client.example'] });
+    const mail = await dam.mail.waitFor((each) => each.to.includes('ann@client.example'));
+    expect(mail.text).toContain('For ann@client.example');
+    const request = await db
+      .selectFrom('download_requests')
+      .selectAll()
+      .where('id', '=', Number((run?.steps[3]?.output.requestIds as number[] | undefined)?.[0]))
+      .executeTakeFirstOrThrow();
+    expect(request).toMatchObject({ requestor_id: head.id, reason: 'Print run for ann@client.example' });
+    // The converted asset is the workflow's own: it starts no workflow.
+    expect(await runsOf(watcher.id)).toHaveLength(0);
+  });
+
+  it('runs each Login workflow once per sign-in with the person as its subject (R-WORKFLOW-LOGIN)', async () => {
+    const { db } = dam.services;
+    await db.insertInto('groups').values({ name: 'Photographers', description: '' }).execute();
+    const greeter = await create({
+      name: 'Greeter',
+      type: 'login',
+      trigger: 'manual',
+      script: `log.fine('hello', user.name, user.username, user.groups.join('+'));`,
+    });
+    const lena = await dam.userClient('lena', { groupNames: ['Photographers'] });
+    await lena.login('lena', TEST_PASSWORD);
+    const runs = await settled(greeter.id, 2);
+    expect(runs).toHaveLength(2);
+    const lenaId = (
+      await db.selectFrom('users').select('id').where('username', '=', 'lena').executeTakeFirstOrThrow()
+    ).id;
+    for (const run of runs)
+      expect(run).toMatchObject({
+        trigger: 'login',
+        status: 'completed',
+        assetId: null,
+        log: [{ level: 'fine', message: 'hello lena lena Photographers' }],
+      });
+    expect(
+      (
+        await db
+          .selectFrom('workflow_runs')
+          .select('requested_by')
+          .where('workflow_id', '=', greeter.id)
+          .execute()
+      ).map((row) => row.requested_by),
+    ).toEqual([lenaId, lenaId]);
+    // Not a manual workflow, whatever its trigger says.
+    expect((await admin.get('/workflows/manual')).body.map((each: { id: number }) => each.id)).not.toContain(
+      greeter.id,
+    );
+  });
+
+  it('asks a Permission workflow before a download: allow, deny with its reason, and a timeout refuse clearly (R-WORKFLOW-PERMISSION)', async () => {
+    const { db } = dam.services;
+    const dora = await aclUser(dam, 'dora', 'Vault', ['downloadHiRes', 'facet browsing']);
+    const root = dam.services.config.storageRoot;
+    await writeFile(join(root, 'Vault/open.txt'), 'open');
+    await writeFile(join(root, 'Vault/embargo.txt'), 'embargo');
+    await writeFile(join(root, 'Vault/slow.txt'), 'slow');
+    for (const name of ['open.txt', 'embargo.txt', 'slow.txt'])
+      await ingestFile(dam.services, `Vault/${name}`);
+    const get = (path: string) =>
+      fetch(`${dam.url}/api/v1/files/content?path=${encodeURIComponent(path)}`, {
+        headers: { cookie: dora.cookie ?? '' },
+      });
+    const unnamed = await admin.post('/admin/workflows', {
+      name: 'No gate named',
+      type: 'permission',
+      trigger: 'manual',
+      script: 'dam.allow();',
+    });
+    expect(unnamed.status).toBe(400);
+    const gate = await create({
+      name: 'Embargo gate',
+      type: 'permission',
+      trigger: 'manual',
+      properties: { permission: 'download' },
+      aclIds: [await aclId('dora on Vault')],
+      timeoutMs: 200,
+      script: `
+        if (asset.name === 'slow.txt') for (;;) {}
+        if (asset.name === 'embargo.txt') dam.deny('Embargoed until Monday, ' + user.username + '.');
+        else dam.allow();`,
+    });
+    const open = await get('open.txt');
+    expect(open.status).toBe(200);
+    expect(await open.text()).toBe('open');
+    const denied = await get('embargo.txt');
+    expect(denied.status).toBe(403);
+    expect((await denied.json()).error.user_message).toBe(
+      WORKFLOW_MESSAGES.permissionDenied('Embargo gate', 'Embargoed until Monday, dora.'),
+    );
+    const slow = await get('slow.txt');
+    expect(slow.status).toBe(403);
+    expect((await slow.json()).error.user_message).toBe(
+      WORKFLOW_MESSAGES.permissionNoAnswer('Embargo gate', WORKFLOW_MESSAGES.scriptTimedOut(200)),
+    );
+    // A zip is asked about each file in it; the loading dock too.
+    const zip = await fetch(`${dam.url}/api/v1/files/zip?path=${encodeURIComponent('embargo.txt')}`, {
+      headers: { cookie: dora.cookie ?? '' },
+    });
+    expect(zip.status).toBe(403);
+    const embargoId = (
+      await db
+        .selectFrom('assets')
+        .select('id')
+        .where('path', '=', 'Vault/embargo.txt')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const dock = await dora.post('/loading-dock', { ids: [embargoId] });
+    expect(dock.status).toBe(403);
+    // Each answer is in the run history; the administrator (admin mode) and other ACLs are not asked.
+    const runs = await runsOf(gate.id);
+    expect(runs.map((run) => [run.trigger, run.status])).toContainEqual(['permission', 'completed']);
+    expect(runs.filter((run) => run.status === 'error')).toHaveLength(4);
+    // The workflow is used for a permission: it cannot be removed.
+    expect((await admin.delete(`/admin/workflows/${gate.id}`)).status).toBe(409);
   });
 
   it('lists the system workflows read-only (R-WORKFLOW-SYSTEM)', async () => {

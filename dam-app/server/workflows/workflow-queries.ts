@@ -85,7 +85,7 @@ export async function scheduleMatchingRuns(
     select w.id, ${asset.id}, ${trigger},
       coalesce((select jsonb_object_agg(p->>'name', p->>'value') from jsonb_array_elements(w.parameters) p), '{}')
     from workflows w left join folders f on f.id = w.folder_id
-    where w.state = 'enabled' and w.trigger = ${trigger}
+    where w.state = 'enabled' and w.trigger = ${trigger} and w.type not in ('login', 'permission')
       and (w.folder_id is null or f.path = ''
         or ${asset.path} like replace(replace(replace(f.path, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '/%')
     order by w.id
@@ -282,6 +282,7 @@ export const lockDueWorkflows = (db: Kysely<Database>, now: Date) =>
     .select(['id', 'schedule', 'next_fire_at', 'parameters'])
     .where('state', '=', 'enabled')
     .where('trigger', '=', 'scheduled')
+    .where('type', 'not in', ['login', 'permission'])
     .where('next_fire_at', '<=', now)
     .orderBy('id')
     .forUpdate()
@@ -326,6 +327,7 @@ export function manualWorkflows(db: Kysely<Database>, aclId: number | null, all:
     .select(['w.id', 'w.name', 'w.description', 'w.parameters'])
     .where('w.state', '=', 'enabled')
     .where('w.trigger', '=', 'manual')
+    .where('w.type', 'not in', ['login', 'permission'])
     .orderBy(sql`lower(w.name)`);
   if (!all)
     query = query.where((eb) =>
@@ -405,3 +407,102 @@ export const workflowFolderHolds = async (db: Kysely<Database>, id: number) => {
       or exists (select 1 from workflows where workflow_folder_id = ${id}) as holds`.execute(db);
   return rows[0]?.holds === true;
 };
+
+/** A person by id, or undefined. */
+export const userById = (db: Kysely<Database>, id: number) =>
+  db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** The first active administrator (the oldest account), or undefined. */
+export const firstActiveAdmin = (db: Kysely<Database>) =>
+  db
+    .selectFrom('users')
+    .selectAll()
+    .where('is_admin', '=', true)
+    .where('status', '=', 'active')
+    .orderBy('id')
+    .executeTakeFirst();
+
+/** A sign-in's runs: one per enabled Login workflow, the person as the subject (R-WORKFLOW-LOGIN). */
+export async function insertLoginRuns(db: Kysely<Database>, userId: number) {
+  const { rows } = await sql<{ id: number }>`
+    insert into workflow_runs (workflow_id, asset_id, trigger, parameters, requested_by)
+    select w.id, null, 'login',
+      coalesce((select jsonb_object_agg(p->>'name', p->>'value') from jsonb_array_elements(w.parameters) p), '{}'),
+      ${userId}
+    from workflows w where w.state = 'enabled' and w.type = 'login'
+    order by w.id
+    returning id`.execute(db);
+  return rows.map((row) => row.id);
+}
+
+/** What a script sees of a person: name, username, the names of their groups. */
+export async function scriptUser(db: Kysely<Database>, userId: number) {
+  const user = await db
+    .selectFrom('users')
+    .select(['username', 'first_name', 'last_name'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!user) return undefined;
+  const groups = await db
+    .selectFrom('group_members as m')
+    .innerJoin('groups as g', 'g.id', 'm.group_id')
+    .select('g.name')
+    .where('m.user_id', '=', userId)
+    .orderBy('g.name')
+    .execute();
+  const name = [user.first_name, user.last_name].filter(Boolean).join(' ');
+  return { name: name || user.username, username: user.username, groups: groups.map((each) => each.name) };
+}
+
+/** The enabled Permission workflows an ACL's permission asks (R-WORKFLOW-PERMISSION). */
+export const permissionWorkflows = (db: Kysely<Database>, aclId: number, permission: string) =>
+  db
+    .selectFrom('workflows as w')
+    .innerJoin('workflow_permissions as p', 'p.workflow_id', 'w.id')
+    .select(['w.id', 'w.name', 'w.script', 'w.timeout_ms', 'w.memory_mb', 'w.parameters'])
+    .where('w.state', '=', 'enabled')
+    .where('w.type', '=', 'permission')
+    .where('p.acl_id', '=', aclId)
+    .where(sql<string>`w.properties->>'permission'`, '=', permission)
+    .orderBy('w.id')
+    .execute();
+
+/** A run that was done at once (a Permission workflow's answer), recorded finished for the history. */
+export const insertFinishedRun = async (
+  db: Kysely<Database>,
+  run: {
+    workflowId: number;
+    assetId: number | null;
+    trigger: string;
+    requestedBy: number;
+    status: 'completed' | 'error';
+    log: LogLine[];
+    error: string | null;
+  },
+) =>
+  db
+    .insertInto('workflow_runs')
+    .values({
+      workflow_id: run.workflowId,
+      asset_id: run.assetId,
+      trigger: run.trigger,
+      requested_by: run.requestedBy,
+      status: run.status,
+      log: JSON.stringify(run.log),
+      error: run.error,
+      finished_at: sql`now()`,
+    })
+    .execute();
+
+/** The ids of the live assets at these paths. */
+export const assetIdsAtPaths = async (db: Kysely<Database>, paths: string[]) =>
+  paths.length === 0
+    ? []
+    : (
+        await db
+          .selectFrom('assets')
+          .select('id')
+          .where('path', 'in', paths)
+          .where('status', '!=', 'trashed')
+          .execute()
+      ).map((row) => row.id);

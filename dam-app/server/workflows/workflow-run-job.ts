@@ -10,7 +10,7 @@ import {
   workflowStepSchema,
 } from '../../api/workflows.ts';
 import type { DamServices } from '../services.ts';
-import { runInSandbox } from './sandbox.ts';
+import { runInSandbox, type ScriptUser } from './sandbox.ts';
 import { applyRowChanges, ChangeRefused, checkChanges, moveForRun } from './workflow-changes.ts';
 import * as queries from './workflow-queries.ts';
 import { runStep, StepFailed, stepInput } from './workflow-steps.ts';
@@ -58,6 +58,10 @@ interface RunInput {
   parameters: Record<string, string>;
   /** What an earlier attempt of this run recorded (a server killed mid-run). */
   steps: unknown[];
+  /** The person who started it by hand, or null. */
+  requestedBy?: number | null;
+  /** The person a Login workflow runs for (`user` in the script). */
+  user?: ScriptUser | null;
 }
 
 const scheduledStep = (step: WorkflowStep, parameters: Record<string, string>): RunStep => ({
@@ -87,7 +91,13 @@ async function regularRun(
   });
   const context = {
     services,
-    run: { id: run.id, workflowName: workflow.name, trigger: run.trigger, parameters: run.parameters },
+    run: {
+      id: run.id,
+      workflowName: workflow.name,
+      trigger: run.trigger,
+      parameters: run.parameters,
+      requestedBy: run.requestedBy ?? null,
+    },
     asset: asset ? structuredClone(asset) : undefined,
     dryRun,
   };
@@ -126,6 +136,7 @@ async function scriptRun(
     script: workflow.script,
     asset: asset ?? null,
     parameters: run.parameters,
+    user: run.user ?? null,
     timeoutMs: workflow.timeout_ms,
     memoryMb: workflow.memory_mb,
   });
@@ -214,7 +225,18 @@ export async function runWorkflowJob(services: DamServices, { runId }: { runId: 
     });
     return;
   }
-  const input = { id: run.id, trigger: run.trigger, parameters: run.parameters, steps: run.steps };
+  const input = {
+    id: run.id,
+    trigger: run.trigger,
+    parameters: run.parameters,
+    steps: run.steps,
+    requestedBy: run.requested_by,
+    // A Login run's subject is the person who signed in.
+    user:
+      run.trigger === 'login' && run.requested_by !== null
+        ? await queries.scriptUser(services.db, run.requested_by)
+        : null,
+  };
   let closed = false;
   const outcome = await executeRun(services, workflow, input, asset, false, async (done, trx) => {
     closed = await queries.finishRun(trx, runId, done);

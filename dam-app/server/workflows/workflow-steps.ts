@@ -8,6 +8,7 @@ import { baseName, joinPath } from '../folders/acl-scope.ts';
 import { performIntent } from '../intents/intents.ts';
 import type { DamServices } from '../services.ts';
 import { stampRows } from '../stamps/stamp-queries.ts';
+import { convertStep, requestApprovalStep, shareStep } from './feature-steps.ts';
 import { applyRowChanges, ChangeRefused, checkChanges, moveForRun } from './workflow-changes.ts';
 import * as queries from './workflow-queries.ts';
 
@@ -16,7 +17,14 @@ export class StepFailed extends Error {}
 
 export interface StepContext {
   services: DamServices;
-  run: { id: number; workflowName: string; trigger: string; parameters: Record<string, string> };
+  run: {
+    id: number;
+    workflowName: string;
+    trigger: string;
+    parameters: Record<string, string>;
+    /** The person who started the run by hand, or null. */
+    requestedBy: number | null;
+  };
   /** The asset as the steps before left it; undefined for a run without one (a scheduled run). */
   asset: WorkflowAsset | undefined;
   /** The debugger: say what the step would do, do nothing. */
@@ -190,6 +198,12 @@ export async function runStep(context: StepContext, step: WorkflowStep): Promise
       }
       case 'callUrl':
         return await callUrl(context, step.url, step.secret);
+      case 'convert':
+        return await convertStep(context, needAsset(context), step);
+      case 'share':
+        return await shareStep(context, needAsset(context), step);
+      case 'requestApproval':
+        return await requestApprovalStep(context, needAsset(context), step);
     }
   } catch (error) {
     if (error instanceof ChangeRefused) throw new StepFailed(error.message);

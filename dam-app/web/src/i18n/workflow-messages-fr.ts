@@ -8,6 +8,10 @@ export const WORKFLOW_PLACEHOLDERS = {
   workflowMoveTargetMissing: ['folder'],
   workflowMoveTargetTaken: ['path'],
   stepUrlFailed: ['status'],
+  stepBadRecipient: ['to'],
+  permissionDenied: ['name', 'reason'],
+  permissionNotAllowed: ['name'],
+  permissionNoAnswer: ['name', 'error'],
 } as const;
 
 /** French for the Workflow Manager's texts of `WORKFLOW_MESSAGES`, key for key (built ones as templates). */
@@ -36,4 +40,10 @@ export const workflowMessagesFr: Record<keyof typeof WORKFLOW_MESSAGES, string> 
   stepNeedsAsset: 'Cette étape a besoin d’une ressource, et l’exécution n’en a pas.',
   stepStampMissing: 'Le tampon de cette étape n’existe plus.',
   stepUrlFailed: 'L’appel de l’URL a échoué : {status}.',
+  stepPresetMissing: 'Le préréglage de conversion de cette étape n’existe plus.',
+  stepNoActor: 'Il ne reste aucun administrateur au nom duquel le flux de travail puisse agir.',
+  stepBadRecipient: '« {to} » n’est pas une adresse e-mail avec qui partager.',
+  permissionDenied: 'Le flux de travail « {name} » a refusé : {reason}',
+  permissionNotAllowed: 'Le flux de travail « {name} » ne l’a pas permis.',
+  permissionNoAnswer: 'Le flux de travail « {name} » n’a pas répondu, c’est donc refusé. {error}',
 };

@@ -229,16 +229,17 @@ export function WorkflowEditor({
         onChange={(parameters) => form.set('parameters', parameters)}
         error={form.errors.parameters}
       />
+      {values.type === 'login' && <Text color="fg.muted">{t('workflow.loginHint')}</Text>}
       <FormField
         {...text('properties')}
         label={t('workflow.properties')}
-        helper={t('workflow.propertiesHint')}
+        helper={t(values.type === 'permission' ? 'workflow.permissionHint' : 'workflow.propertiesHint')}
         multiline
         rows={3}
       />
-      {values.trigger === 'manual' && (
+      {(values.trigger === 'manual' || values.type === 'permission') && (
         <CheckboxList
-          legend={t('workflow.acls')}
+          legend={t(values.type === 'permission' ? 'workflow.permissionAcls' : 'workflow.acls')}
           options={(acls.data ?? []).map((acl) => ({ value: acl.id, label: acl.name }))}
           selected={values.aclIds}
           onChange={(aclIds) => form.set('aclIds', aclIds)}

@@ -1,6 +1,7 @@
 import { Button, Fieldset, HStack, SimpleGrid, Stack } from '@chakra-ui/react';
 import { STEP_ACTIONS, type WorkflowStep } from '../../../../api/workflows.ts';
 import { usePreferences } from '../../app/preferences.tsx';
+import { usePresets } from '../../asset-widgets/conversion-presets.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { SelectField } from '../../components/select-field.tsx';
 import { useStamps } from './stamps-queries.ts';
@@ -17,19 +18,26 @@ const FIELDS: Record<Action, string[]> = {
   applyStamp: ['stampId'],
   notify: ['text'],
   callUrl: ['url', 'secret'],
+  convert: ['presetId', 'into', 'folder'],
+  share: ['to', 'days', 'message'],
+  requestApproval: ['reason'],
 };
+/** The fields the API takes as numbers. */
+const NUMBERS = new Set(['stampId', 'presetId', 'days']);
 
 export const stepDraft = (step: WorkflowStep): StepDraft =>
   Object.fromEntries(Object.entries(step).map(([key, value]) => [key, String(value)])) as StepDraft;
 
-/** The step as the API takes it: only its action's fields, the stamp id a number. */
+/** The step as the API takes it: only its action's fields (those left empty take their default), ids numbers. */
 export const stepBody = (draft: StepDraft) =>
   Object.fromEntries([
     ['action', draft.action],
-    ...FIELDS[draft.action].map((key) => [
-      key,
-      key === 'stampId' ? Number(draft[key] ?? 0) : (draft[key] ?? ''),
-    ]),
+    ...FIELDS[draft.action].flatMap((key) => {
+      const value = draft[key] ?? '';
+      if (key === 'into') return [[key, value || 'folder']];
+      if (key === 'days' && value === '') return [];
+      return [[key, NUMBERS.has(key) ? Number(value || 0) : value]];
+    }),
   ]);
 
 /**
@@ -47,10 +55,39 @@ export function StepsEditor({
 }) {
   const { t } = usePreferences();
   const stamps = useStamps();
+  const presets = usePresets();
   const change = (index: number, patch: Partial<StepDraft>) =>
     onChange(steps.map((step, at) => (at === index ? ({ ...step, ...patch } as StepDraft) : step)));
-  const field = (step: StepDraft, index: number, key: string) =>
-    key === 'stampId' ? (
+  const field = (step: StepDraft, index: number, key: string) => {
+    if (key === 'presetId')
+      return (
+        <SelectField
+          key={key}
+          label={t('workflow.step.presetId')}
+          name={`steps.${index}.presetId`}
+          value={step.presetId ?? ''}
+          none={t('workflow.step.choosePreset')}
+          choices={(presets.data ?? []).map((preset) => ({ value: preset.id, label: preset.name }))}
+          onValue={(presetId) => change(index, { presetId })}
+        />
+      );
+    if (key === 'into')
+      return (
+        <SelectField
+          key={key}
+          label={t('workflow.step.into')}
+          name={`steps.${index}.into`}
+          value={step.into || 'folder'}
+          choices={[
+            { value: 'folder', label: t('workflow.step.intoFolder') },
+            { value: 'dock', label: t('workflow.step.intoDock') },
+          ]}
+          onValue={(into) => change(index, { into })}
+        />
+      );
+    // A conversion into the dock names no folder.
+    if (key === 'folder' && step.action === 'convert' && step.into === 'dock') return null;
+    return key === 'stampId' ? (
       <SelectField
         key={key}
         label={t('workflow.step.stampId')}
@@ -65,11 +102,12 @@ export function StepsEditor({
         key={key}
         name={`steps.${index}.${key}`}
         label={t(`workflow.step.${key as 'folder'}`)}
-        type={key === 'secret' ? 'password' : 'text'}
+        type={key === 'secret' ? 'password' : key === 'days' ? 'number' : 'text'}
         value={step[key] ?? ''}
         onValue={(value) => change(index, { [key]: value })}
       />
     );
+  };
   return (
     <Fieldset.Root invalid={error !== undefined}>
       <Fieldset.Legend fontWeight="semibold">{t('workflow.steps')}</Fieldset.Legend>

@@ -8,9 +8,11 @@ import {
   workflowRunSchema,
   workflowSchema,
 } from '../../../../api/workflows.ts';
+import { translator } from '../../i18n/translate.ts';
 import { fakeApi } from '../../test-support/fake-api.ts';
 import { en, renderScreen } from '../../test-support/render-screen.tsx';
 import { AdminScreen } from './admin-screen.tsx';
+import { systemWorkflowTexts } from './workflow-system-list.tsx';
 
 const WORKFLOW: Workflow = workflowSchema.parse({
   id: 3,
@@ -58,8 +60,30 @@ const routes = {
       actions: [{ name: 'normalize_xmp', payload: 'id', answer: '—' }],
     },
   ],
-  'GET /admin/acls': [{ id: 5, name: 'Editors', rootPath: '', permissions: [] }],
+  'GET /admin/acls': [
+    { id: 5, name: 'Editors', rootPath: '', relativePath: null, permissions: [], userIds: [], groupIds: [] },
+  ],
   'GET /stamps': [{ id: 8, name: 'Press', values: [] }],
+  'GET /conversion-presets': [
+    {
+      id: 6,
+      name: 'Web JPEG',
+      description: '',
+      kind: 'image',
+      platform: 'any',
+      format: 'jpeg',
+      width: null,
+      height: null,
+      scale: null,
+      rotate: 0,
+      startSeconds: null,
+      durationSeconds: null,
+      colorspace: null,
+      destinationProfile: null,
+      quality: 85,
+      revision: 1,
+    },
+  ],
   'GET /folders/tree': {
     root: { id: 1, name: 'Library', path: 'Library', parentId: null },
     folders: [{ id: 7, name: 'Shoots', path: 'Library/Shoots', parentId: 1 }],
@@ -198,6 +222,25 @@ describe('the Workflow Manager section (R-WORKFLOW-TRIGGERS)', () => {
     fireEvent.change(drawer.getByLabelText(en('workflow.step.secret')), {
       target: { value: 'sixteen-characters-at-least' },
     });
+    // The steps other features do: a conversion into the dock (no folder asked), a share, a request.
+    for (const [n, action] of [
+      [2, 'convert'],
+      [3, 'share'],
+      [4, 'requestApproval'],
+    ] as const) {
+      fireEvent.click(drawer.getByRole('button', { name: en('workflow.addStep') }));
+      fireEvent.change(drawer.getByLabelText(en('workflow.stepNumber', { n })), {
+        target: { value: action },
+      });
+    }
+    await waitFor(() => expect(drawer.getAllByRole('option', { name: 'Web JPEG' })).toHaveLength(1));
+    fireEvent.change(drawer.getByLabelText(en('workflow.step.presetId')), { target: { value: '6' } });
+    expect(drawer.getByLabelText(en('workflow.step.folder'))).toBeTruthy();
+    fireEvent.change(drawer.getByLabelText(en('workflow.step.into')), { target: { value: 'dock' } });
+    expect(drawer.queryByLabelText(en('workflow.step.folder'))).toBeNull();
+    fireEvent.change(drawer.getByLabelText(en('workflow.step.to')), { target: { value: '{{client}}' } });
+    fireEvent.change(drawer.getByLabelText(en('workflow.step.days')), { target: { value: '5' } });
+    fireEvent.change(drawer.getByLabelText(en('workflow.step.reason')), { target: { value: 'Print' } });
     await act(async () => fireEvent.click(drawer.getByRole('button', { name: en('app.create') })));
     await waitFor(() => expect(api.calls.some((call) => call.method === 'POST')).toBe(true));
     expect(api.calls.find((call) => call.method === 'POST')?.body).toMatchObject({
@@ -209,6 +252,9 @@ describe('the Workflow Manager section (R-WORKFLOW-TRIGGERS)', () => {
       parameters: [{ name: 'region', type: 'text', value: 'eu' }],
       steps: [
         { action: 'callUrl', url: 'https://hooks.example/report', secret: 'sixteen-characters-at-least' },
+        { action: 'convert', presetId: 6, into: 'dock', folder: '' },
+        { action: 'share', to: '{{client}}', days: 5, message: '' },
+        { action: 'requestApproval', reason: 'Print' },
       ],
     });
   });
@@ -259,5 +305,52 @@ describe('the Workflow Manager section (R-WORKFLOW-TRIGGERS)', () => {
     expect(screen.getByText(/"to": "Oslo"/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: en('workflow.replay', { id: 12 }) }));
     await waitFor(() => expect(api.calls.some((call) => call.path.endsWith('/replay'))).toBe(true));
+  });
+
+  it('names the system workflows in French by their key, and one it does not know as the server says (R-WORKFLOW-SYSTEM)', () => {
+    const fr = translator('fr');
+    const utils = { key: 'utils', name: 'Utils workflow', description: 'Helpers', actions: [] };
+    expect(systemWorkflowTexts(fr, utils)).toEqual({
+      name: 'Flux de travail utilitaire',
+      description: 'Les actions d’aide de l’intégration des transferts.',
+    });
+    expect(systemWorkflowTexts(fr, { ...utils, key: 'pre-transfer' }).name).toBe(
+      'Gestionnaire de pré-transfert',
+    );
+    expect(systemWorkflowTexts(en, { ...utils, key: 'loading-dock-download' }).name).toBe(
+      'Loading dock download',
+    );
+    expect(systemWorkflowTexts(fr, { ...utils, key: 'new-one' })).toEqual({
+      name: 'Utils workflow',
+      description: 'Helpers',
+    });
+  });
+
+  it('builds a Permission workflow: the ACLs whose download asks it and the permission it answers (R-WORKFLOW-PERMISSION)', async () => {
+    const api = fakeApi({
+      ...routes,
+      'POST /admin/workflows': { status: 201, body: { ...WORKFLOW, id: 9 } },
+    });
+    renderScreen(<AdminScreen section="workflows" />);
+    fireEvent.click(await screen.findByRole('button', { name: en('admin.newWorkflow') }));
+    const drawer = within(await screen.findByRole('dialog'));
+    fireEvent.change(drawer.getByLabelText(/^Name/), { target: { value: 'Embargo gate' } });
+    fireEvent.change(drawer.getByLabelText(en('workflow.type')), { target: { value: 'permission' } });
+    expect(drawer.getByText(en('workflow.permissionHint'))).toBeTruthy();
+    expect(drawer.getByText(en('workflow.permissionAcls'))).toBeTruthy();
+    expect(await drawer.findByText('Editors')).toBeTruthy();
+    fireEvent.change(drawer.getByLabelText(en('workflow.properties'), { exact: false }), {
+      target: { value: 'permission=download' },
+    });
+    fireEvent.change(drawer.getByLabelText(en('workflow.script'), { exact: false }), {
+      target: { value: 'dam.allow();' },
+    });
+    await act(async () => fireEvent.click(drawer.getByRole('button', { name: en('app.create') })));
+    await waitFor(() => expect(api.calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(api.calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+      type: 'permission',
+      properties: { permission: 'download' },
+      script: 'dam.allow();',
+    });
   });
 });

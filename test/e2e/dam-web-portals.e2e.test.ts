@@ -228,6 +228,8 @@ describe('an external portal', () => {
     expect(counted.download_count).toBe(2);
 
     const visitorFr = await openPage(visitorContext, 'fr');
+    // A tab in the background draws no frame, and the waits poll on frames.
+    await visitorFr.bringToFront();
     await visitorFr.goto(link);
     await seeText(visitorFr, fr['portal.terms']);
     await checkScreen(visitorFr, 'open-fr');

@@ -28,6 +28,8 @@ export function receivingSocketStats(
       return kernelDrops() + fresh;
     },
     socketQueuedBytes: () => kernelQueued() + socket.pipeQueuedBytes,
-    socketBufferBytes: socket.getRecvBufferSize(),
+    // The sender paces its bursts to this (a quarter of it per turn); a burst lands in the kernel's buffer whole
+    // before the thread moves any of it to its own room, so that room is not counted here.
+    socketBufferBytes: socket.kernelRecvBufferBytes,
   };
 }

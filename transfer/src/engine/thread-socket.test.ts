@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createSocket } from 'node:dgram';
 import { once } from 'node:events';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { socketFd } from '../native/socket-fd.ts';
@@ -59,6 +59,11 @@ describe('ThreadSocket', () => {
   it('drops beyond what it may hold for the event loop, and tells the receiver so', async () => {
     const socket = await ThreadSocket.open(4, 10_000);
     const stats = receivingSocketStats(socket);
+    // The buffer a sender paces to is the kernel's (at most twice rmem_max, what Linux grants), not the kernel's and
+    // the thread's 32 MiB room together.
+    const rmemMax = Number(readFileSync('/proc/sys/net/core/rmem_max', 'utf8'));
+    expect(stats.socketBufferBytes).toBeGreaterThan(0);
+    expect(stats.socketBufferBytes).toBeLessThanOrEqual(2 * rmemMax);
     let got = 0;
     socket.on('message', () => got++);
     const sending = flood(socket.address().port, 20, 1000);

@@ -104,6 +104,11 @@ export class ThreadSocket extends EventEmitter implements DrainThreadOwner {
     return this.#recvBuffer + PIPE_BYTES;
   }
 
+  /** The kernel's buffer alone: what a sender's burst lands in before the thread moves any of it. */
+  get kernelRecvBufferBytes(): number {
+    return this.#recvBuffer;
+  }
+
   getSendQueueCount(): number {
     return 0;
   }

@@ -9,13 +9,12 @@ import { type RunningClamd, startClamd } from '../../dam-app/server/test-support
 import { en } from '../../dam-app/web/src/i18n/messages-en.ts';
 import { fr } from '../../dam-app/web/src/i18n/messages-fr.ts';
 import {
-  ADMIN_PASSWORD,
   axeViolations,
   type DamWebSite,
   launchChromium,
+  openAdminPage,
   SCREEN_WAIT_MS,
   startDamWebSite,
-  withInstallPromptClosed,
 } from './harness/dam-web.ts';
 import { saveScreenshot } from './harness/screenshot.ts';
 
@@ -34,21 +33,7 @@ beforeAll(async () => {
   clamd = await startClamd();
   site = await startDamWebSite({ env: { DAM_CLAMD: clamd.socket, DAM_CLAMAV_DATABASE: clamd.database } });
   browser = await launchChromium();
-  page = await withInstallPromptClosed(await browser.newPage());
-  await page.setViewport({ width: 1280, height: 1000 });
-  await page.evaluateOnNewDocument(() => {
-    if (!window.localStorage.getItem('rapid-dam.language'))
-      window.localStorage.setItem('rapid-dam.language', 'en');
-  });
-  await go('#/login');
-  await page.waitForSelector(`aria/${en['login.title']}[role="heading"]`, {
-    visible: true,
-    timeout: SCREEN_WAIT_MS,
-  });
-  await page.locator('[name="login"]').fill('admin');
-  await page.locator('[name="password"]').fill(ADMIN_PASSWORD);
-  await page.locator(`aria/${en['login.submit']}[role="button"]`).click();
-  await page.waitForSelector('button[data-user-menu]', { visible: true, timeout: SCREEN_WAIT_MS });
+  page = await openAdminPage(site, browser, { width: 1280, height: 1000 });
 }, 120_000);
 afterAll(async () => {
   await browser?.close();

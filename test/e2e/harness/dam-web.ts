@@ -8,6 +8,7 @@ import { createServices, loadConfig, silentLogger, startDamServer } from '@rapid
 import type { Browser, Page } from 'puppeteer-core';
 import { inject } from 'vitest';
 import { copyPgliteTemplate } from '../../../dam-app/server/test-support/database-templates.ts';
+import { en } from '../../../dam-app/web/src/i18n/messages-en.ts';
 import { INSTALL_PROMPT_CLOSED_KEY } from '../../../dam-app/web/src/transfers/install-prompt-memory.ts';
 import { CHROMIUM_PATH } from './artifacts.ts';
 import { within } from './failure-evidence.ts';
@@ -154,5 +155,32 @@ export async function withInstallPromptClosed(page: Page): Promise<Page> {
       // about:blank has no storage; the app's pages do.
     }
   }, INSTALL_PROMPT_CLOSED_KEY);
+  return page;
+}
+
+/**
+ * A new page of the site in English (unless the page has chosen a language since), with the install prompt closed,
+ * signed in as the administrator: the start of every admin screen's suite.
+ */
+export async function openAdminPage(
+  site: DamWebSite,
+  browser: Browser,
+  viewport: { width: number; height: number } = { width: 1280, height: 1000 },
+): Promise<Page> {
+  const page = await withInstallPromptClosed(await browser.newPage());
+  await page.setViewport(viewport);
+  await page.evaluateOnNewDocument(() => {
+    if (!window.localStorage.getItem('rapid-dam.language'))
+      window.localStorage.setItem('rapid-dam.language', 'en');
+  });
+  await page.goto(new URL('#/login', site.url).href);
+  await page.waitForSelector(`aria/${en['login.title']}[role="heading"]`, {
+    visible: true,
+    timeout: SCREEN_WAIT_MS,
+  });
+  await page.locator('[name="login"]').fill('admin');
+  await page.locator('[name="password"]').fill(ADMIN_PASSWORD);
+  await page.locator(`aria/${en['login.submit']}[role="button"]`).click();
+  await page.waitForSelector('button[data-user-menu]', { visible: true, timeout: SCREEN_WAIT_MS });
   return page;
 }

@@ -154,6 +154,10 @@ describe('notifications, live', () => {
       await go('#/tasks');
       await seeText(fr['tasks.kind.checkout.return'].replace('{title}', 'draft.txt'));
       await checkScreen(`tasks-fr-${width}`);
+      // The mail settings, one choice per type of notification (R-NOTIFY-MAIL-TYPES).
+      await go('#/account');
+      await seeText(fr['notifications.mail.byType']);
+      await checkScreen(`mail-types-fr-${width}`);
     }
     expect(pageErrors).toEqual([]);
   });

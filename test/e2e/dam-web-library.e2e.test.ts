@@ -468,7 +468,8 @@ describe('DAM web app: browsing and searching the library in Chromium', () => {
     const entries = await page.$$eval('[role="menuitem"]', (items) =>
       items.filter((item) => (item as HTMLElement).offsetParent !== null).map((item) => item.textContent),
     );
-    expect(entries).toEqual(['Search in this folder']);
+    // Whoever sees a folder's assets may read their metadata (R-METADATA-EXPORT); nothing that changes them.
+    expect(entries).toEqual(['Search in this folder', 'Export metadata…']);
     await closeMenu();
     await checkScreen('end-user-folder');
     await go('#/search?q=city');

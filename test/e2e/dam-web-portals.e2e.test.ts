@@ -61,10 +61,11 @@ async function openPage(context: BrowserContext, language: 'en' | 'fr'): Promise
   const page = await withInstallPromptClosed(await context.newPage());
   await page.setViewport({ width: 1280, height: 900 });
   page.on('pageerror', (error) => pageErrors.push(String(error)));
-  await page.evaluateOnNewDocument(
-    (lang) => window.localStorage.setItem('rapid-dam.language', lang),
-    language,
-  );
+  // The top document only: the installer banner's same-origin frame loads late on a busy machine, and setting the
+  // language there too would switch a French page opened meanwhile in another tab of this profile back to English.
+  await page.evaluateOnNewDocument((lang) => {
+    if (window === window.top) window.localStorage.setItem('rapid-dam.language', lang);
+  }, language);
   return page;
 }
 

@@ -156,7 +156,8 @@ describe('notifications, live', () => {
       await checkScreen(`tasks-fr-${width}`);
       // The mail settings, one choice per type of notification (R-NOTIFY-MAIL-TYPES).
       await go('#/account');
-      await seeText(fr['notifications.mail.byType']);
+      const byType = await seeText(fr['notifications.mail.byType']);
+      await byType?.evaluate((element) => element.scrollIntoView({ block: 'start' }));
       await checkScreen(`mail-types-fr-${width}`);
     }
     expect(pageErrors).toEqual([]);

@@ -18,7 +18,7 @@ export function targetLink(publicUrl: string, target: MailedNotification['target
 
 type Language = 'en' | 'fr';
 
-/** R-NOTIFY-MAIL-FR: the mails' words in each language (the type names are the spec's, §3). */
+/** R-NOTIFY-MAIL-FR: the mails' words in each language (the type names stay the spec's own). */
 const WORDS = {
   en: {
     by: (actor: string) => ` (by ${actor})`,

@@ -1,5 +1,4 @@
-import { createReadStream } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, open, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -265,15 +264,21 @@ export async function fileWithMetadata(services: DamServices, principal: Princip
     keywords: asset.keywords,
     fields,
   });
-  const file = embedded ? target : source;
-  const size = (await stat(file)).size;
+  // Opened once: a move or delete of the asset meanwhile (the file is read outside any lock) is a 404, and once open
+  // the answer streams the bytes it measured.
+  const handle = await open(embedded ? target : source, 'r').catch(() => undefined);
+  if (!handle) {
+    await rm(work, { recursive: true, force: true });
+    throw notFound('file');
+  }
+  const size = (await handle.stat()).size;
   await audit(services.db, {
     actorId: principal.user.id,
     event: 'download',
     target: asset.path,
     details: { via: 'metadata', bytes: size, files: 1 },
   });
-  const stream = createReadStream(file);
+  const stream = handle.createReadStream();
   stream.once('close', () => void rm(work, { recursive: true, force: true }));
   return new Response(Readable.toWeb(stream) as ReadableStream, {
     headers: {

@@ -373,7 +373,7 @@ function defineCrashMatrix(kind: DatabaseKind, options: { timed: boolean }) {
       const running = first.map((stream) => runStream(client, stream, round).catch(() => {}));
       // A step inside a transaction kills at once: its operation starts once every other one has stopped at its step.
       const waiting = listed.length - inTransaction.length;
-      await eventually(async () => (await readReached()).length >= waiting, 60_000);
+      await eventually(async () => (await readReached()).length >= waiting, 90_000);
       for (const stream of inTransaction) running.push(runStream(client, stream, round).catch(() => {}));
       await exited;
       await Promise.all(running);

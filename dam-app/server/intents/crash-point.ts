@@ -34,13 +34,14 @@ export async function crashPoint(
   parked.add(`${step}:${count}`);
   appendFileSync(join(config.home, 'crash-points.log'), `${step}:${count}\n`);
   if (options.inTransaction || parked.size === targets.length) die();
-  // Steps that are never reached (an operation refused) must not keep the process alive for ever.
+  // Steps that are never reached (an operation refused) must not keep the process alive for ever. The wait is long
+  // because CI runs this beside browsers on two cores, where one request has taken over 15 s to reach its step.
   if (!deadlineArmed) {
     deadlineArmed = true;
     setTimeout(() => {
       appendFileSync(join(config.home, 'crash-points.log'), 'timeout\n');
       die();
-    }, 15_000);
+    }, 60_000);
   }
   await new Promise<never>(() => {});
 }

@@ -94,6 +94,12 @@ export const MESSAGES = {
   remoteServerNotFound: 'This remote server does not exist.',
   remoteServerExists: 'A remote server with this name already exists.',
   remoteAddressInvalid: 'The address is a host name, or a host name and a port (host:port).',
+  // R-REMOTE-SFTP (ours)
+  remoteHostKeyChanged:
+    'The remote server’s host key has changed since it was recorded, so the DAM refused to connect. If the server was reinstalled, forget the recorded key and test it again.',
+  remoteKeyInvalid: 'This private key cannot be read. Paste an unencrypted OpenSSH or PEM private key.',
+  remoteKeyOnlySftp: 'Only an SFTP server signs in with a private key.',
+  remotePasswordOrKey: 'Enter a password or a private key.',
   // The configurator lease (R-CONFIGURATOR-LEASE)
   anotherConfigurator: 'Another user is configuring the application.',
   // The database out of reach (a restart): answered 503 (ours)

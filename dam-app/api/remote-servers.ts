@@ -6,18 +6,25 @@ import { MESSAGES } from './messages.ts';
 export const REMOTE_EXAMPLE_ADDRESS = 'ftp.example.com:55555';
 /** The port an address without one connects to (FTP's own, for FTP and explicit FTPS). */
 export const FTP_DEFAULT_PORT = 21;
-export const REMOTE_PROTOCOLS = ['ftp', 'ftps'] as const;
+/** R-REMOTE-SFTP: SSH's port, for an SFTP address without one. */
+export const SFTP_DEFAULT_PORT = 22;
+export const REMOTE_PROTOCOLS = ['ftp', 'ftps', 'sftp'] as const;
+export type RemoteProtocol = (typeof REMOTE_PROTOCOLS)[number];
 /** A delivery sends at most this many assets (one job, one connection). */
 export const DELIVERY_MAX_ASSETS = 1_000;
 
 const HOST =
   /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
 
-/** `host` or `host:port` (a port 1–65535) into its parts; undefined when it is neither. */
-export function parseAddress(address: string): { host: string; port: number } | undefined {
+/** `host` or `host:port` (a port 1–65535) into its parts, the protocol's port unless told; undefined when neither. */
+export function parseAddress(
+  address: string,
+  protocol: RemoteProtocol = 'ftp',
+): { host: string; port: number } | undefined {
   const match = /^([^:\s]+)(?::(\d{1,5}))?$/.exec(address.trim());
   if (!match?.[1] || match[1].length > 253 || !HOST.test(match[1])) return undefined;
-  const port = match[2] === undefined ? FTP_DEFAULT_PORT : Number(match[2]);
+  const byDefault = protocol === 'sftp' ? SFTP_DEFAULT_PORT : FTP_DEFAULT_PORT;
+  const port = match[2] === undefined ? byDefault : Number(match[2]);
   return port >= 1 && port <= 65_535 ? { host: match[1], port } : undefined;
 }
 
@@ -30,23 +37,32 @@ const remoteFolder = dbString()
     MESSAGES.badRequest,
   );
 
-/** What an administrator saves (R-REMOTE-SERVERS); `password` left out keeps the stored one. */
-export const saveRemoteServerSchema = z.strictObject({
-  name: dbString().trim().min(1, MESSAGES.requiredEmpty).max(100),
-  protocol: z.enum(REMOTE_PROTOCOLS).default('ftp'),
-  address: z
-    .string()
-    .trim()
-    .min(1, MESSAGES.requiredEmpty)
-    .max(260)
-    .refine((value) => parseAddress(value) !== undefined, MESSAGES.remoteAddressInvalid),
-  username: dbString().trim().min(1, MESSAGES.requiredEmpty).max(200),
-  password: dbString().min(1, MESSAGES.passwordEmpty).max(500).optional(),
-  destination: remoteFolder.default('/'),
-  description: dbString().max(2_000).default(''),
-  /** Names sent in PC format: characters Windows refuses become `_` (R-REMOTE-PC-FORMAT). */
-  pcFormat: z.boolean().default(false),
-});
+/**
+ * What an administrator saves (R-REMOTE-SERVERS); `password` left out keeps the stored one. R-REMOTE-SFTP: an SFTP
+ * server may carry an unencrypted private key (OpenSSH or PEM), kept the same way; '' removes the stored key.
+ */
+export const saveRemoteServerSchema = z
+  .strictObject({
+    name: dbString().trim().min(1, MESSAGES.requiredEmpty).max(100),
+    protocol: z.enum(REMOTE_PROTOCOLS).default('ftp'),
+    address: z
+      .string()
+      .trim()
+      .min(1, MESSAGES.requiredEmpty)
+      .max(260)
+      .refine((value) => parseAddress(value) !== undefined, MESSAGES.remoteAddressInvalid),
+    username: dbString().trim().min(1, MESSAGES.requiredEmpty).max(200),
+    password: dbString().min(1, MESSAGES.passwordEmpty).max(500).optional(),
+    destination: remoteFolder.default('/'),
+    description: dbString().max(2_000).default(''),
+    /** Names sent in PC format: characters Windows refuses become `_` (R-REMOTE-PC-FORMAT). */
+    pcFormat: z.boolean().default(false),
+    privateKey: dbString().max(20_000).optional(),
+  })
+  .refine((body) => !body.privateKey || body.protocol === 'sftp', {
+    path: ['privateKey'],
+    message: MESSAGES.remoteKeyOnlySftp,
+  });
 export type SaveRemoteServer = z.input<typeof saveRemoteServerSchema>;
 
 export const remoteServerSchema = z
@@ -59,6 +75,10 @@ export const remoteServerSchema = z
     destination: z.string(),
     description: z.string(),
     pcFormat: z.boolean(),
+    /** R-REMOTE-SFTP: it signs in with a stored private key. */
+    hasPrivateKey: z.boolean(),
+    /** R-REMOTE-SFTP: the host key's `SHA256:…` fingerprint recorded at the first connection; null before. */
+    hostKey: z.string().nullable(),
   })
   .meta({ id: 'RemoteServer' });
 export type RemoteServer = z.infer<typeof remoteServerSchema>;

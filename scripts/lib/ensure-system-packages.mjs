@@ -83,6 +83,8 @@ export const SYSTEM_PACKAGES = [
     file: '/usr/lib/python3/dist-packages/pyftpdlib/__init__.py',
     debianPackage: 'python3-pyftpdlib',
   },
+  // issue 30, SFTP servers: a real OpenSSH sshd the remote-server tests start on their own config (R-REMOTE-SFTP).
+  { name: 'OpenSSH server', file: '/usr/sbin/sshd', debianPackage: 'openssh-server' },
 ];
 
 /**

@@ -20,12 +20,13 @@ const servers = namedSet({
   save: saveRemoteServerSchema,
   exists: 'remote_server_exists',
 });
-const unreachable = { 502: ['remote_unreachable'] } as const;
 
-export const listRemoteServers = servers.list('The FTP servers assets are delivered to and imported from');
+export const listRemoteServers = servers.list(
+  'The FTP and SFTP servers assets are delivered to and imported from',
+);
 export const createRemoteServer = servers.create(
   'Add an FTP server (R-REMOTE-SERVERS); its password is sealed at rest and never answered',
-  { 400: ['password_required'] },
+  { 400: ['password_required', 'private_key_invalid'] },
 );
 export const updateRemoteServer = servers.update(
   'Change an FTP server; a password left out keeps the stored one',
@@ -35,7 +36,13 @@ export const deleteRemoteServer = servers.remove('Delete an FTP server and its t
 export const testRemoteServer = servers.one.post('/test', {
   summary: 'Connect and sign in to the FTP server, then list its destination',
   response: okSchema,
-  errors: unreachable,
+  errors: { 502: ['remote_unreachable', 'remote_host_key_changed'] },
+});
+
+export const forgetRemoteHostKey = servers.one.post('/forget-host-key', {
+  summary:
+    'Forget the SFTP host key recorded at the first connection (R-REMOTE-SFTP): the next connection records the key it is shown',
+  response: okSchema,
 });
 
 export const listRemoteTransfers = admin.get('/admin/remote-transfers', {

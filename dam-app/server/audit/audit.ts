@@ -42,6 +42,7 @@ export type AuditEvent =
   // issue 30, remote servers
   | 'remote_server_saved'
   | 'remote_server_deleted'
+  | 'remote_host_key_forgotten'
   | 'remote_delivery_queued'
   | 'remote_import_queued'
   | 'quarantine_rescan'

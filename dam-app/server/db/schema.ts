@@ -940,11 +940,16 @@ export interface MetadataImportsTable {
 export interface RemoteServersTable {
   id: Generated<number>;
   name: string;
-  protocol: 'ftp' | 'ftps';
+  protocol: 'ftp' | 'ftps' | 'sftp';
   host: string;
   port: number;
   username: string;
-  password_sealed: string;
+  /** Null for an SFTP server that signs in with its key alone (migration 0042). */
+  password_sealed: string | null;
+  /** R-REMOTE-SFTP (migration 0042): the sealed private key an SFTP server signs in with, if any. */
+  private_key_sealed: Nullable<string>;
+  /** R-REMOTE-SFTP (migration 0042): `SHA256:…` of the host key seen at the first connection. */
+  host_key: Nullable<string>;
   destination: Generated<string>;
   description: Generated<string>;
   pc_format: Generated<boolean>;

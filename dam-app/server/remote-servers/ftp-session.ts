@@ -1,44 +1,48 @@
 import { Client } from 'basic-ftp';
-import { MESSAGES } from '../../api/messages.ts';
-import { ApiError } from '../api/api-error.ts';
+import { REMOTE_TIMEOUT_MS, type RemoteLogin, remoteUnreachable } from './remote-login.ts';
+import type { Progress, RemoteSession } from './remote-session.ts';
 
-export interface RemoteLogin {
-  protocol: 'ftp' | 'ftps';
-  host: string;
-  port: number;
-  username: string;
-  password: string;
-}
-
-/** How long a connection may stay silent (connect, sign-in, a data transfer that stalls). */
-const TIMEOUT_MS = 15_000;
-
-/** The R-REMOTE-SERVERS connection text for any failure to reach or sign in to the server; the reason stays in `message`. */
-export const remoteUnreachable = (reason: string) =>
-  new ApiError(502, 'remote_unreachable', MESSAGES.remoteConnectFailed, `Cannot connect: ${reason}`);
-
-/**
- * Runs `work` on a signed-in FTP (or explicit FTPS, certificate checked) connection, closed afterwards. A failure to
- * connect or sign in is `remote_unreachable` with the spec's text; what fails inside `work` is thrown as it is.
- */
-export async function withFtp<T>(login: RemoteLogin, work: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client(TIMEOUT_MS);
+/** A signed-in FTP (or explicit FTPS, certificate checked) session; a failure to connect or sign in is `remote_unreachable`. */
+export async function openFtp(login: RemoteLogin): Promise<RemoteSession> {
+  const client = new Client(REMOTE_TIMEOUT_MS);
   try {
-    try {
-      await client.access({
-        host: login.host,
-        port: login.port,
-        user: login.username,
-        password: login.password,
-        secure: login.protocol === 'ftps',
-      });
-    } catch (error) {
-      throw remoteUnreachable((error as Error).message);
-    }
-    return await work(client);
-  } finally {
+    await client.access({
+      host: login.host,
+      port: login.port,
+      user: login.username,
+      password: login.password ?? '',
+      secure: login.protocol === 'ftps',
+    });
+  } catch (error) {
     client.close();
+    throw remoteUnreachable((error as Error).message);
   }
+  const tracked = async (progress: Progress, transfer: () => Promise<unknown>) => {
+    client.trackProgress((info) => progress(info.bytes));
+    try {
+      await transfer();
+    } finally {
+      client.trackProgress();
+    }
+  };
+  return {
+    hostKey: null,
+    ensureDir: (path) => client.ensureDir(path),
+    checkDir: async (path) => {
+      await client.cd(path);
+    },
+    list: async (path) =>
+      (await client.list(path)).map((entry) => ({
+        name: entry.name,
+        size: entry.size,
+        isFile: entry.isFile,
+      })),
+    upload: (localFile, remoteFile, progress) =>
+      tracked(progress, () => client.uploadFrom(localFile, remoteFile)),
+    download: (remoteFile, localFile, progress) =>
+      tracked(progress, () => client.downloadTo(localFile, remoteFile)),
+    close: () => client.close(),
+  };
 }
 
 /** R-REMOTE-PC-FORMAT: a name Windows accepts — its reserved characters and trailing dots or spaces become `_`. */

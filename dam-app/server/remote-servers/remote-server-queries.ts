@@ -7,7 +7,9 @@ export interface RemoteServerColumns {
   host: string;
   port: number;
   username: string;
-  password_sealed?: string;
+  password_sealed?: string | null;
+  private_key_sealed?: string | null;
+  host_key?: string | null;
   destination: string;
   description: string;
   pc_format: boolean;
@@ -23,6 +25,8 @@ const serverColumns = [
   'destination',
   'description',
   'pc_format',
+  'host_key',
+  sql<boolean>`private_key_sealed is not null`.as('has_private_key'),
 ] as const;
 
 /** Every server (or one), by name; without the sealed password. */
@@ -36,15 +40,12 @@ export function remoteServerRows(db: Kysely<Database>, id?: number) {
 export const remoteServerLogin = (db: Kysely<Database>, id: number) =>
   db
     .selectFrom('remote_servers')
-    .select([...serverColumns, 'password_sealed'])
+    .select([...serverColumns, 'password_sealed', 'private_key_sealed'])
     .where('id', '=', id)
     .executeTakeFirst();
 
 /** Inserts, or answers undefined when the name is taken (any case). */
-export async function insertRemoteServer(
-  db: Kysely<Database>,
-  values: RemoteServerColumns & { password_sealed: string },
-) {
+export async function insertRemoteServer(db: Kysely<Database>, values: RemoteServerColumns) {
   const row = await db
     .insertInto('remote_servers')
     .values(values)
@@ -62,6 +63,25 @@ export async function updateRemoteServer(db: Kysely<Database>, id: number, value
     .returning('id')
     .executeTakeFirst();
   return row?.id;
+}
+
+/** R-REMOTE-SFTP: the host key seen at the first connection, unless one was recorded meanwhile. */
+export const recordHostKey = (db: Kysely<Database>, id: number, hostKey: string) =>
+  db
+    .updateTable('remote_servers')
+    .set({ host_key: hostKey })
+    .where('id', '=', id)
+    .where('host_key', 'is', null)
+    .execute();
+
+/** R-REMOTE-SFTP: forgets the recorded host key (the next connection records the key it is shown). */
+export async function forgetHostKey(db: Kysely<Database>, id: number) {
+  const result = await db
+    .updateTable('remote_servers')
+    .set({ host_key: null })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 export async function deleteRemoteServerRow(db: Kysely<Database>, id: number) {

@@ -2,6 +2,7 @@ import {
   createRemoteServer,
   deleteRemoteServer,
   deliverToRemote,
+  forgetRemoteHostKey,
   getRemoteTransfer,
   importFromRemote,
   listRemoteServers,
@@ -25,6 +26,9 @@ export const remoteServerRoutes = [
     remote.deleteRemoteServer(services, principal, params.id, ip),
   ),
   bindAction(testRemoteServer, ({ services, params }) => remote.testRemoteServer(services, params.id)),
+  bindAction(forgetRemoteHostKey, ({ services, principal, params, ip }) =>
+    remote.forgetRemoteHostKey(services, principal, params.id, ip),
+  ),
   bindEndpoint(listRemoteTransfers, ({ services }) => remote.listRemoteTransfers(services)),
   bindEndpoint(deliverToRemote, ({ services, principal, body, ip }) =>
     remote.deliver(services, principal, body, ip),

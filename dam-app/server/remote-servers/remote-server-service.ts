@@ -14,9 +14,12 @@ import { audit } from '../audit/audit.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
 import { queueJob } from '../jobs/job-payloads.ts';
 import type { DamServices } from '../services.ts';
-import { type RemoteLogin, remoteFolder, remoteUnreachable, withFtp } from './ftp-session.ts';
+import { remoteFolder } from './ftp-session.ts';
+import { type RemoteLogin, remoteUnreachable } from './remote-login.ts';
 import * as queries from './remote-server-queries.ts';
+import { type RemoteSession, withRemote } from './remote-session.ts';
 import { open, passwordKey, seal } from './secret-box.ts';
+import { privateKeyProblem } from './sftp-session.ts';
 
 type Save = z.output<typeof saveRemoteServerSchema>;
 type Row = Awaited<ReturnType<typeof queries.remoteServerRows>>[number];
@@ -34,6 +37,8 @@ const view = (row: Row): RemoteServer => ({
   destination: row.destination,
   description: row.description,
   pcFormat: row.pc_format,
+  hasPrivateKey: row.has_private_key,
+  hostKey: row.host_key,
 });
 
 export const transferView = (row: TransferRow): RemoteTransfer => ({
@@ -54,7 +59,11 @@ export const listRemoteServers = async (services: DamServices) =>
   (await queries.remoteServerRows(services.db)).map(view);
 
 async function columns(services: DamServices, body: Save): Promise<queries.RemoteServerColumns> {
-  const { host, port } = parseAddress(body.address) as { host: string; port: number };
+  const { host, port } = parseAddress(body.address, body.protocol) as { host: string; port: number };
+  const key =
+    body.password === undefined && !body.privateKey ? undefined : await passwordKey(services.config);
+  if (body.privateKey && privateKeyProblem(body.privateKey))
+    throw invalid({ privateKey: MESSAGES.remoteKeyInvalid }, 'private_key_invalid');
   return {
     name: body.name,
     protocol: body.protocol,
@@ -65,9 +74,11 @@ async function columns(services: DamServices, body: Save): Promise<queries.Remot
     description: body.description,
     pc_format: body.pcFormat,
     // Left out keeps the stored password.
-    ...(body.password === undefined
+    ...(body.password === undefined || !key ? {} : { password_sealed: seal(key, body.password) }),
+    // R-REMOTE-SFTP: left out keeps the stored key, '' removes it.
+    ...(body.privateKey === undefined
       ? {}
-      : { password_sealed: seal(await passwordKey(services.config), body.password) }),
+      : { private_key_sealed: body.privateKey && key ? seal(key, body.privateKey) : null }),
   };
 }
 
@@ -78,16 +89,24 @@ async function saveRemoteServer(
   body: Save,
   ip: string,
 ): Promise<RemoteServer> {
-  if (id === undefined && body.password === undefined)
-    throw invalid({ password: MESSAGES.passwordEmpty }, 'password_required');
+  if (id === undefined && body.password === undefined && !body.privateKey)
+    throw invalid(
+      { password: body.protocol === 'sftp' ? MESSAGES.remotePasswordOrKey : MESSAGES.passwordEmpty },
+      'password_required',
+    );
   const values = await columns(services, body);
   const saved = await services.db
     .transaction()
     .execute(async (trx) => {
+      const before = id === undefined ? undefined : (await queries.remoteServerRows(trx, id))[0];
+      // R-REMOTE-SFTP: another address or protocol is another machine: its host key is recorded anew.
+      const moved =
+        before &&
+        (before.host !== values.host || before.port !== values.port || before.protocol !== values.protocol);
       const savedId =
         id === undefined
-          ? await queries.insertRemoteServer(trx, values as Required<queries.RemoteServerColumns>)
-          : await queries.updateRemoteServer(trx, id, values);
+          ? await queries.insertRemoteServer(trx, values)
+          : await queries.updateRemoteServer(trx, id, { ...values, ...(moved ? { host_key: null } : {}) });
       if (savedId === undefined) throw id === undefined ? nameTaken() : notFound('remote server');
       await audit(trx, {
         actorId: principal.user.id,
@@ -98,6 +117,7 @@ async function saveRemoteServer(
           address: body.address,
           username: body.username,
           passwordChanged: body.password !== undefined,
+          privateKeyChanged: body.privateKey !== undefined,
         },
       });
       return savedId;
@@ -137,23 +157,64 @@ export async function remoteLogin(
 ): Promise<RemoteLogin & { destination: string; pcFormat: boolean }> {
   const row = await queries.remoteServerLogin(services.db, id);
   if (!row) throw notFound('remote server');
+  const key = await passwordKey(services.config);
   return {
     protocol: row.protocol,
     host: row.host,
     port: row.port,
     username: row.username,
-    password: open(await passwordKey(services.config), row.password_sealed),
+    password: row.password_sealed === null ? undefined : open(key, row.password_sealed),
+    privateKey: row.private_key_sealed === null ? undefined : open(key, row.private_key_sealed),
+    hostKey: row.host_key,
     destination: row.destination,
     pcFormat: row.pc_format,
   };
 }
 
+type ServerLogin = Awaited<ReturnType<typeof remoteLogin>>;
+
+/**
+ * Runs `work` on a session to the server. R-REMOTE-SFTP: a first SFTP connection records the host key it was
+ * shown, so every later one is checked against it.
+ */
+export async function withRemoteServer<T>(
+  services: DamServices,
+  id: number,
+  work: (session: RemoteSession, login: ServerLogin) => Promise<T>,
+): Promise<T> {
+  const login = await remoteLogin(services, id);
+  return withRemote(login, async (session) => {
+    if (session.hostKey && !login.hostKey) {
+      await queries.recordHostKey(services.db, id, session.hostKey);
+      services.log.info('remote.host_key_recorded', { serverId: id, hostKey: session.hostKey });
+    }
+    return work(session, login);
+  });
+}
+
 /** Connects, signs in and lists the destination: a wrong address, user or password answers the connection text. */
 export async function testRemoteServer(services: DamServices, id: number): Promise<void> {
-  const login = await remoteLogin(services, id);
-  await withFtp(login, async (client) => {
-    await client.cd(login.destination).catch((error: Error) => {
+  await withRemoteServer(services, id, async (session, login) => {
+    await session.checkDir(login.destination).catch((error: Error) => {
       throw remoteUnreachable(`the destination ${login.destination}: ${error.message}`);
+    });
+  });
+}
+
+/** R-REMOTE-SFTP: after a server was reinstalled, forgets its recorded host key; the next connection records the new one. */
+export async function forgetRemoteHostKey(
+  services: DamServices,
+  principal: Principal,
+  id: number,
+  ip: string,
+) {
+  await services.db.transaction().execute(async (trx) => {
+    if (!(await queries.forgetHostKey(trx, id))) throw notFound('remote server');
+    await audit(trx, {
+      actorId: principal.user.id,
+      event: 'remote_host_key_forgotten',
+      target: String(id),
+      ip,
     });
   });
 }

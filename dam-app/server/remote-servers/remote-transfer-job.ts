@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { unlink } from 'node:fs/promises';
-import type { Client } from 'basic-ftp';
 import { scanUpload } from '../antivirus/antivirus-service.ts';
 import { ApiError } from '../api/api-error.ts';
 import { baseName, joinPath } from '../folders/acl-scope.ts';
@@ -9,9 +8,10 @@ import type { DamServices } from '../services.ts';
 import { isIndexable } from '../storage/originals-tree.ts';
 import { INGEST_UPLOAD_JOB } from '../transfers/ingest-job.ts';
 import { placeWithoutOverwrite } from '../uploads/unique-name.ts';
-import { pcName, remoteFolder, withFtp } from './ftp-session.ts';
+import { pcName, remoteFolder } from './ftp-session.ts';
 import * as queries from './remote-server-queries.ts';
-import { remoteLogin } from './remote-server-service.ts';
+import { withRemoteServer } from './remote-server-service.ts';
+import type { RemoteSession } from './remote-session.ts';
 
 /** Progress is written at most this often while a file goes (and after each file). */
 const PROGRESS_EVERY_MS = 500;
@@ -26,14 +26,17 @@ type Transfer = Awaited<ReturnType<typeof queries.remoteTransferRows>>[number];
 async function runTransfer(
   services: DamServices,
   transferId: number,
-  work: (transfer: Transfer, client: Client, login: Awaited<ReturnType<typeof remoteLogin>>) => Promise<void>,
+  work: (
+    transfer: Transfer,
+    session: RemoteSession,
+    login: Parameters<Parameters<typeof withRemoteServer>[2]>[1],
+  ) => Promise<void>,
 ) {
   const transfer = (await queries.remoteTransferRows(services.db, transferId, 1))[0];
   if (transfer?.state !== 'queued') return;
   await queries.updateRemoteTransfer(services.db, transferId, { state: 'running' });
   try {
-    const login = await remoteLogin(services, transfer.server_id);
-    await withFtp(login, (client) => work(transfer, client, login));
+    await withRemoteServer(services, transfer.server_id, (session, login) => work(transfer, session, login));
     await queries.updateRemoteTransfer(services.db, transferId, { state: 'done', finished_at: new Date() });
   } catch (error) {
     const reason = error instanceof ApiError ? error.userMessage : (error as Error).message;
@@ -50,36 +53,42 @@ async function runTransfer(
   }
 }
 
-/** Writes the byte count as the client reports it, at most every PROGRESS_EVERY_MS. */
-function trackBytes(services: DamServices, client: Client, transferId: number, before: () => number) {
+/** A progress listener that writes the byte count (files before plus the current one), at most every PROGRESS_EVERY_MS. */
+function trackBytes(services: DamServices, transferId: number, before: () => number) {
   let last = 0;
-  client.trackProgress((info) => {
+  return (bytes: number) => {
     const now = Date.now();
     if (now - last < PROGRESS_EVERY_MS) return;
     last = now;
     void queries
-      .updateRemoteTransfer(services.db, transferId, { bytes_done: before() + info.bytes })
+      .updateRemoteTransfer(services.db, transferId, { bytes_done: before() + bytes })
       .catch(() => {});
-  });
+  };
 }
+
+/** A file in a remote folder. */
+const remoteFile = (folder: string, name: string) => (folder === '/' ? `/${name}` : `${folder}/${name}`);
 
 /** R-REMOTE-SERVERS: each asset's original into the server's destination, under its file name (PC format if set). */
 export function runDeliveryJob(services: DamServices, payload: { transferId: number }) {
-  return runTransfer(services, payload.transferId, async (transfer, client, login) => {
+  return runTransfer(services, payload.transferId, async (transfer, session, login) => {
     const assets = await queries.assetOriginals(services.db, transfer.asset_ids);
     await queries.updateRemoteTransfer(services.db, transfer.id, { files_total: assets.length });
-    await client.ensureDir(login.destination);
+    await session.ensureDir(login.destination);
     let bytes = 0;
     let files = 0;
-    trackBytes(services, client, transfer.id, () => bytes);
+    const progress = trackBytes(services, transfer.id, () => bytes);
     for (const asset of assets) {
       const name = baseName(asset.path);
-      await client.uploadFrom(services.tree.absolute(asset.path), login.pcFormat ? pcName(name) : name);
+      await session.upload(
+        services.tree.absolute(asset.path),
+        remoteFile(login.destination, login.pcFormat ? pcName(name) : name),
+        progress,
+      );
       bytes += Number(asset.size);
       files += 1;
       await queries.updateRemoteTransfer(services.db, transfer.id, { files_done: files, bytes_done: bytes });
     }
-    client.trackProgress();
   });
 }
 
@@ -89,22 +98,22 @@ export function runDeliveryJob(services: DamServices, payload: { transferId: num
  * in place under a free name and handed to the ingest job, as a browser upload is.
  */
 export function runImportJob(services: DamServices, payload: { transferId: number }) {
-  return runTransfer(services, payload.transferId, async (transfer, client, login) => {
-    const listing = await client.list(remoteFolder(login.destination, transfer.remote_path));
+  return runTransfer(services, payload.transferId, async (transfer, session, login) => {
+    const folder = remoteFolder(login.destination, transfer.remote_path);
+    const listing = await session.list(folder);
     const files = listing.filter(
       (entry) => entry.isFile && isIndexable(entry.name) && !/[\\/]/.test(entry.name),
     );
     await queries.updateRemoteTransfer(services.db, transfer.id, { files_total: files.length });
-    await client.cd(remoteFolder(login.destination, transfer.remote_path));
     let bytes = 0;
     let done = 0;
     let refused = 0;
-    trackBytes(services, client, transfer.id, () => bytes);
+    const progress = trackBytes(services, transfer.id, () => bytes);
     for (const entry of files) {
       const staged = joinPath(transfer.folder_path, `.remote-${randomBytes(8).toString('hex')}.tmp`);
       const stagedFile = services.tree.absolute(staged);
       try {
-        await client.downloadTo(stagedFile, entry.name);
+        await session.download(remoteFile(folder, entry.name), stagedFile, progress);
         bytes += entry.size;
         try {
           await scanUpload(services, {
@@ -138,6 +147,5 @@ export function runImportJob(services: DamServices, payload: { transferId: numbe
         });
       }
     }
-    client.trackProgress();
   });
 }

@@ -27,7 +27,7 @@ export async function bundleServerEntries(): Promise<{
       { in: join(DAM_APP, 'server/main.ts'), out: names.server },
       { in: join(DAM_APP, 'server/demo/demo-main.ts'), out: names['demo-server'] },
     ],
-    external: ['@electric-sql/pglite', 'pg-native', 'sharp'],
+    external: ['@electric-sql/pglite', 'pg-native', 'sharp', 'ssh2'],
     outdir,
     outExtension: { '.js': '.mjs' },
     bundle: true,

@@ -83,6 +83,11 @@ export const serverMessagesFr: Record<keyof typeof MESSAGES, string> = {
   remoteServerNotFound: 'Ce serveur distant n’existe pas.',
   remoteServerExists: 'Un serveur distant de ce nom existe déjà.',
   remoteAddressInvalid: 'L’adresse est un nom d’hôte, ou un nom d’hôte et un port (hôte:port).',
+  remoteHostKeyChanged:
+    'La clé d’hôte du serveur distant a changé depuis qu’elle a été enregistrée : le DAM a refusé de se connecter. Si le serveur a été réinstallé, oubliez la clé enregistrée et testez-le à nouveau.',
+  remoteKeyInvalid: 'Cette clé privée est illisible. Collez une clé privée OpenSSH ou PEM non chiffrée.',
+  remoteKeyOnlySftp: 'Seul un serveur SFTP se connecte avec une clé privée.',
+  remotePasswordOrKey: 'Saisissez un mot de passe ou une clé privée.',
   anotherConfigurator: 'Un autre utilisateur configure l’application.',
   databaseUnavailable:
     'Le DAM ne peut pas joindre sa base de données pour l’instant. Réessayez dans un moment.',

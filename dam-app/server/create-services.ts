@@ -22,7 +22,7 @@ import { LibraryEvents } from './live/library-events.ts';
 import { cleanLoadingDock } from './loading-dock/cleanup.ts';
 import { placeDock } from './loading-dock/placement-job.ts';
 import type { Logger } from './log.ts';
-import { outboxTransport, smtpTransport } from './mail/mail-transport.ts';
+import { liveMailTransport } from './mail/mail-transport.ts';
 import { ExifTool } from './media/exiftool.ts';
 import { runImportJob } from './metadata-io/metadata-io-service.ts';
 import { MetricsRegistry } from './metrics/metrics-registry.ts';
@@ -83,10 +83,8 @@ export async function createServices(config: DamConfig, log: Logger): Promise<Da
     url: `http://${config.bind}:${config.port}`,
   });
 
-  const outbox = config.smtpUrl ? undefined : outboxTransport(join(config.home, 'outbox'), config.mailFrom);
-  const transport = config.smtpUrl
-    ? smtpTransport(config.smtpUrl, config.mailFrom)
-    : (outbox as NonNullable<typeof outbox>);
+  // R-RUNTIME-SMTP: reads the SMTP settings at each mail, so a change holds without a restart.
+  const transport = liveMailTransport(config, join(config.home, 'outbox'));
   const exiftool = new ExifTool();
   // The handlers need the services they are part of; they run only after start(), once `services` is set.
   let services: DamServices;
@@ -180,7 +178,7 @@ export async function createServices(config: DamConfig, log: Logger): Promise<Da
       setTimeout(() => jobs.kick(), 10).unref();
     },
     deliverMail: (message) => transport.send(message),
-    outbox: async () => outbox?.list(),
+    outbox: () => transport.outbox(),
     nodes: embedded ? [embedded.endpoint] : config.nodes,
     metrics: new MetricsRegistry(),
     startedAt: new Date(),

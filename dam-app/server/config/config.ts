@@ -37,8 +37,29 @@ const environmentSchema = z.object({
     .transform((value) => value ?? 8080),
   DAM_BIND: z.string().optional().default('127.0.0.1'),
   DAM_PUBLIC_URL: z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' }).optional(),
+  // R-RUNTIME-SMTP: SMTP_URL pins every SMTP setting at once; each DAM_SMTP_* pins its own (runtime settings).
   SMTP_URL: z.url({ protocol: /^smtps?$/, message: 'must be an smtp:// or smtps:// URL' }).optional(),
-  MAIL_FROM: z.string().optional().default('Rapid DAM <dam@localhost>'),
+  DAM_SMTP_HOST: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9.:[\]-]*$/, { message: 'must be a host name or an IP address' })
+    .max(253, { message: 'must be a host name or an IP address' })
+    .optional(),
+  DAM_SMTP_PORT: count(25, 65_535).pipe(z.number().min(1, { message: 'must be a port number (1–65535)' })),
+  DAM_SMTP_USER: z.string().max(200, { message: 'must be at most 200 characters' }).optional().default(''),
+  DAM_SMTP_PASSWORD: z
+    .string()
+    .max(200, { message: 'must be at most 200 characters' })
+    .optional()
+    .default(''),
+  DAM_SMTP_TLS: flag(false),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .min(3, { message: 'must be an address, e.g. Rapid DAM <dam@example.com>' })
+    .regex(/@/, { message: 'must be an address, e.g. Rapid DAM <dam@example.com>' })
+    .optional()
+    .default('Rapid DAM <dam@localhost>'),
   DAM_LICENSE_USERS: count(0, 10_000_000),
   DAM_PASSWORD_MIN_LENGTH: count(10, 128),
   DAM_PASSWORD_MIN_SYMBOLS: count(0, 32),
@@ -161,7 +182,8 @@ export interface DamConfig {
   bind: string;
   publicUrl: string;
   secureCookies: boolean;
-  smtpUrl: string | undefined;
+  /** R-RUNTIME-SMTP: the SMTP server mail goes to (`SMTP_URL` or the DAM_SMTP_* settings); undefined: the outbox. */
+  smtp: SmtpSettings | undefined;
   mailFrom: string;
   /** Active accounts the license allows (0 = no limit). */
   licenseUsers: number;
@@ -237,7 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): DamConfig {
     bind: e.DAM_BIND,
     publicUrl,
     secureCookies: publicUrl.startsWith('https:'),
-    smtpUrl: e.SMTP_URL,
+    smtp: smtpOf(e),
     mailFrom: e.MAIL_FROM,
     licenseUsers: e.DAM_LICENSE_USERS,
     passwordPolicy: {
@@ -276,10 +298,54 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): DamConfig {
       apiPort: e.DAM_NODE_API_PORT,
       transferPort: e.DAM_NODE_TRANSFER_PORT,
     },
-    pinned: Object.fromEntries(
-      RUNTIME_SETTING_NAMES.flatMap((name) => (env[name] === undefined ? [] : [[name, env[name]]])),
-    ),
+    pinned: pinnedSettings(env, e.SMTP_URL),
   };
+}
+
+/** The SMTP server mail is sent to: its address, sign-in and whether it speaks TLS from the start (smtps). */
+export interface SmtpSettings {
+  host: string;
+  port: number;
+  user: string;
+  password: string;
+  tls: boolean;
+}
+
+/** The settings SMTP_URL stands for, under their runtime-setting names. */
+function smtpUrlSettings(smtpUrl: string): Partial<Record<RuntimeSettingName, string>> {
+  const url = new URL(smtpUrl);
+  const tls = url.protocol === 'smtps:';
+  return {
+    DAM_SMTP_HOST: url.hostname,
+    DAM_SMTP_PORT: url.port || (tls ? '465' : '25'),
+    DAM_SMTP_USER: decodeURIComponent(url.username),
+    DAM_SMTP_PASSWORD: decodeURIComponent(url.password),
+    DAM_SMTP_TLS: String(tls),
+  };
+}
+
+function smtpOf(e: z.output<typeof environmentSchema>): SmtpSettings | undefined {
+  const fromUrl = e.SMTP_URL ? smtpUrlSettings(e.SMTP_URL) : undefined;
+  const host = fromUrl?.DAM_SMTP_HOST ?? e.DAM_SMTP_HOST;
+  if (!host) return undefined;
+  return {
+    host,
+    port: fromUrl ? Number(fromUrl.DAM_SMTP_PORT) : e.DAM_SMTP_PORT,
+    user: fromUrl?.DAM_SMTP_USER ?? e.DAM_SMTP_USER,
+    password: fromUrl?.DAM_SMTP_PASSWORD ?? e.DAM_SMTP_PASSWORD,
+    tls: fromUrl ? fromUrl.DAM_SMTP_TLS === 'true' : e.DAM_SMTP_TLS,
+  };
+}
+
+/** R-RUNTIME-SETTINGS: what the environment sets holds; SMTP_URL sets every SMTP setting. */
+function pinnedSettings(env: NodeJS.ProcessEnv, smtpUrl: string | undefined) {
+  const fromUrl = smtpUrl ? smtpUrlSettings(smtpUrl) : {};
+  return Object.fromEntries(
+    RUNTIME_SETTING_NAMES.flatMap((name) => {
+      const value = env[name] ?? fromUrl[name];
+      return value === undefined ? [] : [[name, value]];
+    }),
+  ) as Partial<Record<RuntimeSettingName, string>>;
 }
 
 function clamdAddress(value: string | undefined): DamConfig['clamd'] {

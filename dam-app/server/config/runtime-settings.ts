@@ -1,4 +1,8 @@
-import { RUNTIME_SETTING_NAMES, type RuntimeSettingName } from '../../api/runtime-settings.ts';
+import {
+  RUNTIME_SETTING_NAMES,
+  type RuntimeSettingName,
+  SECRET_SETTING_NAMES,
+} from '../../api/runtime-settings.ts';
 import { type DamConfig, loadConfig } from './config.ts';
 
 /** The fields of DamConfig the runtime settings decide; everything else is read once, at start. */
@@ -13,6 +17,9 @@ const RUNTIME_FIELDS = [
   'diskMinFreeBytes',
   'metrics',
   'antivirus',
+  'smtp',
+  'mailFrom',
+  'maxUploadBytes',
 ] as const satisfies readonly (keyof DamConfig)[];
 
 /**
@@ -72,8 +79,19 @@ export function runtimeSettingValues(
     DAM_DISK_MIN_FREE_MB: String(defaults.diskMinFreeBytes / 1024 ** 2),
     DAM_METRICS: defaults.metrics,
     DAM_ANTIVIRUS: String(defaults.antivirus),
+    DAM_SMTP_HOST: '',
+    DAM_SMTP_PORT: '25',
+    DAM_SMTP_TLS: 'false',
+    DAM_SMTP_USER: '',
+    DAM_SMTP_PASSWORD: '',
+    MAIL_FROM: defaults.mailFrom,
+    DAM_MAX_UPLOAD_BYTES: String(defaults.maxUploadBytes),
   };
+  // R-RUNTIME-SMTP: a secret is never answered, set or not.
   return Object.fromEntries(
-    RUNTIME_SETTING_NAMES.map((name) => [name, effective[name] ?? byDefault[name]]),
+    RUNTIME_SETTING_NAMES.map((name) => [
+      name,
+      SECRET_SETTING_NAMES.includes(name) ? '' : (effective[name] ?? byDefault[name]),
+    ]),
   ) as Record<RuntimeSettingName, string>;
 }

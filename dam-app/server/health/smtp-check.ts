@@ -1,24 +1,24 @@
 import nodemailer from 'nodemailer';
 import type { HealthCheck } from '../../api/health.ts';
+import { smtpOptions } from '../mail/mail-transport.ts';
 import type { DamServices } from '../services.ts';
 import { CHECK_TIMEOUT_MS } from './check-result.ts';
 
 /** The SMTP server answers and takes our login (nodemailer's verify: connect, EHLO, STARTTLS/AUTH as configured). */
 export async function smtpCheck(services: DamServices): Promise<HealthCheck> {
-  const { smtpUrl } = services.config;
-  if (!smtpUrl)
+  const { smtp } = services.config;
+  if (!smtp)
     return {
       kind: 'smtp',
       target: '',
       status: 'off',
       reason: 'not_configured',
-      detail: 'No SMTP_URL: mail is written to the outbox.',
+      detail: 'No SMTP server is set: mail is written to the outbox.',
       facts: {},
     };
-  const url = new URL(smtpUrl);
-  const target = `${url.hostname}:${url.port || (url.protocol === 'smtps:' ? 465 : 25)}`;
+  const target = `${smtp.host}:${smtp.port}`;
   const transport = nodemailer.createTransport({
-    url: smtpUrl,
+    ...smtpOptions(smtp),
     connectionTimeout: CHECK_TIMEOUT_MS,
     greetingTimeout: CHECK_TIMEOUT_MS,
     socketTimeout: CHECK_TIMEOUT_MS,

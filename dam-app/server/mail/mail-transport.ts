@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { DamConfig, SmtpSettings } from '../config/config.ts';
 
 export interface MailMessage {
   to: string;
@@ -13,13 +14,38 @@ export interface MailTransport {
   send(message: MailMessage): Promise<void>;
 }
 
-/** SMTP through nodemailer (`smtp://user:pass@host:port`, or `smtps://`). */
-export function smtpTransport(url: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport(url);
+/** nodemailer's options for the SMTP server: STARTTLS when offered, TLS from the start when `tls` (smtps). */
+export const smtpOptions = (smtp: SmtpSettings) => ({
+  host: smtp.host,
+  port: smtp.port,
+  secure: smtp.tls,
+  ...(smtp.user ? { auth: { user: smtp.user, pass: smtp.password } } : {}),
+});
+
+/**
+ * R-RUNTIME-SMTP: sends through the SMTP server the settings name at the moment of sending (a changed setting holds
+ * from the next mail, without a restart), or to the outbox while none is named. One connection setup per settings.
+ */
+export function liveMailTransport(
+  config: Pick<DamConfig, 'smtp' | 'mailFrom'>,
+  outboxDir: string,
+): MailTransport & { outbox(): Promise<OutboxEntry[] | undefined> } {
+  const outbox = outboxTransport(outboxDir);
+  let current: { key: string; transporter: Transporter } | undefined;
+  const transporterFor = (smtp: SmtpSettings) => {
+    const key = JSON.stringify(smtp);
+    if (current?.key !== key) {
+      current?.transporter.close();
+      current = { key, transporter: nodemailer.createTransport(smtpOptions(smtp)) };
+    }
+    return current.transporter;
+  };
   return {
     async send(message) {
-      await transporter.sendMail({ from, ...message });
+      if (!config.smtp) return outbox.send(message, config.mailFrom);
+      await transporterFor(config.smtp).sendMail({ from: config.mailFrom, ...message });
     },
+    outbox: async () => (config.smtp ? undefined : outbox.list()),
   };
 }
 
@@ -32,13 +58,13 @@ export interface OutboxEntry extends MailMessage {
  * No SMTP configured: each message is written to `outbox/` as the raw mail (`.eml`) plus a JSON summary that the
  * administration screens list, so invitations and resets work offline.
  */
-export function outboxTransport(
-  dir: string,
-  from: string,
-): MailTransport & { list(): Promise<OutboxEntry[]> } {
+export function outboxTransport(dir: string): {
+  send(message: MailMessage, from: string): Promise<void>;
+  list(): Promise<OutboxEntry[]>;
+} {
   const writer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    async send(message) {
+    async send(message, from) {
       await mkdir(dir, { recursive: true, mode: 0o700 });
       const id = `${Date.now()}-${randomUUID()}`;
       const info = await writer.sendMail({ from, ...message });

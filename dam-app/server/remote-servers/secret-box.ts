@@ -23,10 +23,13 @@ async function damSecret(source: SecretSource): Promise<string> {
   }
 }
 
-/** The AES-256 key of remote-server passwords, derived from the DAM's secret for this use only. */
-export async function passwordKey(source: SecretSource): Promise<Buffer> {
+/**
+ * An AES-256 key derived from the DAM's secret for one use only: remote-server passwords and keys by default,
+ * `runtime-setting-secret` for the runtime settings' secrets (R-RUNTIME-SMTP).
+ */
+export async function passwordKey(source: SecretSource, use = 'remote-server-password'): Promise<Buffer> {
   const secret = await damSecret(source);
-  return Buffer.from(hkdfSync('sha256', secret, 'rapid-dam', 'remote-server-password', 32));
+  return Buffer.from(hkdfSync('sha256', secret, 'rapid-dam', use, 32));
 }
 
 /** AES-256-GCM: `v1.<iv>.<tag>.<ciphertext>`, base64url; a new IV each time, so equal passwords seal apart. */

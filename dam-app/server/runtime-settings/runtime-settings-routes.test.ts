@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../api/messages.ts';
 import { scanUpload } from '../antivirus/antivirus-service.ts';
 import type { ApiClient } from '../test-support/api-client.ts';
+import { startSmtpInbox } from '../test-support/smtp-inbox.ts';
 import { DATABASE_KINDS, startTestDam, TEST_PASSWORD, type TestDam } from '../test-support/test-dam.ts';
+import { tusDriver } from '../test-support/tus-test-driver.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -31,8 +33,10 @@ describe.each(DATABASE_KINDS)(
     let carlos: ApiClient;
 
     beforeAll(async () => {
-      dam = await startTestDam(kind, env);
-      if (kind === 'postgres') other = await startTestDam(kind, env, { databaseUrl: dam.databaseUrl });
+      // No SMTP_URL: the SMTP settings are the administrators’ (R-RUNTIME-SMTP).
+      dam = await startTestDam(kind, env, { smtp: false });
+      if (kind === 'postgres')
+        other = await startTestDam(kind, env, { databaseUrl: dam.databaseUrl, smtp: false });
       admin = await dam.userClient('boss', { admin: true });
       carlos = await dam.userClient('carlos');
       otherAdmin = admin;
@@ -136,6 +140,98 @@ describe.each(DATABASE_KINDS)(
       expect((await scanUpload(dam.services, upload)).result).toBe('not_configured');
       await admin.put('/admin/runtime-settings', { values: { DAM_ANTIVIRUS: null } });
       expect((await scanUpload(dam.services, upload)).result).toBe('unscanned');
+    });
+
+    it('R-RUNTIME-SMTP: mail goes to the SMTP server the settings name, changed without a restart; the password sealed', async () => {
+      const [first, second] = await Promise.all([startSmtpInbox(), startSmtpInbox()]);
+      try {
+        const port = (url: string) => new URL(url).port;
+        const mail = (subject: string) => ({ to: 'ops@example.com', subject, text: 'hello' });
+        // No SMTP server named yet: the outbox takes the mail.
+        await dam.services.deliverMail(mail(`outbox ${kind}`));
+        expect((await dam.services.outbox())?.map((each) => each.subject)).toContain(`outbox ${kind}`);
+
+        const saved = await admin.put('/admin/runtime-settings', {
+          values: {
+            DAM_SMTP_HOST: '127.0.0.1',
+            DAM_SMTP_PORT: port(first.url),
+            DAM_SMTP_PASSWORD: 'Smtp-Secret-77',
+            MAIL_FROM: 'DAM Ops <ops@dam.example>',
+          },
+        });
+        expect(saved.status).toBe(200);
+        expect(JSON.stringify(saved.body)).not.toContain('Smtp-Secret-77');
+        expect(await setting(admin, 'DAM_SMTP_PASSWORD')).toMatchObject({ value: '', stored: true });
+        const row = await dam.services.db
+          .selectFrom('platform_settings')
+          .select('value')
+          .where('name', '=', 'DAM_SMTP_PASSWORD')
+          .executeTakeFirstOrThrow();
+        expect(row.value).not.toContain('Smtp-Secret-77');
+        expect(dam.services.config.smtp?.password).toBe('Smtp-Secret-77');
+        const audited = await dam.services.db
+          .selectFrom('audit_log')
+          .select('details')
+          .where('event', '=', 'runtime_settings_saved')
+          .orderBy('id', 'desc')
+          .executeTakeFirstOrThrow();
+        expect(JSON.stringify(audited.details)).not.toContain('Smtp-Secret-77');
+
+        await dam.services.sendMail(mail(`first ${kind}`));
+        await first.waitFor((each) => each.subject === `first ${kind}`);
+        expect(await dam.services.outbox()).toBeUndefined();
+
+        // Another SMTP server: the next mail goes there, from this server and from the other of the cluster.
+        await admin.put('/admin/runtime-settings', { values: { DAM_SMTP_PORT: port(second.url) } });
+        await dam.services.sendMail(mail(`second ${kind}`));
+        await second.waitFor((each) => each.subject === `second ${kind}`);
+        const peer = other ?? dam;
+        await eventually(async () => String(peer.services.config.smtp?.port) === port(second.url));
+        await peer.services.deliverMail(mail(`peer ${kind}`));
+        await second.waitFor((each) => each.subject === `peer ${kind}`);
+        expect(first.messages.map((each) => each.subject)).toEqual([`first ${kind}`]);
+      } finally {
+        await admin.put('/admin/runtime-settings', {
+          values: { DAM_SMTP_HOST: null, DAM_SMTP_PORT: null, DAM_SMTP_PASSWORD: null, MAIL_FROM: null },
+        });
+        await Promise.all([first.close(), second.close()]);
+      }
+    });
+
+    it('R-RUNTIME-UPLOAD-SIZE: a tus or HTTP upload over a lowered limit is refused at once, and the limit announced', async () => {
+      const tus = tusDriver(dam.url, carlos);
+      const announced = async () =>
+        (
+          await fetch(`${dam.url}/api/v1/uploads`, {
+            method: 'OPTIONS',
+            headers: { 'tus-resumable': '1.0.0', cookie: carlos.cookie ?? '', origin: dam.url },
+          })
+        ).headers.get('tus-max-size');
+      const binary = () =>
+        fetch(`${dam.url}/api/v1/metadata/imports/preview?format=csv`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/octet-stream',
+            cookie: admin.cookie ?? '',
+            origin: dam.url,
+          },
+          body: new Uint8Array(5_000),
+        });
+      // Uploads are pinned off in this suite: under the limit, tus goes on to the permission check (403).
+      expect((await tus.create(5_000, { filename: 'a.bin', destPath: '' })).status).toBe(403);
+      expect((await binary()).status).not.toBe(413);
+
+      expect(
+        (await admin.put('/admin/runtime-settings', { values: { DAM_MAX_UPLOAD_BYTES: '4096' } })).status,
+      ).toBe(200);
+      expect(await announced()).toBe('4096');
+      expect((await tus.create(5_000, { filename: 'a.bin', destPath: '' })).status).toBe(413);
+      expect((await binary()).status).toBe(413);
+      await eventually(async () => (other ?? dam).services.config.maxUploadBytes === 4096);
+
+      await admin.put('/admin/runtime-settings', { values: { DAM_MAX_UPLOAD_BYTES: null } });
+      expect((await tus.create(5_000, { filename: 'a.bin', destPath: '' })).status).toBe(403);
+      expect((await binary()).status).not.toBe(413);
     });
   },
 );

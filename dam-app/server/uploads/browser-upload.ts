@@ -66,7 +66,8 @@ export function createBrowserUploads(services: DamServices) {
     path: BROWSER_UPLOAD_PATH,
     relativeLocation: true,
     // Announced as Tus-Max-Size; a larger Upload-Length is a 413 before any byte is stored.
-    maxSize: config.maxUploadBytes,
+    // R-RUNTIME-UPLOAD-SIZE: read at each request, so a changed setting holds from the next upload on.
+    maxSize: () => config.maxUploadBytes,
     // In the database, not tus's memory: a resume may reach any server of a cluster (uploads/upload-locker.ts).
     locker: services.uploadLocker,
     datastore,

@@ -1554,9 +1554,10 @@ export const en = {
   'remote.deleteConfirm':
     'Delete the remote server {name} and its transfer history? Files already delivered stay where they are.',
   'remote.empty': 'No remote servers',
-  'remote.emptyHint': 'Add an FTP server to deliver assets to it and import files from it.',
+  'remote.emptyHint': 'Add an FTP or SFTP server to deliver assets to it and import files from it.',
   'remote.address': 'Address',
-  'remote.addressHint': 'A host name, or host name and port, for example {example}. Without a port: 21.',
+  'remote.addressHint':
+    'A host name, or host name and port, for example {example}. Without a port: 21 (SFTP: 22).',
   'remote.username': 'Username',
   'remote.password': 'Password',
   'remote.passwordKeep': 'Leave empty to keep the stored password.',
@@ -1590,6 +1591,20 @@ export const en = {
   'remote.files': 'Files',
   'remote.filesDone': '{done} of {total} ({refused} refused by the antivirus)',
   'remote.error': 'Error',
+  // R-REMOTE-SFTP
+  'remote.protocol.sftp': 'SFTP (over SSH)',
+  'remote.privateKey': 'Private key',
+  'remote.privateKeyHint':
+    'Optional: an unencrypted OpenSSH or PEM private key. With a key the password may stay empty.',
+  'remote.privateKeyStored': 'A private key is stored: leave this empty to keep it.',
+  'remote.removeKey': 'Remove the stored key',
+  'remote.passwordOrKey': 'Or leave it empty and give a private key below.',
+  'remote.hostKey': 'Host key',
+  'remote.hostKeyNone': 'Recorded at the first connection',
+  'remote.forgetHostKey': 'Forget host key',
+  'remote.forgetHostKeyLabel': 'Forget the recorded host key of {name}',
+  'remote.hostKeyForgotten':
+    'The host key of {name} was forgotten: the next connection records the key it is shown.',
   // Workspace components (R-WORKSPACE-COMPONENTS)
   'workspace.components': 'Parts of the screen it shows',
   'workspace.component.menuBar': 'Menu bar (collections, carts, requests)',
@@ -1648,6 +1663,16 @@ export const en = {
   'config.DAM_DISK_MIN_FREE_MB': 'Disk health: minimum free space, in MB',
   'config.DAM_METRICS': 'Who may read /metrics',
   'config.DAM_ANTIVIRUS': 'Scan uploads with the antivirus (when clamd is set)',
+  // R-RUNTIME-SMTP, R-RUNTIME-UPLOAD-SIZE
+  'config.DAM_SMTP_HOST': 'Mail: SMTP server host (empty: mail is written to the outbox)',
+  'config.DAM_SMTP_PORT': 'Mail: SMTP server port',
+  'config.DAM_SMTP_TLS': 'Mail: TLS from the start (smtps, usually port 465)',
+  'config.DAM_SMTP_USER': 'Mail: SMTP user name',
+  'config.DAM_SMTP_PASSWORD': 'Mail: SMTP password',
+  'config.MAIL_FROM': 'Mail: sender address',
+  'config.DAM_MAX_UPLOAD_BYTES': 'Largest file one upload may send, in bytes',
+  'config.secretStored': 'A password is stored, sealed: leave this empty to keep it.',
+  'config.secretNone': 'No password is stored.',
   'config.choice.admin': 'Administrators',
   'config.choice.public': 'Anyone who reaches the server',
 } as const;

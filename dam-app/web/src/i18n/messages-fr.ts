@@ -1588,9 +1588,11 @@ export const fr: Messages = {
   'remote.deleteConfirm':
     'Supprimer le serveur distant {name} et l’historique de ses transferts ? Les fichiers déjà livrés restent où ils sont.',
   'remote.empty': 'Aucun serveur distant',
-  'remote.emptyHint': 'Ajoutez un serveur FTP pour y livrer des ressources et en importer des fichiers.',
+  'remote.emptyHint':
+    'Ajoutez un serveur FTP ou SFTP pour y livrer des ressources et en importer des fichiers.',
   'remote.address': 'Adresse',
-  'remote.addressHint': 'Un nom d’hôte, ou un nom d’hôte et un port, par exemple {example}. Sans port : 21.',
+  'remote.addressHint':
+    'Un nom d’hôte, ou un nom d’hôte et un port, par exemple {example}. Sans port : 21 (SFTP : 22).',
   'remote.username': 'Nom d’utilisateur',
   'remote.password': 'Mot de passe',
   'remote.passwordKeep': 'Laissez vide pour garder le mot de passe enregistré.',
@@ -1624,6 +1626,19 @@ export const fr: Messages = {
   'remote.files': 'Fichiers',
   'remote.filesDone': '{done} sur {total} ({refused} refusés par l’antivirus)',
   'remote.error': 'Erreur',
+  'remote.protocol.sftp': 'SFTP (sur SSH)',
+  'remote.privateKey': 'Clé privée',
+  'remote.privateKeyHint':
+    'Facultatif : une clé privée OpenSSH ou PEM non chiffrée. Avec une clé, le mot de passe peut rester vide.',
+  'remote.privateKeyStored': 'Une clé privée est enregistrée : laissez ce champ vide pour la garder.',
+  'remote.removeKey': 'Supprimer la clé enregistrée',
+  'remote.passwordOrKey': 'Ou laissez-le vide et donnez une clé privée ci-dessous.',
+  'remote.hostKey': 'Clé d’hôte',
+  'remote.hostKeyNone': 'Enregistrée à la première connexion',
+  'remote.forgetHostKey': 'Oublier la clé d’hôte',
+  'remote.forgetHostKeyLabel': 'Oublier la clé d’hôte enregistrée de {name}',
+  'remote.hostKeyForgotten':
+    'La clé d’hôte de {name} a été oubliée : la prochaine connexion enregistrera la clé présentée.',
   // Workspace components (R-WORKSPACE-COMPONENTS)
   'workspace.components': 'Éléments de l’écran affichés',
   'workspace.component.menuBar': 'Barre de menus (collections, paniers, demandes)',
@@ -1685,6 +1700,15 @@ export const fr: Messages = {
   'config.DAM_DISK_MIN_FREE_MB': 'Santé des disques : espace libre minimal, en Mo',
   'config.DAM_METRICS': 'Qui peut lire /metrics',
   'config.DAM_ANTIVIRUS': 'Analyser les envois avec l’antivirus (quand clamd est configuré)',
+  'config.DAM_SMTP_HOST': 'Courriel : hôte du serveur SMTP (vide : les courriels vont dans la boîte d’envoi)',
+  'config.DAM_SMTP_PORT': 'Courriel : port du serveur SMTP',
+  'config.DAM_SMTP_TLS': 'Courriel : TLS dès la connexion (smtps, en général le port 465)',
+  'config.DAM_SMTP_USER': 'Courriel : nom d’utilisateur SMTP',
+  'config.DAM_SMTP_PASSWORD': 'Courriel : mot de passe SMTP',
+  'config.MAIL_FROM': 'Courriel : adresse de l’expéditeur',
+  'config.DAM_MAX_UPLOAD_BYTES': 'Plus gros fichier qu’un envoi peut transmettre, en octets',
+  'config.secretStored': 'Un mot de passe est enregistré, scellé : laissez ce champ vide pour le garder.',
+  'config.secretNone': 'Aucun mot de passe n’est enregistré.',
   'config.choice.admin': 'Administrateurs',
   'config.choice.public': 'Quiconque joint le serveur',
 };

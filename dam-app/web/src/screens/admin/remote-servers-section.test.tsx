@@ -16,9 +16,20 @@ const PRINTER: RemoteServer = {
   destination: '/in',
   description: '',
   pcFormat: true,
+  hasPrivateKey: false,
+  hostKey: null,
+};
+const STUDIO: RemoteServer = {
+  ...PRINTER,
+  id: 5,
+  name: 'Studio',
+  protocol: 'sftp',
+  address: 'sftp.studio.example:22',
+  hasPrivateKey: true,
+  hostKey: 'SHA256:uNiVztksCsDhcc0u9e8BujQXVUpKZIDTMczCvj3tD2s',
 };
 const routes = {
-  'GET /admin/remote-servers': [PRINTER],
+  'GET /admin/remote-servers': [PRINTER, STUDIO],
   'GET /admin/remote-transfers': [
     {
       id: 1,
@@ -81,6 +92,50 @@ describe('R-REMOTE-SERVERS: the Remote servers section', () => {
         password: 'secret-1',
       }),
     );
+  });
+
+  it('R-REMOTE-SFTP: shows an SFTP server’s recorded host key and forgets it on request', async () => {
+    const { calls } = fakeApi({ ...routes, 'POST /admin/remote-servers/5/forget-host-key': { ok: true } });
+    renderScreen(<AdminScreen section="remote" />);
+    const row = (await screen.findByText('sftp://sftp.studio.example:22')).closest('tr') as HTMLElement;
+    expect(within(row).getByTitle(STUDIO.hostKey as string).textContent).toBe('SHA256:uNiVztksCsDh…');
+    const printer = screen.getByText('ftp://ftp.print.example:21').closest('tr') as HTMLElement;
+    expect(within(printer).queryByRole('button', { name: /host key/ })).toBeNull();
+    fireEvent.click(
+      within(row).getByRole('button', { name: en('remote.forgetHostKeyLabel', { name: 'Studio' }) }),
+    );
+    await waitFor(() =>
+      expect(calls.some((call) => call.method === 'POST' && call.path.endsWith('/5/forget-host-key'))).toBe(
+        true,
+      ),
+    );
+  });
+
+  it('R-REMOTE-SFTP: creates an SFTP server that signs in with a private key alone', async () => {
+    const { calls } = fakeApi({ ...routes, 'POST /admin/remote-servers': { status: 201, body: STUDIO } });
+    renderScreen(<AdminScreen section="remote" />);
+    fireEvent.click(await screen.findByRole('button', { name: en('remote.new') }));
+    const drawer = within(await screen.findByRole('dialog'));
+    fireEvent.change(drawer.getByRole('combobox', { name: en('remote.protocol') }), {
+      target: { value: 'sftp' },
+    });
+    expect(drawer.getByText(en('remote.passwordOrKey'))).toBeTruthy();
+    fireEvent.change(drawer.getByRole('textbox', { name: /^Name/ }), { target: { value: 'Studio' } });
+    fireEvent.change(drawer.getByRole('textbox', { name: new RegExp(`^${en('remote.address')}`) }), {
+      target: { value: 'sftp.studio.example' },
+    });
+    fireEvent.change(drawer.getByRole('textbox', { name: new RegExp(`^${en('remote.username')}`) }), {
+      target: { value: 'deliver' },
+    });
+    fireEvent.change(drawer.getByRole('textbox', { name: en('remote.privateKey') }), {
+      target: { value: '-----BEGIN OPENSSH PRIVATE KEY-----\nabc\n-----END OPENSSH PRIVATE KEY-----\n' },
+    });
+    fireEvent.click(drawer.getByRole('button', { name: en('app.create') }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    const body = calls.find((call) => call.method === 'POST')?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ protocol: 'sftp', address: 'sftp.studio.example', username: 'deliver' });
+    expect(body.privateKey).toContain('BEGIN OPENSSH PRIVATE KEY');
+    expect(body.password).toBeUndefined();
   });
 
   it('an import without a server says the source is required', async () => {

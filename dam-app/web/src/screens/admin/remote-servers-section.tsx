@@ -1,9 +1,10 @@
-import { Checkbox, Field, Heading, NativeSelect, Stack } from '@chakra-ui/react';
+import { Checkbox, Code, Field, Heading, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   createRemoteServer,
   deleteRemoteServer,
+  forgetRemoteHostKey,
   importFromRemote,
   listRemoteServers,
   listRemoteTransfers,
@@ -13,6 +14,7 @@ import {
 import {
   REMOTE_EXAMPLE_ADDRESS,
   REMOTE_PROTOCOLS,
+  type RemoteProtocol,
   type RemoteServer,
   type RemoteTransfer,
   type SaveRemoteServer,
@@ -34,7 +36,10 @@ import { useSave } from '../../kit/use-save.ts';
 
 const KEYS = { servers: ['admin', 'remote-servers'], transfers: ['admin', 'remote-transfers'] } as const;
 
-/** Remote servers (R-REMOTE-SERVERS): the FTP servers, a connection test, imports and the latest transfers. */
+/**
+ * Remote servers (R-REMOTE-SERVERS, R-REMOTE-SFTP): the FTP and SFTP servers with their recorded host keys, a
+ * connection test, imports and the latest transfers.
+ */
 export function RemoteServersSection() {
   const { t } = usePreferences();
   const servers = useQuery({
@@ -45,6 +50,14 @@ export function RemoteServersSection() {
     mutationFn: (server: RemoteServer) => api.call(testRemoteServer, { params: { id: server.id } }),
     onSuccess: (_ok, server) =>
       toaster.create({ type: 'success', title: t('remote.testPassed', { name: server.name }) }),
+  });
+  const refresh = useRefresh();
+  const forget = useMutation({
+    mutationFn: (server: RemoteServer) => api.call(forgetRemoteHostKey, { params: { id: server.id } }),
+    onSuccess: (_ok, server) => {
+      refresh([KEYS.servers]);
+      toaster.create({ type: 'success', title: t('remote.hostKeyForgotten', { name: server.name }) });
+    },
   });
   const list = useEditableList<RemoteServer>({
     editor: (server, close) => <RemoteServerEditor server={server} onClose={close} />,
@@ -58,7 +71,7 @@ export function RemoteServersSection() {
   });
   return (
     <Stack gap="6">
-      <ErrorAlert error={test.error} />
+      <ErrorAlert error={test.error ?? forget.error} />
       <ListSection
         create={{ label: t('remote.new'), onClick: list.create }}
         query={servers}
@@ -71,6 +84,7 @@ export function RemoteServersSection() {
           { header: t('remote.username'), cell: (server) => server.username },
           { header: t('remote.destination'), cell: (server) => server.destination },
           { header: t('remote.pcFormat'), cell: (server) => (server.pcFormat ? t('app.yes') : t('app.no')) },
+          { header: t('remote.hostKey'), cell: (server) => <HostKey server={server} /> },
         ]}
         actions={(server) => (
           <>
@@ -79,6 +93,13 @@ export function RemoteServersSection() {
               label={t('remote.testLabel', { name: server.name })}
               onClick={() => test.mutate(server)}
             />
+            {server.hostKey && (
+              <RowButton
+                text={t('remote.forgetHostKey')}
+                label={t('remote.forgetHostKeyLabel', { name: server.name })}
+                onClick={() => forget.mutate(server)}
+              />
+            )}
             {list.buttons(server)}
           </>
         )}
@@ -88,6 +109,23 @@ export function RemoteServersSection() {
       <RemoteImport servers={servers.data ?? []} />
       <RemoteTransfers servers={servers.data ?? []} />
     </Stack>
+  );
+}
+
+/** R-REMOTE-SFTP: an SFTP server's recorded host key, shortened (the whole fingerprint in its title). */
+function HostKey({ server }: { server: RemoteServer }) {
+  const { t } = usePreferences();
+  if (server.protocol !== 'sftp') return null;
+  if (!server.hostKey)
+    return (
+      <Text as="span" color="fg.muted">
+        {t('remote.hostKeyNone')}
+      </Text>
+    );
+  return (
+    <Code title={server.hostKey} fontSize="xs">
+      {`${server.hostKey.slice(0, 19)}…`}
+    </Code>
   );
 }
 
@@ -209,16 +247,19 @@ function RemoteServerEditor({ server, onClose }: { server?: RemoteServer | undef
   const form = useForm(
     {
       name: server?.name ?? '',
-      protocol: server?.protocol ?? ('ftp' as (typeof REMOTE_PROTOCOLS)[number]),
+      protocol: server?.protocol ?? ('ftp' as RemoteProtocol),
       address: server?.address ?? '',
       username: server?.username ?? '',
       password: '',
       destination: server?.destination ?? '/',
       description: server?.description ?? '',
       pcFormat: server?.pcFormat ?? false,
+      privateKey: '',
+      removeKey: false,
     },
     { guard: true },
   );
+  const sftp = form.values.protocol === 'sftp';
   const save = useSave({
     form,
     save: (body: SaveRemoteServer) =>
@@ -230,10 +271,13 @@ function RemoteServerEditor({ server, onClose }: { server?: RemoteServer | undef
     onSaved: onClose,
   });
   const submit = () => {
-    // A password left empty when editing keeps the stored one; a new server needs one.
-    const body = {
-      ...form.values,
-      password: server ? form.values.password || undefined : form.values.password,
+    // A password or key left empty when editing keeps the stored one; a new server needs a password (SFTP: or a key).
+    const { privateKey, removeKey, ...values } = form.values;
+    const keyed = sftp && privateKey !== '';
+    const body: SaveRemoteServer = {
+      ...values,
+      password: server || keyed ? values.password || undefined : values.password,
+      ...(sftp && removeKey ? { privateKey: '' } : keyed ? { privateKey } : {}),
     };
     if (form.check(saveRemoteServerSchema, body)) save.mutate(body);
   };
@@ -254,7 +298,7 @@ function RemoteServerEditor({ server, onClose }: { server?: RemoteServer | undef
           <NativeSelect.Field
             name="protocol"
             value={form.values.protocol}
-            onChange={(e) => form.set('protocol', e.target.value as (typeof REMOTE_PROTOCOLS)[number])}
+            onChange={(e) => form.set('protocol', e.target.value as RemoteProtocol)}
           >
             {REMOTE_PROTOCOLS.map((protocol) => (
               <option key={protocol} value={protocol}>
@@ -278,9 +322,29 @@ function RemoteServerEditor({ server, onClose }: { server?: RemoteServer | undef
         label={t('remote.password')}
         type="password"
         autoComplete="new-password"
-        required={!server}
-        helper={server ? t('remote.passwordKeep') : undefined}
+        required={!server && !sftp}
+        helper={server ? t('remote.passwordKeep') : sftp ? t('remote.passwordOrKey') : undefined}
       />
+      {sftp && (
+        <FormField
+          {...form.field('privateKey')}
+          label={t('remote.privateKey')}
+          multiline
+          rows={4}
+          disabled={form.values.removeKey}
+          helper={server?.hasPrivateKey ? t('remote.privateKeyStored') : t('remote.privateKeyHint')}
+        />
+      )}
+      {sftp && server?.hasPrivateKey && (
+        <Checkbox.Root
+          checked={form.values.removeKey}
+          onCheckedChange={(details) => form.set('removeKey', details.checked === true)}
+        >
+          <Checkbox.HiddenInput />
+          <Checkbox.Control />
+          <Checkbox.Label>{t('remote.removeKey')}</Checkbox.Label>
+        </Checkbox.Root>
+      )}
       <FormField {...form.field('destination')} label={t('remote.destination')} />
       <FormField {...form.field('description')} label={t('field.description')} multiline rows={2} />
       <Checkbox.Root

@@ -16,12 +16,16 @@ const values: Record<string, string> = {
   DAM_ALLOW_DOWNLOAD: 'true',
   DAM_SHARE_MAX_DAYS: '30',
   DAM_METRICS: 'admin',
+  DAM_SMTP_HOST: 'mail.example.com',
+  DAM_SMTP_TLS: 'false',
+  DAM_SMTP_PASSWORD: '',
+  MAIL_FROM: 'DAM <dam@example.com>',
 };
 const settings: RuntimeSetting[] = RUNTIME_SETTING_NAMES.map((name) => ({
   name,
   value: values[name] ?? '1',
   pinned: name === 'DAM_ALLOW_UPLOAD',
-  stored: name === 'DAM_SHARE_MAX_DAYS',
+  stored: name === 'DAM_SHARE_MAX_DAYS' || name === 'DAM_SMTP_PASSWORD',
 }));
 const LEASE = {
   'POST /admin/configuration-lease': { scope: 'global', holder: 'boss', expiresAt: '2099-01-01T00:00:00Z' },
@@ -77,6 +81,35 @@ describe('R-RUNTIME-SETTINGS: the Configuration section', () => {
     });
   });
 
+  it('R-RUNTIME-SMTP: edits the SMTP server and the upload limit; the password is never shown, typed only to replace it', async () => {
+    const { calls } = fakeApi({
+      'GET /admin/runtime-settings': { settings },
+      'PUT /admin/runtime-settings': { settings },
+      ...LEASE,
+    });
+    renderScreen(<AdminScreen section="configuration" />);
+    const host = (await screen.findByLabelText(en('config.DAM_SMTP_HOST'))) as HTMLInputElement;
+    expect(host.value).toBe('mail.example.com');
+    const password = screen.getByLabelText(en('config.DAM_SMTP_PASSWORD')) as HTMLInputElement;
+    expect(password.type).toBe('password');
+    expect(password.value).toBe('');
+    expect(screen.getByText(en('config.secretStored'))).toBeTruthy();
+    fireEvent.change(host, { target: { value: 'smtp.example.org' } });
+    fireEvent.change(password, { target: { value: 'New-Secret-1' } });
+    fireEvent.change(screen.getByLabelText(en('config.DAM_MAX_UPLOAD_BYTES')), {
+      target: { value: '1048576' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: en('app.save') }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1));
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      values: {
+        DAM_SMTP_HOST: 'smtp.example.org',
+        DAM_SMTP_PASSWORD: 'New-Secret-1',
+        DAM_MAX_UPLOAD_BYTES: '1048576',
+      },
+    });
+  });
+
   it('shows the server’s refusal beside its field', async () => {
     fakeApi({
       'GET /admin/runtime-settings': { settings },
@@ -111,5 +144,7 @@ describe('R-RUNTIME-SETTINGS: the Configuration section', () => {
     expect(await screen.findByLabelText(fr('config.DAM_SESSION_IDLE_MINUTES'))).toBeTruthy();
     expect(screen.getByText(fr('config.pinned'))).toBeTruthy();
     expect(screen.getByText(fr('config.intro'))).toBeTruthy();
+    expect(screen.getByLabelText(fr('config.DAM_SMTP_PASSWORD'))).toBeTruthy();
+    expect(screen.getByText(fr('config.secretStored'))).toBeTruthy();
   });
 });

@@ -136,6 +136,21 @@ function SettingInput({
         {form.errors[name] && <Field.ErrorText>{form.errors[name]}</Field.ErrorText>}
       </Field.Root>
     );
+  // R-RUNTIME-SMTP: a secret is never shown; typing one replaces the stored one, empty keeps it.
+  if (definition.kind === 'secret')
+    return (
+      <FormField
+        {...form.field(name)}
+        label={label}
+        type="password"
+        autoComplete="new-password"
+        disabled={pinned}
+        maxWidth="md"
+        helper={setting.stored || setting.pinned ? t('config.secretStored') : t('config.secretNone')}
+      />
+    );
+  if (definition.kind === 'text')
+    return <FormField {...form.field(name)} label={label} disabled={pinned} maxWidth="md" />;
   return (
     <FormField
       {...form.field(name)}

@@ -1602,7 +1602,7 @@ export const en = {
   'remote.hostKey': 'Host key',
   'remote.hostKeyNone': 'Recorded at the first connection',
   'remote.forgetHostKey': 'Forget host key',
-  'remote.forgetHostKeyLabel': 'Forget the recorded host key of {name}',
+  'remote.forgetHostKeyLabel': 'Forget host key of {name}',
   'remote.hostKeyForgotten':
     'The host key of {name} was forgotten: the next connection records the key it is shown.',
   // Workspace components (R-WORKSPACE-COMPONENTS)

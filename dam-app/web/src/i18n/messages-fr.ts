@@ -1636,7 +1636,7 @@ export const fr: Messages = {
   'remote.hostKey': 'Clé d’hôte',
   'remote.hostKeyNone': 'Enregistrée à la première connexion',
   'remote.forgetHostKey': 'Oublier la clé d’hôte',
-  'remote.forgetHostKeyLabel': 'Oublier la clé d’hôte enregistrée de {name}',
+  'remote.forgetHostKeyLabel': 'Oublier la clé d’hôte de {name}',
   'remote.hostKeyForgotten':
     'La clé d’hôte de {name} a été oubliée : la prochaine connexion enregistrera la clé présentée.',
   // Workspace components (R-WORKSPACE-COMPONENTS)

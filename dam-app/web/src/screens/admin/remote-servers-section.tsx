@@ -46,12 +46,15 @@ export function RemoteServersSection() {
     queryKey: KEYS.servers,
     queryFn: ({ signal }) => api.call(listRemoteServers, { signal }),
   });
+  const refresh = useRefresh();
   const test = useMutation({
     mutationFn: (server: RemoteServer) => api.call(testRemoteServer, { params: { id: server.id } }),
-    onSuccess: (_ok, server) =>
-      toaster.create({ type: 'success', title: t('remote.testPassed', { name: server.name }) }),
+    onSuccess: (_ok, server) => {
+      // R-REMOTE-SFTP: a first connection recorded the host key.
+      refresh([KEYS.servers]);
+      toaster.create({ type: 'success', title: t('remote.testPassed', { name: server.name }) });
+    },
   });
-  const refresh = useRefresh();
   const forget = useMutation({
     mutationFn: (server: RemoteServer) => api.call(forgetRemoteHostKey, { params: { id: server.id } }),
     onSuccess: (_ok, server) => {

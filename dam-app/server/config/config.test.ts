@@ -84,6 +84,32 @@ describe('loadConfig', () => {
     );
   });
 
+  it('R-RUNTIME-SMTP: SMTP_URL pins every SMTP setting; without it the DAM_SMTP_* settings name the server', () => {
+    const fromUrl = loadConfig({ SMTP_URL: 'smtps://mailer:p%40ss@mail.example' });
+    expect(fromUrl.smtp).toEqual({
+      host: 'mail.example',
+      port: 465,
+      user: 'mailer',
+      password: 'p@ss',
+      tls: true,
+    });
+    expect(fromUrl.pinned).toMatchObject({
+      DAM_SMTP_HOST: 'mail.example',
+      DAM_SMTP_PORT: '465',
+      DAM_SMTP_USER: 'mailer',
+      DAM_SMTP_PASSWORD: 'p@ss',
+      DAM_SMTP_TLS: 'true',
+    });
+    expect(loadConfig({}).smtp).toBeUndefined();
+    expect(loadConfig({}).pinned.DAM_SMTP_HOST).toBeUndefined();
+    const parts = loadConfig({ DAM_SMTP_HOST: 'relay.example', DAM_SMTP_USER: 'dam' });
+    expect(parts.smtp).toEqual({ host: 'relay.example', port: 25, user: 'dam', password: '', tls: false });
+    expect(parts.pinned).toMatchObject({ DAM_SMTP_HOST: 'relay.example', DAM_SMTP_USER: 'dam' });
+    expect(() => loadConfig({ DAM_SMTP_HOST: 'a b' })).toThrow('DAM_SMTP_HOST must be a host name');
+    expect(() => loadConfig({ DAM_SMTP_PORT: '0' })).toThrow('DAM_SMTP_PORT must be a port number');
+    expect(() => loadConfig({ MAIL_FROM: 'nobody' })).toThrow('MAIL_FROM must be an address');
+  });
+
   it('names every bad variable on its own line', () => {
     let error: unknown;
     try {

@@ -52,6 +52,9 @@ export function openSftp(login: RemoteLogin): Promise<RemoteSession> {
       ...(login.password === undefined ? {} : { password: login.password }),
       ...(login.privateKey ? { privateKey: login.privateKey } : {}),
       readyTimeout: REMOTE_TIMEOUT_MS,
+      // A server gone silent mid-transfer ends the connection (and fails the call in flight) within the timeout.
+      keepaliveInterval: REMOTE_TIMEOUT_MS / 3,
+      keepaliveCountMax: 3,
       hostVerifier: (key: Buffer) => {
         shown = hostKeyFingerprint(key);
         return !login.hostKey || login.hostKey === shown;

@@ -138,6 +138,28 @@ describe('R-REMOTE-SERVERS: the Remote servers section', () => {
     expect(body.password).toBeUndefined();
   });
 
+  it('R-REMOTE-SFTP: editing keeps the stored key unless told to remove it', async () => {
+    const { calls } = fakeApi({ ...routes, 'PUT /admin/remote-servers/5': STUDIO });
+    renderScreen(<AdminScreen section="remote" />);
+    const row = (await screen.findByText('sftp://sftp.studio.example:22')).closest('tr') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button', { name: en('remote.edit', { name: 'Studio' }) }));
+    const drawer = within(await screen.findByRole('dialog'));
+    expect(drawer.getByText(en('remote.privateKeyStored'))).toBeTruthy();
+    fireEvent.click(drawer.getByRole('button', { name: en('app.save') }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1));
+    expect(calls.find((call) => call.method === 'PUT')?.body).not.toHaveProperty('privateKey');
+    expect(calls.find((call) => call.method === 'PUT')?.body).not.toHaveProperty('password');
+
+    fireEvent.click(await within(row).findByRole('button', { name: en('remote.edit', { name: 'Studio' }) }));
+    const again = within(await screen.findByRole('dialog'));
+    const remove = again.getByLabelText(en('remote.removeKey')) as HTMLInputElement;
+    fireEvent.click(remove);
+    await waitFor(() => expect(remove.checked).toBe(true));
+    fireEvent.click(again.getByRole('button', { name: en('app.save') }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(2));
+    expect(calls.filter((call) => call.method === 'PUT')[1]?.body).toMatchObject({ privateKey: '' });
+  });
+
   it('an import without a server says the source is required', async () => {
     fakeApi({
       ...routes,

@@ -5,7 +5,7 @@ import { MESSAGES } from '../../api/messages.ts';
 import { ApiError } from '../api/api-error.ts';
 import type { DamServices } from '../services.ts';
 import { administratorEmails, recordScan } from './antivirus-queries.ts';
-import { type ScanVerdict, scanFile } from './clamd-client.ts';
+import { type ClamdAddress, type ScanVerdict, scanFile } from './clamd-client.ts';
 
 export interface UploadToScan {
   /** The file as it is now (staging, a landing name, the library folder). */
@@ -21,6 +21,15 @@ export interface UploadToScan {
 export type UploadScan = ScanVerdict | { result: 'not_configured' };
 
 /**
+ * The clamd uploads go to now, or undefined when none is set or an administrator switched scanning off
+ * (R-RUNTIME-SETTINGS: DAM_ANTIVIRUS=false keeps clamd's address). R-UPLOAD-SCAN-OFF: one answer for every path, so
+ * no byte is sent to a scanner whose verdict would be ignored (the live tus stream included).
+ */
+export function activeScanner(config: DamServices['config']): ClamdAddress | undefined {
+  return config.antivirus ? config.clamd : undefined;
+}
+
+/**
  * R-UPLOAD-SCAN: an upload is scanned once, whole, before it becomes an asset. Clean goes on; unscanned (clamd down,
  * too big for its limits) goes on too — availability over certainty — but is recorded with clamd's reason and logged,
  * and the antivirus health test turns red; infected is moved to the quarantine folder (outside the storage root),
@@ -28,9 +37,8 @@ export type UploadScan = ScanVerdict | { result: 'not_configured' };
  * is scanned: the site chose to run without an antivirus, which the health test shows as "not configured".
  */
 export async function scanUpload(services: DamServices, upload: UploadToScan): Promise<UploadScan> {
-  const { clamd } = services.config;
-  // R-RUNTIME-SETTINGS: an administrator may turn scanning off (DAM_ANTIVIRUS=false) without forgetting clamd.
-  if (!clamd || !services.config.antivirus) return { result: 'not_configured' };
+  const clamd = activeScanner(services.config);
+  if (!clamd) return { result: 'not_configured' };
   const verdict = upload.scanned ?? (await scanFile(clamd, upload.file));
   const base = { path: upload.path, user_id: upload.userId, via: upload.via };
   if (verdict.result === 'clean') {

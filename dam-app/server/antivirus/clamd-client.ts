@@ -100,6 +100,10 @@ export async function scanStream(
   }
   if (/^stream: OK$/.test(reply)) return { result: 'clean' };
   const found = /^stream: (.+) FOUND$/.exec(reply);
+  // With AlertExceedsMax (which a site must set: README) clamd names a limit it stopped at as if it were a threat; the
+  // bytes past it were never read, so the file is neither clean nor known infected.
+  if (found?.[1]?.startsWith('Heuristics.Limits.Exceeded.'))
+    return { result: 'unscanned', reason: `clamd stopped at one of its limits: ${found[1]}` };
   if (found) return { result: 'infected', signature: found[1] as string };
   return { result: 'unscanned', reason: reply };
 }

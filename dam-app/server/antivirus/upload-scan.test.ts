@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -62,6 +62,18 @@ describe.each(DATABASE_KINDS)(
       dam.services.db.selectFrom('assets').select('id').where('path', '=', path).executeTakeFirst();
     const scansOf = (path: string) =>
       dam.services.db.selectFrom('upload_scans').selectAll().where('path', '=', path).orderBy('id').execute();
+    /** The hash the upload's ingest job was given, taken while clamd scanned (R-UPLOAD-SCAN-OVERLAP). */
+    const hashGivenToIngest = async (path: string) => {
+      const jobs = await dam.services.db
+        .selectFrom('jobs')
+        .select('payload')
+        .where('kind', '=', 'upload.ingest')
+        .orderBy('id')
+        .execute();
+      const payloads = jobs.map((job) => job.payload as { path: string; ahead?: { hash: string } });
+      return payloads.find((payload) => payload.path === path)?.ahead?.hash;
+    };
+    const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
     const quarantined = async () => readdir(dam.services.config.quarantineDir).catch(() => [] as string[]);
     /** Until no ingest is left to run: what the upload queued has become an asset, or never will. */
     const settle = async () => {
@@ -107,6 +119,8 @@ describe.each(DATABASE_KINDS)(
       const created = await tus.create(data.byteLength, { filename: 'clean.bin', destPath: 'In' });
       expect((await tus.patch(created.location, 0, data)).status).toBe(204);
       expect((await scansOf('Library/In/clean.bin')).map((each) => each.result)).toEqual(['clean']);
+      // Hashed while clamd scanned: the ingest does not read the file again.
+      expect(await hashGivenToIngest('Library/In/clean.bin')).toBe(sha256(data));
       await settle();
       expect(await assetAt('Library/In/clean.bin')).toBeDefined();
     });
@@ -240,7 +254,9 @@ describe.each(DATABASE_KINDS)(
 
     it('Rapid: the files of one finish are scanned side by side, not one after another (issue 30)', async () => {
       const names = ['one.bin', 'two.bin', 'three.bin'];
-      for (const name of names) await writeFile(join(local, name), randomBytes(2 * 1024 * 1024));
+      const contents = names.map(() => randomBytes(2 * 1024 * 1024));
+      for (const [index, name] of names.entries())
+        await writeFile(join(local, name), contents[index] as Buffer);
       const setup = await carla.post('/transfers/pre-transfer', {
         destPath: 'In',
         nodetarget: '/files/upload_setup',
@@ -259,9 +275,35 @@ describe.each(DATABASE_KINDS)(
         expect(finish.status).toBe(200);
         expect(proxy.counts.connections).toBe(3);
         expect(proxy.counts.peak).toBeGreaterThan(1);
-        for (const name of names)
+        for (const [index, name] of names.entries()) {
           expect((await scansOf(`Library/In/${name}`)).map((each) => each.result)).toEqual(['clean']);
+          // R-UPLOAD-SCAN-OVERLAP: each one hashed beside its scan.
+          expect(await hashGivenToIngest(`Library/In/${name}`)).toBe(sha256(contents[index] as Buffer));
+        }
       } finally {
+        dam.services.config.clamd = scanner;
+        await proxy.close();
+      }
+    });
+
+    it('R-UPLOAD-SCAN-OFF: with the antivirus switched off, no byte of a tus upload reaches clamd', async () => {
+      const proxy = await clamdProxy(clamd.socket);
+      const scanner = dam.services.config.clamd;
+      dam.services.config.clamd = { socket: proxy.socket };
+      // What the runtime setting DAM_ANTIVIRUS=false does on every server (config/runtime-settings.ts).
+      dam.services.config.antivirus = false;
+      try {
+        const { data, cut } = split();
+        const tus = tusDriver(dam.url, carla);
+        const created = await tus.create(data.byteLength, { filename: 'unwatched.bin', destPath: 'In' });
+        expect((await tus.patch(created.location, 0, data.subarray(0, cut))).status).toBe(204);
+        expect((await tus.patch(created.location, cut, data.subarray(cut))).status).toBe(204);
+        expect(proxy.counts).toMatchObject({ connections: 0, bytes: 0 });
+        expect(await scansOf('Library/In/unwatched.bin')).toEqual([]);
+        await settle();
+        expect(await assetAt('Library/In/unwatched.bin')).toBeDefined();
+      } finally {
+        dam.services.config.antivirus = true;
         dam.services.config.clamd = scanner;
         await proxy.close();
       }

@@ -10,7 +10,7 @@ import { isIndexable, PathOutsideRootError } from '../storage/originals-tree.ts'
 import { inLoadingDock } from '../storage/work-folders.ts';
 import { workflowEvent } from '../workflows/workflow-events.ts';
 import { insertAssetUnlessTaken, keywordVector, liveAssetAt, updateAssetRow } from './asset-queries.ts';
-import { hashFile } from './hash-file.ts';
+import { type HashAhead, hashOf } from './hash-ahead.ts';
 
 export interface IngestResult {
   id: number;
@@ -34,12 +34,14 @@ export interface IngestOrigin {
  * Registers a file already in the originals tree (what an accelerated upload leaves there) as an asset. Idempotent by
  * path and content: the same file ingested twice, or by two servers at once, is one asset; a file whose content
  * changed keeps its asset and gets its metadata and renditions again. The type comes from the content (exiftool
- * reads signatures), metadata through `normalize_xmp`, renditions follow as a job.
+ * reads signatures), metadata through `normalize_xmp`, renditions follow as a job. An upload's hash may come `ahead`,
+ * taken while the antivirus scanned it (R-UPLOAD-SCAN-OVERLAP); it counts only for the same file, unchanged.
  */
 export async function ingestFile(
   services: DamServices,
   given: string,
   origin: IngestOrigin = { actorId: null, event: 'New' },
+  ahead?: HashAhead,
 ): Promise<IngestResult> {
   const { db } = services;
   if (!isIndexable(baseName(given))) throw new NotIngestableError(`Not an asset file: ${given}`);
@@ -57,7 +59,7 @@ export async function ingestFile(
   }
   const info = await lstat(absolute);
   if (!info.isFile()) throw new NotIngestableError(`Not a file: ${path}`);
-  const hash = await hashFile(absolute);
+  const hash = await hashOf(absolute, ahead);
   const existing = await liveAssetAt(db, path);
   if (existing && existing.content_hash === hash) {
     if (existing.status === 'missing') await updateAssetRow(db, existing.id, { status: 'active' });

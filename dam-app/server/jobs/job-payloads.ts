@@ -22,6 +22,8 @@ export const JOB_PAYLOADS = {
     aclId: z.number().int().nullable().optional(),
     /** `http`: it came by the browser's HTTP fallback (tus), not the transfer node. */
     via: z.literal('http').optional(),
+    /** Its hash, taken while the antivirus scanned it (assets/hash-ahead.ts, R-UPLOAD-SCAN-OVERLAP). */
+    ahead: z.object({ hash: z.string(), file: z.string() }).optional(),
   }),
   'storage.reconcile': z.object({ path: z.string().optional() }),
   /** One asset version converted with one preset (conversions/conversion-job.ts). */

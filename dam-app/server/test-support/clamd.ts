@@ -34,8 +34,11 @@ export interface RunningClamd {
   close(): Promise<void>;
 }
 
-/** A real clamd (Debian's clamav-daemon) in the foreground, its socket, database and log in a temporary folder. */
-export async function startClamd(): Promise<RunningClamd> {
+/**
+ * A real clamd (Debian's clamav-daemon) in the foreground, its socket, database and log in a temporary folder.
+ * `maxFileSize`: clamd's per-file limits (MaxFileSize, MaxScanSize), when a test needs them below the stream's.
+ */
+export async function startClamd(options: { maxFileSize?: string } = {}): Promise<RunningClamd> {
   const dir = await mkdtemp(join(tmpdir(), 'rapid-clamd-'));
   const database = join(dir, 'db');
   const socket = join(dir, 'clamd.sock');
@@ -50,10 +53,12 @@ export async function startClamd(): Promise<RunningClamd> {
       `TemporaryDirectory ${dir}`,
       `LogFile ${join(dir, 'clamd.log')}`,
       'Foreground yes',
-      // The benchmark sends 100 MiB; clamd's default stream limit is 25 MiB.
+      // The benchmark sends 100 MiB; clamd's default stream limit is 25 MiB. The per-file limits must be at least
+      // the stream's: past them clamd reads no further and, without AlertExceedsMax, answers OK for the rest.
       'StreamMaxLength 200M',
-      'MaxScanSize 200M',
-      'MaxFileSize 200M',
+      `MaxScanSize ${options.maxFileSize ?? '200M'}`,
+      `MaxFileSize ${options.maxFileSize ?? '200M'}`,
+      'AlertExceedsMax yes',
     ].join('\n'),
   );
   let child: ChildProcess | undefined;

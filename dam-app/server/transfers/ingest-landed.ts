@@ -3,13 +3,15 @@ import { dirname } from 'node:path';
 import { aclsHeldBy } from '../access/acls-held.ts';
 import { can, type Principal } from '../access/principal.ts';
 import { liveAssetRowAt } from '../assets/asset-queries.ts';
-import { hashFile } from '../assets/hash-file.ts';
+import { type HashAhead, hashOf } from '../assets/hash-ahead.ts';
 import { ingestFile } from '../assets/ingest.ts';
 import { findUser } from '../auth/account-queries.ts';
 import { baseName, isUnder, joinPath, parentOf } from '../folders/acl-scope.ts';
+import type { JobPayload } from '../jobs/job-payloads.ts';
 import type { DamServices } from '../services.ts';
 import { placeWithoutOverwrite } from '../uploads/unique-name.ts';
 import { versionFromUpload } from '../versions/upload-version.ts';
+import type { INGEST_UPLOAD_JOB } from './ingest-job.ts';
 
 /** An accelerated upload's file that the node landed beside an existing one, because its name was taken. */
 export interface LandedUpload {
@@ -20,6 +22,8 @@ export interface LandedUpload {
   userId: number;
   /** The ACL the upload was made in. */
   aclId: number | null;
+  /** Its hash, taken while the antivirus scanned it (R-UPLOAD-SCAN-OVERLAP). */
+  ahead?: HashAhead;
 }
 
 /**
@@ -34,7 +38,7 @@ export interface LandedUpload {
 export async function ingestLanded(services: DamServices, upload: LandedUpload): Promise<void> {
   const landed = services.tree.absolute(upload.landedPath);
   if (!(await lstat(landed).catch(() => undefined))?.isFile()) return;
-  const hash = await hashFile(landed);
+  const hash = await hashOf(landed, upload.ahead);
   const asset = await liveAssetRowAt(services.db, upload.path);
   const principal = await uploader(services, upload);
   if (asset && principal && mayVersion(principal, asset)) {
@@ -46,19 +50,26 @@ export async function ingestLanded(services: DamServices, upload: LandedUpload):
       return;
   }
   const name = await placeWithoutOverwrite(landed, dirname(landed), baseName(upload.path));
-  await ingestFile(services, joinPath(parentOf(upload.path), name), {
-    actorId: upload.userId,
-    event: 'Upload',
-  });
+  await ingestFile(
+    services,
+    joinPath(parentOf(upload.path), name),
+    { actorId: upload.userId, event: 'Upload' },
+    upload.ahead,
+  );
 }
 
 /** The job that turns a file an upload delivered into an asset (or a version of one). */
 export async function ingestUpload(
   services: DamServices,
-  payload: { path: string; landedPath?: string; userId?: number; aclId?: number | null },
+  payload: JobPayload<typeof INGEST_UPLOAD_JOB>,
 ): Promise<void> {
   if (payload.landedPath === undefined || payload.userId === undefined) {
-    await ingestFile(services, payload.path, { actorId: payload.userId ?? null, event: 'Upload' });
+    await ingestFile(
+      services,
+      payload.path,
+      { actorId: payload.userId ?? null, event: 'Upload' },
+      payload.ahead,
+    );
     return;
   }
   await ingestLanded(services, {
@@ -66,6 +77,7 @@ export async function ingestUpload(
     landedPath: payload.landedPath,
     userId: payload.userId,
     aclId: payload.aclId ?? null,
+    ahead: payload.ahead,
   });
 }
 

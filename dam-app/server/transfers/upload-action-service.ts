@@ -1,7 +1,8 @@
 import { MESSAGES } from '../../api/messages.ts';
 import type { Principal } from '../access/principal.ts';
-import { scanUpload } from '../antivirus/antivirus-service.ts';
+import { scanWhileHashing } from '../antivirus/scan-while-hashing.ts';
 import { ApiError, invalid, notFound } from '../api/api-error.ts';
+import type { HashAhead } from '../assets/hash-ahead.ts';
 import { baseName, parentOf } from '../folders/acl-scope.ts';
 import { queueJob } from '../jobs/job-payloads.ts';
 import type { DamServices } from '../services.ts';
@@ -111,7 +112,7 @@ export async function fileFinish(
   );
   const landedOf = new Map(completed.map((file) => [file.path, file.landedPath]));
   if (completed.length === 0) return { paths: [] };
-  const refused = await scanCompleted(services, principal, cookie, completed);
+  const { refused, aheads } = await scanCompleted(services, principal, cookie, completed);
   await services.db.transaction().execute(async (trx) => {
     const added = await queries.insertUploadFiles(
       trx,
@@ -125,6 +126,7 @@ export async function fileFinish(
         userId: principal.user.id,
         cookie,
         ...(landedPath ? { landedPath, aclId: principal.acl?.id ?? null } : {}),
+        ahead: aheads.get(path),
       });
     }
   });
@@ -143,29 +145,32 @@ const PARALLEL_SCANS = 4;
  * scans nor ingests it; its refusal is answered once the clean ones are registered. The files are scanned side by side
  * (issue 30), not streamed as they arrive as tus uploads are: the node writes each block at its offset as it lands —
  * out of order, retransmits included, in its own process and maybe on another host — so no in-order byte stream
- * exists for clamd's INSTREAM before the file is complete.
+ * exists for clamd's INSTREAM before the file is complete. Each file's hash is taken beside its scan, for its ingest
+ * (R-UPLOAD-SCAN-OVERLAP).
  */
 async function scanCompleted(
   services: DamServices,
   principal: Principal,
   cookie: string,
   files: { path: string; landedPath: string | undefined }[],
-): Promise<Map<string, ApiError>> {
+): Promise<{ refused: Map<string, ApiError>; aheads: Map<string, HashAhead> }> {
   const registered = new Set(await queries.registeredUploadPaths(services.db, cookie));
   const waiting = files.filter((file) => !registered.has(file.path));
   const outcomes = new Array<ApiError | undefined>(waiting.length);
+  const aheads = new Map<string, HashAhead>();
   let next = 0;
   const scanner = async () => {
     for (let index = next++; index < waiting.length; index = next++) {
       const file = waiting[index] as (typeof waiting)[number];
       services.metrics.upload('rapid');
       try {
-        await scanUpload(services, {
+        const ahead = await scanWhileHashing(services, {
           file: services.tree.absolute(file.landedPath ?? file.path),
           path: file.path,
           userId: principal.user.id,
           via: 'rapid',
         });
+        if (ahead) aheads.set(file.path, ahead);
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         outcomes[index] = error;
@@ -178,7 +183,7 @@ async function scanCompleted(
     const error = outcomes[index];
     if (error) refused.set(file.path, error);
   });
-  return refused;
+  return { refused, aheads };
 }
 
 /** error_upload (R-UPLOAD-ERROR): the failed transfer's message and the node's error code are kept on its session. */

@@ -11,10 +11,12 @@ import { pathInAcl } from '../access/acl-paths.ts';
 import type { Principal } from '../access/principal.ts';
 import { confinePath } from '../access/storage-path.ts';
 import { mayUpload } from '../access/transfer-gates.ts';
-import { scanUpload } from '../antivirus/antivirus-service.ts';
+import { activeScanner } from '../antivirus/antivirus-service.ts';
+import { scanWhileHashing } from '../antivirus/scan-while-hashing.ts';
 import { ApiError } from '../api/api-error.ts';
 import { REQUEST_ID_HEADER } from '../api/request-id.ts';
 import { isDiskFull } from '../api/server-failure.ts';
+import type { HashAhead } from '../assets/hash-ahead.ts';
 import { aclRoot } from '../folders/acl-scope.ts';
 import { queueJob } from '../jobs/job-payloads.ts';
 import type { DamServices } from '../services.ts';
@@ -57,10 +59,11 @@ export function createBrowserUploads(services: DamServices) {
     if (!principal) throw refuse(401, MESSAGES.unauthorized);
     return principal;
   };
-  // R-UPLOAD-SCAN: the bytes go to clamd as they land, so the verdict is ready when the upload ends (issue 30).
+  // R-UPLOAD-SCAN: the bytes go to clamd as they land, so the verdict is ready when the upload ends (issue 30);
+  // R-UPLOAD-SCAN-OFF: asked at each upload's first chunk, so the runtime switch counts from the next upload on.
   const datastore = new ScanningFileStore(
     { directory: staging, expirationPeriodInMilliseconds: KEEP_UNFINISHED_MS },
-    () => config.clamd,
+    () => activeScanner(config),
   );
   const server = new Server({
     path: BROWSER_UPLOAD_PATH,
@@ -119,19 +122,26 @@ export function createBrowserUploads(services: DamServices) {
       if (!folder) throw refuse(404, MESSAGES.folderNotFound);
       services.metrics.upload('http');
       // R-UPLOAD-SCAN: before anything reaches the library; whole, in staging, when it could not be scanned live.
-      const scanned = await datastore.liveVerdict(upload.id, upload.size ?? upload.offset);
+      // R-UPLOAD-SCAN-OVERLAP: the ingest's hash is taken in staging meanwhile.
+      let ahead: HashAhead | undefined;
       try {
-        await scanUpload(services, {
-          scanned,
-          file: join(staging, upload.id),
-          path: relative(config.storageRoot, join(folder, upload.metadata?.filename as string)),
-          userId: Number(upload.metadata?.userId),
-          via: 'http',
-        });
+        ahead = await scanWhileHashing(
+          services,
+          {
+            file: join(staging, upload.id),
+            path: relative(config.storageRoot, join(folder, upload.metadata?.filename as string)),
+            userId: Number(upload.metadata?.userId),
+            via: 'http',
+          },
+          () => datastore.liveVerdict(upload.id, upload.size ?? upload.offset),
+        );
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         await unlink(join(staging, `${upload.id}.json`)).catch(() => {});
         throw refuse(error.status, error.userMessage);
+      } finally {
+        // A live scan begun before an administrator switched scanning off is not waited for.
+        datastore.forget(upload.id);
       }
       await mkdir(folder, { recursive: true });
       const name = await placeWithoutOverwrite(
@@ -145,6 +155,7 @@ export function createBrowserUploads(services: DamServices) {
         path,
         userId: Number(upload.metadata?.userId),
         via: 'http',
+        ahead,
       });
       services.jobs.kick();
       return { headers: { 'X-Rapid-Path': encodeURI(path) } };

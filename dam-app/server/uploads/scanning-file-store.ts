@@ -46,6 +46,11 @@ export class ScanningFileStore extends FileStore {
     return scan?.finish(size);
   }
 
+  /** Ends the upload's live scan, if any is left, without waiting for its verdict. */
+  forget(id: string): void {
+    this.drop(id);
+  }
+
   override async remove(id: string): Promise<void> {
     this.drop(id);
     return super.remove(id);

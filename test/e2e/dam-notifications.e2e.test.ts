@@ -7,14 +7,13 @@ import { ingestUpload } from '../../dam-app/server/transfers/ingest-landed.ts';
 import { en } from '../../dam-app/web/src/i18n/messages-en.ts';
 import { fr } from '../../dam-app/web/src/i18n/messages-fr.ts';
 import {
-  axeViolations,
   type DamWebSite,
   launchChromium,
   SCREEN_WAIT_MS,
+  screenSteps,
   startDamWebSite,
   withInstallPromptClosed,
 } from './harness/dam-web.ts';
-import { saveScreenshot } from './harness/screenshot.ts';
 
 // Issue 28 in real Chromium against the real DAM (PGlite, demo users): Carlos follows a folder; the administrator
 // uploads into it (the upload's ingest job, as a transfer's UploadFileFinish queues it); Carlos's bell counts it
@@ -27,7 +26,6 @@ let page: Page;
 let inboxId = 0;
 let adminId = 0;
 const pageErrors: string[] = [];
-const q = (text: string) => JSON.stringify(text);
 
 beforeAll(async () => {
   site = await startDamWebSite();
@@ -73,21 +71,16 @@ function login(username: string) {
   if (!found) throw new Error(`no demo login ${username}`);
   return found;
 }
-const go = (hash: string) => page.goto(new URL(hash, site.url).href);
-const seeText = (text: string) =>
-  page.waitForSelector(`::-p-text(${q(text)})`, { visible: true, timeout: SCREEN_WAIT_MS });
+const { go, seeText, checkScreen } = screenSteps(
+  'dam-notifications',
+  () => site,
+  () => page,
+);
 const unreadBadge = () =>
   page.$eval(
     '[data-notification-bell]',
     (bell) => bell.querySelector('[data-unread-count]')?.textContent ?? null,
   );
-
-async function checkScreen(name: string) {
-  await new Promise((resolve) => setTimeout(resolve, 400)); // let toasts settle
-  await saveScreenshot(page, `dam-notifications-${name}`);
-  const violations = await axeViolations(page);
-  expect(violations, `${name}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
-}
 
 describe('notifications, live', () => {
   it('raises the bell of a folder’s follower when another person uploads there, without a reload', async () => {

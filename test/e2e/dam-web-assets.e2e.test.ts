@@ -16,11 +16,12 @@ import { ApiClient } from '../../dam-app/server/test-support/api-client.ts';
 import { eventually } from '../../dam-app/server/test-support/sample-media.ts';
 import {
   ADMIN_PASSWORD,
-  axeViolations,
   type DamWebSite,
   launchChromium,
   pageAfterFailure,
+  quoted,
   SCREEN_WAIT_MS,
+  screenSteps,
   startDamWebSite,
   withInstallPromptClosed,
 } from './harness/dam-web.ts';
@@ -37,7 +38,6 @@ let page: Page;
 const pageErrors: string[] = [];
 const cspViolations: string[] = [];
 const ids: Record<string, number> = {};
-const q = (text: string) => JSON.stringify(text);
 
 const passwordOf = (username: string) => {
   const login = site.logins.find((each) => each.username === username);
@@ -95,12 +95,13 @@ async function openPage(context: BrowserContext, width = 1280, height = 900): Pr
   return next;
 }
 
-const go = (hash: string, target = page) => target.goto(new URL(hash, site.url).href);
-const seeText = (text: string, target = page) =>
-  target.waitForSelector(`::-p-text(${q(text)})`, { visible: true, timeout: SCREEN_WAIT_MS });
+const { go, seeText, button, checkScreen } = screenSteps(
+  'dam-web-assets',
+  () => site,
+  () => page,
+);
 const seeHeading = (text: string, target = page) =>
   target.waitForSelector(`aria/${text}[role="heading"]`, { visible: true, timeout: SCREEN_WAIT_MS });
-const button = (name: string, target = page) => target.locator(`aria/${name}[role="button"]`);
 /** Fills a field by name; inside the open dialog when one is open (the page behind may have a field of that name). */
 async function fill(name: string, value: string, target = page) {
   const inDialog = `[role="dialog"][data-state="open"] [name="${name}"]`;
@@ -123,13 +124,6 @@ async function logIn(target: Page, login: string, password: string) {
 }
 
 /** axe-core finds nothing, and the screen is saved for people to look at. */
-async function checkScreen(name: string, target = page) {
-  await new Promise((resolve) => setTimeout(resolve, 400)); // let transitions (toasts, dialogs) settle
-  await saveScreenshot(target, `dam-web-assets-${name}`);
-  const violations = await axeViolations(target);
-  expect(violations, `${name}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
-}
-
 /** No toast on screen covers any part of `selector` (the first match), so a click meant for it lands on it. */
 async function clearOfToasts(selector: string, target = page) {
   const overlaps = await target.$eval(selector, (element) => {
@@ -163,7 +157,7 @@ async function menuItems(trigger: string, target = page): Promise<{ text: string
 
 /** Ticks a checkbox from the keyboard: focus it, press Space. */
 async function tick(label: string, target = page) {
-  await target.$eval(`input[aria-label=${q(label)}]`, (input) => (input as HTMLInputElement).focus());
+  await target.$eval(`input[aria-label=${quoted(label)}]`, (input) => (input as HTMLInputElement).focus());
   await target.keyboard.press('Space');
 }
 

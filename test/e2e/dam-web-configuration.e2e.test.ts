@@ -3,14 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { en } from '../../dam-app/web/src/i18n/messages-en.ts';
 import { fr } from '../../dam-app/web/src/i18n/messages-fr.ts';
 import {
-  axeViolations,
   type DamWebSite,
   launchChromium,
   openAdminPage,
   SCREEN_WAIT_MS,
+  screenSteps,
   startDamWebSite,
 } from './harness/dam-web.ts';
-import { saveScreenshot } from './harness/screenshot.ts';
 
 // R-RUNTIME-SETTINGS in real Chromium against the real DAM server: the Configuration section of Administration shows
 // the setting the environment pins as pinned and disabled, a change made with the keyboard holds on the server at
@@ -19,7 +18,6 @@ import { saveScreenshot } from './harness/screenshot.ts';
 let site: DamWebSite;
 let browser: Browser;
 let page: Page;
-const q = (text: string) => JSON.stringify(text);
 
 beforeAll(async () => {
   site = await startDamWebSite({ env: { DAM_ALLOW_UPLOAD: 'false' } });
@@ -31,16 +29,11 @@ afterAll(async () => {
   await site?.close();
 });
 
-const go = (hash: string) => page.goto(new URL(hash, site.url).href);
-const seeText = (text: string) =>
-  page.waitForSelector(`::-p-text(${q(text)})`, { visible: true, timeout: SCREEN_WAIT_MS });
-
-async function checkScreen(name: string) {
-  await new Promise((resolve) => setTimeout(resolve, 400));
-  await saveScreenshot(page, `dam-web-configuration-${name}`);
-  const violations = await axeViolations(page);
-  expect(violations, `${name}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
-}
+const { go, seeText, checkScreen } = screenSteps(
+  'dam-web-configuration',
+  () => site,
+  () => page,
+);
 
 describe('Administration: configuration (R-RUNTIME-SETTINGS)', () => {
   it('shows the pinned setting disabled and applies a change made with the keyboard at once', async () => {

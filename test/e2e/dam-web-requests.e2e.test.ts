@@ -10,15 +10,14 @@ import { sampleJpeg } from '../../dam-app/server/test-support/sample-media.ts';
 import { en } from '../../dam-app/web/src/i18n/messages-en.ts';
 import { fr } from '../../dam-app/web/src/i18n/messages-fr.ts';
 import {
-  axeViolations,
   type DamWebSite,
   launchChromium,
   pageAfterFailure,
   SCREEN_WAIT_MS,
+  screenSteps,
   startDamWebSite,
   withInstallPromptClosed,
 } from './harness/dam-web.ts';
-import { saveScreenshot } from './harness/screenshot.ts';
 
 // Requests to download (issue 28) in real Chromium against the real DAM on PGlite with the demo's people: Rita
 // (Requestors: sees the library, downloads nothing) asks for three assets, Arthur (Approvers, the Library folder's
@@ -30,7 +29,6 @@ let site: DamWebSite;
 let browser: Browser;
 let page: Page;
 const pageErrors: string[] = [];
-const q = (text: string) => JSON.stringify(text);
 const NAMES = ['alpha.jpg', 'bravo.jpg', 'charlie.jpg'];
 
 beforeAll(async () => {
@@ -68,22 +66,15 @@ async function openPage(): Promise<Page> {
   return next;
 }
 
-const go = (hash: string) => page.goto(new URL(hash, site.url).href);
-const seeText = (text: string) =>
-  page.waitForSelector(`::-p-text(${q(text)})`, { visible: true, timeout: SCREEN_WAIT_MS });
+const { go, seeText, button, menuItem, checkScreen } = screenSteps(
+  'dam-web-requests',
+  () => site,
+  () => page,
+);
 const seeHeading = (text: string) =>
   page.waitForSelector(`aria/${text}[role="heading"]`, { visible: true, timeout: SCREEN_WAIT_MS });
-const button = (name: string) => page.locator(`aria/${name}[role="button"]`);
-const menuItem = (name: string) => page.locator(`aria/${name}[role="menuitem"]`);
 const noBackdrop = () =>
   page.waitForFunction(() => !document.querySelector('[data-part="backdrop"]'), { timeout: 10_000 });
-
-async function checkScreen(name: string) {
-  await new Promise((resolve) => setTimeout(resolve, 400)); // transitions (toasts, dialogs) settle
-  await saveScreenshot(page, `dam-web-requests-${name}`);
-  const violations = await axeViolations(page);
-  expect(violations, `${name}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
-}
 
 /** The screen at 1280 px, then at 768 px (and back). */
 async function checkWidths(name: string) {

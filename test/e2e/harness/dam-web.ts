@@ -6,13 +6,14 @@ import { fileURLToPath } from 'node:url';
 import { createDemoContent, seedDemo } from '@rapid/dam-app/demo';
 import { createServices, loadConfig, silentLogger, startDamServer } from '@rapid/dam-app/server';
 import type { Browser, Page } from 'puppeteer-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { copyPgliteTemplate } from '../../../dam-app/server/test-support/database-templates.ts';
 import { en } from '../../../dam-app/web/src/i18n/messages-en.ts';
 import { INSTALL_PROMPT_CLOSED_KEY } from '../../../dam-app/web/src/transfers/install-prompt-memory.ts';
 import { CHROMIUM_PATH } from './artifacts.ts';
 import { within } from './failure-evidence.ts';
 import { launchBrowser } from './launch-browser.ts';
+import { saveScreenshot } from './screenshot.ts';
 import './provided-context.ts';
 
 const root = (path: string) => fileURLToPath(new URL(`../../../${path}`, import.meta.url));
@@ -183,4 +184,40 @@ export async function openAdminPage(
   await page.locator(`aria/${en['login.submit']}[role="button"]`).click();
   await page.waitForSelector('button[data-user-menu]', { visible: true, timeout: SCREEN_WAIT_MS });
   return page;
+}
+
+/** A text as puppeteer's `::-p-text()` and `aria/` selectors take it: JSON-quoted. */
+export const quoted = (text: string) => JSON.stringify(text);
+
+/**
+ * The small steps of a DAM screen suite, on the page `current()` answers (a suite may open another page after a
+ * failure) unless another page is named: go to a hash of the site, wait to see a text, find a button or menu item,
+ * and check a screen — saved as `<prefix>-<name>.png` once transitions (toasts, drawers, dialogs) settled, then
+ * axe-checked.
+ */
+export function screenSteps(prefix: string, site: () => { url: string }, current: () => Page) {
+  return {
+    go: (hash: string, target = current()) => target.goto(new URL(hash, site().url).href),
+    seeText: (text: string, target = current(), timeout = SCREEN_WAIT_MS) =>
+      target.waitForSelector(`::-p-text(${quoted(text)})`, { visible: true, timeout }),
+    button: (name: string, target = current()) => target.locator(`aria/${name}[role="button"]`),
+    menuItem: (name: string, target = current()) => target.locator(`aria/${name}[role="menuitem"]`),
+    async checkScreen(name: string, target = current()) {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await saveScreenshot(target, `${prefix}-${name}`);
+      const violations = await axeViolations(target);
+      expect(violations, `${name}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
+    },
+  };
+}
+
+/** The app's language from the page's next document on, and in the one open now (about:blank has no storage). */
+export async function inLanguage(page: Page, language: 'en' | 'fr') {
+  await page.evaluateOnNewDocument(
+    (lang) => window.localStorage.setItem('rapid-dam.language', lang),
+    language,
+  );
+  await page
+    .evaluate((lang) => window.localStorage.setItem('rapid-dam.language', lang), language)
+    .catch(() => {});
 }

@@ -5,58 +5,27 @@
 // what remains in between is clamd's own pass over the spooled stream, which INSTREAM starts only at its end mark.
 // Target: ≤ 10 % added (issue 30).
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { hashPassword } from '../../dam-app/server/auth/passwords.ts';
-import { loadConfig } from '../../dam-app/server/config/config.ts';
-import { createServices } from '../../dam-app/server/create-services.ts';
-import { silentLogger } from '../../dam-app/server/log.ts';
-import { startDamServer } from '../../dam-app/server/start-server.ts';
 import { ApiClient } from '../../dam-app/server/test-support/api-client.ts';
 import { startClamd } from '../../dam-app/server/test-support/clamd.ts';
 import { tusDriver } from '../../dam-app/server/test-support/tus-test-driver.ts';
-import { freePort } from './lib/free-port.mjs';
+import { addBenchUser, BENCH_PASSWORD, BENCH_USER, createBenchDam } from './lib/bench-dam.ts';
 import { median } from './lib/stats.ts';
 
 const MIB = Number(process.argv[2] ?? 100);
 const ROUNDS = Number(process.argv[3] ?? 3);
-const home = await mkdtemp(join(tmpdir(), 'rapid-bench-scan-'));
-const port = await freePort();
 const clamd = await startClamd();
+const dam = await createBenchDam('scan', { DAM_RECONCILE_SECONDS: '0', DAM_CLAMD: clamd.socket });
 try {
-  const config = loadConfig({
-    DAM_HOME: home,
-    PORT: String(port),
-    DAM_EMBEDDED_NODE: 'false',
-    DAM_SCRYPT_LOG_N: '10',
-    DAM_RECONCILE_SECONDS: '0',
-    DAM_CLAMD: clamd.socket,
-  });
+  const { config, runtime, db } = dam;
   const scanner = config.clamd;
-  const runtime = await createServices(config, silentLogger);
-  const { db } = runtime.services;
-  const acl = await db
-    .insertInto('acls')
-    .values({ name: 'All', root_path: 'Library', permissions: ['fileUpload', 'new assets'] })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const user = await db
-    .insertInto('users')
-    .values({
-      username: 'bench',
-      password_hash: await hashPassword('Bench-Pass-1', 10),
-      status: 'active',
-      email: 'b@dam.example',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db.insertInto('acl_grants').values({ acl_id: acl.id, user_id: user.id, group_id: null }).execute();
+  await addBenchUser(db, { permissions: ['fileUpload', 'new assets'] });
   await mkdir(join(config.storageRoot, 'Library/In'), { recursive: true });
-  const server = await startDamServer({ port, publicDir: home, sdkDir: home, services: runtime.services });
-  const base = `http://127.0.0.1:${port}`;
+  await dam.listen();
+  const base = dam.origin;
   const client = new ApiClient(base);
-  await client.login('bench', 'Bench-Pass-1');
+  await client.login(BENCH_USER, BENCH_PASSWORD);
   const tus = tusDriver(base, client);
 
   /** Seconds from the last byte's PATCH to the asset's row. */
@@ -92,9 +61,7 @@ try {
   console.log(
     `  with clamd:        ${(scanned * 1000).toFixed(0)} ms (+${(((scanned - plain) / plain) * 100).toFixed(0)} %)`,
   );
-  await server.close();
-  await runtime.close();
 } finally {
+  await dam.close();
   await clamd.close();
-  await rm(home, { recursive: true, force: true });
 }

@@ -8,9 +8,11 @@ import { en } from '../../dam-app/web/src/i18n/messages-en.ts';
 import { fr } from '../../dam-app/web/src/i18n/messages-fr.ts';
 import {
   type DamWebSite,
+  demoPassword,
   launchChromium,
   SCREEN_WAIT_MS,
   screenSteps,
+  signIn,
   startDamWebSite,
   withInstallPromptClosed,
 } from './harness/dam-web.ts';
@@ -31,7 +33,7 @@ beforeAll(async () => {
   site = await startDamWebSite();
   const { services } = site.runtime;
   await mkdir(join(services.config.storageRoot, 'Library'), { recursive: true });
-  const carlos = login('carlos');
+  const carlos = { username: 'carlos', password: demoPassword(site, 'carlos') };
   const client = new ApiClient(site.url);
   await client.login(carlos.username, carlos.password);
   const root = (await client.get('/folders/tree')).body.root;
@@ -55,10 +57,7 @@ beforeAll(async () => {
   page = await withInstallPromptClosed(await browser.newPage());
   await page.setViewport({ width: 1280, height: 900 });
   page.on('pageerror', (error) => pageErrors.push(String(error)));
-  await go('#/login');
-  await page.locator('[name="login"]').fill(carlos.username);
-  await page.locator('[name="password"]').fill(carlos.password);
-  await page.locator(`aria/${en['login.submit']}[role="button"]`).click();
+  await signIn(page, site, carlos.username, carlos.password);
   await page.waitForSelector('[data-notification-bell]', { visible: true, timeout: SCREEN_WAIT_MS });
 }, 180_000);
 afterAll(async () => {
@@ -66,11 +65,6 @@ afterAll(async () => {
   await site?.close();
 });
 
-function login(username: string) {
-  const found = site.logins.find((each) => each.username === username);
-  if (!found) throw new Error(`no demo login ${username}`);
-  return found;
-}
 const { go, seeText, checkScreen } = screenSteps(
   'dam-notifications',
   () => site,

@@ -8,7 +8,14 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIN_CLIENT_VERSION, TRANSFER_MESSAGES } from '../../dam-app/api/transfer-messages.ts';
 import { assertBuilt } from './harness/artifacts.ts';
-import { type DamWebSite, launchChromium, quoted, screenSteps, startDamWebSite } from './harness/dam-web.ts';
+import {
+  type DamWebSite,
+  launchChromium,
+  quoted,
+  screenSteps,
+  signIn,
+  startDamWebSite,
+} from './harness/dam-web.ts';
 import { launchRapidBrowser, type RapidBrowser } from './harness/rapid-browser.ts';
 import { saveScreenshot } from './harness/screenshot.ts';
 
@@ -102,11 +109,7 @@ async function speak(language: 'en' | 'fr', target = page) {
 }
 
 async function logIn(username: string, target = page) {
-  const login = site.logins.find((each) => each.username === username);
-  await go('#/login', target);
-  await target.locator('input[name="login"]').fill(username);
-  await target.locator('input[name="password"]').fill(login?.password ?? '');
-  await button('Log in', target).click();
+  await signIn(target, site, username);
   await target.waitForSelector('[data-testid="transfer-panel-toggle"]', { timeout: 15_000 });
 }
 

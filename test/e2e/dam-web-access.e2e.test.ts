@@ -11,6 +11,7 @@ import {
   quoted,
   SCREEN_WAIT_MS,
   screenSteps,
+  signIn,
   startDamWebSite,
   withInstallPromptClosed,
 } from './harness/dam-web.ts';
@@ -51,13 +52,11 @@ async function openPage(width = 1280, height = 860): Promise<Page> {
   return next;
 }
 
-const { go, seeText, button, checkScreen } = screenSteps(
+const { go, seeText, seeHeading, button, checkScreen } = screenSteps(
   'dam-web',
   () => site,
   () => page,
 );
-const seeHeading = (text: string, target = page) =>
-  target.waitForSelector(`aria/${text}[role="heading"]`, { visible: true, timeout: SCREEN_WAIT_MS });
 /** Signed in, the app lands in the ACL root folder's view with the Places tree beside it. */
 const seeLibrary = async (target = page) => {
   await target.waitForSelector('[role="tree"] [role="treeitem"]', { visible: true, timeout: SCREEN_WAIT_MS });
@@ -88,15 +87,7 @@ async function openUserMenu(item: string) {
   await page.locator(`aria/${item}[role="menuitem"]`).click();
 }
 
-async function logIn(login: string, password: string) {
-  await go('#/login');
-  await seeHeading('Log in');
-  await fill('login', login);
-  await fill('password', password);
-  await button('Log in').click();
-  // Signed in: the shell's user menu (someone without an ACL has no library to land in).
-  await page.waitForSelector('button[data-user-menu]', { visible: true, timeout: SCREEN_WAIT_MS });
-}
+const logIn = (login: string, password: string) => signIn(page, site, login, password);
 
 async function logOut() {
   await openUserMenu('Log out');

@@ -7,10 +7,12 @@ import { assetMessagesFr } from '../../dam-app/web/src/i18n/asset-messages-fr.ts
 import { fr } from '../../dam-app/web/src/i18n/messages-fr.ts';
 import {
   type DamWebSite,
+  demoPassword,
   launchChromium,
   quoted,
   SCREEN_WAIT_MS,
   screenSteps,
+  signIn,
   startDamWebSite,
   withInstallPromptClosed,
 } from './harness/dam-web.ts';
@@ -28,8 +30,7 @@ const pageErrors: string[] = [];
 beforeAll(async () => {
   site = await startDamWebSite();
   await createDemoContent(site.runtime.services);
-  const carlos = site.logins.find((each) => each.username === 'carlos');
-  if (!carlos) throw new Error('no demo login carlos');
+  const carlos = { username: 'carlos', password: demoPassword(site, 'carlos') };
   const client = new ApiClient(site.url);
   await client.login(carlos.username, carlos.password);
   const found = await client.post('/search', { q: 'dusk' });
@@ -42,11 +43,7 @@ beforeAll(async () => {
   await page.setViewport({ width: 1280, height: 900 });
   page.on('pageerror', (error) => pageErrors.push(String(error)));
   await page.evaluateOnNewDocument(() => window.localStorage.setItem('rapid-dam.language', 'fr'));
-  await go('#/login');
-  await seeHeading(fr['login.title']);
-  await page.locator('[name="login"]').fill(carlos.username);
-  await page.locator('[name="password"]').fill(carlos.password);
-  await button(fr['login.submit']).click();
+  await signIn(page, site, carlos.username, carlos.password);
   await page.waitForSelector(`nav[aria-label=${quoted(fr['workingSets.nav'])}]`, { visible: true });
 }, 180_000);
 afterAll(async () => {
@@ -55,13 +52,11 @@ afterAll(async () => {
 });
 
 let duskId = 0;
-const { go, seeText, button, checkScreen } = screenSteps(
+const { go, seeText, seeHeading, checkScreen } = screenSteps(
   'dam-web-assets-fr',
   () => site,
   () => page,
 );
-const seeHeading = (text: string) =>
-  page.waitForSelector(`aria/${text}[role="heading"]`, { visible: true, timeout: SCREEN_WAIT_MS });
 const submitDialog = () => page.locator('[role="dialog"][data-state="open"] button[type="submit"]').click();
 const dialog = () => page.waitForSelector('[role="dialog"][data-state="open"]', { visible: true });
 const noBackdrop = () =>

@@ -17,11 +17,12 @@ import { eventually } from '../../dam-app/server/test-support/sample-media.ts';
 import {
   ADMIN_PASSWORD,
   type DamWebSite,
+  demoPassword,
   launchChromium,
   pageAfterFailure,
   quoted,
-  SCREEN_WAIT_MS,
   screenSteps,
+  signIn,
   startDamWebSite,
   withInstallPromptClosed,
 } from './harness/dam-web.ts';
@@ -39,13 +40,7 @@ const pageErrors: string[] = [];
 const cspViolations: string[] = [];
 const ids: Record<string, number> = {};
 
-const passwordOf = (username: string) => {
-  const login = site.logins.find((each) => each.username === username);
-  if (!login) throw new Error(`no demo login ${username}`);
-  return login.password;
-};
-
-async function apiAs(username: string, password = passwordOf(username)): Promise<ApiClient> {
+async function apiAs(username: string, password = demoPassword(site, username)): Promise<ApiClient> {
   const client = new ApiClient(site.url);
   await client.login(username, password);
   return client;
@@ -75,7 +70,7 @@ beforeAll(async () => {
   browser = await launchChromium();
   carlosContext = await browser.createBrowserContext();
   page = await openPage(carlosContext);
-  await logIn(page, 'carlos', passwordOf('carlos'));
+  await logIn(page, 'carlos', demoPassword(site, 'carlos'));
 }, 180_000);
 afterEach(async ({ task }) => {
   if (task.result?.state === 'fail') page = await pageAfterFailure(page, () => openPage(carlosContext));
@@ -95,13 +90,11 @@ async function openPage(context: BrowserContext, width = 1280, height = 900): Pr
   return next;
 }
 
-const { go, seeText, button, checkScreen } = screenSteps(
+const { go, seeText, seeHeading, button, checkScreen } = screenSteps(
   'dam-web-assets',
   () => site,
   () => page,
 );
-const seeHeading = (text: string, target = page) =>
-  target.waitForSelector(`aria/${text}[role="heading"]`, { visible: true, timeout: SCREEN_WAIT_MS });
 /** Fills a field by name; inside the open dialog when one is open (the page behind may have a field of that name). */
 async function fill(name: string, value: string, target = page) {
   const inDialog = `[role="dialog"][data-state="open"] [name="${name}"]`;
@@ -115,11 +108,7 @@ const dialog = (target = page) =>
   });
 
 async function logIn(target: Page, login: string, password: string) {
-  await go('#/login', target);
-  await seeHeading('Log in', target);
-  await fill('login', login, target);
-  await fill('password', password, target);
-  await button('Log in', target).click();
+  await signIn(target, site, login, password);
   await target.waitForSelector('nav[aria-label="Working sets"]', { visible: true });
 }
 
@@ -674,7 +663,7 @@ describe('DAM web app: assets and working sets in Chromium', () => {
     // Ellen has quickDownload only: the loading dock, but neither the original nor the print outputs.
     const ellenContext = await browser.createBrowserContext();
     const ellen = await openPage(ellenContext);
-    await logIn(ellen, 'ellen', passwordOf('ellen'));
+    await logIn(ellen, 'ellen', demoPassword(site, 'ellen'));
     await go(`#/asset/${ids['night-street.jpg']}`, ellen);
     await seeHeading('Night street', ellen);
     const ellenItems = (await menuItems('button[data-asset-actions]', ellen)).map((item) => item.text);

@@ -7,11 +7,13 @@ import { en } from '../../dam-app/web/src/i18n/messages-en.ts';
 import { fr } from '../../dam-app/web/src/i18n/messages-fr.ts';
 import {
   type DamWebSite,
+  demoPassword,
   launchChromium,
   pageAfterFailure,
   quoted,
   SCREEN_WAIT_MS,
   screenSteps,
+  signIn,
   startDamWebSite,
   withInstallPromptClosed,
 } from './harness/dam-web.ts';
@@ -59,15 +61,9 @@ afterAll(async () => {
   await site?.close();
 });
 
-function passwordOf(username: string) {
-  const found = site.logins.find((each) => each.username === username);
-  if (!found) throw new Error(`no demo login ${username}`);
-  return found.password;
-}
-
 async function apiAs(username: string) {
   const client = new ApiClient(site.url);
-  await client.login(username, passwordOf(username));
+  await client.login(username, demoPassword(site, username));
   return client;
 }
 
@@ -78,13 +74,11 @@ async function openPage(): Promise<Page> {
   return next;
 }
 
-const { go, seeText, button, checkScreen } = screenSteps(
+const { go, seeText, seeHeading, button, checkScreen } = screenSteps(
   'dam-web-discussions',
   () => site,
   () => page,
 );
-const seeHeading = (text: string) =>
-  page.waitForSelector(`aria/${text}[role="heading"]`, { visible: true, timeout: SCREEN_WAIT_MS });
 
 async function checkWidths(name: string) {
   await checkScreen(`${name}-1280`);
@@ -94,11 +88,7 @@ async function checkWidths(name: string) {
 }
 
 async function logIn(username: string) {
-  await go('#/login');
-  await seeHeading(en['login.title']);
-  await page.locator('input[name="login"]').fill(username);
-  await page.locator('input[name="password"]').fill(passwordOf(username));
-  await button(en['login.submit']).click();
+  await signIn(page, site, username, demoPassword(site, username));
   await page.waitForSelector('[role="tree"] [role="treeitem"]', { visible: true, timeout: SCREEN_WAIT_MS });
 }
 

@@ -7,10 +7,12 @@ import { en } from '../../dam-app/web/src/i18n/messages-en.ts';
 import { fr } from '../../dam-app/web/src/i18n/messages-fr.ts';
 import {
   type DamWebSite,
+  demoPassword,
   launchChromium,
   quoted,
   SCREEN_WAIT_MS,
   screenSteps,
+  signIn,
   startDamWebSite,
   withInstallPromptClosed,
 } from './harness/dam-web.ts';
@@ -26,8 +28,7 @@ const pageErrors: string[] = [];
 
 beforeAll(async () => {
   site = await startDamWebSite();
-  const carlos = site.logins.find((each) => each.username === 'carlos');
-  if (!carlos) throw new Error('no demo login carlos');
+  const carlos = { username: 'carlos', password: demoPassword(site, 'carlos') };
   // One picture in carlos's library (the demo's whole content takes a minute to render): the feed's first item.
   const client = new ApiClient(site.url);
   await client.login(carlos.username, carlos.password);
@@ -43,11 +44,7 @@ beforeAll(async () => {
     if (!window.localStorage.getItem('rapid-dam.language'))
       window.localStorage.setItem('rapid-dam.language', 'en');
   });
-  await go('#/login');
-  await seeHeading(en['login.title']);
-  await page.locator('[name="login"]').fill(carlos.username);
-  await page.locator('[name="password"]').fill(carlos.password);
-  await button(en['login.submit']).click();
+  await signIn(page, site, carlos.username, carlos.password);
   await page.waitForSelector(`nav[aria-label=${quoted(en['workingSets.nav'])}]`, { visible: true });
 }, 180_000);
 afterAll(async () => {
@@ -55,13 +52,11 @@ afterAll(async () => {
   await site?.close();
 });
 
-const { go, seeText, button, checkScreen } = screenSteps(
+const { go, seeText, seeHeading, button, checkScreen } = screenSteps(
   'dam-web-feeds',
   () => site,
   () => page,
 );
-const seeHeading = (text: string) =>
-  page.waitForSelector(`aria/${text}[role="heading"]`, { visible: true, timeout: SCREEN_WAIT_MS });
 const dialog = () => page.waitForSelector('[role="dialog"][data-state="open"]', { visible: true });
 const noBackdrop = () =>
   page.waitForFunction(() => !document.querySelector('[data-part="backdrop"]'), { timeout: 10_000 });

@@ -13,8 +13,8 @@ import {
   inLanguage,
   launchChromium,
   quoted,
-  SCREEN_WAIT_MS,
   screenSteps,
+  signIn,
   startDamWebSite,
   withInstallPromptClosed,
 } from './harness/dam-web.ts';
@@ -80,13 +80,11 @@ afterAll(async () => {
   await site?.close();
 });
 
-const { go, seeText, button, checkScreen } = screenSteps(
+const { go, seeText, seeHeading, button, checkScreen } = screenSteps(
   'dam-web-forms',
   () => site,
   () => page,
 );
-const seeHeading = (text: string) =>
-  page.waitForSelector(`aria/${text}[role="heading"]`, { visible: true, timeout: SCREEN_WAIT_MS });
 
 describe.each([
   ['en', en],
@@ -103,14 +101,7 @@ describe.each([
   it('shows the form builder with its tabs, fields and rules', async () => {
     await inLanguage(page, language);
     if (language === 'en') {
-      await go('#/login');
-      await page.locator('input[name="login"]').fill('admin');
-      await page.locator('input[name="password"]').fill(ADMIN_PASSWORD);
-      await button('Log in').click();
-      await page.waitForSelector('[role="tree"] [role="treeitem"]', {
-        visible: true,
-        timeout: SCREEN_WAIT_MS,
-      });
+      await signIn(page, site, 'admin', ADMIN_PASSWORD);
     }
     await go('#/admin/forms');
     await page.reload();

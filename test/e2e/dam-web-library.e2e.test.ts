@@ -13,6 +13,7 @@ import {
   quoted,
   SCREEN_WAIT_MS,
   screenSteps,
+  signIn,
   startDamWebSite,
   withInstallPromptClosed,
 } from './harness/dam-web.ts';
@@ -46,13 +47,11 @@ async function openPage(width = 1280, height = 900): Promise<Page> {
   return next;
 }
 
-const { go, seeText, button, menuItem, checkScreen } = screenSteps(
+const { go, seeText, seeHeading, button, menuItem, checkScreen } = screenSteps(
   'dam-web-library',
   () => site,
   () => page,
 );
-const seeHeading = (text: string, target = page) =>
-  target.waitForSelector(`aria/${text}[role="heading"]`, { visible: true, timeout: SCREEN_WAIT_MS });
 const hash = (target = page) => target.evaluate(() => window.location.hash);
 const noBackdrop = (target = page) =>
   target.waitForFunction(() => !document.querySelector('[data-part="backdrop"]'), { timeout: 10_000 });
@@ -76,11 +75,7 @@ const optionNames = (target = page) =>
 const resultCount = () => page.$eval('[data-result-count]', (element) => element.textContent ?? '');
 
 async function logIn(login: string, password: string) {
-  await go('#/login');
-  await seeHeading('Log in');
-  await page.locator('input[name="login"]').fill(login);
-  await page.locator('input[name="password"]').fill(password);
-  await button('Log in').click();
+  await signIn(page, site, login, password);
   await page.waitForSelector('[role="tree"] [role="treeitem"]', { visible: true, timeout: SCREEN_WAIT_MS });
 }
 

@@ -13,8 +13,8 @@ import {
   type DamWebSite,
   inLanguage,
   launchChromium,
-  SCREEN_WAIT_MS,
   screenSteps,
+  signIn,
   startDamWebSite,
   withInstallPromptClosed,
 } from './harness/dam-web.ts';
@@ -89,14 +89,7 @@ describe.each([
   it('previews a CSV file with a refused row, imports it and follows the job to its state', async () => {
     await inLanguage(page, language);
     if (language === 'en') {
-      await go('#/login');
-      await page.locator('input[name="login"]').fill('admin');
-      await page.locator('input[name="password"]').fill(ADMIN_PASSWORD);
-      await button('Log in').click();
-      await page.waitForSelector('[role="tree"] [role="treeitem"]', {
-        visible: true,
-        timeout: SCREEN_WAIT_MS,
-      });
+      await signIn(page, site, 'admin', ADMIN_PASSWORD);
     }
     await go('#/metadata-import');
     await page.reload();

@@ -12,10 +12,12 @@ import { fr } from '../../dam-app/web/src/i18n/messages-fr.ts';
 import { serverMessagesFr } from '../../dam-app/web/src/i18n/server-messages-fr.ts';
 import {
   type DamWebSite,
+  demoPassword,
   launchChromium,
   quoted,
   SCREEN_WAIT_MS,
   screenSteps,
+  signIn,
   startDamWebSite,
   withInstallPromptClosed,
 } from './harness/dam-web.ts';
@@ -78,8 +80,7 @@ beforeAll(async () => {
   await picture('Library/Press/dusk.jpg', '#6a4fa3');
   await picture('Library/Archive/harbour.jpg', '#5aa36a');
   await picture('Library/Archive/not-shown.jpg', '#333333');
-  const login = site.logins.find((each) => each.username === 'carlos');
-  if (!login) throw new Error('no demo login carlos');
+  const login = { username: 'carlos', password: demoPassword(site, 'carlos') };
   const carlos = new ApiClient(site.url);
   await carlos.login(login.username, login.password);
   const harbour = await site.runtime.services.db
@@ -102,10 +103,7 @@ beforeAll(async () => {
   authorContext = await browser.createBrowserContext();
   visitorContext = await browser.createBrowserContext();
   author = await openPage(authorContext, 'en');
-  await go('#/login', author);
-  await author.locator('[name="login"]').fill(login.username);
-  await author.locator('[name="password"]').fill(login.password);
-  await button('Log in', author).click();
+  await signIn(author, site, login.username, login.password);
   await author.waitForSelector('nav[aria-label="Working sets"]', { visible: true });
 }, 120_000);
 afterAll(async () => {

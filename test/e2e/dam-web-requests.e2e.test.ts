@@ -11,10 +11,12 @@ import { en } from '../../dam-app/web/src/i18n/messages-en.ts';
 import { fr } from '../../dam-app/web/src/i18n/messages-fr.ts';
 import {
   type DamWebSite,
+  demoPassword,
   launchChromium,
   pageAfterFailure,
   SCREEN_WAIT_MS,
   screenSteps,
+  signIn,
   startDamWebSite,
   withInstallPromptClosed,
 } from './harness/dam-web.ts';
@@ -33,7 +35,7 @@ const NAMES = ['alpha.jpg', 'bravo.jpg', 'charlie.jpg'];
 
 beforeAll(async () => {
   site = await startDamWebSite();
-  const carlos = login('carlos');
+  const carlos = { username: 'carlos', password: demoPassword(site, 'carlos') };
   const client = new ApiClient(site.url);
   await client.login(carlos.username, carlos.password);
   for (const name of NAMES) {
@@ -53,12 +55,6 @@ afterAll(async () => {
   await site?.close();
 });
 
-function login(username: string) {
-  const found = site.logins.find((each) => each.username === username);
-  if (!found) throw new Error(`no demo login ${username}`);
-  return found;
-}
-
 async function openPage(): Promise<Page> {
   const next = await withInstallPromptClosed(await browser.newPage());
   await next.setViewport({ width: 1280, height: 900 });
@@ -66,13 +62,11 @@ async function openPage(): Promise<Page> {
   return next;
 }
 
-const { go, seeText, button, menuItem, checkScreen } = screenSteps(
+const { go, seeText, seeHeading, button, menuItem, checkScreen } = screenSteps(
   'dam-web-requests',
   () => site,
   () => page,
 );
-const seeHeading = (text: string) =>
-  page.waitForSelector(`aria/${text}[role="heading"]`, { visible: true, timeout: SCREEN_WAIT_MS });
 const noBackdrop = () =>
   page.waitForFunction(() => !document.querySelector('[data-part="backdrop"]'), { timeout: 10_000 });
 
@@ -102,12 +96,7 @@ async function setLanguage(language: 'en' | 'fr') {
 }
 
 async function logIn(username: string) {
-  const { password } = login(username);
-  await go('#/login');
-  await seeHeading(en['login.title']);
-  await page.locator('input[name="login"]').fill(username);
-  await page.locator('input[name="password"]').fill(password);
-  await button(en['login.submit']).click();
+  await signIn(page, site, username);
   await page.waitForSelector('[role="tree"] [role="treeitem"]', { visible: true, timeout: SCREEN_WAIT_MS });
 }
 
@@ -279,7 +268,7 @@ describe('requests to download in the web app', () => {
     const id = await requestId();
     // Arthur approves it (through the API: his screen was shown above).
     const arthur = new ApiClient(site.url);
-    await arthur.login('arthur', login('arthur').password);
+    await arthur.login('arthur', demoPassword(site, 'arthur'));
     const approved = await arthur.post(`/requests/${id}/decision`, {
       items: [{ assetId: alpha.id, decision: 'approved' }],
     });

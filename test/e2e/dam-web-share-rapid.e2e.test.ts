@@ -9,7 +9,14 @@ import { ApiClient } from '../../dam-app/server/test-support/api-client.ts';
 import { en } from '../../dam-app/web/src/i18n/messages-en.ts';
 import { fr } from '../../dam-app/web/src/i18n/messages-fr.ts';
 import { assertBuilt } from './harness/artifacts.ts';
-import { type DamWebSite, quoted, SCREEN_WAIT_MS, screenSteps, startDamWebSite } from './harness/dam-web.ts';
+import {
+  type DamWebSite,
+  demoPassword,
+  quoted,
+  SCREEN_WAIT_MS,
+  screenSteps,
+  startDamWebSite,
+} from './harness/dam-web.ts';
 import { launchRapidBrowser, type RapidBrowser } from './harness/rapid-browser.ts';
 
 // A share's "Download with Rapid" in real Chromium with the extension and the native client, against the real DAM
@@ -67,8 +74,7 @@ beforeAll(async () => {
       .where('path', 'like', 'Library/Plans/%')
       .execute()
   ).map((row) => row.id);
-  const login = site.logins.find((each) => each.username === 'carlos');
-  if (!login) throw new Error('no demo login carlos');
+  const login = { username: 'carlos', password: demoPassword(site, 'carlos') };
   const carlos = new ApiClient(site.url);
   await carlos.login(login.username, login.password);
   const made = await carlos.post('/shares', {

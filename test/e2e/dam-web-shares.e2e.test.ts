@@ -14,10 +14,12 @@ import { en } from '../../dam-app/web/src/i18n/messages-en.ts';
 import { fr } from '../../dam-app/web/src/i18n/messages-fr.ts';
 import {
   type DamWebSite,
+  demoPassword,
   launchChromium,
   quoted,
   SCREEN_WAIT_MS,
   screenSteps,
+  signIn,
   startDamWebSite,
   withInstallPromptClosed,
 } from './harness/dam-web.ts';
@@ -74,8 +76,7 @@ beforeAll(async () => {
       .toFile(join(folder, name));
     await ingestFile(site.runtime.services, `Library/Press/${name}`);
   }
-  const login = site.logins.find((each) => each.username === 'carlos');
-  if (!login) throw new Error('no demo login carlos');
+  const login = { username: 'carlos', password: demoPassword(site, 'carlos') };
   const carlos = new ApiClient(site.url);
   await carlos.login(login.username, login.password);
   const ids: number[] = [];
@@ -100,10 +101,7 @@ beforeAll(async () => {
   authorContext = await browser.createBrowserContext();
   recipientContext = await browser.createBrowserContext();
   author = await openPage(authorContext, 'en');
-  await go('#/login', author);
-  await author.locator('[name="login"]').fill(login.username);
-  await author.locator('[name="password"]').fill(login.password);
-  await button('Log in', author).click();
+  await signIn(author, site, login.username, login.password);
   await author.waitForSelector('nav[aria-label="Working sets"]', { visible: true });
 }, 240_000);
 afterAll(async () => {

@@ -10,10 +10,12 @@ import { en } from '../../dam-app/web/src/i18n/messages-en.ts';
 import { fr } from '../../dam-app/web/src/i18n/messages-fr.ts';
 import {
   type DamWebSite,
+  demoPassword,
   launchChromium,
   pageAfterFailure,
   SCREEN_WAIT_MS,
   screenSteps,
+  signIn,
   startDamWebSite,
   withInstallPromptClosed,
 } from './harness/dam-web.ts';
@@ -30,16 +32,10 @@ let page: Page;
 let video: number;
 const pageErrors: string[] = [];
 
-function login(username: string) {
-  const found = site.logins.find((each) => each.username === username);
-  if (!found) throw new Error(`no demo login ${username}`);
-  return found;
-}
-
 beforeAll(async () => {
   site = await startDamWebSite();
   const client = new ApiClient(site.url);
-  const carlos = login('carlos');
+  const carlos = { username: 'carlos', password: demoPassword(site, 'carlos') };
   await client.login(carlos.username, carlos.password);
   const path = 'Library/Video/interview.mp4';
   await sampleVideo(join(site.runtime.services.config.storageRoot, path), 6, '640x360');
@@ -90,12 +86,7 @@ async function checkWidths(name: string) {
 }
 
 async function logIn(username: string) {
-  const { password } = login(username);
-  await go('#/login');
-  await page.waitForSelector('input[name="login"]', { visible: true, timeout: SCREEN_WAIT_MS });
-  await page.locator('input[name="login"]').fill(username);
-  await page.locator('input[name="password"]').fill(password);
-  await button(en['login.submit']).click();
+  await signIn(page, site, username);
   await page.waitForSelector('[role="tree"] [role="treeitem"]', { visible: true, timeout: SCREEN_WAIT_MS });
 }
 

@@ -20,6 +20,7 @@ import {
   quoted,
   SCREEN_WAIT_MS,
   screenSteps,
+  signIn,
   startDamWebSite,
   withInstallPromptClosed,
 } from './harness/dam-web.ts';
@@ -162,14 +163,7 @@ describe.each([
   it('lists the workflows and shows a run’s changes and log', async () => {
     await inLanguage(page, language);
     if (language === 'en') {
-      await go('#/login');
-      await page.locator('input[name="login"]').fill('admin');
-      await page.locator('input[name="password"]').fill(ADMIN_PASSWORD);
-      await button('Log in').click();
-      await page.waitForSelector('[role="tree"] [role="treeitem"]', {
-        visible: true,
-        timeout: SCREEN_WAIT_MS,
-      });
+      await signIn(page, site, 'admin', ADMIN_PASSWORD);
     }
     await go('#/admin/workflows');
     await page.reload();

@@ -72,6 +72,9 @@ describe.each(DATABASE_KINDS)('the workflow model, triggers, steps and debugger 
       .select(['path', 'keywords', 'metadata'])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
+  /** A manual run of the workflow on the asset, scheduled as a trigger writes it, for `runWorkflowJob` to run. */
+  const scheduledRun = async (workflowId: number, assetId: number) =>
+    (await insertRun(dam.services.db, { workflowId, assetId, trigger: 'manual', parameters: {} })) as number;
   const aclId = async (name: string) =>
     (await dam.services.db.selectFrom('acls').select('id').where('name', '=', name).executeTakeFirstOrThrow())
       .id;
@@ -349,18 +352,13 @@ describe.each(DATABASE_KINDS)('the workflow model, triggers, steps and debugger 
       ['http://127.0.0.1:9/hook', WORKFLOW_MESSAGES.stepUrlPortBlocked(9)],
       [`http://127.0.0.1:${closed}/hook`, WORKFLOW_MESSAGES.stepUrlRefused(`127.0.0.1:${closed}`)],
       ['https://nowhere.invalid/hook', WORKFLOW_MESSAGES.stepUrlUnknownHost('nowhere.invalid')],
-    ]) {
+    ] as const) {
       await dam.services.db
         .updateTable('workflows')
         .set({ steps: JSON.stringify([callTo(url)]) })
         .where('id', '=', workflow.id)
         .execute();
-      const runId = (await insertRun(dam.services.db, {
-        workflowId: workflow.id,
-        assetId,
-        trigger: 'manual',
-        parameters: {},
-      })) as number;
+      const runId = await scheduledRun(workflow.id, assetId);
       await runWorkflowJob(dam.services, { runId });
       const run = (await runsOf(workflow.id)).find((each) => each.id === runId);
       expect(run, url).toMatchObject({ status: 'error', error: message });
@@ -509,12 +507,7 @@ describe.each(DATABASE_KINDS)('the workflow model, triggers, steps and debugger 
       ],
     });
     // As a killed server left it: the run scheduled, its first step recorded as done.
-    const runId = (await insertRun(dam.services.db, {
-      workflowId: workflow.id,
-      assetId,
-      trigger: 'manual',
-      parameters: {},
-    })) as number;
+    const runId = await scheduledRun(workflow.id, assetId);
     await dam.services.db
       .updateTable('workflow_runs')
       .set({

@@ -8,7 +8,6 @@ import { createServices, loadConfig, silentLogger, startDamServer } from '@rapid
 import type { Browser, Page } from 'puppeteer-core';
 import { expect, inject } from 'vitest';
 import { copyPgliteTemplate } from '../../../dam-app/server/test-support/database-templates.ts';
-import { en } from '../../../dam-app/web/src/i18n/messages-en.ts';
 import { INSTALL_PROMPT_CLOSED_KEY } from '../../../dam-app/web/src/transfers/install-prompt-memory.ts';
 import { CHROMIUM_PATH } from './artifacts.ts';
 import { within } from './failure-evidence.ts';
@@ -174,16 +173,33 @@ export async function openAdminPage(
     if (!window.localStorage.getItem('rapid-dam.language'))
       window.localStorage.setItem('rapid-dam.language', 'en');
   });
-  await page.goto(new URL('#/login', site.url).href);
-  await page.waitForSelector(`aria/${en['login.title']}[role="heading"]`, {
-    visible: true,
-    timeout: SCREEN_WAIT_MS,
-  });
-  await page.locator('[name="login"]').fill('admin');
-  await page.locator('[name="password"]').fill(ADMIN_PASSWORD);
-  await page.locator(`aria/${en['login.submit']}[role="button"]`).click();
-  await page.waitForSelector('button[data-user-menu]', { visible: true, timeout: SCREEN_WAIT_MS });
+  await signIn(page, site, 'admin', ADMIN_PASSWORD);
   return page;
+}
+
+/**
+ * Signs in on the login screen as a person does (in any language), by default with the demo login's password, and
+ * waits for the shell (its user menu: someone without an ACL has no library to land in).
+ */
+export async function signIn(
+  page: Page,
+  site: Pick<DamWebSite, 'url' | 'logins'>,
+  username: string,
+  password = demoPassword(site, username),
+) {
+  await page.goto(new URL('#/login', site.url).href);
+  await page.waitForSelector('[name="login"]', { visible: true, timeout: SCREEN_WAIT_MS });
+  await page.locator('[name="login"]').fill(username);
+  await page.locator('[name="password"]').fill(password);
+  await page.locator('button[type="submit"]').click();
+  await page.waitForSelector('button[data-user-menu]', { visible: true, timeout: SCREEN_WAIT_MS });
+}
+
+/** The password of a demo login seedDemo made. */
+export function demoPassword(site: Pick<DamWebSite, 'logins'>, username: string): string {
+  const login = site.logins.find((each) => each.username === username);
+  if (!login) throw new Error(`no demo login ${username}`);
+  return login.password;
 }
 
 /** A text as puppeteer's `::-p-text()` and `aria/` selectors take it: JSON-quoted. */
@@ -200,6 +216,8 @@ export function screenSteps(prefix: string, site: () => { url: string }, current
     go: (hash: string, target = current()) => target.goto(new URL(hash, site().url).href),
     seeText: (text: string, target = current(), timeout = SCREEN_WAIT_MS) =>
       target.waitForSelector(`::-p-text(${quoted(text)})`, { visible: true, timeout }),
+    seeHeading: (text: string, target = current()) =>
+      target.waitForSelector(`aria/${text}[role="heading"]`, { visible: true, timeout: SCREEN_WAIT_MS }),
     button: (name: string, target = current()) => target.locator(`aria/${name}[role="button"]`),
     menuItem: (name: string, target = current()) => target.locator(`aria/${name}[role="menuitem"]`),
     async checkScreen(name: string, target = current()) {

@@ -88,7 +88,7 @@ async function checkWidths(name: string) {
 }
 
 async function logIn(username: string) {
-  await signIn(page, site, username, demoPassword(site, username));
+  await signIn(page, site, username);
   await page.waitForSelector('[role="tree"] [role="treeitem"]', { visible: true, timeout: SCREEN_WAIT_MS });
 }
 

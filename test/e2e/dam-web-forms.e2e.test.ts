@@ -13,6 +13,7 @@ import {
   inLanguage,
   launchChromium,
   quoted,
+  SCREEN_WAIT_MS,
   screenSteps,
   signIn,
   startDamWebSite,
@@ -102,6 +103,11 @@ describe.each([
     await inLanguage(page, language);
     if (language === 'en') {
       await signIn(page, site, 'admin', ADMIN_PASSWORD);
+      // The landing in the library comes after the shell: going elsewhere before it would be undone by it.
+      await page.waitForSelector('[role="tree"] [role="treeitem"]', {
+        visible: true,
+        timeout: SCREEN_WAIT_MS,
+      });
     }
     await go('#/admin/forms');
     await page.reload();

@@ -13,6 +13,7 @@ import {
   type DamWebSite,
   inLanguage,
   launchChromium,
+  SCREEN_WAIT_MS,
   screenSteps,
   signIn,
   startDamWebSite,
@@ -90,6 +91,11 @@ describe.each([
     await inLanguage(page, language);
     if (language === 'en') {
       await signIn(page, site, 'admin', ADMIN_PASSWORD);
+      // The landing in the library comes after the shell: going elsewhere before it would be undone by it.
+      await page.waitForSelector('[role="tree"] [role="treeitem"]', {
+        visible: true,
+        timeout: SCREEN_WAIT_MS,
+      });
     }
     await go('#/metadata-import');
     await page.reload();

@@ -204,6 +204,14 @@ export const WORKFLOW_MESSAGES = {
   permissionNotAllowed: (name: string) => `The workflow "${name}" did not allow this.`,
   permissionNoAnswer: (name: string, error: string) =>
     `The workflow "${name}" gave no answer, so this is refused. ${error}`,
+  // R-WORKFLOW-URL-CALL: what went wrong with a URL call, and what would work.
+  stepUrlPortBlocked: (port: number) =>
+    `Port ${port} is reserved for another service (mail, SSH and the like), so the DAM does not call it. Use port 80 or 443, or another port such as 8080 or 8443.`,
+  stepUrlRefused: (address: string) =>
+    `Nothing accepted the call at ${address}. Check the URL's host and port, and that the service receiving it is running.`,
+  stepUrlUnknownHost: (host: string) =>
+    `The host "${host}" of the URL is not known. Check how it is spelled.`,
+  stepUrlTimedOut: (seconds: number) => `The URL did not answer within ${seconds} seconds.`,
 } as const;
 
 /** R-METADATA-IMPORT, R-METADATA-EXPORT: the spec's texts of metadata import and export, and ours for a row's errors. */

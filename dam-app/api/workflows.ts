@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { blockedPort } from './blocked-ports.ts';
 import { dbId, dbString } from './db-safe.ts';
+import { WORKFLOW_MESSAGES } from './messages.ts';
 
 /**
  * What starts a workflow (R-WORKFLOW-TRIGGERS): an asset event (ingested by an upload, its metadata changed, moved,
@@ -201,6 +203,16 @@ export const saveWorkflowSchema = saveWorkflowFields.superRefine((body, ctx) => 
         path: ['steps', index, 'folder'],
         message: 'Name the folder to convert into.',
       });
+  // R-WORKFLOW-URL-CALL: checked on save, not in the step's schema, so a workflow stored before still runs and says why.
+  for (const [index, step] of body.steps.entries()) {
+    const port = step.action === 'callUrl' ? blockedPort(step.url) : undefined;
+    if (port !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['steps', index, 'url'],
+        message: WORKFLOW_MESSAGES.stepUrlPortBlocked(port),
+      });
+  }
 });
 export type SaveWorkflow = z.output<typeof saveWorkflowSchema>;
 

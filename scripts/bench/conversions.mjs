@@ -4,21 +4,18 @@
 // (services.conversions.ensureConverted: preset from the database, the cache row, a partial file renamed into
 // place) and through a plain sharp loop doing the same operation, in the same run, at the same concurrency; prints
 // both rates, their ratio (target ≥ 0.8×) and the rate of cached answers.
-import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
-import { availableParallelism, tmpdir } from 'node:os';
+import { mkdir, stat } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { register } from 'tsx/esm/api';
 
 register();
 const { default: sharp } = await import('sharp');
-const { loadConfig } = await import('../../dam-app/server/config/config.ts');
-const { createServices } = await import('../../dam-app/server/create-services.ts');
-const { silentLogger } = await import('../../dam-app/server/log.ts');
+const { createBenchDam } = await import('./lib/bench-dam.ts');
 const { currentVersionId } = await import('../../dam-app/server/conversions/request-service.ts');
 
 const COUNT = Number(process.argv[2] ?? 24);
 const CONCURRENCY = Number(process.argv[3] ?? availableParallelism());
-const home = await mkdtemp(join(tmpdir(), 'rapid-bench-conversions-'));
 
 /**
  * Runs `task` over `items`, `limit` at a time; answers the seconds it took.
@@ -53,16 +50,10 @@ const plainSharp = (source, target) =>
     .jpeg({ quality: 85 })
     .toFile(target);
 
+const dam = await createBenchDam('conversions', { DAM_RECONCILE_SECONDS: '0' });
 try {
-  const config = loadConfig({
-    DAM_HOME: home,
-    PORT: '0',
-    DAM_EMBEDDED_NODE: 'false',
-    DAM_RECONCILE_SECONDS: '0',
-  });
-  const runtime = await createServices(config, silentLogger);
-  const { services } = runtime;
-  const { db } = services;
+  const { config, home, db } = dam;
+  const { services } = dam.runtime;
   const preset = await db
     .selectFrom('conversion_presets')
     .select('id')
@@ -131,7 +122,6 @@ try {
   console.log(`DAM conversions:    ${damRate.toFixed(2)} images/s (${damSeconds.toFixed(2)} s)`);
   console.log(`ratio DAM / plain:  ${(damRate / plainRate).toFixed(2)}× (target ≥ 0.8×)`);
   console.log(`cached answers:     ${(COUNT / cachedSeconds).toFixed(0)} /s`);
-  await runtime.close();
 } finally {
-  await rm(home, { recursive: true, force: true });
+  await dam.close();
 }

@@ -3,18 +3,11 @@
 // concurrent clients, p50/p99 and requests/s, each against a baseline from the same run — scrypt alone for logins,
 // the unauthenticated health call for the session lookup. Needs Debian's postgresql-15 (`npm test` installs it).
 import { randomBytes, scrypt } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import { hashPassword } from '../../dam-app/server/auth/passwords.ts';
-import { loadConfig } from '../../dam-app/server/config/config.ts';
-import { createServices } from '../../dam-app/server/create-services.ts';
-import { silentLogger } from '../../dam-app/server/log.ts';
-import { startDamServer } from '../../dam-app/server/start-server.ts';
 import { startPostgresCluster } from '../../dam-app/server/test-support/postgres-cluster.ts';
 import { ensureSystemPackages } from '../lib/ensure-system-packages.mjs';
-import { freePort } from './lib/free-port.mjs';
+import { createBenchDam } from './lib/bench-dam.ts';
 import { percentile } from './lib/percentiles.mjs';
 
 const CLIENTS = Number(process.argv[2] ?? 50);
@@ -55,17 +48,12 @@ async function measure(
 }
 
 async function benchDatabase(databaseUrl?: string) {
-  const home = await mkdtemp(join(tmpdir(), 'rapid-bench-dam-'));
-  const port = await freePort();
-  const config = loadConfig({
-    DAM_HOME: home,
-    PORT: String(port),
-    // No transfer node: its fixed default ports would clash with a DAM running beside the bench.
-    DAM_EMBEDDED_NODE: 'false',
+  const dam = await createBenchDam('dam', {
+    // The real scrypt cost: sign-ins are what this bench measures.
+    DAM_SCRYPT_LOG_N: undefined,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
-  const runtime = await createServices(config, silentLogger);
-  const { db } = runtime.services;
+  const { db, config } = dam;
   const hash = await hashPassword(PASSWORD, config.scryptLogN);
   await db
     .insertInto('users')
@@ -78,9 +66,9 @@ async function benchDatabase(databaseUrl?: string) {
       })),
     )
     .execute();
-  const server = await startDamServer({ port, publicDir: home, sdkDir: home, services: runtime.services });
-  const base = server.url.replace(/\/$/, '');
-  const origin = new URL(base).origin;
+  await dam.listen();
+  const base = dam.origin;
+  const origin = base;
   const cookies: string[] = [];
   const login = async (client: number) => {
     const response = await fetch(`${base}/api/v1/session`, {
@@ -102,9 +90,7 @@ async function benchDatabase(databaseUrl?: string) {
   const logins = await measure(CLIENTS, LOGINS_PER_CLIENT, login);
   const health = await measure(CLIENTS, PER_CLIENT, call('/health', false));
   const session = await measure(CLIENTS, PER_CLIENT, call('/session', true));
-  await server.close();
-  await runtime.close();
-  await rm(home, { recursive: true, force: true });
+  await dam.close();
   return { logins, health, session, logN: config.scryptLogN };
 }
 

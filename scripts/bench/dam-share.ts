@@ -4,17 +4,12 @@
 // - N recipients (default 200) downloading one share's zip over HTTP at once get together at least 0.8× the throughput
 //   one recipient gets alone in the same run, with no error and the share's download count exact.
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { hashPassword } from '../../dam-app/server/auth/passwords.ts';
-import { loadConfig } from '../../dam-app/server/config/config.ts';
-import { createServices } from '../../dam-app/server/create-services.ts';
 import { ensureFolderRow } from '../../dam-app/server/folders/folder-queries.ts';
-import { silentLogger } from '../../dam-app/server/log.ts';
-import { startDamServer } from '../../dam-app/server/start-server.ts';
-import { freePort } from './lib/free-port.mjs';
+import { addBenchUser, benchSignIn, createBenchDam } from './lib/bench-dam.ts';
 import { latencySummary } from './lib/percentiles.mjs';
 
 const RECIPIENTS = Number(process.argv[2] ?? 200);
@@ -23,33 +18,11 @@ const FIRST_PAGE = 24;
 const ZIP_FILES = 8;
 const ZIP_FILE_BYTES = 1024 * 1024;
 
-const home = await mkdtemp(join(tmpdir(), 'rapid-bench-share-'));
-const port = await freePort();
+const dam = await createBenchDam('share');
 try {
-  const config = loadConfig({
-    DAM_HOME: home,
-    PORT: String(port),
-    DAM_EMBEDDED_NODE: 'false',
-    DAM_SCRYPT_LOG_N: '10',
-  });
-  const runtime = await createServices(config, silentLogger);
-  const { db, storage } = runtime.services;
-  const acl = await db
-    .insertInto('acls')
-    .values({ name: 'All', root_path: 'Library', permissions: ['quickDownload', 'externalShare'] })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const user = await db
-    .insertInto('users')
-    .values({
-      username: 'bench',
-      password_hash: await hashPassword('Bench-Pass-1', 10),
-      status: 'active',
-      email: 'b@dam.example',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db.insertInto('acl_grants').values({ acl_id: acl.id, user_id: user.id, group_id: null }).execute();
+  const { db, origin, config } = dam;
+  const { storage } = dam.runtime.services;
+  await addBenchUser(db, { permissions: ['quickDownload', 'externalShare'] });
 
   // 1,000 pictures' rows, each with a thumbnail (one stored JPEG), and 8 files of 1 MiB for the zip.
   const thumbnail = await sharp({ create: { width: 256, height: 160, channels: 3, background: '#3a7' } })
@@ -110,15 +83,9 @@ try {
     );
   }
 
-  const server = await startDamServer({ port, publicDir: home, sdkDir: home, services: runtime.services });
-  const base = `http://127.0.0.1:${port}/api/v1`;
-  const origin = `http://127.0.0.1:${port}`;
-  const login = await fetch(`${base}/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify({ username: 'bench', password: 'Bench-Pass-1' }),
-  });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  await dam.listen();
+  const base = `${origin}/api/v1`;
+  const cookie = await benchSignIn(origin);
   const expiresOn = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
   const share = async (name: string, ids: number[]) => {
     const made = await fetch(`${base}/shares`, {
@@ -222,8 +189,6 @@ try {
   console.log(
     `download count ${download_count}, expected ${expected}: ${download_count === expected ? 'exact' : 'WRONG'}`,
   );
-  await server.close();
-  await runtime.close();
 } finally {
-  await rm(home, { recursive: true, force: true });
+  await dam.close();
 }

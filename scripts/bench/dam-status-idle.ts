@@ -5,24 +5,15 @@
 // live figures cost. Target: ≤ 1 % of a core at idle (issue 30).
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { hashPassword } from '../../dam-app/server/auth/passwords.ts';
-import { loadConfig } from '../../dam-app/server/config/config.ts';
-import { createServices } from '../../dam-app/server/create-services.ts';
+import { loadavg } from 'node:os';
 import { ensureFolderRow } from '../../dam-app/server/folders/folder-queries.ts';
-import { silentLogger } from '../../dam-app/server/log.ts';
-import { startDamServer } from '../../dam-app/server/start-server.ts';
 import { ApiClient } from '../../dam-app/server/test-support/api-client.ts';
-import { freePort } from './lib/free-port.mjs';
+import { addBenchUser, BENCH_PASSWORD, BENCH_USER, createBenchDam } from './lib/bench-dam.ts';
 
 /** The screen's refetch interval (web/src/screens/admin/status-section.tsx STATUS_REFRESH_MS; not imported: React). */
 const STATUS_REFRESH_MS = 5_000;
 const SECONDS = Number(process.argv[2] ?? 60);
 const ASSETS = Number(process.argv[3] ?? 20_000);
-const home = await mkdtemp(join(tmpdir(), 'rapid-bench-status-'));
-const port = await freePort();
 
 /** This process's CPU (user + system, all threads) in seconds. */
 const cpu = () => {
@@ -39,25 +30,10 @@ const cpuOver = async (seconds: number) => {
   return ((cpu() - before) / ((performance.now() - started) / 1000)) * 100;
 };
 
+const dam = await createBenchDam('status');
 try {
-  const config = loadConfig({
-    DAM_HOME: home,
-    PORT: String(port),
-    DAM_EMBEDDED_NODE: 'false',
-    DAM_SCRYPT_LOG_N: '10',
-  });
-  const runtime = await createServices(config, silentLogger);
-  const { db } = runtime.services;
-  await db
-    .insertInto('users')
-    .values({
-      username: 'boss',
-      password_hash: await hashPassword('Bench-Pass-1', 10),
-      status: 'active',
-      email: 'boss@dam.example',
-      is_admin: true,
-    })
-    .execute();
+  const { db } = dam;
+  await addBenchUser(db, { admin: true });
   const folderId = await ensureFolderRow(db, 'Library/Many');
   for (let from = 0; from < ASSETS; from += 1000)
     await db
@@ -83,10 +59,10 @@ try {
         }) as never,
       )
       .execute();
-  const server = await startDamServer({ port, publicDir: home, sdkDir: home, services: runtime.services });
-  const base = `http://127.0.0.1:${port}`;
+  await dam.listen();
+  const base = dam.origin;
   const client = new ApiClient(base);
-  await client.login('boss', 'Bench-Pass-1');
+  await client.login(BENCH_USER, BENCH_PASSWORD);
   const first = await client.get('/admin/status');
   if (first.status !== 200) throw new Error(`status answered ${first.status}`);
   // Let start-up work settle before the idle window.
@@ -112,8 +88,6 @@ try {
   console.log(`  server CPU idle:           ${idle.toFixed(2)} % of a core`);
   console.log(`  server CPU, page open:     ${polled.toFixed(2)} % of a core`);
   console.log(`  the live figures cost:     ${(polled - idle).toFixed(2)} % (target ≤ 1 %)`);
-  await server.close();
-  await runtime.close();
 } finally {
-  await rm(home, { recursive: true, force: true });
+  await dam.close();
 }

@@ -7,20 +7,15 @@
 // one at a time: clamd's pass by INSTREAM and by SCAN of a local path, the ingest's hash and its exiftool read.
 // Target: ≤ 10 % added (issue 30). Figures and what they mean: docs/perf/upload-scan.md.
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { clamdCommand, scanFile } from '../../dam-app/server/antivirus/clamd-client.ts';
 import { hashFile } from '../../dam-app/server/assets/hash-file.ts';
-import { hashPassword } from '../../dam-app/server/auth/passwords.ts';
-import { loadConfig } from '../../dam-app/server/config/config.ts';
-import { createServices } from '../../dam-app/server/create-services.ts';
-import { silentLogger } from '../../dam-app/server/log.ts';
-import { startDamServer } from '../../dam-app/server/start-server.ts';
 import { ApiClient } from '../../dam-app/server/test-support/api-client.ts';
 import { startClamd } from '../../dam-app/server/test-support/clamd.ts';
 import { tusDriver } from '../../dam-app/server/test-support/tus-test-driver.ts';
-import { freePort } from './lib/free-port.mjs';
+import { addBenchUser, BENCH_PASSWORD, BENCH_USER, createBenchDam } from './lib/bench-dam.ts';
 import { median } from './lib/stats.ts';
 
 const MIB = Number(process.argv[2] ?? 100);
@@ -30,42 +25,17 @@ const load = () =>
     .map((each) => each.toFixed(2))
     .join(' ');
 console.log(`load average at start: ${load()}`);
-const home = await mkdtemp(join(tmpdir(), 'rapid-bench-scan-'));
-const port = await freePort();
 const clamd = await startClamd();
+const dam = await createBenchDam('scan', { DAM_RECONCILE_SECONDS: '0', DAM_CLAMD: clamd.socket });
 try {
-  const config = loadConfig({
-    DAM_HOME: home,
-    PORT: String(port),
-    DAM_EMBEDDED_NODE: 'false',
-    DAM_SCRYPT_LOG_N: '10',
-    DAM_RECONCILE_SECONDS: '0',
-    DAM_CLAMD: clamd.socket,
-  });
+  const { config, runtime, db, home } = dam;
   const scanner = config.clamd;
-  const runtime = await createServices(config, silentLogger);
-  const { db } = runtime.services;
-  const acl = await db
-    .insertInto('acls')
-    .values({ name: 'All', root_path: 'Library', permissions: ['fileUpload', 'new assets'] })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const user = await db
-    .insertInto('users')
-    .values({
-      username: 'bench',
-      password_hash: await hashPassword('Bench-Pass-1', 10),
-      status: 'active',
-      email: 'b@dam.example',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db.insertInto('acl_grants').values({ acl_id: acl.id, user_id: user.id, group_id: null }).execute();
+  await addBenchUser(db, { permissions: ['fileUpload', 'new assets'] });
   await mkdir(join(config.storageRoot, 'Library/In'), { recursive: true });
-  const server = await startDamServer({ port, publicDir: home, sdkDir: home, services: runtime.services });
-  const base = `http://127.0.0.1:${port}`;
+  await dam.listen();
+  const base = dam.origin;
   const client = new ApiClient(base);
-  await client.login('bench', 'Bench-Pass-1');
+  await client.login(BENCH_USER, BENCH_PASSWORD);
   const tus = tusDriver(base, client);
 
   /** Seconds from the last byte's PATCH to the asset's row. */
@@ -143,9 +113,7 @@ try {
     `  floor with clamd (its pass alone): ${ms(floor)}, +${(((floor - plain) / plain) * 100).toFixed(0)} % over without`,
   );
   console.log(`load average at end: ${load()}`);
-  await server.close();
-  await runtime.close();
 } finally {
+  await dam.close();
   await clamd.close();
-  await rm(home, { recursive: true, force: true });
 }

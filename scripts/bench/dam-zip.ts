@@ -3,63 +3,24 @@
 // rate against reading the same file straight from disk in the same run, and that the archive has its announced
 // length and ZIP64 records.
 import { createReadStream } from 'node:fs';
-import { mkdir, mkdtemp, open, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { mkdir, open } from 'node:fs/promises';
 import { join } from 'node:path';
-import { hashPassword } from '../../dam-app/server/auth/passwords.ts';
-import { loadConfig } from '../../dam-app/server/config/config.ts';
-import { createServices } from '../../dam-app/server/create-services.ts';
-import { silentLogger } from '../../dam-app/server/log.ts';
-import { startDamServer } from '../../dam-app/server/start-server.ts';
+import { addBenchUser, benchSignIn, createBenchDam } from './lib/bench-dam.ts';
 
 const GIB = Number(process.argv[2] ?? 4.1);
 const size = Math.floor(GIB * 1024 ** 3);
-const home = await mkdtemp(join(tmpdir(), 'rapid-bench-zip-'));
-const port = await new Promise<number>((resolve) => {
-  const probe = createServer().listen(0, '127.0.0.1', () => {
-    const { port: free } = probe.address() as { port: number };
-    probe.close(() => resolve(free));
-  });
-});
+const dam = await createBenchDam('zip');
 try {
-  const config = loadConfig({
-    DAM_HOME: home,
-    PORT: String(port),
-    DAM_EMBEDDED_NODE: 'false',
-    DAM_SCRYPT_LOG_N: '10',
-  });
-  const runtime = await createServices(config, silentLogger);
-  const { db } = runtime.services;
-  const acl = await db
-    .insertInto('acls')
-    .values({ name: 'All', root_path: 'Library', permissions: ['quickDownload'] })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const user = await db
-    .insertInto('users')
-    .values({
-      username: 'bench',
-      password_hash: await hashPassword('Bench-Pass-1', 10),
-      status: 'active',
-      email: 'b@dam.example',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db.insertInto('acl_grants').values({ acl_id: acl.id, user_id: user.id, group_id: null }).execute();
+  const { config } = dam;
+  await addBenchUser(dam.db, { permissions: ['quickDownload'] });
   await mkdir(join(config.storageRoot, 'Library/Big'), { recursive: true });
   const file = join(config.storageRoot, 'Library/Big/big.bin');
   const handle = await open(file, 'w');
   await handle.truncate(size);
   await handle.close();
-  const server = await startDamServer({ port, publicDir: home, sdkDir: home, services: runtime.services });
-  const base = `http://127.0.0.1:${port}`;
-  const login = await fetch(`${base}/api/v1/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ username: 'bench', password: 'Bench-Pass-1' }),
-  });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  await dam.listen();
+  const base = dam.origin;
+  const cookie = await benchSignIn(base);
 
   let started = performance.now();
   let read = 0;
@@ -91,8 +52,6 @@ try {
   console.log(
     `ZIP64 end-of-central-directory record: ${tail.includes(Buffer.from([0x50, 0x4b, 0x06, 0x06])) ? 'present' : 'MISSING'}`,
   );
-  await server.close();
-  await runtime.close();
 } finally {
-  await rm(home, { recursive: true, force: true });
+  await dam.close();
 }

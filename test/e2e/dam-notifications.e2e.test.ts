@@ -7,14 +7,15 @@ import { ingestUpload } from '../../dam-app/server/transfers/ingest-landed.ts';
 import { en } from '../../dam-app/web/src/i18n/messages-en.ts';
 import { fr } from '../../dam-app/web/src/i18n/messages-fr.ts';
 import {
-  axeViolations,
   type DamWebSite,
+  demoPassword,
   launchChromium,
   SCREEN_WAIT_MS,
+  screenSteps,
+  signIn,
   startDamWebSite,
   withInstallPromptClosed,
 } from './harness/dam-web.ts';
-import { saveScreenshot } from './harness/screenshot.ts';
 
 // Issue 28 in real Chromium against the real DAM (PGlite, demo users): Carlos follows a folder; the administrator
 // uploads into it (the upload's ingest job, as a transfer's UploadFileFinish queues it); Carlos's bell counts it
@@ -27,13 +28,12 @@ let page: Page;
 let inboxId = 0;
 let adminId = 0;
 const pageErrors: string[] = [];
-const q = (text: string) => JSON.stringify(text);
 
 beforeAll(async () => {
   site = await startDamWebSite();
   const { services } = site.runtime;
   await mkdir(join(services.config.storageRoot, 'Library'), { recursive: true });
-  const carlos = login('carlos');
+  const carlos = { username: 'carlos', password: demoPassword(site, 'carlos') };
   const client = new ApiClient(site.url);
   await client.login(carlos.username, carlos.password);
   const root = (await client.get('/folders/tree')).body.root;
@@ -57,10 +57,7 @@ beforeAll(async () => {
   page = await withInstallPromptClosed(await browser.newPage());
   await page.setViewport({ width: 1280, height: 900 });
   page.on('pageerror', (error) => pageErrors.push(String(error)));
-  await go('#/login');
-  await page.locator('[name="login"]').fill(carlos.username);
-  await page.locator('[name="password"]').fill(carlos.password);
-  await page.locator(`aria/${en['login.submit']}[role="button"]`).click();
+  await signIn(page, site, carlos.username, carlos.password);
   await page.waitForSelector('[data-notification-bell]', { visible: true, timeout: SCREEN_WAIT_MS });
 }, 180_000);
 afterAll(async () => {
@@ -68,26 +65,16 @@ afterAll(async () => {
   await site?.close();
 });
 
-function login(username: string) {
-  const found = site.logins.find((each) => each.username === username);
-  if (!found) throw new Error(`no demo login ${username}`);
-  return found;
-}
-const go = (hash: string) => page.goto(new URL(hash, site.url).href);
-const seeText = (text: string) =>
-  page.waitForSelector(`::-p-text(${q(text)})`, { visible: true, timeout: SCREEN_WAIT_MS });
+const { go, seeText, checkScreen } = screenSteps(
+  'dam-notifications',
+  () => site,
+  () => page,
+);
 const unreadBadge = () =>
   page.$eval(
     '[data-notification-bell]',
     (bell) => bell.querySelector('[data-unread-count]')?.textContent ?? null,
   );
-
-async function checkScreen(name: string) {
-  await new Promise((resolve) => setTimeout(resolve, 400)); // let toasts settle
-  await saveScreenshot(page, `dam-notifications-${name}`);
-  const violations = await axeViolations(page);
-  expect(violations, `${name}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
-}
 
 describe('notifications, live', () => {
   it('raises the bell of a folder’s follower when another person uploads there, without a reload', async () => {

@@ -9,17 +9,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIN_CLIENT_VERSION, TRANSFER_MESSAGES } from '../../dam-app/api/transfer-messages.ts';
 import { assertBuilt } from './harness/artifacts.ts';
 import {
-  axeViolations,
   type DamWebSite,
   launchChromium,
-  SCREEN_WAIT_MS,
+  quoted,
+  screenSteps,
+  signIn,
   startDamWebSite,
 } from './harness/dam-web.ts';
 import { launchRapidBrowser, type RapidBrowser } from './harness/rapid-browser.ts';
 import { saveScreenshot } from './harness/screenshot.ts';
 
 const BIG = 200 * 1024 * 1024;
-const q = (text: string) => JSON.stringify(text);
 
 let dir = '';
 let home = '';
@@ -89,10 +89,11 @@ async function openPage(browser: Browser): Promise<Page> {
   return next;
 }
 
-const go = (hash: string, target = page) => target.goto(new URL(hash, site.url).href);
-const seeText = (text: string, target = page, timeout = SCREEN_WAIT_MS) =>
-  target.waitForSelector(`::-p-text(${q(text)})`, { visible: true, timeout });
-const button = (name: string, target = page) => target.locator(`aria/${name}[role="button"]`);
+const { go, seeText, button, checkScreen } = screenSteps(
+  'dam-transfer',
+  () => site,
+  () => page,
+);
 const noBackdrop = (target = page) =>
   target.waitForFunction(() => !document.querySelector('[data-part="backdrop"]'), { timeout: 10_000 });
 
@@ -107,19 +108,8 @@ async function speak(language: 'en' | 'fr', target = page) {
   );
 }
 
-async function checkScreen(name: string, target = page) {
-  await new Promise((resolve) => setTimeout(resolve, 400));
-  await saveScreenshot(target, `dam-transfer-${name}`);
-  const violations = await axeViolations(target);
-  expect(violations, `${name}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
-}
-
 async function logIn(username: string, target = page) {
-  const login = site.logins.find((each) => each.username === username);
-  await go('#/login', target);
-  await target.locator('input[name="login"]').fill(username);
-  await target.locator('input[name="password"]').fill(login?.password ?? '');
-  await button('Log in', target).click();
+  await signIn(target, site, username);
   await target.waitForSelector('[data-testid="transfer-panel-toggle"]', { timeout: 15_000 });
 }
 
@@ -284,7 +274,7 @@ describe('DAM ↔ Rapid in the browser, end to end (real Chromium, extension, ho
     // Each option names its folder: the standard directory is the ACL's root, not a surprise.
     await seeText(`${TRANSFER_MESSAGES.standardDirectory} (Library)`);
     await seeText(`${TRANSFER_MESSAGES.currentDirectory} (Shoots)`);
-    await page.locator(`::-p-text(${q(TRANSFER_MESSAGES.currentDirectory)})`).click();
+    await page.locator(`::-p-text(${quoted(TRANSFER_MESSAGES.currentDirectory)})`).click();
     await checkScreen('upload-dialog');
     // R-UPLOAD-CHOOSE-LINES: a line left empty is said, nothing starts, and no chosen file is dropped.
     await button('Add a file').click();

@@ -5,11 +5,13 @@ import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_PASSWORD,
-  axeViolations,
   type DamWebSite,
   launchChromium,
   pageAfterFailure,
+  quoted,
   SCREEN_WAIT_MS,
+  screenSteps,
+  signIn,
   startDamWebSite,
   withInstallPromptClosed,
 } from './harness/dam-web.ts';
@@ -24,7 +26,6 @@ let page: Page;
 const cspViolations: string[] = [];
 const pageErrors: string[] = [];
 const NEW_PASSWORD = 'Changed-Password-77';
-const q = (text: string) => JSON.stringify(text);
 
 beforeAll(async () => {
   site = await startDamWebSite();
@@ -51,11 +52,11 @@ async function openPage(width = 1280, height = 860): Promise<Page> {
   return next;
 }
 
-const go = (hash: string, target = page) => target.goto(new URL(hash, site.url).href);
-const seeText = (text: string, target = page) =>
-  target.waitForSelector(`::-p-text(${q(text)})`, { visible: true, timeout: SCREEN_WAIT_MS });
-const seeHeading = (text: string, target = page) =>
-  target.waitForSelector(`aria/${text}[role="heading"]`, { visible: true, timeout: SCREEN_WAIT_MS });
+const { go, seeText, seeHeading, button, checkScreen } = screenSteps(
+  'dam-web',
+  () => site,
+  () => page,
+);
 /** Signed in, the app lands in the ACL root folder's view with the Places tree beside it. */
 const seeLibrary = async (target = page) => {
   await target.waitForSelector('[role="tree"] [role="treeitem"]', { visible: true, timeout: SCREEN_WAIT_MS });
@@ -67,18 +68,10 @@ const seeLibrary = async (target = page) => {
     },
   );
 };
-const button = (name: string, target = page) => target.locator(`aria/${name}[role="button"]`);
 const fill = (name: string, value: string, target = page) =>
   target.locator(`input[name="${name}"]`).fill(value);
 
 /** axe-core finds nothing, and the screen is saved for people to look at. */
-async function checkScreen(name: string, target = page) {
-  await new Promise((resolve) => setTimeout(resolve, 350)); // let transitions (toasts, drawers) settle
-  await saveScreenshot(target, `dam-web-${name}`);
-  const violations = await axeViolations(target);
-  expect(violations, `${name}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
-}
-
 /** Dialogs fade out; the page takes clicks again once their backdrop is gone. */
 const noBackdrop = (target = page) =>
   target.waitForFunction(() => !document.querySelector('[data-part="backdrop"]'), { timeout: 10_000 });
@@ -94,15 +87,7 @@ async function openUserMenu(item: string) {
   await page.locator(`aria/${item}[role="menuitem"]`).click();
 }
 
-async function logIn(login: string, password: string) {
-  await go('#/login');
-  await seeHeading('Log in');
-  await fill('login', login);
-  await fill('password', password);
-  await button('Log in').click();
-  // Signed in: the shell's user menu (someone without an ACL has no library to land in).
-  await page.waitForSelector('button[data-user-menu]', { visible: true, timeout: SCREEN_WAIT_MS });
-}
+const logIn = (login: string, password: string) => signIn(page, site, login, password);
 
 async function logOut() {
   await openUserMenu('Log out');
@@ -309,7 +294,7 @@ describe('DAM web app: access screens, shell and administration in Chromium', ()
     await button('New ACL').click();
     await seeHeading('New ACL');
     for (const permission of ['facet browsing', 'fileUpload', 'quickDownload', 'downloadHiRes'])
-      await page.waitForSelector(`[role="dialog"] label ::-p-text(${q(permission)})`);
+      await page.waitForSelector(`[role="dialog"] label ::-p-text(${quoted(permission)})`);
     await fill('name', 'Photos');
     await fill('rootPath', 'Library/Photos');
     await page.locator('[role="dialog"] label ::-p-text(fileUpload)').click();

@@ -8,14 +8,13 @@ import { type RunningS3, startS3Server } from '../../dam-app/server/test-support
 import { en } from '../../dam-app/web/src/i18n/messages-en.ts';
 import { fr } from '../../dam-app/web/src/i18n/messages-fr.ts';
 import {
-  axeViolations,
   type DamWebSite,
   launchChromium,
   openAdminPage,
   SCREEN_WAIT_MS,
+  screenSteps,
   startDamWebSite,
 } from './harness/dam-web.ts';
-import { saveScreenshot } from './harness/screenshot.ts';
 
 // R-ARCHIVE in real Chromium against the real DAM with its archive tier on a real S3-compatible server (s3rver):
 // an administrator archives an asset from the keyboard, sees it in the Retention Queue, its download says it is
@@ -25,7 +24,6 @@ let s3: RunningS3;
 let site: DamWebSite;
 let browser: Browser;
 let page: Page;
-const q = (text: string) => JSON.stringify(text);
 const PATH = 'Library/Archive/master.bin';
 const BYTES = randomBytes(1_500_000);
 
@@ -47,9 +45,11 @@ afterAll(async () => {
   await s3?.close();
 });
 
-const go = (hash: string) => page.goto(new URL(hash, site.url).href);
-const seeText = (text: string) =>
-  page.waitForSelector(`::-p-text(${q(text)})`, { visible: true, timeout: SCREEN_WAIT_MS });
+const { go, seeText, checkScreen } = screenSteps(
+  'dam-web-archive',
+  () => site,
+  () => page,
+);
 /** The text of the table named `label`, or '' while it is not shown. */
 const tableText = (label: string) =>
   page.evaluate(
@@ -62,13 +62,6 @@ async function until(probe: () => Promise<boolean>) {
     if (Date.now() > deadline) throw new Error('timed out');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-}
-
-async function checkScreen(name: string) {
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  await saveScreenshot(page, `dam-web-archive-${name}`);
-  const violations = await axeViolations(page);
-  expect(violations, `${name}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
 }
 
 describe('R-ARCHIVE: Administration → Archive, on an S3-compatible store', () => {

@@ -6,10 +6,13 @@ import { ApiClient } from '../../dam-app/server/test-support/api-client.ts';
 import { assetMessagesFr } from '../../dam-app/web/src/i18n/asset-messages-fr.ts';
 import { fr } from '../../dam-app/web/src/i18n/messages-fr.ts';
 import {
-  axeViolations,
   type DamWebSite,
+  demoPassword,
   launchChromium,
+  quoted,
   SCREEN_WAIT_MS,
+  screenSteps,
+  signIn,
   startDamWebSite,
   withInstallPromptClosed,
 } from './harness/dam-web.ts';
@@ -23,13 +26,11 @@ let site: DamWebSite;
 let browser: Browser;
 let page: Page;
 const pageErrors: string[] = [];
-const q = (text: string) => JSON.stringify(text);
 
 beforeAll(async () => {
   site = await startDamWebSite();
   await createDemoContent(site.runtime.services);
-  const carlos = site.logins.find((each) => each.username === 'carlos');
-  if (!carlos) throw new Error('no demo login carlos');
+  const carlos = { username: 'carlos', password: demoPassword(site, 'carlos') };
   const client = new ApiClient(site.url);
   await client.login(carlos.username, carlos.password);
   const found = await client.post('/search', { q: 'dusk' });
@@ -42,12 +43,8 @@ beforeAll(async () => {
   await page.setViewport({ width: 1280, height: 900 });
   page.on('pageerror', (error) => pageErrors.push(String(error)));
   await page.evaluateOnNewDocument(() => window.localStorage.setItem('rapid-dam.language', 'fr'));
-  await go('#/login');
-  await seeHeading(fr['login.title']);
-  await page.locator('[name="login"]').fill(carlos.username);
-  await page.locator('[name="password"]').fill(carlos.password);
-  await button(fr['login.submit']).click();
-  await page.waitForSelector(`nav[aria-label=${q(fr['workingSets.nav'])}]`, { visible: true });
+  await signIn(page, site, carlos.username, carlos.password);
+  await page.waitForSelector(`nav[aria-label=${quoted(fr['workingSets.nav'])}]`, { visible: true });
 }, 180_000);
 afterAll(async () => {
   await browser?.close();
@@ -55,24 +52,16 @@ afterAll(async () => {
 });
 
 let duskId = 0;
-const go = (hash: string) => page.goto(new URL(hash, site.url).href);
-const seeText = (text: string) =>
-  page.waitForSelector(`::-p-text(${q(text)})`, { visible: true, timeout: SCREEN_WAIT_MS });
-const seeHeading = (text: string) =>
-  page.waitForSelector(`aria/${text}[role="heading"]`, { visible: true, timeout: SCREEN_WAIT_MS });
-const button = (name: string) => page.locator(`aria/${name}[role="button"]`);
+const { go, seeText, seeHeading, checkScreen } = screenSteps(
+  'dam-web-assets-fr',
+  () => site,
+  () => page,
+);
 const submitDialog = () => page.locator('[role="dialog"][data-state="open"] button[type="submit"]').click();
 const dialog = () => page.waitForSelector('[role="dialog"][data-state="open"]', { visible: true });
 const noBackdrop = () =>
   page.waitForFunction(() => !document.querySelector('[data-part="backdrop"]'), { timeout: 10_000 });
 const bodyText = () => page.evaluate(() => document.body.innerText);
-
-async function checkScreen(name: string) {
-  await new Promise((resolve) => setTimeout(resolve, 400)); // let dialogs and toasts settle
-  await saveScreenshot(page, `dam-web-assets-fr-${name}`);
-  const violations = await axeViolations(page);
-  expect(violations, `${name}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
-}
 
 describe('the asset screens in French', () => {
   it('shows the server’s “Asset filename already exists.” in French when a rename takes a used name', async () => {
@@ -94,7 +83,7 @@ describe('the asset screens in French', () => {
   it('shows the cart-name rules in French: required (shared schema) and unique (server)', async () => {
     await go('#/carts');
     await seeText(fr['carts.empty']);
-    await page.locator(`main ::-p-text(${q(fr['carts.new'])})`).click();
+    await page.locator(`main ::-p-text(${quoted(fr['carts.new'])})`).click();
     await dialog();
     await submitDialog();
     await seeText(assetMessagesFr.cartNameRequired);
@@ -104,7 +93,7 @@ describe('the asset screens in French', () => {
     await seeText(fr['carts.cartEmpty']);
     await noBackdrop();
 
-    await page.locator(`main ::-p-text(${q(fr['carts.new'])})`).click();
+    await page.locator(`main ::-p-text(${quoted(fr['carts.new'])})`).click();
     await dialog();
     await page.locator('[role="dialog"] [name="name"]').fill('tirage');
     await submitDialog();
@@ -122,7 +111,7 @@ describe('the header in French', () => {
     for (const width of [1024, 1280]) {
       await page.setViewport({ width, height: 800 });
       await go('#/');
-      await page.waitForSelector(`nav[aria-label=${q(fr['workingSets.nav'])}]`, { visible: true });
+      await page.waitForSelector(`nav[aria-label=${quoted(fr['workingSets.nav'])}]`, { visible: true });
       await noBackdrop();
       await page.waitForFunction(
         () => /\d+ ressources?/.test(document.querySelector('#main')?.textContent ?? ''),

@@ -16,11 +16,13 @@ import { ApiClient } from '../../dam-app/server/test-support/api-client.ts';
 import { eventually } from '../../dam-app/server/test-support/sample-media.ts';
 import {
   ADMIN_PASSWORD,
-  axeViolations,
   type DamWebSite,
+  demoPassword,
   launchChromium,
   pageAfterFailure,
-  SCREEN_WAIT_MS,
+  quoted,
+  screenSteps,
+  signIn,
   startDamWebSite,
   withInstallPromptClosed,
 } from './harness/dam-web.ts';
@@ -37,15 +39,8 @@ let page: Page;
 const pageErrors: string[] = [];
 const cspViolations: string[] = [];
 const ids: Record<string, number> = {};
-const q = (text: string) => JSON.stringify(text);
 
-const passwordOf = (username: string) => {
-  const login = site.logins.find((each) => each.username === username);
-  if (!login) throw new Error(`no demo login ${username}`);
-  return login.password;
-};
-
-async function apiAs(username: string, password = passwordOf(username)): Promise<ApiClient> {
+async function apiAs(username: string, password = demoPassword(site, username)): Promise<ApiClient> {
   const client = new ApiClient(site.url);
   await client.login(username, password);
   return client;
@@ -75,7 +70,7 @@ beforeAll(async () => {
   browser = await launchChromium();
   carlosContext = await browser.createBrowserContext();
   page = await openPage(carlosContext);
-  await logIn(page, 'carlos', passwordOf('carlos'));
+  await logIn(page, 'carlos', demoPassword(site, 'carlos'));
 }, 180_000);
 afterEach(async ({ task }) => {
   if (task.result?.state === 'fail') page = await pageAfterFailure(page, () => openPage(carlosContext));
@@ -95,12 +90,11 @@ async function openPage(context: BrowserContext, width = 1280, height = 900): Pr
   return next;
 }
 
-const go = (hash: string, target = page) => target.goto(new URL(hash, site.url).href);
-const seeText = (text: string, target = page) =>
-  target.waitForSelector(`::-p-text(${q(text)})`, { visible: true, timeout: SCREEN_WAIT_MS });
-const seeHeading = (text: string, target = page) =>
-  target.waitForSelector(`aria/${text}[role="heading"]`, { visible: true, timeout: SCREEN_WAIT_MS });
-const button = (name: string, target = page) => target.locator(`aria/${name}[role="button"]`);
+const { go, seeText, seeHeading, button, checkScreen } = screenSteps(
+  'dam-web-assets',
+  () => site,
+  () => page,
+);
 /** Fills a field by name; inside the open dialog when one is open (the page behind may have a field of that name). */
 async function fill(name: string, value: string, target = page) {
   const inDialog = `[role="dialog"][data-state="open"] [name="${name}"]`;
@@ -114,22 +108,11 @@ const dialog = (target = page) =>
   });
 
 async function logIn(target: Page, login: string, password: string) {
-  await go('#/login', target);
-  await seeHeading('Log in', target);
-  await fill('login', login, target);
-  await fill('password', password, target);
-  await button('Log in', target).click();
+  await signIn(target, site, login, password);
   await target.waitForSelector('nav[aria-label="Working sets"]', { visible: true });
 }
 
 /** axe-core finds nothing, and the screen is saved for people to look at. */
-async function checkScreen(name: string, target = page) {
-  await new Promise((resolve) => setTimeout(resolve, 400)); // let transitions (toasts, dialogs) settle
-  await saveScreenshot(target, `dam-web-assets-${name}`);
-  const violations = await axeViolations(target);
-  expect(violations, `${name}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
-}
-
 /** No toast on screen covers any part of `selector` (the first match), so a click meant for it lands on it. */
 async function clearOfToasts(selector: string, target = page) {
   const overlaps = await target.$eval(selector, (element) => {
@@ -163,7 +146,7 @@ async function menuItems(trigger: string, target = page): Promise<{ text: string
 
 /** Ticks a checkbox from the keyboard: focus it, press Space. */
 async function tick(label: string, target = page) {
-  await target.$eval(`input[aria-label=${q(label)}]`, (input) => (input as HTMLInputElement).focus());
+  await target.$eval(`input[aria-label=${quoted(label)}]`, (input) => (input as HTMLInputElement).focus());
   await target.keyboard.press('Space');
 }
 
@@ -680,7 +663,7 @@ describe('DAM web app: assets and working sets in Chromium', () => {
     // Ellen has quickDownload only: the loading dock, but neither the original nor the print outputs.
     const ellenContext = await browser.createBrowserContext();
     const ellen = await openPage(ellenContext);
-    await logIn(ellen, 'ellen', passwordOf('ellen'));
+    await logIn(ellen, 'ellen', demoPassword(site, 'ellen'));
     await go(`#/asset/${ids['night-street.jpg']}`, ellen);
     await seeHeading('Night street', ellen);
     const ellenItems = (await menuItems('button[data-asset-actions]', ellen)).map((item) => item.text);

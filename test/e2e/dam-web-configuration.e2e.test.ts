@@ -9,14 +9,14 @@ import {
 import { en } from '../../dam-app/web/src/i18n/messages-en.ts';
 import { fr } from '../../dam-app/web/src/i18n/messages-fr.ts';
 import {
-  axeViolations,
   type DamWebSite,
   launchChromium,
   openAdminPage,
+  quoted,
   SCREEN_WAIT_MS,
+  screenSteps,
   startDamWebSite,
 } from './harness/dam-web.ts';
-import { saveScreenshot } from './harness/screenshot.ts';
 
 // R-RUNTIME-SETTINGS in real Chromium against the real DAM server: the Configuration section of Administration shows
 // the setting the environment pins as pinned and disabled, a change made with the keyboard holds on the server at
@@ -27,7 +27,6 @@ let site: DamWebSite;
 let browser: Browser;
 let page: Page;
 let sshd: RunningSshd | undefined;
-const q = (text: string) => JSON.stringify(text);
 
 beforeAll(async () => {
   site = await startDamWebSite({ env: { DAM_ALLOW_UPLOAD: 'false' } });
@@ -41,16 +40,11 @@ afterAll(async () => {
   await site?.close();
 });
 
-const go = (hash: string) => page.goto(new URL(hash, site.url).href);
-const seeText = (text: string) =>
-  page.waitForSelector(`::-p-text(${q(text)})`, { visible: true, timeout: SCREEN_WAIT_MS });
-
-async function checkScreen(name: string) {
-  await new Promise((resolve) => setTimeout(resolve, 400));
-  await saveScreenshot(page, `dam-web-configuration-${name}`);
-  const violations = await axeViolations(page);
-  expect(violations, `${name}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
-}
+const { go, seeText, checkScreen } = screenSteps(
+  'dam-web-configuration',
+  () => site,
+  () => page,
+);
 
 describe('Administration: configuration (R-RUNTIME-SETTINGS)', () => {
   it('shows the pinned setting disabled and applies a change made with the keyboard at once', async () => {
@@ -135,9 +129,9 @@ describe.skipIf(SSHD_SKIP_REASON)('Administration: remote servers over SFTP (R-R
     await page.keyboard.press('Enter');
     await seeText(`sftp://127.0.0.1:${real.port}`);
     await seeText(en['remote.hostKeyNone']);
-    await page.click(`button[aria-label=${q(en['remote.testLabel'].replace('{name}', 'Studio SFTP'))}]`);
+    await page.click(`button[aria-label=${quoted(en['remote.testLabel'].replace('{name}', 'Studio SFTP'))}]`);
     const hostKey = await real.hostKey();
-    await page.waitForSelector(`[title=${q(hostKey)}]`, { visible: true, timeout: SCREEN_WAIT_MS });
+    await page.waitForSelector(`[title=${quoted(hostKey)}]`, { visible: true, timeout: SCREEN_WAIT_MS });
     const stored = await site.runtime.services.db
       .selectFrom('remote_servers')
       .select('host_key')

@@ -6,15 +6,17 @@ import { sampleJpeg, sampleVideo } from '../../dam-app/server/test-support/sampl
 import { en } from '../../dam-app/web/src/i18n/messages-en.ts';
 import { fr } from '../../dam-app/web/src/i18n/messages-fr.ts';
 import {
-  axeViolations,
   type DamWebSite,
+  demoPassword,
   launchChromium,
   pageAfterFailure,
+  quoted,
   SCREEN_WAIT_MS,
+  screenSteps,
+  signIn,
   startDamWebSite,
   withInstallPromptClosed,
 } from './harness/dam-web.ts';
-import { saveScreenshot } from './harness/screenshot.ts';
 
 // Discussions with annotations (issue 28) in real Chromium against the real DAM on PGlite with the demo's people:
 // Carlos pins a comment to a region of a picture with the keyboard and mentions Rita (picked from the suggestions),
@@ -28,7 +30,6 @@ let page: Page;
 let carlos: ApiClient;
 const ids: Record<string, number> = {};
 const pageErrors: string[] = [];
-const q = (text: string) => JSON.stringify(text);
 
 beforeAll(async () => {
   site = await startDamWebSite();
@@ -60,15 +61,9 @@ afterAll(async () => {
   await site?.close();
 });
 
-function passwordOf(username: string) {
-  const found = site.logins.find((each) => each.username === username);
-  if (!found) throw new Error(`no demo login ${username}`);
-  return found.password;
-}
-
 async function apiAs(username: string) {
   const client = new ApiClient(site.url);
-  await client.login(username, passwordOf(username));
+  await client.login(username, demoPassword(site, username));
   return client;
 }
 
@@ -79,19 +74,11 @@ async function openPage(): Promise<Page> {
   return next;
 }
 
-const go = (hash: string) => page.goto(new URL(hash, site.url).href);
-const seeText = (text: string) =>
-  page.waitForSelector(`::-p-text(${q(text)})`, { visible: true, timeout: SCREEN_WAIT_MS });
-const seeHeading = (text: string) =>
-  page.waitForSelector(`aria/${text}[role="heading"]`, { visible: true, timeout: SCREEN_WAIT_MS });
-const button = (name: string) => page.locator(`aria/${name}[role="button"]`);
-
-async function checkScreen(name: string) {
-  await new Promise((resolve) => setTimeout(resolve, 400)); // transitions (toasts) settle
-  await saveScreenshot(page, `dam-web-discussions-${name}`);
-  const violations = await axeViolations(page);
-  expect(violations, `${name}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
-}
+const { go, seeText, seeHeading, button, checkScreen } = screenSteps(
+  'dam-web-discussions',
+  () => site,
+  () => page,
+);
 
 async function checkWidths(name: string) {
   await checkScreen(`${name}-1280`);
@@ -101,11 +88,7 @@ async function checkWidths(name: string) {
 }
 
 async function logIn(username: string) {
-  await go('#/login');
-  await seeHeading(en['login.title']);
-  await page.locator('input[name="login"]').fill(username);
-  await page.locator('input[name="password"]').fill(passwordOf(username));
-  await button(en['login.submit']).click();
+  await signIn(page, site, username);
   await page.waitForSelector('[role="tree"] [role="treeitem"]', { visible: true, timeout: SCREEN_WAIT_MS });
 }
 
@@ -164,8 +147,8 @@ describe('discussions with annotations in the web app', () => {
     await seeHeading(en['discussion.title'].replace('{version}', '1').replace('{count}', '0'));
     await page.waitForSelector('video', { visible: true, timeout: SCREEN_WAIT_MS });
     await button(en['discussion.pinTime']).click();
-    await page.locator(`input[aria-label=${q(en['discussion.start'])}]`).fill('0.5');
-    await page.locator(`input[aria-label=${q(en['discussion.end'])}]`).fill('1.5');
+    await page.locator(`input[aria-label=${quoted(en['discussion.start'])}]`).fill('0.5');
+    await page.locator(`input[aria-label=${quoted(en['discussion.end'])}]`).fill('1.5');
     await page.locator('textarea').fill('Cut the fade');
     await button(en['discussion.post']).click();
     // Record where the player is told to go: renditions are not served with Range yet (the video timeline's part), so

@@ -6,14 +6,16 @@ import { sampleJpeg } from '../../dam-app/server/test-support/sample-media.ts';
 import { en } from '../../dam-app/web/src/i18n/messages-en.ts';
 import { fr } from '../../dam-app/web/src/i18n/messages-fr.ts';
 import {
-  axeViolations,
   type DamWebSite,
+  demoPassword,
   launchChromium,
+  quoted,
   SCREEN_WAIT_MS,
+  screenSteps,
+  signIn,
   startDamWebSite,
   withInstallPromptClosed,
 } from './harness/dam-web.ts';
-import { saveScreenshot } from './harness/screenshot.ts';
 
 // My feeds in real Chromium against the real DAM server (PGlite, the demo's users and content): a person makes an
 // RSS feed of a folder, copies its secret address once, a reader fetches it, and the list shows what the reader got.
@@ -23,12 +25,10 @@ let site: DamWebSite;
 let browser: Browser;
 let page: Page;
 const pageErrors: string[] = [];
-const q = (text: string) => JSON.stringify(text);
 
 beforeAll(async () => {
   site = await startDamWebSite();
-  const carlos = site.logins.find((each) => each.username === 'carlos');
-  if (!carlos) throw new Error('no demo login carlos');
+  const carlos = { username: 'carlos', password: demoPassword(site, 'carlos') };
   // One picture in carlos's library (the demo's whole content takes a minute to render): the feed's first item.
   const client = new ApiClient(site.url);
   await client.login(carlos.username, carlos.password);
@@ -44,38 +44,26 @@ beforeAll(async () => {
     if (!window.localStorage.getItem('rapid-dam.language'))
       window.localStorage.setItem('rapid-dam.language', 'en');
   });
-  await go('#/login');
-  await seeHeading(en['login.title']);
-  await page.locator('[name="login"]').fill(carlos.username);
-  await page.locator('[name="password"]').fill(carlos.password);
-  await button(en['login.submit']).click();
-  await page.waitForSelector(`nav[aria-label=${q(en['workingSets.nav'])}]`, { visible: true });
+  await signIn(page, site, carlos.username, carlos.password);
+  await page.waitForSelector(`nav[aria-label=${quoted(en['workingSets.nav'])}]`, { visible: true });
 }, 180_000);
 afterAll(async () => {
   await browser?.close();
   await site?.close();
 });
 
-const go = (hash: string) => page.goto(new URL(hash, site.url).href);
-const seeText = (text: string) =>
-  page.waitForSelector(`::-p-text(${q(text)})`, { visible: true, timeout: SCREEN_WAIT_MS });
-const seeHeading = (text: string) =>
-  page.waitForSelector(`aria/${text}[role="heading"]`, { visible: true, timeout: SCREEN_WAIT_MS });
-const button = (name: string) => page.locator(`aria/${name}[role="button"]`);
+const { go, seeText, seeHeading, button, checkScreen } = screenSteps(
+  'dam-web-feeds',
+  () => site,
+  () => page,
+);
 const dialog = () => page.waitForSelector('[role="dialog"][data-state="open"]', { visible: true });
 const noBackdrop = () =>
   page.waitForFunction(() => !document.querySelector('[data-part="backdrop"]'), { timeout: 10_000 });
 
-async function checkScreen(name: string) {
-  await new Promise((resolve) => setTimeout(resolve, 400)); // let drawers, dialogs and toasts settle
-  await saveScreenshot(page, `dam-web-feeds-${name}`);
-  const violations = await axeViolations(page);
-  expect(violations, `${name}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
-}
-
 /** Opens the editor and picks the first folder of the list as the source. */
 async function openEditorOnFolder(name: string, labels: Record<keyof typeof en, string>) {
-  await page.locator(`main ::-p-text(${q(labels['feeds.new'])})`).click();
+  await page.locator(`main ::-p-text(${quoted(labels['feeds.new'])})`).click();
   await dialog();
   await page.locator('[role="dialog"] [name="name"]').fill(name);
   await page.waitForFunction(

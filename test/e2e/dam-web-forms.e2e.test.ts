@@ -1,6 +1,6 @@
 import { FIELD_MESSAGES, MESSAGES } from '@rapid/dam-app/api/messages';
 import type { Browser, Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { createDemoContent } from '../../dam-app/server/demo/demo-content.ts';
 import { ApiClient } from '../../dam-app/server/test-support/api-client.ts';
 import { fieldMessagesFr } from '../../dam-app/web/src/i18n/field-messages-fr.ts';
@@ -9,14 +9,16 @@ import { fr } from '../../dam-app/web/src/i18n/messages-fr.ts';
 import { serverMessagesFr } from '../../dam-app/web/src/i18n/server-messages-fr.ts';
 import {
   ADMIN_PASSWORD,
-  axeViolations,
   type DamWebSite,
+  inLanguage,
   launchChromium,
+  quoted,
   SCREEN_WAIT_MS,
+  screenSteps,
+  signIn,
   startDamWebSite,
   withInstallPromptClosed,
 } from './harness/dam-web.ts';
-import { saveScreenshot } from './harness/screenshot.ts';
 
 // Metadata forms (issue 29) in real Chromium against the real DAM server (PGlite, demo content, the shipped
 // dictionary): the administrator's form builder and the asset view's form with its validators' messages, in English
@@ -27,7 +29,6 @@ let site: DamWebSite;
 let browser: Browser;
 let page: Page;
 let duskId = 0;
-const q = (text: string) => JSON.stringify(text);
 
 beforeAll(async () => {
   site = await startDamWebSite({ env: { DAM_WORD_LIST: '/usr/share/dict/american-english' } });
@@ -80,29 +81,11 @@ afterAll(async () => {
   await site?.close();
 });
 
-const go = (hash: string) => page.goto(new URL(hash, site.url).href);
-const seeText = (text: string) =>
-  page.waitForSelector(`::-p-text(${q(text)})`, { visible: true, timeout: SCREEN_WAIT_MS });
-const seeHeading = (text: string) =>
-  page.waitForSelector(`aria/${text}[role="heading"]`, { visible: true, timeout: SCREEN_WAIT_MS });
-const button = (name: string) => page.locator(`aria/${name}[role="button"]`);
-
-async function checkScreen(name: string) {
-  await new Promise((resolve) => setTimeout(resolve, 400)); // let drawers and toasts settle
-  await saveScreenshot(page, `dam-web-forms-${name}`);
-  const violations = await axeViolations(page);
-  expect(violations, `${name}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
-}
-
-async function inLanguage(language: 'en' | 'fr') {
-  await page.evaluateOnNewDocument(
-    (lang) => window.localStorage.setItem('rapid-dam.language', lang),
-    language,
-  );
-  await page
-    .evaluate((lang) => window.localStorage.setItem('rapid-dam.language', lang), language)
-    .catch(() => {});
-}
+const { go, seeText, seeHeading, button, checkScreen } = screenSteps(
+  'dam-web-forms',
+  () => site,
+  () => page,
+);
 
 describe.each([
   ['en', en],
@@ -113,16 +96,14 @@ describe.each([
   const save = () =>
     page
       .locator(
-        `form[aria-label=${q(t['assets.formTitle'].replace('{name}', 'Photo credits'))}] button[type="submit"]`,
+        `form[aria-label=${quoted(t['assets.formTitle'].replace('{name}', 'Photo credits'))}] button[type="submit"]`,
       )
       .click();
   it('shows the form builder with its tabs, fields and rules', async () => {
-    await inLanguage(language);
+    await inLanguage(page, language);
     if (language === 'en') {
-      await go('#/login');
-      await page.locator('input[name="login"]').fill('admin');
-      await page.locator('input[name="password"]').fill(ADMIN_PASSWORD);
-      await button('Log in').click();
+      await signIn(page, site, 'admin', ADMIN_PASSWORD);
+      // The landing in the library comes after the shell: going elsewhere before it would be undone by it.
       await page.waitForSelector('[role="tree"] [role="treeitem"]', {
         visible: true,
         timeout: SCREEN_WAIT_MS,
@@ -143,7 +124,7 @@ describe.each([
   it('shows the asset’s form, checks each field with its validator and saves', async () => {
     await go(`#/asset/${duskId}`);
     await seeHeading(t['assets.formTitle'].replace('{name}', 'Photo credits'));
-    const input = (name: string) => page.locator(`input[name=${q(`${NS}${name}`)}]`);
+    const input = (name: string) => page.locator(`input[name=${quoted(`${NS}${name}`)}]`);
     await input('headline').fill(' ');
     await input('email').fill('ellen.example.org');
     await input('phone').fill('555-CALL-NOW');

@@ -9,14 +9,13 @@ import { type RunningClamd, startClamd } from '../../dam-app/server/test-support
 import { en } from '../../dam-app/web/src/i18n/messages-en.ts';
 import { fr } from '../../dam-app/web/src/i18n/messages-fr.ts';
 import {
-  axeViolations,
   type DamWebSite,
   launchChromium,
   openAdminPage,
   SCREEN_WAIT_MS,
+  screenSteps,
   startDamWebSite,
 } from './harness/dam-web.ts';
-import { saveScreenshot } from './harness/screenshot.ts';
 
 // The Health tests and System status sections of Administration in real Chromium, against the real DAM server with a
 // real clamd (the project's EICAR signatures): every test green, the antivirus red once clamd stops, both sections in
@@ -27,7 +26,6 @@ let clamd: RunningClamd;
 let site: DamWebSite;
 let browser: Browser;
 let page: Page;
-const q = (text: string) => JSON.stringify(text);
 
 beforeAll(async () => {
   clamd = await startClamd();
@@ -41,9 +39,11 @@ afterAll(async () => {
   await clamd?.close();
 });
 
-const go = (hash: string) => page.goto(new URL(hash, site.url).href);
-const seeText = (text: string) =>
-  page.waitForSelector(`::-p-text(${q(text)})`, { visible: true, timeout: SCREEN_WAIT_MS });
+const { go, seeText, checkScreen } = screenSteps(
+  'dam-web-health',
+  () => site,
+  () => page,
+);
 /** The text of the health table's row whose first cell starts with `name`. */
 const rowText = (name: string) =>
   page.evaluate((start) => {
@@ -52,13 +52,6 @@ const rowText = (name: string) =>
     );
     return row?.textContent ?? '';
   }, name);
-
-async function checkScreen(name: string) {
-  await new Promise((resolve) => setTimeout(resolve, 400));
-  await saveScreenshot(page, `dam-web-health-${name}`);
-  const violations = await axeViolations(page);
-  expect(violations, `${name}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
-}
 
 describe('Administration: health tests and system status', () => {
   it('shows every health test green with its figures, then the antivirus red once clamd stops', async () => {

@@ -7,15 +7,16 @@ import type { Browser, KeyInput, Page } from 'puppeteer-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_PASSWORD,
-  axeViolations,
   type DamWebSite,
   launchChromium,
   pageAfterFailure,
+  quoted,
   SCREEN_WAIT_MS,
+  screenSteps,
+  signIn,
   startDamWebSite,
   withInstallPromptClosed,
 } from './harness/dam-web.ts';
-import { saveScreenshot } from './harness/screenshot.ts';
 
 // The library screens (Places tree, folder views, search, saved searches, taxonomy, folder operations) in real
 // Chromium against the real DAM server on PGlite with the demo's assets. axe-core checks every screen; each is
@@ -25,7 +26,6 @@ let site: DamWebSite;
 let browser: Browser;
 let page: Page;
 const pageErrors: string[] = [];
-const q = (text: string) => JSON.stringify(text);
 
 beforeAll(async () => {
   site = await startDamWebSite({ content: true });
@@ -47,13 +47,11 @@ async function openPage(width = 1280, height = 900): Promise<Page> {
   return next;
 }
 
-const go = (hash: string, target = page) => target.goto(new URL(hash, site.url).href);
-const seeText = (text: string, target = page) =>
-  target.waitForSelector(`::-p-text(${q(text)})`, { visible: true, timeout: SCREEN_WAIT_MS });
-const seeHeading = (text: string, target = page) =>
-  target.waitForSelector(`aria/${text}[role="heading"]`, { visible: true, timeout: SCREEN_WAIT_MS });
-const button = (name: string, target = page) => target.locator(`aria/${name}[role="button"]`);
-const menuItem = (name: string, target = page) => target.locator(`aria/${name}[role="menuitem"]`);
+const { go, seeText, seeHeading, button, menuItem, checkScreen } = screenSteps(
+  'dam-web-library',
+  () => site,
+  () => page,
+);
 const hash = (target = page) => target.evaluate(() => window.location.hash);
 const noBackdrop = (target = page) =>
   target.waitForFunction(() => !document.querySelector('[data-part="backdrop"]'), { timeout: 10_000 });
@@ -76,19 +74,8 @@ const optionNames = (target = page) =>
   );
 const resultCount = () => page.$eval('[data-result-count]', (element) => element.textContent ?? '');
 
-async function checkScreen(name: string, target = page) {
-  await new Promise((resolve) => setTimeout(resolve, 400)); // transitions (toasts, menus) settle
-  await saveScreenshot(target, `dam-web-library-${name}`);
-  const violations = await axeViolations(target);
-  expect(violations, `${name}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
-}
-
 async function logIn(login: string, password: string) {
-  await go('#/login');
-  await seeHeading('Log in');
-  await page.locator('input[name="login"]').fill(login);
-  await page.locator('input[name="password"]').fill(password);
-  await button('Log in').click();
+  await signIn(page, site, login, password);
   await page.waitForSelector('[role="tree"] [role="treeitem"]', { visible: true, timeout: SCREEN_WAIT_MS });
 }
 
@@ -105,7 +92,7 @@ async function openFolder(path: string) {
   const folder = [tree.root, ...tree.folders].find((each) => each.path === path);
   if (!folder) throw new Error(`no folder ${path}`);
   await go(`#/folder/${folder.id}`);
-  await page.waitForSelector(`[role="listbox"], ::-p-text(${q('This folder holds no assets')})`, {
+  await page.waitForSelector(`[role="listbox"], ::-p-text(${quoted('This folder holds no assets')})`, {
     visible: true,
     timeout: 15_000,
   });

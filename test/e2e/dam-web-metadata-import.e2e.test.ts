@@ -10,14 +10,15 @@ import { en } from '../../dam-app/web/src/i18n/messages-en.ts';
 import { fr } from '../../dam-app/web/src/i18n/messages-fr.ts';
 import {
   ADMIN_PASSWORD,
-  axeViolations,
   type DamWebSite,
+  inLanguage,
   launchChromium,
   SCREEN_WAIT_MS,
+  screenSteps,
+  signIn,
   startDamWebSite,
   withInstallPromptClosed,
 } from './harness/dam-web.ts';
-import { saveScreenshot } from './harness/screenshot.ts';
 
 // Metadata import (issue 29) in real Chromium against the real DAM server (PGlite): a CSV file chosen in the file
 // input, previewed (one change, one refused row), imported as a job whose state the list follows, in English and
@@ -29,7 +30,6 @@ let browser: Browser;
 let page: Page;
 const assetIds: number[] = [];
 let folder = '';
-const q = (text: string) => JSON.stringify(text);
 
 beforeAll(async () => {
   site = await startDamWebSite();
@@ -68,27 +68,11 @@ afterAll(async () => {
   await site?.close();
 });
 
-const go = (hash: string) => page.goto(new URL(hash, site.url).href);
-const seeText = (text: string) =>
-  page.waitForSelector(`::-p-text(${q(text)})`, { visible: true, timeout: SCREEN_WAIT_MS });
-const button = (name: string) => page.locator(`aria/${name}[role="button"]`);
-
-async function checkScreen(name: string) {
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  await saveScreenshot(page, `dam-web-metadata-import-${name}`);
-  const violations = await axeViolations(page);
-  expect(violations, `${name}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
-}
-
-async function inLanguage(language: 'en' | 'fr') {
-  await page.evaluateOnNewDocument(
-    (lang) => window.localStorage.setItem('rapid-dam.language', lang),
-    language,
-  );
-  await page
-    .evaluate((lang) => window.localStorage.setItem('rapid-dam.language', lang), language)
-    .catch(() => {});
-}
+const { go, seeText, button, checkScreen } = screenSteps(
+  'dam-web-metadata-import',
+  () => site,
+  () => page,
+);
 
 const fill = (text: string, values: Record<string, string | number>) =>
   Object.entries(values).reduce(
@@ -104,12 +88,10 @@ describe.each([
   ['fr', fr],
 ] as const)('metadata import in %s', (language, t) => {
   it('previews a CSV file with a refused row, imports it and follows the job to its state', async () => {
-    await inLanguage(language);
+    await inLanguage(page, language);
     if (language === 'en') {
-      await go('#/login');
-      await page.locator('input[name="login"]').fill('admin');
-      await page.locator('input[name="password"]').fill(ADMIN_PASSWORD);
-      await button('Log in').click();
+      await signIn(page, site, 'admin', ADMIN_PASSWORD);
+      // The landing in the library comes after the shell: going elsewhere before it would be undone by it.
       await page.waitForSelector('[role="tree"] [role="treeitem"]', {
         visible: true,
         timeout: SCREEN_WAIT_MS,

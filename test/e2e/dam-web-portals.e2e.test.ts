@@ -11,14 +11,16 @@ import { en } from '../../dam-app/web/src/i18n/messages-en.ts';
 import { fr } from '../../dam-app/web/src/i18n/messages-fr.ts';
 import { serverMessagesFr } from '../../dam-app/web/src/i18n/server-messages-fr.ts';
 import {
-  axeViolations,
   type DamWebSite,
+  demoPassword,
   launchChromium,
+  quoted,
   SCREEN_WAIT_MS,
+  screenSteps,
+  signIn,
   startDamWebSite,
   withInstallPromptClosed,
 } from './harness/dam-web.ts';
-import { saveScreenshot } from './harness/screenshot.ts';
 
 // External portals in real Chromium against the real DAM: a content author makes a portal of a collection and a
 // folder with terms, publishes it; a visitor with no account opens its address, accepts the terms, searches, and
@@ -35,11 +37,12 @@ let link = '';
 const logoFile = join(tmpdir(), `portal-logo-${process.pid}.png`);
 const faviconFile = join(tmpdir(), `portal-favicon-${process.pid}.gif`);
 const pageErrors: string[] = [];
-const q = (text: string) => JSON.stringify(text);
 
-const go = (target: Page, hash: string) => target.goto(new URL(hash, site.url).href);
-const seeText = (target: Page, text: string) =>
-  target.waitForSelector(`::-p-text(${q(text)})`, { visible: true, timeout: SCREEN_WAIT_MS });
+const { go, seeText, button, checkScreen } = screenSteps(
+  'dam-web-portals',
+  () => site,
+  () => author,
+);
 /** The page's alert holds exactly this text. */
 const seeAlert = (target: Page, text: string) =>
   target.waitForFunction(
@@ -48,14 +51,6 @@ const seeAlert = (target: Page, text: string) =>
     { timeout: SCREEN_WAIT_MS },
     text,
   );
-const button = (target: Page, name: string) => target.locator(`aria/${name}[role="button"]`);
-
-async function checkScreen(target: Page, name: string) {
-  await new Promise((resolve) => setTimeout(resolve, 400));
-  await saveScreenshot(target, `dam-web-portals-${name}`);
-  const violations = await axeViolations(target);
-  expect(violations, `${name}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
-}
 
 async function openPage(context: BrowserContext, language: 'en' | 'fr'): Promise<Page> {
   const page = await withInstallPromptClosed(await context.newPage());
@@ -85,8 +80,7 @@ beforeAll(async () => {
   await picture('Library/Press/dusk.jpg', '#6a4fa3');
   await picture('Library/Archive/harbour.jpg', '#5aa36a');
   await picture('Library/Archive/not-shown.jpg', '#333333');
-  const login = site.logins.find((each) => each.username === 'carlos');
-  if (!login) throw new Error('no demo login carlos');
+  const login = { username: 'carlos', password: demoPassword(site, 'carlos') };
   const carlos = new ApiClient(site.url);
   await carlos.login(login.username, login.password);
   const harbour = await site.runtime.services.db
@@ -109,10 +103,7 @@ beforeAll(async () => {
   authorContext = await browser.createBrowserContext();
   visitorContext = await browser.createBrowserContext();
   author = await openPage(authorContext, 'en');
-  await go(author, '#/login');
-  await author.locator('[name="login"]').fill(login.username);
-  await author.locator('[name="password"]').fill(login.password);
-  await button(author, 'Log in').click();
+  await signIn(author, site, login.username, login.password);
   await author.waitForSelector('nav[aria-label="Working sets"]', { visible: true });
 }, 120_000);
 afterAll(async () => {
@@ -122,15 +113,15 @@ afterAll(async () => {
 
 describe('an external portal', () => {
   it('is made by a content author of a collection and a folder, with terms, and published', async () => {
-    await go(author, '#/portals');
-    await seeText(author, en['portals.empty']);
-    await button(author, en['portals.new']).click();
+    await go('#/portals', author);
+    await seeText(en['portals.empty'], author);
+    await button(en['portals.new'], author).click();
     await author.waitForSelector('[name="name"]', { visible: true });
     await author.locator('[name="name"]').fill('Press room');
     await author.locator('[name="description"]').fill('Pictures for the <spring> issue.');
     await author.locator('[name="terms"]').fill('Editorial use only. Credit: Rapid Studio.');
-    await author.locator(`::-p-text(${q('Harbour picks')})`).click();
-    await author.locator(`::-p-text(${q('/Library/Press')})`).click();
+    await author.locator(`::-p-text(${quoted('Harbour picks')})`).click();
+    await author.locator(`::-p-text(${quoted('/Library/Press')})`).click();
     for (const [name, file] of [
       ['logo', logoFile],
       ['favicon', faviconFile],
@@ -143,37 +134,37 @@ describe('an external portal', () => {
       { timeout: SCREEN_WAIT_MS },
       en['portals.imageChosen'],
     );
-    await checkScreen(author, 'new-en');
-    await button(author, en['app.create']).click();
+    await checkScreen('new-en', author);
+    await button(en['app.create'], author).click();
     const shown = await author.waitForSelector('[data-testid="portal-link"]', {
       visible: true,
       timeout: SCREEN_WAIT_MS,
     });
     link = (await shown?.evaluate((element) => (element as HTMLInputElement).value)) ?? '';
     expect(link).toMatch(/#portal=[A-Za-z0-9_-]{43}$/);
-    await checkScreen(author, 'link-en');
-    await button(author, en['app.close']).click();
+    await checkScreen('link-en', author);
+    await button(en['app.close'], author).click();
     // The closing dialog's backdrop would take the next press.
     await author.waitForFunction(() => !document.querySelector('[data-part="backdrop"]'), {
       timeout: 10_000,
     });
-    await seeText(author, en['portals.state.unpublished']);
-    await button(author, en['portals.publishNamed'].replace('{name}', 'Press room')).click();
-    await seeText(author, en['portals.state.published']);
-    await checkScreen(author, 'list-en');
+    await seeText(en['portals.state.unpublished'], author);
+    await button(en['portals.publishNamed'].replace('{name}', 'Press room'), author).click();
+    await seeText(en['portals.state.published'], author);
+    await checkScreen('list-en', author);
   }, 60_000);
 
   it('is visited without an account: terms, search, a download counted; then unpublished at once', async () => {
     const visitor = await openPage(visitorContext, 'en');
     await visitor.goto(link);
-    await seeText(visitor, 'Editorial use only. Credit: Rapid Studio.');
-    await seeText(visitor, 'Pictures for the <spring> issue.');
-    for (const name of ['dawn.jpg', 'dusk.jpg', 'harbour.jpg']) await seeText(visitor, name);
-    expect(await visitor.$(`::-p-text(${q('not-shown.jpg')})`)).toBeNull();
-    expect(await visitor.$(`::-p-text(${q(en['share.download'])})`)).toBeNull();
-    await checkScreen(visitor, 'terms-en');
-    await visitor.locator(`::-p-text(${q(en['share.agree'])})`).click();
-    await button(visitor, en['share.accept']).click();
+    await seeText('Editorial use only. Credit: Rapid Studio.', visitor);
+    await seeText('Pictures for the <spring> issue.', visitor);
+    for (const name of ['dawn.jpg', 'dusk.jpg', 'harbour.jpg']) await seeText(name, visitor);
+    expect(await visitor.$(`::-p-text(${quoted('not-shown.jpg')})`)).toBeNull();
+    expect(await visitor.$(`::-p-text(${quoted(en['share.download'])})`)).toBeNull();
+    await checkScreen('terms-en', visitor);
+    await visitor.locator(`::-p-text(${quoted(en['share.agree'])})`).click();
+    await button(en['share.accept'], visitor).click();
     await visitor.waitForSelector('a[download][href*="/file"]', { visible: true, timeout: SCREEN_WAIT_MS });
     // The logo and favicon come from the DAM, byte for byte what the author chose.
     const logo = await visitor.waitForSelector('img[data-testid="portal-logo"]', {
@@ -191,11 +182,11 @@ describe('an external portal', () => {
     );
     expect(Buffer.from(faviconBytes).equals(await readFile(faviconFile))).toBe(true);
     await visitor.locator('input[name="q"]').fill('dusk');
-    await button(visitor, en['portal.searchButton']).click();
+    await button(en['portal.searchButton'], visitor).click();
     await visitor.waitForFunction(() => !document.body.textContent?.includes('dawn.jpg'), {
       timeout: SCREEN_WAIT_MS,
     });
-    await checkScreen(visitor, 'search-en');
+    await checkScreen('search-en', visitor);
     const href = await visitor.$eval('a[download][href*="/file"]', (a) => (a as HTMLAnchorElement).href);
     const got = await visitor.evaluate(async (url) => {
       const answer = await fetch(url);
@@ -232,13 +223,13 @@ describe('an external portal', () => {
     // A tab in the background draws no frame, and the waits poll on frames.
     await visitorFr.bringToFront();
     await visitorFr.goto(link);
-    await seeText(visitorFr, fr['portal.terms']);
-    await checkScreen(visitorFr, 'open-fr');
+    await seeText(fr['portal.terms'], visitorFr);
+    await checkScreen('open-fr', visitorFr);
 
     await author.bringToFront();
     await author.reload();
-    await button(author, en['portals.unpublishNamed'].replace('{name}', 'Press room')).click();
-    await seeText(author, en['portals.state.unpublished']);
+    await button(en['portals.unpublishNamed'].replace('{name}', 'Press room'), author).click();
+    await seeText(en['portals.state.unpublished'], author);
     // The page's next request already gets the state, with no asset data.
     const answer = await visitor.evaluate(
       async (url) => {
@@ -253,12 +244,12 @@ describe('an external portal', () => {
     await visitor.bringToFront();
     await visitor.reload();
     await seeAlert(visitor, MESSAGES.portalUnpublished);
-    expect(await visitor.$(`::-p-text(${q('dusk.jpg')})`)).toBeNull();
-    await checkScreen(visitor, 'unpublished-en');
+    expect(await visitor.$(`::-p-text(${quoted('dusk.jpg')})`)).toBeNull();
+    await checkScreen('unpublished-en', visitor);
     await visitorFr.bringToFront();
     await visitorFr.reload();
     await seeAlert(visitorFr, serverMessagesFr.portalUnpublished);
-    await checkScreen(visitorFr, 'unpublished-fr');
+    await checkScreen('unpublished-fr', visitorFr);
     expect(pageErrors).toEqual([]);
   }, 90_000);
 });

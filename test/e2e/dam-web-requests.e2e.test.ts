@@ -10,15 +10,16 @@ import { sampleJpeg } from '../../dam-app/server/test-support/sample-media.ts';
 import { en } from '../../dam-app/web/src/i18n/messages-en.ts';
 import { fr } from '../../dam-app/web/src/i18n/messages-fr.ts';
 import {
-  axeViolations,
   type DamWebSite,
+  demoPassword,
   launchChromium,
   pageAfterFailure,
   SCREEN_WAIT_MS,
+  screenSteps,
+  signIn,
   startDamWebSite,
   withInstallPromptClosed,
 } from './harness/dam-web.ts';
-import { saveScreenshot } from './harness/screenshot.ts';
 
 // Requests to download (issue 28) in real Chromium against the real DAM on PGlite with the demo's people: Rita
 // (Requestors: sees the library, downloads nothing) asks for three assets, Arthur (Approvers, the Library folder's
@@ -30,12 +31,11 @@ let site: DamWebSite;
 let browser: Browser;
 let page: Page;
 const pageErrors: string[] = [];
-const q = (text: string) => JSON.stringify(text);
 const NAMES = ['alpha.jpg', 'bravo.jpg', 'charlie.jpg'];
 
 beforeAll(async () => {
   site = await startDamWebSite();
-  const carlos = login('carlos');
+  const carlos = { username: 'carlos', password: demoPassword(site, 'carlos') };
   const client = new ApiClient(site.url);
   await client.login(carlos.username, carlos.password);
   for (const name of NAMES) {
@@ -55,12 +55,6 @@ afterAll(async () => {
   await site?.close();
 });
 
-function login(username: string) {
-  const found = site.logins.find((each) => each.username === username);
-  if (!found) throw new Error(`no demo login ${username}`);
-  return found;
-}
-
 async function openPage(): Promise<Page> {
   const next = await withInstallPromptClosed(await browser.newPage());
   await next.setViewport({ width: 1280, height: 900 });
@@ -68,22 +62,13 @@ async function openPage(): Promise<Page> {
   return next;
 }
 
-const go = (hash: string) => page.goto(new URL(hash, site.url).href);
-const seeText = (text: string) =>
-  page.waitForSelector(`::-p-text(${q(text)})`, { visible: true, timeout: SCREEN_WAIT_MS });
-const seeHeading = (text: string) =>
-  page.waitForSelector(`aria/${text}[role="heading"]`, { visible: true, timeout: SCREEN_WAIT_MS });
-const button = (name: string) => page.locator(`aria/${name}[role="button"]`);
-const menuItem = (name: string) => page.locator(`aria/${name}[role="menuitem"]`);
+const { go, seeText, seeHeading, button, menuItem, checkScreen } = screenSteps(
+  'dam-web-requests',
+  () => site,
+  () => page,
+);
 const noBackdrop = () =>
   page.waitForFunction(() => !document.querySelector('[data-part="backdrop"]'), { timeout: 10_000 });
-
-async function checkScreen(name: string) {
-  await new Promise((resolve) => setTimeout(resolve, 400)); // transitions (toasts, dialogs) settle
-  await saveScreenshot(page, `dam-web-requests-${name}`);
-  const violations = await axeViolations(page);
-  expect(violations, `${name}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
-}
 
 /** The screen at 1280 px, then at 768 px (and back). */
 async function checkWidths(name: string) {
@@ -111,12 +96,7 @@ async function setLanguage(language: 'en' | 'fr') {
 }
 
 async function logIn(username: string) {
-  const { password } = login(username);
-  await go('#/login');
-  await seeHeading(en['login.title']);
-  await page.locator('input[name="login"]').fill(username);
-  await page.locator('input[name="password"]').fill(password);
-  await button(en['login.submit']).click();
+  await signIn(page, site, username);
   await page.waitForSelector('[role="tree"] [role="treeitem"]', { visible: true, timeout: SCREEN_WAIT_MS });
 }
 
@@ -288,7 +268,7 @@ describe('requests to download in the web app', () => {
     const id = await requestId();
     // Arthur approves it (through the API: his screen was shown above).
     const arthur = new ApiClient(site.url);
-    await arthur.login('arthur', login('arthur').password);
+    await arthur.login('arthur', demoPassword(site, 'arthur'));
     const approved = await arthur.post(`/requests/${id}/decision`, {
       items: [{ assetId: alpha.id, decision: 'approved' }],
     });

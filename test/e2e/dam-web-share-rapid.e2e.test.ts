@@ -9,9 +9,15 @@ import { ApiClient } from '../../dam-app/server/test-support/api-client.ts';
 import { en } from '../../dam-app/web/src/i18n/messages-en.ts';
 import { fr } from '../../dam-app/web/src/i18n/messages-fr.ts';
 import { assertBuilt } from './harness/artifacts.ts';
-import { axeViolations, type DamWebSite, SCREEN_WAIT_MS, startDamWebSite } from './harness/dam-web.ts';
+import {
+  type DamWebSite,
+  demoPassword,
+  quoted,
+  SCREEN_WAIT_MS,
+  screenSteps,
+  startDamWebSite,
+} from './harness/dam-web.ts';
 import { launchRapidBrowser, type RapidBrowser } from './harness/rapid-browser.ts';
-import { saveScreenshot } from './harness/screenshot.ts';
 
 // A share's "Download with Rapid" in real Chromium with the extension and the native client, against the real DAM
 // and its embedded node: a recipient with no account opens the link, accepts the licence, downloads the share by
@@ -19,7 +25,6 @@ import { saveScreenshot } from './harness/screenshot.ts';
 // from the node's records, never from the page's word. Screens saved as dam-web-share-rapid-*.png (en, fr).
 
 const NAMES = ['plan-a.bin', 'plan-b.bin', 'plan-c.bin'];
-const q = (text: string) => JSON.stringify(text);
 let dir = '';
 let home = '';
 let site: DamWebSite;
@@ -28,13 +33,13 @@ let link = '';
 const originals = new Map<string, Buffer>();
 const pageErrors: string[] = [];
 
-async function checkScreen(page: Page, name: string) {
-  await new Promise((resolve) => setTimeout(resolve, 400));
-  await saveScreenshot(page, `dam-web-share-rapid-${name}`);
-  const violations = await axeViolations(page);
-  expect(violations, `${name}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
-}
-
+const { checkScreen } = screenSteps(
+  'dam-web-share-rapid',
+  () => site,
+  () => {
+    throw new Error('name the page');
+  },
+);
 async function openPage(language: 'en' | 'fr'): Promise<Page> {
   const page = await rapid.browser.newPage();
   await page.setViewport({ width: 1280, height: 860 });
@@ -69,8 +74,7 @@ beforeAll(async () => {
       .where('path', 'like', 'Library/Plans/%')
       .execute()
   ).map((row) => row.id);
-  const login = site.logins.find((each) => each.username === 'carlos');
-  if (!login) throw new Error('no demo login carlos');
+  const login = { username: 'carlos', password: demoPassword(site, 'carlos') };
   const carlos = new ApiClient(site.url);
   await carlos.login(login.username, login.password);
   const made = await carlos.post('/shares', {
@@ -98,12 +102,12 @@ describe('a share downloaded with Rapid', () => {
   it('takes every file by Rapid (bytes compared) and counts one download from the node records', async () => {
     const page = await openPage('en');
     await page.goto(link);
-    await page.waitForSelector(`::-p-text(${q('For the tender only.')})`, { visible: true });
-    await page.locator(`::-p-text(${q(en['share.agree'])})`).click();
+    await page.waitForSelector(`::-p-text(${quoted('For the tender only.')})`, { visible: true });
+    await page.locator(`::-p-text(${quoted(en['share.agree'])})`).click();
     await page.locator(`aria/${en['share.accept']}[role="button"]`).click();
     const button = `::-p-aria(${en['share.rapid']}[role="button"]):not([disabled])`;
     await page.waitForSelector(button, { visible: true, timeout: SCREEN_WAIT_MS });
-    await checkScreen(page, 'ready-en');
+    await checkScreen('ready-en', page);
     await page.locator(button).click();
     for (const name of NAMES) {
       const want = originals.get(name) as Buffer;
@@ -116,7 +120,7 @@ describe('a share downloaded with Rapid', () => {
       }
     }
     await page.waitForSelector('[data-rapid-phase="counted"]', { timeout: SCREEN_WAIT_MS });
-    await page.waitForSelector(`::-p-text(${q('1 download left.')})`, { visible: true });
+    await page.waitForSelector(`::-p-text(${quoted('1 download left.')})`, { visible: true });
     const share = await site.runtime.services.db
       .selectFrom('external_shares')
       .select('download_count')
@@ -127,21 +131,21 @@ describe('a share downloaded with Rapid', () => {
       .select(['method', 'counted'])
       .execute();
     expect(downloads).toEqual([{ method: 'rapid', counted: true }]);
-    await checkScreen(page, 'counted-en');
+    await checkScreen('counted-en', page);
     await page.close();
   }, 120_000);
 
   it('offers it in French too', async () => {
     const page = await openPage('fr');
     await page.goto(link);
-    await page.waitForSelector(`::-p-text(${q(fr['share.agree'])})`, { visible: true });
-    await page.locator(`::-p-text(${q(fr['share.agree'])})`).click();
+    await page.waitForSelector(`::-p-text(${quoted(fr['share.agree'])})`, { visible: true });
+    await page.locator(`::-p-text(${quoted(fr['share.agree'])})`).click();
     await page.locator(`aria/${fr['share.accept']}[role="button"]`).click();
     await page.waitForSelector(`::-p-aria(${fr['share.rapid']}[role="button"]):not([disabled])`, {
       visible: true,
       timeout: SCREEN_WAIT_MS,
     });
-    await checkScreen(page, 'ready-fr');
+    await checkScreen('ready-fr', page);
     expect(pageErrors).toEqual([]);
   }, 60_000);
 });

@@ -13,14 +13,16 @@ import { assetMessagesFr } from '../../dam-app/web/src/i18n/asset-messages-fr.ts
 import { en } from '../../dam-app/web/src/i18n/messages-en.ts';
 import { fr } from '../../dam-app/web/src/i18n/messages-fr.ts';
 import {
-  axeViolations,
   type DamWebSite,
+  demoPassword,
   launchChromium,
+  quoted,
   SCREEN_WAIT_MS,
+  screenSteps,
+  signIn,
   startDamWebSite,
   withInstallPromptClosed,
 } from './harness/dam-web.ts';
-import { saveScreenshot } from './harness/screenshot.ts';
 
 // External shares in real Chromium against the real DAM (PGlite, the demo users and content, the offline outbox): a
 // content author shares three pictures with a password, a maximum of two downloads and a licensing text; a second
@@ -34,23 +36,16 @@ let recipientContext: BrowserContext;
 let author: Page;
 let recipient: Page;
 const pageErrors: string[] = [];
-const q = (text: string) => JSON.stringify(text);
 const NAMES = ['dawn.jpg', 'dusk.jpg', 'hero.jpg'];
 const PASSWORD = 'blue-heron-77';
 const RECIPIENT = 'editor@press.example';
 let cartName = '';
 
-const go = (target: Page, hash: string) => target.goto(new URL(hash, site.url).href);
-const seeText = (target: Page, text: string) =>
-  target.waitForSelector(`::-p-text(${q(text)})`, { visible: true, timeout: SCREEN_WAIT_MS });
-const button = (target: Page, name: string) => target.locator(`aria/${name}[role="button"]`);
-
-async function checkScreen(target: Page, name: string) {
-  await new Promise((resolve) => setTimeout(resolve, 400));
-  await saveScreenshot(target, `dam-web-shares-${name}`);
-  const violations = await axeViolations(target);
-  expect(violations, `${name}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
-}
+const { go, seeText, button, checkScreen } = screenSteps(
+  'dam-web-shares',
+  () => site,
+  () => author,
+);
 
 async function openPage(context: BrowserContext, language: 'en' | 'fr'): Promise<Page> {
   const page = await withInstallPromptClosed(await context.newPage());
@@ -81,8 +76,7 @@ beforeAll(async () => {
       .toFile(join(folder, name));
     await ingestFile(site.runtime.services, `Library/Press/${name}`);
   }
-  const login = site.logins.find((each) => each.username === 'carlos');
-  if (!login) throw new Error('no demo login carlos');
+  const login = { username: 'carlos', password: demoPassword(site, 'carlos') };
   const carlos = new ApiClient(site.url);
   await carlos.login(login.username, login.password);
   const ids: number[] = [];
@@ -107,10 +101,7 @@ beforeAll(async () => {
   authorContext = await browser.createBrowserContext();
   recipientContext = await browser.createBrowserContext();
   author = await openPage(authorContext, 'en');
-  await go(author, '#/login');
-  await author.locator('[name="login"]').fill(login.username);
-  await author.locator('[name="password"]').fill(login.password);
-  await button(author, 'Log in').click();
+  await signIn(author, site, login.username, login.password);
   await author.waitForSelector('nav[aria-label="Working sets"]', { visible: true });
 }, 240_000);
 afterAll(async () => {
@@ -122,9 +113,9 @@ describe('an external share', () => {
   let link = '';
 
   it('is made by a content author from a cart, with a password, a maximum of 2 and a licensing text, and mailed', async () => {
-    await go(author, '#/shares');
-    await seeText(author, en['shares.empty']);
-    await button(author, en['shares.new']).click();
+    await go('#/shares', author);
+    await seeText(en['shares.empty'], author);
+    await button(en['shares.new'], author).click();
     await author.waitForSelector('[name="source"]', { visible: true });
     const value = await author.$eval(
       '[name="source"]',
@@ -142,18 +133,18 @@ describe('an external share', () => {
     await author.locator('[name="password"]').fill(PASSWORD);
     await author.locator('[name="recipients"]').fill(RECIPIENT);
     await author.locator('[name="message"]').fill('The pictures for Monday’s article.');
-    await checkScreen(author, 'new-en');
-    await button(author, en['shares.create']).click();
+    await checkScreen('new-en', author);
+    await button(en['shares.create'], author).click();
     const shown = await author.waitForSelector('[data-testid="share-link"]', {
       visible: true,
       timeout: SCREEN_WAIT_MS,
     });
     link = (await shown?.evaluate((element) => (element as HTMLInputElement).value)) ?? '';
     expect(link).toMatch(/#share=[A-Za-z0-9_-]{43}$/);
-    await checkScreen(author, 'link-en');
-    await button(author, en['app.close']).click();
-    await seeText(author, 'Spring press kit');
-    await checkScreen(author, 'list-en');
+    await checkScreen('link-en', author);
+    await button(en['app.close'], author).click();
+    await seeText('Spring press kit', author);
+    await checkScreen('list-en', author);
     // The mail (the offline outbox here) holds the same link and the message; not the password.
     await eventually(
       async () => ((await site.runtime.services.outbox()) ?? []).some((m) => m.to === RECIPIENT),
@@ -168,31 +159,31 @@ describe('an external share', () => {
   it('is opened from the mailed link by someone with no account: password, licence, thumbnails, then downloads', async () => {
     recipient = await openPage(recipientContext, 'en');
     await recipient.goto(link);
-    await seeText(recipient, en['share.passwordIntro']);
+    await seeText(en['share.passwordIntro'], recipient);
     // Nothing of the share before the password.
-    expect(await recipient.$(`::-p-text(${q('Spring press kit')})`)).toBeNull();
-    await checkScreen(recipient, 'password-en');
+    expect(await recipient.$(`::-p-text(${quoted('Spring press kit')})`)).toBeNull();
+    await checkScreen('password-en', recipient);
     await recipient.locator('[name="password"]').fill('wrong guess');
-    await button(recipient, en['share.open']).click();
-    await seeText(recipient, 'The password is incorrect.');
+    await button(en['share.open'], recipient).click();
+    await seeText('The password is incorrect.', recipient);
     await recipient.locator('[name="password"]').fill(PASSWORD);
-    await button(recipient, en['share.open']).click();
-    await seeText(recipient, 'Editorial use only. Credit: Rapid <Studio> & partners.');
+    await button(en['share.open'], recipient).click();
+    await seeText('Editorial use only. Credit: Rapid <Studio> & partners.', recipient);
     await recipient.waitForFunction(
       () =>
         [...document.querySelectorAll('img')].filter((img) => img.complete && img.naturalWidth > 0).length >=
         3,
       { timeout: SCREEN_WAIT_MS },
     );
-    expect(await recipient.$(`::-p-text(${q(en['share.download'])})`)).toBeNull();
-    await checkScreen(recipient, 'licence-en');
-    await recipient.locator(`::-p-text(${q(en['share.agree'])})`).click();
-    await button(recipient, en['share.accept']).click();
+    expect(await recipient.$(`::-p-text(${quoted(en['share.download'])})`)).toBeNull();
+    await checkScreen('licence-en', recipient);
+    await recipient.locator(`::-p-text(${quoted(en['share.agree'])})`).click();
+    await button(en['share.accept'], recipient).click();
     const all = await recipient.waitForSelector('a[download][href*="/zip"]', {
       visible: true,
       timeout: SCREEN_WAIT_MS,
     });
-    await checkScreen(recipient, 'open-en');
+    await checkScreen('open-en', recipient);
 
     // Download 1: the browser's own download of the zip, its bytes the originals'.
     const downloads = await mkdtemp(join(tmpdir(), 'rapid-dam-share-'));
@@ -246,32 +237,32 @@ describe('an external share', () => {
 
     // The third attempt: the spec's text, and nothing else.
     await recipient.reload();
-    await seeText(recipient, ASSET_MESSAGES.downloadMaximumReached);
+    await seeText(ASSET_MESSAGES.downloadMaximumReached, recipient);
     expect(await recipient.$('img')).toBeNull();
-    await checkScreen(recipient, 'exhausted-en');
+    await checkScreen('exhausted-en', recipient);
     const third = await recipient.evaluate(async (url) => (await fetch(url)).status, href);
     expect(third).toBe(410);
   }, 120_000);
 
   it('shows the sharer each download and the exhausted state, in French too', async () => {
     await author.reload();
-    await seeText(author, en['shares.state.exhausted']);
+    await seeText(en['shares.state.exhausted'], author);
     await author.locator('button[data-share-downloads]').click();
-    await seeText(author, en['shares.method.http-zip']);
-    await checkScreen(author, 'downloads-en');
+    await seeText(en['shares.method.http-zip'], author);
+    await checkScreen('downloads-en', author);
     const authorFr = await openPage(authorContext, 'fr');
-    await go(authorFr, '#/shares');
+    await go('#/shares', authorFr);
     // The signed-in person's language is their own (kept for the session), not the new page's: picked in the header.
     await authorFr.waitForSelector('header select:has(option[value="fr"])', { visible: true });
     await authorFr.select('header select:has(option[value="fr"])', 'fr');
-    await seeText(authorFr, fr['shares.state.exhausted']);
+    await seeText(fr['shares.state.exhausted'], authorFr);
     await authorFr.locator('button[data-share-downloads]').click();
-    await seeText(authorFr, fr['shares.method.http-zip']);
-    await checkScreen(authorFr, 'downloads-fr');
+    await seeText(fr['shares.method.http-zip'], authorFr);
+    await checkScreen('downloads-fr', authorFr);
     const recipientFr = await openPage(recipientContext, 'fr');
     await recipientFr.goto(link);
-    await seeText(recipientFr, assetMessagesFr.downloadMaximumReached);
-    await checkScreen(recipientFr, 'exhausted-fr');
+    await seeText(assetMessagesFr.downloadMaximumReached, recipientFr);
+    await checkScreen('exhausted-fr', recipientFr);
     expect(pageErrors).toEqual([]);
   }, 60_000);
 });

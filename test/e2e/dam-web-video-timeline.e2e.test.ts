@@ -9,15 +9,16 @@ import { eventually, sampleVideo } from '../../dam-app/server/test-support/sampl
 import { en } from '../../dam-app/web/src/i18n/messages-en.ts';
 import { fr } from '../../dam-app/web/src/i18n/messages-fr.ts';
 import {
-  axeViolations,
   type DamWebSite,
+  demoPassword,
   launchChromium,
   pageAfterFailure,
   SCREEN_WAIT_MS,
+  screenSteps,
+  signIn,
   startDamWebSite,
   withInstallPromptClosed,
 } from './harness/dam-web.ts';
-import { saveScreenshot } from './harness/screenshot.ts';
 
 // The video timeline (issue 28) in real Chromium against the real DAM on PGlite: Carlos (a content author) opens a
 // video, steps through it by frames from the keyboard, names a cue point, marks in and out, makes a clip and exports
@@ -30,18 +31,11 @@ let browser: Browser;
 let page: Page;
 let video: number;
 const pageErrors: string[] = [];
-const q = (text: string) => JSON.stringify(text);
-
-function login(username: string) {
-  const found = site.logins.find((each) => each.username === username);
-  if (!found) throw new Error(`no demo login ${username}`);
-  return found;
-}
 
 beforeAll(async () => {
   site = await startDamWebSite();
   const client = new ApiClient(site.url);
-  const carlos = login('carlos');
+  const carlos = { username: 'carlos', password: demoPassword(site, 'carlos') };
   await client.login(carlos.username, carlos.password);
   const path = 'Library/Video/interview.mp4';
   await sampleVideo(join(site.runtime.services.config.storageRoot, path), 6, '640x360');
@@ -65,10 +59,12 @@ async function openPage(): Promise<Page> {
   return next;
 }
 
-const go = (hash: string) => page.goto(new URL(hash, site.url).href);
-const seeText = (text: string) =>
-  page.waitForSelector(`::-p-text(${q(text)})`, { visible: true, timeout: SCREEN_WAIT_MS });
-const button = (name: string) => page.locator(`aria/${name}[role="button"]`);
+const steps = screenSteps(
+  'dam-web-video-timeline',
+  () => site,
+  () => page,
+);
+const { go, seeText, button } = steps;
 const press = async (key: 'ArrowRight' | 'i' | 'o' | 'm', times = 1) => {
   for (let each = 0; each < times; each++) await page.keyboard.press(key);
 };
@@ -79,10 +75,7 @@ async function checkScreen(name: string, top = 'video') {
     (selector) => document.querySelector(selector)?.scrollIntoView({ block: 'start' }),
     top,
   );
-  await new Promise((resolve) => setTimeout(resolve, 400)); // transitions settle
-  await saveScreenshot(page, `dam-web-video-timeline-${name}`);
-  const violations = await axeViolations(page);
-  expect(violations, `${name}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
+  await steps.checkScreen(name);
 }
 
 async function checkWidths(name: string) {
@@ -93,12 +86,7 @@ async function checkWidths(name: string) {
 }
 
 async function logIn(username: string) {
-  const { password } = login(username);
-  await go('#/login');
-  await page.waitForSelector('input[name="login"]', { visible: true, timeout: SCREEN_WAIT_MS });
-  await page.locator('input[name="login"]').fill(username);
-  await page.locator('input[name="password"]').fill(password);
-  await button(en['login.submit']).click();
+  await signIn(page, site, username);
   await page.waitForSelector('[role="tree"] [role="treeitem"]', { visible: true, timeout: SCREEN_WAIT_MS });
 }
 

@@ -1,24 +1,29 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
+import { type AddressInfo, createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WORKFLOW_MESSAGES } from '../../dam-app/api/messages.ts';
 import { ingestFile } from '../../dam-app/server/assets/ingest.ts';
 import { queueJob } from '../../dam-app/server/jobs/job-payloads.ts';
 import { ApiClient } from '../../dam-app/server/test-support/api-client.ts';
 import { insertRun } from '../../dam-app/server/workflows/workflow-queries.ts';
 import { en } from '../../dam-app/web/src/i18n/messages-en.ts';
 import { fr } from '../../dam-app/web/src/i18n/messages-fr.ts';
+import { localizeMessage } from '../../dam-app/web/src/i18n/translate.ts';
 import {
   ADMIN_PASSWORD,
-  axeViolations,
   type DamWebSite,
+  inLanguage,
   launchChromium,
+  quoted,
   SCREEN_WAIT_MS,
+  screenSteps,
+  signIn,
   startDamWebSite,
   withInstallPromptClosed,
 } from './harness/dam-web.ts';
-import { saveScreenshot } from './harness/screenshot.ts';
 
 // The Workflow Manager and the Metadata Stamper (issue 29) in real Chromium against the real DAM server (PGlite): a
 // workflow that ran on an ingested asset (its run history), the debugger's dry run on that asset reached by keyboard,
@@ -31,7 +36,7 @@ let browser: Browser;
 let page: Page;
 let assetId = 0;
 let publishId = 0;
-const q = (text: string) => JSON.stringify(text);
+let closedPort = 0;
 
 beforeAll(async () => {
   site = await startDamWebSite();
@@ -85,15 +90,25 @@ beforeAll(async () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 
-  // A Regular workflow whose signed call fails (nothing listens on port 9 of this machine): its failed run is what
-  // the debugger steps through and replays.
+  // A Regular workflow whose signed call fails (nothing listens on a port just closed): its failed run is what the
+  // debugger steps through and replays.
+  closedPort = await new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
   const publish = await admin.post('/admin/workflows', {
     name: 'Publish',
     type: 'regular',
     trigger: 'manual',
     steps: [
       { action: 'setField', key: CITY, value: 'Ålesund' },
-      { action: 'callUrl', url: 'http://127.0.0.1:9/hook', secret: 'a-signing-secret-of-sixteen' },
+      {
+        action: 'callUrl',
+        url: `http://127.0.0.1:${closedPort}/hook`,
+        secret: 'a-signing-secret-of-sixteen',
+      },
     ],
   });
   if (publish.status !== 201) throw new Error(JSON.stringify(publish.body));
@@ -123,27 +138,11 @@ afterAll(async () => {
   await site?.close();
 });
 
-const go = (hash: string) => page.goto(new URL(hash, site.url).href);
-const seeText = (text: string) =>
-  page.waitForSelector(`::-p-text(${q(text)})`, { visible: true, timeout: SCREEN_WAIT_MS });
-const button = (name: string) => page.locator(`aria/${name}[role="button"]`);
-
-async function checkScreen(name: string) {
-  await new Promise((resolve) => setTimeout(resolve, 400)); // let drawers and toasts settle
-  await saveScreenshot(page, `dam-web-workflows-${name}`);
-  const violations = await axeViolations(page);
-  expect(violations, `${name}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
-}
-
-async function inLanguage(language: 'en' | 'fr') {
-  await page.evaluateOnNewDocument(
-    (lang) => window.localStorage.setItem('rapid-dam.language', lang),
-    language,
-  );
-  await page
-    .evaluate((lang) => window.localStorage.setItem('rapid-dam.language', lang), language)
-    .catch(() => {});
-}
+const { go, seeText, button, checkScreen } = screenSteps(
+  'dam-web-workflows',
+  () => site,
+  () => page,
+);
 
 /** Moves the focus with Tab until the element matching `selector` has it (at most 60 presses). */
 async function tabTo(selector: string) {
@@ -162,12 +161,10 @@ describe.each([
     Object.entries(values).reduce((text, [name, value]) => text.replace(`{${name}}`, String(value)), t[key]);
 
   it('lists the workflows and shows a run’s changes and log', async () => {
-    await inLanguage(language);
+    await inLanguage(page, language);
     if (language === 'en') {
-      await go('#/login');
-      await page.locator('input[name="login"]').fill('admin');
-      await page.locator('input[name="password"]').fill(ADMIN_PASSWORD);
-      await button('Log in').click();
+      await signIn(page, site, 'admin', ADMIN_PASSWORD);
+      // The landing in the library comes after the shell: going elsewhere before it would be undone by it.
       await page.waitForSelector('[role="tree"] [role="treeitem"]', {
         visible: true,
         timeout: SCREEN_WAIT_MS,
@@ -191,7 +188,7 @@ describe.each([
   it('dry-runs the script on the asset from the keyboard and changes nothing', async () => {
     await go('#/admin/workflows');
     await seeText('Tag arrivals');
-    await tabTo(`button[aria-label=${q(fill('admin.editWorkflow', { name: 'Tag arrivals' }))}]`);
+    await tabTo(`button[aria-label=${quoted(fill('admin.editWorkflow', { name: 'Tag arrivals' }))}]`);
     await page.keyboard.press('Enter');
     await page.waitForSelector('[role="dialog"][data-state="open"]', { visible: true });
     await tabTo('input[name="testAssetId"]');
@@ -232,6 +229,13 @@ describe.each([
     await seeText(errorStep);
     await page.locator(`aria/${t['workflow.previousStep']}[role="button"]`).click();
     await seeText(fill('workflow.stepOf', { n: 1, total: 2, action: t['workflow.action.setField'] }));
+    // R-WORKFLOW-URL-CALL: the run says what went wrong and what to check, in the person's language.
+    await seeText(localizeMessage(WORKFLOW_MESSAGES.stepUrlRefused(`127.0.0.1:${closedPort}`), language));
+    // The disabled "New folder" is as wide as its text, not as its grid column (a field's width).
+    const width = async (selector: string) =>
+      (await (await page.waitForSelector(selector))?.boundingBox())?.width ?? 0;
+    const field = await width('input[name="workflowFolderName"]');
+    expect(await width(`aria/${t['workflow.newFolder']}[role="button"]`)).toBeLessThan(field / 2);
     await checkScreen(`${language}-trace`);
     const runs = () =>
       site.runtime.services.db

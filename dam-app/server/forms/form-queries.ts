@@ -140,7 +140,7 @@ export const saveFieldValues = (db: Kysely<Database>, assetId: number, values: R
 export const assetPaths = (db: Kysely<Database>, ids: number[]) =>
   db.selectFrom('assets').select(['id', 'path']).where('id', 'in', ids).execute();
 
-/** The assets whose form values change, locked against other changes until the caller's transaction ends. */
+/** The assets whose form values change (a form edit or a stamp), locked against other changes until the caller's transaction ends. */
 export const lockAssetFields = (db: Kysely<Database>, ids: number[]) =>
   db
     .selectFrom('assets')

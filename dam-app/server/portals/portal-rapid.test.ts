@@ -1,34 +1,31 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { TransferEngine } from '@rapid/transfer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASSET_MESSAGES } from '../../api/asset-messages.ts';
 import type { ApiClient } from '../test-support/api-client.ts';
 import { insertAssetRow } from '../test-support/asset-row.ts';
-import { DATABASE_KINDS, startTestDam, type TestDam } from '../test-support/test-dam.ts';
-
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+import {
+  dayFromToday,
+  type RapidDownloadDam,
+  startRapidDownloadDam,
+} from '../test-support/rapid-download-dam.ts';
+import { DATABASE_KINDS, type TestDam } from '../test-support/test-dam.ts';
 
 describe.each(DATABASE_KINDS)('a portal downloaded with Rapid (%s)', (kind) => {
+  let rapid: RapidDownloadDam;
   let dam: TestDam;
   let pia: ApiClient;
-  let local: string;
   const ids: Record<string, number> = {};
   const bytes: Record<string, Buffer> = {
     'Library/Shoot/a.jpg': randomBytes(120_000),
     'Library/Shoot/b.jpg': randomBytes(30_000),
     'Library/Picks/c.jpg': randomBytes(10_000),
   };
-  const engine = new TransferEngine({ retryBaseMs: 50 });
 
   beforeAll(async () => {
-    dam = await startTestDam(kind, {
-      DAM_EMBEDDED_NODE: 'true',
-      DAM_NODE_API_PORT: '0',
-      DAM_NODE_TRANSFER_PORT: '0',
-    });
+    rapid = await startRapidDownloadDam(kind);
+    dam = rapid.dam;
     const admin = await dam.userClient('boss', { admin: true });
     const group = await admin.post('/admin/groups', { name: 'Publishers' });
     await admin.post('/admin/acls', {
@@ -47,20 +44,9 @@ describe.each(DATABASE_KINDS)('a portal downloaded with Rapid (%s)', (kind) => {
     }
     await writeFile(join(root, 'Library/Other/other.jpg'), 'not in the portal');
     await insertAssetRow(dam.services.db, 'Library/Other/other.jpg');
-    local = await mkdtemp(join(tmpdir(), 'rapid-portal-'));
   }, 60_000);
-  afterAll(async () => {
-    engine.stopAll();
-    await dam.close();
-    await rm(local, { recursive: true, force: true });
-  });
+  afterAll(() => rapid.close());
 
-  const raw = (path: string, body?: unknown) =>
-    fetch(`${dam.url}/api/v1${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: dam.url },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
   const count = async () =>
     (await dam.services.db.selectFrom('portals').select('download_count').executeTakeFirstOrThrow())
       .download_count;
@@ -78,7 +64,7 @@ describe.each(DATABASE_KINDS)('a portal downloaded with Rapid (%s)', (kind) => {
       name: 'Rapid press',
       description: '',
       terms: 'Editorial use only.',
-      expiresOn: day(5),
+      expiresOn: dayFromToday(5),
       utcOffsetMinutes: 0,
       maxDownloads: 2,
       collectionIds: [collection.body.id],
@@ -87,13 +73,13 @@ describe.each(DATABASE_KINDS)('a portal downloaded with Rapid (%s)', (kind) => {
     await pia.post(`/portals/${made.body.portal.id}/publish`);
     const token = made.body.link.split('#portal=')[1] as string;
     // The terms come before any download.
-    const seen = encodeURIComponent((await (await raw(`/p/${token}/unlock`, {})).json()).grant);
-    expect((await raw(`/p/${token}/rapid?grant=${seen}`)).status).toBe(403);
+    const seen = encodeURIComponent((await (await rapid.visitorPost(`/p/${token}/unlock`, {})).json()).grant);
+    expect((await rapid.visitorPost(`/p/${token}/rapid?grant=${seen}`)).status).toBe(403);
     const grant = encodeURIComponent(
-      (await (await raw(`/p/${token}/unlock`, { accept: true })).json()).grant,
+      (await (await rapid.visitorPost(`/p/${token}/unlock`, { accept: true })).json()).grant,
     );
     const specOf = async (query = '') => {
-      const answer = await raw(`/p/${token}/rapid?grant=${grant}${query}`);
+      const answer = await rapid.visitorPost(`/p/${token}/rapid?grant=${grant}${query}`);
       expect(answer.status).toBe(200);
       return (await answer.json()).transfer_specs[0].transfer_spec;
     };
@@ -103,18 +89,20 @@ describe.each(DATABASE_KINDS)('a portal downloaded with Rapid (%s)', (kind) => {
     expect(sources(onlyA)).toEqual(['/Library/Shoot/a.jpg']);
     const onlyB = await specOf(`&ids=${ids['Library/Shoot/b.jpg']}`);
     const done = (spec: { cookie: string }) =>
-      raw(`/p/${token}/rapid/done?grant=${grant}`, { cookie: spec.cookie });
+      rapid.visitorPost(`/p/${token}/rapid/done?grant=${grant}`, { cookie: spec.cookie });
 
     // The page's word before the node finished counts nothing; a widened spec is refused by the node.
     expect((await done(all)).status).toBe(409);
     expect(await count()).toBe(0);
-    const widened = await engine
-      .start({ ...onlyA, paths: [{ source: '/Library/Other/other.jpg' }], destination_root: local })
+    const widened = await rapid.engine
+      .start({ ...onlyA, paths: [{ source: '/Library/Other/other.jpg' }], destination_root: rapid.local })
       .done();
     expect(widened.status).not.toBe('completed');
 
-    expect((await engine.start({ ...all, destination_root: local }).done()).status).toBe('completed');
-    expect(await readFile(join(local, 'c.jpg'))).toEqual(bytes['Library/Picks/c.jpg']);
+    expect((await rapid.engine.start({ ...all, destination_root: rapid.local }).done()).status).toBe(
+      'completed',
+    );
+    expect(await readFile(join(rapid.local, 'c.jpg'))).toEqual(bytes['Library/Picks/c.jpg']);
     // The same transfer reported twice at once counts once.
     const twice = await Promise.all([done(all), done(all)]);
     const bodies = await Promise.all(twice.map((answer) => answer.json()));
@@ -123,13 +111,15 @@ describe.each(DATABASE_KINDS)('a portal downloaded with Rapid (%s)', (kind) => {
 
     // Two transfers complete and report at once for the last download: one is counted.
     for (const spec of [onlyA, onlyB])
-      expect((await engine.start({ ...spec, destination_root: local }).done()).status).toBe('completed');
+      expect((await rapid.engine.start({ ...spec, destination_root: rapid.local }).done()).status).toBe(
+        'completed',
+      );
     const last = await Promise.all([done(onlyA), done(onlyB)]);
     expect(
       (await Promise.all(last.map((answer) => answer.json()))).map((body) => body.counted).sort(),
     ).toEqual([false, true]);
     expect(await count()).toBe(2);
-    const exhausted = await raw(`/p/${token}/rapid?grant=${grant}`);
+    const exhausted = await rapid.visitorPost(`/p/${token}/rapid?grant=${grant}`);
     expect(exhausted.status).toBe(410);
     expect((await exhausted.json()).error.user_message).toBe(ASSET_MESSAGES.downloadMaximumReached);
 

@@ -32,36 +32,6 @@ export const updateStampRow = async (db: Kysely<Database>, id: number, body: Sav
 export const deleteStampRow = async (db: Kysely<Database>, id: number) =>
   (await db.deleteFrom('stamps').where('id', '=', id).returning('name').executeTakeFirst())?.name;
 
-/** The assets a stamp is applied to, locked against other changes until the caller's transaction ends. */
-export const lockAssets = (db: Kysely<Database>, ids: number[]) =>
-  db
-    .selectFrom('assets')
-    .select([
-      'id',
-      'path',
-      'checked_out_by',
-      sql<Record<string, string> | null>`metadata->'fields'`.as('fields'),
-    ])
-    .where('id', 'in', ids)
-    .where('status', '<>', 'trashed')
-    .orderBy('id')
-    .forUpdate()
-    .execute();
-
-/** Merges the values into each asset's form values, in one statement for the whole selection. */
-export const mergeFieldValues = (db: Kysely<Database>, ids: number[], values: Record<string, string>) =>
-  db
-    .updateTable('assets')
-    .set({
-      metadata: sql`jsonb_set(metadata, '{fields}', coalesce(metadata->'fields', '{}'::jsonb) || ${JSON.stringify(values)}::jsonb)`,
-      updated_at: sql`now()`,
-    })
-    .where('id', 'in', ids)
-    .execute();
-
-export const assetPaths = (db: Kysely<Database>, ids: number[]) =>
-  db.selectFrom('assets').select(['id', 'path']).where('id', 'in', ids).execute();
-
 /** R-STAMP-UNDO: records a stamp applied, with each changed asset's values before it; the run's id. */
 export async function insertStampRun(
   db: Kysely<Database>,

@@ -18,6 +18,7 @@ import type { Database } from '../db/schema.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
 import { knownWords } from '../dictionaries/dictionary-queries.ts';
 import { parentOf } from '../folders/acl-scope.ts';
+import { assetPaths, lockAssetFields, mergeFieldValues } from '../forms/form-queries.ts';
 import { selectionValueProblems } from '../forms/form-values-service.ts';
 import { metadataWorkflowsWatch } from '../metadata-io/metadata-io-service.ts';
 import type { DamServices } from '../services.ts';
@@ -90,14 +91,14 @@ export async function stampAssets(
   const problems = await selectionValueProblems(
     services,
     principal,
-    await queries.assetPaths(services.db, ids),
+    await assetPaths(services.db, ids),
     values,
     ['bulkEdit', 'view'],
   );
   if (Object.keys(problems).length) throw invalid(problems, 'invalid_fields');
   const watched = apply && (await metadataWorkflowsWatch(services));
   const result = await services.db.transaction().execute(async (trx) => {
-    const assets = await queries.lockAssets(trx, ids);
+    const assets = await lockAssetFields(trx, ids);
     if (assets.length !== ids.length) throw notFound('asset');
     for (const asset of assets) assertNotLockedByOther(asset, principal);
     const changes = assets.flatMap((asset) =>
@@ -108,7 +109,7 @@ export async function stampAssets(
     let runId: number | undefined;
     if (apply && changes.length) {
       const changed = new Set(changes.map((change) => change.assetId));
-      await queries.mergeFieldValues(trx, [...changed], values);
+      await mergeFieldValues(trx, [...changed], values);
       // R-STAMP-UNDO: what each changed field held before, so the run can be undone.
       const befores = new Map<number, Record<string, string>>();
       for (const change of changes)
@@ -154,7 +155,7 @@ export async function undoStampRun(
     const befores = new Map(
       (await queries.stampRunAssets(trx, runId)).map((row) => [row.asset_id, row.before]),
     );
-    const assets = await queries.lockAssets(trx, [...befores.keys()]);
+    const assets = await lockAssetFields(trx, [...befores.keys()]);
     const changedSince: number[] = [];
     let restored = 0;
     for (const asset of assets) {

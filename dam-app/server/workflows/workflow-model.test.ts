@@ -72,6 +72,9 @@ describe.each(DATABASE_KINDS)('the workflow model, triggers, steps and debugger 
       .select(['path', 'keywords', 'metadata'])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
+  /** A manual run of the workflow on the asset, scheduled as a trigger writes it, for `runWorkflowJob` to run. */
+  const scheduledRun = async (workflowId: number, assetId: number) =>
+    (await insertRun(dam.services.db, { workflowId, assetId, trigger: 'manual', parameters: {} })) as number;
   const aclId = async (name: string) =>
     (await dam.services.db.selectFrom('acls').select('id').where('name', '=', name).executeTakeFirstOrThrow())
       .id;
@@ -319,6 +322,50 @@ describe.each(DATABASE_KINDS)('the workflow model, triggers, steps and debugger 
     expect(twice.body.error.user_message).toBe(WORKFLOW_MESSAGES.workflowOnlyFailedReplay);
   });
 
+  it('says what is wrong with a URL call and what would work: a blocked port, nothing listening, an unknown host (R-WORKFLOW-URL-CALL)', async () => {
+    const callTo = (url: string) => ({ action: 'callUrl', url, secret: SECRET });
+    const refused = await admin.post('/admin/workflows', {
+      name: 'Mail hook',
+      type: 'regular',
+      trigger: 'manual',
+      steps: [callTo('http://127.0.0.1:25/hook')],
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.user_message).toBe(WORKFLOW_MESSAGES.stepUrlPortBlocked(25));
+    expect(refused.body.error.fields).toEqual({ 'steps.0.url': WORKFLOW_MESSAGES.stepUrlPortBlocked(25) });
+
+    const closed = await new Promise<number>((resolve) => {
+      const server = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as AddressInfo;
+        server.close(() => resolve(port));
+      });
+    });
+    const assetId = await insertAssetRow(dam.services.db, 'Team/hooked.bin');
+    const workflow = await create({
+      name: 'Hooks',
+      type: 'regular',
+      trigger: 'manual',
+      steps: [callTo(hook.url)],
+    });
+    // Each URL as a run meets it; the blocked port as a workflow saved before ports were checked keeps it.
+    for (const [url, message] of [
+      ['http://127.0.0.1:9/hook', WORKFLOW_MESSAGES.stepUrlPortBlocked(9)],
+      [`http://127.0.0.1:${closed}/hook`, WORKFLOW_MESSAGES.stepUrlRefused(`127.0.0.1:${closed}`)],
+      ['https://nowhere.invalid/hook', WORKFLOW_MESSAGES.stepUrlUnknownHost('nowhere.invalid')],
+    ] as const) {
+      await dam.services.db
+        .updateTable('workflows')
+        .set({ steps: JSON.stringify([callTo(url)]) })
+        .where('id', '=', workflow.id)
+        .execute();
+      const runId = await scheduledRun(workflow.id, assetId);
+      await runWorkflowJob(dam.services, { runId });
+      const run = (await runsOf(workflow.id)).find((each) => each.id === runId);
+      expect(run, url).toMatchObject({ status: 'error', error: message });
+      expect(run?.steps[0]?.log).toEqual([{ level: 'severe', message }]);
+    }
+  });
+
   it('lets only people whose ACL’s trigger workflow permission names a workflow start it by hand (R-WORKFLOW-MANUAL)', async () => {
     const mona = await aclUser(dam, 'mona', 'Team', ['file actions']);
     const tess = await aclUser(dam, 'tess', 'Team', ['file actions', 'trigger workflow']);
@@ -460,12 +507,7 @@ describe.each(DATABASE_KINDS)('the workflow model, triggers, steps and debugger 
       ],
     });
     // As a killed server left it: the run scheduled, its first step recorded as done.
-    const runId = (await insertRun(dam.services.db, {
-      workflowId: workflow.id,
-      assetId,
-      trigger: 'manual',
-      parameters: {},
-    })) as number;
+    const runId = await scheduledRun(workflow.id, assetId);
     await dam.services.db
       .updateTable('workflow_runs')
       .set({

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { blockedPort } from '../../api/blocked-ports.ts';
 import { WORKFLOW_MESSAGES } from '../../api/messages.ts';
 import { stampSchema } from '../../api/stamps.ts';
 import type { LogLine, WorkflowAsset, WorkflowChange, WorkflowStep } from '../../api/workflows.ts';
@@ -85,7 +86,26 @@ export function signedBody(context: StepContext, secret: string) {
   return { body, signature: `sha256=${createHmac('sha256', secret).update(body).digest('hex')}` };
 }
 
+const CALL_TIMEOUT_SECONDS = 10;
+
+/** Why a URL call got no answer, said so its author can mend the URL (fetch says only "fetch failed"). */
+function callFailure(error: unknown, url: URL): string {
+  if ((error as Error).name === 'TimeoutError')
+    return WORKFLOW_MESSAGES.stepUrlTimedOut(CALL_TIMEOUT_SECONDS);
+  // Its cause names what happened: ECONNREFUSED, ENOTFOUND…
+  const cause = (error as Error & { cause?: { code?: string; message?: string } }).cause;
+  if (cause?.code === 'ECONNREFUSED')
+    return WORKFLOW_MESSAGES.stepUrlRefused(
+      `${url.hostname}:${url.port || (url.protocol === 'https:' ? 443 : 80)}`,
+    );
+  if (cause?.code === 'ENOTFOUND') return WORKFLOW_MESSAGES.stepUrlUnknownHost(url.hostname);
+  return WORKFLOW_MESSAGES.stepUrlFailed(cause?.code ?? cause?.message ?? (error as Error).message);
+}
+
 async function callUrl(context: StepContext, url: string, secret: string): Promise<StepOutcome> {
+  // A workflow saved before its URL's port was checked: fetch would only say "bad port".
+  const port = blockedPort(url);
+  if (port !== undefined) throw new StepFailed(WORKFLOW_MESSAGES.stepUrlPortBlocked(port));
   const { body, signature } = signedBody(context, secret);
   if (context.dryRun)
     return { output: { url, body, signature }, log: [{ level: 'config', message: `Would POST to ${url}` }] };
@@ -101,16 +121,12 @@ async function callUrl(context: StepContext, url: string, secret: string): Promi
       },
       body,
       redirect: 'error',
-      signal: AbortSignal.timeout(10_000),
+      signal: AbortSignal.timeout(CALL_TIMEOUT_SECONDS * 1000),
     });
     status = answer.status;
     await answer.body?.cancel();
   } catch (error) {
-    // fetch says only "fetch failed"; its cause names what happened (ECONNREFUSED, a timeout).
-    const cause = (error as Error & { cause?: { code?: string; message?: string } }).cause;
-    throw new StepFailed(
-      WORKFLOW_MESSAGES.stepUrlFailed(cause?.code ?? cause?.message ?? (error as Error).message),
-    );
+    throw new StepFailed(callFailure(error, new URL(url)));
   }
   if (status < 200 || status > 299) throw new StepFailed(WORKFLOW_MESSAGES.stepUrlFailed(`HTTP ${status}`));
   return { output: { url, status }, log: [{ level: 'fine', message: `POST ${url}: ${status}` }] };

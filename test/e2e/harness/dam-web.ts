@@ -6,13 +6,13 @@ import { fileURLToPath } from 'node:url';
 import { createDemoContent, seedDemo } from '@rapid/dam-app/demo';
 import { createServices, loadConfig, silentLogger, startDamServer } from '@rapid/dam-app/server';
 import type { Browser, Page } from 'puppeteer-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { copyPgliteTemplate } from '../../../dam-app/server/test-support/database-templates.ts';
-import { en } from '../../../dam-app/web/src/i18n/messages-en.ts';
 import { INSTALL_PROMPT_CLOSED_KEY } from '../../../dam-app/web/src/transfers/install-prompt-memory.ts';
 import { CHROMIUM_PATH } from './artifacts.ts';
 import { within } from './failure-evidence.ts';
 import { launchBrowser } from './launch-browser.ts';
+import { saveScreenshot } from './screenshot.ts';
 import './provided-context.ts';
 
 const root = (path: string) => fileURLToPath(new URL(`../../../${path}`, import.meta.url));
@@ -173,14 +173,69 @@ export async function openAdminPage(
     if (!window.localStorage.getItem('rapid-dam.language'))
       window.localStorage.setItem('rapid-dam.language', 'en');
   });
-  await page.goto(new URL('#/login', site.url).href);
-  await page.waitForSelector(`aria/${en['login.title']}[role="heading"]`, {
-    visible: true,
-    timeout: SCREEN_WAIT_MS,
-  });
-  await page.locator('[name="login"]').fill('admin');
-  await page.locator('[name="password"]').fill(ADMIN_PASSWORD);
-  await page.locator(`aria/${en['login.submit']}[role="button"]`).click();
-  await page.waitForSelector('button[data-user-menu]', { visible: true, timeout: SCREEN_WAIT_MS });
+  await signIn(page, site, 'admin', ADMIN_PASSWORD);
   return page;
+}
+
+/**
+ * Signs in on the login screen as a person does (in any language), by default with the demo login's password, and
+ * waits for the shell (its user menu: someone without an ACL has no library to land in).
+ */
+export async function signIn(
+  page: Page,
+  site: Pick<DamWebSite, 'url' | 'logins'>,
+  username: string,
+  password = demoPassword(site, username),
+) {
+  await page.goto(new URL('#/login', site.url).href);
+  await page.waitForSelector('[name="login"]', { visible: true, timeout: SCREEN_WAIT_MS });
+  await page.locator('[name="login"]').fill(username);
+  await page.locator('[name="password"]').fill(password);
+  await page.locator('button[type="submit"]').click();
+  await page.waitForSelector('button[data-user-menu]', { visible: true, timeout: SCREEN_WAIT_MS });
+}
+
+/** The password of a demo login seedDemo made. */
+export function demoPassword(site: Pick<DamWebSite, 'logins'>, username: string): string {
+  const login = site.logins.find((each) => each.username === username);
+  if (!login) throw new Error(`no demo login ${username}`);
+  return login.password;
+}
+
+/** A text as puppeteer's `::-p-text()` and `aria/` selectors take it: JSON-quoted. */
+export const quoted = (text: string) => JSON.stringify(text);
+
+/**
+ * The small steps of a DAM screen suite, on the page `current()` answers (a suite may open another page after a
+ * failure) unless another page is named: go to a hash of the site, wait to see a text, find a button or menu item,
+ * and check a screen — saved as `<prefix>-<name>.png` once transitions (toasts, drawers, dialogs) settled, then
+ * axe-checked.
+ */
+export function screenSteps(prefix: string, site: () => { url: string }, current: () => Page) {
+  return {
+    go: (hash: string, target = current()) => target.goto(new URL(hash, site().url).href),
+    seeText: (text: string, target = current(), timeout = SCREEN_WAIT_MS) =>
+      target.waitForSelector(`::-p-text(${quoted(text)})`, { visible: true, timeout }),
+    seeHeading: (text: string, target = current()) =>
+      target.waitForSelector(`aria/${text}[role="heading"]`, { visible: true, timeout: SCREEN_WAIT_MS }),
+    button: (name: string, target = current()) => target.locator(`aria/${name}[role="button"]`),
+    menuItem: (name: string, target = current()) => target.locator(`aria/${name}[role="menuitem"]`),
+    async checkScreen(name: string, target = current()) {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await saveScreenshot(target, `${prefix}-${name}`);
+      const violations = await axeViolations(target);
+      expect(violations, `${name}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
+    },
+  };
+}
+
+/** The app's language from the page's next document on, and in the one open now (about:blank has no storage). */
+export async function inLanguage(page: Page, language: 'en' | 'fr') {
+  await page.evaluateOnNewDocument(
+    (lang) => window.localStorage.setItem('rapid-dam.language', lang),
+    language,
+  );
+  await page
+    .evaluate((lang) => window.localStorage.setItem('rapid-dam.language', lang), language)
+    .catch(() => {});
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ASSET_MESSAGES } from '../../../api/asset-messages.ts';
-import { MESSAGES } from '../../../api/messages.ts';
+import { MESSAGES, WORKFLOW_MESSAGES } from '../../../api/messages.ts';
 import { TIMELINE_TEXTS } from '../../../api/video-timeline.ts';
 import { CART_FULL_NOTICE } from '../../../api/working-sets.ts';
 import { assetMessagesFr, WORKING_SET_NOTICES, workingSetNoticesFr } from './asset-messages-fr.ts';
@@ -134,6 +134,21 @@ describe('translator and server texts', () => {
     ).toBe('a (Cut).mp4 : l’export du clip a échoué (son fichier manque dans le stockage).');
     expect(localizeMessage(TIMELINE_TEXTS.exportFailed('b.mp4', 'ffmpeg exited with 1'), 'fr')).toBe(
       'b.mp4 : l’export du clip a échoué (ffmpeg exited with 1).',
+    );
+  });
+
+  it('says in French what is wrong with a workflow URL call and what would work (R-WORKFLOW-URL-CALL)', () => {
+    expect(localizeMessage(WORKFLOW_MESSAGES.stepUrlPortBlocked(25), 'fr')).toBe(
+      'Le port 25 est réservé à un autre service (messagerie, SSH, etc.) : le DAM ne l’appelle pas. Utilisez le port 80 ou 443, ou un autre port comme 8080 ou 8443.',
+    );
+    expect(localizeMessage(WORKFLOW_MESSAGES.stepUrlRefused('127.0.0.1:4100'), 'fr')).toBe(
+      'Rien n’a accepté l’appel à 127.0.0.1:4100. Vérifiez l’hôte et le port de l’URL, et que le service qui le reçoit est en marche.',
+    );
+    expect(localizeMessage(WORKFLOW_MESSAGES.stepUrlUnknownHost('hooks.example'), 'fr')).toBe(
+      'L’hôte « hooks.example » de l’URL est inconnu. Vérifiez son orthographe.',
+    );
+    expect(localizeMessage(WORKFLOW_MESSAGES.stepUrlTimedOut(10), 'fr')).toBe(
+      'L’URL n’a pas répondu en 10 secondes.',
     );
   });
 });

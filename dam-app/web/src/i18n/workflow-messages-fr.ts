@@ -12,6 +12,10 @@ export const WORKFLOW_PLACEHOLDERS = {
   permissionDenied: ['name', 'reason'],
   permissionNotAllowed: ['name'],
   permissionNoAnswer: ['name', 'error'],
+  stepUrlPortBlocked: ['port'],
+  stepUrlRefused: ['address'],
+  stepUrlUnknownHost: ['host'],
+  stepUrlTimedOut: ['seconds'],
 } as const;
 
 /** French for the Workflow Manager's texts of `WORKFLOW_MESSAGES`, key for key (built ones as templates). */
@@ -46,4 +50,10 @@ export const workflowMessagesFr: Record<keyof typeof WORKFLOW_MESSAGES, string> 
   permissionDenied: 'Le flux de travail « {name} » a refusé : {reason}',
   permissionNotAllowed: 'Le flux de travail « {name} » ne l’a pas permis.',
   permissionNoAnswer: 'Le flux de travail « {name} » n’a pas répondu, c’est donc refusé. {error}',
+  stepUrlPortBlocked:
+    'Le port {port} est réservé à un autre service (messagerie, SSH, etc.) : le DAM ne l’appelle pas. Utilisez le port 80 ou 443, ou un autre port comme 8080 ou 8443.',
+  stepUrlRefused:
+    'Rien n’a accepté l’appel à {address}. Vérifiez l’hôte et le port de l’URL, et que le service qui le reçoit est en marche.',
+  stepUrlUnknownHost: 'L’hôte « {host} » de l’URL est inconnu. Vérifiez son orthographe.',
+  stepUrlTimedOut: 'L’URL n’a pas répondu en {seconds} secondes.',
 };

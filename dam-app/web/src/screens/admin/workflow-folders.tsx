@@ -75,7 +75,9 @@ export function WorkflowFolders() {
           choices={paths.map((folder) => ({ value: folder.id, label: folder.path }))}
           onValue={setParentId}
         />
+        {/* As wide as its text, not its grid column (a disabled button as wide as a field reads as a field). */}
         <Button
+          justifySelf="start"
           variant="outline"
           disabled={!name.trim()}
           loading={create.isPending}

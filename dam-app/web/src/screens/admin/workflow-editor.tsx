@@ -79,7 +79,7 @@ const propertiesOf = (text: string) =>
       }),
   );
 
-/** Login and Permission workflows are asked, never triggered (R-WORKFLOW-LOGIN): no trigger, schedule or folder. */
+/** Login and Permission workflows are asked, never triggered (R-WORKFLOW-ASKED-EDITOR): no trigger, schedule or folder. */
 const isAsked = (type: WorkflowType) => ASKED_TYPES.includes(type);
 
 const bodyOf = (draft: Draft) => ({

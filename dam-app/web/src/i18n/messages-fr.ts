@@ -1687,4 +1687,7 @@ export const fr: Messages = {
   'config.DAM_ANTIVIRUS': 'Analyser les envois avec l’antivirus (quand clamd est configuré)',
   'config.choice.admin': 'Administrateurs',
   'config.choice.public': 'Quiconque joint le serveur',
+  'transfer.uploadFormWaiting': 'Ajout des fichiers à la bibliothèque…',
+  'transfer.uploadFormIntro': 'Décrivez les fichiers envoyés ({count}) : les valeurs s’appliquent à chacun.',
+  'transfer.uploadFormApply': 'Appliquer à {count} fichier(s)',
 };

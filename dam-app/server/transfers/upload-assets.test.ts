@@ -14,9 +14,9 @@ import { DATABASE_KINDS, startTestDam, type TestDam } from '../test-support/test
 const CREDIT = 'http://ns.example.org/photo/1.0/credit';
 
 /**
- * R-UPLOAD-FORM: the progress dialog learns an accelerated upload's assets once ingested — new files and a taken name
- * that became a version — and the upload form of its folder; only the uploader may ask, and the form's values go to
- * those assets with `use: 'upload'`.
+ * R-UPLOAD-FORM: the progress dialog learns an accelerated upload's assets once ingested — new files, and a taken name
+ * kept as a renamed copy — and the upload form of its folder; only the uploader may ask, and the uploader (without
+ * file actions) applies the form's values to those assets with `use: 'upload'`.
  */
 describe.each(DATABASE_KINDS)('an upload’s assets and its upload form (%s)', (kind) => {
   let dam: TestDam;
@@ -68,7 +68,7 @@ describe.each(DATABASE_KINDS)('an upload’s assets and its upload form (%s)', (
     await admin.post('/admin/acls', {
       name: 'Library',
       rootPath: 'Library',
-      permissions: ['fileUpload', 'quickDownload', 'file actions'],
+      permissions: ['fileUpload', 'quickDownload'],
       groupIds: [group.body.id],
     });
     carlos = await dam.userClient('carlos', { groupNames: ['Authors'] });
@@ -102,22 +102,30 @@ describe.each(DATABASE_KINDS)('an upload’s assets and its upload form (%s)', (
     await rm(local, { recursive: true, force: true });
   });
 
-  it('answers the assets once ingested — a taken name as the asset it versioned — with the folder’s upload form', async () => {
+  it('answers the assets once ingested — a taken name as its renamed copy — with the folder’s upload form', async () => {
     const first = await upload(carlos, 'Drop', ['one.jpg']);
     const firstAnswer = await settled(carlos, first);
     const one = await assetAt('Library/Drop/one.jpg');
     expect(firstAnswer).toMatchObject({ files: 1, pending: 0, assetIds: [one] });
     expect(firstAnswer.form.name).toBe('Upload credits');
-    // one.jpg again (new bytes: it lands beside and becomes a version of that asset) with a new file.
+    // one.jpg again (new bytes; without file actions it cannot be a version: it is kept as a renamed copy) and a new file.
     const second = await upload(carlos, 'Drop', ['one.jpg', 'two.jpg']);
     const answer = await settled(carlos, second);
     expect(answer.files).toBe(2);
-    expect([...answer.assetIds].sort()).toEqual([one, await assetAt('Library/Drop/two.jpg')].sort());
+    const made = [await assetAt('Library/Drop/one (2).jpg'), await assetAt('Library/Drop/two.jpg')];
+    expect([...answer.assetIds].sort()).toEqual(made.sort());
     // Someone else (even in the same ACL) learns nothing of it: the same answer as for no upload at all.
     const other = await rita.post('/transfers/upload-assets', { cookie: second });
     expect([other.status, other.body.error.code]).toEqual([404, 'not_found']);
     expect((await carlos.post('/transfers/upload-assets', { cookie: 'no such cookie' })).status).toBe(404);
 
+    // Only the uploader applies the upload form without file actions.
+    const notTheirs = await rita.post('/assets/form-values', {
+      assetIds: answer.assetIds,
+      use: 'upload',
+      values: { [CREDIT]: 'Rita' },
+    });
+    expect(notTheirs.status).toBe(403);
     // The dialog applies the form to them: a required field blocks, a filled one is written to each.
     const empty = await carlos.post('/assets/form-values', {
       assetIds: answer.assetIds,

@@ -31,6 +31,9 @@ export function UploadProgressDialog(props: {
       zIndex="docked"
       width="sm"
       maxWidth="calc(100vw - 2rem)"
+      // A long upload form scrolls inside the window rather than running off the top of the page.
+      maxHeight="calc(100vh - 8rem)"
+      overflowY="auto"
       bg="bg.panel"
       borderWidth="1px"
       borderRadius="md"

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dbId, dbInt, dbString, ID_INVALID, isDbId, storablePath } from './db-safe.ts';
+import { formSchema } from './forms.ts';
 
 export const nodeCredentialsRequestSchema = z.strictObject({
   /** The transfer's cookie (R-TRANSFER-COOKIE), as the pre-transfer handler made it. */
@@ -83,3 +84,21 @@ export const cancelledUploadSchema = z.strictObject({
   id: dbString().min(1).max(200),
   filename: dbString().max(4096).optional(),
 });
+
+/** R-UPLOAD-FORM: the upload (by its transfer cookie) whose assets and upload form the progress dialog asks for. */
+export const uploadAssetsRequestSchema = z.strictObject({
+  cookie: dbString()
+    .min(1)
+    .max(64 * 1024),
+});
+export const uploadAssetsSchema = z.object({
+  /** Files of the upload registered for ingest so far. */
+  files: z.number().int(),
+  /** Of those, how many are not yet ingested (or refused): the dialog waits for them. */
+  pending: z.number().int(),
+  /** The assets the upload made or versioned, that the uploader may see. */
+  assetIds: z.array(z.number().int()),
+  /** The upload form of the upload's folder, or null: then nothing needs confirming. */
+  form: formSchema.nullable(),
+});
+export type UploadAssets = z.output<typeof uploadAssetsSchema>;

@@ -6,7 +6,11 @@ import { dirname, join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { saveFormSchema } from '../../dam-app/api/forms.ts';
+import { MESSAGES } from '../../dam-app/api/messages.ts';
 import { MIN_CLIENT_VERSION, TRANSFER_MESSAGES } from '../../dam-app/api/transfer-messages.ts';
+import { createForm } from '../../dam-app/server/forms/form-service.ts';
+import { en } from '../../dam-app/web/src/i18n/messages-en.ts';
 import { assertBuilt } from './harness/artifacts.ts';
 import {
   type DamWebSite,
@@ -841,6 +845,64 @@ describe('DAM ↔ Rapid in the browser, end to end (real Chromium, extension, ho
       },
       60_000,
     );
+  }, 120_000);
+
+  it('asks for the upload form of the folder in the progress dialog once the files are in, and applies it (R-UPLOAD-FORM)', async () => {
+    await go('#/');
+    if (await page.waitForSelector('input[name="login"]', { timeout: 3000 }).catch(() => null))
+      await logIn('carlos');
+    const folder = await folderNamed('Library/Credits');
+    const services = site.runtime.services;
+    const admin = await services.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    const field = (property: string, label: string, notEmpty: boolean) => ({
+      schema: 'http://ns.example.org/photo/1.0/',
+      property,
+      label,
+      validator: { kind: 'String', notEmpty },
+    });
+    await createForm(
+      services,
+      { user: admin } as never,
+      saveFormSchema.parse({
+        name: 'Upload credits',
+        tabs: [{ name: 'Main', fields: [field('credit', 'Credit', true), field('place', 'Place', false)] }],
+        assignments: [{ folderId: folder.id, use: 'upload' }],
+      }),
+      '127.0.0.1',
+    );
+    const credited = join(home, 'files', 'credited.png');
+    await picture(credited, 60);
+    await go(`#/folder/${folder.id}`);
+    await writeScript([credited]);
+    await quickUpload();
+    await button(TRANSFER_MESSAGES.chooseFile).click();
+    await seeText('credited.png');
+    await page.locator(`::-p-text(${q(TRANSFER_MESSAGES.currentDirectory)})`).click();
+    await button(TRANSFER_MESSAGES.upload).click();
+    await page.waitForSelector('[data-testid="upload-form"]', { visible: true, timeout: 60_000 });
+    await checkScreen('upload-form');
+    const applyOne = en['transfer.uploadFormApply'].replace('{count}', '1');
+    // A required field left empty blocks; its problem is said beside it.
+    await button(applyOne).click();
+    await seeText(MESSAGES.requiredEmpty);
+    await checkScreen('upload-form-required');
+    await page.locator('[data-testid="upload-form"] ::-p-aria(Credit)').fill('Carlos Ruiz');
+    await page.locator('[data-testid="upload-form"] ::-p-aria(Place)').fill('Lisbon');
+    await button(applyOne).click();
+    await page.waitForSelector('[data-testid="upload-progress-dialog"]', { hidden: true, timeout: 15_000 });
+    const row = await db()
+      .selectFrom('assets')
+      .select('metadata')
+      .where('path', '=', 'Library/Credits/credited.png')
+      .executeTakeFirstOrThrow();
+    expect((row.metadata as { fields?: Record<string, string> }).fields).toEqual({
+      'http://ns.example.org/photo/1.0/credit': 'Carlos Ruiz',
+      'http://ns.example.org/photo/1.0/place': 'Lisbon',
+    });
   }, 120_000);
 
   it('shows no upload menu to a user without fileUpload, and no Create menu to one who may create nothing', async () => {

@@ -8,6 +8,8 @@ import {
   nodeCredentialsSchema,
   preTransferRequestSchema,
   transferSpecsSchema,
+  uploadAssetsRequestSchema,
+  uploadAssetsSchema,
   uploadFileFinishAnswerSchema,
   uploadFileFinishSchema,
   uploadSessionActionSchema,
@@ -112,3 +114,10 @@ export const cancelledUpload = uploadAction(
   cancelledUploadSchema,
   okSchema,
 );
+export const uploadAssets = transfers.post('/transfers/upload-assets', {
+  summary:
+    'The assets an accelerated upload of the caller made (once ingested) and the upload form of its folder, for the upload progress dialog (R-UPLOAD-FORM)',
+  body: uploadAssetsRequestSchema,
+  response: uploadAssetsSchema,
+  errors: errors(notFound),
+});

@@ -186,6 +186,10 @@ export interface UploadFilesTable {
   path: string;
   transfer_id: string;
   created_at: CreatedAt;
+  /** Migration 0044: the asset its ingest made or versioned (null until then, or for a file that is none). */
+  asset_id: Nullable<number>;
+  /** Migration 0044: when it was ingested, refused by the antivirus, or found to be no asset file. */
+  settled_at: Nullable<Date>;
 }
 
 export type AssetStatus = 'active' | 'missing' | 'trashed';

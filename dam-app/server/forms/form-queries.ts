@@ -166,3 +166,19 @@ export const mergeFieldValues = (db: Kysely<Database>, ids: number[], values: Re
     })
     .where('id', 'in', ids)
     .execute();
+
+/** How many of these assets an accelerated upload of this person made or versioned (R-UPLOAD-FORM). */
+export const countUploadedBy = async (db: Kysely<Database>, userId: number, assetIds: number[]) =>
+  assetIds.length === 0
+    ? 0
+    : Number(
+        (
+          await db
+            .selectFrom('upload_files as f')
+            .innerJoin('upload_sessions as s', 's.cookie', 'f.cookie')
+            .select((eb) => eb.fn.count<string>('f.asset_id').distinct().as('count'))
+            .where('s.user_id', '=', userId)
+            .where('f.asset_id', 'in', assetIds)
+            .executeTakeFirst()
+        )?.count ?? 0,
+      );

@@ -8,6 +8,7 @@ import {
 } from '../../api/forms.ts';
 import { FIELD_MESSAGES } from '../../api/messages.ts';
 import { can, type Principal } from '../access/principal.ts';
+import { mayUpload } from '../access/transfer-gates.ts';
 import { forbidden, invalid, notFound } from '../api/api-error.ts';
 import { assertNotLockedByOther, visibleAssetIds } from '../assets/asset-records.ts';
 import { knownWords } from '../dictionaries/dictionary-queries.ts';
@@ -96,8 +97,13 @@ export async function selectionValueProblems(
  * each asset that changes starts its `metadataChanged` workflows.
  */
 export async function applyFormValues(services: DamServices, principal: Principal, body: ApplyFormValues) {
-  if (!can(principal, 'file actions')) throw forbidden();
   const ids = [...new Set(body.assetIds)];
+  // R-UPLOAD-FORM: the uploader describes what their own uploads made with the upload form, file actions or not.
+  const ownUpload =
+    body.use === 'upload' &&
+    mayUpload(services.config, principal) &&
+    (await queries.countUploadedBy(services.db, principal.user.id, ids)) === ids.length;
+  if (!ownUpload && !can(principal, 'file actions')) throw forbidden();
   if ((await visibleAssetIds(services, principal, ids)).length !== ids.length) throw notFound('asset');
   const values = Object.fromEntries(Object.entries(body.values).map(([key, value]) => [key, value.trim()]));
   // The forms are read before the transaction: on PGlite a read outside it would wait for it (one connection).

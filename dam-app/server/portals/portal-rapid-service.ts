@@ -6,6 +6,7 @@ import type { Requester } from '../visitors/visitor-headers.ts';
 import { nodeCompleted, signVisitorDownload, transferIncomplete } from '../visitors/visitor-rapid.ts';
 import { completePortalRapid, insertPortalRapidDownload, openPortalRapidDownload } from './portal-queries.ts';
 import {
+  askPortalWorkflows,
   assertDownloadsLeft,
   chosenFiles,
   livePortal,
@@ -30,6 +31,11 @@ export async function portalRapidSpec(
   const files = await chosenFiles(services, portal, query.ids);
   if (files.length === 0)
     throw new ApiError(404, 'not_found', MESSAGES.notFound, 'None of these assets is in the portal.');
+  await askPortalWorkflows(
+    services,
+    portal,
+    files.map((file) => file.assetId),
+  );
   const signed = await signVisitorDownload(services, {
     files,
     owner: `portal-${portal.id}`,

@@ -21,7 +21,8 @@ import type { VisitKind } from '../visitors/visitor-gate.ts';
 import * as gate from '../visitors/visitor-gate.ts';
 import { type Requester, VISITOR_HEADERS } from '../visitors/visitor-headers.ts';
 import { visitorZipResponse } from '../visitors/visitor-zip.ts';
-import { type PortalAsset, portalAssets } from './portal-assets.ts';
+import { askPermissionWorkflows } from '../workflows/permission-workflows.ts';
+import { ownerPrincipal, type PortalAsset, portalAssets } from './portal-assets.ts';
 import { portalMails } from './portal-mails.ts';
 import {
   insertPortalDownload,
@@ -179,6 +180,15 @@ export async function mailIfExhausted(
     await services.sendMail(portalMails.exhausted(owner.email, portal.name, taken.max_downloads));
 }
 
+/**
+ * R-WORKFLOW-PERMISSION-SHARED for a portal: its assets leave under the owner's grant, so the Permission workflows of the ACL
+ * the portal was made in are asked about them as for the owner's own download, before any byte or transfer spec.
+ */
+export async function askPortalWorkflows(services: DamServices, portal: Portal, assetIds: number[]) {
+  const principal = await ownerPrincipal(services, portal);
+  if (principal) await askPermissionWorkflows(services, principal, 'download', assetIds);
+}
+
 /** Refuses a download before it starts when the portal has none left. */
 export function assertDownloadsLeft(portal: Portal) {
   if (portal.max_downloads !== null && portal.download_count >= portal.max_downloads) throw exhausted();
@@ -194,7 +204,7 @@ export async function chosenFiles(services: DamServices, portal: Portal, ids: nu
   return assets
     .filter((asset) => !chosen || chosen.has(asset.id))
     .slice(0, PORTAL_PAGE_SIZE)
-    .map((asset) => ({ path: asset.path, fileName: asset.file_name }));
+    .map((asset) => ({ assetId: asset.id, path: asset.path, fileName: asset.file_name }));
 }
 
 /** The thumbnail of one of the portal's assets: it counts nothing. */
@@ -231,6 +241,7 @@ export async function portalFile(
   if (portal.max_downloads !== null && portal.download_count >= portal.max_downloads) throw exhausted();
   if (!portal.renditions.includes('original')) throw notOffered();
   const asset = await portalAsset(services, portal, assetId);
+  await askPortalWorkflows(services, portal, [assetId]);
   const take = () => takeFor(services, portal, { assetId, method: 'http-file', ...request });
   const answer = await visitorFileResponse(
     services,
@@ -256,6 +267,11 @@ export async function portalZip(
   gate.downloadGrant(portalVisit(portal), portal, query.grant);
   assertDownloadsLeft(portal);
   const files = await chosenFiles(services, portal, query.ids);
+  await askPortalWorkflows(
+    services,
+    portal,
+    files.map((file) => file.assetId),
+  );
   const answer = await visitorZipResponse(
     services,
     files,
@@ -304,6 +320,7 @@ export async function portalRenditionFile(
   if (portal.max_downloads !== null && portal.download_count >= portal.max_downloads) throw exhausted();
   if (!portal.renditions.includes(name)) throw notOffered();
   const asset = await portalAsset(services, portal, assetId);
+  await askPortalWorkflows(services, portal, [assetId]);
   const rendition = await renditionOf(services.db, assetId, name);
   const stored = rendition ? await services.storage.renditions.stat(rendition.storage_key) : undefined;
   if (!rendition || !stored) throw noSuchItem();

@@ -4,7 +4,13 @@ import type { DamServices } from '../services.ts';
 import type { Requester } from '../visitors/visitor-headers.ts';
 import { nodeCompleted, signVisitorDownload, transferIncomplete } from '../visitors/visitor-rapid.ts';
 import { insertDownload, openRapidDownload } from './share-queries.ts';
-import { downloadGrant, liveShare, sharedFiles, takeFor } from './share-recipient-service.ts';
+import {
+  askShareWorkflows,
+  downloadGrant,
+  liveShare,
+  sharedFiles,
+  takeFor,
+} from './share-recipient-service.ts';
 
 /**
  * The share's files as one Rapid download: the node signs a spec naming exactly those files, tagged with a cookie of
@@ -21,6 +27,7 @@ export async function shareRapidSpec(
   const { files } = await sharedFiles(services, share);
   if (files.length === 0)
     throw new ApiError(404, 'not_found', MESSAGES.notFound, 'Nothing left in the share.');
+  await askShareWorkflows(services, share, files);
   const signed = await signVisitorDownload(services, {
     files,
     owner: `share-${share.id}`,

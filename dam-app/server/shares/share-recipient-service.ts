@@ -15,6 +15,7 @@ import type { VisitKind } from '../visitors/visitor-gate.ts';
 import * as gate from '../visitors/visitor-gate.ts';
 import type { Requester } from '../visitors/visitor-headers.ts';
 import { visitorZipResponse } from '../visitors/visitor-zip.ts';
+import { askPermissionWorkflows } from '../workflows/permission-workflows.ts';
 import type { Grant } from './share-grants.ts';
 import { shareMails } from './share-mails.ts';
 import {
@@ -135,6 +136,21 @@ async function sharedFile(
     kind: asset.kind,
     mimeType: asset.mime_type,
   };
+}
+
+/**
+ * R-WORKFLOW-PERMISSION-SHARED for a share: its files leave under the sharer's grant, so the Permission workflows of the ACL
+ * the share was made in are asked about them as for the sharer's own download, before any byte or transfer spec.
+ */
+export async function askShareWorkflows(services: DamServices, share: ExternalShare, files: SharedFile[]) {
+  const principal = await sharerPrincipal(services, share);
+  if (principal)
+    await askPermissionWorkflows(
+      services,
+      principal,
+      'download',
+      files.map((file) => file.assetId),
+    );
 }
 
 /** A share as a visited thing: its licensing text is its terms. */
@@ -259,6 +275,7 @@ export async function shareFile(
   const { files } = await sharedFiles(services, share);
   const file = files.find((each) => each.assetId === assetId);
   if (!file) throw noSuchItem();
+  await askShareWorkflows(services, share, [file]);
   const delivered = async () => {
     const download =
       (await openFilesDownload(services.db, share.id, grant.visit))?.id ??
@@ -289,6 +306,7 @@ export async function shareZip(
   const share = await liveShare(services, token);
   const grant = downloadGrant(share, grantText);
   const { files } = await sharedFiles(services, share);
+  await askShareWorkflows(services, share, files);
   const answer = await visitorZipResponse(services, files, share.name, request.head, async () => {
     const downloadId = await insertDownload(services.db, {
       shareId: share.id,

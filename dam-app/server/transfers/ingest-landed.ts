@@ -4,7 +4,7 @@ import { aclsHeldBy } from '../access/acls-held.ts';
 import { can, type Principal } from '../access/principal.ts';
 import { liveAssetRowAt } from '../assets/asset-queries.ts';
 import { type HashAhead, hashOf } from '../assets/hash-ahead.ts';
-import { ingestFile } from '../assets/ingest.ts';
+import { ingestFile, NotIngestableError } from '../assets/ingest.ts';
 import { findUser } from '../auth/account-queries.ts';
 import { baseName, isUnder, joinPath, parentOf } from '../folders/acl-scope.ts';
 import type { JobPayload } from '../jobs/job-payloads.ts';
@@ -12,6 +12,7 @@ import type { DamServices } from '../services.ts';
 import { placeWithoutOverwrite } from '../uploads/unique-name.ts';
 import { versionFromUpload } from '../versions/upload-version.ts';
 import type { INGEST_UPLOAD_JOB } from './ingest-job.ts';
+import { settleUploadFile } from './upload-session-queries.ts';
 
 /** An accelerated upload's file that the node landed beside an existing one, because its name was taken. */
 export interface LandedUpload {
@@ -35,27 +36,31 @@ export interface LandedUpload {
  * in later by whoever holds the lock. A file there that the DAM never registered is never replaced either.
  * Idempotent: a landing already handled is gone, and a repeat does nothing.
  */
-export async function ingestLanded(services: DamServices, upload: LandedUpload): Promise<void> {
+export async function ingestLanded(services: DamServices, upload: LandedUpload): Promise<number | undefined> {
   const landed = services.tree.absolute(upload.landedPath);
-  if (!(await lstat(landed).catch(() => undefined))?.isFile()) return;
+  if (!(await lstat(landed).catch(() => undefined))?.isFile()) return undefined;
   const hash = await hashOf(landed, upload.ahead);
   const asset = await liveAssetRowAt(services.db, upload.path);
   const principal = await uploader(services, upload);
   if (asset && principal && mayVersion(principal, asset)) {
     // The same bytes again: nothing new to keep (a retried upload the node landed twice).
-    if (asset.content_hash === hash) return unlink(landed);
+    if (asset.content_hash === hash) {
+      await unlink(landed);
+      return asset.id;
+    }
     if (
       (await versionFromUpload(services, principal.user.id, asset.id, upload.landedPath, hash)) !== undefined
     )
-      return;
+      return asset.id;
   }
   const name = await placeWithoutOverwrite(landed, dirname(landed), baseName(upload.path));
-  await ingestFile(
+  const made = await ingestFile(
     services,
     joinPath(parentOf(upload.path), name),
     { actorId: upload.userId, event: 'Upload' },
     upload.ahead,
   );
+  return made.id;
 }
 
 /** The job that turns a file an upload delivered into an asset (or a version of one). */
@@ -63,22 +68,36 @@ export async function ingestUpload(
   services: DamServices,
   payload: JobPayload<typeof INGEST_UPLOAD_JOB>,
 ): Promise<void> {
-  if (payload.landedPath === undefined || payload.userId === undefined) {
-    await ingestFile(
-      services,
-      payload.path,
-      { actorId: payload.userId ?? null, event: 'Upload' },
-      payload.ahead,
-    );
+  const ingest = async () => {
+    if (payload.landedPath === undefined || payload.userId === undefined)
+      return (
+        await ingestFile(
+          services,
+          payload.path,
+          { actorId: payload.userId ?? null, event: 'Upload' },
+          payload.ahead,
+        )
+      ).id;
+    return ingestLanded(services, {
+      path: payload.path,
+      landedPath: payload.landedPath,
+      userId: payload.userId,
+      aclId: payload.aclId ?? null,
+      ahead: payload.ahead,
+    });
+  };
+  const { cookie } = payload;
+  if (cookie === undefined) {
+    await ingest();
     return;
   }
-  await ingestLanded(services, {
-    path: payload.path,
-    landedPath: payload.landedPath,
-    userId: payload.userId,
-    aclId: payload.aclId ?? null,
-    ahead: payload.ahead,
-  });
+  // R-UPLOAD-FORM: the upload's file records the asset it became (or that it became none), for the upload form.
+  try {
+    await settleUploadFile(services.db, cookie, payload.path, (await ingest()) ?? null);
+  } catch (error) {
+    if (error instanceof NotIngestableError) await settleUploadFile(services.db, cookie, payload.path, null);
+    throw error;
+  }
 }
 
 function mayVersion(principal: Principal, asset: { path: string; checked_out_by: number | null }): boolean {

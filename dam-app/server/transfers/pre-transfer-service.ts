@@ -22,6 +22,7 @@ import type { DamServices } from '../services.ts';
 import { inLoadingDock } from '../storage/work-folders.ts';
 import { type NodeAnswer, NodeClient } from '../transfer-node/node-client.ts';
 import { markNodeDown, markNodeUp, nodesToTry } from '../transfer-node/node-liveness.ts';
+import { askPermissionWorkflows, assetIdsAtOrUnder } from '../workflows/permission-workflows.ts';
 import { insertUploadSession } from './upload-session-queries.ts';
 
 /** R-TRANSFER-DEFAULTS transfer integration limits. */
@@ -147,16 +148,25 @@ export async function preTransfer(
   } else {
     const settings = { relativePath: relative, prefixWorkFolders: platform.prefixWorkFolders };
     const paths: { source: string; destination?: string }[] = [];
+    const libraryPaths: string[] = [];
     for (const each of body.transfer_spec.paths) {
       if (!each.source) throw invalid({ 'transfer_spec.paths': 'Every download path needs a source.' });
       // R-TRANSFER-PATH: a path is relative to the relative path unless it already names it, is in the loading dock or
       // the renditions, or is absolute (storage-relative); R-ACL-RELATIVE-PATH: it never leaves the ACL root. A
       // loading-dock path must be a file of one of the person's ready docks (R-DOCK-DOWNLOAD).
-      const source =
-        (await dockNodePath(services, principal, each.source)) ??
-        pathInAcl(config, root, translateTransferPath(each.source, settings)).nodePath;
+      const dock = await dockNodePath(services, principal, each.source);
+      const source = dock ?? pathInAcl(config, root, translateTransferPath(each.source, settings)).nodePath;
+      if (dock === undefined) libraryPaths.push(source.slice(1));
       paths.push(each.destination ? { source, destination: each.destination } : { source });
     }
+    // R-WORKFLOW-PERMISSION-RAPID: the same question as a Standard Download's, for every asset the files and folders carry
+    // (a dock's files were asked about when the dock was prepared).
+    await askPermissionWorkflows(
+      services,
+      principal,
+      'download',
+      await assetIdsAtOrUnder(services, libraryPaths),
+    );
     request = {
       paths,
       cookie: formatTransferCookie({

@@ -1,6 +1,7 @@
 import {
   cancelledUpload,
   errorUpload,
+  uploadAssets,
   uploadFileFinish,
   uploadSessionFinish,
   uploadSessionStart,
@@ -32,4 +33,7 @@ export const uploadActionRoutes = [
     await uploads.recordCancel(services, principal, body.id, body.filename);
     return ok;
   }),
+  bindEndpoint(uploadAssets, ({ services, principal, body }) =>
+    uploads.uploadAssets(services, principal, body.cookie),
+  ),
 ];

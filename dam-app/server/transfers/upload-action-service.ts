@@ -3,7 +3,9 @@ import type { Principal } from '../access/principal.ts';
 import { scanWhileHashing } from '../antivirus/scan-while-hashing.ts';
 import { ApiError, invalid, notFound } from '../api/api-error.ts';
 import type { HashAhead } from '../assets/hash-ahead.ts';
-import { baseName, parentOf } from '../folders/acl-scope.ts';
+import { visibleAssetIds } from '../assets/asset-records.ts';
+import { baseName, joinPath, parentOf } from '../folders/acl-scope.ts';
+import { assignedForm } from '../forms/form-service.ts';
 import { queueJob } from '../jobs/job-payloads.ts';
 import type { DamServices } from '../services.ts';
 import { NodeClient } from '../transfer-node/node-client.ts';
@@ -116,7 +118,12 @@ export async function fileFinish(
   await services.db.transaction().execute(async (trx) => {
     const added = await queries.insertUploadFiles(
       trx,
-      completed.map((file) => ({ cookie, path: file.path, transfer_id: file.transferId })),
+      completed.map((file) => ({
+        cookie,
+        path: file.path,
+        transfer_id: file.transferId,
+        ...(refused.has(file.path) ? { settled_at: new Date() } : {}),
+      })),
     );
     for (const { path } of added) {
       if (refused.has(path)) continue;
@@ -226,4 +233,22 @@ async function cookieOfTransfer(services: DamServices, principal: Principal, id:
     }
   }
   throw notFound('transfer');
+}
+
+/**
+ * R-UPLOAD-FORM: the caller's own upload (another person's answers 404) — how many of its files are registered and
+ * still being ingested, the assets it made or versioned that the caller may see, and the upload form of its folder.
+ */
+export async function uploadAssets(services: DamServices, principal: Principal, cookie: string) {
+  const session = await ownSession(services, principal, cookie);
+  const outcomes = await queries.uploadFileOutcomes(services.db, cookie);
+  const made = [...new Set(outcomes.flatMap((row) => (row.asset_id === null ? [] : [row.asset_id])))];
+  const visible = new Set(await visibleAssetIds(services, principal, made));
+  return {
+    files: outcomes.length,
+    pending: outcomes.filter((row) => row.settled_at === null).length,
+    assetIds: made.filter((id) => visible.has(id)),
+    // The folder's form: any path inside it finds the form assigned to it or to a folder above it.
+    form: await assignedForm(services, joinPath(session.destination, '-'), 'upload'),
+  };
 }

@@ -56,10 +56,10 @@ export const insertUploadSession = (
   values: { cookie: string; user_id: number; node_url: string; destination: string; file_count: number },
 ) => db.insertInto('upload_sessions').values(values).execute();
 
-/** Registers completed files once each; answers the paths that were new. */
+/** Registers completed files once each (a file refused by the antivirus settled at once); answers the new paths. */
 export const insertUploadFiles = (
   db: Kysely<Database>,
-  files: { cookie: string; path: string; transfer_id: string }[],
+  files: { cookie: string; path: string; transfer_id: string; settled_at?: Date }[],
 ) =>
   db
     .insertInto('upload_files')
@@ -73,3 +73,30 @@ export const registeredUploadPaths = async (db: Kysely<Database>, cookie: string
   (await db.selectFrom('upload_files').select('path').where('cookie', '=', cookie).execute()).map(
     (row) => row.path,
   );
+
+/** R-UPLOAD-FORM: a registered file's ingest is over, with the asset it made or versioned (null: it made none). */
+export const settleUploadFile = (
+  db: Kysely<Database>,
+  cookie: string,
+  path: string,
+  assetId: number | null,
+) =>
+  db
+    .updateTable('upload_files')
+    // A repeated ingest (a retried job) that finds its work done keeps the asset the first one recorded.
+    .set({
+      asset_id: sql<number | null>`coalesce(${assetId}::integer, asset_id)`,
+      settled_at: sql<Date>`now()`,
+    })
+    .where('cookie', '=', cookie)
+    .where('path', '=', path)
+    .execute();
+
+/** The files an upload registered: the asset each made, and whether its ingest is over. */
+export const uploadFileOutcomes = (db: Kysely<Database>, cookie: string) =>
+  db
+    .selectFrom('upload_files')
+    .select(['path', 'asset_id', 'settled_at'])
+    .where('cookie', '=', cookie)
+    .orderBy('path')
+    .execute();

@@ -74,3 +74,7 @@ export async function askPermissionWorkflows(
 /** The live assets at these storage paths (files that are no asset are not asked about). */
 export const assetIdsAt = async (services: DamServices, paths: string[]) =>
   queries.assetIdsAtPaths(services.db, paths);
+
+/** The live assets at these storage paths or below them (a Rapid download may name a folder). */
+export const assetIdsAtOrUnder = async (services: DamServices, paths: string[]) =>
+  queries.assetIdsAtOrUnder(services.db, paths);

@@ -506,3 +506,27 @@ export const assetIdsAtPaths = async (db: Kysely<Database>, paths: string[]) =>
           .where('status', '!=', 'trashed')
           .execute()
       ).map((row) => row.id);
+
+/**
+ * The live assets at these storage paths or below them (a path may name a folder: a Rapid download of a folder
+ * carries every file in it).
+ */
+export const assetIdsAtOrUnder = async (db: Kysely<Database>, paths: string[]) =>
+  paths.length === 0
+    ? []
+    : (
+        await db
+          .selectFrom('assets')
+          .select('id')
+          .where('status', '!=', 'trashed')
+          .where((eb) =>
+            eb.or(
+              paths.flatMap((path) => [
+                eb('path', '=', path),
+                // '' is the storage root: every asset is below it.
+                eb(sql<boolean>`starts_with(path, ${path === '' ? '' : `${path}/`})`, '=', true),
+              ]),
+            ),
+          )
+          .execute()
+      ).map((row) => row.id);

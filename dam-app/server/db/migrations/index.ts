@@ -33,6 +33,7 @@ import * as portalRapid from './0037-portal-rapid.ts';
 import * as mailTypesClipDock from './0038-mail-types-clip-dock.ts';
 import * as stampRuns from './0039-stamp-runs.ts';
 import * as sftpServers from './0042-sftp-servers.ts';
+import * as uploadFileAssets from './0044-upload-file-assets.ts';
 
 /** Every migration, in order. Names never change once released: the database records them. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0038-mail-types-clip-dock': mailTypesClipDock,
   '0039-stamp-runs': stampRuns,
   '0042-sftp-servers': sftpServers,
+  '0044-upload-file-assets': uploadFileAssets,
 };

@@ -1675,6 +1675,9 @@ export const en = {
   'config.secretNone': 'No password is stored.',
   'config.choice.admin': 'Administrators',
   'config.choice.public': 'Anyone who reaches the server',
+  'transfer.uploadFormWaiting': 'Adding the files to the library…',
+  'transfer.uploadFormIntro': 'Describe the {count} uploaded file(s): the values go to each of them.',
+  'transfer.uploadFormApply': 'Apply to {count} file(s)',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1711,4 +1711,7 @@ export const fr: Messages = {
   'config.secretNone': 'Aucun mot de passe n’est enregistré.',
   'config.choice.admin': 'Administrateurs',
   'config.choice.public': 'Quiconque joint le serveur',
+  'transfer.uploadFormWaiting': 'Ajout des fichiers à la bibliothèque…',
+  'transfer.uploadFormIntro': 'Décrivez les fichiers envoyés ({count}) : les valeurs s’appliquent à chacun.',
+  'transfer.uploadFormApply': 'Appliquer à {count} fichier(s)',
 };

@@ -84,14 +84,22 @@ export function TransferIntegration({
   const [masked, setMasked] = useState(false);
   const [progress, setProgress] = useState<{ cookie: string; files: number; state: UploadState }[]>([]);
 
-  const setUploadState = useCallback((cookie: string, state: UploadState) => {
-    setProgress((list) => list.map((each) => (each.cookie === cookie ? { ...each, state } : each)));
-    if (uploadEnded(state))
+  const dismiss = useCallback(
+    (cookie: string) =>
       setTimeout(
         () => setProgress((list) => list.filter((each) => each.cookie !== cookie)),
         PROGRESS_LINGER_MS,
-      );
-  }, []);
+      ),
+    [],
+  );
+  const setUploadState = useCallback(
+    (cookie: string, state: UploadState) => {
+      setProgress((list) => list.map((each) => (each.cookie === cookie ? { ...each, state } : each)));
+      // A completed upload stays until its line confirms it (R-UPLOAD-FORM: after its form, or at once without one).
+      if (uploadEnded(state) && state !== 'complete') dismiss(cookie);
+    },
+    [dismiss],
+  );
 
   const uploads = useMemo(
     () =>
@@ -337,7 +345,7 @@ export function TransferIntegration({
         csrfToken={session.csrfToken}
         onClose={() => setWarning(undefined)}
       />
-      <UploadProgressDialog uploads={progress} />
+      <UploadProgressDialog uploads={progress} onConfirmed={dismiss} />
       <LoadingMask active={masked} />
     </TransferContext.Provider>
   );

@@ -7,6 +7,7 @@ import {
   updateWorkflow,
 } from '../../../../api/contract/workflows-endpoints.ts';
 import {
+  ASKED_TYPES,
   type SaveWorkflow,
   SCHEDULE_EVERY,
   SCRIPT_TYPES,
@@ -78,19 +79,23 @@ const propertiesOf = (text: string) =>
       }),
   );
 
+/** Login and Permission workflows are asked, never triggered (R-WORKFLOW-ASKED-EDITOR): no trigger, schedule or folder. */
+const isAsked = (type: WorkflowType) => ASKED_TYPES.includes(type);
+
 const bodyOf = (draft: Draft) => ({
   name: draft.name,
   description: draft.description,
   type: draft.type,
-  trigger: draft.trigger,
-  folderId: draft.folderId === '' ? null : Number(draft.folderId),
+  // The schema wants a trigger; an asked workflow's is never read (no event, schedule or person starts it).
+  trigger: isAsked(draft.type) ? ('manual' as const) : draft.trigger,
+  folderId: draft.folderId === '' || isAsked(draft.type) ? null : Number(draft.folderId),
   workflowFolderId: draft.workflowFolderId === '' ? null : Number(draft.workflowFolderId),
   script: SCRIPT_TYPES.includes(draft.type) ? draft.script : '',
   steps: draft.type === 'regular' ? draft.steps.map(stepBody) : [],
   parameters: draft.parameters,
   properties: propertiesOf(draft.properties),
   schedule:
-    draft.trigger === 'scheduled'
+    draft.trigger === 'scheduled' && !isAsked(draft.type)
       ? { every: draft.every, day: Number(draft.day), time: draft.time, interval: Number(draft.interval) }
       : null,
   aclIds: draft.aclIds,
@@ -114,6 +119,7 @@ export function WorkflowEditor({
   const { t, language } = usePreferences();
   const form = useForm(draftOf(saved), { guard: true });
   const { values } = form;
+  const asked = isAsked(values.type);
   const folders = useFormFolders();
   const save = useSave({
     form,
@@ -166,16 +172,18 @@ export function WorkflowEditor({
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
         {choose('type', 'workflow.type', WORKFLOW_TYPES)}
         {choose('state', 'workflow.state', WORKFLOW_STATES)}
-        {choose('trigger', 'workflow.trigger', WORKFLOW_TRIGGERS)}
-        <SelectField
-          label={t('workflow.folder')}
-          name="folderId"
-          value={values.folderId}
-          none={t('workflow.wholeLibrary')}
-          choices={(folders.data ?? []).map((folder) => ({ value: folder.id, label: folder.path }))}
-          onValue={(folderId) => form.set('folderId', folderId)}
-          error={form.errors.folderId}
-        />
+        {!asked && choose('trigger', 'workflow.trigger', WORKFLOW_TRIGGERS)}
+        {!asked && (
+          <SelectField
+            label={t('workflow.folder')}
+            name="folderId"
+            value={values.folderId}
+            none={t('workflow.wholeLibrary')}
+            choices={(folders.data ?? []).map((folder) => ({ value: folder.id, label: folder.path }))}
+            onValue={(folderId) => form.set('folderId', folderId)}
+            error={form.errors.folderId}
+          />
+        )}
         <SelectField
           label={t('workflow.workflowFolder')}
           name="workflowFolderId"
@@ -202,7 +210,7 @@ export function WorkflowEditor({
           />
         )}
       </SimpleGrid>
-      {values.trigger === 'scheduled' && (
+      {values.trigger === 'scheduled' && !asked && (
         <Fieldset.Root invalid={form.errors.schedule !== undefined}>
           <Fieldset.Legend fontWeight="semibold">{t('workflow.schedule')}</Fieldset.Legend>
           <Fieldset.HelperText>
@@ -237,7 +245,7 @@ export function WorkflowEditor({
         multiline
         rows={3}
       />
-      {(values.trigger === 'manual' || values.type === 'permission') && (
+      {((values.trigger === 'manual' && !asked) || values.type === 'permission') && (
         <CheckboxList
           legend={t(values.type === 'permission' ? 'workflow.permissionAcls' : 'workflow.acls')}
           options={(acls.data ?? []).map((acl) => ({ value: acl.id, label: acl.name }))}

@@ -353,4 +353,37 @@ describe('the Workflow Manager section (R-WORKFLOW-TRIGGERS)', () => {
       script: 'dam.allow();',
     });
   });
+
+  it('hides the trigger, its schedule and the watched folder for Login and Permission workflows: they are asked, never triggered (R-WORKFLOW-TRIGGERS)', async () => {
+    const api = fakeApi({
+      ...routes,
+      'POST /admin/workflows': { status: 201, body: { ...WORKFLOW, id: 9 } },
+    });
+    renderScreen(<AdminScreen section="workflows" />);
+    fireEvent.click(await screen.findByRole('button', { name: en('admin.newWorkflow') }));
+    const drawer = within(await screen.findByRole('dialog'));
+    fireEvent.change(drawer.getByLabelText(en('workflow.trigger')), { target: { value: 'scheduled' } });
+    expect(drawer.getByText(en('workflow.schedule'))).toBeTruthy();
+    for (const type of ['login', 'permission']) {
+      fireEvent.change(drawer.getByLabelText(en('workflow.type')), { target: { value: type } });
+      expect(drawer.queryByLabelText(en('workflow.trigger'))).toBeNull();
+      expect(drawer.queryByLabelText(en('workflow.folder'))).toBeNull();
+      expect(drawer.queryByText(en('workflow.schedule'))).toBeNull();
+    }
+    fireEvent.change(drawer.getByLabelText(en('workflow.type')), { target: { value: 'regular' } });
+    expect(drawer.getByLabelText(en('workflow.trigger'))).toBeTruthy();
+    fireEvent.change(drawer.getByLabelText(en('workflow.type')), { target: { value: 'login' } });
+    fireEvent.change(drawer.getByLabelText(/^Name/), { target: { value: 'Greeter' } });
+    fireEvent.change(drawer.getByLabelText(en('workflow.script'), { exact: false }), {
+      target: { value: "log.config('hello');" },
+    });
+    await act(async () => fireEvent.click(drawer.getByRole('button', { name: en('app.create') })));
+    await waitFor(() => expect(api.calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(api.calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+      type: 'login',
+      trigger: 'manual',
+      schedule: null,
+      folderId: null,
+    });
+  });
 });

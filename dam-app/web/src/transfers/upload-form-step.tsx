@@ -9,6 +9,7 @@ import { ApiFailure } from '../api/api-failure.ts';
 import { usePreferences } from '../app/preferences.tsx';
 import { checkFormValues, FormValuesFields } from '../asset-widgets/form-values-fields.tsx';
 import { ErrorAlert } from '../components/feedback.tsx';
+import { Form } from '../components/form.tsx';
 
 /** How often the dialog asks whether the upload's files are in the library yet, and for how long at most. */
 export const UPLOAD_FORM_TIMING = { pollMs: 1000, giveUpMs: 120_000 };
@@ -66,17 +67,7 @@ export function UploadFormStep(props: { cookie: string; onConfirmed(): void }) {
     else apply.mutate(checked.filled);
   };
   return (
-    <Stack
-      as="form"
-      gap="3"
-      mt="2"
-      noValidate
-      data-testid="upload-form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
+    <Form display="flex" flexDirection="column" gap="3" mt="2" data-testid="upload-form" onSend={submit}>
       <Text fontSize="sm">{t('transfer.uploadFormIntro', { count: assetIds.length })}</Text>
       {apply.error && !(apply.error instanceof ApiFailure && apply.error.code === 'invalid_fields') && (
         <ErrorAlert error={apply.error} />
@@ -96,6 +87,6 @@ export function UploadFormStep(props: { cookie: string; onConfirmed(): void }) {
           {t('transfer.uploadFormApply', { count: assetIds.length })}
         </Button>
       </HStack>
-    </Stack>
+    </Form>
   );
 }

@@ -29,7 +29,8 @@ const FORM = {
   assignments: [{ folderId: 2, use: 'upload' }],
 };
 const COOKIE = 'carlos:2026-11-27T09:00:00.000Z:2';
-const uploads = [{ cookie: COOKIE, files: 2, state: 'complete' as const }];
+const completed = { cookie: COOKIE, files: 2, state: 'complete' as const };
+const uploads = [completed];
 
 UPLOAD_FORM_TIMING.pollMs = 20;
 
@@ -98,7 +99,7 @@ describe('the upload progress dialog’s upload form (R-UPLOAD-FORM)', () => {
     });
     const fr = translator('fr');
     const { rerender } = renderScreen(
-      <UploadProgressDialog uploads={[{ ...uploads[0], state: 'uploading' }]} onConfirmed={() => {}} />,
+      <UploadProgressDialog uploads={[{ ...completed, state: 'uploading' as const }]} onConfirmed={() => {}} />,
       { language: 'fr' },
     );
     expect(await screen.findByRole('dialog', { name: fr('transfer.progressTitle') })).toBeTruthy();

@@ -1650,6 +1650,49 @@ export const en = {
   'config.DAM_ANTIVIRUS': 'Scan uploads with the antivirus (when clamd is set)',
   'config.choice.admin': 'Administrators',
   'config.choice.public': 'Anyone who reaches the server',
+  // R-ARCHIVE-SELECTION, R-STAMP-RUNS (issues 29, 30)
+  'archiveSelection.menu': 'Archive…',
+  'archiveSelection.restoreMenu': 'Restore from the archive…',
+  'archiveSelection.title': 'Archive the selected assets',
+  'archiveSelection.intro':
+    '{count|This asset’s original moves|The originals of the selected assets move} to the archive tier at the archive date. {count|The asset stays|They stay} in the library with {count|its|their} previews and metadata, marked “Archived”, until restored.',
+  'archiveSelection.archiveAtHint': 'Empty: today.',
+  'archiveSelection.retentionHint': 'Empty: kept until restored.',
+  'archiveSelection.submit': 'Archive {count} {count|asset|assets}',
+  'archiveSelection.tooMany': '{count} assets are selected; one archive or restore takes at most {max}.',
+  'archiveSelection.restoreTitle': 'Restore from the archive',
+  'archiveSelection.restoreIntro':
+    '{count|This asset’s original comes|The originals of the selected assets come} back from the archive tier. Every selected asset must be archived, or nothing is restored.',
+  'archiveSelection.restoreSubmit': 'Restore {count} {count|asset|assets}',
+  'archiveSelection.restoring':
+    'Restoring {count} {count|asset|assets}: the {count|original comes|originals come} back shortly.',
+  'archiveSelection.badge.scheduled': 'Archive scheduled',
+  'archiveSelection.badge.archived': 'Archived',
+  'archiveSelection.badge.restoring': 'Restoring',
+  'archiveSelection.notice.title': 'Archive: {state}',
+  'archiveSelection.notice.scheduled':
+    'The original moves to the archive tier at its archive date; until then it can be downloaded as usual.',
+  'archiveSelection.notice.archived':
+    'The original is in the archive tier: previews and metadata stay here. Restore it to download or change the file.',
+  'archiveSelection.notice.restoring':
+    'The original is coming back from the archive tier; this page updates when it is here.',
+  'admin.stampRuns': 'Stamp runs',
+  'stampRuns.empty': 'No stamp has been applied yet.',
+  'stampRuns.emptyHint':
+    'Each time someone applies a stamp to a selection, the run is listed here, and can be undone.',
+  'stampRuns.when': 'Applied',
+  'stampRuns.who': 'By',
+  'stampRuns.stamp': 'Stamp',
+  'stampRuns.assets': 'Assets changed',
+  'stampRuns.state': 'State',
+  'stampRuns.applied': 'Applied',
+  'stampRuns.undoneOn': 'Undone {date}',
+  'stampRuns.gone': '(deleted account)',
+  'stampRuns.undo': 'Undo',
+  'stampRuns.undoNamed': 'Undo {name} of {date}',
+  'stampRuns.undoTitle': 'Undo this stamp run?',
+  'stampRuns.undoConfirm':
+    'The fields “{name}” set on {assets} {assets|asset|assets} on {date} get their values from before back. Assets whose fields changed since stay as they are.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1687,4 +1687,48 @@ export const fr: Messages = {
   'config.DAM_ANTIVIRUS': 'Analyser les envois avec l’antivirus (quand clamd est configuré)',
   'config.choice.admin': 'Administrateurs',
   'config.choice.public': 'Quiconque joint le serveur',
+  // R-ARCHIVE-SELECTION, R-STAMP-RUNS (issues 29, 30)
+  'archiveSelection.menu': 'Archiver…',
+  'archiveSelection.restoreMenu': 'Restaurer depuis les archives…',
+  'archiveSelection.title': 'Archiver les ressources sélectionnées',
+  'archiveSelection.intro':
+    '{count|L’original de cette ressource part|Les originaux des ressources sélectionnées partent} vers le stockage d’archives à la date d’archivage. {count|La ressource reste|Elles restent} dans la bibliothèque avec {count|son aperçu et ses|leurs aperçus et leurs} métadonnées, marquée{count||s} « Archivée », jusqu’à la restauration.',
+  'archiveSelection.archiveAtHint': 'Vide : aujourd’hui.',
+  'archiveSelection.retentionHint': 'Vide : conservée jusqu’à la restauration.',
+  'archiveSelection.submit': 'Archiver {count} {count|ressource|ressources}',
+  'archiveSelection.tooMany':
+    '{count} ressources sont sélectionnées ; un archivage ou une restauration en prend au plus {max}.',
+  'archiveSelection.restoreTitle': 'Restaurer depuis les archives',
+  'archiveSelection.restoreIntro':
+    '{count|L’original de cette ressource revient|Les originaux des ressources sélectionnées reviennent} du stockage d’archives. Toutes les ressources sélectionnées doivent être archivées, sinon rien n’est restauré.',
+  'archiveSelection.restoreSubmit': 'Restaurer {count} {count|ressource|ressources}',
+  'archiveSelection.restoring':
+    'Restauration de {count} {count|ressource|ressources} : {count|l’original revient|les originaux reviennent} sous peu.',
+  'archiveSelection.badge.scheduled': 'Archivage prévu',
+  'archiveSelection.badge.archived': 'Archivée',
+  'archiveSelection.badge.restoring': 'En restauration',
+  'archiveSelection.notice.title': 'Archives : {state}',
+  'archiveSelection.notice.scheduled':
+    'L’original part vers le stockage d’archives à sa date d’archivage ; d’ici là, il se télécharge comme d’habitude.',
+  'archiveSelection.notice.archived':
+    'L’original est dans le stockage d’archives : l’aperçu et les métadonnées restent ici. Restaurez-le pour télécharger ou modifier le fichier.',
+  'archiveSelection.notice.restoring':
+    'L’original revient du stockage d’archives ; cette page se met à jour dès qu’il est là.',
+  'admin.stampRuns': 'Tampons appliqués',
+  'stampRuns.empty': 'Aucun tampon n’a encore été appliqué.',
+  'stampRuns.emptyHint':
+    'Chaque fois qu’un tampon est appliqué à une sélection, il est listé ici et peut être annulé.',
+  'stampRuns.when': 'Appliqué le',
+  'stampRuns.who': 'Par',
+  'stampRuns.stamp': 'Tampon',
+  'stampRuns.assets': 'Ressources modifiées',
+  'stampRuns.state': 'État',
+  'stampRuns.applied': 'Appliqué',
+  'stampRuns.undoneOn': 'Annulé le {date}',
+  'stampRuns.gone': '(compte supprimé)',
+  'stampRuns.undo': 'Annuler',
+  'stampRuns.undoNamed': 'Annuler {name} du {date}',
+  'stampRuns.undoTitle': 'Annuler ce tampon ?',
+  'stampRuns.undoConfirm':
+    'Les champs posés par « {name} » sur {assets} {assets|ressource|ressources} le {date} reprennent leurs valeurs d’avant. Les ressources dont les champs ont changé depuis restent telles quelles.',
 };

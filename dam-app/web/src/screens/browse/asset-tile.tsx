@@ -1,13 +1,14 @@
 import { memo } from 'react';
 import { shownFileType } from '../../../../api/type-label.ts';
 import { usePreferences } from '../../app/preferences.tsx';
+import { ArchiveBadge } from '../../asset-widgets/archive-badge.tsx';
 import { formatSize } from '../../components/format-size.ts';
 import { type AssetItemProps, optionAttributes } from './asset-item.ts';
 import { useBrowseExtensions } from './browse-extensions.tsx';
 import { CheckMark } from './check-mark.tsx';
 import { Thumbnail } from './thumbnail.tsx';
 
-/** One asset in the Tile view: its thumbnail, name, type and size, and the extensions' badge. */
+/** One asset in the Tile view: its thumbnail, name, type and size, and the "archived" badge and the extensions' badge. */
 export const AssetTile = memo(function AssetTile(props: AssetItemProps) {
   const { language } = usePreferences();
   const { assetBadge } = useBrowseExtensions();
@@ -25,6 +26,7 @@ export const AssetTile = memo(function AssetTile(props: AssetItemProps) {
             {shownFileType(asset.fileName, asset.fileType)} · {formatSize(asset.size, language)}
           </p>
         </div>
+        <ArchiveBadge state={asset.archiveState} />
         {assetBadge(asset)}
       </div>
     </div>

@@ -49,7 +49,13 @@ const folderRoutes = (items: AssetView[]) => ({
   'GET /folders/tree': { root: { id: 3, name: 'Library', path: 'library', parentId: null }, folders: [] },
   'POST /search': page(items),
 });
-const option = (name: string) => screen.findByRole('option', { name: new RegExp(`^${name}\\b`) }, SLOW);
+/** The result item of the asset named so (its accessible name starts with its badge, when it has one). */
+const option = (name: string) =>
+  waitFor(() => {
+    const found = document.querySelector<HTMLElement>(`[role="option"][data-asset-name="${name}"]`);
+    if (!found) throw new Error(`no option ${name}`);
+    return found;
+  });
 const menuItems = async () => {
   fireEvent.click(await screen.findByRole('button', { name: en('browse.assetActions') }));
   return (await screen.findAllByRole('menuitem', {}, SLOW)).map((item) => item.textContent);

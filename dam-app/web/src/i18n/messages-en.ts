@@ -1543,7 +1543,7 @@ export const en = {
   'quarantine.via': 'By',
   'quarantine.when': 'Scanned',
   'quarantine.rescan': 'Rescan',
-  'quarantine.rescanLabel': 'Scan {path} again',
+  'quarantine.rescanLabel': 'Rescan {path}',
   'quarantine.rescanQueued': '{path} is being scanned again.',
   'quarantine.deleteConfirm': 'Delete the quarantined file uploaded to {path}? It cannot be brought back.',
   'lease.heldBy':
@@ -1611,7 +1611,6 @@ export const en = {
   'archive.scheduled': 'Scheduled Archive',
   'archive.retention': 'Retention Queue',
   'archive.restoring': 'Restoring Now',
-  'archive.none': 'None.',
   'archive.size': 'Size',
   'archive.archivedAt': 'Archived',
   'archive.requested': 'Restore asked',
@@ -1676,6 +1675,12 @@ export const en = {
     'The original is in the archive tier: previews and metadata stay here. Restore it to download or change the file.',
   'archiveSelection.notice.restoring':
     'The original is coming back from the archive tier; this page updates when it is here.',
+  'archive.emptyScheduled':
+    'No asset is waiting for its archive date. Archive assets with the form above, or with Archive… on a selection in the library.',
+  'archive.emptyArchived': 'No asset is archived: every original is in the library.',
+  'archive.emptyRestoring': 'No restore is under way.',
+  'remote.noTransfersHint':
+    'Each import started above and each delivery of assets to a remote server is listed here, with its progress or its error.',
   'admin.stampRuns': 'Stamp runs',
   'stampRuns.empty': 'No stamp has been applied yet.',
   'stampRuns.emptyHint':

@@ -1576,7 +1576,7 @@ export const fr: Messages = {
   'quarantine.via': 'Par',
   'quarantine.when': 'Analysé',
   'quarantine.rescan': 'Analyser à nouveau',
-  'quarantine.rescanLabel': 'Analyser {path} à nouveau',
+  'quarantine.rescanLabel': 'Analyser à nouveau {path}',
   'quarantine.rescanQueued': '{path} est analysé à nouveau.',
   'quarantine.deleteConfirm':
     'Supprimer le fichier en quarantaine envoyé vers {path} ? Il ne pourra pas être récupéré.',
@@ -1645,7 +1645,6 @@ export const fr: Messages = {
   'archive.scheduled': 'Archivage programmé',
   'archive.retention': 'File de conservation',
   'archive.restoring': 'Restauration en cours',
-  'archive.none': 'Aucune.',
   'archive.size': 'Taille',
   'archive.archivedAt': 'Archivée le',
   'archive.requested': 'Restauration demandée',
@@ -1714,6 +1713,12 @@ export const fr: Messages = {
     'L’original est dans le stockage d’archives : l’aperçu et les métadonnées restent ici. Restaurez-le pour télécharger ou modifier le fichier.',
   'archiveSelection.notice.restoring':
     'L’original revient du stockage d’archives ; cette page se met à jour dès qu’il est là.',
+  'archive.emptyScheduled':
+    'Aucune ressource n’attend sa date d’archivage. Archivez des ressources avec le formulaire ci-dessus, ou avec Archiver… sur une sélection dans la bibliothèque.',
+  'archive.emptyArchived': 'Aucune ressource n’est archivée : tous les originaux sont dans la bibliothèque.',
+  'archive.emptyRestoring': 'Aucune restauration en cours.',
+  'remote.noTransfersHint':
+    'Chaque import lancé ci-dessus et chaque livraison de ressources vers un serveur distant est listé ici, avec sa progression ou son erreur.',
   'admin.stampRuns': 'Tampons appliqués',
   'stampRuns.empty': 'Aucun tampon n’a encore été appliqué.',
   'stampRuns.emptyHint':

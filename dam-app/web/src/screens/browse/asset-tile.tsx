@@ -17,6 +17,11 @@ export const AssetTile = memo(function AssetTile(props: AssetItemProps) {
     <div {...optionAttributes(props)} className="tile">
       <div className="tile-picture">
         <Thumbnail asset={asset} size={150} />
+        {asset.archiveState && (
+          <span className="tile-flag">
+            <ArchiveBadge state={asset.archiveState} />
+          </span>
+        )}
       </div>
       <div className="tile-caption">
         <CheckMark selected={selected} />
@@ -26,7 +31,6 @@ export const AssetTile = memo(function AssetTile(props: AssetItemProps) {
             {shownFileType(asset.fileName, asset.fileType)} · {formatSize(asset.size, language)}
           </p>
         </div>
-        <ArchiveBadge state={asset.archiveState} />
         {assetBadge(asset)}
       </div>
     </div>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ARCHIVE_STATES } from './archive.ts';
 import { ASSET_MESSAGES } from './asset-messages.ts';
 import { dbId, dbString, isStorableText, storablePath } from './db-safe.ts';
 import { fileNameProblem } from './names.ts';
@@ -45,6 +46,11 @@ export const assetSchema = z
     /** Everyone sees who holds the check-out lock. */
     checkedOutBy: holderSchema.nullable(),
     checkedOutAt: z.iso.datetime().nullable(),
+    /**
+     * R-ARCHIVE-SELECTION: the asset's archive state (Scheduled Archive, Retention Queue: an archive proxy, Restoring
+     * Now); null or absent when it is not in the archive's lists.
+     */
+    archiveState: z.enum(ARCHIVE_STATES).nullable().optional(),
     metadata: z.record(z.string(), z.unknown()),
   })
   .meta({ id: 'Asset' });

@@ -65,3 +65,20 @@ export const stampUndoResultSchema = z.strictObject({
   changedSince: z.array(z.number().int()),
 });
 export type StampUndoResult = z.output<typeof stampUndoResultSchema>;
+
+/** R-STAMP-RUNS: how many past stamp runs the administrator's list shows, newest first (ours). */
+export const STAMP_RUNS_LISTED = 200;
+
+/** R-STAMP-RUNS: a stamp applied, as the administrator's list shows it. */
+export const stampRunSchema = z.strictObject({
+  id: z.number().int(),
+  /** The stamp's name when it was applied (the stamp may since be renamed or deleted). */
+  stampName: z.string(),
+  /** Who applied it; null when that account is gone. */
+  actor: z.string().nullable(),
+  createdAt: z.string(),
+  /** The assets whose fields it changed. */
+  assets: z.number().int(),
+  undoneAt: z.string().nullable(),
+});
+export type StampRun = z.output<typeof stampRunSchema>;

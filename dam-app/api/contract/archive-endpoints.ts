@@ -5,7 +5,7 @@ import {
   scheduleArchiveSchema,
 } from '../archive.ts';
 import { endpointGroup } from './endpoint-group.ts';
-import { errors, notFound } from './error-sets.ts';
+import { errors, forbidden, notFound } from './error-sets.ts';
 
 const archive = endpointGroup('Archive', 'admin');
 
@@ -27,4 +27,21 @@ export const restoreArchive = archive.post('/admin/archive/restore', {
   body: restoreArchiveSchema,
   response: archiveCountSchema,
   errors: errors(notFound, { 409: ['not_archive_proxy'] }),
+});
+
+const selection = endpointGroup('Archive', 'user');
+export const archiveSelection = selection.post('/assets/archive', {
+  summary:
+    'Archive the assets selected in the library (R-ARCHIVE-SELECTION): the file actions permission and every asset in the person’s ACL; all or none',
+  body: scheduleArchiveSchema,
+  response: archiveCountSchema,
+  status: 201,
+  errors: errors(notFound, forbidden, { 409: ['already_archived'] }),
+});
+export const restoreSelection = selection.post('/assets/archive-restore', {
+  summary:
+    'Restore the archive proxies selected in the library: the file actions permission, every asset in the person’s ACL and an archive proxy; all or none',
+  body: restoreArchiveSchema,
+  response: archiveCountSchema,
+  errors: errors(notFound, forbidden, { 409: ['not_archive_proxy'] }),
 });

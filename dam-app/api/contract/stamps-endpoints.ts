@@ -3,6 +3,7 @@ import {
   applyStampSchema,
   saveStampSchema,
   stampResultSchema,
+  stampRunSchema,
   stampSchema,
   stampUndoResultSchema,
 } from '../stamps.ts';
@@ -50,4 +51,9 @@ export const undoStampRun = users.item('/stamps/runs/{id}', idParams).post('/und
     'Undo a stamp applied: each asset’s stamped fields back to their values before, on the assets not changed since (those are listed)',
   response: stampUndoResultSchema,
   errors: errors(forbidden, { 409: ['stamp_run_undone'] }),
+});
+export const listStampRuns = admin.get('/admin/stamp-runs', {
+  summary:
+    'The past stamp runs, newest first (R-STAMP-RUNS): when, who, which stamp, how many assets it changed, and whether it was undone',
+  response: z.array(stampRunSchema),
 });

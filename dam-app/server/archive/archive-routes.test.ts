@@ -35,8 +35,7 @@ describe.each(DATABASE_KINDS)('R-ARCHIVE: archive to an S3-compatible store and 
 
   const tree = () => dam.services.tree;
 
-  async function newAsset(name: string, bytes = randomBytes(300_000)) {
-    const folder = `Library/Cold-${kind}`;
+  async function newAsset(name: string, bytes = randomBytes(300_000), folder = `Library/Cold-${kind}`) {
     await mkdir(tree().absolute(folder), { recursive: true });
     await writeFile(tree().absolute(`${folder}/${name}`), bytes);
     await reconcile(dam.services, folder);
@@ -157,6 +156,80 @@ describe.each(DATABASE_KINDS)('R-ARCHIVE: archive to an S3-compatible store and 
     expect(await store.stat(key)).toBeUndefined();
     const again = await admin.get(`/files/content?path=${encodeURIComponent(asset.path)}`);
     expect(again.status).toBe(200);
+  });
+
+  it('archives and restores a library selection: file actions, the ACL root, all or none, the state on each asset', async () => {
+    const team = `Library/Team-${kind}`;
+    const editor = await aclUser(dam, `editor-${kind}`, team, ['file actions']);
+    const viewer = await aclUser(dam, `viewer-${kind}`, team, ['facet browsing']);
+    const [one, two, plain] = [
+      await newAsset('one.bin', randomBytes(1000), team),
+      await newAsset('two.bin', randomBytes(1000), team),
+      await newAsset('plain.bin', randomBytes(1000), team),
+    ];
+    const outside = await newAsset('outside.bin', randomBytes(1000));
+    const state = async (id: number) => (await editor.get(`/assets/${id}`)).body.archiveState;
+
+    expect((await viewer.post('/assets/archive', { assetIds: [one.id] })).status).toBe(403);
+    // One asset outside the person's ACL: not found, and nothing is scheduled.
+    const mixed = await editor.post('/assets/archive', { assetIds: [one.id, outside.id] });
+    expect(mixed.status).toBe(404);
+    expect(await state(one.id)).toBeNull();
+    expect(await entry(outside.id)).toBeUndefined();
+    const early = await editor.post('/assets/archive', {
+      assetIds: [one.id],
+      archiveAt: '2031-01-02T00:00:00Z',
+      retentionUntil: '2031-01-01T00:00:00Z',
+    });
+    expect(early.status).toBe(400);
+    expect(early.body.error.user_message).toBe(MESSAGES.retentionBeforeArchive);
+
+    const made = await editor.post('/assets/archive', { assetIds: [one.id, two.id] });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body).toEqual({ count: 2 });
+    await until(
+      () => state(two.id),
+      (value) => value === 'archived',
+    );
+    expect(
+      await until(
+        () => state(one.id),
+        (value) => value === 'archived',
+      ),
+    ).toBe('archived');
+    // The library's list gives each item its state, so the views can badge the proxies.
+    const folderId = (
+      await dam.services.db
+        .selectFrom('folders')
+        .select('id')
+        .where('path', '=', team)
+        .executeTakeFirstOrThrow()
+    ).id;
+    const listed = (await editor.get(`/folders/${folderId}/assets`)).body.items as {
+      id: number;
+      archiveState: string | null;
+    }[];
+    expect(Object.fromEntries(listed.map((item) => [item.id, item.archiveState]))).toEqual({
+      [one.id]: 'archived',
+      [two.id]: 'archived',
+      [plain.id]: null,
+    });
+
+    expect((await viewer.post('/assets/archive-restore', { assetIds: [one.id] })).status).toBe(403);
+    const notProxy = await editor.post('/assets/archive-restore', { assetIds: [one.id, plain.id] });
+    expect(notProxy.status).toBe(409);
+    expect(notProxy.body.error.user_message).toBe(MESSAGES.restoreNotArchiveProxy);
+    expect(await state(one.id)).toBe('archived');
+    expect((await editor.post('/assets/archive-restore', { assetIds: [one.id, two.id] })).body).toEqual({
+      count: 2,
+    });
+    expect(
+      await until(
+        () => state(one.id),
+        (value) => value === null,
+      ),
+    ).toBeNull();
+    expect((await readFile(tree().absolute(one.path))).equals(one.bytes)).toBe(true);
   });
 
   it('finishes an archive killed between the copy and the removal, and undoes one killed before the copy was whole', async () => {

@@ -1,4 +1,10 @@
-import { archiveStatus, restoreArchive, scheduleArchive } from '../../api/contract/archive-endpoints.ts';
+import {
+  archiveSelection,
+  archiveStatus,
+  restoreArchive,
+  restoreSelection,
+  scheduleArchive,
+} from '../../api/contract/archive-endpoints.ts';
 import { bindEndpoint } from '../api/bind-endpoint.ts';
 import * as archive from './archive-service.ts';
 
@@ -9,5 +15,11 @@ export const archiveRoutes = [
   ),
   bindEndpoint(restoreArchive, ({ services, principal, body, ip }) =>
     archive.restoreArchive(services, principal, body, ip),
+  ),
+  bindEndpoint(archiveSelection, ({ services, principal, body, ip }) =>
+    archive.archiveSelection(services, principal, body, ip),
+  ),
+  bindEndpoint(restoreSelection, ({ services, principal, body, ip }) =>
+    archive.restoreSelection(services, principal, body, ip),
   ),
 ];

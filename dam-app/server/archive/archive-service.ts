@@ -1,8 +1,9 @@
 import type { z } from 'zod';
 import type { ArchiveStatus, restoreArchiveSchema, scheduleArchiveSchema } from '../../api/archive.ts';
 import { MESSAGES } from '../../api/messages.ts';
-import type { Principal } from '../access/principal.ts';
-import { conflict, notFound } from '../api/api-error.ts';
+import { can, type Principal } from '../access/principal.ts';
+import { conflict, forbidden, notFound } from '../api/api-error.ts';
+import { visibleAssetIds } from '../assets/asset-records.ts';
 import { audit } from '../audit/audit.ts';
 import { queueJob } from '../jobs/job-payloads.ts';
 import type { DamServices } from '../services.ts';
@@ -92,6 +93,37 @@ export async function restoreArchive(
     });
     return { count: restoring.length };
   });
+}
+
+/**
+ * R-ARCHIVE-SELECTION: a person archives or restores the assets selected in the library when they hold the file
+ * actions permission and see every one of them (an asset outside their ACL's root is not found); then it is the
+ * administrator's archive or restore, all or none.
+ */
+async function assertMaySelect(services: DamServices, principal: Principal, ids: number[]) {
+  if (!can(principal, 'file actions')) throw forbidden();
+  const wanted = unique(ids);
+  if ((await visibleAssetIds(services, principal, wanted)).length !== wanted.length) throw notFound('asset');
+}
+
+export async function archiveSelection(
+  services: DamServices,
+  principal: Principal,
+  body: z.output<typeof scheduleArchiveSchema>,
+  ip: string,
+) {
+  await assertMaySelect(services, principal, body.assetIds);
+  return scheduleArchive(services, principal, body, ip);
+}
+
+export async function restoreSelection(
+  services: DamServices,
+  principal: Principal,
+  body: z.output<typeof restoreArchiveSchema>,
+  ip: string,
+) {
+  await assertMaySelect(services, principal, body.assetIds);
+  return restoreArchive(services, principal, body, ip);
 }
 
 /** R-ARCHIVE: a download of an archive proxy's original says it is archived (409), not that it is gone. */

@@ -19,3 +19,7 @@ export const usernamesOf = async (db: Kysely<Database>, userIds: number[]) =>
   userIds.length
     ? await db.selectFrom('users').select(['id', 'username']).where('id', 'in', userIds).execute()
     : [];
+
+/** R-ARCHIVE-SELECTION: the archive state of those of these assets that have one. */
+export const archiveStatesOf = (db: Kysely<Database>, assetIds: number[]) =>
+  db.selectFrom('asset_archives').select(['asset_id', 'state']).where('asset_id', 'in', assetIds).execute();

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AssetView } from '../../api/assets.ts';
 import type { Asset, Database } from '../db/schema.ts';
-import { renditionsOfAssets, usernamesOf, versionCounts } from './asset-view-queries.ts';
+import { archiveStatesOf, renditionsOfAssets, usernamesOf, versionCounts } from './asset-view-queries.ts';
 import { renditionTag } from './rendition-tag.ts';
 
 /** An asset row without its search vectors, which no view shows: lists read these columns only. */
@@ -36,18 +36,20 @@ export const ASSET_ROW_COLUMNS = [
   'version_number',
 ] as const satisfies readonly (keyof AssetRow)[];
 
-/** The API view of assets, with their renditions, version counts and lock holders fetched in three queries. */
+/** The API view of assets, with their renditions, version counts, lock holders and archive states in four queries. */
 export async function assetViews(db: Kysely<Database>, assets: AssetRow[]): Promise<AssetView[]> {
   if (assets.length === 0) return [];
   const ids = assets.map((asset) => asset.id);
   const holderIds = [
     ...new Set(assets.flatMap((asset) => (asset.checked_out_by ? [asset.checked_out_by] : []))),
   ];
-  const [renditions, versions, holders] = await Promise.all([
+  const [renditions, versions, holders, archives] = await Promise.all([
     renditionsOfAssets(db, ids),
     versionCounts(db, ids),
     usernamesOf(db, holderIds),
+    archiveStatesOf(db, ids),
   ]);
+  const archiveOf = new Map(archives.map((row) => [row.asset_id, row.state]));
   const versionCount = new Map(versions.map((row) => [row.asset_id, Number(row.count)]));
   const holderOf = new Map(holders.map((row) => [row.id, row]));
   return assets.map((asset) => ({
@@ -83,6 +85,7 @@ export async function assetViews(db: Kysely<Database>, assets: AssetRow[]): Prom
     renditionState: asset.rendition_state,
     checkedOutBy: asset.checked_out_by ? (holderOf.get(asset.checked_out_by) ?? null) : null,
     checkedOutAt: asset.checked_out_at?.toISOString() ?? null,
+    archiveState: archiveOf.get(asset.id) ?? null,
     metadata: asset.metadata,
   }));
 }

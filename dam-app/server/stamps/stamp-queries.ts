@@ -86,3 +86,25 @@ export const restoreFieldValues = (db: Kysely<Database>, assetId: number, before
 
 export const markStampRunUndone = (db: Kysely<Database>, id: number) =>
   db.updateTable('stamp_runs').set({ undone_at: sql`now()` }).where('id', '=', id).execute();
+
+/** R-STAMP-RUNS: the newest runs with who applied them and how many assets each changed. */
+export const stampRunRows = (db: Kysely<Database>, limit: number) =>
+  db
+    .selectFrom('stamp_runs as r')
+    .leftJoin('users as u', 'u.id', 'r.actor_id')
+    .select((eb) => [
+      'r.id',
+      'r.stamp_name',
+      'r.created_at',
+      'r.undone_at',
+      'u.username',
+      eb
+        .selectFrom('stamp_run_assets as a')
+        .select(eb.fn.countAll<string>().as('count'))
+        .whereRef('a.run_id', '=', 'r.id')
+        .as('assets'),
+    ])
+    .orderBy('r.created_at', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(limit)
+    .execute();

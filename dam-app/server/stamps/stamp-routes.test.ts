@@ -158,5 +158,20 @@ describe.each(DATABASE_KINDS)('the Metadata Stamper on %s', (kind) => {
     const again = await admin.post(`/stamps/runs/${applied.body.runId}/undo`, {});
     expect(again.status).toBe(409);
     expect(again.body.error.user_message).toBe(FIELD_MESSAGES.stampRunUndone);
+
+    // R-STAMP-RUNS: the administrator's list, newest first: when, who, which stamp, how many assets, undone or not.
+    expect((await vic.get('/admin/stamp-runs')).status).toBe(403);
+    const runs = (await admin.get('/admin/stamp-runs')).body as {
+      id: number;
+      stampName: string;
+      actor: string | null;
+      assets: number;
+      createdAt: string;
+      undoneAt: string | null;
+    }[];
+    expect(runs[0]).toMatchObject({ id: edited.body.runId, stampName: 'Later', actor: 'head', assets: 1 });
+    expect(runs[0]?.undoneAt).toBeNull();
+    expect(runs[1]).toMatchObject({ id: applied.body.runId, stampName: 'Undo me', actor: 'head', assets: 4 });
+    expect(Date.parse(runs[1]?.undoneAt ?? '')).toBeGreaterThanOrEqual(Date.parse(runs[1]?.createdAt ?? ''));
   });
 });

@@ -2,6 +2,7 @@ import {
   applyStamp,
   createStamp,
   deleteStamp,
+  listStampRuns,
   listStamps,
   previewStamp,
   undoStampRun,
@@ -31,4 +32,5 @@ export const stampRoutes = [
   bindEndpoint(undoStampRun, ({ services, principal, params }) =>
     stamps.undoStampRun(services, principal, params.id),
   ),
+  bindEndpoint(listStampRuns, ({ services }) => stamps.listStampRuns(services)),
 ];

@@ -5,8 +5,10 @@ import { FIELD_MESSAGES } from '../../api/messages.ts';
 import {
   type SaveStamp,
   STAMP_PREVIEW_ROWS,
+  STAMP_RUNS_LISTED,
   type Stamp,
   type StampResult,
+  type StampRun,
   type StampUndoResult,
   stampSchema,
 } from '../../api/stamps.ts';
@@ -177,3 +179,14 @@ export async function undoStampRun(
   if (result.restored) services.jobs.kick();
   return result;
 }
+
+/** R-STAMP-RUNS: the past stamp runs for the administrator's list (Undo there is `undoStampRun`). */
+export const listStampRuns = async (services: DamServices): Promise<StampRun[]> =>
+  (await queries.stampRunRows(services.db, STAMP_RUNS_LISTED)).map((row) => ({
+    id: row.id,
+    stampName: row.stamp_name,
+    actor: row.username,
+    createdAt: row.created_at.toISOString(),
+    assets: Number(row.assets ?? 0),
+    undoneAt: row.undone_at?.toISOString() ?? null,
+  }));

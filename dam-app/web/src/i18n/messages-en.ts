@@ -1543,7 +1543,7 @@ export const en = {
   'quarantine.via': 'By',
   'quarantine.when': 'Scanned',
   'quarantine.rescan': 'Rescan',
-  'quarantine.rescanLabel': 'Scan {path} again',
+  'quarantine.rescanLabel': 'Rescan {path}',
   'quarantine.rescanQueued': '{path} is being scanned again.',
   'quarantine.deleteConfirm': 'Delete the quarantined file uploaded to {path}? It cannot be brought back.',
   'lease.heldBy':
@@ -1626,7 +1626,6 @@ export const en = {
   'archive.scheduled': 'Scheduled Archive',
   'archive.retention': 'Retention Queue',
   'archive.restoring': 'Restoring Now',
-  'archive.none': 'None.',
   'archive.size': 'Size',
   'archive.archivedAt': 'Archived',
   'archive.requested': 'Restore asked',
@@ -1678,6 +1677,55 @@ export const en = {
   'transfer.uploadFormWaiting': 'Adding the files to the library…',
   'transfer.uploadFormIntro': 'Describe the {count} uploaded file(s): the values go to each of them.',
   'transfer.uploadFormApply': 'Apply to {count} file(s)',
+  // R-ARCHIVE-SELECTION, R-STAMP-RUNS (issues 29, 30)
+  'archiveSelection.menu': 'Archive…',
+  'archiveSelection.restoreMenu': 'Restore from the archive…',
+  'archiveSelection.title': 'Archive the selected assets',
+  'archiveSelection.intro':
+    '{count|This asset’s original moves|The originals of the selected assets move} to the archive tier at the archive date. {count|The asset stays|They stay} in the library with {count|its|their} previews and metadata, marked “Archived”, until restored.',
+  'archiveSelection.archiveAtHint': 'Empty: today.',
+  'archiveSelection.retentionHint': 'Empty: kept until restored.',
+  'archiveSelection.submit': 'Archive {count} {count|asset|assets}',
+  'archiveSelection.tooMany': '{count} assets are selected; one archive or restore takes at most {max}.',
+  'archiveSelection.restoreTitle': 'Restore from the archive',
+  'archiveSelection.restoreIntro':
+    '{count|This asset’s original comes|The originals of the selected assets come} back from the archive tier. Every selected asset must be archived, or nothing is restored.',
+  'archiveSelection.restoreSubmit': 'Restore {count} {count|asset|assets}',
+  'archiveSelection.restoring':
+    'Restoring {count} {count|asset|assets}: the {count|original comes|originals come} back shortly.',
+  'archiveSelection.badge.scheduled': 'Archive scheduled',
+  'archiveSelection.badge.archived': 'Archived',
+  'archiveSelection.badge.restoring': 'Restoring',
+  'archiveSelection.notice.title': 'Archive: {state}',
+  'archiveSelection.notice.scheduled':
+    'The original moves to the archive tier at its archive date; until then it can be downloaded as usual.',
+  'archiveSelection.notice.archived':
+    'The original is in the archive tier: previews and metadata stay here. Restore it to download or change the file.',
+  'archiveSelection.notice.restoring':
+    'The original is coming back from the archive tier; this page updates when it is here.',
+  'archive.emptyScheduled':
+    'No asset is waiting for its archive date. Archive assets with the form above, or with Archive… on a selection in the library.',
+  'archive.emptyArchived': 'No asset is archived: every original is in the library.',
+  'archive.emptyRestoring': 'No restore is under way.',
+  'remote.noTransfersHint':
+    'Each import started above and each delivery of assets to a remote server is listed here, with its progress or its error.',
+  'admin.stampRuns': 'Stamp runs',
+  'stampRuns.empty': 'No stamp has been applied yet.',
+  'stampRuns.emptyHint':
+    'Each time someone applies a stamp to a selection, the run is listed here, and can be undone.',
+  'stampRuns.when': 'Applied',
+  'stampRuns.who': 'By',
+  'stampRuns.stamp': 'Stamp',
+  'stampRuns.assets': 'Assets changed',
+  'stampRuns.state': 'State',
+  'stampRuns.applied': 'Applied',
+  'stampRuns.undoneOn': 'Undone {date}',
+  'stampRuns.gone': '(deleted account)',
+  'stampRuns.undo': 'Undo',
+  'stampRuns.undoNamed': 'Undo {name} of {date}',
+  'stampRuns.undoTitle': 'Undo this stamp run?',
+  'stampRuns.undoConfirm':
+    'The fields “{name}” set on {assets} {assets|asset|assets} on {date} get their values from before back. Assets whose fields changed since stay as they are.',
 } as const;
 
 export type MessageKey = keyof typeof en;

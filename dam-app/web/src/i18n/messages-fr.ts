@@ -1576,7 +1576,7 @@ export const fr: Messages = {
   'quarantine.via': 'Par',
   'quarantine.when': 'Analysé',
   'quarantine.rescan': 'Analyser à nouveau',
-  'quarantine.rescanLabel': 'Analyser {path} à nouveau',
+  'quarantine.rescanLabel': 'Analyser à nouveau {path}',
   'quarantine.rescanQueued': '{path} est analysé à nouveau.',
   'quarantine.deleteConfirm':
     'Supprimer le fichier en quarantaine envoyé vers {path} ? Il ne pourra pas être récupéré.',
@@ -1660,7 +1660,6 @@ export const fr: Messages = {
   'archive.scheduled': 'Archivage programmé',
   'archive.retention': 'File de conservation',
   'archive.restoring': 'Restauration en cours',
-  'archive.none': 'Aucune.',
   'archive.size': 'Taille',
   'archive.archivedAt': 'Archivée le',
   'archive.requested': 'Restauration demandée',
@@ -1714,4 +1713,54 @@ export const fr: Messages = {
   'transfer.uploadFormWaiting': 'Ajout des fichiers à la bibliothèque…',
   'transfer.uploadFormIntro': 'Décrivez les fichiers envoyés ({count}) : les valeurs s’appliquent à chacun.',
   'transfer.uploadFormApply': 'Appliquer à {count} fichier(s)',
+  // R-ARCHIVE-SELECTION, R-STAMP-RUNS (issues 29, 30)
+  'archiveSelection.menu': 'Archiver…',
+  'archiveSelection.restoreMenu': 'Restaurer depuis les archives…',
+  'archiveSelection.title': 'Archiver les ressources sélectionnées',
+  'archiveSelection.intro':
+    '{count|L’original de cette ressource part|Les originaux des ressources sélectionnées partent} vers le stockage d’archives à la date d’archivage. {count|La ressource reste|Elles restent} dans la bibliothèque avec {count|son aperçu et ses|leurs aperçus et leurs} métadonnées, marquée{count||s} « Archivée », jusqu’à la restauration.',
+  'archiveSelection.archiveAtHint': 'Vide : aujourd’hui.',
+  'archiveSelection.retentionHint': 'Vide : conservée jusqu’à la restauration.',
+  'archiveSelection.submit': 'Archiver {count} {count|ressource|ressources}',
+  'archiveSelection.tooMany':
+    '{count} ressources sont sélectionnées ; un archivage ou une restauration en prend au plus {max}.',
+  'archiveSelection.restoreTitle': 'Restaurer depuis les archives',
+  'archiveSelection.restoreIntro':
+    '{count|L’original de cette ressource revient|Les originaux des ressources sélectionnées reviennent} du stockage d’archives. Toutes les ressources sélectionnées doivent être archivées, sinon rien n’est restauré.',
+  'archiveSelection.restoreSubmit': 'Restaurer {count} {count|ressource|ressources}',
+  'archiveSelection.restoring':
+    'Restauration de {count} {count|ressource|ressources} : {count|l’original revient|les originaux reviennent} sous peu.',
+  'archiveSelection.badge.scheduled': 'Archivage prévu',
+  'archiveSelection.badge.archived': 'Archivée',
+  'archiveSelection.badge.restoring': 'En restauration',
+  'archiveSelection.notice.title': 'Archives : {state}',
+  'archiveSelection.notice.scheduled':
+    'L’original part vers le stockage d’archives à sa date d’archivage ; d’ici là, il se télécharge comme d’habitude.',
+  'archiveSelection.notice.archived':
+    'L’original est dans le stockage d’archives : l’aperçu et les métadonnées restent ici. Restaurez-le pour télécharger ou modifier le fichier.',
+  'archiveSelection.notice.restoring':
+    'L’original revient du stockage d’archives ; cette page se met à jour dès qu’il est là.',
+  'archive.emptyScheduled':
+    'Aucune ressource n’attend sa date d’archivage. Archivez des ressources avec le formulaire ci-dessus, ou avec Archiver… sur une sélection dans la bibliothèque.',
+  'archive.emptyArchived': 'Aucune ressource n’est archivée : tous les originaux sont dans la bibliothèque.',
+  'archive.emptyRestoring': 'Aucune restauration en cours.',
+  'remote.noTransfersHint':
+    'Chaque import lancé ci-dessus et chaque livraison de ressources vers un serveur distant est listé ici, avec sa progression ou son erreur.',
+  'admin.stampRuns': 'Tampons appliqués',
+  'stampRuns.empty': 'Aucun tampon n’a encore été appliqué.',
+  'stampRuns.emptyHint':
+    'Chaque fois qu’un tampon est appliqué à une sélection, il est listé ici et peut être annulé.',
+  'stampRuns.when': 'Appliqué le',
+  'stampRuns.who': 'Par',
+  'stampRuns.stamp': 'Tampon',
+  'stampRuns.assets': 'Ressources modifiées',
+  'stampRuns.state': 'État',
+  'stampRuns.applied': 'Appliqué',
+  'stampRuns.undoneOn': 'Annulé le {date}',
+  'stampRuns.gone': '(compte supprimé)',
+  'stampRuns.undo': 'Annuler',
+  'stampRuns.undoNamed': 'Annuler {name} du {date}',
+  'stampRuns.undoTitle': 'Annuler ce tampon ?',
+  'stampRuns.undoConfirm':
+    'Les champs posés par « {name} » sur {assets} {assets|ressource|ressources} le {date} reprennent leurs valeurs d’avant. Les ressources dont les champs ont changé depuis restent telles quelles.',
 };

@@ -30,6 +30,8 @@ export const ADMIN_SECTIONS = [
   'archive',
   // issue 30, remote configuration
   'configuration',
+  // issue 29, the past stamp runs
+  'stamp-runs',
 ] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 

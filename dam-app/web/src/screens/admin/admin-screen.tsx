@@ -20,6 +20,7 @@ import { PlatformSettingsSection } from './platform-settings-section.tsx';
 import { QuarantineSection } from './quarantine-section.tsx';
 import { RemoteServersSection } from './remote-servers-section.tsx';
 import { RuntimeSettingsSection } from './runtime-settings-section.tsx';
+import { StampRunsSection } from './stamp-runs-section.tsx';
 import { StampsSection } from './stamps-section.tsx';
 import { StatisticsSection } from './statistics-section.tsx';
 import { StatusSection } from './status-section.tsx';
@@ -59,6 +60,7 @@ const SECTIONS: Record<AdminSection, { label: MessageKey; Component: () => React
   quarantine: { label: 'admin.quarantine', Component: QuarantineSection },
   archive: { label: 'admin.archive', Component: ArchiveSection },
   configuration: { label: 'admin.configuration', Component: RuntimeSettingsSection },
+  'stamp-runs': { label: 'admin.stampRuns', Component: StampRunsSection },
 };
 
 /** Administration (R-SCREEN-LABELS, R-ADMIN-ONLY): administrators only, which the route table enforces (access: 'admin'). */

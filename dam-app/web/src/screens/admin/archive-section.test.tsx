@@ -69,6 +69,8 @@ describe('R-ARCHIVE: the Archive section', () => {
     const sent = api.calls.find((call) => call.method === 'POST')?.body as Record<string, unknown>;
     expect(sent.assetIds).toEqual([4, 5]);
     expect(sent.archiveAt).toBe(new Date('2030-06-02T00:00').toISOString());
-    expect(screen.getAllByText(en('archive.none'))).toHaveLength(3);
+    // Each empty state says what it would list and how an asset gets there.
+    for (const key of ['archive.emptyScheduled', 'archive.emptyArchived', 'archive.emptyRestoring'] as const)
+      expect(screen.getByText(en(key))).toBeTruthy();
   });
 });

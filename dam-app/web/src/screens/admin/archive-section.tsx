@@ -24,6 +24,13 @@ import { useRefresh } from '../../kit/use-refresh.ts';
 export const ARCHIVE_REFRESH_MS = 5_000;
 const QUERY_KEY = ['admin', 'archive'] as const;
 
+/** What each empty state says: what would be listed there, and how it gets there. */
+const EMPTY: Record<ArchiveState, MessageKey> = {
+  scheduled: 'archive.emptyScheduled',
+  archived: 'archive.emptyArchived',
+  restoring: 'archive.emptyRestoring',
+};
+
 const STATE_TITLES: Record<ArchiveState, MessageKey> = {
   scheduled: 'archive.scheduled',
   archived: 'archive.retention',
@@ -182,7 +189,7 @@ export function ArchiveSection() {
               </Heading>
               <Badge>{rows.length}</Badge>
             </HStack>
-            {rows.length === 0 ? <Text>{t('archive.none')}</Text> : table(state, rows)}
+            {rows.length === 0 ? <Text color="fg.muted">{t(EMPTY[state])}</Text> : table(state, rows)}
           </Stack>
         );
       })}

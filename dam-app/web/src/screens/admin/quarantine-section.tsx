@@ -9,6 +9,7 @@ import { api } from '../../api/api-client.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { toaster } from '../../app/toaster.tsx';
 import { ErrorAlert } from '../../components/feedback.tsx';
+import { formatDate } from '../../components/format-date.ts';
 import { ListSection } from '../../kit/list-section.tsx';
 import { RowButton } from '../../kit/row-button.tsx';
 import { useConfirm } from '../../kit/use-confirm.tsx';
@@ -18,7 +19,7 @@ const KEY = ['admin', 'quarantine'] as const;
 
 /** R-QUARANTINE: uploads quarantined as infected or let in unscanned, to rescan or delete. */
 export function QuarantineSection() {
-  const { t } = usePreferences();
+  const { t, language } = usePreferences();
   const refresh = useRefresh();
   const uploads = useQuery({ queryKey: KEY, queryFn: ({ signal }) => api.call(listQuarantine, { signal }) });
   const rescan = useMutation({
@@ -55,7 +56,7 @@ export function QuarantineSection() {
           },
           { header: t('quarantine.uploader'), cell: (upload) => upload.uploader ?? '' },
           { header: t('quarantine.via'), cell: (upload) => upload.via },
-          { header: t('quarantine.when'), cell: (upload) => new Date(upload.scannedAt).toLocaleString() },
+          { header: t('quarantine.when'), cell: (upload) => formatDate(upload.scannedAt, language) },
         ]}
         actions={(upload) => (
           <>

@@ -25,6 +25,7 @@ import { usePreferences } from '../../app/preferences.tsx';
 import { toaster } from '../../app/toaster.tsx';
 import { ErrorAlert } from '../../components/feedback.tsx';
 import { FormField } from '../../components/form-field.tsx';
+import { formatDate } from '../../components/format-date.ts';
 import { useForm } from '../../components/use-form.ts';
 import { EditorDrawer } from '../../kit/editor-drawer.tsx';
 import { InlineForm } from '../../kit/inline-form.tsx';
@@ -201,7 +202,7 @@ function RemoteImport({ servers }: { servers: RemoteServer[] }) {
 
 /** The latest deliveries and imports with their progress, read again every 2 s while one runs. */
 function RemoteTransfers({ servers }: { servers: RemoteServer[] }) {
-  const { t } = usePreferences();
+  const { t, language } = usePreferences();
   const transfers = useQuery({
     queryKey: KEYS.transfers,
     queryFn: ({ signal }) => api.call(listRemoteTransfers, { signal }),
@@ -219,9 +220,10 @@ function RemoteTransfers({ servers }: { servers: RemoteServer[] }) {
       <ListSection<RemoteTransfer>
         query={transfers}
         empty={t('remote.noTransfers')}
+        emptyDescription={t('remote.noTransfersHint')}
         rowKey={(transfer) => transfer.id}
         columns={[
-          { header: t('remote.when'), cell: (transfer) => new Date(transfer.createdAt).toLocaleString() },
+          { header: t('remote.when'), cell: (transfer) => formatDate(transfer.createdAt, language) },
           { header: t('remote.server'), cell: (transfer) => serverName(transfer.serverId) },
           {
             header: t('remote.direction'),

@@ -10,7 +10,7 @@ import {
   listCollections,
 } from '../../../../api/contract/working-sets-endpoints.ts';
 import { api } from '../../api/api-client.ts';
-import { ASSET_KEYS } from '../../api/query-keys.ts';
+import { ASSET_KEYS, LIBRARY_KEY } from '../../api/query-keys.ts';
 
 export { ASSET_KEYS } from '../../api/query-keys.ts';
 
@@ -81,6 +81,8 @@ export function refreshAssets(client: QueryClient, ids: readonly number[] = []) 
   for (const id of ids) void client.invalidateQueries({ queryKey: ASSET_KEYS.asset(id) });
   void client.invalidateQueries({ queryKey: ['folders'] });
   void client.invalidateQueries({ queryKey: ['search'] });
+  // The folder and search views' pages: an archive or a stamp changes what their items show, and no live event says so.
+  void client.invalidateQueries({ queryKey: LIBRARY_KEY });
   void client.invalidateQueries({ queryKey: ASSET_KEYS.trash });
   void client.invalidateQueries({ queryKey: ASSET_KEYS.carts });
   void client.invalidateQueries({ queryKey: ASSET_KEYS.collections });

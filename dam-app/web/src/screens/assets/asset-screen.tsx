@@ -21,7 +21,8 @@ import { ApiFailure } from '../../api/api-failure.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { toaster } from '../../app/toaster.tsx';
 import { navigate } from '../../app/use-route.ts';
-import { lockState, mayEditAsset } from '../../asset-widgets/asset-access.ts';
+import { ArchiveBadge, ArchiveNotice } from '../../asset-widgets/archive-badge.tsx';
+import { lockState, mayChangeAssets, mayEditAsset } from '../../asset-widgets/asset-access.ts';
 import { AssetPreview } from '../../asset-widgets/asset-preview.tsx';
 import { PlayerTimeProvider } from '../../asset-widgets/video/player-time.tsx';
 import { VideoReview } from '../../asset-widgets/video/video-review.tsx';
@@ -116,6 +117,7 @@ function AssetPage({
             <Heading as="h1" size="xl" wordBreak="break-word">
               {asset.name}
             </Heading>
+            <ArchiveBadge state={asset.archiveState} />
             {extensions.assetBadge(asset)}
             {asset.checkedOutBy && (
               <Badge colorPalette={lock === 'mine' ? 'teal' : 'orange'} data-lock-badge="">
@@ -141,6 +143,7 @@ function AssetPage({
         </Notice>
       )}
       {lock === 'mine' && <Notice>{t('assets.lockedByMe')}</Notice>}
+      <ArchiveNotice asset={asset} mayRestore={mayChangeAssets(session)} />
       <Tabs.Root
         value={tab}
         onValueChange={(details) =>

@@ -2,6 +2,7 @@ import { Grid, Text } from '@chakra-ui/react';
 import { memo } from 'react';
 import { shownFileType } from '../../../../api/type-label.ts';
 import { usePreferences } from '../../app/preferences.tsx';
+import { ArchiveBadge } from '../../asset-widgets/archive-badge.tsx';
 import { formatDate } from '../../components/format-date.ts';
 import { formatSize } from '../../components/format-size.ts';
 import { type AssetItemProps, optionAttributes } from './asset-item.ts';
@@ -51,7 +52,7 @@ export const AssetRow = memo(function AssetRow(props: AssetItemProps) {
       <CheckMark selected={selected} />
       <Thumbnail asset={asset} size={40} />
       <span className="cell name">
-        {asset.name} {assetBadge(asset)}
+        {asset.name} <ArchiveBadge state={asset.archiveState} /> {assetBadge(asset)}
       </span>
       <span className="cell medium">{asset.fileName}</span>
       <span className="cell">{shownFileType(asset.fileName, asset.fileType)}</span>

@@ -23,7 +23,9 @@ export const resultsStyle: SystemStyleObject = {
     bg: 'bg',
     _hover: { borderColor: 'teal.solid' },
   },
-  '& .tile-picture': { display: 'flex', justifyContent: 'center' },
+  '& .tile-picture': { display: 'flex', justifyContent: 'center', position: 'relative' },
+  // The "archived" badge sits on the picture's corner: the caption keeps its width for the name.
+  '& .tile-flag': { position: 'absolute', top: '1', insetStart: '1' },
   '& .tile-caption': { display: 'flex', gap: '2', mt: '2', alignItems: 'flex-start' },
   '& .tile-text': { minWidth: 0, flex: '1' },
   '& .name': { fontWeight: 'medium', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },

@@ -42,6 +42,12 @@ const ExportMetadataDialog = lazy(() =>
 const StampDialog = lazy(() =>
   import('../../asset-widgets/stamp-dialog.tsx').then((m) => ({ default: m.StampDialog })),
 );
+const ArchiveDialog = lazy(() =>
+  import('../../asset-widgets/archive-dialog.tsx').then((m) => ({ default: m.ArchiveDialog })),
+);
+const RestoreArchiveDialog = lazy(() =>
+  import('../../asset-widgets/archive-dialog.tsx').then((m) => ({ default: m.RestoreArchiveDialog })),
+);
 const RequestDialog = lazy(() =>
   import('../../asset-widgets/request-dialog.tsx').then((m) => ({ default: m.RequestDialog })),
 );
@@ -58,7 +64,9 @@ export type SelectionAction =
   | 'share'
   | 'workflow'
   | 'export-metadata'
-  | 'stamp';
+  | 'stamp'
+  | 'archive'
+  | 'restore-archive';
 
 export const SELECTION_ACTION_LABELS: Record<SelectionAction, MessageKey> = {
   move: 'moveCopy.menu',
@@ -72,6 +80,8 @@ export const SELECTION_ACTION_LABELS: Record<SelectionAction, MessageKey> = {
   workflow: 'workflow.menu',
   'export-metadata': 'metadataIo.exportMenu',
   stamp: 'stamp.menu',
+  archive: 'archiveSelection.menu',
+  'restore-archive': 'archiveSelection.restoreMenu',
 };
 
 /**
@@ -81,7 +91,10 @@ export const SELECTION_ACTION_LABELS: Record<SelectionAction, MessageKey> = {
 export function selectionActions(
   session: Pick<SessionView, 'permissions' | 'features' | 'user'>,
 ): SelectionAction[] {
-  const changes: SelectionAction[] = mayChangeAssets(session) ? ['move', 'bulk-edit', 'stamp'] : [];
+  // R-ARCHIVE-SELECTION: archiving and restoring are file actions too.
+  const changes: SelectionAction[] = mayChangeAssets(session)
+    ? ['move', 'bulk-edit', 'stamp', 'archive', 'restore-archive']
+    : [];
   return [
     ...changes,
     'cart',
@@ -137,6 +150,10 @@ function ChosenDialog(props: {
       return <ExportMetadataDialog open assetIds={ids} onClose={onClose} />;
     case 'share':
       return <ShareDialog source={{ ids: [...ids] }} name="" onClose={onClose} />;
+    case 'archive':
+      return <ArchiveDialog open assetIds={ids} onClose={onClose} />;
+    case 'restore-archive':
+      return <RestoreArchiveDialog open assetIds={ids} onClose={onClose} />;
     case 'workflow':
       return <RunWorkflowDialog open assetIds={ids} onClose={onClose} />;
     default:

@@ -25,6 +25,9 @@ function MenuItems(props: SelectionMenuProps) {
   const { assetMenuItems } = useBrowseExtensions();
   const extras = props.selected.length ? assetMenuItems(props.selected) : [];
   const only = props.selected.length === 1 ? props.selected[0] : undefined;
+  // Restore is offered when the selection holds an archive proxy (R-ARCHIVE-SELECTION).
+  const proxies = props.selected.some((asset) => asset.archiveState === 'archived');
+  const actions = props.actions.filter((action) => action !== 'restore-archive' || proxies);
   return (
     <Menu.Content minWidth="56">
       {only && (
@@ -41,9 +44,9 @@ function MenuItems(props: SelectionMenuProps) {
       <Menu.Item value="bulk-select" onSelect={props.onBulkSelect}>
         {t('browse.bulkSelect')}
       </Menu.Item>
-      {props.count > 0 && props.actions.length > 0 && <Menu.Separator />}
+      {props.count > 0 && actions.length > 0 && <Menu.Separator />}
       {props.count > 0 &&
-        props.actions.map((action) => (
+        actions.map((action) => (
           <Menu.Item key={action} value={`selection-${action}`} onSelect={() => props.onAction(action)}>
             {t(SELECTION_ACTION_LABELS[action])}
           </Menu.Item>

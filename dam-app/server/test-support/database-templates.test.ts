@@ -6,7 +6,9 @@ import { DATABASE_KINDS, startTestDam } from './test-dam.ts';
 
 /**
  * Times differ between any two installs (Kysely keeps when each migration ran as text), and so does what names the
- * running server process (its owner id, port and the jobs it claimed); every other column of every row must match.
+ * running server process (its owner id, port and the jobs it claimed) and the ids of the scheduled jobs' next
+ * occurrences, which are added in the order their first runs happen to finish; every other column of every row must
+ * match.
  */
 const TIME_TYPES = new Set(['timestamp with time zone', 'timestamp without time zone', 'date']);
 const PER_PROCESS = new Set([
@@ -14,6 +16,7 @@ const PER_PROCESS = new Set([
   'dam_servers.owner',
   'dam_servers.url',
   'jobs.locked_by',
+  'jobs.id',
 ]);
 const isTime = (column: { table_name: string; column_name: string; data_type: string }) =>
   TIME_TYPES.has(column.data_type) || PER_PROCESS.has(`${column.table_name}.${column.column_name}`);

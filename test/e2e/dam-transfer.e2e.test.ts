@@ -881,7 +881,7 @@ describe('DAM ↔ Rapid in the browser, end to end (real Chromium, extension, ho
     await quickUpload();
     await button(TRANSFER_MESSAGES.chooseFile).click();
     await seeText('credited.png');
-    await page.locator(`::-p-text(${q(TRANSFER_MESSAGES.currentDirectory)})`).click();
+    await page.locator(`::-p-text(${quoted(TRANSFER_MESSAGES.currentDirectory)})`).click();
     await button(TRANSFER_MESSAGES.upload).click();
     await page.waitForSelector('[data-testid="upload-form"]', { visible: true, timeout: 60_000 });
     await checkScreen('upload-form');

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { scanUpload } from '../../dam-app/server/antivirus/antivirus-service.ts';
 import { reconcile } from '../../dam-app/server/assets/reconcile.ts';
 import { ApiClient } from '../../dam-app/server/test-support/api-client.ts';
@@ -11,14 +11,13 @@ import { en } from '../../dam-app/web/src/i18n/messages-en.ts';
 import { fr } from '../../dam-app/web/src/i18n/messages-fr.ts';
 import {
   ADMIN_PASSWORD,
-  axeViolations,
   type DamWebSite,
   launchChromium,
   openAdminPage,
   SCREEN_WAIT_MS,
+  screenSteps,
   startDamWebSite,
 } from './harness/dam-web.ts';
-import { saveScreenshot } from './harness/screenshot.ts';
 
 // The administration lists of issues 29 and 30 with real content, in English and French, each axe-checked: remote
 // servers, the quarantine (an EICAR upload quarantined by a real clamd), Archive status (an archive proxy and a
@@ -33,7 +32,6 @@ let site: DamWebSite;
 let browser: Browser;
 let page: Page;
 const ids: Record<string, number> = {};
-const q = (text: string) => JSON.stringify(text);
 
 async function until(probe: () => Promise<boolean>) {
   const deadline = Date.now() + SCREEN_WAIT_MS;
@@ -159,15 +157,11 @@ afterAll(async () => {
   await clamd?.close();
 });
 
-const go = (hash: string) => page.goto(new URL(hash, site.url).href);
-const seeText = (text: string) =>
-  page.waitForSelector(`::-p-text(${q(text)})`, { visible: true, timeout: SCREEN_WAIT_MS });
-async function checkScreen(name: string) {
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  await saveScreenshot(page, `dam-web-admin-lists-${name}`);
-  const violations = await axeViolations(page);
-  expect(violations, `${name}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
-}
+const { go, seeText, checkScreen } = screenSteps(
+  'dam-web-admin-lists',
+  () => site,
+  () => page,
+);
 
 describe('the administration lists of issues 29 and 30, and the library’s archive', () => {
   it.each([

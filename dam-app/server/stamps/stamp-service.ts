@@ -1,6 +1,4 @@
 import type { Kysely } from 'kysely';
-import { valueProblem } from '../../api/field-validators.ts';
-import { type Form, fieldKey } from '../../api/forms.ts';
 import { FIELD_MESSAGES } from '../../api/messages.ts';
 import {
   type SaveStamp,
@@ -18,8 +16,6 @@ import { assertNotLockedByOther, visibleAssetIds } from '../assets/asset-records
 import { audit } from '../audit/audit.ts';
 import type { Database } from '../db/schema.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
-import { knownWords } from '../dictionaries/dictionary-queries.ts';
-import { parentOf } from '../folders/acl-scope.ts';
 import { assetPaths, lockAssetFields, mergeFieldValues } from '../forms/form-queries.ts';
 import { selectionValueProblems } from '../forms/form-values-service.ts';
 import { metadataWorkflowsWatch } from '../metadata-io/metadata-io-service.ts';

@@ -99,7 +99,10 @@ describe('the upload progress dialog’s upload form (R-UPLOAD-FORM)', () => {
     });
     const fr = translator('fr');
     const { rerender } = renderScreen(
-      <UploadProgressDialog uploads={[{ ...completed, state: 'uploading' as const }]} onConfirmed={() => {}} />,
+      <UploadProgressDialog
+        uploads={[{ ...completed, state: 'uploading' as const }]}
+        onConfirmed={() => {}}
+      />,
       { language: 'fr' },
     );
     expect(await screen.findByRole('dialog', { name: fr('transfer.progressTitle') })).toBeTruthy();

@@ -1650,6 +1650,26 @@ export const en = {
   'config.DAM_ANTIVIRUS': 'Scan uploads with the antivirus (when clamd is set)',
   'config.choice.admin': 'Administrators',
   'config.choice.public': 'Anyone who reaches the server',
+  // issue 30, Home (R-HOME)
+  'home.title': 'Home',
+  'home.intro': 'What waits on you, what changed and what is new in the library.',
+  'home.openLibrary': 'Browse the library',
+  'home.waiting': 'Waiting on you',
+  'home.waitingNone': 'Nothing waits on you. Requests to approve and check-outs to return show here.',
+  'home.allTasks': 'All my tasks',
+  'home.due': 'Due {date}',
+  'home.changed': 'Changed since your last visit ({date})',
+  'home.changedNone': 'Nothing you can see has changed since your last visit.',
+  'home.myUploads': 'Your recent uploads',
+  'home.myUploadsNone':
+    'You have not uploaded anything yet. Create → Quick Upload sends files to the library.',
+  'home.libraryUploads': 'New in the library',
+  'home.libraryUploadsNone': 'No asset has been added to the library yet.',
+  'home.addedBy': '{date} by {name}',
+  'home.shared': 'Shared with you',
+  'home.sharedNone': 'Nobody has shared a collection with your groups yet.',
+  'home.sharedBy': 'From {owner}, {count} {count|asset|assets}',
+  'home.allCollections': 'All collections',
 } as const;
 
 export type MessageKey = keyof typeof en;

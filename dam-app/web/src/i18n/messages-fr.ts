@@ -1687,4 +1687,25 @@ export const fr: Messages = {
   'config.DAM_ANTIVIRUS': 'Analyser les envois avec l’antivirus (quand clamd est configuré)',
   'config.choice.admin': 'Administrateurs',
   'config.choice.public': 'Quiconque joint le serveur',
+  // issue 30, Home (R-HOME)
+  'home.title': 'Accueil',
+  'home.intro': 'Ce qui vous attend, ce qui a changé et ce qui est nouveau dans la médiathèque.',
+  'home.openLibrary': 'Parcourir la médiathèque',
+  'home.waiting': 'En attente de vous',
+  'home.waitingNone':
+    'Rien ne vous attend. Les demandes à approuver et les extractions à rendre s’affichent ici.',
+  'home.allTasks': 'Toutes mes tâches',
+  'home.due': 'Échéance {date}',
+  'home.changed': 'Modifié depuis votre dernière visite ({date})',
+  'home.changedNone': 'Rien de ce que vous pouvez voir n’a changé depuis votre dernière visite.',
+  'home.myUploads': 'Vos derniers envois',
+  'home.myUploadsNone':
+    'Vous n’avez encore rien envoyé. Créer → Envoi rapide envoie des fichiers dans la médiathèque.',
+  'home.libraryUploads': 'Nouveau dans la médiathèque',
+  'home.libraryUploadsNone': 'Aucune ressource n’a encore été ajoutée à la médiathèque.',
+  'home.addedBy': '{date} par {name}',
+  'home.shared': 'Partagé avec vous',
+  'home.sharedNone': 'Personne n’a encore partagé de collection avec vos groupes.',
+  'home.sharedBy': 'De {owner}, {count} {count|ressource|ressources}',
+  'home.allCollections': 'Toutes les collections',
 };

@@ -95,11 +95,4 @@ describe('R-WORKSPACES: the home screen', () => {
     renderScreen(<HomeScreen session={session} />);
     await waitFor(() => expect(window.location.hash).toContain('/7'));
   });
-
-  it('opens on the ACL’s root without a workspace', async () => {
-    window.location.hash = '#/';
-    fakeApi({ 'GET /folders/tree': tree, 'GET /workspace': { workspace: null } });
-    renderScreen(<HomeScreen session={session} />);
-    await waitFor(() => expect(window.location.hash).toMatch(/\/1$/));
-  });
 });

@@ -12,6 +12,7 @@ import {
   axeViolations,
   type DamWebSite,
   launchChromium,
+  openLibraryFromHome,
   SCREEN_WAIT_MS,
   startDamWebSite,
 } from './harness/dam-web.ts';
@@ -369,6 +370,7 @@ describe('DAM ↔ Rapid in the browser, end to end (real Chromium, extension, ho
 
   it('says why an upload did not start: a chosen file that does not exist', async () => {
     await go('#/');
+    await openLibraryFromHome(page);
     const typed = join(dirname(files.cancel as string), 'typed-but-missing.bin');
     await writeScript([typed]);
     await quickUpload();
@@ -391,6 +393,7 @@ describe('DAM ↔ Rapid in the browser, end to end (real Chromium, extension, ho
 
   it('cancels an upload from the transfer panel: the DAM hears cancelled_upload', async () => {
     await go('#/');
+    await openLibraryFromHome(page);
     await writeScript([files.cancel] as string[]);
     await quickUpload();
     await button(TRANSFER_MESSAGES.chooseFile).click();

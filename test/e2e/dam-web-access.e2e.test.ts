@@ -8,6 +8,7 @@ import {
   axeViolations,
   type DamWebSite,
   launchChromium,
+  openLibraryFromHome,
   pageAfterFailure,
   SCREEN_WAIT_MS,
   startDamWebSite,
@@ -56,9 +57,14 @@ const seeText = (text: string, target = page) =>
   target.waitForSelector(`::-p-text(${q(text)})`, { visible: true, timeout: SCREEN_WAIT_MS });
 const seeHeading = (text: string, target = page) =>
   target.waitForSelector(`aria/${text}[role="heading"]`, { visible: true, timeout: SCREEN_WAIT_MS });
-/** Signed in, the app lands in the ACL root folder's view with the Places tree beside it. */
+/** Signed in, the app lands on Home (R-HOME) with the Places tree beside it; its link opens the ACL root folder. */
 const seeLibrary = async (target = page) => {
   await target.waitForSelector('[role="tree"] [role="treeitem"]', { visible: true, timeout: SCREEN_WAIT_MS });
+  await target.waitForSelector('[data-open-library], [data-result-count]', {
+    visible: true,
+    timeout: SCREEN_WAIT_MS,
+  });
+  if (await target.$('[data-open-library]')) await openLibraryFromHome(target);
   // The ACL root folder's first page has answered: no call of the landing is still under way.
   await target.waitForFunction(
     () => /\d/.test(document.querySelector('[data-result-count]')?.textContent ?? ''),

@@ -9,6 +9,7 @@ import {
   axeViolations,
   type DamWebSite,
   launchChromium,
+  openLibraryFromHome,
   SCREEN_WAIT_MS,
   startDamWebSite,
   withInstallPromptClosed,
@@ -122,6 +123,7 @@ describe('the header in French', () => {
     for (const width of [1024, 1280]) {
       await page.setViewport({ width, height: 800 });
       await go('#/');
+      await openLibraryFromHome(page);
       await page.waitForSelector(`nav[aria-label=${q(fr['workingSets.nav'])}]`, { visible: true });
       await noBackdrop();
       await page.waitForFunction(

@@ -10,6 +10,7 @@ import {
   axeViolations,
   type DamWebSite,
   launchChromium,
+  openLibraryFromHome,
   pageAfterFailure,
   SCREEN_WAIT_MS,
   startDamWebSite,
@@ -137,12 +138,11 @@ async function closeMenu() {
 }
 
 describe('DAM web app: browsing and searching the library in Chromium', () => {
-  it('lands in the ACL root folder and browses the Places tree with the keyboard', async () => {
+  it('lands on Home, opens the ACL root folder from it and browses the Places tree with the keyboard', async () => {
     await logIn('admin', ADMIN_PASSWORD);
-    // The home screen redirects in an effect once the tree has loaded, so just after the tree is painted.
-    await page.waitForFunction(() => /^#\/folder\/\d+$/.test(window.location.hash), {
-      timeout: SCREEN_WAIT_MS,
-    });
+    // R-HOME: the default workspace opens on Home, which links to the library's root.
+    await seeHeading('Home');
+    await openLibraryFromHome(page);
     await seeHeading('Library');
     await seeText('This folder holds no assets');
     await checkScreen('home');

@@ -184,3 +184,15 @@ export async function openAdminPage(
   await page.waitForSelector('button[data-user-menu]', { visible: true, timeout: SCREEN_WAIT_MS });
   return page;
 }
+
+/**
+ * From Home (R-HOME: where a person of the default workspace lands), the library's root folder, opened by Home's
+ * "Browse the library" link.
+ */
+export async function openLibraryFromHome(page: Page): Promise<void> {
+  await page.waitForSelector('[data-open-library]', { visible: true, timeout: SCREEN_WAIT_MS });
+  await page.locator('[data-open-library]').click();
+  await page.waitForFunction(() => /^#\/folder\/\d+$/.test(window.location.hash), {
+    timeout: SCREEN_WAIT_MS,
+  });
+}

@@ -1670,6 +1670,20 @@ export const en = {
   'home.sharedNone': 'Nobody has shared a collection with your groups yet.',
   'home.sharedBy': 'From {owner}, {count} {count|asset|assets}',
   'home.allCollections': 'All collections',
+  // issue 30, workspace components
+  'workspace.component.tileView': 'Result view: Tile',
+  'workspace.component.listView': 'Result view: List',
+  'workspace.component.calendarView': 'Result view: Calendar',
+  'workspace.component.textView': 'Result view: Text',
+  'workspace.component.extendedPanel': 'Asset panel: Extended view',
+  'workspace.component.versionsPanel': 'Asset panel: Versions',
+  'workspace.component.discussionPanel': 'Asset panel: Discussion',
+  'workspace.component.transferPanel': 'Transfer panel',
+  'workspace.narrowFor': 'Show fewer parts to {group}',
+  'workspace.componentsFor': 'Parts {group} sees',
+  'workspace.myComponents': 'Workspace parts',
+  'workspace.myComponentsIntro': 'Choose the parts of the screen your workspace shows to its people.',
+  'workspace.none': 'You work in the default workspace: it shows every part.',
 } as const;
 
 export type MessageKey = keyof typeof en;

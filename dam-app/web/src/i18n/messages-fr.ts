@@ -1708,4 +1708,19 @@ export const fr: Messages = {
   'home.sharedNone': 'Personne n’a encore partagé de collection avec vos groupes.',
   'home.sharedBy': 'De {owner}, {count} {count|ressource|ressources}',
   'home.allCollections': 'Toutes les collections',
+  // issue 30, workspace components
+  'workspace.component.tileView': 'Vue des résultats : mosaïque',
+  'workspace.component.listView': 'Vue des résultats : liste',
+  'workspace.component.calendarView': 'Vue des résultats : calendrier',
+  'workspace.component.textView': 'Vue des résultats : texte',
+  'workspace.component.extendedPanel': 'Panneau de ressource : vue étendue',
+  'workspace.component.versionsPanel': 'Panneau de ressource : versions',
+  'workspace.component.discussionPanel': 'Panneau de ressource : discussion',
+  'workspace.component.transferPanel': 'Panneau des transferts',
+  'workspace.narrowFor': 'Afficher moins d’éléments à {group}',
+  'workspace.componentsFor': 'Éléments que voit {group}',
+  'workspace.myComponents': 'Éléments de l’espace de travail',
+  'workspace.myComponentsIntro':
+    'Choisissez les éléments de l’écran que votre espace de travail montre à ses membres.',
+  'workspace.none': 'Vous travaillez dans l’espace de travail par défaut : il montre tous les éléments.',
 };

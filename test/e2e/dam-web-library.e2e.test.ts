@@ -479,6 +479,12 @@ describe('DAM web app: browsing and searching the library in Chromium', () => {
 
     const ivy = site.logins.find((login) => login.username === 'ivy');
     await logIn('ivy', ivy?.password ?? '');
+    // R-HOME: Ivy lands on Home, which lists only the assets of her ACL (Public); its link opens that root.
+    await seeHeading('Home');
+    expect(await page.$eval('[data-home="library-uploads"]', (card) => card.textContent)).not.toContain(
+      'Dawn',
+    );
+    await openLibraryFromHome(page);
     await seeHeading('Public');
     await go('#/search?q=logo');
     await page.waitForSelector('[role="option"]', { visible: true });

@@ -1658,7 +1658,7 @@ export const en = {
   'home.waitingNone': 'Nothing waits on you. Requests to approve and check-outs to return show here.',
   'home.allTasks': 'All my tasks',
   'home.due': 'Due {date}',
-  'home.changed': 'Changed since your last visit ({date})',
+  'home.changed': 'Changed since {date}',
   'home.changedNone': 'Nothing you can see has changed since your last visit.',
   'home.myUploads': 'Your recent uploads',
   'home.myUploadsNone':

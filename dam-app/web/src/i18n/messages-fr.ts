@@ -1696,7 +1696,7 @@ export const fr: Messages = {
     'Rien ne vous attend. Les demandes à approuver et les extractions à rendre s’affichent ici.',
   'home.allTasks': 'Toutes mes tâches',
   'home.due': 'Échéance {date}',
-  'home.changed': 'Modifié depuis votre dernière visite ({date})',
+  'home.changed': 'Modifié depuis le {date}',
   'home.changedNone': 'Rien de ce que vous pouvez voir n’a changé depuis votre dernière visite.',
   'home.myUploads': 'Vos derniers envois',
   'home.myUploadsNone':

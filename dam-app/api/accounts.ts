@@ -63,6 +63,8 @@ export const permissionNames = [
   'externalShare',
   // External portals (R-PORTAL-PUBLISH): publish collections and folders on a public portal.
   'externalPortal',
+  // R-WORKSPACE-COMPONENTS-PERMISSION: choose the components of one's own workspace (an administrator always may).
+  'workspaceComponents',
 ] as const;
 export const permissionSchema = z.enum(permissionNames);
 export type Permission = z.infer<typeof permissionSchema>;

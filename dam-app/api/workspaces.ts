@@ -39,10 +39,51 @@ const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, WORKSPACE_TEXTS.colour);
 
 /**
  * R-WORKSPACE-COMPONENTS: the parts of the shell a workspace may show — the menu bar (working sets, requests), the
- * Places tree and Quick Search. Only an administrator chooses them: a person cannot add one.
+ * Places tree, Quick Search, the result views, the asset view's panels beyond General, and the transfer panel. An
+ * administrator chooses them, per workspace and per group; a person only with the workspaceComponents permission.
  */
-export const WORKSPACE_COMPONENTS = ['menuBar', 'places', 'search'] as const;
+export const WORKSPACE_COMPONENTS = [
+  'menuBar',
+  'places',
+  'search',
+  'tileView',
+  'listView',
+  'calendarView',
+  'textView',
+  'extendedPanel',
+  'versionsPanel',
+  'discussionPanel',
+  'transferPanel',
+] as const;
 export type WorkspaceComponent = (typeof WORKSPACE_COMPONENTS)[number];
+/** The result view each component stands for (the browse screen's views). */
+export const VIEW_COMPONENTS = {
+  tile: 'tileView',
+  list: 'listView',
+  calendar: 'calendarView',
+  text: 'textView',
+} as const satisfies Record<string, WorkspaceComponent>;
+/** The asset view's panel (tab) each component stands for; General is always shown. */
+export const PANEL_COMPONENTS = {
+  extended: 'extendedPanel',
+  versions: 'versionsPanel',
+  discussion: 'discussionPanel',
+} as const satisfies Record<string, WorkspaceComponent>;
+export const COMPONENT_TEXTS = {
+  oneView: 'A workspace shows at least one result view.',
+  groupNotInWorkspace: 'This group does not see the workspace.',
+};
+
+const isView = (part: string) => (Object.values(VIEW_COMPONENTS) as string[]).includes(part);
+/** A set of components, in the list's order, keeping at least one result view. */
+export const componentsSchema = z
+  .array(z.enum(WORKSPACE_COMPONENTS))
+  .max(WORKSPACE_COMPONENTS.length * 2)
+  .transform((list) => WORKSPACE_COMPONENTS.filter((each) => list.includes(each)))
+  .refine((list) => list.some(isView), COMPONENT_TEXTS.oneView);
+
+/** A group's narrowing of its workspace's components: the group sees only those of both. */
+export const groupComponentsSchema = z.strictObject({ groupId: dbId(), components: componentsSchema });
 
 /** What an administrator saves (R-WORKSPACES): `logo` is base64 PNG, null removes it, left out keeps it. */
 export const saveWorkspaceSchema = z
@@ -61,13 +102,18 @@ export const saveWorkspaceSchema = z
       .refine(isLogoPng, WORKSPACE_TEXTS.logo)
       .nullable()
       .optional(),
-    components: z
-      .array(z.enum(WORKSPACE_COMPONENTS))
-      .max(WORKSPACE_COMPONENTS.length)
-      .transform((list) => WORKSPACE_COMPONENTS.filter((each) => list.includes(each)))
-      .default([...WORKSPACE_COMPONENTS]),
+    components: componentsSchema.default([...WORKSPACE_COMPONENTS]),
+    groupComponents: z.array(groupComponentsSchema).max(1_000).default([]),
   })
   .superRefine((value, context) => {
+    value.groupComponents.forEach((each, index) => {
+      if (!value.groupIds.includes(each.groupId))
+        context.addIssue({
+          code: 'custom',
+          path: ['groupComponents', index, 'groupId'],
+          message: COMPONENT_TEXTS.groupNotInWorkspace,
+        });
+    });
     if (!/^#[0-9a-fA-F]{6}$/.test(value.headerColor) || !/^#[0-9a-fA-F]{6}$/.test(value.headerTextColor))
       return;
     const ratio = contrastRatio(value.headerColor, value.headerTextColor);
@@ -91,10 +137,26 @@ export const workspaceSchema = z
     /** Where the logo is read, changing with each save so a cached one is never shown; null without a logo. */
     logoVersion: z.string().nullable(),
     components: z.array(z.enum(WORKSPACE_COMPONENTS)),
+    /** The groups that narrow the workspace's components, and to which. */
+    groupComponents: z.array(
+      z.object({ groupId: z.number(), components: z.array(z.enum(WORKSPACE_COMPONENTS)) }),
+    ),
   })
   .meta({ id: 'Workspace' });
 export type Workspace = z.infer<typeof workspaceSchema>;
 
 /** The signed-in person's workspace, or null (the DAM's own start and look). */
-export const myWorkspaceSchema = z.object({ workspace: workspaceSchema.omit({ groupIds: true }).nullable() });
+export const myWorkspaceSchema = z.object({
+  workspace: workspaceSchema
+    .omit({ groupIds: true, groupComponents: true })
+    .extend({
+      /** R-WORKSPACE-COMPONENTS-PERMISSION: may this person choose the workspace's components? */
+      mayChooseComponents: z.boolean(),
+      /** The workspace's own components, before their groups narrow them (`components` is what they see). */
+      workspaceComponents: z.array(z.enum(WORKSPACE_COMPONENTS)),
+    })
+    .nullable(),
+});
+/** R-WORKSPACE-COMPONENTS-PERMISSION: what a person with the permission saves for their workspace. */
+export const saveMyComponentsSchema = z.strictObject({ components: componentsSchema });
 export type MyWorkspace = z.infer<typeof myWorkspaceSchema>;

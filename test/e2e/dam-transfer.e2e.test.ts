@@ -15,7 +15,9 @@ import { assertBuilt } from './harness/artifacts.ts';
 import {
   type DamWebSite,
   launchChromium,
+  openLibraryFromHome,
   quoted,
+  SCREEN_WAIT_MS,
   screenSteps,
   signIn,
   startDamWebSite,
@@ -363,6 +365,7 @@ describe('DAM ↔ Rapid in the browser, end to end (real Chromium, extension, ho
 
   it('says why an upload did not start: a chosen file that does not exist', async () => {
     await go('#/');
+    await openLibraryFromHome(page);
     const typed = join(dirname(files.cancel as string), 'typed-but-missing.bin');
     await writeScript([typed]);
     await quickUpload();
@@ -385,6 +388,7 @@ describe('DAM ↔ Rapid in the browser, end to end (real Chromium, extension, ho
 
   it('cancels an upload from the transfer panel: the DAM hears cancelled_upload', async () => {
     await go('#/');
+    await openLibraryFromHome(page);
     await writeScript([files.cancel] as string[]);
     await quickUpload();
     await button(TRANSFER_MESSAGES.chooseFile).click();

@@ -7,6 +7,7 @@ import {
   ADMIN_PASSWORD,
   type DamWebSite,
   launchChromium,
+  openLibraryFromHome,
   pageAfterFailure,
   quoted,
   SCREEN_WAIT_MS,
@@ -57,9 +58,22 @@ const { go, seeText, seeHeading, button, checkScreen } = screenSteps(
   () => site,
   () => page,
 );
-/** Signed in, the app lands in the ACL root folder's view with the Places tree beside it. */
+/** Signed in, the app lands on Home (R-HOME) with the Places tree beside it; its link opens the ACL root folder. */
 const seeLibrary = async (target = page) => {
   await target.waitForSelector('[role="tree"] [role="treeitem"]', { visible: true, timeout: SCREEN_WAIT_MS });
+  await target.waitForSelector('[data-open-library], [data-result-count]', {
+    visible: true,
+    timeout: SCREEN_WAIT_MS,
+  });
+  if (await target.$('[data-open-library]')) {
+    await openLibraryFromHome(target);
+    // A fresh load, as a person landing there: the keyboard's Tab starts again from the top of the page.
+    await target.reload();
+    await target.waitForSelector('[role="tree"] [role="treeitem"]', {
+      visible: true,
+      timeout: SCREEN_WAIT_MS,
+    });
+  }
   // The ACL root folder's first page has answered: no call of the landing is still under way.
   await target.waitForFunction(
     () => /\d/.test(document.querySelector('[data-result-count]')?.textContent ?? ''),
@@ -435,9 +449,10 @@ describe('DAM web app: access screens, shell and administration in Chromium', ()
     await fill('firstName', 'Nina');
     await fill('lastName', 'Newcomer');
     await button('Join').click();
-    await seeLibrary();
+    // R-HOME: the newcomer lands on Home, welcomed; the library is a link away.
     await seeText('Welcome! Your account is ready.');
     await checkScreen('invitation-accepted');
+    await seeLibrary();
     const session = await page.evaluate(() => fetch('/api/v1/session').then((answer) => answer.json()));
     expect(session.user.username).toBe('newcomer');
 

@@ -9,6 +9,7 @@ import {
   type DamWebSite,
   demoPassword,
   launchChromium,
+  openLibraryFromHome,
   quoted,
   SCREEN_WAIT_MS,
   screenSteps,
@@ -111,6 +112,7 @@ describe('the header in French', () => {
     for (const width of [1024, 1280]) {
       await page.setViewport({ width, height: 800 });
       await go('#/');
+      await openLibraryFromHome(page);
       await page.waitForSelector(`nav[aria-label=${quoted(fr['workingSets.nav'])}]`, { visible: true });
       await noBackdrop();
       await page.waitForFunction(

@@ -9,6 +9,7 @@ import {
   ADMIN_PASSWORD,
   type DamWebSite,
   launchChromium,
+  openLibraryFromHome,
   pageAfterFailure,
   quoted,
   SCREEN_WAIT_MS,
@@ -124,12 +125,11 @@ async function closeMenu() {
 }
 
 describe('DAM web app: browsing and searching the library in Chromium', () => {
-  it('lands in the ACL root folder and browses the Places tree with the keyboard', async () => {
+  it('lands on Home, opens the ACL root folder from it and browses the Places tree with the keyboard', async () => {
     await logIn('admin', ADMIN_PASSWORD);
-    // The home screen redirects in an effect once the tree has loaded, so just after the tree is painted.
-    await page.waitForFunction(() => /^#\/folder\/\d+$/.test(window.location.hash), {
-      timeout: SCREEN_WAIT_MS,
-    });
+    // R-HOME: the default workspace opens on Home, which links to the library's root.
+    await seeHeading('Home');
+    await openLibraryFromHome(page);
     await seeHeading('Library');
     await seeText('This folder holds no assets');
     await checkScreen('home');
@@ -466,6 +466,12 @@ describe('DAM web app: browsing and searching the library in Chromium', () => {
 
     const ivy = site.logins.find((login) => login.username === 'ivy');
     await logIn('ivy', ivy?.password ?? '');
+    // R-HOME: Ivy lands on Home, which lists only the assets of her ACL (Public); its link opens that root.
+    await seeHeading('Home');
+    expect(await page.$eval('[data-home="library-uploads"]', (card) => card.textContent)).not.toContain(
+      'Dawn',
+    );
+    await openLibraryFromHome(page);
     await seeHeading('Public');
     await go('#/search?q=logo');
     await page.waitForSelector('[role="option"]', { visible: true });

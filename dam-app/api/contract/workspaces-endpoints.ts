@@ -1,7 +1,12 @@
 import { z } from 'zod';
-import { myWorkspaceSchema, saveWorkspaceSchema, workspaceSchema } from '../workspaces.ts';
+import {
+  myWorkspaceSchema,
+  saveMyComponentsSchema,
+  saveWorkspaceSchema,
+  workspaceSchema,
+} from '../workspaces.ts';
 import { endpointGroup } from './endpoint-group.ts';
-import { errors, notFound } from './error-sets.ts';
+import { errors, forbidden, notFound } from './error-sets.ts';
 import { namedSet } from './named-set.ts';
 import { idParams } from './params.ts';
 
@@ -36,4 +41,12 @@ export const workspaceLogo = user.item('/workspaces/{id}/logo', idParams).get(''
   query: z.object({ v: z.string().max(40).optional() }),
   response: z.string().meta({ format: 'binary' }),
   produces: 'image/png',
+});
+export const saveMyComponents = user.put('/workspace/components', {
+  summary:
+    'Choose the components of my workspace (R-WORKSPACE-COMPONENTS-PERMISSION: an administrator, or with the workspaceComponents permission)',
+  body: saveMyComponentsSchema,
+  response: myWorkspaceSchema,
+  // R-CONFIGURATOR-LEASE: another administrator holds the workspace's lease.
+  errors: errors(forbidden, notFound, { 409: ['configuring'] }),
 });

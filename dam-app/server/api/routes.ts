@@ -25,6 +25,7 @@ import { feedRoutes } from '../feeds/feed-routes.ts';
 import { folderRoutes } from '../folders/folder-routes.ts';
 import { formRoutes } from '../forms/form-routes.ts';
 import { healthRoutes } from '../health/health-routes.ts';
+import { homeRoutes } from '../home/home-routes.ts';
 import { eventsRoutes } from '../live/events-route.ts';
 import { loadingDockRoutes } from '../loading-dock/loading-dock-routes.ts';
 import { metadataIoRoutes } from '../metadata-io/metadata-io-routes.ts';
@@ -113,4 +114,6 @@ export const API_ROUTES: RouteDefinition[] = [
   ...quarantineRoutes,
   // issue 30, remote configuration
   ...runtimeSettingsRoutes,
+  // issue 30, Home
+  ...homeRoutes,
 ];

@@ -34,6 +34,7 @@ export const ASSET_ROW_COLUMNS = [
   'checked_out_by',
   'checked_out_at',
   'version_number',
+  'uploaded_by',
 ] as const satisfies readonly (keyof AssetRow)[];
 
 /** The API view of assets, with their renditions, version counts, lock holders and archive states in four queries. */

@@ -105,6 +105,8 @@ export async function ingestFile(
       description: meta.description ?? '',
       keywords: meta.keywords,
       keyword_search: keywordVector(meta.keywords),
+      // R-HOME: "my recent uploads" — whoever brought the file (a workflow's copy is nobody's upload).
+      uploaded_by: origin.fromWorkflow ? null : origin.actorId,
     });
     if (inserted === undefined) {
       // Another server registered the same path a moment ago: that asset is this one.

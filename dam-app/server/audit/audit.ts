@@ -38,6 +38,7 @@ export type AuditEvent =
   | 'stamp_deleted'
   | 'download'
   | 'workspace_saved'
+  | 'workspace_components_saved'
   | 'workspace_deleted'
   // issue 30, remote servers
   | 'remote_server_saved'

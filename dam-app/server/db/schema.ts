@@ -234,6 +234,8 @@ export interface AssetsTable {
   version_number: Generated<number>;
   search: ColumnType<string, never, never>;
   keyword_search: ColumnType<string, string | undefined, string>;
+  /** R-HOME: who uploaded it (migration 0041); null for a file found in the tree. */
+  uploaded_by: Generated<number | null>;
 }
 
 export interface RenditionsTable {
@@ -464,6 +466,17 @@ export interface Database {
   // issue 29, stamp undo (migration 0039)
   stamp_runs: StampRunsTable;
   stamp_run_assets: StampRunAssetsTable;
+  // issue 30, Home (migration 0041)
+  home_visits: HomeVisitsTable;
+}
+
+/** R-HOME (migration 0041): a person's visits to a workspace's Home; `workspace_key` 0 is the default workspace. */
+export interface HomeVisitsTable {
+  user_id: number;
+  workspace_key: number;
+  seen_at: Date;
+  /** Where "changed since your last visit" starts: the visit before this one (null before a second visit). */
+  since: Date | null;
 }
 
 /** R-STAMP-UNDO (migration 0039): a stamp applied, with the values it wrote. */
@@ -899,6 +912,8 @@ export interface WorkspacesTable {
 export interface WorkspaceGroupsTable {
   workspace_id: number;
   group_id: number;
+  /** R-WORKSPACE-COMPONENTS: the group's narrowing of the workspace's components; null keeps them (migration 0041). */
+  components: ColumnType<string[] | null, string[] | null | undefined, string[] | null>;
 }
 
 /** A comment on one version of an asset, a reply when `parent_id` is set (migration 0023). */

@@ -29,7 +29,7 @@ export async function workspaceRows(db: Kysely<Database>, id?: number) {
   const links = rows.length
     ? await db
         .selectFrom('workspace_groups')
-        .select(['workspace_id', 'group_id'])
+        .select(['workspace_id', 'group_id', 'components'])
         .where(
           'workspace_id',
           'in',
@@ -41,6 +41,9 @@ export async function workspaceRows(db: Kysely<Database>, id?: number) {
   return rows.map((row) => ({
     ...row,
     group_ids: links.filter((link) => link.workspace_id === row.id).map((link) => link.group_id),
+    group_components: links
+      .filter((link) => link.workspace_id === row.id && link.components !== null)
+      .map((link) => ({ groupId: link.group_id, components: link.components as string[] })),
   }));
 }
 
@@ -84,17 +87,54 @@ export async function updateWorkspace(db: Kysely<Database>, id: number, values: 
   return row?.id;
 }
 
-/** Replaces the workspace's groups; answers how many of the ids are groups. */
-export async function setWorkspaceGroups(db: Kysely<Database>, id: number, groupIds: number[]) {
+/**
+ * Replaces the workspace's groups, each with its narrowing of the components (none: the workspace's own); answers
+ * how many of the ids are groups.
+ */
+export async function setWorkspaceGroups(
+  db: Kysely<Database>,
+  id: number,
+  groupIds: number[],
+  narrowing: ReadonlyMap<number, string[]> = new Map(),
+) {
   await db.deleteFrom('workspace_groups').where('workspace_id', '=', id).execute();
   if (groupIds.length === 0) return 0;
   const known = await db.selectFrom('groups').select('id').where('id', 'in', groupIds).execute();
   if (known.length)
     await db
       .insertInto('workspace_groups')
-      .values(known.map((group) => ({ workspace_id: id, group_id: group.id })))
+      .values(
+        known.map((group) => ({
+          workspace_id: id,
+          group_id: group.id,
+          components: narrowing.get(group.id) ?? null,
+        })),
+      )
       .execute();
   return known.length;
+}
+
+/** R-WORKSPACE-COMPONENTS: each narrowing (null: none) of the workspace's groups the user is in. */
+export const groupComponentsOfUser = async (db: Kysely<Database>, workspaceId: number, userId: number) =>
+  (
+    await db
+      .selectFrom('workspace_groups')
+      .innerJoin('group_members', 'group_members.group_id', 'workspace_groups.group_id')
+      .select('workspace_groups.components')
+      .where('workspace_groups.workspace_id', '=', workspaceId)
+      .where('group_members.user_id', '=', userId)
+      .execute()
+  ).map((row) => row.components);
+
+/** Sets a workspace's own components; answers whether it exists. */
+export async function setWorkspaceComponents(db: Kysely<Database>, id: number, components: string[]) {
+  const row = await db
+    .updateTable('workspaces')
+    .set({ components, updated_at: new Date() })
+    .where('id', '=', id)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function deleteWorkspaceRow(db: Kysely<Database>, id: number) {

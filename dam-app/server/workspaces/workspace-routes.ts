@@ -3,6 +3,7 @@ import {
   deleteWorkspace,
   listWorkspaces,
   myWorkspace,
+  saveMyComponents,
   updateWorkspace,
   workspaceLogo,
 } from '../../api/contract/workspaces-endpoints.ts';
@@ -22,5 +23,8 @@ export const workspaceRoutes = [
     workspaces.deleteWorkspace(services, principal, params.id, ip),
   ),
   bindEndpoint(myWorkspace, ({ services, principal }) => workspaces.myWorkspace(services, principal)),
+  bindEndpoint(saveMyComponents, ({ services, principal, body, ip }) =>
+    workspaces.saveMyComponents(services, principal, body, ip),
+  ),
   bindEndpoint(workspaceLogo, ({ services, params }) => workspaces.workspaceLogo(services, params.id)),
 ];

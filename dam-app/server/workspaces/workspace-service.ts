@@ -1,12 +1,13 @@
 import type { z } from 'zod';
 import {
   type MyWorkspace,
+  type saveMyComponentsSchema,
   type saveWorkspaceSchema,
   WORKSPACE_COMPONENTS,
   type Workspace,
 } from '../../api/workspaces.ts';
-import type { Principal } from '../access/principal.ts';
-import { conflict, notFound } from '../api/api-error.ts';
+import { can, type Principal } from '../access/principal.ts';
+import { conflict, forbidden, notFound } from '../api/api-error.ts';
 import { audit } from '../audit/audit.ts';
 import { assertNotConfiguredByAnother } from '../configuration-lease/lease-service.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
@@ -19,16 +20,24 @@ type Row = Awaited<ReturnType<typeof queries.workspaceRows>>[number];
 export const WORKSPACE_EXISTS = 'A workspace with this name already exists.';
 const nameTaken = () => conflict('workspace_exists', WORKSPACE_EXISTS, 'name');
 
-const view = (row: Omit<Row, 'group_ids'>) => ({
+const components = (list: readonly string[]) => WORKSPACE_COMPONENTS.filter((each) => list.includes(each));
+const view = (row: Omit<Row, 'group_ids' | 'group_components'>) => ({
   id: row.id,
   name: row.name,
   startPath: row.start_path,
   headerColor: row.header_color,
   headerTextColor: row.header_text_color,
   logoVersion: row.has_logo ? row.updated_at.getTime().toString(36) : null,
-  components: WORKSPACE_COMPONENTS.filter((each) => row.components.includes(each)),
+  components: components(row.components),
 });
-const adminView = (row: Row): Workspace => ({ ...view(row), groupIds: row.group_ids });
+const adminView = (row: Row): Workspace => ({
+  ...view(row),
+  groupIds: row.group_ids,
+  groupComponents: row.group_components.map((each) => ({
+    groupId: each.groupId,
+    components: components(each.components),
+  })),
+});
 
 const columns = (body: Save): queries.WorkspaceColumns => ({
   name: body.name,
@@ -60,8 +69,12 @@ async function saveWorkspace(
           : await queries.updateWorkspace(trx, id, columns(body));
       if (savedId === undefined) throw id === undefined ? nameTaken() : notFound('workspace');
       if (
-        (await queries.setWorkspaceGroups(trx, savedId, [...new Set(body.groupIds)])) <
-        new Set(body.groupIds).size
+        (await queries.setWorkspaceGroups(
+          trx,
+          savedId,
+          [...new Set(body.groupIds)],
+          new Map(body.groupComponents.map((each) => [each.groupId, each.components])),
+        )) < new Set(body.groupIds).size
       )
         throw notFound('group');
       await audit(trx, {
@@ -69,7 +82,12 @@ async function saveWorkspace(
         event: 'workspace_saved',
         target: body.name,
         ip,
-        details: { groupIds: body.groupIds, startPath: body.startPath, components: body.components },
+        details: {
+          groupIds: body.groupIds,
+          startPath: body.startPath,
+          components: body.components,
+          groupComponents: body.groupComponents,
+        },
       });
       return savedId;
     })
@@ -96,10 +114,58 @@ export async function deleteWorkspace(services: DamServices, principal: Principa
   });
 }
 
-/** R-WORKSPACES: the first-made workspace one of the person's groups sees, or null (the DAM's own look). */
+/**
+ * R-WORKSPACES: the first-made workspace one of the person's groups sees, or null (the DAM's own look).
+ * R-WORKSPACE-COMPONENTS: its components as the person's groups narrow them — those of the workspace that one of
+ * their groups keeps (a group that narrows nothing keeps them all).
+ */
 export async function myWorkspace(services: DamServices, principal: Principal): Promise<MyWorkspace> {
   const row = await queries.workspaceOfUser(services.db, principal.user.id);
-  return { workspace: row ? view(row) : null };
+  if (!row) return { workspace: null };
+  const narrowings = await queries.groupComponentsOfUser(services.db, row.id, principal.user.id);
+  const own = components(row.components);
+  const kept = narrowings.some((each) => each === null)
+    ? own
+    : own.filter((part) => narrowings.some((each) => each?.includes(part)));
+  return {
+    workspace: {
+      ...view(row),
+      components: kept,
+      workspaceComponents: own,
+      mayChooseComponents: mayChooseComponents(principal),
+    },
+  };
+}
+
+/** R-WORKSPACE-COMPONENTS-PERMISSION: an administrator, or a person whose ACL holds workspaceComponents. */
+const mayChooseComponents = (principal: Principal) =>
+  principal.user.is_admin || can(principal, 'workspaceComponents');
+
+/**
+ * R-WORKSPACE-COMPONENTS-PERMISSION: a person chooses their workspace's own components only with the permission
+ * ("Users cannot add components … without permission"), and not while another configures it.
+ */
+export async function saveMyComponents(
+  services: DamServices,
+  principal: Principal,
+  body: z.output<typeof saveMyComponentsSchema>,
+  ip: string,
+): Promise<MyWorkspace> {
+  if (!mayChooseComponents(principal)) throw forbidden();
+  const row = await queries.workspaceOfUser(services.db, principal.user.id);
+  if (!row) throw notFound('workspace');
+  await assertNotConfiguredByAnother(services, principal, `workspace:${row.id}`);
+  await services.db.transaction().execute(async (trx) => {
+    if (!(await queries.setWorkspaceComponents(trx, row.id, body.components))) throw notFound('workspace');
+    await audit(trx, {
+      actorId: principal.user.id,
+      event: 'workspace_components_saved',
+      target: row.name,
+      ip,
+      details: { from: components(row.components), to: body.components },
+    });
+  });
+  return myWorkspace(services, principal);
 }
 
 /** A workspace's logo, to anyone signed in (a header shows it); cached privately until the next save changes its address. */

@@ -239,3 +239,15 @@ export async function inLanguage(page: Page, language: 'en' | 'fr') {
     .evaluate((lang) => window.localStorage.setItem('rapid-dam.language', lang), language)
     .catch(() => {});
 }
+
+/**
+ * From Home (R-HOME: where a person of the default workspace lands), the library's root folder, opened by Home's
+ * "Browse the library" link.
+ */
+export async function openLibraryFromHome(page: Page): Promise<void> {
+  await page.waitForSelector('[data-open-library]', { visible: true, timeout: SCREEN_WAIT_MS });
+  await page.locator('[data-open-library]').click();
+  await page.waitForFunction(() => /^#\/folder\/\d+$/.test(window.location.hash), {
+    timeout: SCREEN_WAIT_MS,
+  });
+}

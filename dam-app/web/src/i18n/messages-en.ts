@@ -1726,6 +1726,40 @@ export const en = {
   'stampRuns.undoTitle': 'Undo this stamp run?',
   'stampRuns.undoConfirm':
     'The fields “{name}” set on {assets} {assets|asset|assets} on {date} get their values from before back. Assets whose fields changed since stay as they are.',
+  // issue 30, Home (R-HOME)
+  'home.title': 'Home',
+  'home.intro': 'What waits on you, what changed and what is new in the library.',
+  'home.openLibrary': 'Browse the library',
+  'home.waiting': 'Waiting on you',
+  'home.waitingNone': 'Nothing waits on you. Requests to approve and check-outs to return show here.',
+  'home.allTasks': 'All my tasks',
+  'home.due': 'Due {date}',
+  'home.changed': 'Changed since {date}',
+  'home.changedNone': 'Nothing you can see has changed since your last visit.',
+  'home.myUploads': 'Your recent uploads',
+  'home.myUploadsNone':
+    'You have not uploaded anything yet. Create → Quick Upload sends files to the library.',
+  'home.libraryUploads': 'New in the library',
+  'home.libraryUploadsNone': 'No asset has been added to the library yet.',
+  'home.addedBy': '{date} by {name}',
+  'home.shared': 'Shared with you',
+  'home.sharedNone': 'Nobody has shared a collection with your groups yet.',
+  'home.sharedBy': 'From {owner}, {count} {count|asset|assets}',
+  'home.allCollections': 'All collections',
+  // issue 30, workspace components
+  'workspace.component.tileView': 'Result view: Tile',
+  'workspace.component.listView': 'Result view: List',
+  'workspace.component.calendarView': 'Result view: Calendar',
+  'workspace.component.textView': 'Result view: Text',
+  'workspace.component.extendedPanel': 'Asset panel: Extended view',
+  'workspace.component.versionsPanel': 'Asset panel: Versions',
+  'workspace.component.discussionPanel': 'Asset panel: Discussion',
+  'workspace.component.transferPanel': 'Transfer panel',
+  'workspace.narrowFor': 'Show fewer parts to {group}',
+  'workspace.componentsFor': 'Parts {group} sees',
+  'workspace.myComponents': 'Workspace parts',
+  'workspace.myComponentsIntro': 'Choose the parts of the screen your workspace shows to its people.',
+  'workspace.none': 'You work in the default workspace: it shows every part.',
 } as const;
 
 export type MessageKey = keyof typeof en;

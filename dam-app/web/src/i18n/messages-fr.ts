@@ -1763,4 +1763,40 @@ export const fr: Messages = {
   'stampRuns.undoTitle': 'Annuler ce tampon ?',
   'stampRuns.undoConfirm':
     'Les champs posés par « {name} » sur {assets} {assets|ressource|ressources} le {date} reprennent leurs valeurs d’avant. Les ressources dont les champs ont changé depuis restent telles quelles.',
+  // issue 30, Home (R-HOME)
+  'home.title': 'Accueil',
+  'home.intro': 'Ce qui vous attend, ce qui a changé et ce qui est nouveau dans la médiathèque.',
+  'home.openLibrary': 'Parcourir la médiathèque',
+  'home.waiting': 'En attente de vous',
+  'home.waitingNone':
+    'Rien ne vous attend. Les demandes à approuver et les extractions à rendre s’affichent ici.',
+  'home.allTasks': 'Toutes mes tâches',
+  'home.due': 'Échéance {date}',
+  'home.changed': 'Modifié depuis le {date}',
+  'home.changedNone': 'Rien de ce que vous pouvez voir n’a changé depuis votre dernière visite.',
+  'home.myUploads': 'Vos derniers envois',
+  'home.myUploadsNone':
+    'Vous n’avez encore rien envoyé. Créer → Envoi rapide envoie des fichiers dans la médiathèque.',
+  'home.libraryUploads': 'Nouveau dans la médiathèque',
+  'home.libraryUploadsNone': 'Aucune ressource n’a encore été ajoutée à la médiathèque.',
+  'home.addedBy': '{date} par {name}',
+  'home.shared': 'Partagé avec vous',
+  'home.sharedNone': 'Personne n’a encore partagé de collection avec vos groupes.',
+  'home.sharedBy': 'De {owner}, {count} {count|ressource|ressources}',
+  'home.allCollections': 'Toutes les collections',
+  // issue 30, workspace components
+  'workspace.component.tileView': 'Vue des résultats : mosaïque',
+  'workspace.component.listView': 'Vue des résultats : liste',
+  'workspace.component.calendarView': 'Vue des résultats : calendrier',
+  'workspace.component.textView': 'Vue des résultats : texte',
+  'workspace.component.extendedPanel': 'Panneau de ressource : vue étendue',
+  'workspace.component.versionsPanel': 'Panneau de ressource : versions',
+  'workspace.component.discussionPanel': 'Panneau de ressource : discussion',
+  'workspace.component.transferPanel': 'Panneau des transferts',
+  'workspace.narrowFor': 'Afficher moins d’éléments à {group}',
+  'workspace.componentsFor': 'Éléments que voit {group}',
+  'workspace.myComponents': 'Éléments de l’espace de travail',
+  'workspace.myComponentsIntro':
+    'Choisissez les éléments de l’écran que votre espace de travail montre à ses membres.',
+  'workspace.none': 'Vous travaillez dans l’espace de travail par défaut : il montre tous les éléments.',
 };

@@ -14,6 +14,7 @@ import { ASSET_KEYS } from '../api/query-keys.ts';
 import { usePreferences } from '../app/preferences.tsx';
 import { toaster } from '../app/toaster.tsx';
 import type { BrowseExtensions } from '../screens/browse/browse-extensions.tsx';
+import { useWorkspaceShows } from '../screens/shell/use-workspace.ts';
 import { browseEntries } from './browse-entries.tsx';
 import { downloadChoice } from './download-choice.ts';
 import { DownloadDialog, downloadSubjectOf } from './download-dialog.tsx';
@@ -62,6 +63,7 @@ export function TransferIntegration({
 }) {
   const { t } = usePreferences();
   const text = useTransferText();
+  const shows = useWorkspaceShows();
   const connect: Connect = useConnect({ minVersion: MIN_CLIENT_VERSION, dragDropEnabled: true });
   const { status, menusReady } = useClientStatus(connect);
   const current = useCurrentDirectory(session);
@@ -310,7 +312,8 @@ export function TransferIntegration({
 
   return (
     <TransferContext.Provider value={actions}>
-      <TransferPanel session={session} />
+      {/* R-WORKSPACE-COMPONENTS: the workspace may leave the transfer panel out; transfers go on without it. */}
+      {shows('transferPanel') && <TransferPanel session={session} />}
       {drop.popup}
       <UploadDialog
         open={uploadOpen}

@@ -2,7 +2,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { SessionView } from '../../../../api/accounts.ts';
-import { contrastRatio, WORKSPACE_TEXTS, type Workspace } from '../../../../api/workspaces.ts';
+import {
+  contrastRatio,
+  WORKSPACE_COMPONENTS,
+  WORKSPACE_TEXTS,
+  type Workspace,
+} from '../../../../api/workspaces.ts';
 import { fakeApi } from '../../test-support/fake-api.ts';
 import { en, renderScreen } from '../../test-support/render-screen.tsx';
 import { HomeScreen } from '../shell/home-screen.tsx';
@@ -16,7 +21,8 @@ const MARKETING: Workspace = {
   headerColor: '#1a365d',
   headerTextColor: '#ffffff',
   logoVersion: null,
-  components: ['menuBar', 'places', 'search'],
+  components: [...WORKSPACE_COMPONENTS],
+  groupComponents: [],
 };
 const routes = {
   'GET /admin/workspaces': [MARKETING],
@@ -53,13 +59,17 @@ describe('R-WORKSPACES: the Workspaces section', () => {
         name: 'Pale',
         headerColor: '#234e52',
         headerTextColor: '#ffffff',
-        components: ['menuBar', 'places', 'search'],
+        components: [...WORKSPACE_COMPONENTS],
       }),
     );
   });
 
   it('R-WORKSPACE-COMPONENTS: shows and saves the parts of the shell the workspace shows', async () => {
-    const kiosk = { ...MARKETING, components: ['places' as const] };
+    const kiosk = {
+      ...MARKETING,
+      components: ['places' as const, 'tileView' as const, 'listView' as const],
+      groupComponents: [{ groupId: 9, components: ['places' as const, 'listView' as const] }],
+    };
     const { calls } = fakeApi({
       ...routes,
       'GET /admin/workspaces': [kiosk],
@@ -69,11 +79,27 @@ describe('R-WORKSPACES: the Workspaces section', () => {
     fireEvent.click(await screen.findByRole('button', { name: en('workspace.edit', { name: 'Marketing' }) }));
     const drawer = within(await screen.findByRole('dialog'));
     const box = (part: 'menuBar' | 'places' | 'search') =>
-      (drawer.getByRole('checkbox', { name: en(`workspace.component.${part}`) }) as HTMLInputElement).checked;
+      (drawer.getAllByRole('checkbox', { name: en(`workspace.component.${part}`) })[0] as HTMLInputElement)
+        .checked;
     expect([box('menuBar'), box('places'), box('search')]).toEqual([false, true, false]);
+    // The Editors group sees fewer parts: Places and the list, chosen among the workspace's.
+    const narrowed = drawer.getByRole('checkbox', { name: en('workspace.narrowFor', { group: 'Editors' }) });
+    expect((narrowed as HTMLInputElement).checked).toBe(true);
+    const editors = within(document.querySelector('[data-group-components="9"]') as HTMLElement);
+    const choice = (part: 'places' | 'tileView' | 'listView' | 'menuBar') =>
+      editors.queryByRole('checkbox', { name: en(`workspace.component.${part}`) }) as HTMLInputElement | null;
+    expect([
+      choice('places')?.checked,
+      choice('tileView')?.checked,
+      choice('listView')?.checked,
+      choice('menuBar'),
+    ]).toEqual([true, false, true, null]);
     fireEvent.click(drawer.getByRole('button', { name: en('app.save') }));
     await waitFor(() =>
-      expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ components: ['places'] }),
+      expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({
+        components: ['places', 'tileView', 'listView'],
+        groupComponents: [{ groupId: 9, components: ['places', 'listView'] }],
+      }),
     );
   });
 });
@@ -91,15 +117,9 @@ describe('R-WORKSPACES: the home screen', () => {
 
   it('opens on the workspace’s start folder', async () => {
     window.location.hash = '#/';
-    fakeApi({ 'GET /folders/tree': tree, 'GET /workspace': { workspace: MARKETING } });
+    const mine = { ...MARKETING, workspaceComponents: MARKETING.components, mayChooseComponents: false };
+    fakeApi({ 'GET /folders/tree': tree, 'GET /workspace': { workspace: mine } });
     renderScreen(<HomeScreen session={session} />);
     await waitFor(() => expect(window.location.hash).toContain('/7'));
-  });
-
-  it('opens on the ACL’s root without a workspace', async () => {
-    window.location.hash = '#/';
-    fakeApi({ 'GET /folders/tree': tree, 'GET /workspace': { workspace: null } });
-    renderScreen(<HomeScreen session={session} />);
-    await waitFor(() => expect(window.location.hash).toMatch(/\/1$/));
   });
 });

@@ -1,4 +1,4 @@
-import { Box, Field, Flex, HStack, Image, Input, Text } from '@chakra-ui/react';
+import { Box, Checkbox, Field, Flex, HStack, Image, Input, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import {
   createWorkspace,
@@ -97,6 +97,7 @@ function WorkspaceEditor({ workspace, onClose }: { workspace?: Workspace | undef
       headerTextColor: workspace?.headerTextColor ?? '#ffffff',
       groupIds: workspace?.groupIds ?? [],
       components: workspace?.components ?? [...WORKSPACE_COMPONENTS],
+      groupComponents: workspace?.groupComponents ?? [],
       logo: undefined as string | null | undefined,
     },
     { guard: true },
@@ -194,7 +195,14 @@ function WorkspaceEditor({ workspace, onClose }: { workspace?: Workspace | undef
         legend={t('workspace.groups')}
         options={(groups.data ?? []).map((group) => ({ value: group.id, label: group.name }))}
         selected={form.values.groupIds}
-        onChange={(ids) => form.set('groupIds', ids)}
+        onChange={(ids) => {
+          form.set('groupIds', ids);
+          // A group taken off the workspace takes its narrowing with it.
+          form.set(
+            'groupComponents',
+            form.values.groupComponents.filter((each) => ids.includes(each.groupId)),
+          );
+        }}
       />
       <CheckboxList
         legend={t('workspace.components')}
@@ -205,6 +213,43 @@ function WorkspaceEditor({ workspace, onClose }: { workspace?: Workspace | undef
         selected={form.values.components}
         onChange={(parts) => form.set('components', parts)}
       />
+      {form.errors.components && <Text color="fg.error">{form.errors.components}</Text>}
+      {/* R-WORKSPACE-COMPONENTS: a group may see fewer of the workspace's parts. */}
+      {form.values.groupIds.map((groupId) => {
+        const group = groups.data?.find((each) => each.id === groupId);
+        const narrowing = form.values.groupComponents.find((each) => each.groupId === groupId);
+        const others = form.values.groupComponents.filter((each) => each.groupId !== groupId);
+        if (!group) return null;
+        return (
+          <Stack key={groupId} gap="2" data-group-components={groupId}>
+            <Checkbox.Root
+              checked={narrowing !== undefined}
+              onCheckedChange={(details) =>
+                form.set(
+                  'groupComponents',
+                  details.checked
+                    ? [...others, { groupId, components: [...form.values.components] }]
+                    : others,
+                )
+              }
+            >
+              <Checkbox.HiddenInput />
+              <Checkbox.Control />
+              <Checkbox.Label>{t('workspace.narrowFor', { group: group.name })}</Checkbox.Label>
+            </Checkbox.Root>
+            {narrowing && (
+              <CheckboxList
+                legend={t('workspace.componentsFor', { group: group.name })}
+                options={WORKSPACE_COMPONENTS.filter((part) => form.values.components.includes(part)).map(
+                  (part) => ({ value: part, label: t(`workspace.component.${part}`) }),
+                )}
+                selected={narrowing.components}
+                onChange={(parts) => form.set('groupComponents', [...others, { groupId, components: parts }])}
+              />
+            )}
+          </Stack>
+        );
+      })}
     </EditorDrawer>
   );
 }

@@ -16,6 +16,7 @@ import { useState } from 'react';
 import type { SessionView } from '../../../../api/accounts.ts';
 import type { AssetView } from '../../../../api/assets.ts';
 import { restoreAsset } from '../../../../api/contract/assets-endpoints.ts';
+import { PANEL_COMPONENTS } from '../../../../api/workspaces.ts';
 import { api } from '../../api/api-client.ts';
 import { ApiFailure } from '../../api/api-failure.ts';
 import { usePreferences } from '../../app/preferences.tsx';
@@ -33,6 +34,7 @@ import { path } from '../../router/route-codec.ts';
 import type { Draw, ScreenEntry } from '../../router/routes.ts';
 import { useBrowseExtensions } from '../browse/browse-extensions.tsx';
 import { FollowButton } from '../notifications/follow-button.tsx';
+import { useWorkspaceShows } from '../shell/use-workspace.ts';
 import { AssetActions } from './asset-actions.tsx';
 import { AssetClearances } from './asset-clearances.tsx';
 import { AssetExtendedTab } from './asset-extended-tab.tsx';
@@ -96,7 +98,7 @@ export function AssetScreen({
 function AssetPage({
   asset,
   session,
-  tab,
+  tab: asked,
   at,
   onTrashed,
 }: {
@@ -109,6 +111,9 @@ function AssetPage({
   const { t, language } = usePreferences();
   const extensions = useBrowseExtensions();
   const lock = lockState(asset, session);
+  // R-WORKSPACE-COMPONENTS: the panels the workspace shows; a hidden one's address opens General.
+  const shows = useWorkspaceShows();
+  const tab = asked === 'general' || shows(PANEL_COMPONENTS[asked]) ? asked : 'general';
   return (
     <Stack gap="5">
       <Flex gap="3" align={{ base: 'flex-start', md: 'center' }} direction={{ base: 'column', md: 'row' }}>
@@ -155,9 +160,17 @@ function AssetPage({
       >
         <Tabs.List>
           <Tabs.Trigger value="general">{t('assets.tab.general')}</Tabs.Trigger>
-          <Tabs.Trigger value="extended">{t('assets.tab.extended')}</Tabs.Trigger>
-          <Tabs.Trigger value="versions">{t('assets.tab.versions', { count: asset.versions })}</Tabs.Trigger>
-          <Tabs.Trigger value="discussion">{t('assets.tab.discussion')}</Tabs.Trigger>
+          {shows(PANEL_COMPONENTS.extended) && (
+            <Tabs.Trigger value="extended">{t('assets.tab.extended')}</Tabs.Trigger>
+          )}
+          {shows(PANEL_COMPONENTS.versions) && (
+            <Tabs.Trigger value="versions">
+              {t('assets.tab.versions', { count: asset.versions })}
+            </Tabs.Trigger>
+          )}
+          {shows(PANEL_COMPONENTS.discussion) && (
+            <Tabs.Trigger value="discussion">{t('assets.tab.discussion')}</Tabs.Trigger>
+          )}
         </Tabs.List>
         <Tabs.Content value="general">
           <PlayerTimeProvider>

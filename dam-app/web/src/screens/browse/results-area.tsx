@@ -1,11 +1,14 @@
 import { Box, Flex, Input, Stack, Text } from '@chakra-ui/react';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { SearchResult } from '../../../../api/search.ts';
+import { VIEW_COMPONENTS } from '../../../../api/workspaces.ts';
 import { useSession } from '../../api/session.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { toaster } from '../../app/toaster.tsx';
 import { Empty, ErrorAlert, ListSkeleton, Notice } from '../../components/feedback.tsx';
 import type { BrowseView } from '../../router/routes.ts';
+import { BROWSE_VIEWS } from '../../router/routes.ts';
+import { useWorkspaceShows } from '../shell/use-workspace.ts';
 import { AssetResults } from './asset-results.tsx';
 import { type SearchQuery, selectAllOf, useSearchPages } from './browse-queries.ts';
 import { addIds, EMPTY_SELECTION, type Selection, selectAll } from './selection.ts';
@@ -39,7 +42,11 @@ export interface ResultsAreaProps {
 /** A result in the four views, with sort, multi-select, Bulk Select by CSV and the asset actions menu. */
 export function ResultsArea(props: ResultsAreaProps) {
   const { t } = usePreferences();
-  const { request, view, sort } = props;
+  const { request, sort } = props;
+  // R-WORKSPACE-COMPONENTS: the result views the workspace shows; a view it hides falls back to its first.
+  const shows = useWorkspaceShows();
+  const views = BROWSE_VIEWS.filter((each) => shows(VIEW_COMPONENTS[each]));
+  const view = views.includes(props.view) ? props.view : (views[0] ?? props.view);
   const [narrowed, setNarrowed] = useState<{ request: SearchQuery; label: string } | null>(null);
   const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
   const base = useMemo(() => (request ? { ...request, sort } : null), [request, sort]);
@@ -121,7 +128,7 @@ export function ResultsArea(props: ResultsAreaProps) {
   return (
     <Stack gap="3">
       <Flex gap="3" wrap="wrap" align="center">
-        <ViewSwitch view={view} onView={props.onView} />
+        <ViewSwitch view={view} views={views} onView={props.onView} />
         <SortPicker sort={sort} onSort={props.onSort} />
         <SelectionMenu {...menuProps} />
         <Text fontSize="sm" color="fg.muted" role="status" data-result-count="">

@@ -2,12 +2,21 @@ import { Button, Group } from '@chakra-ui/react';
 import { usePreferences } from '../../app/preferences.tsx';
 import { BROWSE_VIEWS, type BrowseView } from '../../router/routes.ts';
 
-/** Tile, List, Calendar and Text: toggle buttons, the pressed one is the view shown. */
-export function ViewSwitch({ view, onView }: { view: BrowseView; onView(next: BrowseView): void }) {
+/** Tile, List, Calendar and Text (those the workspace shows): toggle buttons, the pressed one is the view shown. */
+export function ViewSwitch({
+  view,
+  views = BROWSE_VIEWS,
+  onView,
+}: {
+  view: BrowseView;
+  views?: readonly BrowseView[];
+  onView(next: BrowseView): void;
+}) {
   const { t } = usePreferences();
+  if (views.length < 2) return null;
   return (
     <Group attached role="group" aria-label={t('browse.view')}>
-      {BROWSE_VIEWS.map((each) => (
+      {views.map((each) => (
         <Button
           key={each}
           size="sm"

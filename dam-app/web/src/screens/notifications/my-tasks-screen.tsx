@@ -5,12 +5,12 @@ import { useFailureToast } from '../../app/toaster.tsx';
 import { formatDate } from '../../components/format-date.ts';
 import { Link } from '../../components/link.tsx';
 import { ScreenHeader } from '../../components/screen-header.tsx';
-import type { MessageKey } from '../../i18n/messages-en.ts';
 import { ListSection } from '../../kit/list-section.tsx';
 import { defineScreen } from '../../router/define-screen.ts';
 import { path } from '../../router/route-codec.ts';
 import type { Draw, ScreenEntry } from '../../router/routes.ts';
 import { targetRoute } from './notification-link.ts';
+import { taskLabel } from './task-label.ts';
 import { useCompleteTask, useMyTasks } from './task-queries.ts';
 
 export const screen = defineScreen('tasks', {
@@ -18,14 +18,6 @@ export const screen = defineScreen('tasks', {
   nav: { menu: 'user', label: 'tasks.title', order: 5 },
 });
 export const draw: Draw<'tasks'> = () => <MyTasksScreen />;
-
-/** The label of each kind of task this DAM makes; another kind (a later feature's) shows its title. */
-const KIND_LABELS = {
-  'checkout.return': 'tasks.kind.checkout.return',
-  'dock.failed': 'tasks.kind.dock.failed',
-  'dock.conversion_failed': 'tasks.kind.dock.conversion_failed',
-  'request.decide': 'tasks.kind.request.decide',
-} as const satisfies Record<string, MessageKey>;
 
 const STATUS_COLOUR = { Scheduled: 'blue', Completed: 'gray', Error: 'red' } as const;
 
@@ -52,10 +44,7 @@ export function MyTasksScreen() {
             props: { fontWeight: 'medium' },
             cell: (each) => {
               const to = targetRoute(each.target);
-              const label =
-                each.kind in KIND_LABELS
-                  ? t(KIND_LABELS[each.kind as keyof typeof KIND_LABELS], { title: each.title })
-                  : each.title;
+              const label = taskLabel(t, each);
               return to ? <Link to={to}>{label}</Link> : label;
             },
           },

@@ -1,7 +1,6 @@
 import { Box, Link as ChakraLink, Flex, Image, InputGroup } from '@chakra-ui/react';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import type { SessionView } from '../../../../api/accounts.ts';
-import type { WorkspaceComponent } from '../../../../api/workspaces.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { navigate, useRoute } from '../../app/use-route.ts';
 import { LineIcon } from '../../components/line-icon.tsx';
@@ -16,7 +15,7 @@ import { WorkingSetsNav } from '../working-sets/working-sets-nav.tsx';
 import { AclSwitcher } from './acl-switcher.tsx';
 import { CreateMenu } from './create-menu.tsx';
 import { PlacesPanel } from './places-panel.tsx';
-import { headerThemeStyle, logoUrl, useMyWorkspace } from './use-workspace.ts';
+import { headerThemeStyle, logoUrl, useMyWorkspace, useWorkspaceShows } from './use-workspace.ts';
 import { UserMenu } from './user-menu.tsx';
 
 /**
@@ -47,7 +46,7 @@ function ShellLayout({
   const workspace = useMyWorkspace().data?.workspace;
   const logo = logoUrl(workspace);
   // R-WORKSPACE-COMPONENTS: the parts the person's workspace shows (all without one).
-  const shows = (part: WorkspaceComponent) => !workspace || workspace.components.includes(part);
+  const shows = useWorkspaceShows();
   return (
     <Flex direction="column" minHeight="100dvh">
       <ChakraLink

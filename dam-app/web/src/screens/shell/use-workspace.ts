@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CSSProperties } from 'react';
 import { myWorkspace, workspaceLogo } from '../../../../api/contract/workspaces-endpoints.ts';
-import type { MyWorkspace } from '../../../../api/workspaces.ts';
+import type { MyWorkspace, WorkspaceComponent } from '../../../../api/workspaces.ts';
 import { api } from '../../api/api-client.ts';
 import { damSystem } from '../../app/system.ts';
 
@@ -14,6 +14,15 @@ export const useMyWorkspace = () =>
     queryFn: ({ signal }) => api.call(myWorkspace, { signal }),
     staleTime: 60_000,
   });
+
+/**
+ * R-WORKSPACE-COMPONENTS: does the person's workspace show this part (as their groups narrow it)? Every part without
+ * a workspace, and while it loads (the DAM's own shell).
+ */
+export function useWorkspaceShows(): (part: WorkspaceComponent) => boolean {
+  const workspace = useMyWorkspace().data?.workspace;
+  return (part) => !workspace || workspace.components.includes(part);
+}
 
 type Theme = NonNullable<MyWorkspace['workspace']>;
 

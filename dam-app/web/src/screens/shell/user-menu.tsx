@@ -10,6 +10,7 @@ import { toaster } from '../../app/toaster.tsx';
 import { navigate } from '../../app/use-route.ts';
 import { navEntries } from '../../router/routes.ts';
 import { useLogout } from './use-logout.ts';
+import { useMyWorkspace } from './use-workspace.ts';
 
 /** The screens the table links from this menu: everyone's first, the administration's after a separator. */
 const LINKS = navEntries('user');
@@ -32,9 +33,12 @@ export function UserMenu({ session }: { session: SessionView }) {
     onError: (error) => toaster.create({ type: 'error', title: message((error as ApiFailure).userMessage) }),
   });
   const name = displayName(session);
+  // R-WORKSPACE-COMPONENTS-PERMISSION: choosing the workspace's parts is offered only to those who may.
+  const mayChooseComponents = useMyWorkspace().data?.workspace?.mayChooseComponents === true;
   const onSelect = (value: string) => {
     const entry = LINKS.find((link) => link.to.name === value);
     if (entry) navigate(entry.to);
+    else if (value === 'workspace-components') navigate({ name: 'workspace-components' });
     else if (value === 'logout') logout.mutate();
   };
   const item = (link: (typeof LINKS)[number]) => (
@@ -66,6 +70,9 @@ export function UserMenu({ session }: { session: SessionView }) {
       <Menu.Positioner>
         <Menu.Content minWidth="56">
           {LINKS.filter((link) => link.access !== 'admin').map(item)}
+          {mayChooseComponents && (
+            <Menu.Item value="workspace-components">{t('workspace.myComponents')}</Menu.Item>
+          )}
           {session.user.isAdmin && (
             <>
               <Menu.Separator />

@@ -41,6 +41,7 @@ import { stampRoutes } from '../stamps/stamp-routes.ts';
 import { statisticsRoutes } from '../statistics/statistics-routes.ts';
 import { statusRoutes } from '../status/status-routes.ts';
 import { taskRoutes } from '../tasks/task-routes.ts';
+import { themeRoutes } from '../themes/theme-routes.ts';
 import { nodeCredentialsRoutes } from '../transfers/node-credentials-route.ts';
 import { nodeReadRoutes } from '../transfers/node-read-route.ts';
 import { preTransferRoutes } from '../transfers/pre-transfer-route.ts';
@@ -113,4 +114,6 @@ export const API_ROUTES: RouteDefinition[] = [
   ...quarantineRoutes,
   // issue 30, remote configuration
   ...runtimeSettingsRoutes,
+  // issue 30, themes
+  ...themeRoutes,
 ];

@@ -32,6 +32,7 @@ import * as archive from './0034-archive.ts';
 import * as portalRapid from './0037-portal-rapid.ts';
 import * as mailTypesClipDock from './0038-mail-types-clip-dock.ts';
 import * as stampRuns from './0039-stamp-runs.ts';
+import * as themes from './0040-themes.ts';
 
 /** Every migration, in order. Names never change once released: the database records them. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0037-portal-rapid': portalRapid,
   '0038-mail-types-clip-dock': mailTypesClipDock,
   '0039-stamp-runs': stampRuns,
+  '0040-themes': themes,
 };

@@ -30,6 +30,9 @@ export const ADMIN_SECTIONS = [
   'archive',
   // issue 30, remote configuration
   'configuration',
+  // issue 30, themes
+  'themes',
+  'themeOrganizer',
 ] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 

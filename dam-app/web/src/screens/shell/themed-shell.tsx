@@ -1,10 +1,10 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, useLayoutEffect, useMemo } from 'react';
 import { myTheme, themeLogo } from '../../../../api/contract/theme-endpoints.ts';
 import type { MyTheme } from '../../../../api/themes.ts';
 import { api } from '../../api/api-client.ts';
-import { themeSystem } from '../../app/theme-system.ts';
+import { SHELL_THEME_ATTRIBUTE, themeSystem } from '../../app/theme-system.ts';
 
 export const MY_THEME_KEY = ['theme'] as const;
 
@@ -34,5 +34,10 @@ export function ThemedShell({
 }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: a theme's version changes with each save of it.
   const system = useMemo(() => (theme ? themeSystem(theme, 'both') : undefined), [theme?.id, theme?.version]);
+  useLayoutEffect(() => {
+    if (!system) return;
+    document.documentElement.setAttribute(SHELL_THEME_ATTRIBUTE, '');
+    return () => document.documentElement.removeAttribute(SHELL_THEME_ATTRIBUTE);
+  }, [system]);
   return system ? <ChakraProvider value={system}>{children}</ChakraProvider> : children;
 }

@@ -183,5 +183,17 @@ describe.each(DATABASE_KINDS)('R-THEMES: the Theme manager and organizer, on %s'
       403,
     );
     expect((await admin.get('/admin/theme-organizer')).body.defaultThemeId).toBe(harbourId);
+    // A custom default cannot be deleted either, until another theme is the default.
+    const custom = (await admin.post('/admin/themes', ocean('Ocean two'))).body.id as number;
+    await admin.put('/admin/theme-organizer', { defaultThemeId: custom, workspaces: [] });
+    const refused = await admin.delete(`/admin/themes/${custom}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatchObject({
+      code: 'theme_default',
+      user_message: MESSAGES.themeIsDefault,
+    });
+    await admin.put('/admin/theme-organizer', { defaultThemeId: damId, workspaces: [] });
+    expect((await admin.delete(`/admin/themes/${custom}`)).status).toBe(200);
+    expect((await olga.get('/theme')).body).toEqual({ theme: null });
   });
 });

@@ -9,7 +9,8 @@ import { toaster } from '../../app/toaster.tsx';
 import { ErrorAlert } from '../../components/feedback.tsx';
 import { useRefresh } from '../../kit/use-refresh.ts';
 import { MY_THEME_KEY } from '../shell/themed-shell.tsx';
-import { THEMES_KEY, thumbnailUrl } from './themes-section.tsx';
+import { THEMES_KEY } from './theme-editor.tsx';
+import { thumbnailUrl } from './themes-section.tsx';
 
 const ORGANIZER_KEY = ['admin', 'theme-organizer'] as const;
 

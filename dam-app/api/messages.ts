@@ -112,6 +112,11 @@ export const MESSAGES = {
   // Runtime settings (R-RUNTIME-SETTINGS, ours: the spec has none)
   settingPinned: 'This setting is fixed by the server’s environment and cannot be changed here.',
   settingInvalid: 'This value is not allowed for this setting.',
+  // R-THEMES (issue 30): the spec's thumbnail text, and ours for a theme's contrast and its built-in ones.
+  themeThumbnail: 'A theme thumbnail must be a 150x135 PNG.',
+  themeContrast: 'This text and its background are below the 4.5:1 contrast WCAG AA asks for.',
+  themeBuiltIn: 'A built-in theme cannot be changed or deleted; save a copy under another name.',
+  themeIsDefault: 'The default theme cannot be deleted; choose another default in the Theme organizer first.',
 } as const;
 
 /** R-PASSWORD-POLICY password counts, worded for the configured numbers. */

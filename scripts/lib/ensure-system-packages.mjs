@@ -39,6 +39,13 @@ export const RUNTIME_PACKAGES = [
     debianPackage: 'wamerican',
     without: 'the DAM ships no dictionary: an administrator uploads one',
   },
+  // issue 30, themes (R-THEMES): a theme's 150x135 thumbnail is a headless screenshot of its preview.
+  {
+    name: 'Chromium (theme thumbnails)',
+    file: '/usr/lib/chromium/chromium',
+    debianPackage: 'chromium',
+    without: 'theme thumbnails are drawn from the colours alone, not rendered',
+  },
 ];
 
 /**

@@ -17,7 +17,6 @@ import {
   launchChromium,
   openLibraryFromHome,
   quoted,
-  SCREEN_WAIT_MS,
   screenSteps,
   signIn,
   startDamWebSite,

@@ -58,6 +58,7 @@ const NOT_FOUND_TEXTS = {
   comment: MESSAGES.notFound,
   'remote server': MESSAGES.remoteServerNotFound,
   'remote transfer': MESSAGES.notFound,
+  theme: MESSAGES.notFound,
 } as const;
 export type NotFoundKind = keyof typeof NOT_FOUND_TEXTS;
 

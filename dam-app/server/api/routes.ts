@@ -42,6 +42,7 @@ import { stampRoutes } from '../stamps/stamp-routes.ts';
 import { statisticsRoutes } from '../statistics/statistics-routes.ts';
 import { statusRoutes } from '../status/status-routes.ts';
 import { taskRoutes } from '../tasks/task-routes.ts';
+import { themeRoutes } from '../themes/theme-routes.ts';
 import { nodeCredentialsRoutes } from '../transfers/node-credentials-route.ts';
 import { nodeReadRoutes } from '../transfers/node-read-route.ts';
 import { preTransferRoutes } from '../transfers/pre-transfer-route.ts';
@@ -116,4 +117,6 @@ export const API_ROUTES: RouteDefinition[] = [
   ...runtimeSettingsRoutes,
   // issue 30, Home
   ...homeRoutes,
+  // issue 30, themes
+  ...themeRoutes,
 ];

@@ -51,7 +51,11 @@ export type AuditEvent =
   | 'archive_scheduled'
   | 'archive_restore'
   // issue 30, remote configuration
-  | 'runtime_settings_saved';
+  | 'runtime_settings_saved'
+  // issue 30, themes
+  | 'theme_saved'
+  | 'theme_deleted'
+  | 'themes_assigned';
 
 export interface AuditRecord {
   actorId: number | null;

@@ -452,6 +452,7 @@ export interface Database {
   stamps: StampsTable;
   // issue 30, ops
   workspaces: WorkspacesTable;
+  themes: ThemesTable;
   workspace_groups: WorkspaceGroupsTable;
   asset_comments: AssetCommentsTable;
   comment_mentions: CommentMentionsTable;
@@ -907,6 +908,8 @@ export interface WorkspacesTable {
   updated_at: Generated<Date>;
   /** R-WORKSPACE-COMPONENTS: the shell's parts it shows (migration 0034). */
   components: ColumnType<string[], string[] | undefined, string[]>;
+  /** R-THEMES: its theme, null for the default (migration 0040). */
+  theme_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface WorkspaceGroupsTable {
@@ -1012,5 +1015,18 @@ export interface AssetArchivesTable {
   archived_at: Date | null;
   restore_requested_at: Date | null;
   error: string | null;
+  updated_at: Generated<Date>;
+}
+
+/** R-THEMES (migration 0040): `tokens` holds the saved values; a built-in row's come from the code. */
+export interface ThemesTable {
+  id: Generated<number>;
+  name: string;
+  built_in: string | null;
+  is_default: Generated<boolean>;
+  tokens: ColumnType<unknown, string | null | undefined, string | null>;
+  logo: Buffer | null;
+  thumbnail: Buffer | null;
+  thumbnail_source: 'rendered' | 'drawn' | 'uploaded' | null;
   updated_at: Generated<Date>;
 }

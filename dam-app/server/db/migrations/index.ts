@@ -32,6 +32,7 @@ import * as archive from './0034-archive.ts';
 import * as portalRapid from './0037-portal-rapid.ts';
 import * as mailTypesClipDock from './0038-mail-types-clip-dock.ts';
 import * as stampRuns from './0039-stamp-runs.ts';
+import * as themes from './0040-themes.ts';
 import * as homeComponents from './0041-home-components.ts';
 import * as sftpServers from './0042-sftp-servers.ts';
 import * as uploadFileAssets from './0044-upload-file-assets.ts';
@@ -71,6 +72,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0037-portal-rapid': portalRapid,
   '0038-mail-types-clip-dock': mailTypesClipDock,
   '0039-stamp-runs': stampRuns,
+  '0040-themes': themes,
   '0041-home-components': homeComponents,
   '0042-sftp-servers': sftpServers,
   '0044-upload-file-assets': uploadFileAssets,

@@ -97,4 +97,10 @@ export const serverMessagesFr: Record<keyof typeof MESSAGES, string> = {
   assetAlreadyArchived: 'Cette ressource est déjà archivée ou programmée pour l’archivage.',
   settingPinned: 'Ce réglage est fixé par l’environnement du serveur et ne peut pas être modifié ici.',
   settingInvalid: 'Cette valeur n’est pas permise pour ce réglage.',
+  themeThumbnail: 'La vignette d’un thème doit être un PNG de 150x135.',
+  themeContrast: 'Ce texte et son fond sont sous le contraste de 4,5:1 que demande le WCAG AA.',
+  themeBuiltIn:
+    'Un thème fourni ne peut être ni modifié ni supprimé ; enregistrez-en une copie sous un autre nom.',
+  themeIsDefault:
+    'Le thème par défaut ne peut pas être supprimé ; choisissez d’abord un autre thème par défaut dans l’organisateur de thèmes.',
 };

@@ -32,6 +32,9 @@ export const ADMIN_SECTIONS = [
   'configuration',
   // issue 29, the past stamp runs
   'stamp-runs',
+  // issue 30, themes
+  'themes',
+  'themeOrganizer',
 ] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 

@@ -24,6 +24,8 @@ import { StampRunsSection } from './stamp-runs-section.tsx';
 import { StampsSection } from './stamps-section.tsx';
 import { StatisticsSection } from './statistics-section.tsx';
 import { StatusSection } from './status-section.tsx';
+import { ThemeOrganizerSection } from './theme-organizer-section.tsx';
+import { ThemesSection } from './themes-section.tsx';
 import { UsersSection } from './users-section.tsx';
 import { WorkflowsSection } from './workflows-section.tsx';
 import { WorkspacesSection } from './workspaces-section.tsx';
@@ -61,6 +63,9 @@ const SECTIONS: Record<AdminSection, { label: MessageKey; Component: () => React
   archive: { label: 'admin.archive', Component: ArchiveSection },
   configuration: { label: 'admin.configuration', Component: RuntimeSettingsSection },
   'stamp-runs': { label: 'admin.stampRuns', Component: StampRunsSection },
+  // issue 30, themes
+  themes: { label: 'admin.themes', Component: ThemesSection },
+  themeOrganizer: { label: 'admin.themeOrganizer', Component: ThemeOrganizerSection },
 };
 
 /** Administration (R-SCREEN-LABELS, R-ADMIN-ONLY): administrators only, which the route table enforces (access: 'admin'). */

@@ -15,6 +15,7 @@ import { WorkingSetsNav } from '../working-sets/working-sets-nav.tsx';
 import { AclSwitcher } from './acl-switcher.tsx';
 import { CreateMenu } from './create-menu.tsx';
 import { PlacesPanel } from './places-panel.tsx';
+import { ThemedShell, themeLogoUrl, useMyTheme } from './themed-shell.tsx';
 import { headerThemeStyle, logoUrl, useMyWorkspace, useWorkspaceShows } from './use-workspace.ts';
 import { UserMenu } from './user-menu.tsx';
 
@@ -28,7 +29,9 @@ export function AppShell(props: { session: SessionView; children: ReactNode; pla
   // The transfer integration (Quick Upload, Rapid menus, drop targets, the transfer panel) around every screen.
   return (
     <TransferShell session={props.session}>
-      <ShellLayout {...props} />
+      <ThemedShell theme={useMyTheme().data?.theme}>
+        <ShellLayout {...props} />
+      </ThemedShell>
     </TransferShell>
   );
 }
@@ -44,7 +47,9 @@ function ShellLayout({
 }) {
   const { t } = usePreferences();
   const workspace = useMyWorkspace().data?.workspace;
-  const logo = logoUrl(workspace);
+  // R-THEME-ORGANIZER: a theme, when the person has one, is the whole look; a workspace's own colours and logo yield.
+  const theme = useMyTheme().data?.theme;
+  const logo = themeLogoUrl(theme) ?? logoUrl(workspace);
   // R-WORKSPACE-COMPONENTS: the parts the person's workspace shows (all without one).
   const shows = useWorkspaceShows();
   return (
@@ -67,7 +72,7 @@ function ShellLayout({
         as="header"
         bg="dam.header"
         color="dam.headerFg"
-        style={headerThemeStyle(workspace)}
+        style={theme ? undefined : headerThemeStyle(workspace)}
         px={{ base: '3', md: '5' }}
         py="2"
         // Tight enough that the French labels (and the bell) keep the header to one row at 1280 px.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dbId, dbString } from './db-safe.ts';
 import { MESSAGES } from './messages.ts';
-import { contrastRatio, isLogoPng, LOGO_MAX_BYTES, MIN_CONTRAST, WORKSPACE_TEXTS } from './workspaces.ts';
+import { contrastRatio, logoSchema, MIN_CONTRAST, WORKSPACE_TEXTS } from './workspaces.ts';
 
 /**
  * R-THEMES: a theme is a named set of Chakra tokens — colours for a light and a dark mode, heading and body fonts from
@@ -100,12 +100,7 @@ export const saveThemeSchema = z
     density: z.enum(THEME_DENSITIES),
     light: tokensSchema,
     dark: tokensSchema,
-    logo: z
-      .string()
-      .max(Math.ceil(LOGO_MAX_BYTES / 3) * 4 + 4)
-      .refine(isLogoPng, WORKSPACE_TEXTS.logo)
-      .nullable()
-      .optional(),
+    logo: logoSchema,
     /** An uploaded thumbnail; without one the server draws it from the theme (null goes back to the drawn one). */
     thumbnail: z
       .string()

@@ -35,6 +35,14 @@ export function isLogoPng(base64: string): boolean {
   return length <= LOGO_MAX_BYTES && PNG_SIGNATURE.every((byte, index) => bytes[index] === byte);
 }
 
+/** A logo as base64 PNG, at most LOGO_MAX_BYTES decoded; null removes it (workspaces and themes). */
+export const logoSchema = z
+  .string()
+  .max(Math.ceil(LOGO_MAX_BYTES / 3) * 4 + 4)
+  .refine(isLogoPng, WORKSPACE_TEXTS.logo)
+  .nullable()
+  .optional();
+
 const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, WORKSPACE_TEXTS.colour);
 
 /**
@@ -96,12 +104,7 @@ export const saveWorkspaceSchema = z
       .default(''),
     headerColor: colour,
     headerTextColor: colour,
-    logo: z
-      .string()
-      .max(Math.ceil(LOGO_MAX_BYTES / 3) * 4 + 4)
-      .refine(isLogoPng, WORKSPACE_TEXTS.logo)
-      .nullable()
-      .optional(),
+    logo: logoSchema,
     components: componentsSchema.default([...WORKSPACE_COMPONENTS]),
     groupComponents: z.array(groupComponentsSchema).max(1_000).default([]),
   })

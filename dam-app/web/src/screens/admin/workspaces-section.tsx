@@ -202,11 +202,9 @@ function WorkspaceEditor({ workspace, onClose }: { workspace?: Workspace | undef
         onValue={(value) => form.set('uploadFormId', value === '' ? null : Number(value))}
         none={t('workspace.uploadFormNone')}
         choices={(forms.data ?? []).map((each) => ({ value: each.id, label: each.name }))}
+        helper={t('workspace.uploadFormHint')}
         error={form.errors.uploadFormId}
       />
-      <Text fontSize="sm" color="fg.muted" mt="-2">
-        {t('workspace.uploadFormHint')}
-      </Text>
       <CheckboxList
         legend={t('workspace.groups')}
         options={(groups.data ?? []).map((group) => ({ value: group.id, label: group.name }))}

@@ -38,6 +38,8 @@ const specPath = z.object({
  */
 export const preTransferRequestSchema = z.strictObject({
   workspaceId: z.union([dbString().max(200), z.number()]).optional(),
+  /** R-WORKSPACE-UPLOAD-FORM: the DAM workspace the person starts an upload in (not the site's `workspaceId`). */
+  damWorkspaceId: dbId().optional(),
   transferCount: z.number().int().min(1).max(100_000).optional(),
   /** Upload: the folder to upload into; absent or null means the standard directory (the ACL root). */
   destDirId: z

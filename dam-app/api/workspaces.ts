@@ -107,6 +107,8 @@ export const saveWorkspaceSchema = z
     logo: logoSchema,
     components: componentsSchema.default([...WORKSPACE_COMPONENTS]),
     groupComponents: z.array(groupComponentsSchema).max(1_000).default([]),
+    /** R-WORKSPACE-UPLOAD-FORM: the form of its uploads into a folder without an upload form; null for none. */
+    uploadFormId: dbId().nullable().default(null),
   })
   .superRefine((value, context) => {
     value.groupComponents.forEach((each, index) => {
@@ -144,6 +146,7 @@ export const workspaceSchema = z
     groupComponents: z.array(
       z.object({ groupId: z.number(), components: z.array(z.enum(WORKSPACE_COMPONENTS)) }),
     ),
+    uploadFormId: z.number().nullable(),
   })
   .meta({ id: 'Workspace' });
 export type Workspace = z.infer<typeof workspaceSchema>;
@@ -151,7 +154,7 @@ export type Workspace = z.infer<typeof workspaceSchema>;
 /** The signed-in person's workspace, or null (the DAM's own start and look). */
 export const myWorkspaceSchema = z.object({
   workspace: workspaceSchema
-    .omit({ groupIds: true, groupComponents: true })
+    .omit({ groupIds: true, groupComponents: true, uploadFormId: true })
     .extend({
       /** R-WORKSPACE-COMPONENTS-PERMISSION: may this person choose the workspace's components? */
       mayChooseComponents: z.boolean(),

@@ -178,6 +178,8 @@ export interface UploadSessionsTable {
   error_message: string | null;
   /** R-UPLOAD-CANCELLED: the file cancelled_upload named. */
   cancelled_filename: string | null;
+  /** R-WORKSPACE-UPLOAD-FORM: the workspace the upload was started in, one the person's groups see (migration 0045). */
+  workspace_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface UploadFilesTable {
@@ -910,6 +912,8 @@ export interface WorkspacesTable {
   components: ColumnType<string[], string[] | undefined, string[]>;
   /** R-THEMES: its theme, null for the default (migration 0040). */
   theme_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** R-WORKSPACE-UPLOAD-FORM: the upload form of its uploads whose folder has none (migration 0045). */
+  upload_form_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface WorkspaceGroupsTable {

@@ -182,3 +182,32 @@ export const countUploadedBy = async (db: Kysely<Database>, userId: number, asse
             .executeTakeFirst()
         )?.count ?? 0,
       );
+
+/** R-WORKSPACE-UPLOAD-FORM: the upload form a workspace names, if any. */
+export const workspaceUploadFormId = async (db: Kysely<Database>, workspaceId: number) =>
+  (
+    await db
+      .selectFrom('workspaces')
+      .select('upload_form_id')
+      .where('id', '=', workspaceId)
+      .executeTakeFirst()
+  )?.upload_form_id ?? null;
+
+/** R-WORKSPACE-UPLOAD-FORM: the workspace each of the user's uploads that made these assets was started in. */
+export const uploadWorkspacesOf = async (db: Kysely<Database>, userId: number, assetIds: number[]) =>
+  new Map(
+    assetIds.length === 0
+      ? []
+      : (
+          await db
+            .selectFrom('upload_files as f')
+            .innerJoin('upload_sessions as s', 's.cookie', 'f.cookie')
+            .select(['f.asset_id', 's.workspace_id'])
+            .where('s.user_id', '=', userId)
+            .where('f.asset_id', 'in', assetIds)
+            .where('s.workspace_id', 'is not', null)
+            // The latest upload of an asset (a version) is the one its form is asked for.
+            .orderBy('s.created_at')
+            .execute()
+        ).map((row) => [row.asset_id as number, row.workspace_id as number]),
+  );

@@ -139,6 +139,17 @@ export async function assignedForm(services: DamServices, path: string, use: For
   return id === undefined ? null : formById(services.db, id);
 }
 
+/**
+ * R-WORKSPACE-UPLOAD-FORM: an upload's form — its folder's upload form (R-FORM-ASSIGN), else the upload form of the
+ * workspace it was started in.
+ */
+export async function uploadFormFor(services: DamServices, path: string, workspaceId: number | null) {
+  const folder = await assignedForm(services, path, 'upload');
+  if (folder || workspaceId === null) return folder;
+  const id = await queries.workspaceUploadFormId(services.db, workspaceId);
+  return id === null ? null : formById(services.db, id);
+}
+
 /** The form the asset's folder uses (R-FORM-ASSIGN) and the asset's values, for a person who may see the asset. */
 export async function assetForm(services: DamServices, principal: Principal, assetId: number, use: FormUse) {
   const asset = await visibleAsset(services, principal, assetId);

@@ -16,23 +16,31 @@ import { parentOf } from '../folders/acl-scope.ts';
 import type { DamServices } from '../services.ts';
 import { workflowEvent } from '../workflows/workflow-events.ts';
 import * as queries from './form-queries.ts';
-import { assignedForm } from './form-service.ts';
+import { assignedForm, uploadFormFor } from './form-service.ts';
 
 /**
  * R-FORM-ASSIGN for a selection: the form each asset's folder uses, the first of `uses` assigned (bulk edit falls
- * back on nothing; a stamp on the asset view's form), keyed by folder.
+ * back on nothing; a stamp on the asset view's form), keyed by folder. R-WORKSPACE-UPLOAD-FORM: an asset an upload
+ * made in a workspace (`workspaceId`) falls back on the workspace's upload form, so the key holds the workspace too.
  */
-async function formsByFolder(services: DamServices, paths: readonly { path: string }[], uses: FormUse[]) {
+async function formsByFolder(
+  services: DamServices,
+  paths: readonly { path: string; workspaceId?: number | null }[],
+  uses: FormUse[],
+) {
   const forms = new Map<string, Form | null>();
-  for (const { path } of paths) {
-    const folder = parentOf(path);
-    if (forms.has(folder)) continue;
+  for (const { path, workspaceId = null } of paths) {
+    const key = `${parentOf(path)}\u0000${workspaceId ?? ''}`;
+    if (forms.has(key)) continue;
     let form: Form | null = null;
     for (const use of uses) {
-      form = await assignedForm(services, path, use);
+      form =
+        use === 'upload'
+          ? await uploadFormFor(services, path, workspaceId)
+          : await assignedForm(services, path, use);
       if (form) break;
     }
-    forms.set(folder, form);
+    forms.set(key, form);
   }
   return forms;
 }
@@ -45,7 +53,7 @@ async function formsByFolder(services: DamServices, paths: readonly { path: stri
 export async function selectionValueProblems(
   services: DamServices,
   principal: Principal,
-  paths: readonly { path: string }[],
+  paths: readonly { path: string; workspaceId?: number | null }[],
   values: FieldValues,
   uses: FormUse[],
   everyField = false,
@@ -107,7 +115,14 @@ export async function applyFormValues(services: DamServices, principal: Principa
   if ((await visibleAssetIds(services, principal, ids)).length !== ids.length) throw notFound('asset');
   const values = Object.fromEntries(Object.entries(body.values).map(([key, value]) => [key, value.trim()]));
   // The forms are read before the transaction: on PGlite a read outside it would wait for it (one connection).
-  const paths = await queries.assetPaths(services.db, ids);
+  const workspaces =
+    body.use === 'upload'
+      ? await queries.uploadWorkspacesOf(services.db, principal.user.id, ids)
+      : new Map<number, number>();
+  const paths = (await queries.assetPaths(services.db, ids)).map((asset) => ({
+    ...asset,
+    workspaceId: workspaces.get(asset.id) ?? null,
+  }));
   const problems = await selectionValueProblems(
     services,
     principal,

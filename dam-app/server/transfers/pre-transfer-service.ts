@@ -23,6 +23,7 @@ import { inLoadingDock } from '../storage/work-folders.ts';
 import { type NodeAnswer, NodeClient } from '../transfer-node/node-client.ts';
 import { markNodeDown, markNodeUp, nodesToTry } from '../transfer-node/node-liveness.ts';
 import { askPermissionWorkflows, assetIdsAtOrUnder } from '../workflows/permission-workflows.ts';
+import { usableWorkspace } from '../workspaces/workspace-queries.ts';
 import { insertUploadSession } from './upload-session-queries.ts';
 
 /** R-TRANSFER-DEFAULTS transfer integration limits. */
@@ -218,8 +219,13 @@ export async function preTransfer(
     aspera_connect_settings: { xfer_retries: TRANSFER_DEFAULTS.xfer_retries },
   };
   if (upload)
-    // What UploadFileFinish checks the node's word against: this user, this node, this folder.
+    // What UploadFileFinish checks the node's word against: this user, this node, this folder. R-WORKSPACE-UPLOAD-FORM:
+    // the workspace only when one of the person's groups sees it — an old tab's or another's is left out, not refused.
     await insertUploadSession(services.db, {
+      workspace_id:
+        body.damWorkspaceId === undefined
+          ? null
+          : ((await usableWorkspace(services.db, principal.user.id, body.damWorkspaceId))?.id ?? null),
       cookie: request.cookie as string,
       user_id: principal.user.id,
       node_url: node.url,

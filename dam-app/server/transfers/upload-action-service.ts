@@ -5,7 +5,7 @@ import { ApiError, invalid, notFound } from '../api/api-error.ts';
 import { visibleAssetIds } from '../assets/asset-records.ts';
 import type { HashAhead } from '../assets/hash-ahead.ts';
 import { baseName, joinPath, parentOf } from '../folders/acl-scope.ts';
-import { assignedForm } from '../forms/form-service.ts';
+import { uploadFormFor } from '../forms/form-service.ts';
 import { queueJob } from '../jobs/job-payloads.ts';
 import type { DamServices } from '../services.ts';
 import { NodeClient } from '../transfer-node/node-client.ts';
@@ -237,7 +237,8 @@ async function cookieOfTransfer(services: DamServices, principal: Principal, id:
 
 /**
  * R-UPLOAD-FORM: the caller's own upload (another person's answers 404) — how many of its files are registered and
- * still being ingested, the assets it made or versioned that the caller may see, and the upload form of its folder.
+ * still being ingested, the assets it made or versioned that the caller may see, and the upload form of its folder
+ * or else of the workspace it was started in (R-WORKSPACE-UPLOAD-FORM).
  */
 export async function uploadAssets(services: DamServices, principal: Principal, cookie: string) {
   const session = await ownSession(services, principal, cookie);
@@ -248,7 +249,7 @@ export async function uploadAssets(services: DamServices, principal: Principal, 
     files: outcomes.length,
     pending: outcomes.filter((row) => row.settled_at === null).length,
     assetIds: made.filter((id) => visible.has(id)),
-    // The folder's form: any path inside it finds the form assigned to it or to a folder above it.
-    form: await assignedForm(services, joinPath(session.destination, '-'), 'upload'),
+    // The folder's form (any path inside it finds the form assigned to it or above it), else its workspace's.
+    form: await uploadFormFor(services, joinPath(session.destination, '-'), session.workspace_id),
   };
 }

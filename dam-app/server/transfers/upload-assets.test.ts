@@ -12,6 +12,7 @@ import { eventually } from '../test-support/sample-media.ts';
 import { DATABASE_KINDS, startTestDam, type TestDam } from '../test-support/test-dam.ts';
 
 const CREDIT = 'http://ns.example.org/photo/1.0/credit';
+const NOTE = 'http://ns.example.org/photo/1.0/note';
 
 /**
  * R-UPLOAD-FORM: the progress dialog learns an accelerated upload's assets once ingested — new files, and a taken name
@@ -23,12 +24,15 @@ describe.each(DATABASE_KINDS)('an upload’s assets and its upload form (%s)', (
   let carlos: ApiClient;
   let rita: ApiClient;
   let local: string;
+  let newsroom: number;
+  let elsewhere: number;
   const engine = new TransferEngine({ retryBaseMs: 50 });
 
   /** An accelerated upload of `names` into Library/`folder`, finished as the page's flow does; its cookie. */
-  async function upload(as: ApiClient, folder: string, names: string[]) {
+  async function upload(as: ApiClient, folder: string, names: string[], damWorkspaceId?: number) {
     for (const name of names) await writeFile(join(local, name), randomBytes(20_000));
     const setup = await as.post('/transfers/pre-transfer', {
+      ...(damWorkspaceId === undefined ? {} : { damWorkspaceId }),
       destPath: folder,
       nodetarget: '/files/upload_setup',
       transfer_spec: { paths: names.map((name) => ({ source: join(local, name) })) },
@@ -95,6 +99,44 @@ describe.each(DATABASE_KINDS)('an upload’s assets and its upload form (%s)', (
       assignments: [{ folderId: drop, use: 'upload' }],
     });
     expect(form.status, JSON.stringify(form.body)).toBe(201);
+    // R-WORKSPACE-UPLOAD-FORM: the Authors' workspace names an upload form; another workspace is not theirs.
+    const notes = await admin.post('/admin/forms', {
+      name: 'Workspace notes',
+      tabs: [
+        {
+          name: 'Main',
+          fields: [
+            {
+              schema: 'http://ns.example.org/photo/1.0/',
+              property: 'note',
+              label: 'Note',
+              validator: { kind: 'String', notEmpty: true },
+            },
+          ],
+        },
+      ],
+    });
+    expect(notes.status, JSON.stringify(notes.body)).toBe(201);
+    const others = await admin.post('/admin/groups', { name: 'Others' });
+    const workspace = (name: string, groupId: number) =>
+      admin.post('/admin/workspaces', {
+        name,
+        groupIds: [groupId],
+        headerColor: '#234e52',
+        headerTextColor: '#ffffff',
+        uploadFormId: notes.body.id,
+      });
+    const saved = await workspace('Newsroom', group.body.id);
+    expect([saved.status, saved.body.uploadFormId]).toEqual([201, notes.body.id]);
+    newsroom = saved.body.id;
+    elsewhere = (await workspace('Elsewhere', others.body.id)).body.id;
+    const noForm = await admin.post('/admin/workspaces', {
+      name: 'Broken',
+      headerColor: '#234e52',
+      headerTextColor: '#ffffff',
+      uploadFormId: 999_999,
+    });
+    expect([noForm.status, noForm.body.error?.fields]).toEqual([400, { uploadFormId: 'No such form.' }]);
   }, 60_000);
   afterAll(async () => {
     engine.stopAll();
@@ -152,5 +194,43 @@ describe.each(DATABASE_KINDS)('an upload’s assets and its upload form (%s)', (
     const answer = await settled(carlos, cookie);
     expect(answer).toMatchObject({ files: 1, pending: 0, form: null });
     expect(answer.assetIds).toEqual([await assetAt('Library/Plain/three.jpg')]);
+  });
+
+  it('R-WORKSPACE-UPLOAD-FORM: answers the workspace’s upload form where the folder has none, and applies it', async () => {
+    const cookie = await upload(carlos, 'Plain', ['four.jpg'], newsroom);
+    const answer = await settled(carlos, cookie);
+    expect(answer.form?.name).toBe('Workspace notes');
+    const four = await assetAt('Library/Plain/four.jpg');
+    expect(answer.assetIds).toEqual([four]);
+    // The dialog applies the workspace's form: its required field is asked, the folder's form (none) is not the rule.
+    const empty = await carlos.post('/assets/form-values', { assetIds: [four], use: 'upload', values: {} });
+    expect([empty.status, empty.body.error.fields]).toEqual([400, { [NOTE]: MESSAGES.requiredEmpty }]);
+    const applied = await carlos.post('/assets/form-values', {
+      assetIds: [four],
+      use: 'upload',
+      values: { [NOTE]: 'Front page' },
+    });
+    expect(applied.body).toEqual({ assets: 1, updated: 1 });
+    const note = await dam.services.db
+      .selectFrom('assets')
+      .select(sql<string>`metadata->'fields'->>${NOTE}`.as('note'))
+      .where('id', '=', four)
+      .executeTakeFirstOrThrow();
+    expect(note.note).toBe('Front page');
+
+    // The folder's own upload form wins over the workspace's.
+    const drop = await settled(carlos, await upload(carlos, 'Drop', ['five.jpg'], newsroom));
+    expect(drop.form?.name).toBe('Upload credits');
+
+    // A workspace none of the person's groups sees is not recorded: no workspace, so no form.
+    const foreign = await upload(carlos, 'Plain', ['six.jpg'], elsewhere);
+    expect((await settled(carlos, foreign)).form).toBeNull();
+    const session = await dam.services.db
+      .selectFrom('upload_sessions')
+      .select('workspace_id')
+      .where('cookie', 'in', [cookie, foreign])
+      .orderBy('created_at')
+      .execute();
+    expect(session.map((row) => row.workspace_id)).toEqual([newsroom, null]);
   });
 });

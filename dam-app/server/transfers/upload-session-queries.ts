@@ -53,7 +53,14 @@ export const recentUploadSessions = (db: Kysely<Database>, userId: number) =>
 
 export const insertUploadSession = (
   db: Kysely<Database>,
-  values: { cookie: string; user_id: number; node_url: string; destination: string; file_count: number },
+  values: {
+    cookie: string;
+    user_id: number;
+    node_url: string;
+    destination: string;
+    file_count: number;
+    workspace_id: number | null;
+  },
 ) => db.insertInto('upload_sessions').values(values).execute();
 
 /** Registers completed files once each (a file refused by the antivirus settled at once); answers the new paths. */

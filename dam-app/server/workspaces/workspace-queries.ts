@@ -8,6 +8,7 @@ export interface WorkspaceColumns {
   header_text_color: string;
   logo?: Buffer | null;
   components: string[];
+  upload_form_id: number | null;
 }
 
 const columns = [
@@ -18,6 +19,7 @@ const columns = [
   'header_text_color',
   'updated_at',
   'components',
+  'upload_form_id',
   sql<boolean>`logo is not null`.as('has_logo'),
 ] as const;
 
@@ -144,3 +146,24 @@ export async function deleteWorkspaceRow(db: Kysely<Database>, id: number) {
 
 export const workspaceLogoBytes = (db: Kysely<Database>, id: number) =>
   db.selectFrom('workspaces').select(['logo', 'updated_at']).where('id', '=', id).executeTakeFirst();
+
+/** R-WORKSPACE-UPLOAD-FORM: is this a form (one a workspace may name)? */
+export const formExists = async (db: Kysely<Database>, id: number) =>
+  (await db.selectFrom('forms').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+
+/** R-WORKSPACE-UPLOAD-FORM: the workspace if one of the user's groups sees it, with its upload form. */
+export const usableWorkspace = (db: Kysely<Database>, userId: number, id: number) =>
+  db
+    .selectFrom('workspaces')
+    .select(['id', 'upload_form_id'])
+    .where('id', '=', id)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('workspace_groups')
+          .innerJoin('group_members', 'group_members.group_id', 'workspace_groups.group_id')
+          .select('workspace_groups.group_id')
+          .whereRef('workspace_groups.workspace_id', '=', 'workspaces.id')
+          .where('group_members.user_id', '=', userId),
+      ),
+    )
+    .executeTakeFirst();

@@ -7,7 +7,7 @@ import {
   type Workspace,
 } from '../../api/workspaces.ts';
 import { can, type Principal } from '../access/principal.ts';
-import { conflict, forbidden, notFound } from '../api/api-error.ts';
+import { conflict, forbidden, invalid, notFound } from '../api/api-error.ts';
 import { audit } from '../audit/audit.ts';
 import { assertNotConfiguredByAnother } from '../configuration-lease/lease-service.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
@@ -37,6 +37,7 @@ const adminView = (row: Row): Workspace => ({
     groupId: each.groupId,
     components: components(each.components),
   })),
+  uploadFormId: row.upload_form_id,
 });
 
 const columns = (body: Save): queries.WorkspaceColumns => ({
@@ -45,6 +46,7 @@ const columns = (body: Save): queries.WorkspaceColumns => ({
   header_color: body.headerColor.toLowerCase(),
   header_text_color: body.headerTextColor.toLowerCase(),
   components: body.components,
+  upload_form_id: body.uploadFormId,
   // Left out keeps the logo; null removes it.
   ...(body.logo === undefined ? {} : { logo: body.logo === null ? null : Buffer.from(body.logo, 'base64') }),
 });
@@ -60,6 +62,8 @@ async function saveWorkspace(
   ip: string,
 ): Promise<Workspace> {
   if (id !== undefined) await assertNotConfiguredByAnother(services, principal, `workspace:${id}`);
+  if (body.uploadFormId !== null && !(await queries.formExists(services.db, body.uploadFormId)))
+    throw invalid({ uploadFormId: 'No such form.' });
   const saved = await services.db
     .transaction()
     .execute(async (trx) => {
@@ -87,6 +91,7 @@ async function saveWorkspace(
           startPath: body.startPath,
           components: body.components,
           groupComponents: body.groupComponents,
+          uploadFormId: body.uploadFormId,
         },
       });
       return savedId;

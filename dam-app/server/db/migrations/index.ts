@@ -36,6 +36,7 @@ import * as themes from './0040-themes.ts';
 import * as homeComponents from './0041-home-components.ts';
 import * as sftpServers from './0042-sftp-servers.ts';
 import * as uploadFileAssets from './0044-upload-file-assets.ts';
+import * as workspaceUploadForm from './0045-workspace-upload-form.ts';
 
 /** Every migration, in order. Names never change once released: the database records them. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -76,4 +77,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0041-home-components': homeComponents,
   '0042-sftp-servers': sftpServers,
   '0044-upload-file-assets': uploadFileAssets,
+  '0045-workspace-upload-form': workspaceUploadForm,
 };

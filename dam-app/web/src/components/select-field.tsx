@@ -39,12 +39,15 @@ export function Select({ value, onValue, choices, none, size, width, ...field }:
 /** A labelled {@link Select}, with its field message beside it. */
 export function SelectField({
   label,
+  helper,
   error,
   disabled,
   fieldProps,
   ...select
 }: SelectProps & {
   label: string;
+  /** A line under the select saying what the choice does. */
+  helper?: string;
   error?: string | undefined;
   disabled?: boolean;
   /** The field's own layout (its width beside other fields). */
@@ -54,6 +57,7 @@ export function SelectField({
     <Field.Root invalid={error !== undefined} disabled={disabled} {...fieldProps}>
       <Field.Label>{label}</Field.Label>
       <Select {...select} />
+      {helper && <Field.HelperText>{helper}</Field.HelperText>}
       {error && <Field.ErrorText>{error}</Field.ErrorText>}
     </Field.Root>
   );

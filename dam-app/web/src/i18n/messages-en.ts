@@ -1822,6 +1822,11 @@ export const en = {
   'themeOrganizer.useDefault': 'The default theme',
   'themeOrganizer.empty': 'No workspace yet: everyone sees the default theme.',
   'themeOrganizer.saved': 'Themes assigned.',
+  // R-WORKSPACE-UPLOAD-FORM
+  'workspace.uploadForm': 'Upload form',
+  'workspace.uploadFormNone': 'None (the folder’s only)',
+  'workspace.uploadFormHint':
+    'Asked after an upload started in this workspace into a folder without an upload form.',
 } as const;
 
 export type MessageKey = keyof typeof en;

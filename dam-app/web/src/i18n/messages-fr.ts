@@ -1861,4 +1861,9 @@ export const fr: Messages = {
   'themeOrganizer.useDefault': 'Le thème par défaut',
   'themeOrganizer.empty': 'Aucun espace de travail : chacun voit le thème par défaut.',
   'themeOrganizer.saved': 'Thèmes attribués.',
+  // R-WORKSPACE-UPLOAD-FORM
+  'workspace.uploadForm': 'Formulaire de téléversement',
+  'workspace.uploadFormNone': 'Aucun (seulement celui du dossier)',
+  'workspace.uploadFormHint':
+    'Demandé après un téléversement commencé dans cet espace de travail vers un dossier sans formulaire de téléversement.',
 };

@@ -22,11 +22,13 @@ export type TransferSpec = Record<string, unknown>;
 
 /**
  * The DAM calls of R-PRE-TRANSFER, R-NODE-CREDENTIALS, R-UPLOAD-ACTIONS, R-DOCK-DOWNLOAD the transfer flows make, parsed with the shared schemas.
- * `workspaceId` is the site's workspace (R-PLATFORM-SETTINGS), read when a transfer is set up.
+ * `workspaceId` is the site's workspace (R-PLATFORM-SETTINGS), read when a transfer is set up; `damWorkspaceId` the
+ * person's DAM workspace, sent with an upload so its form can be the workspace's (R-WORKSPACE-UPLOAD-FORM).
  */
 export function transferApi(
   client: ApiClient = api,
   workspaceId: () => string | undefined = () => undefined,
+  damWorkspaceId: () => number | undefined = () => undefined,
 ) {
   return {
     /** The pre-transfer handler workflow, upload or download. */
@@ -37,9 +39,11 @@ export function transferApi(
       paths: { source?: string; destination?: string }[];
     }): Promise<TransferSpec[]> {
       const workspace = workspaceId();
+      const damWorkspace = body.nodetarget === '/files/upload_setup' ? damWorkspaceId() : undefined;
       const answer = await client.call(preTransfer, {
         body: {
           ...(workspace !== undefined ? { workspaceId: workspace } : {}),
+          ...(damWorkspace !== undefined ? { damWorkspaceId: damWorkspace } : {}),
           nodetarget: body.nodetarget,
           ...(body.destDirId !== undefined ? { destDirId: body.destDirId } : {}),
           ...(body.transferCount !== undefined ? { transferCount: body.transferCount } : {}),

@@ -14,7 +14,7 @@ import { ASSET_KEYS } from '../api/query-keys.ts';
 import { usePreferences } from '../app/preferences.tsx';
 import { toaster } from '../app/toaster.tsx';
 import type { BrowseExtensions } from '../screens/browse/browse-extensions.tsx';
-import { useWorkspaceShows } from '../screens/shell/use-workspace.ts';
+import { useMyWorkspace, useWorkspaceShows } from '../screens/shell/use-workspace.ts';
 import { browseEntries } from './browse-entries.tsx';
 import { downloadChoice } from './download-choice.ts';
 import { DownloadDialog, downloadSubjectOf } from './download-dialog.tsx';
@@ -78,7 +78,17 @@ export function TransferIntegration({
   // id until they are read: a default one could be another site's).
   const settingsNow = useRef(settings);
   settingsNow.current = settings;
-  const api = useMemo(() => transferApi(undefined, () => settingsNow.current?.workspaceId), []);
+  const workspaceNow = useRef<number | undefined>(undefined);
+  workspaceNow.current = useMyWorkspace().data?.workspace?.id;
+  const api = useMemo(
+    () =>
+      transferApi(
+        undefined,
+        () => settingsNow.current?.workspaceId,
+        () => workspaceNow.current,
+      ),
+    [],
+  );
 
   const [uploadOpen, setUploadOpen] = useState(false);
   const [warning, setWarning] = useState<{ httpUpload: boolean }>();

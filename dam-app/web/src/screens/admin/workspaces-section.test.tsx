@@ -23,6 +23,7 @@ const MARKETING: Workspace = {
   logoVersion: null,
   components: [...WORKSPACE_COMPONENTS],
   groupComponents: [],
+  uploadFormId: null,
 };
 const routes = {
   'GET /admin/workspaces': [MARKETING],
@@ -100,6 +101,36 @@ describe('R-WORKSPACES: the Workspaces section', () => {
         components: ['places', 'tileView', 'listView'],
         groupComponents: [{ groupId: 9, components: ['places', 'listView'] }],
       }),
+    );
+  });
+});
+
+describe('R-WORKSPACE-UPLOAD-FORM: the workspace’s upload form', () => {
+  it('offers the forms and saves the chosen one as uploadFormId', async () => {
+    const { calls } = fakeApi({
+      ...routes,
+      'GET /admin/forms': [
+        { id: 4, name: 'Press credits', description: '', tabs: [], rules: [], assignments: [] },
+        { id: 6, name: 'Rights', description: '', tabs: [], rules: [], assignments: [] },
+      ],
+      'PUT /admin/workspaces/3': MARKETING,
+    });
+    renderScreen(<AdminScreen section="workspaces" />);
+    fireEvent.click(await screen.findByRole('button', { name: en('workspace.edit', { name: 'Marketing' }) }));
+    const drawer = within(await screen.findByRole('dialog'));
+    const select = drawer.getByRole('combobox', { name: en('workspace.uploadForm') }) as HTMLSelectElement;
+    expect(select.value).toBe('');
+    await waitFor(() =>
+      expect([...select.options].map((option) => option.text)).toEqual([
+        en('workspace.uploadFormNone'),
+        'Press credits',
+        'Rights',
+      ]),
+    );
+    fireEvent.change(select, { target: { value: '6' } });
+    fireEvent.click(drawer.getByRole('button', { name: en('app.save') }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ uploadFormId: 6 }),
     );
   });
 });

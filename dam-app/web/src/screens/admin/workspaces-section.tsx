@@ -21,6 +21,7 @@ import { CheckboxList } from '../../components/checkbox-list.tsx';
 import { ErrorAlert } from '../../components/feedback.tsx';
 import { fileBase64 } from '../../components/file-base64.ts';
 import { FormField } from '../../components/form-field.tsx';
+import { SelectField } from '../../components/select-field.tsx';
 import { useForm } from '../../components/use-form.ts';
 import { EditorDrawer } from '../../kit/editor-drawer.tsx';
 import { ListSection } from '../../kit/list-section.tsx';
@@ -28,6 +29,7 @@ import { useEditableList } from '../../kit/use-editable-list.tsx';
 import { useSave } from '../../kit/use-save.ts';
 import { WORKSPACE_KEY } from '../shell/use-workspace.ts';
 import { useAdminGroups } from './admin-queries.ts';
+import { useForms } from './forms-queries.ts';
 import { LeaseNotice, useConfigurationLease } from './use-configuration-lease.tsx';
 
 const KEYS = { workspaces: ['admin', 'workspaces'] } as const;
@@ -89,6 +91,7 @@ export function WorkspacesSection() {
 function WorkspaceEditor({ workspace, onClose }: { workspace?: Workspace | undefined; onClose(): void }) {
   const { t } = usePreferences();
   const groups = useAdminGroups();
+  const forms = useForms();
   const form = useForm(
     {
       name: workspace?.name ?? '',
@@ -98,6 +101,7 @@ function WorkspaceEditor({ workspace, onClose }: { workspace?: Workspace | undef
       groupIds: workspace?.groupIds ?? [],
       components: workspace?.components ?? [...WORKSPACE_COMPONENTS],
       groupComponents: workspace?.groupComponents ?? [],
+      uploadFormId: workspace?.uploadFormId ?? (null as number | null),
       logo: undefined as string | null | undefined,
     },
     { guard: true },
@@ -191,6 +195,16 @@ function WorkspaceEditor({ workspace, onClose }: { workspace?: Workspace | undef
         <Field.HelperText>{t('workspace.logoHint')}</Field.HelperText>
         {form.errors.logo && <Field.ErrorText>{form.errors.logo}</Field.ErrorText>}
       </Field.Root>
+      {/* R-WORKSPACE-UPLOAD-FORM: the form of its uploads into a folder that has none. */}
+      <SelectField
+        label={t('workspace.uploadForm')}
+        value={form.values.uploadFormId ?? ''}
+        onValue={(value) => form.set('uploadFormId', value === '' ? null : Number(value))}
+        none={t('workspace.uploadFormNone')}
+        choices={(forms.data ?? []).map((each) => ({ value: each.id, label: each.name }))}
+        helper={t('workspace.uploadFormHint')}
+        error={form.errors.uploadFormId}
+      />
       <CheckboxList
         legend={t('workspace.groups')}
         options={(groups.data ?? []).map((group) => ({ value: group.id, label: group.name }))}

@@ -7,14 +7,13 @@ import { en } from '../../dam-app/web/src/i18n/messages-en.ts';
 import { fr } from '../../dam-app/web/src/i18n/messages-fr.ts';
 import {
   ADMIN_PASSWORD,
-  axeViolations,
   type DamWebSite,
   launchChromium,
   SCREEN_WAIT_MS,
+  screenSteps,
   startDamWebSite,
   withInstallPromptClosed,
 } from './harness/dam-web.ts';
-import { saveScreenshot } from './harness/screenshot.ts';
 
 // R-HOME in real Chromium against the real DAM with the demo content: Carlos (a content author, whose demo check-out
 // waits on him) uploads two pictures and the administrator shares a collection with his group; signing in, he lands
@@ -24,7 +23,6 @@ import { saveScreenshot } from './harness/screenshot.ts';
 let site: DamWebSite;
 let browser: Browser;
 let page: Page;
-const q = (text: string) => JSON.stringify(text);
 
 beforeAll(async () => {
   site = await startDamWebSite({ content: true });
@@ -74,15 +72,11 @@ afterAll(async () => {
   await site?.close();
 });
 
-const seeText = (text: string) =>
-  page.waitForSelector(`::-p-text(${q(text)})`, { visible: true, timeout: SCREEN_WAIT_MS });
-
-async function checkScreen(name: string) {
-  await new Promise((resolve) => setTimeout(resolve, 400));
-  await saveScreenshot(page, `dam-web-home-${name}`);
-  const violations = await axeViolations(page);
-  expect(violations, `${name}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
-}
+const { seeText, checkScreen } = screenSteps(
+  'dam-web-home',
+  () => site,
+  () => page,
+);
 
 const itemsOf = (card: string) =>
   page.$$eval(`[data-home="${card}"] li`, (items) => items.map((item) => item.textContent ?? ''));

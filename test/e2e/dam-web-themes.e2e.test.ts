@@ -9,10 +9,11 @@ import {
   type DamWebSite,
   launchChromium,
   openAdminPage,
+  quoted,
   SCREEN_WAIT_MS,
+  screenSteps,
   startDamWebSite,
 } from './harness/dam-web.ts';
-import { saveScreenshot } from './harness/screenshot.ts';
 
 // R-THEMES, R-THEME-ORGANIZER in real Chromium against the real DAM server: the Theme manager's live preview of every
 // shipped theme, light and dark, passes axe (real colours, so axe's contrast rule really runs); a theme made in the
@@ -22,7 +23,6 @@ import { saveScreenshot } from './harness/screenshot.ts';
 let site: DamWebSite;
 let browser: Browser;
 let page: Page;
-const q = (text: string) => JSON.stringify(text);
 
 beforeAll(async () => {
   site = await startDamWebSite();
@@ -34,10 +34,12 @@ afterAll(async () => {
   await site?.close();
 });
 
-const go = (hash: string) => page.goto(new URL(hash, site.url).href);
-const seeText = (text: string) =>
-  page.waitForSelector(`::-p-text(${q(text)})`, { visible: true, timeout: SCREEN_WAIT_MS });
-const click = (label: string) => page.locator(`aria/${label}[role="button"]`).click();
+const { go, seeText, button, checkScreen } = screenSteps(
+  'dam-web-themes',
+  () => site,
+  () => page,
+);
+const click = (label: string) => button(label).click();
 /** Submits the theme editor from its name field with Enter, as a keyboard user does. */
 async function submitEditor() {
   await page.focus('form[aria-label] input[name="name"]');
@@ -47,11 +49,6 @@ async function submitEditor() {
 async function checkAxe(name: string) {
   const violations = await axeViolations(page);
   expect(violations, `${name}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
-}
-async function checkScreen(name: string) {
-  await new Promise((resolve) => setTimeout(resolve, 400));
-  await saveScreenshot(page, `dam-web-themes-${name}`);
-  await checkAxe(name);
 }
 /** Every thumbnail on the page has loaded as a 150x135 image. */
 const thumbnailsLoaded = () =>
@@ -64,7 +61,7 @@ const thumbnailsLoaded = () =>
   );
 const previewMode = (mode: 'light' | 'dark') =>
   page.$$eval(
-    `[role="group"][aria-label=${q(en['theme.previewMode'])}] button`,
+    `[role="group"][aria-label=${quoted(en['theme.previewMode'])}] button`,
     (buttons, label) => (buttons.find((button) => button.textContent === label) as HTMLButtonElement).click(),
     en[`theme.mode.${mode}`],
   );
@@ -112,7 +109,7 @@ describe('Administration: themes (R-THEMES, R-THEME-ORGANIZER)', () => {
     await page.locator(brand).fill('#1e3a8a');
     await page.locator('input[name="name"]').fill('Ocean');
     await submitEditor();
-    await page.waitForSelector(`img[alt=${q(en['theme.thumbnailOf'].replace('{name}', 'Ocean'))}]`, {
+    await page.waitForSelector(`img[alt=${quoted(en['theme.thumbnailOf'].replace('{name}', 'Ocean'))}]`, {
       timeout: SCREEN_WAIT_MS,
     });
     await thumbnailsLoaded();
@@ -178,7 +175,7 @@ describe('Administration: themes (R-THEMES, R-THEME-ORGANIZER)', () => {
     await go('#/admin/themes');
     await thumbnailsLoaded();
     await page.locator(`aria/${fr['theme.edit'].replace('{name}', 'Ocean')}[role="button"]`).click();
-    await page.waitForSelector(`[data-theme-preview][aria-label=${q(fr['theme.preview'])}]`, {
+    await page.waitForSelector(`[data-theme-preview][aria-label=${quoted(fr['theme.preview'])}]`, {
       timeout: SCREEN_WAIT_MS,
     });
     await checkScreen('manager-fr');

@@ -134,7 +134,8 @@ describe('the real host process, relaying to the daemon it starts', () => {
     // (the record itself may lag by up to the store's write interval).
     const stale = after.body.transfer_info.bytes_written as number;
     let resumedAt = stale;
-    for (let i = 0; i < 200 && resumedAt === stale; i++) {
+    // Up to 15 s: the new daemon's first progress report can take seconds when the lane shares two cores with browsers.
+    for (let i = 0; i < 1500 && resumedAt === stale; i++) {
       await new Promise((resolve) => setTimeout(resolve, 10));
       resumedAt = (await host.call('POST', `/connect/transfers/info/${id}`, {})).body.transfer_info
         .bytes_written;

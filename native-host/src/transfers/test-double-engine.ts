@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AuthSpec, RateChange } from '@rapid/protocol';
 import { EngineError, type EngineListener, type EngineTransfer, type TransferEngine } from './engine.ts';
@@ -123,8 +123,12 @@ export class TestDoubleEngine implements TransferEngine {
     }
   }
 
+  /** Written aside and renamed into place: a SIGKILL between truncate and write would leave "" and restart at 0. */
   #saveBytes(id: string, bytes: number) {
-    if (this.options.stateDir) writeFileSync(join(this.options.stateDir, id), String(bytes));
+    if (!this.options.stateDir) return;
+    const file = join(this.options.stateDir, id);
+    writeFileSync(`${file}.part`, String(bytes));
+    renameSync(`${file}.part`, file);
   }
 
   #clearState(id: string) {

@@ -1,7 +1,7 @@
 // `npm test`: installs what the tests need, then typecheck, lint and build side by side, then three lanes side by
-// side: most unit tests; the end-to-end suites that drive the Rapid bridge (one at a time); the end-to-end suites
-// that drive only the DAM's web app (one at a time, on ports of their own) followed by the remaining unit projects
-// (lib/unit-lanes.mjs).
+// side: most unit tests; the end-to-end suites that drive the Rapid bridge (one at a time) followed by the DAM's two
+// slowest server suites; the end-to-end suites that drive only the DAM's web app (one at a time, on ports of their
+// own) followed by the remaining unit projects (lib/unit-lanes.mjs).
 // Every step runs even after a failure, so one run reports everything; the exit code is non-zero on any failure.
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,19 +10,24 @@ import { ensureDependencies } from './lib/ensure-deps.mjs';
 import { ensureSystemPackages } from './lib/ensure-system-packages.mjs';
 import { REPO_ROOT } from './lib/repo.mjs';
 import { NPM, npmArgs, run } from './lib/run.mjs';
-import { projectArgs, UNIT_LANES } from './lib/unit-lanes.mjs';
+import { DAM_AFTER_BRIDGE, DAM_EXCLUDE_VARIABLE, projectArgs, UNIT_LANES } from './lib/unit-lanes.mjs';
 import { readVitestCounts } from './lib/vitest-summary.mjs';
 
 const reports = join(REPO_ROOT, '.rapid-test');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 const bin = (/** @type {string} */ name) => join(REPO_ROOT, 'node_modules', '.bin', name);
-const vitest = (/** @type {string} */ report, /** @type {string[]} */ extra = []) =>
+const vitest = (
+  /** @type {string} */ report,
+  /** @type {string[]} */ extra = [],
+  /** @type {NodeJS.ProcessEnv} */ env = {},
+) =>
   run(
     bin('vitest'),
     ['run', ...extra, '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, report)}`],
     {
       cwd: REPO_ROOT,
+      env: { ...process.env, ...env },
     },
   );
 
@@ -79,10 +84,22 @@ if (ready) {
   const endToEnd = (/** @type {string} */ report, /** @type {string[]} */ suites) =>
     vitest(report, ['--config', 'test/vitest.config.ts', ...suites.map((name) => `e2e/${name}`)]);
   await Promise.all([
-    step('unit tests', async () => (await vitest('unit.json', projectArgs(UNIT_LANES.first))) === 0),
-    built
-      ? step('end-to-end tests (bridge)', async () => (await endToEnd('e2e.json', lanes.bridge)) === 0)
-      : undefined,
+    step(
+      'unit tests',
+      async () =>
+        (await vitest('unit.json', projectArgs(UNIT_LANES.first), {
+          [DAM_EXCLUDE_VARIABLE]: DAM_AFTER_BRIDGE.map((file) => `**/${file}`).join(','),
+        })) === 0,
+    ),
+    (async () => {
+      if (built)
+        await step('end-to-end tests (bridge)', async () => (await endToEnd('e2e.json', lanes.bridge)) === 0);
+      await step(
+        'unit tests (slow DAM suites)',
+        async () =>
+          (await vitest('unit-dam-slow.json', [...projectArgs(['dam-app']), ...DAM_AFTER_BRIDGE])) === 0,
+      );
+    })(),
     (async () => {
       if (built)
         await step(
@@ -99,9 +116,10 @@ if (ready) {
 
 const unitFirst = readVitestCounts(join(reports, 'unit.json'));
 const unitTransfer = readVitestCounts(join(reports, 'unit-transfer.json'));
+const unitDamSlow = readVitestCounts(join(reports, 'unit-dam-slow.json'));
 const unit = {
-  passed: unitFirst.passed + unitTransfer.passed,
-  failed: unitFirst.failed + unitTransfer.failed,
+  passed: unitFirst.passed + unitTransfer.passed + unitDamSlow.passed,
+  failed: unitFirst.failed + unitTransfer.failed + unitDamSlow.failed,
 };
 const bridge = readVitestCounts(join(reports, 'e2e.json'));
 const web = readVitestCounts(join(reports, 'e2e-web.json'));

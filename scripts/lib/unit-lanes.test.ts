@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { projectArgs, UNIT_LANES } from './unit-lanes.mjs';
+import { DAM_AFTER_BRIDGE, projectArgs, UNIT_LANES } from './unit-lanes.mjs';
 
 const root = join(import.meta.dirname, '../..');
 
@@ -22,6 +22,11 @@ describe('UNIT_LANES', () => {
     const lanes = [...UNIT_LANES.first, ...UNIT_LANES.afterWebEndToEnd];
     expect([...lanes].sort()).toEqual([...names].sort());
     expect(new Set(lanes).size).toBe(lanes.length);
+  });
+
+  it('moves only DAM suites that exist to the later lane', () => {
+    for (const file of DAM_AFTER_BRIDGE) expect(existsSync(join(root, 'dam-app', file)), file).toBe(true);
+    expect(readFileSync(join(root, 'dam-app/vitest.config.ts'), 'utf8')).toContain('RAPID_DAM_UNIT_EXCLUDE');
   });
 
   it('selects a lane by naming its projects', () => {
